@@ -1,0 +1,70 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { API_ROOT } from '@muster/contract/limits';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { contactRoutes } from './features/contact/contact.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { registerErrorHandling } from './platform/errors.js';
+import type { Mailer } from './platform/mail.js';
+import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
+import { registerRateLimits } from './platform/rate-limit.js';
+import { registerSecurity } from './platform/security.js';
+import { registerWebApp } from './platform/web-app.js';
+
+export const APP_VERSION = '0.1.0';
+
+/** JSON bodies are small by default; upload routes raise their own limit (DESIGN.md). */
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  redis?: Redis | undefined;
+};
+
+/** Builds the whole application — plugins, feature routes, the web app — without listening. */
+export async function buildApp({ config, db, mailer, logger, redis }: AppOptions) {
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { db, mailer, config, log: app.log });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    https: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await registerRateLimits(app, redis);
+  await registerOpenApi(app, APP_VERSION);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { version: APP_VERSION });
+      await api.register(contactRoutes);
+    },
+    { prefix: API_ROOT },
+  );
+
+  registerOpenApiRoute(app);
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

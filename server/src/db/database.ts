@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Closes the pool or the embedded database; an unclosed PGlite keeps Node running. */
+  close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (the test template is made this way). */
+  dumpDataDir?: () => Promise<Blob>;
+};
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Opens PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite under dataDir.
+ * Both speak the same dialect, so one set of migrations and queries serves both.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** A PGlite data-dir tarball to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | undefined;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID
+            ? Number
+            : (pg.types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(
+                oid,
+                format,
+              ),
+      },
+    });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const dataDir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
+  if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number },
+  });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    kind: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/**
+ * A `pg.Pool` look-alike over one PGlite instance. PGlite has a single connection, so
+ * connections are handed out one at a time: a transaction holds it from BEGIN to COMMIT
+ * and nothing else interleaves.
+ */
+function pgliteAsPool(pglite: PGlite) {
+  let tail: Promise<void> = Promise.resolve();
+  const client = {
+    query: async (text: string, params: unknown[]) => {
+      const r = await pglite.query(text, params, { rowMode: 'object' });
+      return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? 0, command: r.command };
+    },
+  };
+  return {
+    connect: async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const previous = tail;
+      tail = previous.then(() => held);
+      await previous;
+      return { ...client, release: () => release() };
+    },
+    end: async () => {},
+  } as unknown as pg.Pool;
+}
+
+/** A cheap round trip for the health check. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,22 @@
+import { type Migration, Migrator } from 'kysely';
+import type { Db } from './database.js';
+import * as m0001 from './migrations/0001-foundation.js';
+
+// Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
+const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};
+
+/**
+ * Brings the schema up to date. Kysely's PostgreSQL adapter holds a transaction-scoped advisory
+ * lock while it migrates, so several API processes starting together run each migration once.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,76 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import { HttpError } from './errors.js';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Security headers (a strict CSP: scripts only from our origin) and the request rules of
+ * DESIGN.md §3: a state-changing request must be JSON and, when the browser names its origin,
+ * come from our own. Together with SameSite=Lax cookies this closes cross-site request forgery.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { publicUrl: string; https: boolean },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and react-hot-toast set inline styles; scripts stay locked down.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: options.https ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // Fastify's text/plain parser would let a cross-site form post reach us without a preflight.
+  app.removeContentTypeParser('text/plain');
+  // An empty JSON body (POST /auth/logout, say) is "no body", not a syntax error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+      } catch {
+        done(new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON'), undefined);
+      }
+    },
+  );
+
+  const publicOrigin = new URL(options.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const own = `${request.protocol}://${request.host}`;
+      if (origin !== own && origin !== publicOrigin) {
+        throw new HttpError(403, 'BAD_ORIGIN', 'Cross-site requests are not allowed');
+      }
+    } else if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new HttpError(403, 'BAD_ORIGIN', 'Cross-site requests are not allowed');
+    }
+    const type = request.headers['content-type'];
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if (BODY_METHODS.has(request.method) && (hasBody || type !== undefined) && !type?.toLowerCase().startsWith('application/json')) {
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON');
+    }
+  });
+}

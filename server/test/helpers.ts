@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
+import { createMailer, type Mailer } from '../src/platform/mail.js';
+import { withDatabase } from './global-setup.js';
+
+/** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL template copy. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `muster_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('pgTemplateDatabase')}`);
+    const handle = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const tarball = await fs.readFile(inject('pgliteTemplatePath'));
+  return openDatabase({ loadDataDir: new Blob([tarball]) });
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), `muster-test-data-${process.pid}`),
+    WEB_DIST: path.join(os.tmpdir(), 'muster-no-web-dist'),
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+}
+
+/**
+ * The real application on a fresh database, driven through `app.inject`. Mail goes to a real
+ * SMTP server when `smtpUrl` is given (see smtp-capture.ts), else to a throwaway outbox.
+ */
+export async function buildTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}) {
+  const database = await createTestDatabase();
+  const config = testConfig(options.env);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: silentLogger,
+    });
+  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger });
+  await app.ready();
+  let databaseClosed: Promise<void> | undefined;
+  const closeDatabase = () => (databaseClosed ??= database.close());
+  return {
+    app,
+    db: database.db,
+    config,
+    /** Takes the database away under a running app, as an outage would. */
+    closeDatabase,
+    close: async () => {
+      await app.close();
+      mailer.close();
+      await closeDatabase();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
