@@ -9,9 +9,15 @@ import type { Redis } from 'ioredis';
 import { API_ROOT } from '@muster/contract/limits';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { chatsRoutes } from './features/chats/chats.routes.js';
+import { connectionsRoutes } from './features/connections/connections.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { registerSessions } from './platform/auth/session.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { createEventBus } from './platform/events.js';
 import type { Mailer } from './platform/mail.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { registerRateLimits } from './platform/rate-limit.js';
@@ -30,10 +36,12 @@ export type AppOptions = {
   mailer: Mailer;
   logger: FastifyBaseLogger;
   redis?: Redis | undefined;
+  /** The demo account's sign-in, shown on the sign-in page; only for the embedded demo database. */
+  demoLogin?: { username: string; password: string } | undefined;
 };
 
 /** Builds the whole application — plugins, feature routes, the web app — without listening. */
-export async function buildApp({ config, db, mailer, logger, redis }: AppOptions) {
+export async function buildApp({ config, db, mailer, logger, redis, demoLogin }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: config.trustProxy,
@@ -43,7 +51,7 @@ export async function buildApp({ config, db, mailer, logger, redis }: AppOptions
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db, mailer, config, log: app.log });
+  app.decorate('deps', { db, mailer, config, log: app.log, events: createEventBus(app.log) });
 
   registerErrorHandling(app);
   await registerSecurity(app, {
@@ -51,6 +59,7 @@ export async function buildApp({ config, db, mailer, logger, redis }: AppOptions
     https: config.publicUrl.startsWith('https://'),
   });
   await app.register(cookie);
+  registerSessions(app);
   await registerRateLimits(app, redis);
   await registerOpenApi(app, APP_VERSION);
 
@@ -58,6 +67,10 @@ export async function buildApp({ config, db, mailer, logger, redis }: AppOptions
     async (api) => {
       await api.register(healthRoutes, { version: APP_VERSION });
       await api.register(contactRoutes);
+      await api.register(accountsRoutes, { demoLogin });
+      await api.register(notificationsRoutes);
+      await api.register(connectionsRoutes);
+      await api.register(chatsRoutes);
     },
     { prefix: API_ROOT },
   );

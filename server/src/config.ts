@@ -37,6 +37,12 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag(true),
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  OIDC_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().default('Continue with Google'),
 });
 
 export type Config = {
@@ -56,6 +62,11 @@ export type Config = {
   webDist: string;
   /** Contact messages admitted per IP per hour. */
   contactRateLimit: number;
+  /** Sign-in attempts per minute, per IP and per account. */
+  loginRateLimit: number;
+  /** Sign-ups, verification resends and password resets per 30 minutes, per IP and per address. */
+  signupRateLimit: number;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; label: string } | undefined;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -82,5 +93,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }
+        : undefined,
   };
 }

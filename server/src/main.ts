@@ -19,7 +19,11 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onIdleError: (err) => logger.warn({ err }, 'database connection lost'),
+});
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 // Demo data only on the embedded database: a real PostgreSQL is someone's production.

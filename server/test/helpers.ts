@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -61,7 +62,12 @@ export async function buildTestApp(options: { env?: Record<string, string>; mail
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: silentLogger,
     });
-  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger });
+  // With REDIS_URL (the PostgreSQL suite in CI) rate-limit counters go to the real Redis, under a
+  // prefix of this app's own so runs and files never share counters.
+  const redis = process.env.REDIS_URL
+    ? new Redis(process.env.REDIS_URL, { keyPrefix: `muster-test-${randomBytes(6).toString('hex')}:` })
+    : undefined;
+  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger, redis });
   await app.ready();
   let databaseClosed: Promise<void> | undefined;
   const closeDatabase = () => (databaseClosed ??= database.close());
@@ -74,6 +80,7 @@ export async function buildTestApp(options: { env?: Record<string, string>; mail
     close: async () => {
       await app.close();
       mailer.close();
+      redis?.disconnect();
       await closeDatabase();
     },
   };

@@ -29,6 +29,7 @@ export async function openDatabase(options: {
   dataDir?: string | undefined;
   /** A PGlite data-dir tarball to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | undefined;
+  onIdleError?: (err: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -44,6 +45,9 @@ export async function openDatabase(options: {
               ),
       },
     });
+    // An idle connection dropped by the server (a restart, a failover) must not crash the process:
+    // the pool replaces it on next use, and the health check reports the outage meanwhile.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],

@@ -21,9 +21,80 @@ export interface ContactMessagesTable {
   createdAt: CreatedAt;
 }
 
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  headline: Generated<string>;
+  bio: Generated<string>;
+  location: Generated<string>;
+  profilePicture: string | null;
+  email: string;
+  emailVerifiedAt: Date | null;
+  passwordHash: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: CreatedAt;
+  lastSeenAt: Timestamp;
+  expiresAt: Date;
+}
+
+export type EmailTokenPurpose = 'verify_email' | 'change_email' | 'reset_password';
+
+export interface EmailTokensTable {
+  id: string;
+  userId: string;
+  purpose: EmailTokenPurpose;
+  tokenHash: string;
+  newEmail: string | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  userId: string;
+  createdAt: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  type: string;
+  subType: string | null;
+  slideType: string | null;
+  typeTask: string | null;
+  message: Generated<string>;
+  senderId: string | null;
+  relatedPostId: string | null;
+  relatedUserId: string | null;
+  relatedMissionId: string | null;
+  chatId: string | null;
+  commentContent: string | null;
+  replyContent: string | null;
+  readAt: Date | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   contactMessages: ContactMessagesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  emailTokens: EmailTokensTable;
+  oidcIdentities: OidcIdentitiesTable;
+  notifications: NotificationsTable;
 }
-
-export type Id = Generated<string>;

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { EventBus } from './events.js';
 import type { Mailer } from './mail.js';
 
 /** What services need from the outside world, handed to them explicitly as the first argument. */
 export type Deps = {
   db: Db;
   mailer: Mailer;
+  events: EventBus;
   config: Config;
   log: FastifyBaseLogger;
 };

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { emailSchema, personNameSchema, sessionUserSchema, usernameSchema } from './users.js';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const tokenSchema = z.string({ error: 'The link is incomplete' }).trim().min(1, 'The link is incomplete').max(200);
+
+export const signupSchema = z.strictObject({
+  username: usernameSchema,
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.strictObject({
+  emailOrUsername: z.string({ error: 'Enter your email or username' }).trim().toLowerCase().min(1, 'Enter your email or username').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const tokenBodySchema = z.strictObject({ token: tokenSchema });
+
+export const resendVerificationSchema = z.strictObject({}).optional();
+
+export const changeEmailSchema = z.strictObject({
+  newEmail: emailSchema,
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+});
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+});
+
+export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
+
+export const resetPasswordSchema = z.strictObject({ token: tokenSchema, password: passwordSchema });
+
+export const deleteAccountSchema = z.strictObject({
+  password: z.string().max(PASSWORD_MAX).optional(),
+  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+});
+
+export const sessionUserResponseSchema = z.object({ data: sessionUserSchema });
+export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+
+export const authProvidersResponseSchema = z.object({
+  data: z.object({
+    oidc: z.object({ label: z.string(), url: z.string() }).nullable(),
+    demo: z.object({ username: z.string(), password: z.string() }).nullable(),
+  }),
+});
+
+export const updatePendingEmailSchema = z.strictObject({ newEmail: emailSchema });

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const notificationTypes = [
+  'like',
+  'comment',
+  'replies',
+  'missionHelp',
+  'newOffer',
+  'missionUpdate',
+  'systemNotification',
+  'connectionRequest',
+  'task',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const taskNotificationKinds = ['task_created', 'task_status_change'] as const;
+
+/** The types the notification list shows (spec §5); others, like connectionRequest, are kept out. */
+export const listedNotificationTypes: readonly string[] = [
+  'like',
+  'comment',
+  'replies',
+  'missionHelp',
+  'newOffer',
+  'systemNotification',
+  'missionUpdate',
+];
+
+const senderSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  profilePicture: z.string(),
+});
+
+/** Spec §3 Notification. Related things are objects when known, so a click can route at once. */
+export const notificationSchema = z.object({
+  _id: z.string(),
+  type: z.string(),
+  subType: z.string().nullable(),
+  slideType: z.enum(['photo', 'video', 'text']).nullable(),
+  typeTask: z.enum(taskNotificationKinds).nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  message: z.string(),
+  sender: senderSchema.nullable(),
+  commentContent: z.string().nullable(),
+  replyContent: z.string().nullable(),
+  relatedPost: z.object({ _id: z.string(), image: z.string().nullable(), content: z.string().nullable() }).nullable(),
+  relatedUser: z.object({ _id: z.string(), username: z.string() }).nullable(),
+  relatedMission: z.string().nullable(),
+  chat: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  type: z.enum(notificationTypes).optional(),
+});
+
+export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
+export const offerCountsResponseSchema = z.object({ data: z.object({ new: z.number(), mission: z.number() }) });
+export const unreadOffersResponseSchema = z.object({ data: z.object({ count: z.number() }) });
+export const taskNotificationsResponseSchema = z.object({
+  data: z.array(z.object({ _id: z.string(), message: z.string(), type: z.string(), typeTask: z.string().nullable(), chat: z.string().nullable(), createdAt: z.string() })),
+});

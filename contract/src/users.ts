@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const DEFAULT_AVATAR = '/avatar.png';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const NAME_MAX = 50;
+export const HEADLINE_MAX = 120;
+export const BIO_MAX = 1000;
+export const LOCATION_MAX = 100;
+export const EMAIL_MAX = 254;
+
+/** 3–30 of a–z, 0–9 and _; typed capitals are folded, so uniqueness ignores case. */
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[a-z0-9_]+$/, 'Username may use only letters, digits and _');
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+export const personNameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+
+/** The public face of a person (spec §3 User). */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  headline: z.string(),
+  profilePicture: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** A profile page's header. */
+export const profileSchema = publicUserSchema.extend({
+  bio: z.string(),
+  location: z.string(),
+  createdAt: z.string(),
+  isMe: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The signed-in user (spec §3 Session user), with what only they may see. */
+export const sessionUserSchema = publicUserSchema.extend({
+  bio: z.string(),
+  location: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const updateProfileSchema = z.strictObject({
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
+  headline: z.string().trim().max(HEADLINE_MAX, `Headline must be at most ${HEADLINE_MAX} characters`),
+  bio: z.string().trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`),
+  location: z.string().trim().max(LOCATION_MAX, `Location must be at most ${LOCATION_MAX} characters`),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** A new profile picture as a data URL; the server sniffs, re-encodes and stores it. */
+export const updateProfilePictureSchema = z.strictObject({
+  image: z.string().startsWith('data:', 'Choose an image file').nullable(),
+});

@@ -1,0 +1,104 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Db, username: string) {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** Usernames and emails are stored lower-case, so an exact match is a case-blind match. */
+export function findUserByEmailOrUsername(db: Db, login: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('email', '=', login), eb('username', '=', login)]))
+    .executeTakeFirst();
+}
+
+export function insertUser(db: Db, row: Insertable<UsersTable>) {
+  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUser(db: Db, id: string, changes: Updateable<UsersTable>) {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteUser(db: Db, id: string) {
+  return db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export function insertEmailToken(db: Db, row: Insertable<EmailTokensTable>) {
+  return db.insertInto('emailTokens').values(row).execute();
+}
+
+/** Claims a live token atomically: it is marked used in the same statement that finds it. */
+export function consumeEmailToken(db: Db, tokenHash: string, purpose: EmailTokenPurpose) {
+  return db
+    .updateTable('emailTokens')
+    .set({ usedAt: new Date() })
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A newer link replaces the older ones of the same kind. */
+export function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose) {
+  return db
+    .updateTable('emailTokens')
+    .set({ usedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+export function listUserSessions(db: Db, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['createdAt', 'lastSeenAt', 'userAgent', 'ip'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
+export function listUserNotificationsForExport(db: Db, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'type', 'message', 'readAt', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
+export function findIdentity(db: Db, issuer: string, subject: string) {
+  return db
+    .selectFrom('oidcIdentities')
+    .selectAll()
+    .where('issuer', '=', issuer)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+}
+
+export function insertIdentity(db: Db, row: { issuer: string; subject: string; userId: string }) {
+  return db.insertInto('oidcIdentities').values(row).execute();
+}
+
+export function listUserIdentities(db: Db, userId: string) {
+  return db.selectFrom('oidcIdentities').select(['issuer', 'createdAt']).where('userId', '=', userId).execute();
+}

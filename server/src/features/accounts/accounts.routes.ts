@@ -1,0 +1,192 @@
+import {
+  authProvidersResponseSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  messageResponseSchema,
+  resetPasswordSchema,
+  sessionUserResponseSchema,
+  signupSchema,
+  tokenBodySchema,
+  updatePendingEmailSchema,
+} from '@muster/contract/auth';
+import { apiErrorSchema } from '@muster/contract/errors';
+import { profileSchema, updateProfileSchema } from '@muster/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitPerIpAndKey } from '../../platform/rate-limit.js';
+import { presentProfile } from './accounts.present.js';
+import * as accounts from './accounts.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const message = { 200: messageResponseSchema, ...errors };
+const sessionUser = { 200: sessionUserResponseSchema, ...errors };
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: string; password: string } | undefined }> = async (
+  app,
+  { demoLogin },
+) => {
+  const { deps } = app;
+  const { loginRateLimit, signupRateLimit } = deps.config;
+  const bodyField = (field: string) => (request: { body: unknown }) =>
+    (request.body as Record<string, string> | undefined)?.[field];
+
+  app.get(
+    '/auth/providers',
+    { schema: { tags: ['auth'], summary: 'Ways to sign in on this server', response: { 200: authProvidersResponseSchema } } },
+    async () => ({
+      data: {
+        oidc: deps.config.oidc ? { label: deps.config.oidc.label, url: '/api/v1/auth/oidc/start' } : null,
+        demo: demoLogin ?? null,
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/signup',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'signup', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('email') }),
+      schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema, response: sessionUser },
+    },
+    async (request, reply) => ({ data: await accounts.signup(deps, request, reply, request.body) }),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'login', max: loginRateLimit, timeWindow: '1 minute', key: bodyField('emailOrUsername') }),
+      schema: { tags: ['auth'], summary: 'Sign in with email or username and password', body: loginSchema, response: sessionUser },
+    },
+    async (request, reply) => ({ data: await accounts.login(deps, request, reply, request.body) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out this device', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await accounts.logout(deps, request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: sessionUser } },
+    async (request) => ({ data: accounts.me(request.viewer) }),
+  );
+
+  app.post(
+    '/auth/verify-email',
+    { schema: { tags: ['auth'], summary: 'Confirm an email address with the mailed token', body: tokenBodySchema, response: message } },
+    async (request) => ({ data: await accounts.verifyEmail(deps, request.body.token) }),
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'resend', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.email }),
+      schema: { tags: ['auth'], summary: 'Mail a new verification link', response: message },
+    },
+    async (request) => ({ data: await accounts.resendVerification(deps, request.viewer) }),
+  );
+
+  app.put(
+    '/auth/pending-email',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'resend', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.email }),
+      schema: { tags: ['auth'], summary: 'Correct the address of an unverified account', body: updatePendingEmailSchema, response: sessionUser },
+    },
+    async (request) => ({ data: await accounts.changeUnverifiedEmail(deps, request.viewer, request.body.newEmail) }),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'reset', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('email') }),
+      schema: { tags: ['auth'], summary: 'Mail a password-reset link', body: forgotPasswordSchema, response: message },
+    },
+    async (request) => ({ data: await accounts.forgotPassword(deps, request.body.email) }),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'reset-use', max: loginRateLimit, timeWindow: '1 minute', key: () => undefined }),
+      schema: { tags: ['auth'], summary: 'Set a new password with a mailed token', body: resetPasswordSchema, response: message },
+    },
+    async (request) => ({ data: await accounts.resetPassword(deps, request.body) }),
+  );
+
+  app.post(
+    '/users/change-email',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'change-email', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('newEmail') }),
+      schema: { tags: ['users'], summary: 'Mail a confirmation link to a new address', body: changeEmailSchema, response: message },
+    },
+    async (request) => ({ data: await accounts.requestEmailChange(deps, request.viewer, request.body) }),
+  );
+
+  app.post(
+    '/users/confirm-email-change',
+    { schema: { tags: ['users'], summary: 'Confirm a new address with the mailed token', body: tokenBodySchema, response: message } },
+    async (request) => ({ data: await accounts.confirmEmailChange(deps, request.body.token) }),
+  );
+
+  app.put(
+    '/users/me/password',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'password', max: loginRateLimit, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
+      schema: { tags: ['users'], summary: 'Change my password; other devices are signed out', body: changePasswordSchema, response: message },
+    },
+    async (request) => ({ data: await accounts.changePassword(deps, request.viewer, request.body) }),
+  );
+
+  app.patch(
+    '/users/me',
+    { schema: { tags: ['users'], summary: 'Update my profile', body: updateProfileSchema, response: sessionUser } },
+    async (request) => ({ data: await accounts.updateProfile(deps, request.viewer, request.body) }),
+  );
+
+  app.get(
+    '/users/me/export',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Download everything Muster holds about me',
+        response: { 200: z.object({ data: z.looseObject({ exportedAt: z.string() }) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await accounts.exportMyData(deps, request.viewer);
+      reply.header('Content-Disposition', `attachment; filename="muster-export-${data.profile.username}.json"`);
+      return { data };
+    },
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'delete-account', max: loginRateLimit, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
+      schema: { tags: ['users'], summary: 'Delete my account and everything in it', body: deleteAccountSchema, response: message },
+    },
+    async (request, reply) => ({ data: await accounts.deleteAccount(deps, request.viewer, reply, request, request.body.password) }),
+  );
+
+  app.get(
+    '/users/profile/:username',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A profile by username',
+        params: z.object({ username: z.string().min(1).max(60) }),
+        response: { 200: z.object({ data: profileSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await accounts.getProfile(deps, request.viewer, request.params.username);
+      return { data: presentProfile(user, request.viewer?.id) };
+    },
+  );
+};

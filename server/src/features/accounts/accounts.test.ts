@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, signedInUser, signIn, TEST_PASSWORD } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { startSmtpCapture } from '../../../test/smtp-capture.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, SIGNUP_RATE_LIMIT: '1000', LOGIN_RATE_LIMIT: '1000' } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+type Req = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown; cookie?: string };
+const call = ({ method, url, payload, cookie }: Req) =>
+  t.app.inject({ method, url: `/api/v1${url}`, ...(payload !== undefined ? { payload: payload as object } : {}), headers: cookie ? { cookie } : {} });
+
+const countUsers = async () => (await t.db.selectFrom('users').select('id').execute()).length;
+const tokenFrom = (text: string | undefined, page: string) => new RegExp(`#/${page}\\?token=([\\w-]+)`).exec(text ?? '')?.[1];
+
+let n = 0;
+const newPerson = () => {
+  n += 1;
+  return { username: `Person_${n}_${Date.now() % 100000}`, firstName: 'Amara', lastName: 'Diallo', email: `amara${n}.${Date.now()}@example.org`, password: 'relief-convoy-2026' };
+};
+
+describe('POST /auth/signup', () => {
+  it('creates the account, signs in with a safe cookie, mails a verification link and welcomes the user', async () => {
+    const person = newPerson();
+    const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
+    expect(res.statusCode).toBe(200);
+    const user = res.json().data;
+    expect(user).toMatchObject({ username: person.username.toLowerCase(), firstName: 'Amara', email: person.email, emailVerified: false, profilePicture: '/avatar.png' });
+    expect(user).not.toHaveProperty('passwordHash');
+
+    const cookie = res.cookies.find((c) => c.name === 'muster_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.value.length).toBeGreaterThanOrEqual(43);
+    const stored = await t.db.selectFrom('sessions').select('tokenHash').where('userId', '=', user._id).executeTakeFirstOrThrow();
+    expect(stored.tokenHash).not.toBe(cookie.value);
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(person.email));
+    expect(mail.subject).toBe('Confirm your email for Muster');
+    expect(tokenFrom(mail.text, 'verify-email')).toMatch(/^[\w-]{22}$/);
+
+    const me = await call({ method: 'GET', url: '/auth/me', cookie: `muster_session=${cookie.value}` });
+    expect(me.json().data.username).toBe(person.username.toLowerCase());
+
+    const notes = await call({ method: 'GET', url: '/notifications', cookie: `muster_session=${cookie.value}` });
+    expect(notes.json().data).toEqual([expect.objectContaining({ type: 'systemNotification', read: false, message: expect.stringContaining('Welcome to Muster') })]);
+  });
+
+  it.each([
+    ['a username with a dash', { username: 'ada-lovelace' }, 'username'],
+    ['a two-letter username', { username: 'ab' }, 'username'],
+    ['a 31-letter username', { username: 'a'.repeat(31) }, 'username'],
+    ['a short password', { password: 'short' }, 'password'],
+    ['a 129-character password', { password: 'x'.repeat(129) }, 'password'],
+    ['a common password', { password: 'password123' }, 'password'],
+    ['a bad email', { email: 'amara@' }, 'email'],
+    ['no first name', { firstName: ' ' }, 'firstName'],
+    ['an unknown key', { role: 'admin' }, ''],
+  ])('refuses %s with 400 and writes nothing', async (_label, change, path) => {
+    const before = await countUsers();
+    const res = await call({ method: 'POST', url: '/auth/signup', payload: { ...newPerson(), ...change } });
+    expect(res.statusCode).toBe(400);
+    if (path) expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('refuses a taken username whatever its case, and a taken email, with 409', async () => {
+    const existing = await buildUser(t.db, { username: 'grace_m', email: 'grace@example.org' });
+    const before = await countUsers();
+    const sameName = await call({ method: 'POST', url: '/auth/signup', payload: { ...newPerson(), username: 'Grace_M' } });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().details).toEqual([{ path: 'username', message: 'That username is taken' }]);
+    const sameEmail = await call({ method: 'POST', url: '/auth/signup', payload: { ...newPerson(), email: existing.email.toUpperCase() } });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(await countUsers()).toBe(before);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in by email or by username in any case; logout ends the session', async () => {
+    const user = await buildUser(t.db, { username: 'kofi_a', email: 'kofi@example.org' });
+    const byEmail = await signIn(t, 'KOFI@example.org');
+    const byName = await signIn(t, 'Kofi_A');
+    expect(byEmail).not.toBe(byName);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie: byName })).json().data._id).toBe(user.id);
+
+    const out = await call({ method: 'POST', url: '/auth/logout', cookie: byName });
+    expect(out.statusCode).toBe(204);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie: byName })).statusCode).toBe(401);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie: byEmail })).statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown account alike', async () => {
+    const user = await buildUser(t.db);
+    const wrong = await call({ method: 'POST', url: '/auth/login', payload: { emailOrUsername: user.email, password: 'not the password' } });
+    const unknown = await call({ method: 'POST', url: '/auth/login', payload: { emailOrUsername: 'nobody@example.org', password: 'not the password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it('answers /auth/me without a session, or with a forged one, with 401', async () => {
+    expect((await call({ method: 'GET', url: '/auth/me' })).statusCode).toBe(401);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie: 'muster_session=forged' })).json()).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('email verification', () => {
+  it('verifies with the mailed token once; a second use or a bad token fails', async () => {
+    const person = newPerson();
+    const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
+    const cookie = `muster_session=${res.cookies.find((c) => c.name === 'muster_session')!.value}`;
+    const token = tokenFrom((await smtp.waitFor((m) => m.envelopeTo.includes(person.email))).text, 'verify-email')!;
+
+    const ok = await call({ method: 'POST', url: '/auth/verify-email', payload: { token } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.message).toBe('Email verified successfully!');
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).json().data.emailVerified).toBe(true);
+
+    const again = await call({ method: 'POST', url: '/auth/verify-email', payload: { token } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This verification link is invalid or has expired.');
+    expect((await call({ method: 'POST', url: '/auth/verify-email', payload: { token: 'nope' } })).statusCode).toBe(400);
+    expect((await call({ method: 'POST', url: '/auth/verify-email', payload: {} })).statusCode).toBe(400);
+  });
+
+  it('resends a link that replaces the old one; needs a session', async () => {
+    const person = newPerson();
+    const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
+    const cookie = `muster_session=${res.cookies.find((c) => c.name === 'muster_session')!.value}`;
+    const first = tokenFrom((await smtp.waitFor((m) => m.envelopeTo.includes(person.email))).text, 'verify-email');
+    expect((await call({ method: 'POST', url: '/auth/resend-verification' })).statusCode).toBe(401);
+    const resend = await call({ method: 'POST', url: '/auth/resend-verification', cookie });
+    expect(resend.statusCode).toBe(200);
+    const second = tokenFrom(
+      (await smtp.waitFor((m) => m.envelopeTo.includes(person.email) && tokenFrom(m.text, 'verify-email') !== first)).text,
+      'verify-email',
+    );
+    expect((await call({ method: 'POST', url: '/auth/verify-email', payload: { token: first } })).statusCode).toBe(400);
+    expect((await call({ method: 'POST', url: '/auth/verify-email', payload: { token: second } })).statusCode).toBe(200);
+  });
+
+  it('lets an unverified user correct the address before verifying', async () => {
+    const person = newPerson();
+    const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
+    const cookie = `muster_session=${res.cookies.find((c) => c.name === 'muster_session')!.value}`;
+    const fixed = `fixed.${person.email}`;
+    const put = await call({ method: 'PUT', url: '/auth/pending-email', payload: { newEmail: fixed }, cookie });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.email).toBe(fixed);
+    await smtp.waitFor((m) => m.envelopeTo.includes(fixed) && m.subject === 'Confirm your email for Muster');
+  });
+});
+
+describe('email change', () => {
+  it('mails the new address a link and the old one a notice; the link switches the address', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const newEmail = `new.${user.email}`;
+    const wrong = await call({ method: 'POST', url: '/users/change-email', payload: { newEmail, currentPassword: 'wrong password' }, cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([{ path: 'currentPassword', message: 'Your current password is not right' }]);
+    expect((await call({ method: 'POST', url: '/users/change-email', payload: { newEmail, currentPassword: TEST_PASSWORD } })).statusCode).toBe(401);
+
+    const ok = await call({ method: 'POST', url: '/users/change-email', payload: { newEmail, currentPassword: TEST_PASSWORD }, cookie });
+    expect(ok.statusCode).toBe(200);
+    const link = await smtp.waitFor((m) => m.envelopeTo.includes(newEmail));
+    await smtp.waitFor((m) => m.envelopeTo.includes(user.email) && m.subject === 'Your Muster email is being changed');
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).json().data.email).toBe(user.email);
+
+    const token = tokenFrom(link.text, 'verify-email-change');
+    const confirm = await call({ method: 'POST', url: '/users/confirm-email-change', payload: { token } });
+    expect(confirm.json()).toEqual({ data: { message: 'Email changed successfully!' } });
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).json().data.email).toBe(newEmail);
+    expect((await call({ method: 'POST', url: '/users/confirm-email-change', payload: { token } })).statusCode).toBe(400);
+  });
+});
+
+describe('password reset and change', () => {
+  it('answers alike for unknown addresses, mails known ones, and a reset ends every session', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const unknown = await call({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'ghost@example.org' } });
+    const known = await call({ method: 'POST', url: '/auth/forgot-password', payload: { email: user.email } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(user.email) && m.subject === 'Reset your Muster password');
+    expect(smtp.messages.some((m) => m.envelopeTo.includes('ghost@example.org'))).toBe(false);
+
+    const token = tokenFrom(mail.text, 'reset-password')!;
+    expect((await call({ method: 'POST', url: '/auth/reset-password', payload: { token, password: 'password1' } })).statusCode).toBe(400);
+    const reset = await call({ method: 'POST', url: '/auth/reset-password', payload: { token, password: 'a brand new passphrase' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).statusCode).toBe(401);
+    await signIn(t, user.username, 'a brand new passphrase');
+    expect((await call({ method: 'POST', url: '/auth/reset-password', payload: { token, password: 'another new passphrase' } })).statusCode).toBe(400);
+  });
+
+  it('changing the password keeps this device and signs out the others', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const other = await signIn(t, user.email);
+    const bad = await call({ method: 'PUT', url: '/users/me/password', payload: { currentPassword: 'nope', newPassword: 'fresh passphrase here' }, cookie });
+    expect(bad.statusCode).toBe(400);
+    const ok = await call({ method: 'PUT', url: '/users/me/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'fresh passphrase here' }, cookie });
+    expect(ok.statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie: other })).statusCode).toBe(401);
+  });
+});
+
+describe('profile, export and deletion', () => {
+  it('updates my profile; refuses bad input and strangers', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const profile = { firstName: 'Nia', lastName: 'Okoro', headline: 'Logistics lead', bio: 'Moves trucks.', location: 'Accra' };
+    expect((await call({ method: 'PATCH', url: '/users/me', payload: profile })).statusCode).toBe(401);
+    const bad = await call({ method: 'PATCH', url: '/users/me', payload: { ...profile, headline: 'x'.repeat(121) }, cookie });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.db.selectFrom('users').select('headline').where('id', '=', user.id).executeTakeFirstOrThrow()).headline).toBe('');
+    const ok = await call({ method: 'PATCH', url: '/users/me', payload: profile, cookie });
+    expect(ok.json().data).toMatchObject(profile);
+  });
+
+  it('shows a profile by username to signed-in people only', async () => {
+    const { cookie } = await signedInUser(t);
+    const other = await buildUser(t.db, { headline: 'Field medic' });
+    expect((await call({ method: 'GET', url: `/users/profile/${other.username}` })).statusCode).toBe(401);
+    const res = await call({ method: 'GET', url: `/users/profile/${other.username.toUpperCase()}`, cookie });
+    expect(res.json().data).toMatchObject({ _id: other.id, headline: 'Field medic', isMe: false });
+    expect(res.json().data).not.toHaveProperty('email');
+    expect((await call({ method: 'GET', url: '/users/profile/no_such_person', cookie })).statusCode).toBe(404);
+  });
+
+  it('exports my data as a JSON download without secrets', async () => {
+    const { user, cookie } = await signedInUser(t);
+    expect((await call({ method: 'GET', url: '/users/me/export' })).statusCode).toBe(401);
+    const res = await call({ method: 'GET', url: '/users/me/export', cookie });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="muster-export-${user.username}.json"`);
+    expect(res.json().data.profile.email).toBe(user.email);
+    expect(res.json().data.sessions.length).toBeGreaterThan(0);
+    expect(res.body).not.toContain('argon2');
+    expect(res.body).not.toContain('tokenHash');
+  });
+
+  it('deletes my account for real with my password, and nothing without it', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const wrong = await call({ method: 'DELETE', url: '/users/me', payload: { password: 'nope', confirm: 'DELETE' }, cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeDefined();
+    const ok = await call({ method: 'DELETE', url: '/users/me', payload: { password: TEST_PASSWORD, confirm: 'DELETE' }, cookie });
+    expect(ok.statusCode).toBe(200);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+    expect(await t.db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute()).toEqual([]);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('admits exactly 10 sign-ins a minute per IP, then 429 with Retry-After', async () => {
+    const limited = await buildTestApp();
+    try {
+      const login = (ip: string, who: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: who, password: 'wrong password' } });
+      for (let i = 0; i < 10; i++) expect((await login('198.51.100.1', `someone${i}`)).statusCode).toBe(401);
+      const refused = await login('198.51.100.1', 'someone-else');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('admits exactly 10 sign-ins a minute per account, from any number of IPs', async () => {
+    const limited = await buildTestApp();
+    try {
+      const login = (ip: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: 'target@example.org', password: 'guess' } });
+      for (let i = 0; i < 10; i++) expect((await login(`198.51.100.${i + 10}`)).statusCode).toBe(401);
+      expect((await login('198.51.100.99')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('admits exactly 5 sign-ups per 30 minutes per IP and per address', async () => {
+    const limited = await buildTestApp();
+    try {
+      const signup = (ip: string, email: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: ip, payload: { ...newPerson(), email } });
+      for (let i = 0; i < 5; i++) expect((await signup('198.51.100.2', `p${i}@example.org`)).statusCode).toBe(200);
+      expect((await signup('198.51.100.2', 'p6@example.org')).statusCode).toBe(429);
+      for (let i = 0; i < 5; i++) await signup(`198.51.100.${30 + i}`, 'same@example.org');
+      expect((await signup('198.51.100.40', 'same@example.org')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('admits exactly 5 password-reset requests per 30 minutes per address', async () => {
+    const limited = await buildTestApp();
+    try {
+      const ask = (ip: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', remoteAddress: ip, payload: { email: 'who@example.org' } });
+      for (let i = 0; i < 5; i++) expect((await ask(`198.51.100.${50 + i}`)).statusCode).toBe(200);
+      expect((await ask('198.51.100.60')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

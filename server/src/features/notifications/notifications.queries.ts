@@ -1,0 +1,74 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { NotificationsTable } from '../../db/schema.js';
+
+const LIST_LIMIT = 100;
+
+export function insertNotification(db: Db, row: Insertable<NotificationsTable>) {
+  return db.insertInto('notifications').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A user's notifications with their sender and related user joined in: one query, no N+1. */
+export function listNotifications(db: Db, userId: string, type?: string) {
+  let q = db
+    .selectFrom('notifications as n')
+    .leftJoin('users as s', 's.id', 'n.senderId')
+    .leftJoin('users as r', 'r.id', 'n.relatedUserId')
+    .selectAll('n')
+    .select([
+      's.firstName as senderFirstName',
+      's.lastName as senderLastName',
+      's.username as senderUsername',
+      's.profilePicture as senderPicture',
+      'r.username as relatedUsername',
+    ])
+    .where('n.userId', '=', userId);
+  if (type) q = q.where('n.type', '=', type);
+  return q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc').limit(LIST_LIMIT).execute();
+}
+
+export function markAllRead(db: Db, userId: string) {
+  return db.updateTable('notifications').set({ readAt: new Date() }).where('userId', '=', userId).where('readAt', 'is', null).execute();
+}
+
+/** Deletes only when it is the user's own; the row count tells whether it was. */
+export async function deleteOwnNotification(db: Db, userId: string, id: string) {
+  const res = await db.deleteFrom('notifications').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function countUnreadOffers(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('relatedMissionId', 'is', null).as('onPosts'),
+      eb.fn.countAll<number>().filterWhere('relatedMissionId', 'is not', null).as('onMissions'),
+    ])
+    .where('userId', '=', userId)
+    .where('type', '=', 'newOffer')
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export function markOffersRead(db: Db, userId: string) {
+  return db
+    .updateTable('notifications')
+    .set({ readAt: new Date() })
+    .where('userId', '=', userId)
+    .where('type', '=', 'newOffer')
+    .where('readAt', 'is', null)
+    .execute();
+}
+
+export function listUnreadTaskNotifications(db: Db, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'message', 'type', 'typeTask', 'chatId', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('typeTask', 'is not', null)
+    .where('readAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+}

@@ -1,0 +1,81 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { NotificationsTable } from '../../db/schema.js';
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import {
+  countUnreadOffers,
+  deleteOwnNotification,
+  insertNotification,
+  listNotifications,
+  listUnreadTaskNotifications,
+  markAllRead,
+  markOffersRead,
+} from './notifications.queries.js';
+import { presentNotification } from './notifications.present.js';
+
+export type NewNotification = Omit<Insertable<NotificationsTable>, 'id' | 'createdAt' | 'readAt'>;
+
+/**
+ * How every feature reports to a person. Nobody is told about their own action, so a
+ * notification whose sender is its recipient is dropped here, once, for every feature.
+ */
+export async function createNotification(db: Db, input: NewNotification) {
+  if (input.senderId && input.senderId === input.userId) return undefined;
+  return insertNotification(db, { id: newId(), ...input });
+}
+
+export async function listMyNotifications(deps: Deps, viewer: Viewer | null, type?: string) {
+  const me = requireViewer(viewer);
+  const rows = await listNotifications(deps.db, me.id, type);
+  return rows.map(presentNotification);
+}
+
+export async function markAllMyNotificationsRead(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  await markAllRead(deps.db, me.id);
+}
+
+export async function deleteMyNotification(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  // Someone else's notification is answered exactly like a missing one.
+  if (!(await deleteOwnNotification(deps.db, me.id, id))) throw notFound('Notification not found');
+}
+
+export async function myOfferCounts(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  const { onPosts, onMissions } = await countUnreadOffers(deps.db, me.id);
+  return { new: onPosts, mission: onMissions };
+}
+
+export async function markMyOffersRead(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  await markOffersRead(deps.db, me.id);
+}
+
+export async function myTaskNotifications(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  const rows = await listUnreadTaskNotifications(deps.db, me.id);
+  return rows.map((r) => ({
+    _id: r.id,
+    message: r.message,
+    type: r.type,
+    typeTask: r.typeTask,
+    chat: r.chatId,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Subscribes the notification centre to the events other features emit. */
+export function subscribeNotifications(deps: Deps) {
+  deps.events.on('user.signed_up', async (db, { userId }) => {
+    await createNotification(db, {
+      userId,
+      type: 'systemNotification',
+      message:
+        'Welcome to Muster! Complete your profile, then share a need or an offer so people can find you.',
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { SessionsTable } from '../../db/schema.js';
+
+export function insertSession(db: Db, row: Insertable<SessionsTable>) {
+  return db.insertInto('sessions').values(row).execute();
+}
+
+/** The live session for a token hash, with its user, in one round trip. */
+export function findSessionUser(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .select(['sessions.id as sessionId', 'sessions.lastSeenAt as sessionLastSeenAt', 'sessions.createdAt as sessionCreatedAt'])
+    .where('sessions.tokenHash', '=', tokenHash)
+    .where('sessions.expiresAt', '>', new Date())
+    .executeTakeFirst();
+}
+
+export function touchSession(db: Db, sessionId: string, expiresAt: Date) {
+  return db.updateTable('sessions').set({ lastSeenAt: new Date(), expiresAt }).where('id', '=', sessionId).execute();
+}
+
+export function deleteSessionByHash(db: Db, tokenHash: string) {
+  return db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+}
+
+/** Ends every session of a user, except optionally the one in use. */
+export function deleteUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+  let q = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  return q.execute();
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+
+/**
+ * Domain events: how one feature tells the others that something happened without calling
+ * them. Notifications, realtime pushes and matching subscribe; the emitter knows none of them.
+ */
+export type DomainEvents = {
+  'user.signed_up': { userId: string };
+};
+
+type Handler<K extends keyof DomainEvents> = (db: Db, payload: DomainEvents[K]) => Promise<void>;
+
+export type EventBus = {
+  on: <K extends keyof DomainEvents>(name: K, handler: Handler<K>) => void;
+  /** Runs every handler before returning, so a response reflects them; a failing handler is logged. */
+  emit: <K extends keyof DomainEvents>(db: Db, name: K, payload: DomainEvents[K]) => Promise<void>;
+};
+
+export function createEventBus(log: FastifyBaseLogger): EventBus {
+  const handlers = new Map<keyof DomainEvents, Handler<never>[]>();
+  return {
+    on: (name, handler) => {
+      handlers.set(name, [...(handlers.get(name) ?? []), handler as Handler<never>]);
+    },
+    emit: async (db, name, payload) => {
+      for (const handler of handlers.get(name) ?? []) {
+        try {
+          await (handler as Handler<typeof name>)(db, payload);
+        } catch (err) {
+          log.error({ err, event: name }, 'event handler failed');
+        }
+      }
+    },
+  };
+}
