@@ -70,6 +70,13 @@ export interface OidcIdentitiesTable {
   createdAt: CreatedAt;
 }
 
+export interface OidcFlowsTable {
+  stateHash: string;
+  codeVerifier: string;
+  nonce: string;
+  createdAt: CreatedAt;
+}
+
 export interface NotificationsTable {
   id: string;
   userId: string;
@@ -96,5 +103,6 @@ export interface Database {
   sessions: SessionsTable;
   emailTokens: EmailTokensTable;
   oidcIdentities: OidcIdentitiesTable;
+  oidcFlows: OidcFlowsTable;
   notifications: NotificationsTable;
 }

@@ -57,6 +57,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('oidc_identities_pkey', ['issuer', 'subject'])
     .execute();
 
+  // An identity-provider sign-in in flight: PKCE verifier and nonce, found by the state value
+  // that came back in the callback; single use, minutes long.
+  await db.schema
+    .createTable('oidc_flows')
+    .addColumn('state_hash', 'text', (c) => c.primaryKey())
+    .addColumn('code_verifier', 'text', (c) => c.notNull())
+    .addColumn('nonce', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
   await db.schema
     .createTable('notifications')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -81,7 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['notifications', 'oidc_identities', 'email_tokens', 'sessions', 'users']) {
+  for (const t of ['notifications', 'oidc_flows', 'oidc_identities', 'email_tokens', 'sessions', 'users']) {
     await db.schema.dropTable(t).execute();
   }
 }

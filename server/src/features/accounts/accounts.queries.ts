@@ -102,3 +102,25 @@ export function insertIdentity(db: Db, row: { issuer: string; subject: string; u
 export function listUserIdentities(db: Db, userId: string) {
   return db.selectFrom('oidcIdentities').select(['issuer', 'createdAt']).where('userId', '=', userId).execute();
 }
+
+export function insertOidcFlow(db: Db, row: { stateHash: string; codeVerifier: string; nonce: string }) {
+  return db.insertInto('oidcFlows').values(row).execute();
+}
+
+/** Takes a flow out (single use); flows older than ten minutes are dead. */
+export function takeOidcFlow(db: Db, stateHash: string) {
+  return db
+    .deleteFrom('oidcFlows')
+    .where('stateHash', '=', stateHash)
+    .where('createdAt', '>', new Date(Date.now() - 10 * 60_000))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function deleteStaleOidcFlows(db: Db) {
+  return db.deleteFrom('oidcFlows').where('createdAt', '<', new Date(Date.now() - 10 * 60_000)).execute();
+}
+
+export function usernamesStartingWith(db: Db, prefix: string) {
+  return db.selectFrom('users').select('username').where('username', 'like', `${prefix}%`).execute();
+}

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { limitPerIpAndKey } from '../../platform/rate-limit.js';
 import { presentProfile } from './accounts.present.js';
 import * as accounts from './accounts.service.js';
+import { beginOidcSignIn, completeOidcSignIn } from './oidc.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 const message = { 200: messageResponseSchema, ...errors };
@@ -42,6 +43,36 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         demo: demoLogin ?? null,
       },
     }),
+  );
+
+  app.get(
+    '/auth/oidc/start',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'oidc', max: loginRateLimit, timeWindow: '1 minute', key: () => undefined }),
+      schema: { tags: ['auth'], summary: 'Begin sign-in with the identity provider (redirects)', response: { 302: z.null(), ...errors } },
+    },
+    async (_request, reply) => reply.redirect(await beginOidcSignIn(deps, reply)),
+  );
+
+  app.get(
+    '/auth/oidc/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Where the identity provider returns (redirects into the app)',
+        querystring: z.looseObject({ state: z.string().optional(), code: z.string().optional() }),
+        response: { 302: z.null() },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await completeOidcSignIn(deps, request, reply);
+        return reply.redirect('/#/');
+      } catch (err) {
+        request.log.warn({ err }, 'identity provider sign-in failed');
+        return reply.redirect('/#/login?error=oidc');
+      }
+    },
   );
 
   app.post(

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { signInAtProvider, startOidcProvider } from '../../../test/oidc-provider.js';
+
+let idp: Awaited<ReturnType<typeof startOidcProvider>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  idp = await startOidcProvider({
+    redirectUri: 'http://localhost:3000/api/v1/auth/oidc/callback',
+    identities: {
+      zara: { email: 'zara@idp.example', emailVerified: true, givenName: 'Zara', familyName: 'Khan' },
+      unverified: { email: 'taken@example.org', emailVerified: false, givenName: 'Un', familyName: 'Verified' },
+      linker: { email: 'linker@example.org', emailVerified: true, givenName: 'Lin', familyName: 'Ker' },
+    },
+  });
+  t = await buildTestApp({ env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: 'Continue with Google' } });
+});
+afterAll(async () => {
+  await t.close();
+  await idp.close();
+});
+
+/** Start at Muster, sign in at the provider, come back: returns the callback response. */
+async function signInAs(login: string) {
+  const start = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/start' });
+  expect(start.statusCode).toBe(302);
+  const stateCookie = start.cookies.find((c) => c.name === 'muster_oidc_state')!;
+  const callback = new URL(await signInAtProvider(start.headers.location as string, login));
+  return t.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: `muster_oidc_state=${stateCookie.value}` },
+  });
+}
+
+const me = async (res: { cookies: { name: string; value: string }[] }) => {
+  const session = res.cookies.find((c) => c.name === 'muster_session');
+  const r = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: `muster_session=${session?.value}` } });
+  return r.json().data;
+};
+
+describe('sign-in with the identity provider', () => {
+  it('advertises the button with its configured label', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
+    expect(res.json().data.oidc).toEqual({ label: 'Continue with Google', url: '/api/v1/auth/oidc/start' });
+  });
+
+  it('sends the browser to the provider with PKCE S256, state and nonce', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/start' });
+    const url = new URL(start.headers.location as string);
+    expect(url.origin).toBe(idp.issuer);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    expect(url.searchParams.get('scope')).toBe('openid profile email');
+    const cookie = start.cookies.find((c) => c.name === 'muster_oidc_state')!;
+    expect(cookie.httpOnly).toBe(true);
+  });
+
+  it('creates a verified account at the first sign-in and finds it again by (issuer, subject)', async () => {
+    const first = await signInAs('zara');
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/#/');
+    const user = await me(first);
+    expect(user).toMatchObject({ username: 'zara', firstName: 'Zara', lastName: 'Khan', email: 'zara@idp.example', emailVerified: true, hasPassword: false });
+
+    const second = await signInAs('zara');
+    expect((await me(second))._id).toBe(user._id);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'zara@idp.example').execute()).toHaveLength(1);
+  });
+
+  it('links a verified address to the existing account, but not an unverified one', async () => {
+    const existing = await buildUser(t.db, { email: 'linker@example.org' });
+    expect((await me(await signInAs('linker')))._id).toBe(existing.id);
+
+    await buildUser(t.db, { email: 'taken@example.org' });
+    const refused = await signInAs('unverified');
+    expect(refused.headers.location).toBe('/#/login?error=oidc');
+    expect(refused.cookies.find((c) => c.name === 'muster_session')).toBeUndefined();
+  });
+
+  it('refuses a callback without the state cookie of the browser that began', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/start' });
+    const callback = new URL(await signInAtProvider(start.headers.location as string, 'zara'));
+    const res = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(res.headers.location).toBe('/#/login?error=oidc');
+    expect(res.cookies.find((c) => c.name === 'muster_session')).toBeUndefined();
+  });
+
+  it('is off when not configured', async () => {
+    const plain = await buildTestApp();
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json().data.oidc).toBeNull();
+      expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/start' })).statusCode).toBe(400);
+    } finally {
+      await plain.close();
+    }
+  });
+});

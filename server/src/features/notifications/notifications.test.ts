@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, signedInUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { newId } from '../../platform/ids.js';
+import { createNotification } from './notifications.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: cookie ? { cookie } : {} });
+const send = (method: 'PUT' | 'DELETE', url: string, cookie?: string) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {} });
+
+describe('GET /notifications', () => {
+  it('lists mine newest first, with sender and related user, and never someone else’s', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const sender = await buildUser(t.db, { firstName: 'Lina', lastName: 'Haddad' });
+    const stranger = await buildUser(t.db);
+    const postId = newId();
+    await createNotification(t.db, { userId: me.id, type: 'systemNotification', message: 'Welcome' });
+    await new Promise((r) => setTimeout(r, 5));
+    await createNotification(t.db, { userId: me.id, type: 'like', senderId: sender.id, relatedPostId: postId, message: 'liked your post' });
+    await createNotification(t.db, { userId: stranger.id, type: 'like', senderId: sender.id, message: 'not yours' });
+
+    const res = await get('/notifications', cookie);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data;
+    expect(list.map((n: { type: string }) => n.type)).toEqual(['like', 'systemNotification']);
+    expect(list[0]).toMatchObject({
+      read: false,
+      sender: { _id: sender.id, firstName: 'Lina', lastName: 'Haddad', username: sender.username, profilePicture: '/avatar.png' },
+      relatedPost: { _id: postId },
+      relatedUser: null,
+      chat: null,
+    });
+  });
+
+  it('filters by type, and refuses an unknown type with 400', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const asker = await buildUser(t.db);
+    await createNotification(t.db, { userId: me.id, type: 'connectionRequest', senderId: asker.id, relatedUserId: asker.id, message: 'wants to connect' });
+    await createNotification(t.db, { userId: me.id, type: 'comment', senderId: asker.id, message: 'commented' });
+    const res = await get('/notifications?type=connectionRequest', cookie);
+    expect(res.json().data).toEqual([expect.objectContaining({ type: 'connectionRequest', relatedUser: { _id: asker.id, username: asker.username } })]);
+    expect((await get('/notifications?type=bogus', cookie)).statusCode).toBe(400);
+  });
+
+  it('needs a session', async () => {
+    expect((await get('/notifications')).statusCode).toBe(401);
+  });
+
+  it('never notifies people of their own actions', async () => {
+    const me = await buildUser(t.db);
+    expect(await createNotification(t.db, { userId: me.id, senderId: me.id, type: 'like', message: 'x' })).toBeUndefined();
+  });
+});
+
+describe('mark all read and delete', () => {
+  it('marks all of mine read and leaves others alone', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const other = await buildUser(t.db);
+    await createNotification(t.db, { userId: me.id, type: 'comment', message: 'a' });
+    const theirs = await createNotification(t.db, { userId: other.id, type: 'comment', message: 'b' });
+    expect((await send('PUT', '/notifications/mark-all-read')).statusCode).toBe(401);
+    expect((await send('PUT', '/notifications/mark-all-read', cookie)).statusCode).toBe(200);
+    expect((await get('/notifications', cookie)).json().data.every((n: { read: boolean }) => n.read)).toBe(true);
+    const row = await t.db.selectFrom('notifications').select('readAt').where('id', '=', theirs!.id).executeTakeFirstOrThrow();
+    expect(row.readAt).toBeNull();
+  });
+
+  it('deletes my own; another user’s answers 404 and stays', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const other = await buildUser(t.db);
+    const mine = await createNotification(t.db, { userId: me.id, type: 'comment', message: 'a' });
+    const theirs = await createNotification(t.db, { userId: other.id, type: 'comment', message: 'b' });
+    expect((await send('DELETE', `/notifications/${theirs!.id}`, cookie)).statusCode).toBe(404);
+    expect(await t.db.selectFrom('notifications').select('id').where('id', '=', theirs!.id).executeTakeFirst()).toBeDefined();
+    expect((await send('DELETE', `/notifications/${mine!.id}`)).statusCode).toBe(401);
+    expect((await send('DELETE', '/notifications/not-a-uuid', cookie)).statusCode).toBe(400);
+    expect((await send('DELETE', `/notifications/${mine!.id}`, cookie)).statusCode).toBe(200);
+    expect((await send('DELETE', `/notifications/${mine!.id}`, cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('offer and task counts', () => {
+  it('counts unread offers on posts and on missions, and marks them read', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const helper = await buildUser(t.db);
+    await createNotification(t.db, { userId: me.id, type: 'newOffer', senderId: helper.id, relatedPostId: newId(), message: 'offers help' });
+    await createNotification(t.db, { userId: me.id, type: 'newOffer', senderId: helper.id, relatedPostId: newId(), message: 'offers help' });
+    await createNotification(t.db, { userId: me.id, type: 'newOffer', senderId: helper.id, relatedMissionId: newId(), message: 'offers help' });
+    expect((await get('/notifications/offer-counts')).statusCode).toBe(401);
+    expect((await get('/notifications/offer-counts', cookie)).json()).toEqual({ data: { new: 2, mission: 1 } });
+    expect((await get('/notifications/unread-offers', cookie)).json()).toEqual({ data: { count: 3 } });
+    expect((await send('PUT', '/notifications/mark-offers-read', cookie)).statusCode).toBe(200);
+    expect((await get('/notifications/unread-offers', cookie)).json()).toEqual({ data: { count: 0 } });
+  });
+
+  it('lists unread task notifications', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const chat = newId();
+    await createNotification(t.db, { userId: me.id, type: 'task', typeTask: 'task_created', chatId: chat, message: 'New task: load the truck' });
+    await createNotification(t.db, { userId: me.id, type: 'comment', message: 'not a task' });
+    expect((await get('/tasks/notifications')).statusCode).toBe(401);
+    expect((await get('/tasks/notifications', cookie)).json().data).toEqual([
+      expect.objectContaining({ message: 'New task: load the truck', typeTask: 'task_created', chat }),
+    ]);
+  });
+});
+
+describe('the shell’s other badge sources', () => {
+  it.each(['/connections/requests', '/chats', '/chats/requests', '/chats/join-requests'])('%s needs a session and answers a list', async (url) => {
+    const { cookie } = await signedInUser(t);
+    expect((await get(url)).statusCode).toBe(401);
+    const res = await get(url, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [] });
+  });
+});
