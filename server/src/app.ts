@@ -18,7 +18,9 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { registerSessions } from './platform/auth/session.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
+import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
 import type { Mailer } from './platform/mail.js';
+import { createLocalMediaStore, registerMediaRoutes } from './platform/media/media.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { registerRateLimits } from './platform/rate-limit.js';
 import { registerSecurity } from './platform/security.js';
@@ -26,9 +28,6 @@ import { registerWebApp } from './platform/web-app.js';
 
 export const APP_VERSION = '0.1.0';
 
-/** JSON bodies are small by default; upload routes raise their own limit (DESIGN.md). */
-export const DEFAULT_BODY_LIMIT = 256 * 1024;
-export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
 export type AppOptions = {
   config: Config;
@@ -51,7 +50,14 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db, mailer, config, log: app.log, events: createEventBus(app.log) });
+  app.decorate('deps', {
+    db,
+    mailer,
+    config,
+    log: app.log,
+    events: createEventBus(app.log),
+    media: createLocalMediaStore(config.dataDir),
+  });
 
   registerErrorHandling(app);
   await registerSecurity(app, {
@@ -76,6 +82,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
   );
 
   registerOpenApiRoute(app);
+  await registerMediaRoutes(app, config.dataDir);
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -5,8 +5,10 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { DEMO_LOGIN } from './db/demo.js';
 import { seedDemoData } from './db/seed.js';
 import { createMailer } from './platform/mail.js';
+import { createLocalMediaStore } from './platform/media/media.js';
 
 const startedAt = performance.now();
 
@@ -27,7 +29,8 @@ const database = await openDatabase({
 const applied = await migrateToLatest(database.db);
 if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 // Demo data only on the embedded database: a real PostgreSQL is someone's production.
-if (database.kind === 'pglite' && config.seedDemo) await seedDemoData(database.db, logger);
+const demo = database.kind === 'pglite' && config.seedDemo;
+if (demo) await seedDemoData(database.db, createLocalMediaStore(config.dataDir), logger);
 
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const mailer = createMailer({
@@ -36,7 +39,7 @@ const mailer = createMailer({
   outboxDir: path.join(config.dataDir, 'outbox'),
   log: logger,
 });
-const app = await buildApp({ config, db: database.db, mailer, logger, redis });
+const app = await buildApp({ config, db: database.db, mailer, logger, redis, demoLogin: demo ? DEMO_LOGIN : undefined });
 await app.listen({ host: config.host, port: config.port });
 logger.info(
   { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },

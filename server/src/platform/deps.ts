@@ -3,12 +3,14 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from './events.js';
 import type { Mailer } from './mail.js';
+import type { MediaStore } from './media/media.js';
 
 /** What services need from the outside world, handed to them explicitly as the first argument. */
 export type Deps = {
   db: Db;
   mailer: Mailer;
   events: EventBus;
+  media: MediaStore;
   config: Config;
   log: FastifyBaseLogger;
 };

@@ -13,7 +13,8 @@ import {
   updatePendingEmailSchema,
 } from '@muster/contract/auth';
 import { apiErrorSchema } from '@muster/contract/errors';
-import { profileSchema, updateProfileSchema } from '@muster/contract/users';
+import { profileSchema, updateProfilePictureSchema, updateProfileSchema } from '@muster/contract/users';
+import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerIpAndKey } from '../../platform/rate-limit.js';
@@ -178,6 +179,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     '/users/me',
     { schema: { tags: ['users'], summary: 'Update my profile', body: updateProfileSchema, response: sessionUser } },
     async (request) => ({ data: await accounts.updateProfile(deps, request.viewer, request.body) }),
+  );
+
+  app.put(
+    '/users/me/picture',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags: ['users'],
+        summary: 'Set my profile picture from a data URL (null for the default)',
+        body: updateProfilePictureSchema,
+        response: { ...sessionUser, 413: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await accounts.setProfilePicture(deps, request.viewer, request.body.image) }),
   );
 
   app.get(

@@ -31,6 +31,7 @@ import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailM
 import { presentSessionUser } from './accounts.present.js';
 
 const DAY_MS = 24 * 3600_000;
+const PROFILE_PICTURE_PX = 512;
 const TOKEN_LIFETIME: Record<EmailTokenPurpose, number> = {
   verify_email: DAY_MS,
   change_email: DAY_MS,
@@ -218,9 +219,13 @@ export async function updateProfile(deps: Deps, viewer: Viewer | null, input: Up
   return presentSessionUser(await updateUser(deps.db, me.id, input));
 }
 
-export async function setProfilePicture(deps: Deps, viewer: Viewer | null, url: string | null) {
+/** Stores a new picture (sniffed and re-encoded), or clears it back to the default avatar. */
+export async function setProfilePicture(deps: Deps, viewer: Viewer | null, image: string | null) {
   const me = requireViewer(viewer);
-  return presentSessionUser(await updateUser(deps.db, me.id, { profilePicture: url }));
+  const url = image ? await deps.media.saveImage(image, { maxDimension: PROFILE_PICTURE_PX }) : null;
+  const user = await updateUser(deps.db, me.id, { profilePicture: url });
+  if (me.profilePicture) await deps.media.remove(me.profilePicture);
+  return presentSessionUser(user);
 }
 
 export async function getProfile(deps: Deps, viewer: Viewer | null, username: string) {
@@ -261,5 +266,6 @@ export async function deleteAccount(deps: Deps, viewer: Viewer | null, reply: Fa
   }
   await endSession(deps, request, reply);
   await deleteUser(deps.db, me.id);
+  if (me.profilePicture) await deps.media.remove(me.profilePicture);
   return { message: 'Your account has been deleted.' };
 }

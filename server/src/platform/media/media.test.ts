@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { sniffType } from './sniff.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+const mediaFiles = async () => fs.readdir(path.join(t.config.dataDir, 'media')).catch(() => [] as string[]);
+
+async function putPicture(cookie: string | undefined, image: string | null) {
+  return t.app.inject({ method: 'PUT', url: '/api/v1/users/me/picture', payload: { image }, headers: cookie ? { cookie } : {} });
+}
+
+describe('profile picture upload', () => {
+  it('re-encodes the image without its metadata and serves it with nosniff', async () => {
+    const { cookie } = await signedInUser(t);
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } })
+      .toBuffer();
+    expect(photo.toString('latin1')).toContain('secret-gps-owner');
+
+    const res = await putPicture(cookie, dataUrl('image/jpeg', photo));
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().data.profilePicture;
+    expect(url).toMatch(/^\/media\/[0-9a-f-]+\.webp$/);
+
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.rawPayload.toString('latin1')).not.toContain('secret-gps-owner');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(512);
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('clears the picture back to the default avatar and deletes the file', async () => {
+    const { cookie } = await signedInUser(t);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff0000' } }).png().toBuffer();
+    const url = (await putPicture(cookie, dataUrl('image/png', png))).json().data.profilePicture;
+    const cleared = await putPicture(cookie, null);
+    expect(cleared.json().data.profilePicture).toBe('/avatar.png');
+    expect(await mediaFiles()).not.toContain(path.basename(url));
+  });
+
+  const corpus: Array<[string, () => Promise<string>, number]> = [
+    ['text claiming to be a PNG', async () => dataUrl('image/png', Buffer.from('just some text, not an image')), 400],
+    ['an SVG with a script', async () => dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')), 400],
+    ['HTML disguised as a JPEG', async () => dataUrl('image/jpeg', Buffer.from('<!doctype html><script>alert(1)</script>')), 400],
+    ['a PDF', async () => dataUrl('image/png', Buffer.from('%PDF-1.7\n1 0 obj\n')), 400],
+    ['a truncated JPEG', async () => dataUrl('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46])), 400],
+    [
+      'a decompression bomb (a 12,000 × 12,000 PNG)',
+      async () => dataUrl('image/png', await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer()),
+      400,
+    ],
+    ['an image over 10 MB', async () => dataUrl('image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(11 * 1024 * 1024)])), 413],
+    ['something that is not a data URL', async () => 'data:image/png;base64,@@@not base64@@@', 400],
+  ];
+
+  it.each(corpus)('refuses %s and stores nothing', async (_label, make, status) => {
+    const { user, cookie } = await signedInUser(t);
+    const before = await mediaFiles();
+    const res = await putPicture(cookie, await make());
+    expect(res.statusCode).toBe(status);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+    expect(await mediaFiles()).toEqual(before);
+    const row = await t.db.selectFrom('users').select('profilePicture').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.profilePicture).toBeNull();
+  });
+
+  it('needs a session', async () => {
+    expect((await putPicture(undefined, null)).statusCode).toBe(401);
+  });
+});
+
+describe('sniffType', () => {
+  it('reads the type from the bytes', () => {
+    expect(sniffType(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toBe('image/jpeg');
+    expect(sniffType(Buffer.from('GIF89a...'))).toBe('image/gif');
+    expect(sniffType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+    expect(sniffType(Buffer.from('%PDF-1.4'))).toBe('application/pdf');
+    expect(sniffType(Buffer.from('<svg></svg>'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { HttpError } from '../errors.js';
+import { newId } from '../ids.js';
+import { isImageType, sniffType } from './sniff.js';
+
+export const MEDIA_URL_PREFIX = '/media/';
+/** Decoding stops past this many pixels: a small file that inflates to a huge image is refused. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export const INVALID_MEDIA = 'Please upload a valid image or video file';
+export const FAILED_TO_PROCESS = 'Failed to process file.';
+
+export type MediaStore = {
+  /** Decodes a data URL, checks the bytes are an image, re-encodes it and stores it; returns its URL. */
+  saveImage: (dataUrl: string, options: { maxDimension: number }) => Promise<string>;
+  remove: (url: string) => Promise<void>;
+};
+
+/** Splits `data:<type>;base64,<payload>`; the declared type is not trusted, only the bytes. */
+export function decodeDataUrl(dataUrl: string, maxBytes: number): Buffer {
+  const match = /^data:[\w.+/-]*(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
+  if (!match) throw new HttpError(400, 'BAD_MEDIA', FAILED_TO_PROCESS);
+  if ((match[1]!.length * 3) / 4 > maxBytes + 4) throw new HttpError(413, 'TOO_LARGE', 'The file is too large');
+  return Buffer.from(match[1]!, 'base64');
+}
+
+/**
+ * Local-folder storage under DATA_DIR/media. Nothing is stored as it came: images are decoded
+ * and written anew by sharp (EXIF and other metadata dropped, orientation applied), so a
+ * polyglot or a script hidden in a picture does not survive.
+ */
+export function createLocalMediaStore(dataDir: string): MediaStore {
+  const dir = path.join(dataDir, 'media');
+  return {
+    async saveImage(dataUrl, { maxDimension }) {
+      const input = decodeDataUrl(dataUrl, MAX_IMAGE_BYTES);
+      if (!isImageType(sniffType(input))) throw new HttpError(400, 'BAD_MEDIA', INVALID_MEDIA);
+      let output: Buffer;
+      try {
+        output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .rotate()
+          .resize(maxDimension, maxDimension, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer();
+      } catch {
+        throw new HttpError(400, 'BAD_MEDIA', INVALID_MEDIA);
+      }
+      const name = `${newId()}.webp`;
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, name), output);
+      return `${MEDIA_URL_PREFIX}${name}`;
+    },
+    async remove(url) {
+      if (!url.startsWith(MEDIA_URL_PREFIX)) return;
+      const name = path.basename(url);
+      await fs.rm(path.join(dir, name), { force: true });
+    },
+  };
+}
+
+/** Serves stored media: long-cached (names are unique), nosniff, never as HTML. */
+export async function registerMediaRoutes(app: FastifyInstance, dataDir: string) {
+  const dir = path.join(dataDir, 'media');
+  await fs.mkdir(dir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: MEDIA_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+}
