@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { chatsRoutes } from './features/chats/chats.routes.js';
+import { collaborationRoutes } from './features/collaboration/collaboration.routes.js';
 import { connectionsRoutes } from './features/connections/connections.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
       await api.register(notificationsRoutes);
       await api.register(connectionsRoutes);
       await api.register(chatsRoutes);
+      await api.register(collaborationRoutes);
     },
     { prefix: API_ROOT },
   );

@@ -7,6 +7,7 @@ it('has working defaults for a laptop', () => {
   expect(config.databaseUrl).toBeUndefined();
   expect(config.publicUrl).toBe('http://localhost:3000');
   expect(config.dataDir).toMatch(/data$/);
+  expect(config).toMatchObject({ loginRateLimit: 10, signupRateLimit: 5, contactRateLimit: 5, oidc: undefined });
 });
 
 it('reads PORT, DATA_DIR and DATABASE_URL', () => {

@@ -43,6 +43,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: path.join(os.tmpdir(), `muster-test-data-${process.pid}`),
     WEB_DIST: path.join(os.tmpdir(), 'muster-no-web-dist'),
     PUBLIC_URL: 'http://localhost:3000',
+    // Tests sign in many times from one address; the limits have tests of their own that set
+    // the production values (config.test.ts checks those defaults).
+    LOGIN_RATE_LIMIT: '1000',
+    SIGNUP_RATE_LIMIT: '1000',
+    CONTACT_RATE_LIMIT: '1000',
     ...env,
   });
 }

@@ -19,6 +19,8 @@ export type DatabaseHandle = {
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+// Calendar dates stay 'YYYY-MM-DD' strings: a Date would shift them by the server's time zone.
+const DATE_OID = 1082;
 
 /**
  * Opens PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite under dataDir.
@@ -39,7 +41,9 @@ export async function openDatabase(options: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
             ? Number
-            : (pg.types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(
+            : oid === DATE_OID
+              ? (v: string) => v
+              : (pg.types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(
                 oid,
                 format,
               ),
@@ -61,7 +65,7 @@ export async function openDatabase(options: {
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
-    parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number },
+    parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number, [DATE_OID]: (v: string) => v },
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) }),

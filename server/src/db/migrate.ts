@@ -2,11 +2,13 @@ import { type Migration, Migrator } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-accounts.js';
+import * as m0003 from './migrations/0003-collaboration-chats.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-accounts': m0002,
+  '0003-collaboration-chats': m0003,
 };
 
 /**

@@ -96,6 +96,50 @@ export interface NotificationsTable {
   createdAt: CreatedAt;
 }
 
+export interface CollaborationRequestsTable {
+  id: string;
+  userId: string;
+  category: string;
+  title: string;
+  description: string;
+  /** A calendar date, kept as 'YYYY-MM-DD' text in and out (see database.ts type parsers). */
+  deadline: string | null;
+  location: Generated<string>;
+  image: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface BlocksTable {
+  blockerId: string;
+  blockedId: string;
+  createdAt: CreatedAt;
+}
+
+export interface ChatsTable {
+  id: string;
+  kind: 'direct' | 'mission';
+  directKey: string | null;
+  missionId: string | null;
+  createdAt: CreatedAt;
+  lastMessageAt: Timestamp;
+}
+
+export interface ChatMembersTable {
+  chatId: string;
+  userId: string;
+  lastReadAt: Timestamp;
+  joinedAt: CreatedAt;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  chatId: string;
+  senderId: string;
+  body: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   contactMessages: ContactMessagesTable;
@@ -105,4 +149,9 @@ export interface Database {
   oidcIdentities: OidcIdentitiesTable;
   oidcFlows: OidcFlowsTable;
   notifications: NotificationsTable;
+  collaborationRequests: CollaborationRequestsTable;
+  blocks: BlocksTable;
+  chats: ChatsTable;
+  chatMembers: ChatMembersTable;
+  chatMessages: ChatMessagesTable;
 }

@@ -28,4 +28,13 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
   const notes = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie } });
   expect(notes.json().data.length).toBeGreaterThanOrEqual(3);
+
+  const collab = (await t.app.inject({ method: 'GET', url: '/api/v1/collaboration?limit=100' })).json().data;
+  const categories = new Set(collab.map((r: { category: string }) => r.category));
+  for (const c of ['emergency', 'healthcare', 'creative', 'adventure', 'business', 'sports', 'science']) expect(categories).toContain(c);
+  expect(collab.every((r: { image: string | null }) => r.image)).toBe(true);
+
+  const chats = (await t.app.inject({ method: 'GET', url: '/api/v1/chats', headers: { cookie } })).json().data;
+  expect(chats.length).toBe(2);
+  expect(chats.some((c: { unreadCount: number }) => c.unreadCount > 0)).toBe(true);
 });

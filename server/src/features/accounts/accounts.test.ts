@@ -8,7 +8,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url, SIGNUP_RATE_LIMIT: '1000', LOGIN_RATE_LIMIT: '1000' } });
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
@@ -263,8 +263,10 @@ describe('profile, export and deletion', () => {
 });
 
 describe('rate limits', () => {
+  const production = { env: { LOGIN_RATE_LIMIT: '10', SIGNUP_RATE_LIMIT: '5' } };
+
   it('admits exactly 10 sign-ins a minute per IP, then 429 with Retry-After', async () => {
-    const limited = await buildTestApp();
+    const limited = await buildTestApp(production);
     try {
       const login = (ip: string, who: string) =>
         limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: who, password: 'wrong password' } });
@@ -278,7 +280,7 @@ describe('rate limits', () => {
   });
 
   it('admits exactly 10 sign-ins a minute per account, from any number of IPs', async () => {
-    const limited = await buildTestApp();
+    const limited = await buildTestApp(production);
     try {
       const login = (ip: string) =>
         limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: 'target@example.org', password: 'guess' } });
@@ -290,7 +292,7 @@ describe('rate limits', () => {
   });
 
   it('admits exactly 5 sign-ups per 30 minutes per IP and per address', async () => {
-    const limited = await buildTestApp();
+    const limited = await buildTestApp(production);
     try {
       const signup = (ip: string, email: string) =>
         limited.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: ip, payload: { ...newPerson(), email } });
@@ -304,7 +306,7 @@ describe('rate limits', () => {
   });
 
   it('admits exactly 5 password-reset requests per 30 minutes per address', async () => {
-    const limited = await buildTestApp();
+    const limited = await buildTestApp(production);
     try {
       const ask = (ip: string) =>
         limited.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', remoteAddress: ip, payload: { email: 'who@example.org' } });

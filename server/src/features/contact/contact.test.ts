@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   t = await buildTestApp({
-    env: { SMTP_URL: smtp.url, CONTACT_INBOX: 'inbox@muster.test', CONTACT_RATE_LIMIT: '1000' },
+    env: { SMTP_URL: smtp.url, CONTACT_INBOX: 'inbox@muster.test' },
   });
 });
 afterAll(async () => {

@@ -112,7 +112,7 @@ describe('offer and task counts', () => {
 });
 
 describe('the shell’s other badge sources', () => {
-  it.each(['/connections/requests', '/chats', '/chats/requests', '/chats/join-requests'])('%s needs a session and answers a list', async (url) => {
+  it.each(['/connections/requests', '/chats/requests', '/chats/join-requests'])('%s needs a session and answers a list', async (url) => {
     const { cookie } = await signedInUser(t);
     expect((await get(url)).statusCode).toBe(401);
     const res = await get(url, cookie);

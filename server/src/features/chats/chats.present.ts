@@ -1,0 +1,40 @@
+import type { ChatMessage, ChatSummary } from '@muster/contract/chats';
+import { DEFAULT_AVATAR } from '@muster/contract/users';
+import type { ChatRow, MessageRow } from './chats.queries.js';
+
+export function presentChat(c: ChatRow): ChatSummary {
+  return {
+    _id: c.id,
+    kind: c.kind,
+    otherUser: c.otherId
+      ? {
+          _id: c.otherId,
+          username: c.otherUsername ?? '',
+          firstName: c.otherFirstName ?? '',
+          lastName: c.otherLastName ?? '',
+          headline: c.otherHeadline ?? '',
+          profilePicture: c.otherPicture ?? DEFAULT_AVATAR,
+        }
+      : null,
+    lastMessage: c.lastBody && c.lastCreatedAt && c.lastSenderId ? { message: c.lastBody, createdAt: c.lastCreatedAt.toISOString(), senderId: c.lastSenderId } : null,
+    unreadCount: c.unreadCount ?? 0,
+    updatedAt: c.lastMessageAt.toISOString(),
+  };
+}
+
+export function presentMessage(m: MessageRow): ChatMessage {
+  return {
+    _id: m.id,
+    chatId: m.chatId,
+    sender: {
+      _id: m.senderId,
+      username: m.username,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      headline: m.headline,
+      profilePicture: m.profilePicture ?? DEFAULT_AVATAR,
+    },
+    message: m.body,
+    createdAt: m.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,56 @@
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { decodeCursor, pageOf } from '../../platform/paging.js';
+import {
+  eitherBlocks,
+  findChatByDirectKey,
+  findUserForChat,
+  insertDirectChat,
+  insertMessage,
+  listChatsOf,
+  listMessages,
+  markChatRead,
+  touchChat,
+} from './chats.queries.js';
+import { presentChat, presentMessage } from './chats.present.js';
+
+const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** Sends a direct message, opening the pair's chat on the first one. */
+export async function sendDirectMessage(deps: Deps, viewer: Viewer | null, input: { recipientId: string; message: string }) {
+  const me = requireViewer(viewer);
+  if (input.recipientId === me.id) throw badRequest('You cannot message yourself', [{ path: 'recipientId', message: 'You cannot message yourself' }]);
+  const recipient = await findUserForChat(deps.db, input.recipientId);
+  if (!recipient) throw notFound('That person is not on Muster');
+  if (await eitherBlocks(deps.db, me.id, recipient.id)) throw forbidden('You cannot message this person');
+
+  const key = directKey(me.id, recipient.id);
+  const message = await deps.db.transaction().execute(async (trx) => {
+    const chatId = (await findChatByDirectKey(trx, key))?.id ?? (await insertDirectChat(trx, { id: newId(), directKey: key }, [me.id, recipient.id]));
+    const row = await insertMessage(trx, { id: newId(), chatId, senderId: me.id, body: input.message });
+    await touchChat(trx, chatId, row.createdAt);
+    // Sending a message means I have read the conversation up to it.
+    await markChatRead(trx, chatId, me.id);
+    return row;
+  });
+  return presentMessage({ ...message, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
+}
+
+export async function listMyChats(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return (await listChatsOf(deps.db, me.id)).map(presentChat);
+}
+
+/** A page of one of my chats; reading the newest page marks the chat read. */
+export async function readChat(deps: Deps, viewer: Viewer | null, chatId: string, query: { cursor?: string | undefined; limit: number }) {
+  const me = requireViewer(viewer);
+  const [chat] = await listChatsOf(deps.db, me.id, chatId);
+  // Not a member and not there are the same answer.
+  if (!chat) throw notFound('Conversation not found');
+  const rows = await listMessages(deps.db, chatId, { ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}), limit: query.limit });
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  if (!query.cursor) await markChatRead(deps.db, chatId, me.id);
+  return { data: { chat: presentChat({ ...chat, unreadCount: query.cursor ? chat.unreadCount : 0 }), messages: page.map(presentMessage) }, meta: { nextCursor } };
+}

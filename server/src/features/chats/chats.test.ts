@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const messageCount = async () => (await t.db.selectFrom('chatMessages').select('id').execute()).length;
+
+describe('direct messages', () => {
+  it('opens one chat per pair on the first message; the recipient sees it unread until they read it', async () => {
+    const ana = await signedInUser(t, { firstName: 'Ana' });
+    const ben = await signedInUser(t, { firstName: 'Ben' });
+
+    const sent = await api('POST', '/chats/send', ana.cookie, { recipientId: ben.user.id, message: '  Hi Ben, about your request…  ' });
+    expect(sent.statusCode).toBe(200);
+    const first = sent.json().data;
+    expect(first).toMatchObject({ message: 'Hi Ben, about your request…', sender: { _id: ana.user.id, firstName: 'Ana' } });
+    const reply = (await api('POST', '/chats/send', ben.cookie, { recipientId: ana.user.id, message: 'Hello Ana!' })).json().data;
+    expect(reply.chatId).toBe(first.chatId);
+    await api('POST', '/chats/send', ana.cookie, { recipientId: ben.user.id, message: 'Can you help on Saturday?' });
+
+    const benChats = (await api('GET', '/chats', ben.cookie)).json().data;
+    expect(benChats).toEqual([
+      expect.objectContaining({
+        _id: first.chatId,
+        kind: 'direct',
+        otherUser: expect.objectContaining({ _id: ana.user.id, firstName: 'Ana' }),
+        lastMessage: expect.objectContaining({ message: 'Can you help on Saturday?', senderId: ana.user.id }),
+        unreadCount: 1,
+      }),
+    ]);
+    expect((await api('GET', '/chats', ana.cookie)).json().data[0].unreadCount).toBe(0);
+
+    const convo = await api('GET', `/chats/${first.chatId}/messages`, ben.cookie);
+    expect(convo.statusCode).toBe(200);
+    expect(convo.json().data.messages.map((m: { message: string }) => m.message)).toEqual([
+      'Can you help on Saturday?',
+      'Hello Ana!',
+      'Hi Ben, about your request…',
+    ]);
+    expect((await api('GET', '/chats', ben.cookie)).json().data[0].unreadCount).toBe(0);
+  });
+
+  it('pages a long conversation newest first', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    for (let i = 0; i < 5; i++) await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: `m${i}` });
+    const chatId = (await api('GET', '/chats', a.cookie)).json().data[0]._id;
+    const p1 = (await api('GET', `/chats/${chatId}/messages?limit=3`, b.cookie)).json();
+    expect(p1.data.messages.map((m: { message: string }) => m.message)).toEqual(['m4', 'm3', 'm2']);
+    const p2 = (await api('GET', `/chats/${chatId}/messages?limit=3&cursor=${p1.meta.nextCursor}`, b.cookie)).json();
+    expect(p2.data.messages.map((m: { message: string }) => m.message)).toEqual(['m1', 'm0']);
+    expect(p2.meta.nextCursor).toBeNull();
+  });
+
+  it('keeps conversations private: a third person gets 404', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const c = await signedInUser(t);
+    const chatId = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'private' })).json().data.chatId;
+    expect((await api('GET', `/chats/${chatId}/messages`, c.cookie)).statusCode).toBe(404);
+    expect((await api('GET', `/chats/${chatId}/messages`)).statusCode).toBe(401);
+    expect((await api('GET', '/chats', c.cookie)).json().data).toEqual([]);
+  });
+
+  it('refuses blank messages, messages to oneself and to nobody, writing nothing', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const before = await messageCount();
+    const blank = await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().details).toEqual([{ path: 'message', message: 'Write a message' }]);
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: a.user.id, message: 'me' })).statusCode).toBe(400);
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: '01a20000-0000-7000-8000-000000000000', message: 'hi' })).statusCode).toBe(404);
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: 'nobody', message: 'hi' })).statusCode).toBe(400);
+    expect((await api('POST', '/chats/send', undefined, { recipientId: b.user.id, message: 'hi' })).statusCode).toBe(401);
+    expect(await messageCount()).toBe(before);
+  });
+
+  it('stops blocked people messaging each other, both ways', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    await t.db.insertInto('blocks').values({ blockerId: b.user.id, blockedId: a.user.id }).execute();
+    const before = await messageCount();
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'hi' })).statusCode).toBe(403);
+    expect((await api('POST', '/chats/send', b.cookie, { recipientId: a.user.id, message: 'hi' })).statusCode).toBe(403);
+    expect(await messageCount()).toBe(before);
+  });
+});

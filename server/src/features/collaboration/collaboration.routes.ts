@@ -1,0 +1,70 @@
+import {
+  collaborationListResponseSchema,
+  collaborationResponseSchema,
+  createCollaborationSchema,
+  listQuerySchema,
+  updateCollaborationSchema,
+} from '@muster/contract/collaboration';
+import { apiErrorSchema } from '@muster/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import * as collaboration from './collaboration.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema };
+const idParams = z.object({ requestId: z.uuid('Not a collaboration request id') });
+const tags = ['collaboration'];
+
+export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/collaboration',
+    { schema: { tags, summary: 'Collaboration requests in every category, newest first', querystring: listQuerySchema, response: { 200: collaborationListResponseSchema, ...errors } } },
+    async (request) => collaboration.listRequests(deps, 'all', request.query),
+  );
+
+  app.get(
+    '/collaboration/category/:categoryId',
+    {
+      schema: {
+        tags,
+        summary: 'Collaboration requests of one category (an unknown id lists all)',
+        params: z.object({ categoryId: z.string().max(40) }),
+        querystring: listQuerySchema,
+        response: { 200: collaborationListResponseSchema, ...errors },
+      },
+    },
+    async (request) => collaboration.listRequests(deps, request.params.categoryId, request.query),
+  );
+
+  app.post(
+    '/collaboration',
+    { bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags, summary: 'Post a collaboration request', body: createCollaborationSchema, response: { 200: collaborationResponseSchema, ...errors } } },
+    async (request) => ({ data: await collaboration.createRequest(deps, request.viewer, request.body) }),
+  );
+
+  app.get(
+    '/collaboration/:requestId',
+    { schema: { tags, summary: 'One collaboration request', params: idParams, response: { 200: collaborationResponseSchema, ...errors } } },
+    async (request) => ({ data: await collaboration.getRequest(deps, request.params.requestId) }),
+  );
+
+  app.patch(
+    '/collaboration/:requestId',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: { tags, summary: 'Edit my collaboration request', params: idParams, body: updateCollaborationSchema, response: { 200: collaborationResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await collaboration.updateRequest(deps, request.viewer, request.params.requestId, request.body) }),
+  );
+
+  app.delete(
+    '/collaboration/:requestId',
+    { schema: { tags, summary: 'Delete my collaboration request', params: idParams, response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors } } },
+    async (request) => {
+      await collaboration.deleteRequest(deps, request.viewer, request.params.requestId);
+      return { data: { ok: true as const } };
+    },
+  );
+};

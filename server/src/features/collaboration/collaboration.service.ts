@@ -1,0 +1,85 @@
+import { type CreateCollaborationInput, toCategoryId } from '@muster/contract/collaboration';
+import type { z } from 'zod';
+import type { updateCollaborationSchema } from '@muster/contract/collaboration';
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { decodeCursor, pageOf } from '../../platform/paging.js';
+import {
+  deleteCollaboration,
+  findCollaboration,
+  insertCollaboration,
+  listCollaborations,
+  updateCollaboration,
+} from './collaboration.queries.js';
+import { presentCollaboration } from './collaboration.present.js';
+
+/** Request images: the browser already downscaled to 1600 px; the server re-encodes within it. */
+const IMAGE_MAX_PX = 1600;
+
+/** Collaboration requests are public calls for help: anyone may read them, signed in or not. */
+export async function listRequests(deps: Deps, categoryId: string | undefined, query: { cursor?: string | undefined; limit: number }) {
+  const category = toCategoryId(categoryId);
+  const rows = await listCollaborations(deps.db, {
+    ...(category === 'all' ? {} : { category }),
+    ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
+    limit: query.limit,
+  });
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { data: page.map(presentCollaboration), meta: { nextCursor } };
+}
+
+export async function getRequest(deps: Deps, id: string) {
+  const row = await findCollaboration(deps.db, id);
+  if (!row) throw notFound('This collaboration request no longer exists');
+  return presentCollaboration(row);
+}
+
+export async function createRequest(deps: Deps, viewer: Viewer | null, input: CreateCollaborationInput) {
+  const me = requireViewer(viewer);
+  const image = input.image ? await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null;
+  const { id } = await insertCollaboration(deps.db, {
+    id: newId(),
+    userId: me.id,
+    category: input.category ?? 'all',
+    title: input.title,
+    description: input.description,
+    deadline: input.deadline || null,
+    location: input.location ?? '',
+    image,
+  });
+  return getRequest(deps, id);
+}
+
+/** Only the owner edits or deletes: the server decides, whatever the UI shows. */
+async function ownedRequest(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  const row = await findCollaboration(deps.db, id);
+  if (!row) throw notFound('This collaboration request no longer exists');
+  if (row.userId !== me.id) throw forbidden('Only the person who posted this request can change it');
+  return row;
+}
+
+export async function updateRequest(deps: Deps, viewer: Viewer | null, id: string, input: z.infer<typeof updateCollaborationSchema>) {
+  const row = await ownedRequest(deps, viewer, id);
+  let image: string | null | undefined;
+  if (input.image === null || input.image === '') image = null;
+  else if (input.image) image = await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX });
+  await updateCollaboration(deps.db, id, {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.deadline !== undefined ? { deadline: input.deadline || null } : {}),
+    ...(input.location !== undefined ? { location: input.location } : {}),
+    ...(input.category !== undefined ? { category: input.category } : {}),
+    ...(image !== undefined ? { image } : {}),
+  });
+  if (image !== undefined && row.image) await deps.media.remove(row.image);
+  return getRequest(deps, id);
+}
+
+export async function deleteRequest(deps: Deps, viewer: Viewer | null, id: string) {
+  const row = await ownedRequest(deps, viewer, id);
+  await deleteCollaboration(deps.db, id);
+  if (row.image) await deps.media.remove(row.image);
+}

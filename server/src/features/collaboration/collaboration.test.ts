@@ -1,0 +1,134 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+const count = async () => (await t.db.selectFrom('collaborationRequests').select('id').execute()).length;
+const valid = { title: 'Sound designer for a coastal documentary', description: 'Two weeks of field recording in Valparaíso.', deadline: '2027-03-01', location: 'Remote', category: 'creative' };
+
+describe('creating and reading', () => {
+  it('creates a request with a re-encoded image; it shows in its category and in all', async () => {
+    const { user, cookie } = await signedInUser(t, { firstName: 'Diego', lastName: 'Álvarez', bio: 'Filmmaker' });
+    const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#446688' } }).jpeg().toBuffer();
+    const res = await api('POST', '/collaboration', cookie, { ...valid, image: `data:image/jpeg;base64,${jpeg.toString('base64')}` });
+    expect(res.statusCode).toBe(200);
+    const created = res.json().data;
+    expect(created).toMatchObject({
+      title: valid.title,
+      deadline: '2027-03-01',
+      location: 'Remote',
+      category: 'creative',
+      categoryName: 'Creative Projects',
+      categoryColor: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      user: { _id: user.id, name: 'Diego Álvarez', username: user.username, bio: 'Filmmaker' },
+    });
+    expect(created.image).toMatch(/^\/media\/.+\.webp$/);
+    const img = await t.app.inject({ method: 'GET', url: created.image });
+    expect(Math.max((await sharp(img.rawPayload).metadata()).width!, 1)).toBeLessThanOrEqual(1600);
+
+    const inCategory = (await api('GET', '/collaboration/category/creative')).json().data;
+    expect(inCategory.map((r: { _id: string }) => r._id)).toContain(created._id);
+    const inAll = (await api('GET', '/collaboration')).json().data;
+    expect(inAll.map((r: { _id: string }) => r._id)).toContain(created._id);
+    const inOther = (await api('GET', '/collaboration/category/sports')).json().data;
+    expect(inOther.map((r: { _id: string }) => r._id)).not.toContain(created._id);
+    expect((await api('GET', `/collaboration/${created._id}`)).json().data._id).toBe(created._id);
+  });
+
+  it('treats an unknown category as all', async () => {
+    const { cookie } = await signedInUser(t);
+    await api('POST', '/collaboration', cookie, { ...valid, category: 'science' });
+    const unknown = (await api('GET', '/collaboration/category/underwater-basket-weaving')).json().data;
+    const all = (await api('GET', '/collaboration')).json().data;
+    expect(unknown).toEqual(all);
+  });
+
+  it('stores a request posted from the all page without a category under all; deadline and location are optional', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await api('POST', '/collaboration', cookie, { title: 'Anyone with a boat?', description: 'Mangrove survey.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ category: 'all', categoryName: 'All Collaboration Opportunities', deadline: null, location: '', image: null });
+  });
+
+  it('pages newest first with a cursor', async () => {
+    const { cookie } = await signedInUser(t);
+    for (let i = 0; i < 3; i++) await api('POST', '/collaboration', cookie, { ...valid, category: 'adventure', title: `Trek ${i}` });
+    const first = (await api('GET', '/collaboration/category/adventure?limit=2')).json();
+    expect(first.data.map((r: { title: string }) => r.title)).toEqual(['Trek 2', 'Trek 1']);
+    const second = (await api('GET', `/collaboration/category/adventure?limit=2&cursor=${first.meta.nextCursor}`)).json();
+    expect(second.data.map((r: { title: string }) => r.title)).toEqual(['Trek 0']);
+    expect(second.meta.nextCursor).toBeNull();
+    expect((await api('GET', '/collaboration?cursor=garbage')).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['no title', { ...valid, title: '  ' }, 'title'],
+    ['no description', { ...valid, description: '' }, 'description'],
+    ['a bad deadline', { ...valid, deadline: 'next tuesday' }, 'deadline'],
+    ['an unknown category', { ...valid, category: 'knitting' }, 'category'],
+    ['an unknown key', { ...valid, budget: 5 }, ''],
+  ])('refuses %s with 400 and writes nothing', async (_l, payload, path) => {
+    const { cookie } = await signedInUser(t);
+    const before = await count();
+    const res = await api('POST', '/collaboration', cookie, payload);
+    expect(res.statusCode).toBe(400);
+    if (path) expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an image that is not an image, storing nothing', async () => {
+    const { cookie } = await signedInUser(t);
+    const before = await count();
+    const res = await api('POST', '/collaboration', cookie, { ...valid, image: `data:image/png;base64,${Buffer.from('<html>').toString('base64')}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please upload a valid image or video file');
+    expect(await count()).toBe(before);
+  });
+
+  it('needs a session to post', async () => {
+    expect((await api('POST', '/collaboration', undefined, valid)).statusCode).toBe(401);
+  });
+
+  it('answers 404 for a request that does not exist', async () => {
+    expect((await api('GET', '/collaboration/01a20000-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await api('GET', '/collaboration/not-an-id')).statusCode).toBe(400);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('lets the owner edit; another user gets 403 and nothing changes', async () => {
+    const owner = await signedInUser(t);
+    const other = await signedInUser(t);
+    const id = (await api('POST', '/collaboration', owner.cookie, valid)).json().data._id;
+
+    const stranger = await api('PATCH', `/collaboration/${id}`, other.cookie, { title: 'Hijacked' });
+    expect(stranger.statusCode).toBe(403);
+    expect((await api('PATCH', `/collaboration/${id}`, undefined, { title: 'Hijacked' })).statusCode).toBe(401);
+    expect((await api('PATCH', `/collaboration/${id}`, owner.cookie, { title: '' })).statusCode).toBe(400);
+    expect((await api('GET', `/collaboration/${id}`)).json().data.title).toBe(valid.title);
+
+    const edited = await api('PATCH', `/collaboration/${id}`, owner.cookie, { title: 'Sound designer needed', deadline: '', location: 'Valparaíso' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ title: 'Sound designer needed', deadline: null, location: 'Valparaíso', description: valid.description });
+  });
+
+  it('lets the owner delete; another user gets 403 and it stays', async () => {
+    const owner = await signedInUser(t);
+    const other = await signedInUser(t);
+    const id = (await api('POST', '/collaboration', owner.cookie, valid)).json().data._id;
+    expect((await api('DELETE', `/collaboration/${id}`, other.cookie)).statusCode).toBe(403);
+    expect((await api('DELETE', `/collaboration/${id}`)).statusCode).toBe(401);
+    expect((await api('GET', `/collaboration/${id}`)).statusCode).toBe(200);
+    expect((await api('DELETE', `/collaboration/${id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await api('GET', `/collaboration/${id}`)).statusCode).toBe(404);
+  });
+});

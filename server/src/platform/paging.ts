@@ -1,0 +1,22 @@
+import { badRequest } from './errors.js';
+
+/** A keyset position: the (createdAt, id) of the last row of a page, opaque to clients. */
+export type Cursor = { createdAt: Date; id: string };
+
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): Cursor | undefined {
+  if (!cursor) return undefined;
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest('Invalid cursor');
+  return { createdAt, id };
+}
+
+/** Fetch one row more than the page: its presence says whether another page exists. */
+export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], limit: number) {
+  const page = rows.slice(0, limit);
+  return { page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}
