@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { startOidcProvider } from '../../server/test/oidc-provider';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real SMTP server; every message it receives is written as JSON for the tests to read. */
+async function startSmtpCapture(mailDir: string) {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then(async (mail) => {
+          const record = {
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: mail.from?.value[0]?.address,
+            replyTo: mail.replyTo?.value[0]?.address,
+            subject: mail.subject,
+            text: mail.text,
+            html: typeof mail.html === 'string' ? mail.html : undefined,
+            receivedAt: new Date().toISOString(),
+          };
+          await fs.writeFile(path.join(mailDir, `${Date.now()}-${++count}.json`), JSON.stringify(record));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+export default async function globalSetup() {
+  await fs.access(path.join(root, 'web', 'dist', 'index.html')).catch(() => {
+    throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does)');
+  });
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-e2e-'));
+  const mailDir = path.join(workDir, 'mail');
+  await fs.mkdir(mailDir);
+  const smtp = await startSmtpCapture(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  // A real OpenID provider with development login pages: any login name signs in.
+  const idp = await startOidcProvider({
+    redirectUri: `${baseUrl}/api/v1/auth/oidc/callback`,
+    identities: { river: { email: 'river@idp.example', emailVerified: true, givenName: 'River', familyName: 'Song' } },
+  });
+
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: path.join(workDir, 'data'),
+      SMTP_URL: smtp.url,
+      CONTACT_INBOX: 'team@muster.test',
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      OIDC_LABEL: 'Continue with Google',
+      // Journeys sign up and in many times from one address; the limits themselves are tested
+      // in the server suite.
+      LOGIN_RATE_LIMIT: '1000',
+      SIGNUP_RATE_LIMIT: '1000',
+      CONTACT_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, server);
+
+  // Workers inherit these: the fixtures read them (see support/fixtures.ts).
+  process.env.MUSTER_BASE_URL = baseUrl;
+  process.env.MUSTER_MAIL_DIR = mailDir;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await smtp.close();
+    await idp.close();
+    await fs.rm(workDir, { recursive: true, force: true });
+  };
+}

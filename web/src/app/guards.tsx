@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { SpinnerScreen } from '../components/spinner-screen';
+import { loginToastPaths, paths, unverifiedPaths } from '../lib/paths';
+import { useSessionQuery } from '../lib/session';
+
+const LOGIN_REQUIRED = 'Please log in to access this page';
+
+/** Spec §2: while the session check runs, a spinner screen. */
+function useSession() {
+  const session = useSessionQuery();
+  return { loading: session.isPending, user: session.isSuccess ? session.data : undefined };
+}
+
+/** /muster, /login and /signup: a signed-in person is sent to /. */
+export function SignedOutOnly() {
+  const { loading, user } = useSession();
+  const location = useLocation();
+  if (loading) return <SpinnerScreen />;
+  if (user) {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from ?? paths.home} replace />;
+  }
+  return <Outlet />;
+}
+
+function LoginRequired({ toastFirst }: { toastFirst: boolean }) {
+  const location = useLocation();
+  useEffect(() => {
+    // The id makes the toast appear once, however often the effect runs.
+    if (toastFirst) toast.error(LOGIN_REQUIRED, { id: 'login-required' });
+  }, [toastFirst]);
+  return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
+}
+
+/**
+ * Every page outside the public list: a visitor goes to /login (with a toast on /journalist and
+ * /hunt), or to /muster from /; a person whose email is not verified goes to /verification-pending.
+ */
+export function RequireUser() {
+  const { loading, user } = useSession();
+  const location = useLocation();
+  if (loading) return <SpinnerScreen />;
+  // Spec §2: / is the home page when signed in, otherwise the landing page.
+  if (!user && location.pathname === paths.home) return <Navigate to={paths.landing} replace />;
+  if (!user) return <LoginRequired toastFirst={loginToastPaths.includes(location.pathname)} />;
+  if (!user.emailVerified && !unverifiedPaths.includes(location.pathname)) {
+    return <Navigate to={paths.verificationPending} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,131 @@
+import type { SessionUser } from '@muster/contract/users';
+import * as Dialog from '@radix-ui/react-dialog';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Bell, ChevronDown, HandHeart, Home, Languages, LifeBuoy, LogOut, MessagesSquare, Settings, User, Users } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { CountBadge } from '../../components/count-badge';
+import { Logo } from '../../components/logo';
+import { useChatRequestsQuery, useJoinRequestsQuery } from '../../features/chats/api/get-chat-requests';
+import { useChatsQuery } from '../../features/chats/api/get-chats';
+import { useConnectionRequestsQuery } from '../../features/network/api/get-connection-requests';
+import { useNotificationsQuery } from '../../features/notifications/api/get-notifications';
+import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown';
+import { visibleNotifications } from '../../features/notifications/notification-rules';
+import { useUnreadOfferCountQuery } from '../../features/offers/api/get-offer-counts';
+import { useTaskNotificationsQuery } from '../../features/tasks/api/get-task-notifications';
+import { paths } from '../../lib/paths';
+
+/** The counts behind the navigation badges (spec §2, §7), each polled every 30 s. */
+function useShellCounts() {
+  const connections = useConnectionRequestsQuery();
+  const offers = useUnreadOfferCountQuery();
+  const chats = useChatsQuery();
+  const chatRequests = useChatRequestsQuery();
+  const joinRequests = useJoinRequestsQuery();
+  const tasks = useTaskNotificationsQuery();
+  const notifications = useNotificationsQuery();
+  const unreadMessages = (chats.data ?? []).reduce((sum, c) => sum + c.unreadCount, 0);
+  return {
+    network: connections.data?.length ?? 0,
+    offers: offers.data ?? 0,
+    // Spec §7: unread chat messages + chat requests + join requests + task notifications.
+    chats: unreadMessages + (chatRequests.data?.length ?? 0) + (joinRequests.data?.length ?? 0) + (tasks.data?.length ?? 0),
+    alerts: visibleNotifications(notifications.data).filter((n) => !n.read).length,
+  };
+}
+
+const topItem = ({ isActive }: { isActive: boolean }) =>
+  `relative flex flex-col items-center gap-0.5 rounded-lg px-3 py-1.5 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`;
+const bottomItem = ({ isActive }: { isActive: boolean }) =>
+  `relative flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`;
+
+/** The signed-in frame: top bar at 768 px and wider, bottom bar below (spec §2 Navigation). */
+export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+  const counts = useShellCounts();
+  const [languageOpen, setLanguageOpen] = useState(false);
+  const navigate = useNavigate();
+
+  const icon = (Icon: typeof Home, count: number, label: string) => (
+    <span className="relative">
+      <Icon className="size-5" aria-hidden="true" />
+      <CountBadge count={count} label={label} />
+    </span>
+  );
+
+  return (
+    <div className="min-h-dvh bg-slate-50 pb-16 md:pb-0">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
+          <Logo to={paths.home} />
+          <div className="flex-1" />
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <NavLink to={paths.home} end className={topItem}>{icon(Home, 0, 'Home')}<span>Home</span></NavLink>
+            <NavLink to={paths.network} className={topItem}>{icon(Users, counts.network, 'Pending connection requests')}<span>Network</span></NavLink>
+            <NavLink to={paths.offers} className={topItem}>{icon(HandHeart, counts.offers, 'Unread offers')}<span>Offers</span></NavLink>
+            <NavLink to={paths.chats} className={topItem}>{icon(MessagesSquare, counts.chats, 'Chats')}<span>Missions</span></NavLink>
+            <NotificationsDropdown badge={(n) => <CountBadge count={n} label="Unread alerts" />} />
+          </nav>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100" aria-label="Profile menu">
+              <img src={user.profilePicture} alt="" className="size-8 rounded-full object-cover" />
+              <ChevronDown className="hidden size-4 text-slate-500 md:block" aria-hidden="true" />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-xl">
+                <div className="flex items-center gap-3 px-3 py-2.5">
+                  <img src={user.profilePicture} alt="" className="size-10 rounded-full object-cover" />
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{user.firstName} {user.lastName}</p>
+                    <p className="truncate text-xs text-slate-500">{user.headline || `@${user.username}`}</p>
+                  </div>
+                </div>
+                <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+                {[
+                  { label: 'View Profile', Icon: User, onSelect: () => navigate(paths.profile(user.username)) },
+                  { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
+                  { label: 'Language', Icon: Languages, onSelect: () => setLanguageOpen(true) },
+                  { label: 'Help Center', Icon: LifeBuoy, onSelect: () => navigate(paths.helpCenter) },
+                  { label: 'Sign Out', Icon: LogOut, onSelect: onSignOut },
+                ].map(({ label, Icon, onSelect }) => (
+                  <DropdownMenu.Item key={label} onSelect={onSelect}
+                    className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900">
+                    <Icon className="size-4" aria-hidden="true" /> {label}
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        <Outlet />
+      </main>
+
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+        <NavLink to={paths.home} end className={bottomItem}>{icon(Home, 0, 'Home')}<span>Home</span></NavLink>
+        <NavLink to={paths.network} className={bottomItem}>{icon(Users, counts.network, 'Pending connection requests')}<span>Network</span></NavLink>
+        <NavLink to={paths.offers} className={bottomItem}>{icon(HandHeart, counts.offers, 'Unread offers')}<span>Offers</span></NavLink>
+        <NavLink to={paths.chats} className={bottomItem}>{icon(MessagesSquare, counts.chats, 'Chats')}<span>Chats</span></NavLink>
+        <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, counts.alerts, 'Unread alerts')}<span>Alerts</span></NavLink>
+      </nav>
+
+      <Dialog.Root open={languageOpen} onOpenChange={setLanguageOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Language</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-slate-600">
+              English is the only supported language for now. More languages are coming soon.
+            </Dialog.Description>
+            <div className="mt-5 flex justify-end">
+              <Dialog.Close className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">OK</Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

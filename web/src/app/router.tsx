@@ -1,0 +1,104 @@
+import type { SessionUser } from '@muster/contract/users';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { PublicLayout } from '../components/public-layout';
+import { SpinnerScreen } from '../components/spinner-screen';
+import { paths } from '../lib/paths';
+import { useSessionQuery, useSignOutMutation } from '../lib/session';
+import { RequireUser, SignedOutOnly } from './guards';
+
+/** The signed-in user; routes under RequireUser only render once it is known. */
+function useViewer(): SessionUser {
+  return useSessionQuery().data!;
+}
+
+/** A lazily loaded page, so each route ships only its own code (DESIGN.md §4). */
+function page<M>(load: () => Promise<M>, render: (module: M) => React.ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: render(await load()) }) };
+}
+
+const publicPages: RouteObject[] = [
+  { path: paths.contact, ...page(() => import('../features/contact/components/contact-page'), (m) => m.ContactPage) },
+  { path: paths.privacy, ...page(() => import('../features/public/components/privacy-page'), (m) => m.PrivacyPage) },
+  { path: paths.terms, ...page(() => import('../features/public/components/terms-page'), (m) => m.TermsPage) },
+  { path: paths.about, ...page(() => import('../features/public/components/about-page'), (m) => m.AboutPage) },
+  { path: paths.forgotPassword, ...page(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage) },
+  { path: paths.resetPassword, ...page(() => import('../features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage) },
+];
+
+const signedOutPages: RouteObject[] = [
+  { path: paths.landing, ...page(() => import('../features/public/components/landing-page'), (m) => m.LandingPage) },
+  { path: paths.login, ...page(() => import('../features/auth/components/login-page'), (m) => m.LoginPage) },
+  { path: paths.signup, ...page(() => import('../features/auth/components/signup-page'), (m) => m.SignupPage) },
+];
+
+/** Pages of a signed-in person that sit outside the shell (no navigation to go astray from). */
+const focusPages: RouteObject[] = [
+  {
+    path: paths.verificationPending,
+    ...page(
+      () => import('../features/auth/components/verification-pending-page'),
+      (m) =>
+        function VerificationPending() {
+          const user = useViewer();
+          const signOut = useSignOutMutation();
+          if (user.emailVerified) return <Navigate to={paths.home} replace />;
+          return <m.VerificationPendingPage user={user} onSignOut={() => signOut.mutate()} />;
+        },
+    ),
+  },
+  { path: paths.verifyEmail, ...page(() => import('../features/auth/components/verify-email-page'), (m) => m.VerifyEmailPage) },
+  { path: paths.verifyEmailChange, ...page(() => import('../features/auth/components/verify-email-change-page'), (m) => m.VerifyEmailChangePage) },
+];
+
+const withViewerId = <P extends { viewerId: string | undefined }>(Component: React.ComponentType<P>) =>
+  function WithViewer(props: Omit<P, 'viewerId'>) {
+    return <Component {...(props as P)} viewerId={useViewer()._id} />;
+  };
+
+const shellPages: RouteObject[] = [
+  { index: true, ...page(() => import('../features/home/components/home-page'), (m) => function Home() { return <m.HomePage user={useViewer()} />; }) },
+  { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
+  { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
+  { path: '/profile/:username', ...page(() => import('../features/profile/components/profile-page'), (m) => m.ProfilePage) },
+  { path: paths.helpCenter, ...page(() => import('../features/help/components/help-center-page'), (m) => m.HelpCenterPage) },
+  { path: paths.network, ...page(() => import('../features/network/components/network-page'), (m) => m.NetworkPage) },
+  { path: paths.offers, ...page(() => import('../features/offers/components/offers-page'), (m) => m.OffersPage) },
+  { path: paths.chats, ...page(() => import('../features/chats/components/chats-page'), (m) => withViewerId(m.ChatsPage)) },
+  { path: '/chats/:chatId', ...page(() => import('../features/chats/components/chat-page'), (m) => withViewerId(m.ChatPage)) },
+  { path: '/collaboration/:categoryId', ...page(() => import('../features/collaboration/components/collaboration-category-page'), (m) => withViewerId(m.CollaborationCategoryPage)) },
+  { path: '/collaboration/:categoryId/:requestId', ...page(() => import('../features/collaboration/components/collaboration-detail-page'), (m) => withViewerId(m.CollaborationDetailPage)) },
+  { path: '/collaboration/:categoryId/:requestId/edit', ...page(() => import('../features/collaboration/components/collaboration-edit-page'), (m) => withViewerId(m.CollaborationEditPage)) },
+  { path: '*', ...page(() => import('../components/not-found-page'), (m) => m.NotFoundPage) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: SpinnerScreen,
+    children: [
+      { element: <PublicLayout />, children: publicPages },
+      { element: <SignedOutOnly />, children: [{ element: <PublicLayout />, children: signedOutPages }] },
+      {
+        element: <RequireUser />,
+        children: [
+          ...focusPages,
+          {
+            path: '/',
+            ...page(
+              () => import('./layouts/app-shell'),
+              (m) =>
+                function Shell() {
+                  const signOut = useSignOutMutation();
+                  return <m.AppShell user={useViewer()} onSignOut={() => signOut.mutate()} />;
+                },
+            ),
+            children: shellPages,
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createHashRouter(routes);
+}

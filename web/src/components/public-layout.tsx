@@ -1,0 +1,55 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { paths } from '../lib/paths';
+import { Logo } from './logo';
+
+/** The frame of the pages a visitor may open: logo with the product word, Company, Sign In, Join now. */
+export function PublicLayout() {
+  const [open, setOpen] = useState(false);
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Logo />
+          <nav aria-label="Site" className="hidden items-center gap-1 sm:flex">
+            <NavLink to={paths.about} className={link}>Company</NavLink>
+            <NavLink to={paths.login} className={link}>Sign In</NavLink>
+            <Link to={paths.signup} className="ml-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>
+          </nav>
+          <div className="flex items-center gap-2 sm:hidden">
+            <Link to={paths.signup} className="rounded-full bg-brand-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>
+            <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="public-menu"
+              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label={open ? 'Close menu' : 'Open menu'}>
+              {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            </button>
+          </div>
+        </div>
+        {open && (
+          <nav id="public-menu" aria-label="Site menu" className="border-t border-slate-200 px-4 py-2 sm:hidden" onClick={() => setOpen(false)}>
+            <NavLink to={paths.about} className={({ isActive }) => `block ${link({ isActive })}`}>Company</NavLink>
+            <NavLink to={paths.login} className={({ isActive }) => `block ${link({ isActive })}`}>Sign In</NavLink>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-slate-50">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© 2026 Muster. Open source, built for people who show up.</p>
+          <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
+            <Link to={paths.about} className="hover:text-slate-900">About</Link>
+            <Link to={paths.terms} className="hover:text-slate-900">Terms</Link>
+            <Link to={paths.privacy} className="hover:text-slate-900">Privacy</Link>
+            <Link to={paths.contact} className="hover:text-slate-900">Contact</Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

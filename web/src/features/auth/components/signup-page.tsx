@@ -1,0 +1,62 @@
+import { type SignupInput, signupSchema } from '@muster/contract/auth';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { ApiClientError, errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useSignupMutation } from '../api/signup';
+import { AuthCard, authButton, authInput, authLabel } from './auth-card';
+
+const fields = [
+  { key: 'username', label: 'Username', autoComplete: 'username', type: 'text', hint: '3–30 letters, digits or _' },
+  { key: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
+  { key: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
+  { key: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { key: 'password', label: 'Password', autoComplete: 'new-password', type: 'password', hint: 'At least 8 characters, and not a common one' },
+] as const;
+
+type Key = (typeof fields)[number]['key'];
+
+/** /signup: the same schema as the server checks the form before it is sent. */
+export function SignupPage() {
+  const [values, setValues] = useState<Record<Key, string>>({ username: '', firstName: '', lastName: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const signup = useSignupMutation();
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = signupSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Key] ??= issue.message;
+      setErrors(next);
+      document.getElementById(`signup-${fields.find((f) => next[f.key])?.key}`)?.focus();
+      return;
+    }
+    setErrors({});
+    signup.mutate(parsed.data as SignupInput, {
+      onError: (err) => {
+        if (err instanceof ApiClientError && err.details.length) setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+        toast.error(errorMessage(err, 'Failed to create your account'));
+      },
+    });
+  }
+
+  return (
+    <AuthCard title="Join Muster" subtitle="Post needs, offer help, and find your collaborators." footer={<>Already on Muster? <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">Sign in</Link></>}>
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        {fields.map((f) => (
+          <div key={f.key}>
+            <label htmlFor={`signup-${f.key}`} className={authLabel}>{f.label}</label>
+            <input id={`signup-${f.key}`} type={f.type} className={authInput} value={values[f.key]} autoComplete={f.autoComplete} required
+              onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+              aria-invalid={!!errors[f.key]} aria-describedby={`signup-${f.key}-note`} />
+            <p id={`signup-${f.key}-note`} className={`mt-1 text-xs ${errors[f.key] ? 'text-red-600' : 'text-slate-500'}`}>{errors[f.key] ?? ('hint' in f ? f.hint : '')}</p>
+          </div>
+        ))}
+        <button type="submit" className={authButton} disabled={signup.isPending}>{signup.isPending ? 'Creating your account...' : 'Join now'}</button>
+        <p className="text-center text-xs text-slate-500">By joining you agree to the <Link to={paths.terms} className="underline">Terms</Link> and <Link to={paths.privacy} className="underline">Privacy Policy</Link>.</p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,68 @@
+import { MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { formatShortTime } from '../../../lib/time';
+import { useChatsQuery } from '../api/get-chats';
+
+/** /chats: my conversations, most recent first, with unread counts. */
+export function ChatsPage({ viewerId }: { viewerId: string | undefined }) {
+  const chats = useChatsQuery();
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6">
+      <h1 className="text-2xl font-bold text-slate-900">Chats</h1>
+      <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {chats.isPending ? (
+          <ul aria-label="Loading conversations" className="divide-y divide-slate-100">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="flex animate-pulse items-center gap-3 p-4">
+                <span className="size-11 rounded-full bg-slate-200" />
+                <span className="flex-1 space-y-2"><span className="block h-3 w-1/3 rounded bg-slate-200" /><span className="block h-3 w-2/3 rounded bg-slate-100" /></span>
+              </li>
+            ))}
+          </ul>
+        ) : !chats.data?.length ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-14 text-center">
+            <MessagesSquare className="size-10 text-slate-400" aria-hidden="true" />
+            <h2 className="font-semibold text-slate-900">No conversations yet</h2>
+            <p className="text-sm text-slate-600">Contact someone from a collaboration request to start one.</p>
+            <Link to={paths.collaboration('all')} className="mt-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Browse collaboration requests
+            </Link>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {chats.data.map((chat) => {
+              const other = chat.otherUser;
+              const name = other ? `${other.firstName} ${other.lastName}`.trim() : 'Conversation';
+              const mine = chat.lastMessage?.senderId === viewerId;
+              return (
+                <li key={chat._id}>
+                  <Link to={paths.chat(chat._id)} className="flex items-center gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50">
+                    <img src={other?.profilePicture ?? '/avatar.png'} alt="" className="size-11 rounded-full object-cover" />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className={`truncate ${chat.unreadCount ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>{name}</span>
+                        {chat.lastMessage && <span className="shrink-0 text-xs text-slate-500">{formatShortTime(chat.lastMessage.createdAt)}</span>}
+                      </span>
+                      <span className="flex items-center justify-between gap-2">
+                        <span className={`truncate text-sm ${chat.unreadCount ? 'text-slate-900' : 'text-slate-600'}`}>
+                          {chat.lastMessage ? `${mine ? 'You: ' : ''}${chat.lastMessage.message}` : 'No messages yet'}
+                        </span>
+                        {chat.unreadCount > 0 && (
+                          <span className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                            <span className="sr-only">Unread messages: </span>{chat.unreadCount}
+                          </span>
+                        )}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

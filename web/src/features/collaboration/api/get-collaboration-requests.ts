@@ -1,0 +1,25 @@
+import type { CollaborationCategoryId, CollaborationRequest } from '@muster/contract/collaboration';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+type Page = { data: CollaborationRequest[]; meta: { nextCursor: string | null } };
+
+export const collaborationKeys = {
+  all: ['collaboration'] as const,
+  list: (categoryId: CollaborationCategoryId) => ['collaboration', 'list', categoryId] as const,
+  detail: (requestId: string) => ['collaboration', 'detail', requestId] as const,
+};
+
+export function getCollaborationRequests(categoryId: CollaborationCategoryId, cursor?: string): Promise<Page> {
+  const base = categoryId === 'all' ? '/collaboration' : `/collaboration/category/${categoryId}`;
+  return api.get<Page>(cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base);
+}
+
+export function useCollaborationRequestsQuery(categoryId: CollaborationCategoryId) {
+  return useInfiniteQuery({
+    queryKey: collaborationKeys.list(categoryId),
+    queryFn: ({ pageParam }) => getCollaborationRequests(categoryId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
+  });
+}

@@ -1,0 +1,45 @@
+import type { Notification } from '@muster/contract/notifications';
+import { describe as group, expect, it } from 'vitest';
+import { isListed, notificationTarget, preview, sortNotifications, visibleNotifications } from './notification-rules';
+
+const base: Notification = {
+  _id: 'n1', type: 'like', subType: null, slideType: null, typeTask: null, read: false, createdAt: '2026-11-20T10:00:00.000Z',
+  message: '', sender: null, commentContent: null, replyContent: null, relatedPost: null, relatedUser: null, relatedMission: null, chat: null,
+};
+const n = (over: Partial<Notification>): Notification => ({ ...base, ...over });
+
+group('notification rules (spec §4, §5)', () => {
+  it('lists only the spec types, and task notifications of the two task kinds', () => {
+    expect(isListed(n({ type: 'connectionRequest' }))).toBe(false);
+    expect(isListed(n({ type: 'systemNotification' }))).toBe(true);
+    expect(isListed(n({ type: 'task', typeTask: 'task_created' }))).toBe(true);
+    expect(isListed(n({ type: 'task', typeTask: 'task_deleted' as never }))).toBe(false);
+  });
+
+  it('puts unread first, then newest first', () => {
+    const sorted = sortNotifications([
+      n({ _id: 'old-unread', createdAt: '2026-11-01T00:00:00Z' }),
+      n({ _id: 'new-read', read: true, createdAt: '2026-11-20T00:00:00Z' }),
+      n({ _id: 'new-unread', createdAt: '2026-11-19T00:00:00Z' }),
+    ]);
+    expect(sorted.map((x) => x._id)).toEqual(['new-unread', 'old-unread', 'new-read']);
+    expect(visibleNotifications(undefined)).toEqual([]);
+  });
+
+  it('routes a click by the priority 1 to 5', () => {
+    const post = { _id: 'p1', image: null, content: null };
+    expect(notificationTarget(n({ type: 'task', typeTask: 'task_created', chat: 'c1', relatedPost: post }))).toBe('/chat/c1');
+    expect(notificationTarget(n({ type: 'missionUpdate', relatedMission: 'm1', relatedPost: post }))).toBe('/missions/m1');
+    expect(notificationTarget(n({ type: 'comment', relatedMission: 'm1', relatedPost: post }))).toBe('/post/p1');
+    expect(notificationTarget(n({ relatedUser: { _id: 'u1', username: 'ada' } }))).toBe('/profile/ada');
+    expect(
+      notificationTarget(n({ relatedUser: { _id: 'u1', username: '' }, sender: { _id: 's', username: 'ben', firstName: 'B', lastName: 'C', profilePicture: '' } })),
+    ).toBe('/profile/ben');
+    expect(notificationTarget(n({}))).toBeUndefined();
+  });
+
+  it('cuts previews at 60 characters with an ellipsis', () => {
+    expect(preview('x'.repeat(60))).toBe('x'.repeat(60));
+    expect(preview('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);
+  });
+});

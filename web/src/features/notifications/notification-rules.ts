@@ -1,0 +1,54 @@
+import type { Notification } from '@muster/contract/notifications';
+import { NOTIFICATION_PREVIEW_CHARS } from '@muster/contract/limits';
+import { listedNotificationTypes, taskNotificationKinds } from '@muster/contract/notifications';
+
+/** Spec §5: only these types are listed; task notifications only of the two task kinds. */
+export function isListed(n: Notification): boolean {
+  if (n.typeTask) return (taskNotificationKinds as readonly string[]).includes(n.typeTask);
+  return listedNotificationTypes.includes(n.type);
+}
+
+/** Spec §4: unread first, then newest first. */
+export function sortNotifications(list: Notification[]): Notification[] {
+  return [...list].sort((a, b) => Number(a.read) - Number(b.read) || b.createdAt.localeCompare(a.createdAt));
+}
+
+export function visibleNotifications(list: Notification[] | undefined): Notification[] {
+  return sortNotifications((list ?? []).filter(isListed));
+}
+
+/** Spec §4 click priority, 1 to 5; undefined means the click does nothing. */
+export function notificationTarget(n: Notification): string | undefined {
+  if (n.typeTask && n.chat) return `/chat/${n.chat}`;
+  if (n.type === 'missionUpdate' && n.relatedMission) return `/missions/${n.relatedMission}`;
+  if (n.relatedPost) return `/post/${n.relatedPost._id}`;
+  if (n.relatedUser) {
+    const username = n.relatedUser.username || n.sender?.username;
+    if (username) return `/profile/${username}`;
+  }
+  return undefined;
+}
+
+/** Spec §5: previews are cut to 60 characters with an ellipsis. */
+export function preview(text: string, max = NOTIFICATION_PREVIEW_CHARS): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** What a notification says, in words, for the list. */
+export function describe(n: Notification): string {
+  const who = n.sender ? `${n.sender.firstName} ${n.sender.lastName}`.trim() : '';
+  switch (n.type) {
+    case 'like':
+      return `${who} liked your post`;
+    case 'comment':
+      return `${who} commented: ${preview(n.commentContent ?? n.message)}`;
+    case 'replies':
+      return `${who} replied: ${preview(n.replyContent ?? n.message)}`;
+    case 'newOffer':
+      return `${who} offered help${n.message ? `: ${preview(n.message)}` : ''}`;
+    case 'missionHelp':
+    case 'missionUpdate':
+    default:
+      return preview(n.message);
+  }
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { offerKeys } from './get-offer-counts';
+
+export async function markOffersRead(): Promise<void> {
+  await api.put('/notifications/mark-offers-read');
+}
+
+export function useMarkOffersReadMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markOffersRead,
+    onSuccess: () => queryClient.setQueryData(offerKeys.counts, 0),
+  });
+}

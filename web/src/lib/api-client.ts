@@ -1,0 +1,56 @@
+import { API_ROOT } from '@muster/contract/limits';
+
+export type FieldError = { path: string; message: string };
+
+/** A failed API call: the server's message (the words the UI shows), code and field details. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly details: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_ROOT}${path}`, {
+      method,
+      credentials: 'include',
+      headers: { Accept: 'application/json', ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new ApiClientError(0, 'Could not reach Muster. Check your connection and try again.', 'NETWORK');
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const error = (json ?? {}) as { message?: string; code?: string; details?: FieldError[] };
+    throw new ApiClientError(response.status, error.message ?? `Request failed (${response.status})`, error.code ?? 'HTTP_ERROR', error.details ?? []);
+  }
+  return json as T;
+}
+
+/** The one way the web app talks to the API: JSON, cookies on every call, errors as ApiClientError. */
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T = unknown>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};
+
+/** The server's message when there is one, else the fallback the spec names. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiClientError && error.status !== 0 && error.message ? error.message : fallback;
+}
