@@ -18,24 +18,6 @@ Object.defineProperty(window, 'matchMedia', {
   })),
 });
 
-// jsdom has no IntersectionObserver; the legal pages' table of contents observes sections.
-class IntersectionObserverStub implements IntersectionObserver {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds: readonly number[] = [];
-  readonly scrollMargin = '';
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-  takeRecords(): IntersectionObserverEntry[] {
-    return [];
-  }
-}
-Object.defineProperty(window, 'IntersectionObserver', {
-  writable: true,
-  configurable: true,
-  value: IntersectionObserverStub,
-});
 
 afterEach(() => {
   cleanup();

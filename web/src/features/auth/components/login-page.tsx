@@ -28,7 +28,7 @@ export function LoginPage() {
             <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true"><circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M12 7v5l3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
             {oidc.label}
           </a>
-          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400"><span className="h-px flex-1 bg-slate-200" />or<span className="h-px flex-1 bg-slate-200" /></div>
+          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500"><span className="h-px flex-1 bg-slate-200" />or<span className="h-px flex-1 bg-slate-200" /></div>
         </>
       )}
       <form className="space-y-4" onSubmit={(e) => {

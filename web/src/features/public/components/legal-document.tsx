@@ -5,30 +5,35 @@ export type LegalSection = { id: string; title: string; body: React.ReactNode };
 export const LEGAL_LAST_UPDATED = 'April 17, 2025';
 
 /**
- * A long legal page with a side table of contents that follows the scroll: the section nearest
- * the top of the viewport is marked current (aria-current) in the contents.
+ * A long legal page with a side table of contents that follows the scroll: the section at the
+ * top of the viewport is marked current (aria-current) in the contents.
  */
 export function LegalDocument({ title, intro, sections }: { title: string; intro: string; sections: LegalSection[] }) {
   const [current, setCurrent] = useState(sections[0]?.id);
 
   useEffect(() => {
-    const visible = new Map<string, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) {
-          if (e.isIntersecting) visible.set(e.target.id, e.boundingClientRect.top);
-          else visible.delete(e.target.id);
-        }
-        const first = sections.find((s) => visible.has(s.id));
-        if (first) setCurrent(first.id);
-      },
-      { rootMargin: '-80px 0px -55% 0px' },
-    );
-    for (const s of sections) {
-      const el = document.getElementById(s.id);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
+    // The current section is the last one whose heading has passed under the sticky header;
+    // at the very bottom it is the last section, however short.
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
+      let id = sections[0]?.id;
+      for (const s of sections) {
+        const el = document.getElementById(s.id);
+        if (el && el.getBoundingClientRect().top <= 120) id = s.id;
+      }
+      setCurrent(atBottom ? sections[sections.length - 1]?.id : id);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, [sections]);
 
   return (
@@ -47,7 +52,6 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
                     // Hash routing owns the URL fragment, so scroll by hand instead of navigating.
                     e.preventDefault();
                     document.getElementById(s.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                    setCurrent(s.id);
                   }}
                   className={`-ml-px block border-l-2 py-1.5 pl-4 text-sm ${current === s.id ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}>
                   {i + 1}. {s.title}
