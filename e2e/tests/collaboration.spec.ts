@@ -78,7 +78,7 @@ test('post a request with an image, see it, edit it, get contacted, share and de
 
   // The poster sees the message arrive, with the badge.
   await page.goto('/#/chats');
-  await expect(page.getByTestId('badge-Chats').first()).toHaveText('1');
+  await expect(page.getByRole('navigation', { name: 'Main' }).first().getByTestId('badge-Chats')).toHaveText(/: 1$/);
   const row = page.getByRole('link').filter({ hasText: 'I have a boat' });
   await expect(row).toBeVisible();
   await snap(page, 'chats');
