@@ -50,6 +50,8 @@ export async function expectAccessible(page: Page) {
 }
 
 export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(process.env.MUSTER_BASE_URL);
   },

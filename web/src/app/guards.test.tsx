@@ -1,0 +1,53 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signedIn, signedOut, stubApi, stubPendingApi, userFixture } from '../test/render';
+
+describe('access rules (spec §2)', () => {
+  it('sends a visitor on a private page to /login', async () => {
+    stubApi(signedOut);
+    const router = renderApp('/network');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it.each(['/hunt', '/journalist'])('tells a visitor on %s to log in, once, and sends them to /login', async (path) => {
+    stubApi(signedOut);
+    const router = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findAllByText('Please log in to access this page')).toHaveLength(1);
+  });
+
+  it('sends a visitor at / to the landing page', async () => {
+    stubApi(signedOut);
+    const router = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/muster'));
+    expect(await screen.findByRole('heading', { level: 1, name: /Rally people and resources/ })).toBeInTheDocument();
+  });
+
+  it('lets a visitor open a public page', async () => {
+    stubApi(signedOut);
+    const router = renderApp('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terms');
+  });
+
+  it('shows the spinner screen while the session check runs', async () => {
+    stubPendingApi();
+    renderApp('/settings');
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in person from /login to /', async () => {
+    stubApi(signedIn());
+    const router = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+  });
+
+  it('sends a person whose email is not verified to /verification-pending', async () => {
+    stubApi(signedIn({ ...userFixture, emailVerified: false }));
+    const router = renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification-pending'));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers';
+import { routes } from '../app/router';
+
+type Answer = { status: number; body?: unknown } | undefined;
+type Handler = (url: string, init?: RequestInit) => Answer | Promise<Answer>;
+
+/**
+ * Stubs the browser's fetch — the boundary between the web app and the server — with answers
+ * per path; anything unanswered is a 404 in the server's envelope.
+ */
+export function stubApi(handler: Handler) {
+  const calls: Array<{ url: string; method: string; body?: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const answer = (await handler(url, init)) ?? { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+      return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+/** The whole app at `path`, with its real routes, guards and providers. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+export const signedOut: Handler = (url) => {
+  if (url.endsWith('/auth/me')) return { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } };
+  if (url.endsWith('/auth/providers')) return { status: 200, body: { data: { oidc: null, demo: null } } };
+  return undefined;
+};
+
+export const userFixture = {
+  _id: '01a20000-0000-7000-8000-000000000001',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  headline: 'Logistics',
+  profilePicture: '/avatar.png',
+  bio: '',
+  location: '',
+  email: 'ada@example.org',
+  emailVerified: true,
+  hasPassword: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** A signed-in person with nothing yet: every shell count answers its real, empty shape. */
+export const signedIn =
+  (user = userFixture): Handler =>
+  (url) => {
+    if (url.endsWith('/auth/me')) return { status: 200, body: { data: user } };
+    if (url.endsWith('/notifications/offer-counts')) return { status: 200, body: { data: { new: 0, mission: 0 } } };
+    return { status: 200, body: { data: [] } };
+  };
+
+/** A fetch that never answers: the app stays in its loading states. */
+export function stubPendingApi() {
+  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+}
