@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // Command-line scripts report to the terminal.
+    files: ['scripts/**/*.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -3,13 +3,15 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 
 // Pages are split per route by the dynamic imports in src/app/router.tsx; the entry chunk holds
-// only React, the router, TanStack Query, the toaster and the guards.
+// only React, the router, TanStack Query and the guards (the toaster loads after first paint).
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // The manifest lets scripts/bundle-report.mjs weigh what each route really loads.
+    manifest: true,
   },
   server: {
     proxy: {

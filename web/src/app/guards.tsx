@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SpinnerScreen } from '../components/spinner-screen';
 import { loginToastPaths, paths, unverifiedPaths } from '../lib/paths';
@@ -28,8 +27,9 @@ export function SignedOutOnly() {
 function LoginRequired({ toastFirst }: { toastFirst: boolean }) {
   const location = useLocation();
   useEffect(() => {
-    // The id makes the toast appear once, however often the effect runs.
-    if (toastFirst) toast.error(LOGIN_REQUIRED, { id: 'login-required' });
+    // The id makes the toast appear once, however often the effect runs; the toast library is
+    // loaded on demand so the entry stays small.
+    if (toastFirst) void import('react-hot-toast').then(({ default: toast }) => toast.error(LOGIN_REQUIRED, { id: 'login-required' }));
   }, [toastFirst]);
   return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
 }

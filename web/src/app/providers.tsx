@@ -1,28 +1,19 @@
-import { TOAST_ERROR_MS, TOAST_LIMIT, TOAST_SUCCESS_MS } from '@muster/contract/limits';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
 
-/** react-hot-toast has no cap of its own: keep the newest 20 (spec §9) and dismiss the rest. */
-function ToastLimit() {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    toasts
-      .filter((t) => t.visible)
-      .slice(TOAST_LIMIT)
-      .forEach((t) => toast.dismiss(t.id));
-  }, [toasts]);
-  return null;
-}
+// Loaded after the first paint: the toaster is not needed to show the landing page, and keeping
+// it out of the entry keeps /muster inside its JavaScript budget.
+const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" toastOptions={{ error: { duration: TOAST_ERROR_MS }, success: { duration: TOAST_SUCCESS_MS } }} />
-      <ToastLimit />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,3 @@
-import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../lib/paths';
@@ -25,7 +24,10 @@ export function PublicLayout() {
             <Link to={paths.signup} className="rounded-full bg-brand-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>
             <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="public-menu"
               className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label={open ? 'Close menu' : 'Open menu'}>
-              {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+              {/* Inline rather than from the icon library: this layout ships in the landing page's entry. */}
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+              </svg>
             </button>
           </div>
         </div>
