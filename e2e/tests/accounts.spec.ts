@@ -72,6 +72,32 @@ test.describe('accounts at 1280 px', () => {
     }
   });
 
+  test('a signed-in person may open every private route of the spec', async ({ page }) => {
+    await signedUpAndIn(page, 'matrix');
+    const routes = [
+      '/partners', '/collaborators', '/tasks', '/offers', '/network', '/followed-missions', '/help-center', '/settings',
+      '/settings/muted', '/settings/blocked', '/privacy-settings', '/requests', '/savedposts', '/notifications', '/chats',
+      '/hashtags', '/create-mission', '/journalist', '/hunt', '/collaboration/all', '/contact', '/terms',
+    ];
+    for (const route of routes) {
+      await page.goto(`/#${route}`);
+      await expect(page, route).toHaveURL(new RegExp(`#${route}$`));
+      await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+    }
+  });
+
+  test('the sign-in page offers the demo account on the demo database', async ({ page }) => {
+    await page.goto('/#/login');
+    await expect(page.getByText('Exploring? Use the demo account')).toBeVisible();
+    await page.getByRole('button', { name: 'Fill in the demo account' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, Dana' })).toBeVisible();
+    await page.goto('/#/chats');
+    await expect(page.getByText('Ada Okafor')).toBeVisible();
+    await snap(page, 'demo-chats');
+  });
+
   test('a bad verification link fails with the server message and a way back', async ({ page }) => {
     await signedUpAndIn(page, 'badlink');
     await page.goto('/#/verify-email?token=not-a-real-token');
