@@ -34,7 +34,7 @@ export async function snap(page: Page, name: string) {
   await fs.mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // Pictures arrive after the page; a screenshot of empty frames shows nothing worth looking at.
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 5000 }).catch(() => {});
   await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
 }
 

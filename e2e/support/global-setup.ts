@@ -4,9 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { startOidcProvider } from '../../server/test/oidc-provider';
+import { startSmtpCapture } from '../../server/test/smtp-capture';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,34 +21,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A real SMTP server; every message it receives is written as JSON for the tests to read. */
-async function startSmtpCapture(mailDir: string) {
+/** The server suite's real SMTP capture; every message is also written as JSON for the tests. */
+function startMailCapture(mailDir: string) {
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          const record = {
-            to: session.envelope.rcptTo.map((r) => r.address),
-            from: mail.from?.value[0]?.address,
-            replyTo: mail.replyTo?.value[0]?.address,
-            subject: mail.subject,
-            text: mail.text,
-            html: typeof mail.html === 'string' ? mail.html : undefined,
-            receivedAt: new Date().toISOString(),
-          };
-          await fs.writeFile(path.join(mailDir, `${Date.now()}-${++count}.json`), JSON.stringify(record));
-          callback();
-        })
-        .catch(callback);
-    },
+  return startSmtpCapture({
+    onMessage: (mail) =>
+      fs.writeFile(
+        path.join(mailDir, `${Date.now()}-${++count}.json`),
+        JSON.stringify({
+          to: mail.envelopeTo,
+          from: mail.from?.value[0]?.address,
+          replyTo: mail.replyTo?.value[0]?.address,
+          subject: mail.subject,
+          text: mail.text,
+        }),
+      ),
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000) {
@@ -74,7 +61,7 @@ export default async function globalSetup() {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   await fs.mkdir(mailDir);
-  const smtp = await startSmtpCapture(mailDir);
+  const smtp = await startMailCapture(mailDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   // A real OpenID provider with development login pages: any login name signs in.

@@ -7,7 +7,7 @@ export type CapturedMail = ParsedMail & { envelopeTo: string[] };
  * A real SMTP server on a free loopback port that keeps what it receives, so tests check mail
  * as it went over the wire rather than what our code meant to send.
  */
-export async function startSmtpCapture() {
+export async function startSmtpCapture(options: { onMessage?: (mail: CapturedMail) => Promise<void> } = {}) {
   const messages: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -16,8 +16,10 @@ export async function startSmtpCapture() {
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
-          messages.push({ ...parsed, envelopeTo: session.envelope.rcptTo.map((r) => r.address) });
+        .then(async (parsed) => {
+          const mail = { ...parsed, envelopeTo: session.envelope.rcptTo.map((r) => r.address) };
+          messages.push(mail);
+          await options.onMessage?.(mail);
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })
