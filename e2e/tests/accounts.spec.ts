@@ -96,6 +96,16 @@ test.describe('accounts at 1280 px', () => {
     await page.goto('/#/chats');
     await expect(page.getByText('Ada Okafor')).toBeVisible();
     await snap(page, 'demo-chats');
+
+    // Message someone from their profile: the conversation opens with it.
+    await page.goto('/#/profile/grace_mensah');
+    await expect(page.getByRole('heading', { name: 'Grace Mensah' })).toBeVisible();
+    await snap(page, 'profile');
+    await page.getByRole('button', { name: 'Message' }).click();
+    await page.getByRole('dialog').getByLabel('Message').fill('Hello Grace, I can drive for the mobile clinic week.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/#\/chats\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Hello Grace, I can drive for the mobile clinic week.')).toBeVisible();
   });
 
   test('a bad verification link fails with the server message and a way back', async ({ page }) => {

@@ -59,7 +59,16 @@ const shellPages: RouteObject[] = [
   { index: true, ...page(() => import('../features/home/components/home-page'), (m) => function Home() { return <m.HomePage user={useViewer()} />; }) },
   { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
   { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
-  { path: '/profile/:username', ...page(() => import('../features/profile/components/profile-page'), (m) => m.ProfilePage) },
+  {
+    path: '/profile/:username',
+    ...page(
+      () => Promise.all([import('../features/profile/components/profile-page'), import('../features/chats/components/message-button')]),
+      ([profile, chats]) =>
+        function Profile() {
+          return <profile.ProfilePage actions={(p) => <chats.MessageButton recipient={p} />} />;
+        },
+    ),
+  },
   { path: paths.helpCenter, ...page(() => import('../features/help/components/help-center-page'), (m) => m.HelpCenterPage) },
   { path: paths.network, ...page(() => import('../features/network/components/network-page'), (m) => m.NetworkPage) },
   { path: paths.offers, ...page(() => import('../features/offers/components/offers-page'), (m) => m.OffersPage) },

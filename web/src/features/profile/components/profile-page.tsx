@@ -1,11 +1,15 @@
+import type { Profile } from '@muster/contract/users';
 import { CalendarDays, MapPin, Pencil, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/time';
 import { useProfileQuery } from '../api/get-profile';
 
-/** /profile/{username}: the header of a person's profile. */
-export function ProfilePage() {
+/**
+ * /profile/{username}: the header of a person's profile. What one can do with someone else
+ * (message them, and later connect, block, mute) comes from other features through `actions`.
+ */
+export function ProfilePage({ actions }: { actions?: (profile: Profile) => React.ReactNode }) {
   const { username = '' } = useParams();
   const query = useProfileQuery(username);
 
@@ -39,6 +43,7 @@ export function ProfilePage() {
         <div className="px-5 pb-6 sm:px-7">
           <div className="flex items-end justify-between gap-4">
             <img src={p.profilePicture} alt={`${p.firstName} ${p.lastName}`} className="-mt-12 size-24 rounded-full object-cover ring-4 ring-white sm:-mt-16 sm:size-32" />
+            {!p.isMe && actions && <div className="mt-3 flex gap-2">{actions(p)}</div>}
             {p.isMe && (
               <Link to={paths.settings} className="mt-3 inline-flex items-center gap-2 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
                 <Pencil className="size-4" aria-hidden="true" /> Edit profile
