@@ -4,38 +4,40 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 
 export type TokenCheckState = 'verifying' | 'success' | 'error';
+type Outcome = { state: TokenCheckState; error: string };
 
 /**
- * Sends a mailed token once (tokens are single-use, and StrictMode runs effects twice) and tracks
- * the page's state: no token fails at once; a failure shows the server's message or `fallback`.
+ * Sends each mailed token once (tokens are single-use, and StrictMode runs effects twice) and
+ * reports the page's state for the token in the address now: no token fails at once; a failure
+ * shows the server's message or `fallback`. Outcomes are kept per token, so following a second
+ * link without leaving the page starts afresh.
  */
 export function useTokenCheck(
   token: string | null,
   mutation: UseMutationResult<string, Error, string>,
   options: { successToast: string; fallback: string; onSuccess?: () => void },
-) {
-  const [state, setState] = useState<TokenCheckState>(token ? 'verifying' : 'error');
-  const [error, setError] = useState(options.fallback);
-  const started = useRef(false);
+): Outcome {
+  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
+  const sent = useRef(new Set<string>());
   const { successToast, fallback, onSuccess } = options;
 
   useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
+    if (!token || sent.current.has(token)) return;
+    sent.current.add(token);
     mutation.mutate(token, {
       onSuccess: () => {
-        setState('success');
+        setOutcomes((o) => ({ ...o, [token]: { state: 'success', error: '' } }));
         toast.success(successToast);
         onSuccess?.();
       },
       onError: (err) => {
         const message = errorMessage(err, fallback);
-        setError(message);
-        setState('error');
+        setOutcomes((o) => ({ ...o, [token]: { state: 'error', error: message } }));
         toast.error(message);
       },
     });
   }, [token, mutation, successToast, fallback, onSuccess]);
 
-  return { state, error };
+  if (!token) return { state: 'error', error: fallback };
+  return outcomes[token] ?? { state: 'verifying', error: '' };
 }
