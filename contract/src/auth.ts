@@ -28,8 +28,6 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const tokenBodySchema = z.strictObject({ token: tokenSchema });
 
-export const resendVerificationSchema = z.strictObject({}).optional();
-
 export const changeEmailSchema = z.strictObject({
   newEmail: emailSchema,
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),

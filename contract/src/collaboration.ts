@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { publicUserSchema } from './users.js';
 
 export const collaborationCategoryIds = ['emergency', 'healthcare', 'creative', 'adventure', 'business', 'sports', 'science', 'all'] as const;
 export type CollaborationCategoryId = (typeof collaborationCategoryIds)[number];
@@ -83,5 +82,3 @@ export const listQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-
-export { publicUserSchema };

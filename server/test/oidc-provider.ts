@@ -1,5 +1,5 @@
-import net from 'node:net';
 import Provider from 'oidc-provider';
+import { freePort } from './free-port.js';
 
 export type TestIdentity = { email: string; emailVerified: boolean; givenName: string; familyName: string };
 
@@ -8,12 +8,7 @@ export type TestIdentity = { email: string; emailVerified: boolean; givenName: s
  * login and consent pages: any login name is accepted, and `identities` decides the claims.
  */
 export async function startOidcProvider(options: { redirectUri: string; identities: Record<string, TestIdentity> }) {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
     clients: [

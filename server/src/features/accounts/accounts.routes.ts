@@ -49,7 +49,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.get(
     '/auth/oidc/start',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'oidc', max: loginRateLimit, timeWindow: '1 minute', key: () => undefined }),
+      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], summary: 'Begin sign-in with the identity provider (redirects)', response: { 302: z.null(), ...errors } },
     },
     async (_request, reply) => reply.redirect(await beginOidcSignIn(deps, reply)),
@@ -145,7 +145,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.post(
     '/auth/reset-password',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'reset-use', max: loginRateLimit, timeWindow: '1 minute', key: () => undefined }),
+      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], summary: 'Set a new password with a mailed token', body: resetPasswordSchema, response: message },
     },
     async (request) => ({ data: await accounts.resetPassword(deps, request.body) }),
@@ -217,7 +217,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
       preHandler: limitPerIpAndKey(app, { name: 'delete-account', max: loginRateLimit, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
       schema: { tags: ['users'], summary: 'Delete my account and everything in it', body: deleteAccountSchema, response: message },
     },
-    async (request, reply) => ({ data: await accounts.deleteAccount(deps, request.viewer, reply, request, request.body.password) }),
+    async (request, reply) => ({ data: await accounts.deleteAccount(deps, request.viewer, request, reply, request.body.password) }),
   );
 
   app.get(

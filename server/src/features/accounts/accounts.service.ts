@@ -259,7 +259,7 @@ export async function exportMyData(deps: Deps, viewer: Viewer | null) {
 }
 
 /** Deletes the account for real: the user row goes, and with it everything that hangs on it. */
-export async function deleteAccount(deps: Deps, viewer: Viewer | null, reply: FastifyReply, request: FastifyRequest, password: string | undefined) {
+export async function deleteAccount(deps: Deps, viewer: Viewer | null, request: FastifyRequest, reply: FastifyReply, password: string | undefined) {
   const me = requireViewer(viewer);
   if (me.passwordHash && !(await verifyPassword(me.passwordHash, password ?? ''))) {
     throw badRequest('Your password is not right', [{ path: 'password', message: 'Your password is not right' }]);

@@ -35,6 +35,8 @@ function cookieOptions(deps: Deps) {
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
+    // Only the API needs to know who is asking; the app's files and media are the same for all.
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const row = await findSessionUser(app.deps.db, hashSecret(token));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiClientError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 
 /** /forgot-password (public): asks for the address; the answer is the same whether it exists. */
@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
               <input id="forgot-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email"
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
             </div>
-            {ask.isError && <p role="alert" className="text-sm text-red-600">{ask.error instanceof ApiClientError ? ask.error.message : 'Something went wrong. Please try again.'}</p>}
+            {ask.isError && <p role="alert" className="text-sm text-red-600">{errorMessage(ask.error, 'Something went wrong. Please try again.')}</p>}
             <button type="submit" disabled={ask.isPending} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
               {ask.isPending ? 'Sending...' : 'Send reset link'}
             </button>

@@ -2,7 +2,7 @@ import { PASSWORD_MIN } from '@muster/contract/auth';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiClientError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useResetPasswordMutation } from '../api/reset-password';
 
 /** /reset-password?token=… (public): a new password; every session of the account ends. */
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
               <p className="mt-1 text-xs text-slate-500">At least {PASSWORD_MIN} characters, and not a common one.</p>
             </div>
-            {reset.isError && <p role="alert" className="text-sm text-red-600">{reset.error instanceof ApiClientError ? reset.error.message : 'Something went wrong. Please try again.'}</p>}
+            {reset.isError && <p role="alert" className="text-sm text-red-600">{errorMessage(reset.error, 'Something went wrong. Please try again.')}</p>}
             <button type="submit" disabled={reset.isPending} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
               {reset.isPending ? 'Saving...' : 'Set new password'}
             </button>

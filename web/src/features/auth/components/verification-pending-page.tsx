@@ -2,7 +2,7 @@ import type { SessionUser } from '@muster/contract/users';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ApiClientError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useResendVerificationMutation } from '../api/resend-verification';
 import { useUpdatePendingEmailMutation } from '../api/update-pending-email';
 
@@ -12,7 +12,7 @@ export function VerificationPendingPage({ user, onSignOut }: { user: SessionUser
   const update = useUpdatePendingEmailMutation();
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState(user.email);
-  const fail = (err: unknown) => toast.error(err instanceof ApiClientError ? err.message : 'Something went wrong. Please try again.');
+  const fail = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong. Please try again.'));
 
   return (
     <div className="flex min-h-[70vh] items-center justify-center px-4 py-10">

@@ -85,7 +85,7 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
           </section>
 
           <section className="rounded-xl bg-slate-50 p-4">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Posted By</h2>
+            <h2 className="text-sm font-semibold text-slate-500">Posted By</h2>
             <div className="mt-3 flex items-start gap-3">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-700" aria-hidden="true">
                 {posterInitial(request)}

@@ -2,6 +2,7 @@ import { toCategoryId } from '@muster/contract/collaboration';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCollaborationRequestQuery } from '../api/get-collaboration-request';
 import { useUpdateCollaborationRequestMutation } from '../api/update-collaboration-request';
@@ -59,7 +60,7 @@ export function CollaborationEditPage({ viewerId }: { viewerId: string | undefin
                   toast.success('Changes saved', { duration: COLLAB_TOAST_MS });
                   navigate(detail);
                 },
-                onError: (error) => toast.error(error.message, { duration: COLLAB_TOAST_MS }),
+                onError: (error) => toast.error(errorMessage(error, 'Failed to save your changes'), { duration: COLLAB_TOAST_MS }),
               },
             )
           }

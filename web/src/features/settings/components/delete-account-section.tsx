@@ -3,7 +3,7 @@ import type { SessionUser } from '@muster/contract/users';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { ApiClientError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAccountMutation } from '../api/delete-account';
 
 /** Deleting is for real: password (when there is one) and the word DELETE, then everything goes. */
@@ -30,7 +30,7 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
               e.preventDefault();
               remove.mutate({ ...(user.hasPassword ? { password } : {}), confirm: 'DELETE' }, {
                 onSuccess: () => { toast.success('Your account has been deleted.'); navigate('/muster', { replace: true }); },
-                onError: (err) => toast.error(err instanceof ApiClientError ? err.message : 'Failed to delete your account'),
+                onError: (err) => toast.error(errorMessage(err, 'Failed to delete your account')),
               });
             }}>
               {user.hasPassword && (

@@ -3,7 +3,7 @@ import { BIO_MAX, HEADLINE_MAX, LOCATION_MAX, NAME_MAX } from '@muster/contract/
 import { Camera, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ApiClientError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useChangeEmailMutation } from '../api/change-email';
 import { useChangePasswordMutation } from '../api/change-password';
 import { downloadMyData } from '../api/export-data';
@@ -16,7 +16,6 @@ const label = 'block text-sm font-medium text-slate-700';
 const primary = 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiClientError ? error.message : fallback);
 
 /** /settings: profile, email, password, my data and account deletion. */
 export function SettingsPage({ user }: { user: SessionUser }) {
@@ -56,7 +55,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
     reader.onload = () =>
       picture.mutate(String(reader.result), {
         onSuccess: () => toast.success('Profile picture updated'),
-        onError: (err) => toast.error(messageOf(err, 'Failed to process file.')),
+        onError: (err) => toast.error(errorMessage(err, 'Failed to process file.')),
       });
     reader.readAsDataURL(f);
   }
@@ -81,7 +80,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
       </div>
       <form className="mt-5 space-y-4" onSubmit={(e) => {
         e.preventDefault();
-        update.mutate(values, { onSuccess: () => toast.success('Profile saved'), onError: (err) => toast.error(messageOf(err, 'Failed to save your profile')) });
+        update.mutate(values, { onSuccess: () => toast.success('Profile saved'), onError: (err) => toast.error(errorMessage(err, 'Failed to save your profile')) });
       }}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div><label className={label} htmlFor="s-first">First name</label><input id="s-first" className={input} value={values.firstName} onChange={set('firstName')} maxLength={NAME_MAX} required /></div>
@@ -109,7 +108,7 @@ function EmailSection({ user }: { user: SessionUser }) {
           e.preventDefault();
           change.mutate({ newEmail, currentPassword }, {
             onSuccess: (message) => { toast.success(message); setNewEmail(''); setCurrentPassword(''); },
-            onError: (err) => toast.error(messageOf(err, 'Failed to change email')),
+            onError: (err) => toast.error(errorMessage(err, 'Failed to change email')),
           });
         }}>
           <div><label className={label} htmlFor="s-new-email">New email</label><input id="s-new-email" type="email" className={input} value={newEmail} onChange={(e) => setNewEmail(e.target.value)} required autoComplete="email" /></div>
@@ -133,7 +132,7 @@ function PasswordSection() {
         e.preventDefault();
         change.mutate(values, {
           onSuccess: (message) => { toast.success(message); setValues({ currentPassword: '', newPassword: '' }); },
-          onError: (err) => toast.error(messageOf(err, 'Failed to change password')),
+          onError: (err) => toast.error(errorMessage(err, 'Failed to change password')),
         });
       }}>
         <div><label className={label} htmlFor="s-current">Current password</label><input id="s-current" type="password" className={input} value={values.currentPassword} onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))} required autoComplete="current-password" /></div>
