@@ -33,7 +33,7 @@ export function HomePage({ user }: { user: SessionUser }) {
         <section aria-labelledby="collab-heading">
           <div className="flex items-baseline justify-between">
             <h2 id="collab-heading" className="text-lg font-semibold text-slate-900">Collaboration opportunities</h2>
-            <Link to={paths.collaboration('all')} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">See all <ArrowRight className="size-4" aria-hidden="true" /></Link>
+            <Link to={paths.collaboration('all')} className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap text-sm font-medium text-brand-700 hover:underline">See all <ArrowRight className="size-4" aria-hidden="true" /></Link>
           </div>
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {collaborationCategoryIds.filter((id) => id !== 'all').map((id) => {
