@@ -16,6 +16,7 @@ import { connectionsRoutes } from './features/connections/connections.routes.js'
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { postsRoutes } from './features/posts/posts.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
       await api.register(connectionsRoutes);
       await api.register(chatsRoutes);
       await api.register(collaborationRoutes);
+      await api.register(postsRoutes);
     },
     { prefix: API_ROOT },
   );

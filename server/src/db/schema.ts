@@ -140,6 +140,46 @@ export interface ChatMessagesTable {
   createdAt: CreatedAt;
 }
 
+export interface PostsTable {
+  id: string;
+  authorId: string;
+  kind: string;
+  title: Generated<string>;
+  content: string;
+  category: string | null;
+  status: string | null;
+  huntType: string | null;
+  image: string | null;
+  review: ColumnType<unknown, string | null, string | null> | null;
+  mapLocation: ColumnType<unknown, string | null, string | null> | null;
+  mission: ColumnType<unknown, string | null, string | null> | null;
+  emergencyEmoji: string | null;
+  hashtags: ColumnType<string[], string[] | undefined, string[]>;
+  likeCount: Generated<number>;
+  commentCount: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface PostLikesTable {
+  postId: string;
+  userId: string;
+  createdAt: CreatedAt;
+}
+
+export interface SavedPostsTable {
+  userId: string;
+  postId: string;
+  createdAt: CreatedAt;
+}
+
+export interface PostHashtagsTable {
+  postId: string;
+  tag: string;
+  kind: string;
+  createdAt: Date;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   contactMessages: ContactMessagesTable;
@@ -154,4 +194,8 @@ export interface Database {
   chats: ChatsTable;
   chatMembers: ChatMembersTable;
   chatMessages: ChatMessagesTable;
+  posts: PostsTable;
+  postLikes: PostLikesTable;
+  savedPosts: SavedPostsTable;
+  postHashtags: PostHashtagsTable;
 }

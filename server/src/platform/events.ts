@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
  */
 export type DomainEvents = {
   'user.signed_up': { userId: string };
+  'post.liked': { postId: string; authorId: string; likerId: string };
 };
 
 type Handler<K extends keyof DomainEvents> = (db: Db, payload: DomainEvents[K]) => Promise<void>;

@@ -78,4 +78,7 @@ export function subscribeNotifications(deps: Deps) {
         'Welcome to Muster! Complete your profile, then share a need or an offer so people can find you.',
     });
   });
+  deps.events.on('post.liked', async (db, { postId, authorId, likerId }) => {
+    await createNotification(db, { userId: authorId, senderId: likerId, type: 'like', relatedPostId: postId, message: 'liked your post' });
+  });
 }

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { publicUserSchema } from './users.js';
+
+export const postKinds = ['need', 'want', 'provision', 'general', 'hunt', 'mission_update'] as const;
+export type PostKind = (typeof postKinds)[number];
+export const needStatuses = ['open', 'fulfilled', 'expired'] as const;
+export const emergencyEmojis = ['🚨', '🆘', '⚠️', '🔥'] as const;
+
+export const POST_TITLE_MAX = 150;
+export const POST_CONTENT_MAX = 5000;
+export const CATEGORY_MAX = 60;
+export const RATING_STEP = 0.5;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const mapLocationSchema = z.strictObject({
+  address: z.string().trim().max(300),
+  name: z.string().trim().max(200).optional(),
+  coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).optional(),
+  placeId: z.string().trim().max(200).optional(),
+});
+
+export const reviewSchema = z.strictObject({
+  rating: z
+    .number()
+    .min(0, 'Rating is from 0 to 5')
+    .max(5, 'Rating is from 0 to 5')
+    .refine((r) => Number.isInteger(r / RATING_STEP), 'Rating goes in half steps'),
+  title: z.string().trim().max(200),
+  description: z.string().trim().max(2000).optional(),
+});
+
+export const missionRefSchema = z.strictObject({
+  title: z.string().trim().max(200),
+  missionId: z.string().trim().max(60),
+  updateCount: z.number().int().min(0).optional(),
+});
+
+/** POST /posts/create (spec §3 Post create payload, plus the kind and category of PRODUCT.md). */
+export const createPostSchema = z
+  .strictObject({
+    kind: z.enum(['need', 'want', 'provision', 'general']).default('general'),
+    category: optionalText(CATEGORY_MAX),
+    title: optionalText(POST_TITLE_MAX),
+    content: z.string({ error: 'Write something to share' }).trim().min(1, 'Write something to share').max(POST_CONTENT_MAX),
+    fileName: optionalText(200),
+    review: reviewSchema.optional(),
+    mapLocation: mapLocationSchema.optional(),
+    mission: missionRefSchema.optional(),
+    emergencyEmoji: z.enum(emergencyEmojis).optional(),
+    image: z.string().startsWith('data:').optional(),
+  })
+  .refine((p) => p.kind === 'general' || (p.category ?? '') !== '', { message: 'Choose a category', path: ['category'] });
+export type CreatePostInput = z.infer<typeof createPostSchema>;
+
+/** POST /posts/create-hunt (spec §3 Hunt payload). */
+export const createHuntSchema = z.strictObject({
+  huntType: z.enum(['product', 'service'], { error: 'Please select Product or Service' }),
+  title: z.string({ error: 'Hunt title is required' }).trim().min(1, 'Hunt title is required').max(POST_TITLE_MAX),
+  description: z.string().trim().max(POST_CONTENT_MAX).optional(),
+  location: z.string().trim().max(300).optional(),
+  mapLocation: mapLocationSchema.pick({ address: true, coordinates: true }).optional(),
+  image: z.string().startsWith('data:').optional(),
+});
+
+export const updatePostSchema = z.strictObject({
+  title: optionalText(POST_TITLE_MAX),
+  content: z.string().trim().min(1, 'Write something to share').max(POST_CONTENT_MAX).optional(),
+  category: optionalText(CATEGORY_MAX),
+  status: z.enum(needStatuses).optional(),
+});
+
+export const postSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(postKinds),
+  author: publicUserSchema,
+  title: z.string(),
+  content: z.string(),
+  category: z.string().nullable(),
+  status: z.enum(needStatuses).nullable(),
+  huntType: z.enum(['product', 'service']).nullable(),
+  image: z.string().nullable(),
+  review: reviewSchema.nullable(),
+  mapLocation: z.object({ address: z.string(), name: z.string().optional(), coordinates: z.tuple([z.number(), z.number()]).optional(), placeId: z.string().optional() }).nullable(),
+  mission: z.object({ title: z.string(), missionId: z.string(), updateCount: z.number().optional() }).nullable(),
+  emergencyEmoji: z.string().nullable(),
+  hashtags: z.array(z.string()),
+  likeCount: z.number(),
+  commentCount: z.number(),
+  likedByMe: z.boolean(),
+  savedByMe: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postResponseSchema = z.object({ data: postSchema });
+export const postPageResponseSchema = z.object({ data: z.array(postSchema), meta: z.object({ nextCursor: z.string().nullable() }) });
+export const pageQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const hashtagCountSchema = z.object({ name: z.string(), count: z.number() });

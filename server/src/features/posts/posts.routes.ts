@@ -1,0 +1,103 @@
+import { apiErrorSchema } from '@muster/contract/errors';
+import {
+  createHuntSchema,
+  createPostSchema,
+  pageQuerySchema,
+  postPageResponseSchema,
+  postResponseSchema,
+  updatePostSchema,
+} from '@muster/contract/posts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import * as posts from './posts.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema };
+const tags = ['posts'];
+const idParams = z.object({ postId: z.uuid('Not a post id') });
+const one = { 200: postResponseSchema, ...errors };
+const page = { 200: postPageResponseSchema, ...errors };
+const TRENDING_PANEL = 5;
+
+export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post('/posts/create', { bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags, summary: 'Share a need, want, offer or general post', body: createPostSchema, response: one } }, async (request) => ({
+    data: await posts.createPost(deps, request.viewer, request.body),
+  }));
+
+  app.post('/posts/create-hunt', { bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags, summary: 'Hunt for a product or service', body: createHuntSchema, response: one } }, async (request) => ({
+    data: await posts.createHunt(deps, request.viewer, request.body),
+  }));
+
+  app.get('/posts/feed', { schema: { tags, summary: 'The home feed, newest first (keyset paged)', querystring: pageQuerySchema, response: page } }, async (request) =>
+    posts.feed(deps, request.viewer, request.query),
+  );
+
+  app.get('/posts/saved', { schema: { tags, summary: 'Posts I saved', querystring: pageQuerySchema, response: page } }, async (request) =>
+    posts.feed(deps, request.viewer, request.query, { savedByMe: true }),
+  );
+
+  app.get(
+    '/posts/hashtag/:hashtag',
+    { schema: { tags, summary: 'Posts with a hashtag', params: z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') }), querystring: pageQuerySchema, response: page } },
+    async (request) => posts.feed(deps, request.viewer, request.query, { hashtag: request.params.hashtag }),
+  );
+
+  app.get(
+    '/posts/hashtags/historical',
+    { schema: { tags, summary: 'Hashtags I have used, most used first', response: { 200: z.object({ data: z.array(z.string()) }), ...errors } } },
+    async (request) => ({ data: await posts.myHistoricalHashtags(deps, request.viewer) }),
+  );
+
+  app.get(
+    '/posts/trending-hashtags',
+    {
+      schema: {
+        tags,
+        summary: 'Hashtags most used in the last 7 days, with post, need and provision counts',
+        response: { 200: z.object({ data: z.array(z.object({ name: z.string(), postCount: z.number(), needCount: z.number(), provisionCount: z.number() })) }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: (await posts.trending(deps, request.viewer, 50)).map((t) => ({
+        name: t.tag,
+        postCount: t.count - t.needCount - t.provisionCount,
+        needCount: t.needCount,
+        provisionCount: t.provisionCount,
+      })),
+    }),
+  );
+
+  app.get(
+    '/hashtags/trending',
+    { schema: { tags, summary: 'The top 5 hashtags of the last 7 days', response: { 200: z.object({ data: z.array(z.object({ name: z.string(), count: z.number() })) }), ...errors } } },
+    async (request) => ({ data: (await posts.trending(deps, request.viewer, TRENDING_PANEL)).map((t) => ({ name: t.tag, count: t.count })) }),
+  );
+
+  app.get('/posts/:postId', { schema: { tags, summary: 'One post', params: idParams, response: one } }, async (request) => ({
+    data: await posts.getPost(deps, request.viewer, request.params.postId),
+  }));
+
+  app.patch('/posts/:postId', { schema: { tags, summary: 'Edit my post (and a need’s status)', params: idParams, body: updatePostSchema, response: one } }, async (request) => ({
+    data: await posts.editPost(deps, request.viewer, request.params.postId, request.body),
+  }));
+
+  app.delete('/posts/:postId', { schema: { tags, summary: 'Delete my post', params: idParams, response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors } } }, async (request) => {
+    await posts.removePost(deps, request.viewer, request.params.postId);
+    return { data: { ok: true as const } };
+  });
+
+  app.post('/posts/:postId/like', { schema: { tags, summary: 'Like a post', params: idParams, response: one } }, async (request) => ({
+    data: await posts.likePost(deps, request.viewer, request.params.postId),
+  }));
+  app.delete('/posts/:postId/like', { schema: { tags, summary: 'Take back a like', params: idParams, response: one } }, async (request) => ({
+    data: await posts.unlikePost(deps, request.viewer, request.params.postId),
+  }));
+  app.post('/posts/:postId/save', { schema: { tags, summary: 'Save a post', params: idParams, response: one } }, async (request) => ({
+    data: await posts.savePost(deps, request.viewer, request.params.postId, true),
+  }));
+  app.delete('/posts/:postId/save', { schema: { tags, summary: 'Unsave a post', params: idParams, response: one } }, async (request) => ({
+    data: await posts.savePost(deps, request.viewer, request.params.postId, false),
+  }));
+};

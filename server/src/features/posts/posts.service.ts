@@ -1,0 +1,157 @@
+import { extractHashtags } from '@muster/contract/hashtags';
+import type { CreatePostInput } from '@muster/contract/posts';
+import type { createHuntSchema, updatePostSchema } from '@muster/contract/posts';
+import type { z } from 'zod';
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { decodeCursor, pageOf } from '../../platform/paging.js';
+import {
+  addLike,
+  addSave,
+  deletePost,
+  findPost,
+  historicalHashtags,
+  insertPost,
+  listPosts,
+  removeLike,
+  removeSave,
+  trendingHashtags,
+  updatePost,
+} from './posts.queries.js';
+import { presentPost } from './posts.present.js';
+
+const IMAGE_MAX_PX = 1600;
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+async function visiblePost(deps: Deps, viewerId: string, id: string) {
+  const post = await findPost(deps.db, viewerId, id);
+  // Missing, and hidden by a block, answer the same.
+  if (!post) throw notFound('This post no longer exists');
+  return post;
+}
+
+export async function createPost(deps: Deps, viewer: Viewer | null, input: CreatePostInput) {
+  const me = requireViewer(viewer);
+  const image = input.image ? await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null;
+  const id = newId();
+  const isNeed = input.kind === 'need' || input.kind === 'want';
+  await deps.db.transaction().execute((trx) =>
+    insertPost(trx, {
+      id,
+      authorId: me.id,
+      kind: input.mission?.updateCount ? 'mission_update' : input.kind,
+      title: input.title ?? '',
+      content: input.content,
+      category: input.category || null,
+      status: isNeed ? 'open' : null,
+      image,
+      review: json(input.review),
+      mapLocation: json(input.mapLocation),
+      mission: json(input.mission),
+      emergencyEmoji: input.emergencyEmoji ?? null,
+      hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
+    }),
+  );
+  return presentPost((await findPost(deps.db, me.id, id))!);
+}
+
+export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.infer<typeof createHuntSchema>) {
+  const me = requireViewer(viewer);
+  const image = input.image ? await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null;
+  const id = newId();
+  const content = input.description ?? '';
+  await deps.db.transaction().execute((trx) =>
+    insertPost(trx, {
+      id,
+      authorId: me.id,
+      kind: 'hunt',
+      title: input.title,
+      content,
+      huntType: input.huntType,
+      image,
+      mapLocation: json(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
+      hashtags: extractHashtags(`${input.title} ${content}`),
+    }),
+  );
+  return presentPost((await findPost(deps.db, me.id, id))!);
+}
+
+export async function getPost(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  return presentPost(await visiblePost(deps, me.id, id));
+}
+
+/** The home feed: recent posts, newest first, without people I block or who block me. */
+export async function feed(deps: Deps, viewer: Viewer | null, query: { cursor?: string | undefined; limit: number }, filter: { hashtag?: string; savedByMe?: boolean } = {}) {
+  const me = requireViewer(viewer);
+  const rows = await listPosts(deps.db, me.id, {
+    ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
+    limit: query.limit,
+    ...(filter.hashtag ? { hashtag: filter.hashtag.toLowerCase() } : {}),
+    ...(filter.savedByMe ? { savedBy: me.id } : {}),
+  });
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { data: page.map(presentPost), meta: { nextCursor } };
+}
+
+/** Only the author edits or deletes; a need or want's status is the author's to change. */
+async function ownPost(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  const post = await visiblePost(deps, me.id, id);
+  if (post.authorId !== me.id) throw forbidden('Only the author can change this post');
+  return { me, post };
+}
+
+export async function editPost(deps: Deps, viewer: Viewer | null, id: string, input: z.infer<typeof updatePostSchema>) {
+  const { me, post } = await ownPost(deps, viewer, id);
+  const title = input.title ?? post.title;
+  const content = input.content ?? post.content;
+  const isNeed = post.kind === 'need' || post.kind === 'want';
+  await updatePost(deps.db, id, {
+    title,
+    content,
+    ...(input.category !== undefined ? { category: input.category || null } : {}),
+    ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
+    hashtags: extractHashtags(`${title} ${content}`),
+  });
+  return presentPost((await findPost(deps.db, me.id, id))!);
+}
+
+export async function removePost(deps: Deps, viewer: Viewer | null, id: string) {
+  const { post } = await ownPost(deps, viewer, id);
+  await deletePost(deps.db, id);
+  if (post.image) await deps.media.remove(post.image);
+}
+
+export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  const post = await visiblePost(deps, me.id, id);
+  if (await addLike(deps.db, id, me.id)) await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
+  return presentPost((await findPost(deps.db, me.id, id))!);
+}
+
+export async function unlikePost(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  await visiblePost(deps, me.id, id);
+  await removeLike(deps.db, id, me.id);
+  return presentPost((await findPost(deps.db, me.id, id))!);
+}
+
+export async function savePost(deps: Deps, viewer: Viewer | null, id: string, saved: boolean) {
+  const me = requireViewer(viewer);
+  await visiblePost(deps, me.id, id);
+  await (saved ? addSave(deps.db, id, me.id) : removeSave(deps.db, id, me.id));
+  return presentPost((await findPost(deps.db, me.id, id))!);
+}
+
+export async function myHistoricalHashtags(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return (await historicalHashtags(deps.db, me.id)).map((r) => r.tag);
+}
+
+export async function trending(deps: Deps, viewer: Viewer | null, limit: number) {
+  requireViewer(viewer);
+  return trendingHashtags(deps.db, limit);
+}

@@ -1,0 +1,185 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const postCount = async () => (await t.db.selectFrom('posts').select('id').execute()).length;
+
+describe('creating posts', () => {
+  it('creates a need with a category, place, review, emergency marker, image and hashtags', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#336699' } }).png().toBuffer();
+    const res = await api('POST', '/posts/create', cookie, {
+      kind: 'need',
+      category: 'Transport',
+      title: '  Vans for the #FloodRelief run  ',
+      content: 'Two vans needed in #Lagos by Saturday 🚨 #floodrelief',
+      mapLocation: { address: 'Ikeja, Lagos', coordinates: [3.35, 6.6] },
+      review: { rating: 4.5, title: 'My review of the depot' },
+      emergencyEmoji: '🚨',
+      image: `data:image/png;base64,${png.toString('base64')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const post = res.json().data;
+    expect(post).toMatchObject({
+      kind: 'need',
+      category: 'Transport',
+      status: 'open',
+      title: 'Vans for the #FloodRelief run',
+      emergencyEmoji: '🚨',
+      hashtags: ['floodrelief', 'lagos'],
+      likeCount: 0,
+      likedByMe: false,
+      author: { _id: user.id },
+      review: { rating: 4.5, title: 'My review of the depot' },
+      mapLocation: { address: 'Ikeja, Lagos', coordinates: [3.35, 6.6] },
+    });
+    expect(post.image).toMatch(/^\/media\/.+\.webp$/);
+  });
+
+  it('creates a hunt', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await api('POST', '/posts/create-hunt', cookie, { huntType: 'service', title: 'A sign-language interpreter', description: 'For a town hall #access', location: 'Accra' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ kind: 'hunt', huntType: 'service', title: 'A sign-language interpreter', hashtags: ['access'], mapLocation: { address: 'Accra' } });
+  });
+
+  it.each([
+    ['empty content', '/posts/create', { content: '   ' }, 'content', 'Write something to share'],
+    ['a need without a category', '/posts/create', { kind: 'need', content: 'Help' }, 'category', 'Choose a category'],
+    ['a rating off the half steps', '/posts/create', { content: 'x', review: { rating: 4.3, title: 't' } }, 'review.rating', 'Rating goes in half steps'],
+    ['a rating above 5', '/posts/create', { content: 'x', review: { rating: 5.5, title: 't' } }, 'review.rating', 'Rating is from 0 to 5'],
+    ['an unknown emergency marker', '/posts/create', { content: 'x', emergencyEmoji: '🙂' }, 'emergencyEmoji', undefined],
+    ['a hunt without a type', '/posts/create-hunt', { title: 'Boots' }, 'huntType', 'Please select Product or Service'],
+    ['a hunt without a title', '/posts/create-hunt', { huntType: 'product', title: ' ' }, 'title', 'Hunt title is required'],
+  ])('refuses %s with 400 and writes nothing', async (_l, url, payload, path, message) => {
+    const { cookie } = await signedInUser(t);
+    const before = await postCount();
+    const res = await api('POST', url, cookie, payload);
+    expect(res.statusCode).toBe(400);
+    const detail = res.json().details.find((d: { path: string }) => d.path === path);
+    expect(detail).toBeDefined();
+    if (message) expect(detail.message).toBe(message);
+    expect(await postCount()).toBe(before);
+  });
+
+  it('refuses a file that is not an image, storing nothing', async () => {
+    const { cookie } = await signedInUser(t);
+    const before = await postCount();
+    const res = await api('POST', '/posts/create', cookie, { content: 'x', image: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please upload a valid image or video file');
+    expect(await postCount()).toBe(before);
+  });
+
+  it('needs a session', async () => {
+    expect((await api('POST', '/posts/create', undefined, { content: 'x' })).statusCode).toBe(401);
+    expect((await api('GET', '/posts/feed')).statusCode).toBe(401);
+  });
+});
+
+describe('the feed', () => {
+  it('pages newest first and hides people who block me, or whom I block', async () => {
+    const me = await signedInUser(t);
+    const friend = await signedInUser(t);
+    const blocker = await signedInUser(t);
+    await api('POST', '/posts/create', blocker.cookie, { content: 'you should not see this' });
+    for (let i = 0; i < 3; i++) await api('POST', '/posts/create', friend.cookie, { content: `feed post ${i}` });
+    await t.db.insertInto('blocks').values({ blockerId: blocker.user.id, blockedId: me.user.id }).execute();
+
+    const first = (await api('GET', '/posts/feed?limit=2', me.cookie)).json();
+    expect(first.data.map((p: { content: string }) => p.content)).toEqual(['feed post 2', 'feed post 1']);
+    const second = (await api('GET', `/posts/feed?limit=2&cursor=${first.meta.nextCursor}`, me.cookie)).json();
+    expect(second.data[0].content).toBe('feed post 0');
+    const everything = (await api('GET', '/posts/feed?limit=100', me.cookie)).json().data.map((p: { content: string }) => p.content);
+    expect(everything).not.toContain('you should not see this');
+    const hidden = (await api('GET', '/posts/feed?limit=100', blocker.cookie)).json().data;
+    expect(hidden.some((p: { author: { _id: string } }) => p.author._id === me.user.id)).toBe(false);
+  });
+
+  it('lists the posts of a hashtag', async () => {
+    const { cookie } = await signedInUser(t);
+    await api('POST', '/posts/create', cookie, { content: 'Sandbags at the school #riverwatch' });
+    const res = await api('GET', '/posts/hashtag/RiverWatch', cookie);
+    expect(res.json().data.map((p: { content: string }) => p.content)).toContain('Sandbags at the school #riverwatch');
+    expect((await api('GET', '/posts/hashtag/not a tag', cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('one post: read, edit, delete', () => {
+  it('lets the author edit and close a need; another user gets 403 and nothing changes', async () => {
+    const author = await signedInUser(t);
+    const other = await signedInUser(t);
+    const id = (await api('POST', '/posts/create', author.cookie, { kind: 'want', category: 'Shelter', content: 'Tents #camp' })).json().data._id;
+    expect((await api('PATCH', `/posts/${id}`, other.cookie, { content: 'hijacked' })).statusCode).toBe(403);
+    expect((await api('PATCH', `/posts/${id}`, undefined, { content: 'hijacked' })).statusCode).toBe(401);
+    expect((await api('PATCH', `/posts/${id}`, author.cookie, { status: 'closed' })).statusCode).toBe(400);
+    expect((await api('GET', `/posts/${id}`, other.cookie)).json().data.content).toBe('Tents #camp');
+
+    const edited = await api('PATCH', `/posts/${id}`, author.cookie, { content: 'Tents, thank you all #camp #done', status: 'fulfilled' });
+    expect(edited.json().data).toMatchObject({ status: 'fulfilled', hashtags: ['camp', 'done'] });
+  });
+
+  it('lets the author delete; another user gets 403 and it stays', async () => {
+    const author = await signedInUser(t);
+    const other = await signedInUser(t);
+    const id = (await api('POST', '/posts/create', author.cookie, { content: 'bye' })).json().data._id;
+    expect((await api('DELETE', `/posts/${id}`, other.cookie)).statusCode).toBe(403);
+    expect((await api('GET', `/posts/${id}`, author.cookie)).statusCode).toBe(200);
+    expect((await api('DELETE', `/posts/${id}`, author.cookie)).statusCode).toBe(200);
+    expect((await api('GET', `/posts/${id}`, author.cookie)).statusCode).toBe(404);
+    expect((await api('GET', '/posts/not-an-id', author.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('likes and saves', () => {
+  it('likes once, notifies the author (never oneself), and unlikes', async () => {
+    const author = await signedInUser(t);
+    const fan = await signedInUser(t, { firstName: 'Fan' });
+    const id = (await api('POST', '/posts/create', author.cookie, { content: 'like me' })).json().data._id;
+    expect((await api('POST', `/posts/${id}/like`, fan.cookie)).json().data).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect((await api('POST', `/posts/${id}/like`, fan.cookie)).json().data.likeCount).toBe(1);
+    await api('POST', `/posts/${id}/like`, author.cookie);
+    const notes = (await api('GET', '/notifications', author.cookie)).json().data.filter((n: { type: string }) => n.type === 'like');
+    expect(notes).toEqual([expect.objectContaining({ sender: expect.objectContaining({ firstName: 'Fan' }), relatedPost: expect.objectContaining({ _id: id }) })]);
+    expect((await api('DELETE', `/posts/${id}/like`, fan.cookie)).json().data).toMatchObject({ likeCount: 1, likedByMe: false });
+    expect((await api('POST', `/posts/${id}/like`)).statusCode).toBe(401);
+  });
+
+  it('saves and unsaves; /posts/saved lists what I saved', async () => {
+    const author = await signedInUser(t);
+    const me = await signedInUser(t);
+    const id = (await api('POST', '/posts/create', author.cookie, { content: 'keep this' })).json().data._id;
+    expect((await api('POST', `/posts/${id}/save`, me.cookie)).json().data.savedByMe).toBe(true);
+    expect((await api('GET', '/posts/saved', me.cookie)).json().data.map((p: { _id: string }) => p._id)).toEqual([id]);
+    expect((await api('DELETE', `/posts/${id}/save`, me.cookie)).json().data.savedByMe).toBe(false);
+    expect((await api('GET', '/posts/saved', me.cookie)).json().data).toEqual([]);
+  });
+});
+
+describe('hashtags', () => {
+  it('suggests my own tags, and trends the week’s most used with post, need and provision counts', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    await api('POST', '/posts/create', a.cookie, { content: '#waterrelief day one' });
+    await api('POST', '/posts/create', a.cookie, { kind: 'need', category: 'Water', content: 'Bottles #waterrelief' });
+    await api('POST', '/posts/create', b.cookie, { kind: 'provision', category: 'Water', content: 'Filters #waterrelief #filters' });
+    expect((await api('GET', '/posts/hashtags/historical', a.cookie)).json().data).toEqual(['waterrelief']);
+
+    const trending = (await api('GET', '/posts/trending-hashtags', a.cookie)).json().data;
+    expect(trending.find((h: { name: string }) => h.name === 'waterrelief')).toEqual({ name: 'waterrelief', postCount: 1, needCount: 1, provisionCount: 1 });
+    const panel = (await api('GET', '/hashtags/trending', a.cookie)).json().data;
+    expect(panel.length).toBeLessThanOrEqual(5);
+    expect(panel[0]).toEqual({ name: expect.any(String), count: expect.any(Number) });
+    expect(panel.map((h: { name: string }) => h.name)).toContain('waterrelief');
+    expect((await api('GET', '/hashtags/trending')).statusCode).toBe(401);
+  });
+});
