@@ -102,3 +102,20 @@ export const pageQuerySchema = z.object({
 });
 
 export const hashtagCountSchema = z.object({ name: z.string(), count: z.number() });
+
+export const COMMENT_MAX = 2000;
+
+export const createCommentSchema = z.strictObject({
+  content: z.string({ error: 'Write a comment' }).trim().min(1, 'Write a comment').max(COMMENT_MAX, `Comments are at most ${COMMENT_MAX} characters`),
+  parentId: z.uuid('Not a comment id').optional(),
+});
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  postId: z.string(),
+  parentId: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: publicUserSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-accounts.js';
 import * as m0003 from './migrations/0003-collaboration-chats.js';
 import * as m0004 from './migrations/0004-posts.js';
+import * as m0005 from './migrations/0005-comments.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-collaboration-chats': m0003,
   '0004-posts': m0004,
+  '0005-comments': m0005,
 };
 
 /**

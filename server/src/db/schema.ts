@@ -180,6 +180,15 @@ export interface PostHashtagsTable {
   createdAt: Date;
 }
 
+export interface CommentsTable {
+  id: string;
+  postId: string;
+  authorId: string;
+  parentId: string | null;
+  content: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   contactMessages: ContactMessagesTable;
@@ -198,4 +207,5 @@ export interface Database {
   postLikes: PostLikesTable;
   savedPosts: SavedPostsTable;
   postHashtags: PostHashtagsTable;
+  comments: CommentsTable;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 export type DomainEvents = {
   'user.signed_up': { userId: string };
   'post.liked': { postId: string; authorId: string; likerId: string };
+  'comment.created': { postId: string; postAuthorId: string; commenterId: string; content: string; parentAuthorId: string | null };
 };
 
 type Handler<K extends keyof DomainEvents> = (db: Db, payload: DomainEvents[K]) => Promise<void>;

@@ -78,6 +78,15 @@ export function subscribeNotifications(deps: Deps) {
         'Welcome to Muster! Complete your profile, then share a need or an offer so people can find you.',
     });
   });
+  deps.events.on('comment.created', async (db, { postId, postAuthorId, commenterId, content, parentAuthorId }) => {
+    if (parentAuthorId) {
+      await createNotification(db, { userId: parentAuthorId, senderId: commenterId, type: 'replies', relatedPostId: postId, replyContent: content, message: 'replied to your comment' });
+    }
+    // The post's author hears of every comment, unless it was already told of this one as a reply.
+    if (postAuthorId !== parentAuthorId) {
+      await createNotification(db, { userId: postAuthorId, senderId: commenterId, type: 'comment', relatedPostId: postId, commentContent: content, message: 'commented on your post' });
+    }
+  });
   deps.events.on('post.liked', async (db, { postId, authorId, likerId }) => {
     await createNotification(db, { userId: authorId, senderId: likerId, type: 'like', relatedPostId: postId, message: 'liked your post' });
   });

@@ -1,6 +1,6 @@
 import type { Post } from '@muster/contract/posts';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
-import type { PostRow } from './posts.queries.js';
+import type { CommentRow, PostRow } from './posts.queries.js';
 
 export function presentPost(p: PostRow): Post {
   return {
@@ -31,5 +31,23 @@ export function presentPost(p: PostRow): Post {
     savedByMe: Boolean(p.savedByMe),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function presentComment(c: CommentRow) {
+  return {
+    _id: c.id,
+    postId: c.postId,
+    parentId: c.parentId,
+    content: c.content,
+    createdAt: c.createdAt.toISOString(),
+    author: {
+      _id: c.authorId,
+      username: c.username,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      headline: c.headline,
+      profilePicture: c.profilePicture ?? DEFAULT_AVATAR,
+    },
   };
 }

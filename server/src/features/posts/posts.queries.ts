@@ -134,3 +134,36 @@ export function trendingHashtags(db: Db, limit: number) {
     .limit(limit)
     .execute();
 }
+
+export function listComments(db: Db, postId: string) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('users as a', 'a.id', 'c.authorId')
+    .select(['c.id', 'c.postId', 'c.parentId', 'c.content', 'c.createdAt', 'c.authorId', 'a.username', 'a.firstName', 'a.lastName', 'a.headline', 'a.profilePicture'])
+    .where('c.postId', '=', postId)
+    .orderBy('c.createdAt')
+    .orderBy('c.id')
+    .limit(500)
+    .execute();
+}
+
+export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
+
+export function findComment(db: Db, id: string) {
+  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertComment(db: Db, row: { id: string; postId: string; authorId: string; parentId: string | null; content: string }) {
+  await db.insertInto('comments').values(row).execute();
+  await db.updateTable('posts').set((eb) => ({ commentCount: eb('commentCount', '+', 1) })).where('id', '=', row.postId).execute();
+}
+
+/** Deletes a comment and its replies, and takes them all off the post's count. */
+export async function deleteComment(db: Db, postId: string, id: string) {
+  const removed = await db.deleteFrom('comments').where((eb) => eb.or([eb('id', '=', id), eb('parentId', '=', id)])).executeTakeFirst();
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ commentCount: eb('commentCount', '-', Number(removed.numDeletedRows)) }))
+    .where('id', '=', postId)
+    .execute();
+}

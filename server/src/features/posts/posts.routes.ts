@@ -1,5 +1,7 @@
 import { apiErrorSchema } from '@muster/contract/errors';
 import {
+  commentSchema,
+  createCommentSchema,
   createHuntSchema,
   createPostSchema,
   pageQuerySchema,
@@ -94,6 +96,20 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/posts/:postId/like', { schema: { tags, summary: 'Take back a like', params: idParams, response: one } }, async (request) => ({
     data: await posts.unlikePost(deps, request.viewer, request.params.postId),
   }));
+  app.get('/posts/:postId/comments', { schema: { tags, summary: 'A post’s comments, oldest first, with replies', params: idParams, response: { 200: z.object({ data: z.array(commentSchema) }), ...errors } } }, async (request) => ({
+    data: await posts.commentsOf(deps, request.viewer, request.params.postId),
+  }));
+  app.post('/posts/:postId/comments', { schema: { tags, summary: 'Comment, or reply to a comment', params: idParams, body: createCommentSchema, response: { 200: z.object({ data: commentSchema }), ...errors } } }, async (request) => ({
+    data: await posts.addComment(deps, request.viewer, request.params.postId, request.body),
+  }));
+  app.delete(
+    '/posts/:postId/comments/:commentId',
+    { schema: { tags, summary: 'Remove a comment and its replies', params: idParams.extend({ commentId: z.uuid('Not a comment id') }), response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors } } },
+    async (request) => {
+      await posts.removeComment(deps, request.viewer, request.params.postId, request.params.commentId);
+      return { data: { ok: true as const } };
+    },
+  );
   app.post('/posts/:postId/save', { schema: { tags, summary: 'Save a post', params: idParams, response: one } }, async (request) => ({
     data: await posts.savePost(deps, request.viewer, request.params.postId, true),
   }));

@@ -4,11 +4,15 @@ import type { createHuntSchema, updatePostSchema } from '@muster/contract/posts'
 import type { z } from 'zod';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
-import { forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   addLike,
+  deleteComment,
+  findComment,
+  insertComment,
+  listComments,
   addSave,
   deletePost,
   findPost,
@@ -20,7 +24,7 @@ import {
   trendingHashtags,
   updatePost,
 } from './posts.queries.js';
-import { presentPost } from './posts.present.js';
+import { presentComment, presentPost } from './posts.present.js';
 
 const IMAGE_MAX_PX = 1600;
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
@@ -154,4 +158,38 @@ export async function myHistoricalHashtags(deps: Deps, viewer: Viewer | null) {
 export async function trending(deps: Deps, viewer: Viewer | null, limit: number) {
   requireViewer(viewer);
   return trendingHashtags(deps.db, limit);
+}
+
+export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: string) {
+  const me = requireViewer(viewer);
+  await visiblePost(deps, me.id, postId);
+  return (await listComments(deps.db, postId)).map(presentComment);
+}
+
+/** A comment, or a reply to a top-level comment of the same post (one level only). */
+export async function addComment(deps: Deps, viewer: Viewer | null, postId: string, input: { content: string; parentId?: string | undefined }) {
+  const me = requireViewer(viewer);
+  const post = await visiblePost(deps, me.id, postId);
+  let parentAuthorId: string | null = null;
+  if (input.parentId) {
+    const parent = await findComment(deps.db, input.parentId);
+    if (!parent || parent.postId !== postId) throw notFound('That comment no longer exists');
+    if (parent.parentId) throw badRequest('Replies go to a comment, not to another reply', [{ path: 'parentId', message: 'Reply to the comment instead' }]);
+    parentAuthorId = parent.authorId;
+  }
+  const id = newId();
+  await deps.db.transaction().execute((trx) => insertComment(trx, { id, postId, authorId: me.id, parentId: input.parentId ?? null, content: input.content }));
+  await deps.events.emit(deps.db, 'comment.created', { postId, postAuthorId: post.authorId, commenterId: me.id, content: input.content, parentAuthorId });
+  const created = (await listComments(deps.db, postId)).find((c) => c.id === id)!;
+  return presentComment(created);
+}
+
+/** The comment's author or the post's author may remove a comment (and its replies). */
+export async function removeComment(deps: Deps, viewer: Viewer | null, postId: string, commentId: string) {
+  const me = requireViewer(viewer);
+  const post = await visiblePost(deps, me.id, postId);
+  const comment = await findComment(deps.db, commentId);
+  if (!comment || comment.postId !== postId) throw notFound('That comment no longer exists');
+  if (comment.authorId !== me.id && post.authorId !== me.id) throw forbidden('Only its author or the post’s author can remove a comment');
+  await deps.db.transaction().execute((trx) => deleteComment(trx, postId, commentId));
 }
