@@ -37,4 +37,12 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   const chats = (await t.app.inject({ method: 'GET', url: '/api/v1/chats', headers: { cookie } })).json().data;
   expect(chats.length).toBe(2);
   expect(chats.some((c: { unreadCount: number }) => c.unreadCount > 0)).toBe(true);
+
+  const feed = (await t.app.inject({ method: 'GET', url: '/api/v1/posts/feed?limit=100', headers: { cookie } })).json().data;
+  expect(feed).toHaveLength(100);
+  expect(new Set(feed.map((p: { kind: string }) => p.kind))).toEqual(new Set(['need', 'want', 'provision', 'general']));
+  expect(feed.some((p: { image: string | null }) => p.image)).toBe(true);
+  expect(feed.some((p: { emergencyEmoji: string | null }) => p.emergencyEmoji)).toBe(true);
+  const trending = (await t.app.inject({ method: 'GET', url: '/api/v1/hashtags/trending', headers: { cookie } })).json().data;
+  expect(trending).toHaveLength(5);
 });

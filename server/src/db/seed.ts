@@ -3,12 +3,13 @@ import { accountsSeed } from '../features/accounts/accounts.seed.js';
 import { chatsSeed } from '../features/chats/chats.seed.js';
 import { collaborationSeed } from '../features/collaboration/collaboration.seed.js';
 import { notificationsSeed } from '../features/notifications/notifications.seed.js';
+import { postsSeed } from '../features/posts/posts.seed.js';
 import type { MediaStore } from '../platform/media/media.js';
 import type { Db } from './database.js';
 import type { DemoSeed } from './demo.js';
 
 // Each feature appends its seed here as it lands, after the seeds it depends on.
-const demoSeeds: DemoSeed[] = [accountsSeed, notificationsSeed, collaborationSeed, chatsSeed];
+const demoSeeds: DemoSeed[] = [accountsSeed, notificationsSeed, collaborationSeed, chatsSeed, postsSeed];
 
 const SEEDED_KEY = 'demo_seeded_at';
 

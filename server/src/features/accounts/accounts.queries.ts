@@ -1,6 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
+import type { Database, EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
 
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -123,4 +123,43 @@ export function deleteStaleOidcFlows(db: Db) {
 
 export function usernamesStartingWith(db: Db, prefix: string) {
   return db.selectFrom('users').select('username').where('username', 'like', `${prefix}%`).execute();
+}
+
+/** People whose username or name starts with `prefix`, for @mention suggestions; never the blocked. */
+export function searchPeople(db: Db, viewerId: string, prefix: string, limit: number) {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .where('u.id', '!=', viewerId)
+    .where((eb) => eb.or([eb('u.username', 'like', pattern), eb('u.firstName', 'ilike', pattern), eb('u.lastName', 'ilike', pattern)]))
+    .where((eb) => eb.not(eb.exists(blockedEitherWay(eb, viewerId))))
+    .orderBy('u.username')
+    .limit(limit)
+    .execute();
+}
+
+/** Newest people, not me, not blocked either way: "People you may know" until connections land. */
+export function suggestPeople(db: Db, viewerId: string, limit: number) {
+  return db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .where('u.id', '!=', viewerId)
+    .where('u.emailVerifiedAt', 'is not', null)
+    .where((eb) => eb.not(eb.exists(blockedEitherWay(eb, viewerId))))
+    .orderBy('u.createdAt', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+function blockedEitherWay(eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>, viewerId: string) {
+  return eb
+    .selectFrom('blocks as b')
+    .select('b.blockerId')
+    .where((w) =>
+      w.or([
+        w.and([w('b.blockerId', '=', viewerId), w.eb('b.blockedId', '=', w.ref('u.id'))]),
+        w.and([w('b.blockedId', '=', viewerId), w.eb('b.blockerId', '=', w.ref('u.id'))]),
+      ]),
+    );
 }

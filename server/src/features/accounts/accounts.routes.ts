@@ -13,7 +13,7 @@ import {
   updatePendingEmailSchema,
 } from '@muster/contract/auth';
 import { apiErrorSchema } from '@muster/contract/errors';
-import { profileSchema, updateProfilePictureSchema, updateProfileSchema } from '@muster/contract/users';
+import { profileSchema, publicUserSchema, updateProfilePictureSchema, updateProfileSchema } from '@muster/contract/users';
 import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -218,6 +218,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
       schema: { tags: ['users'], summary: 'Delete my account and everything in it', body: deleteAccountSchema, response: message },
     },
     async (request, reply) => ({ data: await accounts.deleteAccount(deps, request.viewer, request, reply, request.body.password) }),
+  );
+
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'People whose username or name starts with the query (@mention suggestions)',
+        querystring: z.object({ query: z.string().trim().min(1, 'Type a name').max(50) }),
+        response: { 200: z.object({ data: z.array(publicUserSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await accounts.mentionSuggestions(deps, request.viewer, request.query.query) }),
+  );
+
+  app.get(
+    '/users/suggestions',
+    { schema: { tags: ['users'], summary: 'People you may know', response: { 200: z.object({ data: z.array(publicUserSchema) }), ...errors } } },
+    async (request) => ({ data: await accounts.peopleYouMayKnow(deps, request.viewer) }),
   );
 
   app.get(

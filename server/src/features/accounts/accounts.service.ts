@@ -25,10 +25,12 @@ import {
   listUserNotificationsForExport,
   listUserSessions,
   retireEmailTokens,
+  searchPeople,
+  suggestPeople,
   updateUser,
 } from './accounts.queries.js';
 import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from './accounts.mails.js';
-import { presentSessionUser } from './accounts.present.js';
+import { presentPublicUser, presentSessionUser } from './accounts.present.js';
 
 const DAY_MS = 24 * 3600_000;
 const PROFILE_PICTURE_PX = 512;
@@ -268,4 +270,14 @@ export async function deleteAccount(deps: Deps, viewer: Viewer | null, request: 
   await deleteUser(deps.db, me.id);
   if (me.profilePicture) await deps.media.remove(me.profilePicture);
   return { message: 'Your account has been deleted.' };
+}
+
+export async function mentionSuggestions(deps: Deps, viewer: Viewer | null, query: string) {
+  const me = requireViewer(viewer);
+  return (await searchPeople(deps.db, me.id, query.trim().toLowerCase(), 8)).map(presentPublicUser);
+}
+
+export async function peopleYouMayKnow(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return (await suggestPeople(deps.db, me.id, 5)).map(presentPublicUser);
 }

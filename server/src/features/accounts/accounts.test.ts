@@ -317,3 +317,30 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('finding people', () => {
+  it('suggests people for @mentions by username or name prefix, never the blocked', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const zed = await buildUser(t.db, { username: 'zed_ortiz', firstName: 'Zed' });
+    const zara = await buildUser(t.db, { username: 'zzz_other', firstName: 'Zara' });
+    const blocked = await buildUser(t.db, { username: 'zed_blocked' });
+    await t.db.insertInto('blocks').values({ blockerId: me.id, blockedId: blocked.id }).execute();
+    const res = await call({ method: 'GET', url: '/users/search?query=Z', cookie });
+    const names = res.json().data.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining([zed.username, zara.username]));
+    expect(names).not.toContain(blocked.username);
+    expect(res.json().data[0]).not.toHaveProperty('email');
+    expect((await call({ method: 'GET', url: '/users/search?query=%25', cookie })).json().data.length).toBe(0);
+    expect((await call({ method: 'GET', url: '/users/search', cookie })).statusCode).toBe(400);
+    expect((await call({ method: 'GET', url: '/users/search?query=z' })).statusCode).toBe(401);
+  });
+
+  it('suggests up to 5 people, never me', async () => {
+    const { user: me, cookie } = await signedInUser(t);
+    const res = await call({ method: 'GET', url: '/users/suggestions', cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBeLessThanOrEqual(5);
+    expect(res.json().data.map((u: { _id: string }) => u._id)).not.toContain(me.id);
+    expect((await call({ method: 'GET', url: '/users/suggestions' })).statusCode).toBe(401);
+  });
+});

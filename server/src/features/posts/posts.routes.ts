@@ -77,6 +77,16 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: (await posts.trending(deps, request.viewer, TRENDING_PANEL)).map((t) => ({ name: t.tag, count: t.count })) }),
   );
 
+  // The composer's mission picker (spec §7). Missions are not built yet, so nobody has ongoing
+  // missions or mission posts: these answer the true, empty lists, behind the session check.
+  const missionList = { 200: z.object({ data: z.array(z.object({ _id: z.string(), title: z.string(), updateCount: z.number() })) }), ...errors };
+  app.get('/chats/ongoing-missions/me', { schema: { tags, summary: 'Missions I take part in (mission picker, reference mode)', response: missionList } }, async (request) => ({
+    data: await posts.myMissions(deps, request.viewer),
+  }));
+  app.get('/posts/user/mission-posts-with-updates', { schema: { tags, summary: 'My missions with their update counts (mission picker, update mode)', response: missionList } }, async (request) => ({
+    data: await posts.myMissions(deps, request.viewer),
+  }));
+
   app.get('/posts/:postId', { schema: { tags, summary: 'One post', params: idParams, response: one } }, async (request) => ({
     data: await posts.getPost(deps, request.viewer, request.params.postId),
   }));

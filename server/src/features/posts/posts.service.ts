@@ -193,3 +193,9 @@ export async function removeComment(deps: Deps, viewer: Viewer | null, postId: s
   if (comment.authorId !== me.id && post.authorId !== me.id) throw forbidden('Only its author or the post’s author can remove a comment');
   await deps.db.transaction().execute((trx) => deleteComment(trx, postId, commentId));
 }
+
+/** Missions arrive with their own feature; until then the picker's honest answer is none. */
+export async function myMissions(_deps: Deps, viewer: Viewer | null): Promise<Array<{ _id: string; title: string; updateCount: number }>> {
+  requireViewer(viewer);
+  return [];
+}

@@ -225,3 +225,11 @@ describe('comments and replies', () => {
     expect((await api('GET', `/posts/${id}`, ann.cookie)).json().data.commentCount).toBe(0);
   });
 });
+
+describe('the mission picker', () => {
+  it.each(['/chats/ongoing-missions/me', '/posts/user/mission-posts-with-updates'])('%s needs a session and lists my missions (none yet)', async (url) => {
+    const { cookie } = await signedInUser(t);
+    expect((await api('GET', url)).statusCode).toBe(401);
+    expect((await api('GET', url, cookie)).json()).toEqual({ data: [] });
+  });
+});
