@@ -101,6 +101,8 @@ export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+export const feedQuerySchema = pageQuerySchema.extend({ kind: z.enum(postKinds).optional() });
+
 export const hashtagCountSchema = z.object({ name: z.string(), count: z.number() });
 
 export const COMMENT_MAX = 2000;

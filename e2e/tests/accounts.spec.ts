@@ -92,7 +92,9 @@ test.describe('accounts at 1280 px', () => {
     await page.getByRole('button', { name: 'Fill in the demo account' }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/#\/$/);
-    await expect(page.getByRole('heading', { name: 'Welcome, Dana' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Share your needs & wants with the world' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await snap(page, 'demo-home');
     await page.goto('/#/chats');
     await expect(page.getByText('Ada Okafor')).toBeVisible();
     await snap(page, 'demo-chats');

@@ -41,7 +41,7 @@ describe('access rules (spec §2)', () => {
     stubApi(signedIn());
     const router = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Share your needs & wants with the world' })).toBeInTheDocument();
   });
 
   it('sends a person whose email is not verified to /verification-pending', async () => {

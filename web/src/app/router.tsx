@@ -50,13 +50,42 @@ const focusPages: RouteObject[] = [
   { path: paths.verifyEmailChange, ...page(() => import('../features/auth/components/verify-email-change-page'), (m) => m.VerifyEmailChangePage) },
 ];
 
-const withViewerId = <P extends { viewerId: string | undefined }>(Component: React.ComponentType<P>) =>
-  function WithViewer(props: Omit<P, 'viewerId'>) {
-    return <Component {...(props as P)} viewerId={useViewer()._id} />;
+/** A page that only needs to know who is looking. */
+const withViewerId = (Component: React.ComponentType<{ viewerId: string }>) =>
+  function WithViewer() {
+    return <Component viewerId={useViewer()._id} />;
   };
 
 const shellPages: RouteObject[] = [
-  { index: true, ...page(() => import('../features/home/components/home-page'), (m) => function Home() { return <m.HomePage user={useViewer()} />; }) },
+  {
+    index: true,
+    ...page(
+      () =>
+        Promise.all([
+          import('../features/home/components/home-page'),
+          import('../features/posts/components/composer-prompt'),
+          import('../features/posts/components/post-list'),
+          import('../features/hashtags/components/trending-hashtags-panel'),
+        ]),
+      ([home, composer, posts, hashtags]) =>
+        function Home() {
+          const user = useViewer();
+          return (
+            <home.HomePage
+              user={user}
+              composer={<composer.ComposerPrompt user={user} />}
+              feed={<posts.PostList list={{ feed: true }} viewerId={user._id} empty={<p className="text-sm text-slate-600">Nothing here yet. Share a need or an offer to get things moving.</p>} />}
+              aside={<hashtags.TrendingHashtagsPanel />}
+            />
+          );
+        },
+    ),
+  },
+  { path: '/post/:postId', ...page(() => import('../features/posts/components/single-post-page'), (m) => withViewerId(m.SinglePostPage)) },
+  { path: paths.savedPosts, ...page(() => import('../features/posts/components/saved-posts-page'), (m) => withViewerId(m.SavedPostsPage)) },
+  { path: paths.hunt, ...page(() => import('../features/posts/components/hunt-page'), (m) => withViewerId(m.HuntPage)) },
+  { path: '/hashtag/:hashtag', ...page(() => import('../features/posts/components/hashtag-posts-page'), (m) => withViewerId(m.HashtagPostsPage)) },
+  { path: paths.hashtags, ...page(() => import('../features/hashtags/components/hashtags-page'), (m) => m.HashtagsPage) },
   { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
   { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
   {

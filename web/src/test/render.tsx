@@ -63,7 +63,7 @@ export const signedIn =
   (url) => {
     if (url.endsWith('/auth/me')) return { status: 200, body: { data: user } };
     if (url.endsWith('/notifications/offer-counts')) return { status: 200, body: { data: { new: 0, mission: 0 } } };
-    return { status: 200, body: { data: [] } };
+    return { status: 200, body: { data: [], meta: { nextCursor: null } } };
   };
 
 /** A fetch that never answers: the app stays in its loading states. */

@@ -39,8 +39,9 @@ export function findPost(db: Db, viewerId: string, id: string) {
 }
 
 /** Newest first by keyset; one row more than the page says whether another exists. */
-export function listPosts(db: Db, viewerId: string, options: { cursor?: Cursor; limit: number; authorId?: string; hashtag?: string; savedBy?: string }) {
+export function listPosts(db: Db, viewerId: string, options: { cursor?: Cursor; limit: number; authorId?: string; hashtag?: string; savedBy?: string; kind?: string }) {
   let q = postsFor(db, viewerId);
+  if (options.kind) q = q.where('p.kind', '=', options.kind);
   if (options.authorId) q = q.where('p.authorId', '=', options.authorId);
   if (options.hashtag) q = q.where(sql<boolean>`p.hashtags @> array[${options.hashtag}]::text[]`);
   if (options.savedBy) q = q.where((eb) => eb.exists(eb.selectFrom('savedPosts as sv').select('sv.postId').whereRef('sv.postId', '=', 'p.id').where('sv.userId', '=', options.savedBy!)));

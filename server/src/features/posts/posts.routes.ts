@@ -4,6 +4,7 @@ import {
   createCommentSchema,
   createHuntSchema,
   createPostSchema,
+  feedQuerySchema,
   pageQuerySchema,
   postPageResponseSchema,
   postResponseSchema,
@@ -32,7 +33,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await posts.createHunt(deps, request.viewer, request.body),
   }));
 
-  app.get('/posts/feed', { schema: { tags, summary: 'The home feed, newest first (keyset paged)', querystring: pageQuerySchema, response: page } }, async (request) =>
+  app.get('/posts/feed', { schema: { tags, summary: 'The home feed, newest first (keyset paged; `kind=hunt` for hunts)', querystring: feedQuerySchema, response: page } }, async (request) =>
     posts.feed(deps, request.viewer, request.query),
   );
 

@@ -88,13 +88,14 @@ export async function getPost(deps: Deps, viewer: Viewer | null, id: string) {
 }
 
 /** The home feed: recent posts, newest first, without people I block or who block me. */
-export async function feed(deps: Deps, viewer: Viewer | null, query: { cursor?: string | undefined; limit: number }, filter: { hashtag?: string; savedByMe?: boolean } = {}) {
+export async function feed(deps: Deps, viewer: Viewer | null, query: { cursor?: string | undefined; limit: number; kind?: string | undefined }, filter: { hashtag?: string; savedByMe?: boolean; authorUsername?: string } = {}) {
   const me = requireViewer(viewer);
   const rows = await listPosts(deps.db, me.id, {
     ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
     limit: query.limit,
     ...(filter.hashtag ? { hashtag: filter.hashtag.toLowerCase() } : {}),
     ...(filter.savedByMe ? { savedBy: me.id } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
   });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { data: page.map(presentPost), meta: { nextCursor } };

@@ -105,6 +105,15 @@ describe('the feed', () => {
     expect(hidden.some((p: { author: { _id: string } }) => p.author._id === me.user.id)).toBe(false);
   });
 
+  it('filters by kind, so /hunt can list hunts', async () => {
+    const { cookie } = await signedInUser(t);
+    await api('POST', '/posts/create-hunt', cookie, { huntType: 'product', title: 'Water filters, bulk' });
+    const hunts = (await api('GET', '/posts/feed?kind=hunt', cookie)).json().data;
+    expect(hunts.length).toBeGreaterThan(0);
+    expect(hunts.every((p: { kind: string }) => p.kind === 'hunt')).toBe(true);
+    expect((await api('GET', '/posts/feed?kind=gossip', cookie)).statusCode).toBe(400);
+  });
+
   it('lists the posts of a hashtag', async () => {
     const { cookie } = await signedInUser(t);
     await api('POST', '/posts/create', cookie, { content: 'Sandbags at the school #riverwatch' });

@@ -22,5 +22,8 @@ export function useMarkAllNotificationsReadMutation() {
       console.error('Failed to mark notifications read', error);
       queryClient.setQueryData(notificationKeys.list(), context?.previous);
     },
+    // Whatever happened, end with the server's list (the optimistic change may have cancelled a
+    // refetch that was bringing new notifications).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list() }),
   });
 }

@@ -13,11 +13,12 @@ export function NotificationsPage() {
   const hasUnread = list.some((n) => !n.read);
 
   useEffect(() => {
-    if (query.isSuccess && hasUnread && !marked.current) {
+    // Only on data fetched for this visit: cached data may be older than what just arrived.
+    if (query.isFetchedAfterMount && hasUnread && !marked.current) {
       marked.current = true;
       markAll.mutate();
     }
-  }, [query.isSuccess, hasUnread, markAll]);
+  }, [query.isFetchedAfterMount, hasUnread, markAll]);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signedUpAndIn } from '../support/accounts';
+import { expect, expectNoHorizontalOverflow, snap, test } from '../support/fixtures';
+
+const imagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'sample-photo.png');
+
+test('compose a need with a picture and hashtags; like, comment, reply, save; hashtag and saved pages', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedUpAndIn(page, 'poster');
+  const tag = `convoy${Date.now().toString(36)}`;
+
+  await page.getByRole('button', { name: 'Share your needs & wants with the world' }).click();
+  const modal = page.getByRole('dialog', { name: 'Create a post' });
+  await expect(modal.getByRole('button', { name: 'Share' })).toBeDisabled();
+  await modal.getByLabel('Text').fill('   ');
+  await expect(modal.getByRole('button', { name: 'Share' })).toBeDisabled();
+  await modal.getByText('Need', { exact: true }).click();
+  await modal.getByLabel('Category').fill('Transport');
+  await modal.getByLabel('Title (optional)').fill('Two vans for water');
+  await modal.getByLabel('Text').fill(`River rising 🚨 we need two vans by Saturday #${tag} #floodrelief`);
+  await expect(modal.getByText('Use it only for a real emergency.')).toBeVisible();
+  await modal.getByTestId('post-media-input').setInputFiles(imagePath);
+  await expect(modal.getByAltText('Preview of the attached image')).toBeVisible();
+  await snap(page, 'post-composer');
+  await modal.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText('Post created successfully')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+
+  const card = page.getByRole('article').filter({ hasText: 'Two vans for water' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Emergency')).toBeVisible();
+  await expect(card.getByText('Need', { exact: true })).toBeVisible();
+  await expect(card.locator('img[src^="/media/"]').last()).toBeVisible();
+  await snap(page, 'feed');
+
+  // Someone else likes, comments; the author replies.
+  const otherContext = await browser.newContext({ baseURL: process.env.MUSTER_BASE_URL, viewport: { width: 375, height: 812 } });
+  const other = await otherContext.newPage();
+  await signedUpAndIn(other, 'helper');
+  await other.goto(`/#/hashtag/${tag}`);
+  const theirCard = other.getByRole('article').filter({ hasText: 'Two vans for water' });
+  await theirCard.getByRole('button', { name: 'Like' }).click();
+  await expect(theirCard.getByText('1 like')).toBeVisible();
+  await theirCard.getByRole('button', { name: 'Comment' }).click();
+  await theirCard.getByLabel('Write a comment…').fill('I have a van, messaging you');
+  await theirCard.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(theirCard.getByText('I have a van, messaging you')).toBeVisible();
+  await expectNoHorizontalOverflow(other);
+  await snap(other, 'hashtag-posts');
+  await otherContext.close();
+
+  await page.goto('/#/notifications');
+  await expect(page.getByText(/liked your post/)).toBeVisible();
+  await expect(page.getByText(/commented: I have a van/)).toBeVisible();
+  await page.getByText(/commented: I have a van/).click();
+  await expect(page).toHaveURL(/#\/post\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Reply' }).click();
+  await page.getByLabel('Write a reply…').fill('Thank you! Saturday 7am?');
+  await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(page.getByText('Thank you! Saturday 7am?')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await page.goto('/#/savedposts');
+  await expect(page.getByRole('article').filter({ hasText: 'Two vans for water' })).toBeVisible();
+  await page.getByRole('button', { name: 'Saved' }).click();
+  await page.reload();
+  await expect(page.getByText('Nothing saved yet')).toBeVisible();
+
+  await page.goto('/#/hashtags');
+  await expect(page.getByRole('link', { name: new RegExp(`#${tag}`) })).toBeVisible();
+});
+
+test('the trending panel, and a hunt', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedUpAndIn(page, 'hunter');
+  const panel = page.getByRole('region', { name: 'Trending Hashtags' });
+  await expect(panel.getByRole('link', { name: 'See all' })).toHaveAttribute('href', '#/hashtags');
+  await expect(panel.getByRole('listitem').first()).toContainText(/#\w+\s*\d+ posts/);
+
+  await page.getByRole('button', { name: 'Hunt' }).click();
+  const hunt = page.getByRole('dialog', { name: 'Product or Service Hunt' });
+  await hunt.getByRole('button', { name: 'Post hunt' }).click();
+  await expect(hunt.getByText('Please select Product or Service')).toBeVisible();
+  await hunt.getByText('Service', { exact: true }).click();
+  await hunt.getByRole('button', { name: 'Post hunt' }).click();
+  await expect(hunt.getByText('Hunt title is required')).toBeVisible();
+  await hunt.getByLabel('Title').fill('A sign-language interpreter for Friday');
+  await hunt.getByRole('button', { name: 'Post hunt' }).click();
+  await expect(page.getByText('Hunt post created successfully')).toBeVisible();
+  await page.goto('/#/hunt');
+  await expect(page.getByRole('article').filter({ hasText: 'A sign-language interpreter for Friday' })).toBeVisible();
+  await snap(page, 'hunt');
+});

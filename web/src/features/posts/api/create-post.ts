@@ -1,0 +1,31 @@
+import type { CreatePostInput, Post } from '@muster/contract/posts';
+import type { createHuntSchema } from '@muster/contract/posts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { postKeys } from './get-posts';
+
+export async function createPost(input: CreatePostInput): Promise<Post> {
+  return (await api.post<{ data: Post }>('/posts/create', input)).data;
+}
+
+export async function createHunt(input: z.infer<typeof createHuntSchema>): Promise<Post> {
+  return (await api.post<{ data: Post }>('/posts/create-hunt', input)).data;
+}
+
+/** On success the posts lists refresh (spec §7), and the trending tags with them. */
+export function useCreatePostMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: postKeys.all }), queryClient.invalidateQueries({ queryKey: ['hashtags'] })]),
+  });
+}
+
+export function useCreateHuntMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createHunt,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: postKeys.all }), queryClient.invalidateQueries({ queryKey: ['hashtags'] })]),
+  });
+}

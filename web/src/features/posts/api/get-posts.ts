@@ -1,0 +1,35 @@
+import type { Post, PostKind } from '@muster/contract/posts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+type Page = { data: Post[]; meta: { nextCursor: string | null } };
+
+/** Which list: the home feed, one kind (hunts), a hashtag's posts, or my saved posts. */
+export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true };
+
+export const postKeys = {
+  all: ['posts'] as const,
+  list: (list: PostList) => ['posts', 'list', list] as const,
+  detail: (id: string) => ['posts', 'detail', id] as const,
+  comments: (id: string) => ['posts', 'comments', id] as const,
+};
+
+function listUrl(list: PostList): string {
+  if ('hashtag' in list) return `/posts/hashtag/${encodeURIComponent(list.hashtag)}`;
+  if ('saved' in list) return '/posts/saved';
+  return list.kind ? `/posts/feed?kind=${list.kind}` : '/posts/feed';
+}
+
+export function getPosts(list: PostList, cursor?: string): Promise<Page> {
+  const url = listUrl(list);
+  return api.get<Page>(cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : url);
+}
+
+export function usePostsQuery(list: PostList) {
+  return useInfiniteQuery({
+    queryKey: postKeys.list(list),
+    queryFn: ({ pageParam }) => getPosts(list, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
+  });
+}

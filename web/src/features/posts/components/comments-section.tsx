@@ -1,0 +1,77 @@
+import type { Comment } from '@muster/contract/posts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { timeAgo } from '../../../lib/time';
+import { useAddCommentMutation, useCommentsQuery } from '../api/comments';
+import { RichText } from './rich-text';
+
+function CommentForm({ postId, parentId, placeholder, onDone }: { postId: string; parentId?: string; placeholder: string; onDone?: () => void }) {
+  const [text, setText] = useState('');
+  const add = useAddCommentMutation(postId);
+  return (
+    <form className="flex items-start gap-2" onSubmit={(e) => {
+      e.preventDefault();
+      const content = text.trim();
+      if (!content) return;
+      add.mutate({ content, ...(parentId ? { parentId } : {}) }, {
+        onSuccess: () => { setText(''); onDone?.(); },
+        onError: (err) => toast.error(errorMessage(err, 'Failed to post your comment')),
+      });
+    }}>
+      <label className="sr-only" htmlFor={`comment-${postId}-${parentId ?? 'top'}`}>{placeholder}</label>
+      <input id={`comment-${postId}-${parentId ?? 'top'}`} value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder}
+        className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
+      <button type="submit" disabled={!text.trim() || add.isPending} className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+        {add.isPending ? 'Posting...' : parentId ? 'Reply' : 'Post'}
+      </button>
+    </form>
+  );
+}
+
+function CommentItem({ comment, children }: { comment: Comment; children?: React.ReactNode }) {
+  return (
+    <li className="flex gap-2.5">
+      <img src={comment.author.profilePicture} alt="" className="mt-0.5 size-8 shrink-0 rounded-full object-cover" />
+      <div className="min-w-0 flex-1">
+        <div className="rounded-2xl bg-slate-100 px-3 py-2">
+          <Link to={paths.profile(comment.author.username)} className="text-sm font-semibold text-slate-900 hover:underline">{comment.author.firstName} {comment.author.lastName}</Link>
+          <p className="whitespace-pre-line break-words text-sm text-slate-800"><RichText text={comment.content} /></p>
+        </div>
+        <p className="ml-3 mt-0.5 text-xs text-slate-500">{timeAgo(comment.createdAt)} ago</p>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+/** Comments with one level of replies. */
+export function CommentsSection({ postId }: { postId: string }) {
+  const comments = useCommentsQuery(postId);
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  const list = comments.data ?? [];
+  const top = list.filter((c) => !c.parentId);
+
+  return (
+    <section aria-label="Comments" className="space-y-3 border-t border-slate-100 px-4 py-3 sm:px-5">
+      <CommentForm postId={postId} placeholder="Write a comment…" />
+      {comments.isPending && <p role="status" className="text-sm text-slate-500">Loading comments…</p>}
+      <ul className="space-y-3">
+        {top.map((c) => (
+          <CommentItem key={c._id} comment={c}>
+            <ul className="mt-2 space-y-2">
+              {list.filter((r) => r.parentId === c._id).map((r) => <CommentItem key={r._id} comment={r} />)}
+            </ul>
+            {replyingTo === c._id ? (
+              <div className="mt-2"><CommentForm postId={postId} parentId={c._id} placeholder="Write a reply…" onDone={() => setReplyingTo(null)} /></div>
+            ) : (
+              <button type="button" onClick={() => setReplyingTo(c._id)} className="ml-3 mt-1 text-xs font-semibold text-slate-600 hover:text-slate-900">Reply</button>
+            )}
+          </CommentItem>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { SessionUser } from '@muster/contract/users';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { HuntModal } from './hunt-modal';
+import { PostComposerModal } from './post-composer-modal';
+
+/** The top of the home feed: 'Share your needs & wants with the world', and a Hunt button. */
+export function ComposerPrompt({ user }: { user: SessionUser }) {
+  const [posting, setPosting] = useState(false);
+  const [hunting, setHunting] = useState(false);
+  return (
+    <section aria-label="Create a post" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center gap-3">
+        <img src={user.profilePicture} alt="" className="size-11 rounded-full object-cover" />
+        <button type="button" onClick={() => setPosting(true)} className="flex-1 rounded-full border border-slate-300 px-4 py-2.5 text-left text-sm text-slate-600 hover:bg-slate-50">
+          Share your needs & wants with the world
+        </button>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <button type="button" onClick={() => setHunting(true)} className="inline-flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium text-violet-700 hover:bg-violet-50">
+          <Search className="size-4" aria-hidden="true" /> Hunt
+        </button>
+      </div>
+      <PostComposerModal open={posting} onOpenChange={setPosting} />
+      <HuntModal open={hunting} onOpenChange={setHunting} />
+    </section>
+  );
+}

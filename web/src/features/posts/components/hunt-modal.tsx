@@ -1,0 +1,73 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateHuntMutation } from '../api/create-post';
+
+/** The hunt modal 'Product or Service Hunt' (spec §2, §5, §8). */
+export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [huntType, setHuntType] = useState<'product' | 'service' | ''>('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [location, setLocation] = useState('');
+  const [error, setError] = useState('');
+  const create = useCreateHuntMutation();
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!huntType) return setError('Please select Product or Service');
+    if (!title.trim()) return setError('Hunt title is required');
+    setError('');
+    create.mutate(
+      { huntType, title: title.trim(), ...(description.trim() ? { description: description.trim() } : {}), ...(location.trim() ? { location: location.trim() } : {}) },
+      {
+        onSuccess: () => {
+          toast.success('Hunt post created successfully');
+          setHuntType('');
+          setTitle('');
+          setDescription('');
+          setLocation('');
+          onOpenChange(false);
+        },
+        onError: (err) => toast.error(errorMessage(err, 'Failed to create hunt post')),
+      },
+    );
+  }
+
+  const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Product or Service Hunt</Dialog.Title>
+            <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close"><X className="size-5" aria-hidden="true" /></Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">Tell people what you are looking for.</Dialog.Description>
+          <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-700">Looking for a</legend>
+              <div className="mt-2 flex gap-2">
+                {(['product', 'service'] as const).map((t) => (
+                  <label key={t} className={`cursor-pointer rounded-full border px-4 py-1.5 text-sm font-medium ${huntType === t ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
+                    <input type="radio" name="huntType" value={t} checked={huntType === t} onChange={() => setHuntType(t)} className="sr-only" />
+                    {t === 'product' ? 'Product' : 'Service'}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div><label htmlFor="hunt-title" className="block text-sm font-medium text-slate-700">Title</label><input id="hunt-title" className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} /></div>
+            <div><label htmlFor="hunt-description" className="block text-sm font-medium text-slate-700">Description</label><textarea id="hunt-description" className={`${input} min-h-24`} value={description} onChange={(e) => setDescription(e.target.value)} /></div>
+            <div><label htmlFor="hunt-location" className="block text-sm font-medium text-slate-700">Location</label><input id="hunt-location" className={input} value={location} onChange={(e) => setLocation(e.target.value)} /></div>
+            {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+            <div className="flex justify-end">
+              <button type="submit" disabled={create.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">{create.isPending ? 'Posting...' : 'Post hunt'}</button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Post } from '@muster/contract/posts';
+import { Bookmark, CheckCircle2, Heart, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { timeAgo } from '../../../lib/time';
+import { useDeletePostMutation } from '../api/delete-post';
+import { useLikePostMutation } from '../api/like-post';
+import { useSavePostMutation } from '../api/save-post';
+import { useUpdatePostMutation } from '../api/update-post';
+import { CommentsSection } from './comments-section';
+import { RichText } from './rich-text';
+
+const kindLabel: Record<Post['kind'], string> = {
+  need: 'Need',
+  want: 'Want',
+  provision: 'Offer',
+  general: 'Post',
+  hunt: 'Hunt',
+  mission_update: 'Mission update',
+};
+const kindStyle: Record<Post['kind'], string> = {
+  need: 'bg-red-50 text-red-700 ring-red-200',
+  want: 'bg-amber-50 text-amber-800 ring-amber-200',
+  provision: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  general: 'bg-slate-100 text-slate-700 ring-slate-200',
+  hunt: 'bg-violet-50 text-violet-700 ring-violet-200',
+  mission_update: 'bg-brand-50 text-brand-700 ring-brand-200',
+};
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center" role="img" aria-label={`${rating} out of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} aria-hidden="true" className={`size-4 ${rating >= n ? 'fill-amber-400 text-amber-400' : rating >= n - 0.5 ? 'fill-amber-200 text-amber-400' : 'text-slate-300'}`} />
+      ))}
+    </span>
+  );
+}
+
+/** A post as people see it in every list and on its own page (PRODUCT.md "Post card"). */
+export function PostCard({ post, viewerId, showAllComments = false }: { post: Post; viewerId: string; showAllComments?: boolean }) {
+  const like = useLikePostMutation();
+  const save = useSavePostMutation();
+  const remove = useDeletePostMutation();
+  const update = useUpdatePostMutation();
+  const [commentsOpen, setCommentsOpen] = useState(showAllComments);
+  const mine = post.author._id === viewerId;
+  const isNeed = post.kind === 'need' || post.kind === 'want';
+  const name = `${post.author.firstName} ${post.author.lastName}`.trim();
+  const action = 'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+  async function share() {
+    const url = `${window.location.origin}/#${paths.post(post._id)}`;
+    try {
+      if (typeof navigator.share === 'function') await navigator.share({ title: post.title || name, text: post.content.slice(0, 140), url });
+      else {
+        await navigator.clipboard.writeText(url);
+        window.alert('Link copied to clipboard');
+      }
+    } catch (error) {
+      if ((error as DOMException)?.name !== 'AbortError') console.error('Share failed', error);
+    }
+  }
+
+  return (
+    <article className={`overflow-hidden rounded-2xl border bg-white shadow-sm ${post.emergencyEmoji ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`} aria-labelledby={`post-${post._id}-author`}>
+      {post.emergencyEmoji && (
+        <p className="flex items-center gap-2 bg-red-600 px-4 py-1.5 text-xs font-bold uppercase tracking-wide text-white">
+          <Siren className="size-4" aria-hidden="true" /> Emergency
+        </p>
+      )}
+      <div className="p-4 sm:p-5">
+        <header className="flex items-start gap-3">
+          <Link to={paths.profile(post.author.username)} className="shrink-0"><img src={post.author.profilePicture} alt="" className="size-11 rounded-full object-cover" /></Link>
+          <div className="min-w-0 flex-1">
+            <Link id={`post-${post._id}-author`} to={paths.profile(post.author.username)} className="font-semibold text-slate-900 hover:underline">{name}</Link>
+            <p className="truncate text-xs text-slate-500">{post.author.headline}</p>
+            <p className="text-xs text-slate-500">
+              <Link to={paths.post(post._id)} className="hover:underline">{timeAgo(post.createdAt)} ago</Link>
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${kindStyle[post.kind]}`}>{kindLabel[post.kind]}{post.huntType ? ` · ${post.huntType === 'product' ? 'Product' : 'Service'}` : ''}</span>
+            {post.category && <span className="text-xs text-slate-500">{post.category}</span>}
+            {isNeed && post.status && post.status !== 'open' && (
+              <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700"><CheckCircle2 className="size-3.5" aria-hidden="true" /> {post.status === 'fulfilled' ? 'Fulfilled' : 'Expired'}</span>
+            )}
+          </div>
+        </header>
+
+        {post.title && <h3 className="mt-3 text-base font-semibold text-slate-900"><RichText text={post.title} /></h3>}
+        <p className="mt-2 whitespace-pre-line break-words text-[15px] leading-relaxed text-slate-800"><RichText text={post.content} /></p>
+
+        {post.review && (
+          <div className="mt-3 rounded-xl bg-amber-50 p-3 text-sm">
+            <div className="flex items-center gap-2"><Stars rating={post.review.rating} /> <span className="font-medium text-slate-900">{post.review.title}</span></div>
+            {post.review.description && <p className="mt-1 text-slate-700">{post.review.description}</p>}
+          </div>
+        )}
+        {post.mapLocation && (
+          <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600"><MapPin className="size-4 shrink-0" aria-hidden="true" /> {post.mapLocation.name ?? post.mapLocation.address}</p>
+        )}
+        {post.mission && <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">Mission: <strong>{post.mission.title}</strong></p>}
+      </div>
+      {post.image && <img src={post.image} alt="" loading="lazy" className="max-h-[32rem] w-full bg-slate-100 object-cover" />}
+
+      <div className="flex items-center justify-between px-4 pt-2 text-xs text-slate-500 sm:px-5">
+        <span>{post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}</span>
+        <span>{post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}</span>
+      </div>
+      <div className="flex flex-wrap items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3">
+        <button type="button" className={`${action} ${post.likedByMe ? 'text-red-600' : ''}`} aria-pressed={post.likedByMe} onClick={() => like.mutate({ id: post._id, liked: !post.likedByMe })}>
+          <Heart className={`size-4 ${post.likedByMe ? 'fill-red-500 text-red-500' : ''}`} aria-hidden="true" /> Like
+        </button>
+        <button type="button" className={action} aria-expanded={commentsOpen} onClick={() => setCommentsOpen((o) => !o)}>
+          <MessageCircle className="size-4" aria-hidden="true" /> Comment
+        </button>
+        <button type="button" className={`${action} ${post.savedByMe ? 'text-brand-700' : ''}`} aria-pressed={post.savedByMe} onClick={() => save.mutate({ id: post._id, saved: !post.savedByMe })}>
+          <Bookmark className={`size-4 ${post.savedByMe ? 'fill-brand-600 text-brand-600' : ''}`} aria-hidden="true" /> {post.savedByMe ? 'Saved' : 'Save'}
+        </button>
+        <button type="button" className={action} onClick={share}><Share2 className="size-4" aria-hidden="true" /> Share</button>
+        {mine && isNeed && post.status === 'open' && (
+          <button type="button" className={action} onClick={() => update.mutate({ id: post._id, changes: { status: 'fulfilled' } }, { onSuccess: () => toast.success('Marked as fulfilled') })}>
+            <CheckCircle2 className="size-4" aria-hidden="true" /> Mark fulfilled
+          </button>
+        )}
+        {mine && (
+          <button type="button" className={`${action} ml-auto hover:text-red-600`} aria-label="Delete post"
+            onClick={() => window.confirm('Delete this post?') && remove.mutate(post._id, { onSuccess: () => toast.success('Post deleted'), onError: (e) => toast.error(errorMessage(e, 'Failed to delete the post')) })}>
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      {commentsOpen && <CommentsSection postId={post._id} />}
+    </article>
+  );
+}

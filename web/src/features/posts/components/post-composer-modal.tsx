@@ -1,0 +1,134 @@
+import { emergencyEmojis } from '@muster/contract/posts';
+import * as Dialog from '@radix-ui/react-dialog';
+import { ImagePlus, Siren, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreatePostMutation } from '../api/create-post';
+
+type Kind = 'need' | 'want' | 'provision' | 'general';
+const kinds: Array<{ value: Kind; label: string }> = [
+  { value: 'general', label: 'Post' },
+  { value: 'need', label: 'Need' },
+  { value: 'want', label: 'Want' },
+  { value: 'provision', label: 'Offer' },
+];
+
+/** Spec §5: an emergency emoji in the text sets emergencyEmoji. */
+export function findEmergencyEmoji(text: string) {
+  return emergencyEmojis.find((e) => text.includes(e));
+}
+
+/** The post modal, opened from 'Share your needs & wants with the world'. */
+export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [kind, setKind] = useState<Kind>('general');
+  const [category, setCategory] = useState('');
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [image, setImage] = useState<string | null>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const create = useCreatePostMutation();
+  const emergency = findEmergencyEmoji(content);
+  const empty = content.trim() === '';
+
+  function reset() {
+    setKind('general');
+    setCategory('');
+    setTitle('');
+    setContent('');
+    setImage(null);
+  }
+
+  function choose(e: React.ChangeEvent<HTMLInputElement>) {
+    const f = e.target.files?.[0];
+    e.target.value = '';
+    if (!f) return;
+    if (!f.type.startsWith('image/') && !f.type.startsWith('video/')) return void toast.error('Please upload a valid image or video file');
+    if (!f.type.startsWith('image/')) return void toast.error('Videos are not supported yet. Please choose an image.');
+    const reader = new FileReader();
+    reader.onerror = () => toast.error('Failed to process file.');
+    reader.onload = () => setImage(String(reader.result));
+    reader.readAsDataURL(f);
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (empty) return;
+    if (kind !== 'general' && !category.trim()) return void toast.error('Choose a category');
+    create.mutate(
+      {
+        kind,
+        content: content.trim(),
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(kind !== 'general' ? { category: category.trim() } : {}),
+        ...(emergency ? { emergencyEmoji: emergency } : {}),
+        ...(image ? { image } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success('Post created successfully');
+          reset();
+          onOpenChange(false);
+        },
+        onError: (err) => toast.error(errorMessage(err, 'Failed to create post')),
+      },
+    );
+  }
+
+  const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Create a post</Dialog.Title>
+            <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close"><X className="size-5" aria-hidden="true" /></Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Share a need, a want, an offer or an update.</Dialog.Description>
+          <form onSubmit={submit} className="space-y-4 overflow-y-auto px-5 py-4">
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-700">What are you sharing?</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {kinds.map((k) => (
+                  <label key={k.value} className={`cursor-pointer rounded-full border px-3 py-1.5 text-sm font-medium ${kind === k.value ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
+                    <input type="radio" name="kind" value={k.value} checked={kind === k.value} onChange={() => setKind(k.value)} className="sr-only" />
+                    {k.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {kind !== 'general' && (
+              <div><label htmlFor="post-category" className="block text-sm font-medium text-slate-700">Category</label>
+                <input id="post-category" className={input} value={category} onChange={(e) => setCategory(e.target.value)} placeholder="Transport, Medical supplies, Shelter, Design…" maxLength={60} /></div>
+            )}
+            <div><label htmlFor="post-title" className="block text-sm font-medium text-slate-700">Title <span className="font-normal text-slate-500">(optional)</span></label>
+              <input id="post-title" className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} /></div>
+            <div><label htmlFor="post-content" className="block text-sm font-medium text-slate-700">Text</label>
+              <textarea id="post-content" className={`${input} min-h-32`} value={content} onChange={(e) => setContent(e.target.value)} placeholder="What do you need, or what can you give? Use #hashtags so people find it." maxLength={5000} /></div>
+            {emergency && (
+              <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                <Siren className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> This post will carry the emergency marker {emergency}. Use it only for a real emergency.
+              </p>
+            )}
+            {image && (
+              <div className="relative">
+                <img src={image} alt="Preview of the attached image" className="max-h-60 w-full rounded-lg object-cover" />
+                <button type="button" onClick={() => setImage(null)} className="absolute right-2 top-2 rounded-full bg-white/90 p-1 shadow" aria-label="Remove image"><X className="size-4" aria-hidden="true" /></button>
+              </div>
+            )}
+            <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+              <button type="button" onClick={() => file.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                <ImagePlus className="size-4" aria-hidden="true" /> Photo
+              </button>
+              <input ref={file} type="file" accept="image/*,video/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={choose} data-testid="post-media-input" />
+              <button type="submit" disabled={empty || create.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50">
+                {create.isPending ? 'Sharing...' : 'Share'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
