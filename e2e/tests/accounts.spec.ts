@@ -96,7 +96,7 @@ test.describe('accounts at 1280 px', () => {
     await expect(page.getByRole('article').first()).toBeVisible();
     await snap(page, 'demo-home');
     await page.goto('/#/chats');
-    await expect(page.getByText('Ada Okafor')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Ada Okafor/ })).toBeVisible();
     await snap(page, 'demo-chats');
 
     // Message someone from their profile: the conversation opens with it.

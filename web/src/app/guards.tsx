@@ -6,6 +6,8 @@ import { useSessionQuery } from '../lib/session';
 
 const LOGIN_REQUIRED = 'Please log in to access this page';
 
+const navigationKey = (l: { pathname: string; search: string; key: string }) => `${l.pathname}${l.search}#${l.key}`;
+
 /** Spec §2: while the session check runs, a spinner screen. */
 function useSession() {
   const session = useSessionQuery();
@@ -19,7 +21,9 @@ export function SignedOutOnly() {
   if (loading) return <SpinnerScreen />;
   if (user) {
     const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={from ?? paths.home} replace />;
+    // Keyed by the location: a <Navigate> still mounted from the previous page (locations reached
+    // by editing the address all share the key 'default') would not fire again, leaving it blank.
+    return <Navigate key={navigationKey(location)} to={from ?? paths.home} replace />;
   }
   return <Outlet />;
 }
@@ -31,7 +35,7 @@ function LoginRequired({ toastFirst }: { toastFirst: boolean }) {
     // loaded on demand so the entry stays small.
     if (toastFirst) void import('react-hot-toast').then(({ default: toast }) => toast.error(LOGIN_REQUIRED, { id: 'login-required' }));
   }, [toastFirst]);
-  return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <Navigate key={navigationKey(location)} to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
 }
 
 /**
@@ -43,10 +47,10 @@ export function RequireUser() {
   const location = useLocation();
   if (loading) return <SpinnerScreen />;
   // Spec §2: / is the home page when signed in, otherwise the landing page.
-  if (!user && location.pathname === paths.home) return <Navigate to={paths.landing} replace />;
+  if (!user && location.pathname === paths.home) return <Navigate key={navigationKey(location)} to={paths.landing} replace />;
   if (!user) return <LoginRequired toastFirst={loginToastPaths.includes(location.pathname)} />;
   if (!user.emailVerified && !unverifiedPaths.includes(location.pathname)) {
-    return <Navigate to={paths.verificationPending} replace />;
+    return <Navigate key={navigationKey(location)} to={paths.verificationPending} replace />;
   }
   return <Outlet />;
 }
