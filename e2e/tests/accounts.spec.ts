@@ -96,6 +96,7 @@ test.describe('accounts at 1280 px', () => {
     await expect(page.getByRole('article').first()).toBeVisible();
     await snap(page, 'demo-home');
     await page.goto('/#/chats');
+    await expect(page.getByRole('heading', { name: 'Chats', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: /Ada Okafor/ })).toBeVisible();
     await snap(page, 'demo-chats');
 
