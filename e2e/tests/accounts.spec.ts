@@ -105,10 +105,11 @@ test.describe('accounts at 1280 px', () => {
     await expect(page.getByRole('heading', { name: 'Grace Mensah' })).toBeVisible();
     await snap(page, 'profile');
     await page.getByRole('button', { name: 'Message' }).click();
-    await page.getByRole('dialog').getByLabel('Message').fill('Hello Grace, I can drive for the mobile clinic week.');
+    const hello = `Hello Grace, I can drive for the mobile clinic week (${Date.now()}).`;
+    await page.getByRole('dialog').getByLabel('Message').fill(hello);
     await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/#\/chats\/[0-9a-f-]{36}$/);
-    await expect(page.getByText('Hello Grace, I can drive for the mobile clinic week.')).toBeVisible();
+    await expect(page.getByText(hello)).toBeVisible();
   });
 
   test('a bad verification link fails with the server message and a way back', async ({ page }) => {
