@@ -121,3 +121,7 @@ export const commentSchema = z.object({
   author: publicUserSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;
+
+export const linkPreviewQuerySchema = z.object({ url: z.string().trim().min(1, 'Give a link').max(2000) });
+export const linkPreviewSchema = z.object({ url: z.string(), title: z.string(), description: z.string(), siteName: z.string() });
+export type LinkPreview = z.infer<typeof linkPreviewSchema>;

@@ -5,6 +5,8 @@ import {
   createHuntSchema,
   createPostSchema,
   feedQuerySchema,
+  linkPreviewQuerySchema,
+  linkPreviewSchema,
   pageQuerySchema,
   postPageResponseSchema,
   postResponseSchema,
@@ -13,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as posts from './posts.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema };
@@ -87,6 +90,15 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/posts/user/mission-posts-with-updates', { schema: { tags, summary: 'My missions with their update counts (mission picker, update mode)', response: missionList } }, async (request) => ({
     data: await posts.myMissions(deps, request.viewer),
   }));
+
+  app.get(
+    '/link-preview',
+    {
+      preHandler: limitPerIpAndKey(app, { name: 'link-preview', max: 30, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
+      schema: { tags, summary: 'Title and description of a link in a post (never private addresses)', querystring: linkPreviewQuerySchema, response: { 200: z.object({ data: linkPreviewSchema }), ...errors } },
+    },
+    async (request) => ({ data: await posts.previewLink(deps, request.viewer, request.query.url) }),
+  );
 
   app.get('/posts/:postId', { schema: { tags, summary: 'One post', params: idParams, response: one } }, async (request) => ({
     data: await posts.getPost(deps, request.viewer, request.params.postId),

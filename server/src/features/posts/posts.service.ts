@@ -6,6 +6,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { fetchLinkPreview } from '../../platform/link-preview.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   addLike,
@@ -199,4 +200,10 @@ export async function removeComment(deps: Deps, viewer: Viewer | null, postId: s
 export async function myMissions(_deps: Deps, viewer: Viewer | null): Promise<Array<{ _id: string; title: string; updateCount: number }>> {
   requireViewer(viewer);
   return [];
+}
+
+/** The composer's link preview, fetched by the server behind its private-address guard. */
+export async function previewLink(_deps: Deps, viewer: Viewer | null, url: string) {
+  requireViewer(viewer);
+  return fetchLinkPreview(url);
 }
