@@ -14,12 +14,14 @@ import { chatsRoutes } from './features/chats/chats.routes.js';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.js';
 import { connectionsRoutes } from './features/connections/connections.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
+import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
+import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
 import type { Mailer } from './platform/mail.js';
 import { createLocalMediaStore, registerMediaRoutes } from './platform/media/media.js';
@@ -59,6 +61,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
     log: app.log,
     events: createEventBus(app.log),
     media: createLocalMediaStore(config.dataDir),
+    geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
   });
 
   registerErrorHandling(app);
@@ -81,6 +84,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
       await api.register(chatsRoutes);
       await api.register(collaborationRoutes);
       await api.register(postsRoutes);
+      await api.register(geoRoutes);
     },
     { prefix: API_ROOT },
   );

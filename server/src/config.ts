@@ -43,6 +43,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().default('Continue with Google'),
+  GEO_NOMINATIM_URL: optionalUrl(['http', 'https']),
 });
 
 export type Config = {
@@ -67,6 +68,8 @@ export type Config = {
   /** Sign-ups, verification resends and password resets per 30 minutes, per IP and per address. */
   signupRateLimit: number;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; label: string } | undefined;
+  /** A Nominatim-compatible geocoder; unset, places come from the offline gazetteer. */
+  geoNominatimUrl: string | undefined;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -99,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }
         : undefined,
+    geoNominatimUrl: e.GEO_NOMINATIM_URL,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from './events.js';
+import type { GeoProvider } from './geo.js';
 import type { Mailer } from './mail.js';
 import type { MediaStore } from './media/media.js';
 
@@ -11,6 +12,7 @@ export type Deps = {
   mailer: Mailer;
   events: EventBus;
   media: MediaStore;
+  geo: GeoProvider;
   config: Config;
   log: FastifyBaseLogger;
 };

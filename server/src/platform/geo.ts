@@ -1,0 +1,57 @@
+import type { Place } from '@muster/contract/geo';
+import { HttpError } from './errors.js';
+
+export type GeoProvider = { search: (query: string, limit: number) => Promise<Place[]> };
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+type City = { city: string; city_ascii: string; lat: number; lng: number; pop: number; country: string; iso2: string; province: string };
+let cities: Array<City & { key: string }> | undefined;
+
+/**
+ * The default: an offline gazetteer of ~7,300 cities (the npm package city-timezones), so place
+ * search works without a network or an API key. Prefix matches first, biggest cities first.
+ */
+export function createOfflineGazetteer(): GeoProvider {
+  return {
+    async search(query, limit) {
+      if (!cities) {
+        const { cityMapping } = (await import('city-timezones')) as unknown as { cityMapping: City[] };
+        cities = cityMapping.map((c) => ({ ...c, key: fold(c.city_ascii) }));
+      }
+      const q = fold(query.trim());
+      const score = (c: { key: string }) => (c.key === q ? 0 : c.key.startsWith(q) ? 1 : c.key.includes(q) ? 2 : 3);
+      return cities
+        .filter((c) => score(c) < 3)
+        .sort((a, b) => score(a) - score(b) || b.pop - a.pop)
+        .slice(0, limit)
+        .map((c) => ({
+          placeId: `gazetteer:${c.iso2}:${c.city_ascii}:${c.province}`,
+          name: c.city,
+          address: [c.city, c.province !== c.city ? c.province : '', c.country].filter(Boolean).join(', '),
+          coordinates: [Number(c.lng.toFixed(5)), Number(c.lat.toFixed(5))],
+        }));
+    },
+  };
+}
+
+/** A Nominatim-compatible service (GEO_NOMINATIM_URL), called by the server so no key reaches a browser. */
+export function createNominatimProvider(baseUrl: string): GeoProvider {
+  return {
+    async search(query, limit) {
+      const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+      url.search = new URLSearchParams({ q: query, format: 'jsonv2', limit: String(limit), addressdetails: '0' }).toString();
+      const res = await fetch(url, { headers: { 'user-agent': 'Muster/1.0', accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+      if (!res.ok) throw new Error(`geocoder answered ${res.status}`);
+      const rows = (await res.json()) as Array<{ place_id: number | string; name?: string; display_name: string; lat: string; lon: string }>;
+      return rows.slice(0, limit).map((r) => ({
+        placeId: `nominatim:${r.place_id}`,
+        name: r.name || r.display_name.split(',')[0]!,
+        address: r.display_name,
+        coordinates: [Number(r.lon), Number(r.lat)],
+      }));
+    },
+  };
+}
+
+export const geoUnavailable = () => new HttpError(503, 'GEO_UNAVAILABLE', 'Unable to load location suggestions.');
