@@ -21,6 +21,9 @@ test('compose a need with a picture and hashtags; like, comment, reply, save; ha
   await modal.getByLabel('Title (optional)').fill('Two vans for water');
   await modal.getByLabel('Text').fill(`River rising 🚨 we need two vans by Saturday #${tag} #floodrelief`);
   await expect(modal.getByText('Use it only for a real emergency.')).toBeVisible();
+  await modal.getByRole('combobox', { name: /Place/ }).fill('Lag');
+  await modal.getByRole('option').filter({ hasText: 'Nigeria' }).first().click();
+  await expect(modal.getByRole('button', { name: 'Remove place' })).toBeVisible();
   await modal.getByTestId('post-media-input').setInputFiles(imagePath);
   await expect(modal.getByAltText('Preview of the attached image')).toBeVisible();
   await snap(page, 'post-composer');
@@ -32,6 +35,7 @@ test('compose a need with a picture and hashtags; like, comment, reply, save; ha
   await expect(card).toBeVisible();
   await expect(card.getByText('Emergency')).toBeVisible();
   await expect(card.getByText('Need', { exact: true })).toBeVisible();
+  await expect(card.getByText(/Lagos, .*Nigeria/)).toBeVisible();
   await expect(card.locator('img[src^="/media/"]').last()).toBeVisible();
   await snap(page, 'feed');
 

@@ -101,7 +101,7 @@ export function PostCard({ post, viewerId, showAllComments = false }: { post: Po
           </div>
         )}
         {post.mapLocation && (
-          <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600"><MapPin className="size-4 shrink-0" aria-hidden="true" /> {post.mapLocation.name ?? post.mapLocation.address}</p>
+          <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600"><MapPin className="size-4 shrink-0" aria-hidden="true" /> {post.mapLocation.address}</p>
         )}
         {post.mission && <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">Mission: <strong>{post.mission.title}</strong></p>}
       </div>

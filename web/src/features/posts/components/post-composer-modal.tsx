@@ -1,10 +1,14 @@
+import type { Place } from '@muster/contract/geo';
 import { emergencyEmojis } from '@muster/contract/posts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ImagePlus, Siren, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreatePostMutation } from '../api/create-post';
+import { useLinkPreviewQuery } from '../api/get-link-preview';
+import { PlaceSearch } from './place-search';
 
 type Kind = 'need' | 'want' | 'provision' | 'general';
 const kinds: Array<{ value: Kind; label: string }> = [
@@ -26,9 +30,13 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [image, setImage] = useState<string | null>(null);
+  const [place, setPlace] = useState<Place | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const create = useCreatePostMutation();
   const emergency = findEmergencyEmoji(content);
+  // Spec §5: a link in the text is detected and previewed (fetched by the server, once typing stops).
+  const link = useDebouncedValue(/https?:\/\/[^\s<]+/.exec(content)?.[0], 800);
+  const preview = useLinkPreviewQuery(link);
   const empty = content.trim() === '';
 
   function reset() {
@@ -37,6 +45,7 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
     setTitle('');
     setContent('');
     setImage(null);
+    setPlace(null);
   }
 
   function choose(e: React.ChangeEvent<HTMLInputElement>) {
@@ -63,6 +72,7 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
         ...(kind !== 'general' ? { category: category.trim() } : {}),
         ...(emergency ? { emergencyEmoji: emergency } : {}),
         ...(image ? { image } : {}),
+        ...(place ? { mapLocation: { address: place.address, name: place.name, coordinates: place.coordinates, placeId: place.placeId } } : {}),
       },
       {
         onSuccess: () => {
@@ -111,6 +121,14 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
                 <Siren className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> This post will carry the emergency marker {emergency}. Use it only for a real emergency.
               </p>
             )}
+            {preview.data && (
+              <div className="rounded-lg border border-slate-200 p-3 text-sm" aria-label="Link preview">
+                <p className="text-xs uppercase tracking-wide text-slate-500">{preview.data.siteName}</p>
+                <p className="font-semibold text-slate-900">{preview.data.title}</p>
+                {preview.data.description && <p className="line-clamp-2 text-slate-600">{preview.data.description}</p>}
+              </div>
+            )}
+            <PlaceSearch value={place} onChange={setPlace} />
             {image && (
               <div className="relative">
                 <img src={image} alt="Preview of the attached image" className="max-h-60 w-full rounded-lg object-cover" />
