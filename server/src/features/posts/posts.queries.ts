@@ -46,8 +46,8 @@ export function listPosts(db: Db, viewerId: string, options: { cursor?: Cursor; 
   if (options.hashtag) q = q.where(sql<boolean>`p.hashtags @> array[${options.hashtag}]::text[]`);
   if (options.savedBy) q = q.where((eb) => eb.exists(eb.selectFrom('savedPosts as sv').select('sv.postId').whereRef('sv.postId', '=', 'p.id').where('sv.userId', '=', options.savedBy!)));
   if (options.cursor) {
-    const { createdAt, id } = options.cursor;
-    q = q.where((eb) => eb.or([eb('p.createdAt', '<', createdAt), eb.and([eb('p.createdAt', '=', createdAt), eb('p.id', '<', id)])]));
+    // A row comparison walks the (created_at, id) index straight from the cursor, however deep.
+    q = q.where(sql<boolean>`(p.created_at, p.id) < (${options.cursor.createdAt}, ${options.cursor.id}::uuid)`);
   }
   return q.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(options.limit + 1).execute();
 }

@@ -157,9 +157,23 @@ export async function myHistoricalHashtags(deps: Deps, viewer: Viewer | null) {
   return (await historicalHashtags(deps.db, me.id)).map((r) => r.tag);
 }
 
+const TRENDING_TTL_MS = 60_000;
+const trendingCache = new WeakMap<object, Map<number, { at: number; rows: Promise<Awaited<ReturnType<typeof trendingHashtags>>> }>>();
+
+/**
+ * The week's most used hashtags. Counting a week of tags costs hundreds of milliseconds at a
+ * million posts, and the answer barely moves in a minute, so each process keeps it for 60 s.
+ */
 export async function trending(deps: Deps, viewer: Viewer | null, limit: number) {
   requireViewer(viewer);
-  return trendingHashtags(deps.db, limit);
+  let byLimit = trendingCache.get(deps.db);
+  if (!byLimit) trendingCache.set(deps.db, (byLimit = new Map()));
+  const hit = byLimit.get(limit);
+  if (hit && Date.now() - hit.at < TRENDING_TTL_MS) return hit.rows;
+  const rows = trendingHashtags(deps.db, limit);
+  byLimit.set(limit, { at: Date.now(), rows });
+  rows.catch(() => byLimit.delete(limit));
+  return rows;
 }
 
 export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: string) {

@@ -1,0 +1,112 @@
+// `npm run bench`: the hot endpoints on the scale database (npm run seed:scale first), driven by
+// autocannon — 50 connections, a warm-up, then 10 s each, keys drawn at random — next to a floor:
+// a bare Fastify route that runs one indexed query. Prints req/s, p50 and p99. Not a test.
+import { createHash, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { newId } from '../src/platform/ids.js';
+import { createMailer } from '../src/platform/mail.js';
+import { benchUrl, ensureBenchDatabase } from './scale-db.js';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const logger = pino({ level: 'silent' });
+
+const { db, close } = await ensureBenchDatabase();
+const posts = Number((await sql<{ n: string }>`select count(*) as n from posts`.execute(db)).rows[0]!.n);
+if (posts < 1000) {
+  console.error('The scale database is nearly empty: run `npm run seed:scale` first.');
+  process.exit(1);
+}
+
+// Sessions for 200 people, so requests come from many viewers.
+const users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
+const cookies: string[] = [];
+for (const u of users) {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ id: newId(), tokenHash: createHash('sha256').update(token).digest('hex'), userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) })
+    .execute();
+  cookies.push(`muster_session=${token}`);
+}
+const postIds = (await sql<{ id: string }>`select id from posts tablesample system (1) limit 2000`.execute(db)).rows.map((r) => r.id);
+// A cursor 100,000 posts deep: the feed must not slow down with depth (keyset, not offset).
+const deep = (await sql<{ id: string; createdAt: Date }>`select id, created_at as "createdAt" from posts order by created_at desc, id desc offset 100000 limit 1`.execute(db)).rows[0]!;
+const deepCursor = Buffer.from(`${new Date(deep.createdAt).toISOString()}|${deep.id}`).toString('base64url');
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: benchUrl,
+  WEB_DIST: '/nonexistent',
+  LOGIN_RATE_LIMIT: '1000000',
+  SIGNUP_RATE_LIMIT: '1000000',
+});
+const app = await buildApp({ config, db, logger, mailer: createMailer({ smtpUrl: undefined, from: 'bench', outboxDir: '/tmp/muster-bench-outbox', log: logger }) });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+const floor = Fastify({ logger: false });
+floor.get('/floor', async () => (await sql`select id, created_at from posts order by created_at desc, id desc limit 20`.execute(db)).rows);
+await floor.listen({ port: 0, host: '127.0.0.1' });
+const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+type Case = { name: string; url: string; method?: 'GET' | 'POST'; body?: () => string; path: () => string; budgetMs: number };
+const cases: Case[] = [
+  { name: 'floor: one indexed query', url: floorBase, path: () => '/floor', budgetMs: 50 },
+  { name: 'feed, first page', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50 },
+  { name: 'feed, 100,000 posts deep', url: base, path: () => `/api/v1/posts/feed?cursor=${deepCursor}`, budgetMs: 50 },
+  { name: 'single post', url: base, path: () => `/api/v1/posts/${pick(postIds)}`, budgetMs: 50 },
+  { name: 'trending hashtags', url: base, path: () => '/api/v1/hashtags/trending', budgetMs: 50 },
+  { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },
+  { name: 'create post', url: base, method: 'POST', path: () => '/api/v1/posts/create', body: () => JSON.stringify({ content: `Bench post ${Math.random()} #floodrelief` }), budgetMs: 80 },
+];
+
+function run(c: Case, seconds: number) {
+  return autocannon({
+    url: c.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          method: c.method ?? 'GET',
+          path: c.path(),
+          headers: { cookie: pick(cookies), 'content-type': 'application/json' },
+          ...(c.body ? { body: c.body() } : {}),
+        }),
+      },
+    ],
+  });
+}
+
+const rows: string[] = [];
+let floorRps = 0;
+for (const c of cases) {
+  await run(c, 2); // warm-up
+  const r = await run(c, DURATION_S);
+  const rps = r.requests.average;
+  if (!floorRps) floorRps = rps;
+  const share = `${((rps / floorRps) * 100).toFixed(0)} %`;
+  rows.push(
+    `| ${c.name.padEnd(26)} | ${rps.toFixed(0).padStart(6)} | ${r.latency.p50.toFixed(1).padStart(6)} | ${r.latency.p99.toFixed(1).padStart(6)} ${r.latency.p99 <= c.budgetMs ? ' ' : '!'}| ${share.padStart(6)} | ${String(r.non2xx + r.errors).padStart(7)} |`,
+  );
+}
+console.log(`\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget)\n`);
+console.log('| endpoint                   |  req/s | p50 ms | p99 ms  | floor% | non-2xx |');
+console.log('|----------------------------|--------|--------|---------|--------|---------|');
+for (const row of rows) console.log(row);
+
+await app.close();
+await floor.close();
+await sql`delete from sessions`.execute(db);
+await sql`delete from posts where content like 'Bench post %'`.execute(db);
+await close();

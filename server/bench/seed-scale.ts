@@ -1,0 +1,60 @@
+// `npm run seed:scale`: 100k users, 1M posts, 3M likes and their hashtags on PostgreSQL, built with
+// generate_series in a few statements rather than row by row. Idempotent: it starts from empty.
+import { sql } from 'kysely';
+import { ensureBenchDatabase } from './scale-db.js';
+
+const USERS = Number(process.env.SCALE_USERS ?? 100_000);
+const POSTS = Number(process.env.SCALE_POSTS ?? 1_000_000);
+const LIKES = Number(process.env.SCALE_LIKES ?? 3_000_000);
+
+const started = Date.now();
+const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${label}`);
+const { db, close } = await ensureBenchDatabase();
+
+await sql`truncate users, posts, post_likes, post_hashtags, saved_posts, comments, sessions, notifications restart identity cascade`.execute(db);
+step('emptied');
+
+// UUIDv7-shaped ids made in SQL from the row number, so ids are time-ordered like the app's.
+await sql`
+  insert into users (id, username, first_name, last_name, headline, email, email_verified_at, password_hash, created_at)
+  select (lpad(to_hex(i), 12, '0') || '7000' || '8000' || lpad(to_hex(i), 12, '0'))::uuid,
+         'user' || i, 'Person', 'Number ' || i, 'Volunteer ' || (i % 97), 'user' || i || '@scale.test', now(), null,
+         now() - interval '400 days' + (i || ' seconds')::interval
+  from generate_series(1::bigint, ${USERS}) as i`.execute(db);
+step(`${USERS.toLocaleString()} users`);
+
+const tags = ['floodrelief', 'transport', 'shelter', 'medical', 'food', 'water', 'volunteer', 'science', 'creative', 'solar', 'preparedness', 'cleanup'];
+await sql`
+  insert into posts (id, author_id, kind, title, content, category, status, hashtags, like_count, created_at, updated_at)
+  select (lpad(to_hex(i), 12, '0') || '7001' || '8000' || lpad(to_hex(i), 12, '0'))::uuid,
+         (lpad(to_hex(1 + (i * 7919) % ${USERS}), 12, '0') || '7000' || '8000' || lpad(to_hex(1 + (i * 7919) % ${USERS}), 12, '0'))::uuid,
+         (array['need','want','provision','general','general','general'])[1 + i % 6],
+         'Post number ' || i,
+         'Scale post ' || i || ' #' || (${sql.val(tags)}::text[])[1 + i % 12] || ' #' || (${sql.val(tags)}::text[])[1 + (i / 12) % 12],
+         case when i % 6 < 3 then 'Transport' end,
+         case when i % 6 < 2 then 'open' end,
+         array[(${sql.val(tags)}::text[])[1 + i % 12], (${sql.val(tags)}::text[])[1 + (i / 12) % 12]],
+         0,
+         now() - interval '30 days' + (i * 2.5 || ' seconds')::interval,
+         now() - interval '30 days' + (i * 2.5 || ' seconds')::interval
+  from generate_series(1::bigint, ${POSTS}) as i`.execute(db);
+step(`${POSTS.toLocaleString()} posts`);
+
+await sql`
+  insert into post_hashtags (post_id, tag, kind, created_at)
+  select distinct on (p.id, t.tag) p.id, t.tag, p.kind, p.created_at from posts p cross join lateral unnest(p.hashtags) as t(tag)`.execute(db);
+step('hashtags');
+
+await sql`
+  insert into post_likes (post_id, user_id, created_at)
+  select distinct on (post_id, user_id) post_id, user_id, now() from (
+    select (lpad(to_hex(1 + (j * 104729) % ${POSTS}), 12, '0') || '7001' || '8000' || lpad(to_hex(1 + (j * 104729) % ${POSTS}), 12, '0'))::uuid as post_id,
+           (lpad(to_hex(1 + (j * 15485863) % ${USERS}), 12, '0') || '7000' || '8000' || lpad(to_hex(1 + (j * 15485863) % ${USERS}), 12, '0'))::uuid as user_id
+    from generate_series(1::bigint, ${LIKES}) as j) l
+  on conflict do nothing`.execute(db);
+step(`${LIKES.toLocaleString()} likes`);
+
+await sql`update posts p set like_count = l.n from (select post_id, count(*)::int n from post_likes group by post_id) l where l.post_id = p.id`.execute(db);
+await sql`vacuum analyze`.execute(db);
+step('counted and analysed');
+await close();
