@@ -1,20 +1,20 @@
 // `npm run bench`: the hot endpoints on the scale database (npm run seed:scale first), driven by
 // autocannon — 50 connections, a warm-up, then 10 s each, keys drawn at random — next to a floor:
 // a bare Fastify route that runs one indexed query. Prints req/s, p50 and p99. Not a test.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { newId } from '../src/platform/ids.js';
-import { createMailer } from '../src/platform/mail.js';
+import { freePort } from '../test/free-port.js';
 import { benchUrl, ensureBenchDatabase } from './scale-db.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const logger = pino({ level: 'silent' });
 
 const { db, close } = await ensureBenchDatabase();
 const posts = Number((await sql<{ n: string }>`select count(*) as n from posts`.execute(db)).rows[0]!.n);
@@ -39,22 +39,24 @@ const postIds = (await sql<{ id: string }>`select id from posts tablesample syst
 const deep = (await sql<{ id: string; createdAt: Date }>`select id, created_at as "createdAt" from posts order by created_at desc, id desc offset 100000 limit 1`.execute(db)).rows[0]!;
 const deepCursor = Buffer.from(`${new Date(deep.createdAt).toISOString()}|${deep.id}`).toString('base64url');
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: benchUrl,
-  WEB_DIST: '/nonexistent',
-  LOGIN_RATE_LIMIT: '1000000',
-  SIGNUP_RATE_LIMIT: '1000000',
-});
-const app = await buildApp({ config, db, logger, mailer: createMailer({ smtpUrl: undefined, from: 'bench', outboxDir: '/tmp/muster-bench-outbox', log: logger }) });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-const floor = Fastify({ logger: false });
-floor.get('/floor', async () => (await sql`select id, created_at from posts order by created_at desc, id desc limit 20`.execute(db)).rows);
-await floor.listen({ port: 0, host: '127.0.0.1' });
-const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
+// The API and the floor each run in a process of their own, as in production; autocannon here.
+async function serve(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${url}/api/v1/health`).then(() => true, () => false)) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${script} did not start`);
+}
+const api = await serve(path.join(here, '../src/main.ts'), { DATABASE_URL: benchUrl, WEB_DIST: '/nonexistent', REDIS_URL: '', SMTP_URL: '' });
+const floorServer = await serve(path.join(here, 'floor.ts'), {});
+const base = api.url;
+const floorBase = floorServer.url;
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
@@ -105,8 +107,8 @@ console.log('| endpoint                   |  req/s | p50 ms | p99 ms  | floor% |
 console.log('|----------------------------|--------|--------|---------|--------|---------|');
 for (const row of rows) console.log(row);
 
-await app.close();
-await floor.close();
+api.child.kill('SIGTERM');
+floorServer.child.kill('SIGTERM');
 await sql`delete from sessions`.execute(db);
 await sql`delete from posts where content like 'Bench post %'`.execute(db);
 await close();
