@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // Command-line scripts report to the terminal.
-    files: ['scripts/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'server/bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {
