@@ -98,3 +98,33 @@ test('the trending panel, and a hunt', async ({ page }) => {
   await expect(page.getByRole('article').filter({ hasText: 'A sign-language interpreter for Friday' })).toBeVisible();
   await snap(page, 'hunt');
 });
+
+test('on a phone: /MobilePost screens, the mission picker, a review, and the Posts of a profile', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const person = await signedUpAndIn(page, 'mobile');
+  await page.goto('/#/MobilePost/update-mission');
+  const composer = page.getByRole('dialog', { name: 'Create a post' });
+  await expect(composer.getByText('No missions to update yet.')).toBeVisible();
+  await composer.getByRole('button', { name: 'Mission', exact: true }).click();
+  await expect(composer.getByText('No ongoing missions. Start a new mission to reference!')).toBeVisible();
+  await composer.getByRole('button', { name: 'Review' }).click();
+  await composer.getByLabel('What are you reviewing?').fill('the Ikeja depot');
+  await composer.getByLabel('Rating').selectOption('4.5');
+  await composer.getByLabel('Text').fill('Well run, quick loading.');
+  await expectNoHorizontalOverflow(page);
+  await snap(page, 'mobile-composer');
+  await composer.getByRole('button', { name: 'Share' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+
+  await page.goto(`/#/profile/${person.username}`);
+  const posts = page.getByRole('region', { name: 'Posts' });
+  const card = posts.getByRole('article').filter({ hasText: 'Well run, quick loading.' });
+  await expect(card.getByRole('img', { name: '4.5 out of 5 stars' })).toBeVisible();
+  await expect(card.getByText('My review of the Ikeja depot')).toBeVisible();
+  await snap(page, 'profile-posts');
+
+  await page.goto('/#/MobilePost/hunt');
+  await expect(page.getByRole('dialog', { name: 'Product or Service Hunt' })).toBeVisible();
+  await page.goto('/#/MobilePost/somewhere-else');
+  await expect(page).toHaveURL(/#\/$/);
+});

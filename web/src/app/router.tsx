@@ -85,16 +85,28 @@ const shellPages: RouteObject[] = [
   { path: paths.savedPosts, ...page(() => import('../features/posts/components/saved-posts-page'), (m) => withViewerId(m.SavedPostsPage)) },
   { path: paths.hunt, ...page(() => import('../features/posts/components/hunt-page'), (m) => withViewerId(m.HuntPage)) },
   { path: '/hashtag/:hashtag', ...page(() => import('../features/posts/components/hashtag-posts-page'), (m) => withViewerId(m.HashtagPostsPage)) },
+  { path: '/MobilePost/*', ...page(() => import('../features/posts/components/mobile-post-page'), (m) => m.MobilePostPage) },
   { path: paths.hashtags, ...page(() => import('../features/hashtags/components/hashtags-page'), (m) => m.HashtagsPage) },
   { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
   { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
   {
     path: '/profile/:username',
     ...page(
-      () => Promise.all([import('../features/profile/components/profile-page'), import('../features/chats/components/message-button')]),
-      ([profile, chats]) =>
+      () =>
+        Promise.all([
+          import('../features/profile/components/profile-page'),
+          import('../features/chats/components/message-button'),
+          import('../features/posts/components/post-list'),
+        ]),
+      ([profile, chats, posts]) =>
         function Profile() {
-          return <profile.ProfilePage actions={(p) => <chats.MessageButton recipient={p} />} />;
+          const viewer = useViewer();
+          return (
+            <profile.ProfilePage
+              actions={(p) => <chats.MessageButton recipient={p} />}
+              posts={(p) => <posts.PostList key={p.username} list={{ author: p.username }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">No posts yet.</p>} />}
+            />
+          );
         },
     ),
   },

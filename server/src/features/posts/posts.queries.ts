@@ -168,3 +168,7 @@ export async function deleteComment(db: Db, postId: string, id: string) {
     .where('id', '=', postId)
     .execute();
 }
+
+export function findUserIdByUsername(db: Db, username: string) {
+  return db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+}

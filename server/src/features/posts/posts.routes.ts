@@ -51,6 +51,12 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/posts/user/:username',
+    { schema: { tags, summary: 'A person’s posts, newest first', params: z.object({ username: z.string().min(1).max(60) }), querystring: pageQuerySchema, response: page } },
+    async (request) => posts.postsBy(deps, request.viewer, request.params.username, request.query),
+  );
+
+  app.get(
     '/posts/hashtags/historical',
     { schema: { tags, summary: 'Hashtags I have used, most used first', response: { 200: z.object({ data: z.array(z.string()) }), ...errors } } },
     async (request) => ({ data: await posts.myHistoricalHashtags(deps, request.viewer) }),

@@ -24,6 +24,7 @@ import {
   removeSave,
   trendingHashtags,
   updatePost,
+  findUserIdByUsername,
 } from './posts.queries.js';
 import { presentComment, presentPost } from './posts.present.js';
 
@@ -89,7 +90,7 @@ export async function getPost(deps: Deps, viewer: Viewer | null, id: string) {
 }
 
 /** The home feed: recent posts, newest first, without people I block or who block me. */
-export async function feed(deps: Deps, viewer: Viewer | null, query: { cursor?: string | undefined; limit: number; kind?: string | undefined }, filter: { hashtag?: string; savedByMe?: boolean; authorUsername?: string } = {}) {
+export async function feed(deps: Deps, viewer: Viewer | null, query: { cursor?: string | undefined; limit: number; kind?: string | undefined }, filter: { hashtag?: string; savedByMe?: boolean; authorId?: string } = {}) {
   const me = requireViewer(viewer);
   const rows = await listPosts(deps.db, me.id, {
     ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
@@ -97,6 +98,7 @@ export async function feed(deps: Deps, viewer: Viewer | null, query: { cursor?: 
     ...(filter.hashtag ? { hashtag: filter.hashtag.toLowerCase() } : {}),
     ...(filter.savedByMe ? { savedBy: me.id } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
+    ...(filter.authorId ? { authorId: filter.authorId } : {}),
   });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { data: page.map(presentPost), meta: { nextCursor } };
@@ -220,4 +222,12 @@ export async function myMissions(_deps: Deps, viewer: Viewer | null): Promise<Ar
 export async function previewLink(_deps: Deps, viewer: Viewer | null, url: string) {
   requireViewer(viewer);
   return fetchLinkPreview(url);
+}
+
+/** A person's posts, for the Posts tab of their profile. */
+export async function postsBy(deps: Deps, viewer: Viewer | null, username: string, query: { cursor?: string | undefined; limit: number }) {
+  const me = requireViewer(viewer);
+  const author = await findUserIdByUsername(deps.db, username.toLowerCase());
+  if (!author) throw notFound('No one on Muster has that username');
+  return feed(deps, me, query, { authorId: author.id });
 }

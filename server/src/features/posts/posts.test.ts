@@ -114,6 +114,16 @@ describe('the feed', () => {
     expect((await api('GET', '/posts/feed?kind=gossip', cookie)).statusCode).toBe(400);
   });
 
+  it('lists a person’s posts for their profile', async () => {
+    const author = await signedInUser(t);
+    const reader = await signedInUser(t);
+    await api('POST', '/posts/create', author.cookie, { content: 'mine, on my profile' });
+    const res = await api('GET', `/posts/user/${author.user.username}`, reader.cookie);
+    expect(res.json().data.map((p: { content: string }) => p.content)).toEqual(['mine, on my profile']);
+    expect((await api('GET', '/posts/user/nobody_here', reader.cookie)).statusCode).toBe(404);
+    expect((await api('GET', `/posts/user/${author.user.username}`)).statusCode).toBe(401);
+  });
+
   it('lists the posts of a hashtag', async () => {
     const { cookie } = await signedInUser(t);
     await api('POST', '/posts/create', cookie, { content: 'Sandbags at the school #riverwatch' });

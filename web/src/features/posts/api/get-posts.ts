@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 type Page = { data: Post[]; meta: { nextCursor: string | null } };
 
 /** Which list: the home feed, one kind (hunts), a hashtag's posts, or my saved posts. */
-export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true };
+export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true } | { author: string };
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -17,6 +17,7 @@ export const postKeys = {
 function listUrl(list: PostList): string {
   if ('hashtag' in list) return `/posts/hashtag/${encodeURIComponent(list.hashtag)}`;
   if ('saved' in list) return '/posts/saved';
+  if ('author' in list) return `/posts/user/${encodeURIComponent(list.author)}`;
   return list.kind ? `/posts/feed?kind=${list.kind}` : '/posts/feed';
 }
 

@@ -1,13 +1,16 @@
 import type { Place } from '@muster/contract/geo';
 import { emergencyEmojis } from '@muster/contract/posts';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ImagePlus, Siren, X } from 'lucide-react';
+import { ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreatePostMutation } from '../api/create-post';
 import { useLinkPreviewQuery } from '../api/get-link-preview';
+import type { PickerMode } from '../api/get-my-missions';
+import { withoutUpdatePrefix, withUpdatePrefix } from '../mission-update';
+import { MissionPicker } from './mission-picker';
 import { PlaceSearch } from './place-search';
 
 type Kind = 'need' | 'want' | 'provision' | 'general';
@@ -24,13 +27,16 @@ export function findEmergencyEmoji(text: string) {
 }
 
 /** The post modal, opened from 'Share your needs & wants with the world'. */
-export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PostComposerModal({ open, onOpenChange, initialPicker = null }: { open: boolean; onOpenChange: (open: boolean) => void; initialPicker?: PickerMode | null }) {
   const [kind, setKind] = useState<Kind>('general');
   const [category, setCategory] = useState('');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [place, setPlace] = useState<Place | null>(null);
+  const [picker, setPicker] = useState<PickerMode | null>(initialPicker);
+  const [mission, setMission] = useState<{ title: string; missionId: string; updateCount?: number; previousCount?: number } | null>(null);
+  const [review, setReview] = useState<{ subject: string; rating: number; description: string } | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const create = useCreatePostMutation();
   const emergency = findEmergencyEmoji(content);
@@ -46,6 +52,14 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
     setContent('');
     setImage(null);
     setPlace(null);
+    setPicker(null);
+    setMission(null);
+    setReview(null);
+  }
+
+  function removeMission() {
+    if (mission?.previousCount !== undefined) setContent((c) => withoutUpdatePrefix(c, mission.title, mission.previousCount!));
+    setMission(null);
   }
 
   function choose(e: React.ChangeEvent<HTMLInputElement>) {
@@ -72,6 +86,8 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
         ...(kind !== 'general' ? { category: category.trim() } : {}),
         ...(emergency ? { emergencyEmoji: emergency } : {}),
         ...(image ? { image } : {}),
+        ...(mission ? { mission: { title: mission.title, missionId: mission.missionId, ...(mission.updateCount ? { updateCount: mission.updateCount } : {}) } } : {}),
+        ...(review && review.subject.trim() ? { review: { rating: review.rating, title: `My review of ${review.subject.trim()}`, ...(review.description.trim() ? { description: review.description.trim() } : {}) } } : {}),
         ...(place ? { mapLocation: { address: place.address, name: place.name, coordinates: place.coordinates, placeId: place.placeId } } : {}),
       },
       {
@@ -129,6 +145,38 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
               </div>
             )}
             <PlaceSearch value={place} onChange={setPlace} />
+            {mission ? (
+              <p className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+                <span>{mission.updateCount ? `Update #${mission.updateCount} to ` : 'Mission: '}<strong>{mission.title}</strong></span>
+                <button type="button" onClick={removeMission} className="rounded-full p-1 hover:bg-brand-100" aria-label="Remove mission"><X className="size-4" aria-hidden="true" /></button>
+              </p>
+            ) : (
+              picker && (
+                <MissionPicker
+                  mode={picker}
+                  onPick={(m) => {
+                    if (picker === 'update') {
+                      setMission({ title: m.title, missionId: m._id, updateCount: m.updateCount + 1, previousCount: m.updateCount });
+                      setContent((c) => withUpdatePrefix(c, m.title, m.updateCount));
+                    } else setMission({ title: m.title, missionId: m._id });
+                    setPicker(null);
+                  }}
+                />
+              )
+            )}
+            {review && (
+              <fieldset className="space-y-2 rounded-lg border border-amber-200 bg-amber-50/50 p-3">
+                <legend className="px-1 text-sm font-medium text-slate-700">Review</legend>
+                <div><label htmlFor="review-subject" className="block text-sm text-slate-700">What are you reviewing?</label>
+                  <input id="review-subject" className={input} value={review.subject} onChange={(e) => setReview({ ...review, subject: e.target.value })} maxLength={150} /></div>
+                <div><label htmlFor="review-rating" className="block text-sm text-slate-700">Rating</label>
+                  <select id="review-rating" className={input} value={review.rating} onChange={(e) => setReview({ ...review, rating: Number(e.target.value) })}>
+                    {Array.from({ length: 11 }, (_, i) => i / 2).map((r) => <option key={r} value={r}>{r} / 5</option>)}
+                  </select></div>
+                <div><label htmlFor="review-description" className="block text-sm text-slate-700">Your review <span className="text-slate-500">(optional)</span></label>
+                  <textarea id="review-description" className={input} value={review.description} onChange={(e) => setReview({ ...review, description: e.target.value })} maxLength={2000} /></div>
+              </fieldset>
+            )}
             {image && (
               <div className="relative">
                 <img src={image} alt="Preview of the attached image" className="max-h-60 w-full rounded-lg object-cover" />
@@ -136,9 +184,20 @@ export function PostComposerModal({ open, onOpenChange }: { open: boolean; onOpe
               </div>
             )}
             <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-              <button type="button" onClick={() => file.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                <ImagePlus className="size-4" aria-hidden="true" /> Photo
-              </button>
+              <div className="flex flex-wrap gap-1">
+                <button type="button" onClick={() => file.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  <ImagePlus className="size-4" aria-hidden="true" /> Photo
+                </button>
+                <button type="button" onClick={() => setReview(review ? null : { subject: '', rating: 5, description: '' })} aria-pressed={!!review} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  <Star className="size-4" aria-hidden="true" /> Review
+                </button>
+                <button type="button" onClick={() => setPicker(picker === 'reference' ? null : 'reference')} aria-pressed={picker === 'reference'} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  <Target className="size-4" aria-hidden="true" /> Mission
+                </button>
+                <button type="button" onClick={() => setPicker(picker === 'update' ? null : 'update')} aria-pressed={picker === 'update'} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  Update mission
+                </button>
+              </div>
               <input ref={file} type="file" accept="image/*,video/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={choose} data-testid="post-media-input" />
               <button type="submit" disabled={empty || create.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50">
                 {create.isPending ? 'Sharing...' : 'Share'}

@@ -9,7 +9,7 @@ import { useProfileQuery } from '../api/get-profile';
  * /profile/{username}: the header of a person's profile. What one can do with someone else
  * (message them, and later connect, block, mute) comes from other features through `actions`.
  */
-export function ProfilePage({ actions }: { actions?: (profile: Profile) => React.ReactNode }) {
+export function ProfilePage({ actions, posts }: { actions?: (profile: Profile) => React.ReactNode; posts?: (profile: Profile) => React.ReactNode }) {
   const { username = '' } = useParams();
   const query = useProfileQuery(username);
 
@@ -63,6 +63,12 @@ export function ProfilePage({ actions }: { actions?: (profile: Profile) => React
         <h2 id="about-heading" className="text-lg font-semibold text-slate-900">About</h2>
         <p className="mt-2 whitespace-pre-line text-slate-700">{p.bio || (p.isMe ? 'Add a bio in Settings so people know what you can help with.' : 'No bio yet.')}</p>
       </section>
+      {posts && (
+        <section className="mt-6" aria-labelledby="posts-heading">
+          <h2 id="posts-heading" className="mb-3 text-lg font-semibold text-slate-900">Posts</h2>
+          {posts(p)}
+        </section>
+      )}
     </div>
   );
 }
