@@ -110,7 +110,9 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
   await composer.getByRole('button', { name: 'Review' }).click();
   await composer.getByLabel('What are you reviewing?').fill('the Ikeja depot');
   await composer.getByLabel('Rating').selectOption('4.5');
-  await composer.getByLabel('Text').fill('Well run, quick loading.');
+  await composer.getByLabel('Text').fill('Well run, quick loading. Thanks @ada');
+  await composer.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: /@ada_okafor/ }).click();
+  await expect(composer.getByLabel('Text')).toHaveValue('Well run, quick loading. Thanks @ada_okafor ');
   await expectNoHorizontalOverflow(page);
   await snap(page, 'mobile-composer');
   await composer.getByRole('button', { name: 'Share' }).click();
@@ -119,6 +121,7 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
   await page.goto(`/#/profile/${person.username}`);
   const posts = page.getByRole('region', { name: 'Posts' });
   const card = posts.getByRole('article').filter({ hasText: 'Well run, quick loading.' });
+  await expect(card.getByRole('link', { name: '@ada_okafor' })).toHaveAttribute('href', '#/profile/ada_okafor');
   await expect(card.getByRole('img', { name: '4.5 out of 5 stars' })).toBeVisible();
   await expect(card.getByText('My review of the Ikeja depot')).toBeVisible();
   await snap(page, 'profile-posts');

@@ -3,12 +3,15 @@ import { emergencyEmojis } from '@muster/contract/posts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreatePostMutation } from '../api/create-post';
 import { useLinkPreviewQuery } from '../api/get-link-preview';
 import type { PickerMode } from '../api/get-my-missions';
+import { useHistoricalHashtagsQuery, useMentionSuggestionsQuery } from '../api/get-suggestions';
+import { hashtagSuggestions, insertToken, tokenAtCaret } from '../composer-suggestions';
 import { withoutUpdatePrefix, withUpdatePrefix } from '../mission-update';
 import { MissionPicker } from './mission-picker';
 import { PlaceSearch } from './place-search';
@@ -38,6 +41,27 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
   const [mission, setMission] = useState<{ title: string; missionId: string; updateCount?: number; previousCount?: number } | null>(null);
   const [review, setReview] = useState<{ subject: string; rating: number; description: string } | null>(null);
   const file = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(0);
+  const token = tokenAtCaret(content, caret);
+  const mentionQuery = useDebouncedValue(token?.kind === 'mention' ? token.query : null, SEARCH_DEBOUNCE_MS);
+  const mentions = useMentionSuggestionsQuery(token?.kind === 'mention' ? mentionQuery : null);
+  const historical = useHistoricalHashtagsQuery(open);
+  const suggestions: Array<{ key: string; label: string; insert: string }> =
+    token?.kind === 'mention'
+      ? (mentions.data ?? []).slice(0, 5).map((u) => ({ key: u._id, label: `@${u.username} · ${u.firstName} ${u.lastName}`, insert: `@${u.username}` }))
+      : token?.kind === 'hashtag'
+        ? hashtagSuggestions(historical.data ?? [], token.query, content).map((t) => ({ key: t, label: `#${t}`, insert: `#${t}` }))
+        : [];
+
+  function pickSuggestion(insert: string) {
+    if (!token) return;
+    const next = insertToken(content, caret, token.start, insert);
+    setContent(next.text);
+    setCaret(next.caret);
+    requestAnimationFrame(() => textArea.current?.setSelectionRange(next.caret, next.caret));
+    textArea.current?.focus();
+  }
   const create = useCreatePostMutation();
   const emergency = findEmergencyEmoji(content);
   // Spec §5: a link in the text is detected and previewed (fetched by the server, once typing stops).
@@ -131,7 +155,17 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
             <div><label htmlFor="post-title" className="block text-sm font-medium text-slate-700">Title <span className="font-normal text-slate-500">(optional)</span></label>
               <input id="post-title" className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} /></div>
             <div><label htmlFor="post-content" className="block text-sm font-medium text-slate-700">Text</label>
-              <textarea id="post-content" className={`${input} min-h-32`} value={content} onChange={(e) => setContent(e.target.value)} placeholder="What do you need, or what can you give? Use #hashtags so people find it." maxLength={5000} /></div>
+              <textarea id="post-content" ref={textArea} className={`${input} min-h-32`} value={content}
+                onChange={(e) => { setContent(e.target.value); setCaret(e.target.selectionStart); }}
+                onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+                placeholder="What do you need, or what can you give? Use #hashtags so people find it." maxLength={5000} />
+              {suggestions.length > 0 && (
+                <ul aria-label="Suggestions" className="mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow">
+                  {suggestions.map((s) => (
+                    <li key={s.key}><button type="button" onClick={() => pickSuggestion(s.insert)} className="w-full px-3 py-1.5 text-left text-sm hover:bg-slate-50">{s.label}</button></li>
+                  ))}
+                </ul>
+              )}</div>
             {emergency && (
               <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 <Siren className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> This post will carry the emergency marker {emergency}. Use it only for a real emergency.
