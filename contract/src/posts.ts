@@ -49,7 +49,10 @@ export const createPostSchema = z
     mission: missionRefSchema.optional(),
     emergencyEmoji: z.enum(emergencyEmojis).optional(),
     image: z.string().startsWith('data:').optional(),
+    video: z.string().startsWith('data:').optional(),
+    file: z.string().startsWith('data:').optional(),
   })
+  .refine(p => !(p.image && p.video), { message: 'Attach a picture or a video, not both', path: ['video'] })
   .refine((p) => p.kind === 'general' || (p.category ?? '') !== '', { message: 'Choose a category', path: ['category'] });
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 
@@ -80,6 +83,8 @@ export const postSchema = z.object({
   status: z.enum(needStatuses).nullable(),
   huntType: z.enum(['product', 'service']).nullable(),
   image: z.string().nullable(),
+  video: z.string().nullable(),
+  file: z.object({ url: z.string(), name: z.string() }).nullable(),
   review: reviewSchema.nullable(),
   mapLocation: z.object({ address: z.string(), name: z.string().optional(), coordinates: z.tuple([z.number(), z.number()]).optional(), placeId: z.string().optional() }).nullable(),
   mission: z.object({ title: z.string(), missionId: z.string(), updateCount: z.number().optional() }).nullable(),

@@ -113,6 +113,8 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
   await composer.getByLabel('Text').fill('Well run, quick loading. Thanks @ada');
   await composer.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: /@ada_okafor/ }).click();
   await expect(composer.getByLabel('Text')).toHaveValue('Well run, quick loading. Thanks @ada_okafor ');
+  await composer.getByTestId('post-document-input').setInputFiles(path.join(path.dirname(imagePath), 'route-plan.pdf'));
+  await expect(composer.getByText('route-plan.pdf')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await snap(page, 'mobile-composer');
   await composer.getByRole('button', { name: 'Share' }).click();
@@ -124,6 +126,7 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
   await expect(card.getByRole('link', { name: '@ada_okafor' })).toHaveAttribute('href', '#/profile/ada_okafor');
   await expect(card.getByRole('img', { name: '4.5 out of 5 stars' })).toBeVisible();
   await expect(card.getByText('My review of the Ikeja depot')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'route-plan.pdf' })).toHaveAttribute('href', /\/media\/.+\.pdf$/);
   await snap(page, 'profile-posts');
 
   await page.goto('/#/MobilePost/hunt');

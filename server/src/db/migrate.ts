@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-accounts.js';
 import * as m0003 from './migrations/0003-collaboration-chats.js';
 import * as m0004 from './migrations/0004-posts.js';
 import * as m0005 from './migrations/0005-comments.js';
+import * as m0006 from './migrations/0006-post-files.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-collaboration-chats': m0003,
   '0004-posts': m0004,
   '0005-comments': m0005,
+  '0006-post-files': m0006,
 };
 
 /**

@@ -150,6 +150,9 @@ export interface PostsTable {
   status: string | null;
   huntType: string | null;
   image: string | null;
+  video: string | null;
+  fileUrl: string | null;
+  fileName: string | null;
   review: ColumnType<unknown, string | null, string | null> | null;
   mapLocation: ColumnType<unknown, string | null, string | null> | null;
   mission: ColumnType<unknown, string | null, string | null> | null;

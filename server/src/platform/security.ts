@@ -25,7 +25,7 @@ export async function registerSecurity(
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -20,6 +20,8 @@ export function presentPost(p: PostRow): Post {
     status: (p.status as Post['status']) ?? null,
     huntType: (p.huntType as Post['huntType']) ?? null,
     image: p.image,
+    video: p.video,
+    file: p.fileUrl ? { url: p.fileUrl, name: p.fileName ?? 'document' } : null,
     review: (p.review as Post['review']) ?? null,
     mapLocation: (p.mapLocation as Post['mapLocation']) ?? null,
     mission: (p.mission as Post['mission']) ?? null,

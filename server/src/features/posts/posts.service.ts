@@ -38,9 +38,25 @@ async function visiblePost(deps: Deps, viewerId: string, id: string) {
   return post;
 }
 
+/** Stores a post's picture, video and document; if one is refused, the others are removed again. */
+async function saveAttachments(deps: Deps, input: { image?: string | undefined; video?: string | undefined; file?: string | undefined }) {
+  const saved: string[] = [];
+  const keep = (url: string) => (saved.push(url), url);
+  try {
+    return {
+      image: input.image ? keep(await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX })) : null,
+      video: input.video ? keep(await deps.media.saveVideo(input.video)) : null,
+      fileUrl: input.file ? keep(await deps.media.saveDocument(input.file)) : null,
+    };
+  } catch (err) {
+    await Promise.all(saved.map((url) => deps.media.remove(url)));
+    throw err;
+  }
+}
+
 export async function createPost(deps: Deps, viewer: Viewer | null, input: CreatePostInput) {
   const me = requireViewer(viewer);
-  const image = input.image ? await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null;
+  const { image, video, fileUrl } = await saveAttachments(deps, input);
   const id = newId();
   const isNeed = input.kind === 'need' || input.kind === 'want';
   await deps.db.transaction().execute((trx) =>
@@ -53,6 +69,9 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
       category: input.category || null,
       status: isNeed ? 'open' : null,
       image,
+      video,
+      fileUrl,
+      fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
       review: json(input.review),
       mapLocation: json(input.mapLocation),
       mission: json(input.mission),
@@ -130,7 +149,7 @@ export async function editPost(deps: Deps, viewer: Viewer | null, id: string, in
 export async function removePost(deps: Deps, viewer: Viewer | null, id: string) {
   const { post } = await ownPost(deps, viewer, id);
   await deletePost(deps.db, id);
-  if (post.image) await deps.media.remove(post.image);
+  for (const url of [post.image, post.video, post.fileUrl]) if (url) await deps.media.remove(url);
 }
 
 export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {

@@ -252,3 +252,41 @@ describe('the mission picker', () => {
     expect((await api('GET', url, cookie)).json()).toEqual({ data: [] });
   });
 });
+
+describe('videos and documents', () => {
+  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(128)]);
+  const dataUrl = (type: string, b: Buffer) => `data:${type};base64,${b.toString('base64')}`;
+
+  it('attaches a video and a document; the document is served as a download', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await api('POST', '/posts/create', cookie, { content: 'Route video and the plan', video: dataUrl('video/mp4', mp4), file: dataUrl('application/pdf', pdf), fileName: 'route-plan.pdf' });
+    expect(res.statusCode).toBe(200);
+    const post = res.json().data;
+    expect(post.video).toMatch(/^\/media\/.+\.mp4$/);
+    expect(post.file).toEqual({ url: expect.stringMatching(/^\/media\/.+\.pdf$/), name: 'route-plan.pdf' });
+    const doc = await t.app.inject({ method: 'GET', url: post.file.url });
+    expect(doc.headers['content-disposition']).toBe('attachment');
+    expect(doc.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each([
+    ['a document over 10 MB', { file: dataUrl('application/pdf', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024)])) }, 413, 'File size must be less than 10MB'],
+    ['an executable posing as a PDF', { file: dataUrl('application/pdf', Buffer.from('MZ\x90\x00 not a pdf')) }, 400, 'Attach a PDF, DOC or DOCX file'],
+    ['HTML posing as a video', { video: dataUrl('video/mp4', Buffer.from('<html><script>alert(1)</script>')) }, 400, 'Please upload a valid image or video file'],
+  ])('refuses %s and keeps nothing, not even a picture sent with it', async (_l, attachment, status, message) => {
+    const { cookie } = await signedInUser(t);
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const before = await postCount();
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    const dir = path.join(t.config.dataDir, 'media');
+    const filesBefore = await fs.readdir(dir).catch(() => []);
+    const withPicture = 'video' in attachment ? {} : { image: dataUrl('image/png', png) };
+    const res = await api('POST', '/posts/create', cookie, { content: 'x', ...withPicture, ...attachment });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+    expect(await postCount()).toBe(before);
+    expect((await fs.readdir(dir).catch(() => [])).sort()).toEqual(filesBefore.sort());
+  });
+});

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { HttpError } from '../errors.js';
 import { newId } from '../ids.js';
+import { DOCUMENT_MAX_BYTES } from '@muster/contract/limits';
 import { isImageType, sniffType } from './sniff.js';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -14,10 +15,21 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export const INVALID_MEDIA = 'Please upload a valid image or video file';
 export const FAILED_TO_PROCESS = 'Failed to process file.';
+export const DOCUMENT_TOO_LARGE = 'File size must be less than 10MB';
+const MAX_VIDEO_BYTES = 11 * 1024 * 1024;
+const DOCUMENT_TYPES: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
 
 export type MediaStore = {
   /** Decodes a data URL, checks the bytes are an image, re-encodes it and stores it; returns its URL. */
   saveImage: (dataUrl: string, options: { maxDimension: number }) => Promise<string>;
+  /** A video, stored as sent once its bytes prove it is MP4 or WebM (no re-encoder is available). */
+  saveVideo: (dataUrl: string) => Promise<string>;
+  /** A PDF, DOC or DOCX under 10 MB, served only as a download. */
+  saveDocument: (dataUrl: string) => Promise<string>;
   remove: (url: string) => Promise<void>;
 };
 
@@ -55,6 +67,30 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
       await fs.writeFile(path.join(dir, name), output);
       return `${MEDIA_URL_PREFIX}${name}`;
     },
+    async saveVideo(dataUrl) {
+      const input = decodeDataUrl(dataUrl, MAX_VIDEO_BYTES);
+      const type = sniffType(input);
+      if (type !== 'video/mp4' && type !== 'video/webm') throw new HttpError(400, 'BAD_MEDIA', INVALID_MEDIA);
+      const name = `${newId()}.${type === 'video/mp4' ? 'mp4' : 'webm'}`;
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, name), input);
+      return `${MEDIA_URL_PREFIX}${name}`;
+    },
+    async saveDocument(dataUrl) {
+      let input: Buffer;
+      try {
+        input = decodeDataUrl(dataUrl, DOCUMENT_MAX_BYTES);
+      } catch (err) {
+        throw err instanceof HttpError && err.statusCode === 413 ? new HttpError(413, 'TOO_LARGE', DOCUMENT_TOO_LARGE) : err;
+      }
+      if (input.length >= DOCUMENT_MAX_BYTES) throw new HttpError(413, 'TOO_LARGE', DOCUMENT_TOO_LARGE);
+      const ext = DOCUMENT_TYPES[sniffType(input) ?? ''];
+      if (!ext) throw new HttpError(400, 'BAD_DOCUMENT', 'Attach a PDF, DOC or DOCX file');
+      const name = `${newId()}.${ext}`;
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, name), input);
+      return `${MEDIA_URL_PREFIX}${name}`;
+    },
     async remove(url) {
       if (!url.startsWith(MEDIA_URL_PREFIX)) return;
       const name = path.basename(url);
@@ -73,9 +109,11 @@ export async function registerMediaRoutes(app: FastifyInstance, dataDir: string)
     decorateReply: false,
     index: false,
     cacheControl: false,
-    setHeaders: (res) => {
+    setHeaders: (res, filePath) => {
       res.header('Cache-Control', 'public, max-age=31536000, immutable');
       res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      // Documents are never shown inline: a download, whatever the browser would make of them.
+      if (/\.(pdf|docx?)$/.test(filePath)) res.header('Content-Disposition', 'attachment');
     },
   });
 }

@@ -9,7 +9,8 @@ export type SniffedType =
   | 'video/webm'
   | 'application/pdf'
   | 'application/msword'
-  | 'application/zip';
+  | 'application/zip'
+  | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const startsWith = (b: Buffer, bytes: number[], offset = 0) => bytes.every((v, i) => b[offset + i] === v);
 const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
@@ -27,7 +28,10 @@ export function sniffType(b: Buffer): SniffedType | undefined {
   if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
   if (ascii(b, 0, 5) === '%PDF-') return 'application/pdf';
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/msword';
-  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return 'application/zip';
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) {
+    // A .docx is a zip whose entries include word/document.xml (names are stored in clear).
+    return b.includes('word/document.xml', 0, 'latin1') ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' : 'application/zip';
+  }
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { Post } from '@muster/contract/posts';
-import { Bookmark, CheckCircle2, Heart, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
+import { Bookmark, CheckCircle2, FileText, Heart, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -103,8 +103,14 @@ export function PostCard({ post, viewerId, showAllComments = false }: { post: Po
         {post.mapLocation && (
           <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600"><MapPin className="size-4 shrink-0" aria-hidden="true" /> {post.mapLocation.address}</p>
         )}
+        {post.file && (
+          <a href={post.file.url} download={post.file.name} className="mt-3 flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
+            <FileText className="size-4 shrink-0 text-brand-600" aria-hidden="true" /> <span className="truncate">{post.file.name}</span>
+          </a>
+        )}
         {post.mission && <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">Mission: <strong>{post.mission.title}</strong></p>}
       </div>
+      {post.video && <video src={post.video} controls preload="metadata" className="max-h-[32rem] w-full bg-black" />}
       {post.image && <img src={post.image} alt="" loading="lazy" className="max-h-[32rem] w-full bg-slate-100 object-cover" />}
 
       <div className="flex items-center justify-between px-4 pt-2 text-xs text-slate-500 sm:px-5">

@@ -1,9 +1,9 @@
 import type { Place } from '@muster/contract/geo';
 import { emergencyEmojis } from '@muster/contract/posts';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ImagePlus, Siren, Star, Target, X } from 'lucide-react';
+import { FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
+import { DOCUMENT_MAX_BYTES, SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -36,6 +36,9 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [image, setImage] = useState<string | null>(null);
+  const [video, setVideo] = useState<string | null>(null);
+  const [doc, setDoc] = useState<{ data: string; name: string } | null>(null);
+  const docInput = useRef<HTMLInputElement>(null);
   const [place, setPlace] = useState<Place | null>(null);
   const [picker, setPicker] = useState<PickerMode | null>(initialPicker);
   const [mission, setMission] = useState<{ title: string; missionId: string; updateCount?: number; previousCount?: number } | null>(null);
@@ -75,6 +78,8 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
     setTitle('');
     setContent('');
     setImage(null);
+    setVideo(null);
+    setDoc(null);
     setPlace(null);
     setPicker(null);
     setMission(null);
@@ -90,11 +95,32 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
     const f = e.target.files?.[0];
     e.target.value = '';
     if (!f) return;
-    if (!f.type.startsWith('image/') && !f.type.startsWith('video/')) return void toast.error('Please upload a valid image or video file');
-    if (!f.type.startsWith('image/')) return void toast.error('Videos are not supported yet. Please choose an image.');
+    const isVideo = f.type.startsWith('video/');
+    if (!f.type.startsWith('image/') && !isVideo) return void toast.error('Please upload a valid image or video file');
     const reader = new FileReader();
     reader.onerror = () => toast.error('Failed to process file.');
-    reader.onload = () => setImage(String(reader.result));
+    reader.onload = () => {
+      if (isVideo) {
+        setVideo(String(reader.result));
+        setImage(null);
+      } else {
+        setImage(String(reader.result));
+        setVideo(null);
+      }
+    };
+    reader.readAsDataURL(f);
+  }
+
+  /** Spec §5: a document is a PDF, DOC or DOCX under 10 MB. */
+  function chooseDocument(e: React.ChangeEvent<HTMLInputElement>) {
+    const f = e.target.files?.[0];
+    e.target.value = '';
+    if (!f) return;
+    if (!/\.(pdf|docx?)$/i.test(f.name)) return void toast.error('Attach a PDF, DOC or DOCX file');
+    if (f.size >= DOCUMENT_MAX_BYTES) return void toast.error('File size must be less than 10MB');
+    const reader = new FileReader();
+    reader.onerror = () => toast.error('Failed to process file.');
+    reader.onload = () => setDoc({ data: String(reader.result), name: f.name });
     reader.readAsDataURL(f);
   }
 
@@ -110,6 +136,8 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
         ...(kind !== 'general' ? { category: category.trim() } : {}),
         ...(emergency ? { emergencyEmoji: emergency } : {}),
         ...(image ? { image } : {}),
+        ...(video ? { video } : {}),
+        ...(doc ? { file: doc.data, fileName: doc.name } : {}),
         ...(mission ? { mission: { title: mission.title, missionId: mission.missionId, ...(mission.updateCount ? { updateCount: mission.updateCount } : {}) } } : {}),
         ...(review && review.subject.trim() ? { review: { rating: review.rating, title: `My review of ${review.subject.trim()}`, ...(review.description.trim() ? { description: review.description.trim() } : {}) } } : {}),
         ...(place ? { mapLocation: { address: place.address, name: place.name, coordinates: place.coordinates, placeId: place.placeId } } : {}),
@@ -211,6 +239,18 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
                   <textarea id="review-description" className={input} value={review.description} onChange={(e) => setReview({ ...review, description: e.target.value })} maxLength={2000} /></div>
               </fieldset>
             )}
+            {video && (
+              <div className="relative">
+                <video src={video} controls className="max-h-60 w-full rounded-lg bg-black" aria-label="Preview of the attached video" />
+                <button type="button" onClick={() => setVideo(null)} className="absolute right-2 top-2 rounded-full bg-white/90 p-1 shadow" aria-label="Remove video"><X className="size-4" aria-hidden="true" /></button>
+              </div>
+            )}
+            {doc && (
+              <p className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+                <span className="flex min-w-0 items-center gap-2"><FileText className="size-4 shrink-0" aria-hidden="true" /><span className="truncate">{doc.name}</span></span>
+                <button type="button" onClick={() => setDoc(null)} className="rounded-full p-1 hover:bg-slate-200" aria-label="Remove document"><X className="size-4" aria-hidden="true" /></button>
+              </p>
+            )}
             {image && (
               <div className="relative">
                 <img src={image} alt="Preview of the attached image" className="max-h-60 w-full rounded-lg object-cover" />
@@ -222,6 +262,10 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
                 <button type="button" onClick={() => file.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
                   <ImagePlus className="size-4" aria-hidden="true" /> Photo
                 </button>
+                <button type="button" onClick={() => docInput.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  <FileText className="size-4" aria-hidden="true" /> Document
+                </button>
+                <input ref={docInput} type="file" accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={chooseDocument} data-testid="post-document-input" />
                 <button type="button" onClick={() => setReview(review ? null : { subject: '', rating: 5, description: '' })} aria-pressed={!!review} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
                   <Star className="size-4" aria-hidden="true" /> Review
                 </button>
