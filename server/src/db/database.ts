@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -53,7 +54,7 @@ export async function openDatabase(options: {
     // the pool replaces it on next use, and the health check reports the outage meanwhile.
     pool.on('error', (err) => options.onIdleError?.(err));
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PostgresDialect({ pool: preparedStatements(pool) }),
       plugins: [new CamelCasePlugin()],
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
@@ -106,6 +107,37 @@ function pgliteAsPool(pglite: PGlite) {
     },
     end: async () => {},
   } as unknown as pg.Pool;
+}
+
+/**
+ * Sends every query as a named prepared statement (the name is a hash of its text), so each
+ * connection parses and plans a query shape once instead of on every request. Kysely always
+ * parameterises values, so the number of shapes stays small.
+ */
+function preparedStatements(pool: pg.Pool): pg.Pool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`));
+    return name;
+  };
+  return new Proxy(pool, {
+    get(target, prop, receiver) {
+      if (prop !== 'connect') return Reflect.get(target, prop, receiver);
+      return async () => {
+        const client = await target.connect();
+        return new Proxy(client, {
+          get(c, p, r) {
+            if (p !== 'query') return Reflect.get(c, p, r);
+            return (text: unknown, values?: unknown[]) =>
+              typeof text === 'string' && !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text)
+                ? c.query({ name: nameOf(text), text, values: values ?? [] })
+                : c.query(text as string, values);
+          },
+        });
+      };
+    },
+  });
 }
 
 /** A cheap round trip for the health check. */
