@@ -44,6 +44,8 @@ test('compose a need with a picture and hashtags; like, comment, reply, save; ha
   const other = await otherContext.newPage();
   await signedUpAndIn(other, 'helper');
   await other.goto(`/#/hashtag/${tag}`);
+  await other.getByRole('button', { name: 'Follow' }).click();
+  await expect(other.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
   const theirCard = other.getByRole('article').filter({ hasText: 'Two vans for water' });
   await theirCard.getByRole('button', { name: 'Like' }).click();
   await expect(theirCard.getByText('1 like')).toBeVisible();

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-collaboration-chats.js';
 import * as m0004 from './migrations/0004-posts.js';
 import * as m0005 from './migrations/0005-comments.js';
 import * as m0006 from './migrations/0006-post-files.js';
+import * as m0007 from './migrations/0007-hashtag-follows.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-posts': m0004,
   '0005-comments': m0005,
   '0006-post-files': m0006,
+  '0007-hashtag-follows': m0007,
 };
 
 /**

@@ -192,6 +192,12 @@ export interface CommentsTable {
   createdAt: CreatedAt;
 }
 
+export interface HashtagFollowsTable {
+  userId: string;
+  tag: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   contactMessages: ContactMessagesTable;
@@ -211,4 +217,5 @@ export interface Database {
   savedPosts: SavedPostsTable;
   postHashtags: PostHashtagsTable;
   comments: CommentsTable;
+  hashtagFollows: HashtagFollowsTable;
 }

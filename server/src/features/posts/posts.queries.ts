@@ -172,3 +172,15 @@ export async function deleteComment(db: Db, postId: string, id: string) {
 export function findUserIdByUsername(db: Db, username: string) {
   return db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
 }
+
+export function followHashtag(db: Db, userId: string, tag: string) {
+  return db.insertInto('hashtagFollows').values({ userId, tag }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export function unfollowHashtag(db: Db, userId: string, tag: string) {
+  return db.deleteFrom('hashtagFollows').where('userId', '=', userId).where('tag', '=', tag).execute();
+}
+
+export function followedHashtags(db: Db, userId: string) {
+  return db.selectFrom('hashtagFollows').select('tag').where('userId', '=', userId).orderBy('tag').execute();
+}

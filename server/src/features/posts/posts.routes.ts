@@ -56,6 +56,18 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => posts.postsBy(deps, request.viewer, request.params.username, request.query),
   );
 
+  const tagParams = z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') });
+  const followed = { 200: z.object({ data: z.array(z.string()) }), ...errors };
+  app.get('/hashtags/followed', { schema: { tags, summary: 'Hashtags I follow', response: followed } }, async (request) => ({
+    data: await posts.myFollowedHashtags(deps, request.viewer),
+  }));
+  app.post('/hashtags/:hashtag/follow', { schema: { tags, summary: 'Follow a hashtag', params: tagParams, response: followed } }, async (request) => ({
+    data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, true),
+  }));
+  app.delete('/hashtags/:hashtag/follow', { schema: { tags, summary: 'Unfollow a hashtag', params: tagParams, response: followed } }, async (request) => ({
+    data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, false),
+  }));
+
   app.get(
     '/posts/hashtags/historical',
     { schema: { tags, summary: 'Hashtags I have used, most used first', response: { 200: z.object({ data: z.array(z.string()) }), ...errors } } },

@@ -25,6 +25,9 @@ import {
   trendingHashtags,
   updatePost,
   findUserIdByUsername,
+  followHashtag,
+  followedHashtags,
+  unfollowHashtag,
 } from './posts.queries.js';
 import { presentComment, presentPost } from './posts.present.js';
 
@@ -249,4 +252,16 @@ export async function postsBy(deps: Deps, viewer: Viewer | null, username: strin
   const author = await findUserIdByUsername(deps.db, username.toLowerCase());
   if (!author) throw notFound('No one on Muster has that username');
   return feed(deps, me, query, { authorId: author.id });
+}
+
+export async function setHashtagFollowed(deps: Deps, viewer: Viewer | null, tag: string, follow: boolean) {
+  const me = requireViewer(viewer);
+  const name = tag.toLowerCase();
+  await (follow ? followHashtag(deps.db, me.id, name) : unfollowHashtag(deps.db, me.id, name));
+  return myFollowedHashtags(deps, me);
+}
+
+export async function myFollowedHashtags(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return (await followedHashtags(deps.db, me.id)).map((r) => r.tag);
 }

@@ -245,6 +245,18 @@ describe('comments and replies', () => {
   });
 });
 
+describe('following hashtags', () => {
+  it('follows and unfollows, case-blind; refuses a bad tag and strangers', async () => {
+    const { cookie } = await signedInUser(t);
+    expect((await api('POST', '/hashtags/FloodRelief/follow', cookie)).json().data).toEqual(['floodrelief']);
+    expect((await api('POST', '/hashtags/floodrelief/follow', cookie)).json().data).toEqual(['floodrelief']);
+    expect((await api('GET', '/hashtags/followed', cookie)).json().data).toEqual(['floodrelief']);
+    expect((await api('DELETE', '/hashtags/floodrelief/follow', cookie)).json().data).toEqual([]);
+    expect((await api('POST', '/hashtags/x/follow', cookie)).statusCode).toBe(400);
+    expect((await api('POST', '/hashtags/floodrelief/follow')).statusCode).toBe(401);
+  });
+});
+
 describe('the mission picker', () => {
   it.each(['/chats/ongoing-missions/me', '/posts/user/mission-posts-with-updates'])('%s needs a session and lists my missions (none yet)', async (url) => {
     const { cookie } = await signedInUser(t);
