@@ -1,10 +1,10 @@
 import type { SessionUser } from '@muster/contract/users';
-import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, ChevronDown, HandHeart, Home, Languages, LifeBuoy, LogOut, MessagesSquare, Settings, User, Users } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
+import { DialogClose, Modal } from '../../components/modal';
 import { Logo } from '../../components/logo';
 import { useChatRequestsQuery, useJoinRequestsQuery } from '../../features/chats/api/get-chat-requests';
 import { useChatsQuery } from '../../features/chats/api/get-chats';
@@ -112,20 +112,11 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
         <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, counts.alerts, 'Unread alerts')}<span>Alerts</span></NavLink>
       </nav>
 
-      <Dialog.Root open={languageOpen} onOpenChange={setLanguageOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Language</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-slate-600">
-              English is the only supported language for now. More languages are coming soon.
-            </Dialog.Description>
-            <div className="mt-5 flex justify-end">
-              <Dialog.Close className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">OK</Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Modal open={languageOpen} onOpenChange={setLanguageOpen} title="Language" description="English is the only supported language for now. More languages are coming soon." showDescription size="sm">
+        <div className="flex justify-end">
+          <DialogClose className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">OK</DialogClose>
+        </div>
+      </Modal>
     </div>
   );
 }

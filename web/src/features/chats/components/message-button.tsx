@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { MessageSquare, X } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSendMessageMutation } from '../api/send-message';
@@ -16,39 +16,36 @@ export function MessageButton({ recipient }: { recipient: { _id: string; firstNa
   const name = `${recipient.firstName} ${recipient.lastName}`.trim();
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
-        <MessageSquare className="size-4" aria-hidden="true" /> Message
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl">
-          <form onSubmit={(e) => {
-            e.preventDefault();
-            const message = text.trim();
-            if (!message) return;
-            send.mutate({ recipientId: recipient._id, message }, {
-              onSuccess: (sent) => navigate(paths.chat(sent.chatId)),
-              onError: (err) => toast.error(errorMessage(err, 'Failed to send your message')),
-            });
-          }}>
-            <div className="flex items-center justify-between">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">Message {name}</Dialog.Title>
-              <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close"><X className="size-5" aria-hidden="true" /></Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Write the first message of your conversation.</Dialog.Description>
-            <label htmlFor="profile-message" className="mt-4 block text-sm font-medium text-slate-700">Message</label>
-            <textarea id="profile-message" rows={4} value={text} onChange={(e) => setText(e.target.value)} required
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
-            <div className="mt-4 flex justify-end">
-              <button type="submit" disabled={!text.trim() || send.isPending}
-                className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-                {send.isPending ? 'Sending...' : 'Send'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      title={`Message ${name}`}
+      description="Write the first message of your conversation."
+      trigger={
+        <button type="button" className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+          <MessageSquare className="size-4" aria-hidden="true" /> Message
+        </button>
+      }
+    >
+      <form onSubmit={(e) => {
+        e.preventDefault();
+        const message = text.trim();
+        if (!message) return;
+        send.mutate({ recipientId: recipient._id, message }, {
+          onSuccess: (sent) => navigate(paths.chat(sent.chatId)),
+          onError: (err) => toast.error(errorMessage(err, 'Failed to send your message')),
+        });
+      }}>
+        <label htmlFor="profile-message" className="block text-sm font-medium text-slate-700">Message</label>
+        <textarea id="profile-message" rows={4} value={text} onChange={(e) => setText(e.target.value)} required
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
+        <div className="mt-4 flex justify-end">
+          <button type="submit" disabled={!text.trim() || send.isPending}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            {send.isPending ? 'Sending...' : 'Send'}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import type { CollaborationRequest } from '@muster/contract/collaboration';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState } from 'react';
+import { DialogClose, Modal } from '../../../components/modal';
 import toast from 'react-hot-toast';
 import { useContactPosterMutation } from '../api/contact-poster';
 import { COLLAB_TOAST_MS } from '../constants';
@@ -13,14 +12,15 @@ const greeting = (request: CollaborationRequest) =>
 /** 'Contact {name}': a direct message to the poster, prefilled once with a greeting. */
 export function ContactPosterModal({ request, onClose }: { request: CollaborationRequest | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={request !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl focus:outline-none">
-          {request && <ContactForm key={request._id} request={request} onClose={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={request !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={request ? `Contact ${posterName(request)}` : ''}
+      description="Your message goes to their Muster chats."
+      showDescription
+    >
+      {request && <ContactForm key={request._id} request={request} onClose={onClose} />}
+    </Modal>
   );
 }
 
@@ -47,18 +47,11 @@ function ContactForm({ request, onClose }: { request: CollaborationRequest; onCl
 
   return (
     <form onSubmit={submit}>
-      <div className="flex items-center justify-between">
-        <Dialog.Title className="text-lg font-semibold text-slate-900">Contact {posterName(request)}</Dialog.Title>
-        <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
-          <X className="size-5" aria-hidden="true" />
-        </Dialog.Close>
-      </div>
-      <Dialog.Description className="mt-1 text-sm text-slate-600">Your message goes to their Muster chats.</Dialog.Description>
-      <label htmlFor="contact-poster-message" className="mt-4 block text-sm font-medium text-slate-700">Message</label>
+      <label htmlFor="contact-poster-message" className="block text-sm font-medium text-slate-700">Message</label>
       <textarea id="contact-poster-message" value={message} onChange={(e) => setMessage(e.target.value)} required rows={5}
         className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
       <div className="mt-4 flex justify-end gap-3">
-        <Dialog.Close className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Cancel</Dialog.Close>
+        <DialogClose className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Cancel</DialogClose>
         <button type="submit" disabled={blank || send.isPending}
           className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60">
           {send.isPending ? 'Sending...' : 'Send Message'}

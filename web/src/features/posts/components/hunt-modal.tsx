@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState } from 'react';
+import { Modal } from '../../../components/modal';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateHuntMutation } from '../api/create-post';
@@ -37,16 +36,8 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
 
   const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Product or Service Hunt</Dialog.Title>
-            <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close"><X className="size-5" aria-hidden="true" /></Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">Tell people what you are looking for.</Dialog.Description>
-          <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+    <Modal open={open} onOpenChange={onOpenChange} title="Product or Service Hunt" description="Tell people what you are looking for." showDescription>
+          <form onSubmit={submit} noValidate className="space-y-4">
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">Looking for a</legend>
               <div className="mt-2 flex gap-2">
@@ -66,8 +57,6 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
               <button type="submit" disabled={create.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">{create.isPending ? 'Posting...' : 'Post hunt'}</button>
             </div>
           </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Modal>
   );
 }

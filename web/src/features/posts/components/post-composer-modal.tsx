@@ -1,10 +1,10 @@
 import type { Place } from '@muster/contract/geo';
 import { emergencyEmojis } from '@muster/contract/posts';
-import * as Dialog from '@radix-ui/react-dialog';
 import { FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import toast from 'react-hot-toast';
+import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreatePostMutation } from '../api/create-post';
@@ -155,16 +155,8 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
 
   const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl">
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Create a post</Dialog.Title>
-            <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close"><X className="size-5" aria-hidden="true" /></Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Share a need, a want, an offer or an update.</Dialog.Description>
-          <form onSubmit={submit} className="space-y-4 overflow-y-auto px-5 py-4">
+    <Modal open={open} onOpenChange={onOpenChange} title="Create a post" description="Share a need, a want, an offer or an update." size="lg">
+          <form onSubmit={submit} className="space-y-4">
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">What are you sharing?</legend>
               <div className="mt-2 flex flex-wrap gap-2">
@@ -282,8 +274,6 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
               </button>
             </div>
           </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Modal>
   );
 }
