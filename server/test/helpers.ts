@@ -92,3 +92,11 @@ export async function buildTestApp(options: { env?: Record<string, string>; mail
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `api('POST', '/posts/create', cookie, body)`: one call through the real HTTP layer. */
+export function apiCaller(t: { app: TestApp['app'] }) {
+  return (method: Method, url: string, cookie?: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
-import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
 
 const count = async () => (await t.db.selectFrom('collaborationRequests').select('id').execute()).length;
 const valid = { title: 'Sound designer for a coastal documentary', description: 'Two weeks of field recording in Valparaíso.', deadline: '2027-03-01', location: 'Remote', category: 'creative' };
