@@ -78,7 +78,3 @@ export const collaborationListResponseSchema = z.object({
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
 export const collaborationResponseSchema = z.object({ data: collaborationRequestSchema });
-export const listQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
 import { publicUserSchema } from './users.js';
 
 export const postKinds = ['need', 'want', 'provision', 'general', 'hunt', 'mission_update'] as const;
@@ -101,10 +102,6 @@ export type Post = z.infer<typeof postSchema>;
 
 export const postResponseSchema = z.object({ data: postSchema });
 export const postPageResponseSchema = z.object({ data: z.array(postSchema), meta: z.object({ nextCursor: z.string().nullable() }) });
-export const pageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 export const feedQuerySchema = pageQuerySchema.extend({ kind: z.enum(postKinds).optional() });
 

@@ -2,10 +2,10 @@ import {
   collaborationListResponseSchema,
   collaborationResponseSchema,
   createCollaborationSchema,
-  listQuerySchema,
   updateCollaborationSchema,
 } from '@muster/contract/collaboration';
 import { apiErrorSchema } from '@muster/contract/errors';
+import { pageQuerySchema } from '@muster/contract/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
@@ -20,7 +20,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/collaboration',
-    { schema: { tags, summary: 'Collaboration requests in every category, newest first', querystring: listQuerySchema, response: { 200: collaborationListResponseSchema, ...errors } } },
+    { schema: { tags, summary: 'Collaboration requests in every category, newest first', querystring: pageQuerySchema, response: { 200: collaborationListResponseSchema, ...errors } } },
     async (request) => collaboration.listRequests(deps, 'all', request.query),
   );
 
@@ -31,7 +31,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Collaboration requests of one category (an unknown id lists all)',
         params: z.object({ categoryId: z.string().max(40) }),
-        querystring: listQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: collaborationListResponseSchema, ...errors },
       },
     },

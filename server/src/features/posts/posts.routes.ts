@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '@muster/contract/errors';
+import { pageQuerySchema } from '@muster/contract/paging';
 import {
   commentSchema,
   createCommentSchema,
@@ -7,7 +8,6 @@ import {
   feedQuerySchema,
   linkPreviewQuerySchema,
   linkPreviewSchema,
-  pageQuerySchema,
   postPageResponseSchema,
   postResponseSchema,
   updatePostSchema,

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { shareLink } from '../../../lib/share';
 import { formatDate, timeAgo } from '../../../lib/time';
 import { useDeleteCollaborationRequestMutation } from '../api/delete-collaboration-request';
 import { useCollaborationRequestQuery } from '../api/get-collaboration-request';
 import { COLLAB_TOAST_MS } from '../constants';
 import { posterInitial, posterName } from '../poster';
-import { shareLink } from '../share';
 import { ContactPosterModal } from './contact-poster-modal';
 import { DeleteCollaborationDialog } from './delete-collaboration-dialog';
 
@@ -57,8 +57,7 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
   const action = 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm';
 
   async function share() {
-    const outcome = await shareLink({ title: request!.title, text: request!.description.slice(0, 140), url: window.location.href });
-    if (outcome === 'copied') window.alert('Link copied to clipboard');
+    await shareLink({ title: request!.title, text: request!.description.slice(0, 140), url: window.location.href });
   }
 
   return (

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { shareLink } from '../../../lib/share';
 import { timeAgo } from '../../../lib/time';
 import { useDeletePostMutation } from '../api/delete-post';
 import { useLikePostMutation } from '../api/like-post';
@@ -52,18 +53,7 @@ export function PostCard({ post, viewerId, showAllComments = false }: { post: Po
   const name = `${post.author.firstName} ${post.author.lastName}`.trim();
   const action = 'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
-  async function share() {
-    const url = `${window.location.origin}/#${paths.post(post._id)}`;
-    try {
-      if (typeof navigator.share === 'function') await navigator.share({ title: post.title || name, text: post.content.slice(0, 140), url });
-      else {
-        await navigator.clipboard.writeText(url);
-        window.alert('Link copied to clipboard');
-      }
-    } catch (error) {
-      if ((error as DOMException)?.name !== 'AbortError') console.error('Share failed', error);
-    }
-  }
+  const share = () => shareLink({ title: post.title || name, text: post.content.slice(0, 140), url: `${window.location.origin}/#${paths.post(post._id)}` });
 
   return (
     <article className={`overflow-hidden rounded-2xl border bg-white shadow-sm ${post.emergencyEmoji ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`} aria-labelledby={`post-${post._id}-author`}>

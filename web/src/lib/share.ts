@@ -1,6 +1,6 @@
 /**
  * Spec §4 Share: the device's share sheet with title, text and link; where there is none, or it
- * fails, the link is copied instead. Returns what happened so the caller can say so.
+ * fails, the link is copied instead and an alert says so. Returns what happened.
  */
 export async function shareLink(data: { title: string; text: string; url: string }): Promise<'shared' | 'copied' | 'failed'> {
   if (typeof navigator.share === 'function') {
@@ -14,6 +14,7 @@ export async function shareLink(data: { title: string; text: string; url: string
   }
   try {
     await navigator.clipboard.writeText(data.url);
+    window.alert('Link copied to clipboard');
     return 'copied';
   } catch (error) {
     console.error('Failed to copy link', error);
