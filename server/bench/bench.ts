@@ -42,7 +42,9 @@ const deepCursor = Buffer.from(`${new Date(deep.createdAt).toISOString()}|${deep
 // The API and the floor each run in a process of their own, as in production; autocannon here.
 async function serve(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_API_ARGS passes node flags to the servers (e.g. --cpu-prof to profile under load).
+  const extra = process.env.BENCH_API_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
     stdio: 'inherit',
   });
@@ -90,9 +92,13 @@ function run(c: Case, seconds: number) {
   });
 }
 
+// BENCH_ONLY=feed runs the floor and the cases whose names contain "feed" (for profiling one route).
+const only = process.env.BENCH_ONLY;
+const chosen = only ? cases.filter((c, i) => i === 0 || c.name.includes(only)) : cases;
+
 const rows: string[] = [];
 let floorRps = 0;
-for (const c of cases) {
+for (const c of chosen) {
   await run(c, 2); // warm-up
   const r = await run(c, DURATION_S);
   const rps = r.requests.average;
@@ -111,4 +117,6 @@ api.child.kill('SIGTERM');
 floorServer.child.kill('SIGTERM');
 await sql`delete from sessions`.execute(db);
 await sql`delete from posts where content like 'Bench post %'`.execute(db);
+// The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed starts clean.
+await sql`vacuum analyze posts, post_hashtags`.execute(db);
 await close();

@@ -1,10 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { API_ROOT } from '@muster/contract/limits';
 import type { Config } from './config.js';
@@ -28,6 +24,7 @@ import { createLocalMediaStore, registerMediaRoutes } from './platform/media/med
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { registerRateLimits } from './platform/rate-limit.js';
 import { registerSecurity } from './platform/security.js';
+import { responseSerializer } from './platform/serializer.js';
 import { registerWebApp } from './platform/web-app.js';
 
 export const APP_VERSION = '0.1.0';
@@ -53,7 +50,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.env));
   app.decorate('deps', {
     db,
     mailer,

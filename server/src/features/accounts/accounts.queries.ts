@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
 
@@ -135,7 +135,7 @@ export function searchPeople(db: Db, viewerId: string, prefix: string, limit: nu
     .where((eb) => eb.or([eb('u.username', 'like', pattern), eb('u.firstName', 'ilike', pattern), eb('u.lastName', 'ilike', pattern)]))
     .where((eb) => eb.not(eb.exists(blockedEitherWay(eb, viewerId))))
     .orderBy('u.username')
-    .limit(limit)
+    .limit(sql.lit(limit))
     .execute();
 }
 
@@ -148,7 +148,7 @@ export function suggestPeople(db: Db, viewerId: string, limit: number) {
     .where('u.emailVerifiedAt', 'is not', null)
     .where((eb) => eb.not(eb.exists(blockedEitherWay(eb, viewerId))))
     .orderBy('u.createdAt', 'desc')
-    .limit(limit)
+    .limit(sql.lit(limit))
     .execute();
 }
 

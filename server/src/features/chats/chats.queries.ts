@@ -68,7 +68,7 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
           .whereRef('m.chatId', '=', 'c.id')
           .orderBy('m.createdAt', 'desc')
           .orderBy('m.id', 'desc')
-          .limit(1)
+          .limit(sql.lit(1))
           .as('last'),
       (j) => j.onTrue(),
     )
@@ -97,7 +97,7 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
     )
     .where('me.userId', '=', userId);
   if (chatId) q = q.where('c.id', '=', chatId);
-  return q.orderBy('c.lastMessageAt', 'desc').limit(200).execute();
+  return q.orderBy('c.lastMessageAt', 'desc').limit(sql.lit(200)).execute();
 }
 
 export type ChatRow = Awaited<ReturnType<typeof listChatsOf>>[number];
@@ -113,7 +113,7 @@ export function listMessages(db: Db, chatId: string, options: { cursor?: Cursor;
     const { createdAt, id } = options.cursor;
     q = q.where((eb) => eb.or([eb('m.createdAt', '<', createdAt), eb.and([eb('m.createdAt', '=', createdAt), eb('m.id', '<', id)])]));
   }
-  return q.orderBy('m.createdAt', 'desc').orderBy('m.id', 'desc').limit(options.limit + 1).execute();
+  return q.orderBy('m.createdAt', 'desc').orderBy('m.id', 'desc').limit(sql.lit(options.limit + 1)).execute();
 }
 
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];

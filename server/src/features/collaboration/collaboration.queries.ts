@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CollaborationRequestsTable } from '../../db/schema.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -21,7 +21,7 @@ export function listCollaborations(db: Db, options: { category?: string; cursor?
     const { createdAt, id } = options.cursor;
     q = q.where((eb) => eb.or([eb('c.createdAt', '<', createdAt), eb.and([eb('c.createdAt', '=', createdAt), eb('c.id', '<', id)])]));
   }
-  return q.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc').limit(options.limit + 1).execute();
+  return q.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc').limit(sql.lit(options.limit + 1)).execute();
 }
 
 export function findCollaboration(db: Db, id: string) {

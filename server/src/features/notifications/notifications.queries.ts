@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 
@@ -24,7 +24,7 @@ export function listNotifications(db: Db, userId: string, type?: string) {
     ])
     .where('n.userId', '=', userId);
   if (type) q = q.where('n.type', '=', type);
-  return q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc').limit(LIST_LIMIT).execute();
+  return q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc').limit(sql.lit(LIST_LIMIT)).execute();
 }
 
 export function markAllRead(db: Db, userId: string) {
@@ -69,6 +69,6 @@ export function listUnreadTaskNotifications(db: Db, userId: string) {
     .where('typeTask', 'is not', null)
     .where('readAt', 'is', null)
     .orderBy('createdAt', 'desc')
-    .limit(LIST_LIMIT)
+    .limit(sql.lit(LIST_LIMIT))
     .execute();
 }

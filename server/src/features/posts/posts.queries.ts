@@ -49,7 +49,7 @@ export function listPosts(db: Db, viewerId: string, options: { cursor?: Cursor; 
     // A row comparison walks the (created_at, id) index straight from the cursor, however deep.
     q = q.where(sql<boolean>`(p.created_at, p.id) < (${options.cursor.createdAt}, ${options.cursor.id}::uuid)`);
   }
-  return q.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(options.limit + 1).execute();
+  return q.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(sql.lit(options.limit + 1)).execute();
 }
 
 export async function insertPost(db: Db, row: Insertable<PostsTable>) {
@@ -114,7 +114,7 @@ export function historicalHashtags(db: Db, userId: string) {
     .where('p.authorId', '=', userId)
     .groupBy('h.tag')
     .orderBy('count', 'desc')
-    .limit(100)
+    .limit(sql.lit(100))
     .execute();
 }
 
@@ -132,7 +132,7 @@ export function trendingHashtags(db: Db, limit: number) {
     .groupBy('tag')
     .orderBy('count', 'desc')
     .orderBy('tag')
-    .limit(limit)
+    .limit(sql.lit(limit))
     .execute();
 }
 
@@ -144,7 +144,7 @@ export function listComments(db: Db, postId: string) {
     .where('c.postId', '=', postId)
     .orderBy('c.createdAt')
     .orderBy('c.id')
-    .limit(500)
+    .limit(sql.lit(500))
     .execute();
 }
 
