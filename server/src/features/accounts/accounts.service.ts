@@ -4,8 +4,7 @@ import type {
 } from '@muster/contract/auth';
 import type { UpdateProfileInput } from '@muster/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deleteUserSessions } from '../../platform/auth/session.queries.js';
-import { endSession, requireViewer, startSession, type Viewer } from '../../platform/auth/session.js';
+import { endSession, endUserSessions, forgetCachedSessions, requireViewer, startSession, type Viewer } from '../../platform/auth/session.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
@@ -132,6 +131,7 @@ export async function verifyEmail(deps: Deps, token: string) {
   const user = await findUserById(deps.db, claimed.userId);
   if (!user) throw badRequest('This verification link is invalid or has expired.');
   if (!user.emailVerifiedAt) await updateUser(deps.db, user.id, { emailVerifiedAt: new Date() });
+  forgetCachedSessions(deps, user.id);
   return { message: 'Email verified successfully!' };
 }
 
@@ -173,6 +173,7 @@ export async function confirmEmailChange(deps: Deps, token: string) {
   if (!claimed?.newEmail) throw badRequest('This link is invalid or has expired.');
   try {
     await updateUser(deps.db, claimed.userId, { email: claimed.newEmail, emailVerifiedAt: new Date() });
+    forgetCachedSessions(deps, claimed.userId);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Another account now uses that email.');
     throw err;
@@ -200,7 +201,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     passwordHash: await hashPassword(input.password),
     ...(user && !user.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}),
   });
-  await deleteUserSessions(deps.db, claimed.userId);
+  await endUserSessions(deps, claimed.userId);
   return { message: 'Your password has been reset. Sign in with the new one.' };
 }
 
@@ -212,7 +213,7 @@ export async function changePassword(deps: Deps, viewer: Viewer | null, input: {
   await refuseCommonPassword(input.newPassword, 'newPassword');
   await updateUser(deps.db, me.id, { passwordHash: await hashPassword(input.newPassword) });
   // Anyone else signed in as this user is signed out; this device stays in.
-  await deleteUserSessions(deps.db, me.id, me.sessionId);
+  await endUserSessions(deps, me.id, me.sessionId);
   return { message: 'Password changed. Other devices have been signed out.' };
 }
 
@@ -267,6 +268,7 @@ export async function deleteAccount(deps: Deps, viewer: Viewer | null, request: 
     throw badRequest('Your password is not right', [{ path: 'password', message: 'Your password is not right' }]);
   }
   await endSession(deps, request, reply);
+  await endUserSessions(deps, me.id);
   await deleteUser(deps.db, me.id);
   if (me.profilePicture) await deps.media.remove(me.profilePicture);
   return { message: 'Your account has been deleted.' };

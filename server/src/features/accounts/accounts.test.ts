@@ -216,6 +216,29 @@ describe('password reset and change', () => {
   });
 });
 
+describe('the few-second session cache of reads (decision 009)', () => {
+  const me = (cookie: string) => call({ method: 'GET', url: '/auth/me', cookie });
+
+  it('shows my own change at my next read', async () => {
+    const { cookie } = await signedInUser(t);
+    expect((await me(cookie)).statusCode).toBe(200); // now cached
+    await call({ method: 'PATCH', url: '/users/me', payload: { firstName: 'Renamed', lastName: 'Person', headline: '', bio: '', location: '' }, cookie });
+    expect((await me(cookie)).json().data.firstName).toBe('Renamed');
+  });
+
+  it('forgets a session at once when it signs out, or when the password changes elsewhere', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const other = await signIn(t, user.email);
+    const third = await signIn(t, user.email);
+    for (const c of [cookie, other, third]) expect((await me(c)).statusCode).toBe(200);
+    await call({ method: 'POST', url: '/auth/logout', payload: {}, cookie: third });
+    expect((await me(third)).statusCode).toBe(401);
+    await call({ method: 'PUT', url: '/users/me/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'fresh passphrase here' }, cookie });
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+});
+
 describe('profile, export and deletion', () => {
   it('updates my profile; refuses bad input and strangers', async () => {
     const { user, cookie } = await signedInUser(t);

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMicroCache } from './micro-cache.js';
+
+describe('micro cache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('forgets entries after their time, drops the oldest when full, and deletes by value', () => {
+    vi.useFakeTimers();
+    const cache = createMicroCache<{ user: string }>({ ttlMs: 1000, max: 2 });
+    cache.set('a', { user: 'u1' });
+    vi.advanceTimersByTime(500);
+    cache.set('b', { user: 'u2' });
+    expect(cache.get('a')).toEqual({ user: 'u1' });
+    vi.advanceTimersByTime(600);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toEqual({ user: 'u2' });
+
+    cache.set('c', { user: 'u1' });
+    cache.set('d', { user: 'u1' });
+    expect(cache.get('b')).toBeUndefined(); // the oldest went to make room
+    cache.deleteWhere((v) => v.user === 'u1');
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('d')).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * A small in-process cache whose entries live a few seconds (decision 009). It takes the hottest
+ * reads — who a session belongs to, the newest page of posts — off the database under load, and
+ * is short-lived so that another process of the same deployment is never more than `ttlMs` behind.
+ * Oldest entries go first when it is full.
+ */
+export function createMicroCache<V>(options: { ttlMs: number; max: number }) {
+  const entries = new Map<string, { value: V; until: number }>();
+  return {
+    get(key: string): V | undefined {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (hit.until > Date.now()) return hit.value;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key: string, value: V): void {
+      entries.delete(key);
+      if (entries.size >= options.max) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, until: Date.now() + options.ttlMs });
+    },
+    delete(key: string): void {
+      entries.delete(key);
+    },
+    /** Drops every entry whose value matches, e.g. all the sessions of one user. */
+    deleteWhere(match: (value: V) => boolean): void {
+      for (const [key, { value }] of entries) if (match(value)) entries.delete(key);
+    },
+    clear(): void {
+      entries.clear();
+    },
+  };
+}
+
+export type MicroCache<V> = ReturnType<typeof createMicroCache<V>>;
