@@ -55,6 +55,9 @@ await sql`
 step(`${LIKES.toLocaleString()} likes`);
 
 await sql`update posts p set like_count = l.n from (select post_id, count(*)::int n from post_likes group by post_id) l where l.post_id = p.id`.execute(db);
+// Counting rewrote every liked post at the end of the table; put posts back in the order they were
+// written, as a table that grew one post at a time is, so a page of the feed sits on a few pages of disk.
+await sql`cluster posts using posts_recent`.execute(db);
 await sql`vacuum analyze`.execute(db);
-step('counted and analysed');
+step('counted, clustered and analysed');
 await close();

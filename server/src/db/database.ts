@@ -7,6 +7,12 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
+/**
+ * snake_case columns become camelCase properties. Values that are themselves objects — jsonb columns,
+ * JSON built in SQL — are left exactly as stored: they are already in the shape the contract gives.
+ */
+const camelCase = new CamelCasePlugin({ maintainNestedObjectKeys: true });
+
 export type Db = Kysely<Database>;
 
 export type DatabaseHandle = {
@@ -55,7 +61,7 @@ export async function openDatabase(options: {
     pool.on('error', (err) => options.onIdleError?.(err));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: preparedStatements(pool) }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [camelCase],
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -70,7 +76,7 @@ export async function openDatabase(options: {
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [camelCase],
   });
   return {
     db,

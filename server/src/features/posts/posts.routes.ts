@@ -18,7 +18,13 @@ import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import { limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as posts from './posts.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+};
 const tags = ['posts'];
 const idParams = z.object({ postId: z.uuid('Not a post id') });
 const one = { 200: postResponseSchema, ...errors };
@@ -28,49 +34,113 @@ const TRENDING_PANEL = 5;
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.post('/posts/create', { bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags, summary: 'Share a need, want, offer or general post', body: createPostSchema, response: one } }, async (request) => ({
-    data: await posts.createPost(deps, request.viewer, request.body),
-  }));
-
-  app.post('/posts/create-hunt', { bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags, summary: 'Hunt for a product or service', body: createHuntSchema, response: one } }, async (request) => ({
-    data: await posts.createHunt(deps, request.viewer, request.body),
-  }));
-
-  app.get('/posts/feed', { schema: { tags, summary: 'The home feed, newest first (keyset paged; `kind=hunt` for hunts)', querystring: feedQuerySchema, response: page } }, async (request) =>
-    posts.feed(deps, request.viewer, request.query),
+  app.post(
+    '/posts/create',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Share a need, want, offer or general post',
+        body: createPostSchema,
+        response: one,
+      },
+    },
+    async (request) => ({
+      data: await posts.createPost(deps, request.viewer, request.body),
+    }),
   );
 
-  app.get('/posts/saved', { schema: { tags, summary: 'Posts I saved', querystring: pageQuerySchema, response: page } }, async (request) =>
-    posts.feed(deps, request.viewer, request.query, { savedByMe: true }),
+  app.post(
+    '/posts/create-hunt',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: { tags, summary: 'Hunt for a product or service', body: createHuntSchema, response: one },
+    },
+    async (request) => ({
+      data: await posts.createHunt(deps, request.viewer, request.body),
+    }),
+  );
+
+  app.get(
+    '/posts/feed',
+    {
+      schema: {
+        tags,
+        summary: 'The home feed, newest first (keyset paged; `kind=hunt` for hunts)',
+        querystring: feedQuerySchema,
+        response: page,
+      },
+    },
+    async (request) => posts.feed(deps, request.viewer, request.query),
+  );
+
+  app.get(
+    '/posts/saved',
+    { schema: { tags, summary: 'Posts I saved', querystring: pageQuerySchema, response: page } },
+    async (request) => posts.feed(deps, request.viewer, request.query, { savedByMe: true }),
   );
 
   app.get(
     '/posts/hashtag/:hashtag',
-    { schema: { tags, summary: 'Posts with a hashtag', params: z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') }), querystring: pageQuerySchema, response: page } },
+    {
+      schema: {
+        tags,
+        summary: 'Posts with a hashtag',
+        params: z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') }),
+        querystring: pageQuerySchema,
+        response: page,
+      },
+    },
     async (request) => posts.feed(deps, request.viewer, request.query, { hashtag: request.params.hashtag }),
   );
 
   app.get(
     '/posts/user/:username',
-    { schema: { tags, summary: 'A person’s posts, newest first', params: z.object({ username: z.string().min(1).max(60) }), querystring: pageQuerySchema, response: page } },
+    {
+      schema: {
+        tags,
+        summary: 'A person’s posts, newest first',
+        params: z.object({ username: z.string().min(1).max(60) }),
+        querystring: pageQuerySchema,
+        response: page,
+      },
+    },
     async (request) => posts.postsBy(deps, request.viewer, request.params.username, request.query),
   );
 
   const tagParams = z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') });
   const followed = { 200: z.object({ data: z.array(z.string()) }), ...errors };
-  app.get('/hashtags/followed', { schema: { tags, summary: 'Hashtags I follow', response: followed } }, async (request) => ({
-    data: await posts.myFollowedHashtags(deps, request.viewer),
-  }));
-  app.post('/hashtags/:hashtag/follow', { schema: { tags, summary: 'Follow a hashtag', params: tagParams, response: followed } }, async (request) => ({
-    data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, true),
-  }));
-  app.delete('/hashtags/:hashtag/follow', { schema: { tags, summary: 'Unfollow a hashtag', params: tagParams, response: followed } }, async (request) => ({
-    data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, false),
-  }));
+  app.get(
+    '/hashtags/followed',
+    { schema: { tags, summary: 'Hashtags I follow', response: followed } },
+    async (request) => ({
+      data: await posts.myFollowedHashtags(deps, request.viewer),
+    }),
+  );
+  app.post(
+    '/hashtags/:hashtag/follow',
+    { schema: { tags, summary: 'Follow a hashtag', params: tagParams, response: followed } },
+    async (request) => ({
+      data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, true),
+    }),
+  );
+  app.delete(
+    '/hashtags/:hashtag/follow',
+    { schema: { tags, summary: 'Unfollow a hashtag', params: tagParams, response: followed } },
+    async (request) => ({
+      data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, false),
+    }),
+  );
 
   app.get(
     '/posts/hashtags/historical',
-    { schema: { tags, summary: 'Hashtags I have used, most used first', response: { 200: z.object({ data: z.array(z.string()) }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Hashtags I have used, most used first',
+        response: { 200: z.object({ data: z.array(z.string()) }), ...errors },
+      },
+    },
     async (request) => ({ data: await posts.myHistoricalHashtags(deps, request.viewer) }),
   );
 
@@ -80,7 +150,19 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Hashtags most used in the last 7 days, with post, need and provision counts',
-        response: { 200: z.object({ data: z.array(z.object({ name: z.string(), postCount: z.number(), needCount: z.number(), provisionCount: z.number() })) }), ...errors },
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                name: z.string(),
+                postCount: z.number(),
+                needCount: z.number(),
+                provisionCount: z.number(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => ({
@@ -95,66 +177,188 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/hashtags/trending',
-    { schema: { tags, summary: 'The top 5 hashtags of the last 7 days', response: { 200: z.object({ data: z.array(z.object({ name: z.string(), count: z.number() })) }), ...errors } } },
-    async (request) => ({ data: (await posts.trending(deps, request.viewer, TRENDING_PANEL)).map((t) => ({ name: t.tag, count: t.count })) }),
+    {
+      schema: {
+        tags,
+        summary: 'The top 5 hashtags of the last 7 days',
+        response: {
+          200: z.object({ data: z.array(z.object({ name: z.string(), count: z.number() })) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      data: (await posts.trending(deps, request.viewer, TRENDING_PANEL)).map((t) => ({
+        name: t.tag,
+        count: t.count,
+      })),
+    }),
   );
 
   // The composer's mission picker (spec §7). Missions are not built yet, so nobody has ongoing
   // missions or mission posts: these answer the true, empty lists, behind the session check.
-  const missionList = { 200: z.object({ data: z.array(z.object({ _id: z.string(), title: z.string(), updateCount: z.number() })) }), ...errors };
-  app.get('/chats/ongoing-missions/me', { schema: { tags, summary: 'Missions I take part in (mission picker, reference mode)', response: missionList } }, async (request) => ({
-    data: await posts.myMissions(deps, request.viewer),
-  }));
-  app.get('/posts/user/mission-posts-with-updates', { schema: { tags, summary: 'My missions with their update counts (mission picker, update mode)', response: missionList } }, async (request) => ({
-    data: await posts.myMissions(deps, request.viewer),
-  }));
+  const missionList = {
+    200: z.object({
+      data: z.array(z.object({ _id: z.string(), title: z.string(), updateCount: z.number() })),
+    }),
+    ...errors,
+  };
+  app.get(
+    '/chats/ongoing-missions/me',
+    {
+      schema: {
+        tags,
+        summary: 'Missions I take part in (mission picker, reference mode)',
+        response: missionList,
+      },
+    },
+    async (request) => ({
+      data: await posts.myMissions(deps, request.viewer),
+    }),
+  );
+  app.get(
+    '/posts/user/mission-posts-with-updates',
+    {
+      schema: {
+        tags,
+        summary: 'My missions with their update counts (mission picker, update mode)',
+        response: missionList,
+      },
+    },
+    async (request) => ({
+      data: await posts.myMissions(deps, request.viewer),
+    }),
+  );
 
   app.get(
     '/link-preview',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'link-preview', max: 30, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
-      schema: { tags, summary: 'Title and description of a link in a post (never private addresses)', querystring: linkPreviewQuerySchema, response: { 200: z.object({ data: linkPreviewSchema }), ...errors } },
+      preHandler: limitPerIpAndKey(app, {
+        name: 'link-preview',
+        max: 30,
+        timeWindow: '1 minute',
+        key: (r) => r.viewer?.id,
+      }),
+      schema: {
+        tags,
+        summary: 'Title and description of a link in a post (never private addresses)',
+        querystring: linkPreviewQuerySchema,
+        response: { 200: z.object({ data: linkPreviewSchema }), ...errors },
+      },
     },
     async (request) => ({ data: await posts.previewLink(deps, request.viewer, request.query.url) }),
   );
 
-  app.get('/posts/:postId', { schema: { tags, summary: 'One post', params: idParams, response: one } }, async (request) => ({
-    data: await posts.getPost(deps, request.viewer, request.params.postId),
-  }));
+  app.get(
+    '/posts/:postId',
+    { schema: { tags, summary: 'One post', params: idParams, response: one } },
+    async (request) => ({
+      data: await posts.getPost(deps, request.viewer, request.params.postId),
+    }),
+  );
 
-  app.patch('/posts/:postId', { schema: { tags, summary: 'Edit my post (and a need’s status)', params: idParams, body: updatePostSchema, response: one } }, async (request) => ({
-    data: await posts.editPost(deps, request.viewer, request.params.postId, request.body),
-  }));
+  app.patch(
+    '/posts/:postId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit my post (and a need’s status)',
+        params: idParams,
+        body: updatePostSchema,
+        response: one,
+      },
+    },
+    async (request) => ({
+      data: await posts.editPost(deps, request.viewer, request.params.postId, request.body),
+    }),
+  );
 
-  app.delete('/posts/:postId', { schema: { tags, summary: 'Delete my post', params: idParams, response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors } } }, async (request) => {
-    await posts.removePost(deps, request.viewer, request.params.postId);
-    return { data: { ok: true as const } };
-  });
+  app.delete(
+    '/posts/:postId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete my post',
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+      },
+    },
+    async (request) => {
+      await posts.removePost(deps, request.viewer, request.params.postId);
+      return { data: { ok: true as const } };
+    },
+  );
 
-  app.post('/posts/:postId/like', { schema: { tags, summary: 'Like a post', params: idParams, response: one } }, async (request) => ({
-    data: await posts.likePost(deps, request.viewer, request.params.postId),
-  }));
-  app.delete('/posts/:postId/like', { schema: { tags, summary: 'Take back a like', params: idParams, response: one } }, async (request) => ({
-    data: await posts.unlikePost(deps, request.viewer, request.params.postId),
-  }));
-  app.get('/posts/:postId/comments', { schema: { tags, summary: 'A post’s comments, oldest first, with replies', params: idParams, response: { 200: z.object({ data: z.array(commentSchema) }), ...errors } } }, async (request) => ({
-    data: await posts.commentsOf(deps, request.viewer, request.params.postId),
-  }));
-  app.post('/posts/:postId/comments', { schema: { tags, summary: 'Comment, or reply to a comment', params: idParams, body: createCommentSchema, response: { 200: z.object({ data: commentSchema }), ...errors } } }, async (request) => ({
-    data: await posts.addComment(deps, request.viewer, request.params.postId, request.body),
-  }));
+  app.post(
+    '/posts/:postId/like',
+    { schema: { tags, summary: 'Like a post', params: idParams, response: one } },
+    async (request) => ({
+      data: await posts.likePost(deps, request.viewer, request.params.postId),
+    }),
+  );
+  app.delete(
+    '/posts/:postId/like',
+    { schema: { tags, summary: 'Take back a like', params: idParams, response: one } },
+    async (request) => ({
+      data: await posts.unlikePost(deps, request.viewer, request.params.postId),
+    }),
+  );
+  app.get(
+    '/posts/:postId/comments',
+    {
+      schema: {
+        tags,
+        summary: 'A post’s comments, oldest first, with replies',
+        params: idParams,
+        response: { 200: z.object({ data: z.array(commentSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await posts.commentsOf(deps, request.viewer, request.params.postId),
+    }),
+  );
+  app.post(
+    '/posts/:postId/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Comment, or reply to a comment',
+        params: idParams,
+        body: createCommentSchema,
+        response: { 200: z.object({ data: commentSchema }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await posts.addComment(deps, request.viewer, request.params.postId, request.body),
+    }),
+  );
   app.delete(
     '/posts/:postId/comments/:commentId',
-    { schema: { tags, summary: 'Remove a comment and its replies', params: idParams.extend({ commentId: z.uuid('Not a comment id') }), response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a comment and its replies',
+        params: idParams.extend({ commentId: z.uuid('Not a comment id') }),
+        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+      },
+    },
     async (request) => {
       await posts.removeComment(deps, request.viewer, request.params.postId, request.params.commentId);
       return { data: { ok: true as const } };
     },
   );
-  app.post('/posts/:postId/save', { schema: { tags, summary: 'Save a post', params: idParams, response: one } }, async (request) => ({
-    data: await posts.savePost(deps, request.viewer, request.params.postId, true),
-  }));
-  app.delete('/posts/:postId/save', { schema: { tags, summary: 'Unsave a post', params: idParams, response: one } }, async (request) => ({
-    data: await posts.savePost(deps, request.viewer, request.params.postId, false),
-  }));
+  app.post(
+    '/posts/:postId/save',
+    { schema: { tags, summary: 'Save a post', params: idParams, response: one } },
+    async (request) => ({
+      data: await posts.savePost(deps, request.viewer, request.params.postId, true),
+    }),
+  );
+  app.delete(
+    '/posts/:postId/save',
+    { schema: { tags, summary: 'Unsave a post', params: idParams, response: one } },
+    async (request) => ({
+      data: await posts.savePost(deps, request.viewer, request.params.postId, false),
+    }),
+  );
 };

@@ -1,5 +1,5 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import type { CreatePostInput } from '@muster/contract/posts';
+import type { CreatePostInput, Post } from '@muster/contract/posts';
 import type { createHuntSchema, updatePostSchema } from '@muster/contract/posts';
 import type { z } from 'zod';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -7,6 +7,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { fetchLinkPreview } from '../../platform/link-preview.js';
+import { createMicroCache, type MicroCache } from '../../platform/micro-cache.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   addLike,
@@ -20,6 +21,7 @@ import {
   historicalHashtags,
   insertPost,
   listPosts,
+  type PostRow,
   removeLike,
   removeSave,
   trendingHashtags,
@@ -28,26 +30,63 @@ import {
   followHashtag,
   followedHashtags,
   unfollowHashtag,
+  viewerMarks,
 } from './posts.queries.js';
 import { presentComment, presentPost } from './posts.present.js';
 
 const IMAGE_MAX_PX = 1600;
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
+/**
+ * Pages of posts as everyone sees them, shared by all viewers for two seconds (decision 009): the
+ * newest page is what everybody opens. A change made through this process empties it at once, so
+ * people see their own posts, edits and likes straight away; other processes catch up within 2 s.
+ */
+const PAGE_CACHE_MS = 2_000;
+const pageCaches = new WeakMap<Deps, MicroCache<Promise<PostRow[]>>>();
+function pageCache(deps: Deps) {
+  let cache = pageCaches.get(deps);
+  if (!cache)
+    pageCaches.set(deps, (cache = createMicroCache<Promise<PostRow[]>>({ ttlMs: PAGE_CACHE_MS, max: 500 })));
+  return cache;
+}
+const postsChanged = (deps: Deps) => pageCache(deps).clear();
+
+/** Adds what the viewer did to each post, leaving out authors hidden from them by a block. */
+async function forViewer(deps: Deps, viewerId: string, rows: PostRow[]): Promise<Post[]> {
+  if (!rows.length) return [];
+  const marks = await viewerMarks(
+    deps.db,
+    viewerId,
+    rows.map((r) => r.id),
+    [...new Set(rows.map((r) => r.authorId))],
+  );
+  const [liked, saved, blocked] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.blocked)];
+  return rows
+    .filter((r) => !blocked.has(r.authorId))
+    .map((r) => presentPost(r, { likedByMe: liked.has(r.id), savedByMe: saved.has(r.id) }));
+}
+
 async function visiblePost(deps: Deps, viewerId: string, id: string) {
-  const post = await findPost(deps.db, viewerId, id);
+  const row = await findPost(deps.db, id);
+  const [post] = row ? await forViewer(deps, viewerId, [row]) : [];
   // Missing, and hidden by a block, answer the same.
-  if (!post) throw notFound('This post no longer exists');
-  return post;
+  if (!row || !post) throw notFound('This post no longer exists');
+  return { row, post };
 }
 
 /** Stores a post's picture, video and document; if one is refused, the others are removed again. */
-async function saveAttachments(deps: Deps, input: { image?: string | undefined; video?: string | undefined; file?: string | undefined }) {
+async function saveAttachments(
+  deps: Deps,
+  input: { image?: string | undefined; video?: string | undefined; file?: string | undefined },
+) {
   const saved: string[] = [];
   const keep = (url: string) => (saved.push(url), url);
   try {
     return {
-      image: input.image ? keep(await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX })) : null,
+      image: input.image
+        ? keep(await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }))
+        : null,
       video: input.video ? keep(await deps.media.saveVideo(input.video)) : null,
       fileUrl: input.file ? keep(await deps.media.saveDocument(input.file)) : null,
     };
@@ -62,27 +101,25 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   const { image, video, fileUrl } = await saveAttachments(deps, input);
   const id = newId();
   const isNeed = input.kind === 'need' || input.kind === 'want';
-  await deps.db.transaction().execute((trx) =>
-    insertPost(trx, {
-      id,
-      authorId: me.id,
-      kind: input.mission?.updateCount ? 'mission_update' : input.kind,
-      title: input.title ?? '',
-      content: input.content,
-      category: input.category || null,
-      status: isNeed ? 'open' : null,
-      image,
-      video,
-      fileUrl,
-      fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
-      review: json(input.review),
-      mapLocation: json(input.mapLocation),
-      mission: json(input.mission),
-      emergencyEmoji: input.emergencyEmoji ?? null,
-      hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
-    }),
-  );
-  return presentPost((await findPost(deps.db, me.id, id))!);
+  const row = await insertPost(deps.db, {
+    id,
+    authorId: me.id,
+    kind: input.mission?.updateCount ? 'mission_update' : input.kind,
+    title: input.title ?? '',
+    content: input.content,
+    category: input.category || null,
+    status: isNeed ? 'open' : null,
+    image,
+    video,
+    fileUrl,
+    fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
+    review: json(input.review),
+    mapLocation: json(input.mapLocation),
+    mission: json(input.mission),
+    emergencyEmoji: input.emergencyEmoji ?? null,
+    hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
+  });
+  return published(deps, row);
 }
 
 export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.infer<typeof createHuntSchema>) {
@@ -90,51 +127,84 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
   const image = input.image ? await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null;
   const id = newId();
   const content = input.description ?? '';
-  await deps.db.transaction().execute((trx) =>
-    insertPost(trx, {
-      id,
-      authorId: me.id,
-      kind: 'hunt',
-      title: input.title,
-      content,
-      huntType: input.huntType,
-      image,
-      mapLocation: json(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
-      hashtags: extractHashtags(`${input.title} ${content}`),
-    }),
-  );
-  return presentPost((await findPost(deps.db, me.id, id))!);
+  const row = await insertPost(deps.db, {
+    id,
+    authorId: me.id,
+    kind: 'hunt',
+    title: input.title,
+    content,
+    huntType: input.huntType,
+    image,
+    mapLocation: json(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
+    hashtags: extractHashtags(`${input.title} ${content}`),
+  });
+  return published(deps, row);
 }
 
 export async function getPost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  return presentPost(await visiblePost(deps, me.id, id));
+  return (await visiblePost(deps, me.id, id)).post;
+}
+
+/** A post the viewer has just written, as stored: nobody has liked or saved it yet. */
+function published(deps: Deps, row: PostRow) {
+  postsChanged(deps);
+  return presentPost(row, { likedByMe: false, savedByMe: false });
+}
+
+/** After a change: the caches are emptied and the post is read again, as the viewer now sees it. */
+async function fresh(deps: Deps, viewerId: string, id: string) {
+  postsChanged(deps);
+  return (await visiblePost(deps, viewerId, id)).post;
 }
 
 /** The home feed: recent posts, newest first, without people I block or who block me. */
-export async function feed(deps: Deps, viewer: Viewer | null, query: { cursor?: string | undefined; limit: number; kind?: string | undefined }, filter: { hashtag?: string; savedByMe?: boolean; authorId?: string } = {}) {
+export async function feed(
+  deps: Deps,
+  viewer: Viewer | null,
+  query: { cursor?: string | undefined; limit: number; kind?: string | undefined },
+  filter: { hashtag?: string; savedByMe?: boolean; authorId?: string } = {},
+) {
   const me = requireViewer(viewer);
-  const rows = await listPosts(deps.db, me.id, {
+  const options = {
     ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
     limit: query.limit,
     ...(filter.hashtag ? { hashtag: filter.hashtag.toLowerCase() } : {}),
-    ...(filter.savedByMe ? { savedBy: me.id } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
     ...(filter.authorId ? { authorId: filter.authorId } : {}),
-  });
+  };
+  let rows: PostRow[];
+  if (filter.savedByMe) {
+    rows = await listPosts(deps.db, { ...options, savedBy: me.id });
+  } else {
+    // Shared between viewers: the promise is kept, so a burst of requests makes one query.
+    const key = JSON.stringify(options);
+    let shared = pageCache(deps).get(key);
+    if (!shared) {
+      shared = listPosts(deps.db, options);
+      pageCache(deps).set(key, shared);
+      shared.catch(() => pageCache(deps).delete(key));
+    }
+    rows = await shared;
+  }
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { data: page.map(presentPost), meta: { nextCursor } };
+  return { data: await forViewer(deps, me.id, page), meta: { nextCursor } };
 }
 
 /** Only the author edits or deletes; a need or want's status is the author's to change. */
 async function ownPost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  const post = await visiblePost(deps, me.id, id);
-  if (post.authorId !== me.id) throw forbidden('Only the author can change this post');
+  const { row, post } = await visiblePost(deps, me.id, id);
+  if (row.authorId !== me.id) throw forbidden('Only the author can change this post');
   return { me, post };
 }
 
-export async function editPost(deps: Deps, viewer: Viewer | null, id: string, input: z.infer<typeof updatePostSchema>) {
+export async function editPost(
+  deps: Deps,
+  viewer: Viewer | null,
+  id: string,
+  input: z.infer<typeof updatePostSchema>,
+) {
   const { me, post } = await ownPost(deps, viewer, id);
   const title = input.title ?? post.title;
   const content = input.content ?? post.content;
@@ -146,34 +216,36 @@ export async function editPost(deps: Deps, viewer: Viewer | null, id: string, in
     ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
     hashtags: extractHashtags(`${title} ${content}`),
   });
-  return presentPost((await findPost(deps.db, me.id, id))!);
+  return fresh(deps, me.id, id);
 }
 
 export async function removePost(deps: Deps, viewer: Viewer | null, id: string) {
   const { post } = await ownPost(deps, viewer, id);
   await deletePost(deps.db, id);
-  for (const url of [post.image, post.video, post.fileUrl]) if (url) await deps.media.remove(url);
+  postsChanged(deps);
+  for (const url of [post.image, post.video, post.file?.url]) if (url) await deps.media.remove(url);
 }
 
 export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  const post = await visiblePost(deps, me.id, id);
-  if (await addLike(deps.db, id, me.id)) await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
-  return presentPost((await findPost(deps.db, me.id, id))!);
+  const { row: post } = await visiblePost(deps, me.id, id);
+  if (await addLike(deps.db, id, me.id))
+    await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
+  return fresh(deps, me.id, id);
 }
 
 export async function unlikePost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   await visiblePost(deps, me.id, id);
   await removeLike(deps.db, id, me.id);
-  return presentPost((await findPost(deps.db, me.id, id))!);
+  return fresh(deps, me.id, id);
 }
 
 export async function savePost(deps: Deps, viewer: Viewer | null, id: string, saved: boolean) {
   const me = requireViewer(viewer);
   await visiblePost(deps, me.id, id);
   await (saved ? addSave(deps.db, id, me.id) : removeSave(deps.db, id, me.id));
-  return presentPost((await findPost(deps.db, me.id, id))!);
+  return fresh(deps, me.id, id);
 }
 
 export async function myHistoricalHashtags(deps: Deps, viewer: Viewer | null) {
@@ -182,7 +254,10 @@ export async function myHistoricalHashtags(deps: Deps, viewer: Viewer | null) {
 }
 
 const TRENDING_TTL_MS = 60_000;
-const trendingCache = new WeakMap<object, Map<number, { at: number; rows: Promise<Awaited<ReturnType<typeof trendingHashtags>>> }>>();
+const trendingCache = new WeakMap<
+  object,
+  Map<number, { at: number; rows: Promise<Awaited<ReturnType<typeof trendingHashtags>>> }>
+>();
 
 /**
  * The week's most used hashtags. Counting a week of tags costs hundreds of milliseconds at a
@@ -207,19 +282,42 @@ export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: stri
 }
 
 /** A comment, or a reply to a top-level comment of the same post (one level only). */
-export async function addComment(deps: Deps, viewer: Viewer | null, postId: string, input: { content: string; parentId?: string | undefined }) {
+export async function addComment(
+  deps: Deps,
+  viewer: Viewer | null,
+  postId: string,
+  input: { content: string; parentId?: string | undefined },
+) {
   const me = requireViewer(viewer);
-  const post = await visiblePost(deps, me.id, postId);
+  const { row: post } = await visiblePost(deps, me.id, postId);
   let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(deps.db, input.parentId);
     if (!parent || parent.postId !== postId) throw notFound('That comment no longer exists');
-    if (parent.parentId) throw badRequest('Replies go to a comment, not to another reply', [{ path: 'parentId', message: 'Reply to the comment instead' }]);
+    if (parent.parentId)
+      throw badRequest('Replies go to a comment, not to another reply', [
+        { path: 'parentId', message: 'Reply to the comment instead' },
+      ]);
     parentAuthorId = parent.authorId;
   }
   const id = newId();
-  await deps.db.transaction().execute((trx) => insertComment(trx, { id, postId, authorId: me.id, parentId: input.parentId ?? null, content: input.content }));
-  await deps.events.emit(deps.db, 'comment.created', { postId, postAuthorId: post.authorId, commenterId: me.id, content: input.content, parentAuthorId });
+  await deps.db.transaction().execute((trx) =>
+    insertComment(trx, {
+      id,
+      postId,
+      authorId: me.id,
+      parentId: input.parentId ?? null,
+      content: input.content,
+    }),
+  );
+  postsChanged(deps);
+  await deps.events.emit(deps.db, 'comment.created', {
+    postId,
+    postAuthorId: post.authorId,
+    commenterId: me.id,
+    content: input.content,
+    parentAuthorId,
+  });
   const created = (await listComments(deps.db, postId)).find((c) => c.id === id)!;
   return presentComment(created);
 }
@@ -227,15 +325,20 @@ export async function addComment(deps: Deps, viewer: Viewer | null, postId: stri
 /** The comment's author or the post's author may remove a comment (and its replies). */
 export async function removeComment(deps: Deps, viewer: Viewer | null, postId: string, commentId: string) {
   const me = requireViewer(viewer);
-  const post = await visiblePost(deps, me.id, postId);
+  const { row: post } = await visiblePost(deps, me.id, postId);
   const comment = await findComment(deps.db, commentId);
   if (!comment || comment.postId !== postId) throw notFound('That comment no longer exists');
-  if (comment.authorId !== me.id && post.authorId !== me.id) throw forbidden('Only its author or the post’s author can remove a comment');
+  if (comment.authorId !== me.id && post.authorId !== me.id)
+    throw forbidden('Only its author or the post’s author can remove a comment');
   await deps.db.transaction().execute((trx) => deleteComment(trx, postId, commentId));
+  postsChanged(deps);
 }
 
 /** Missions arrive with their own feature; until then the picker's honest answer is none. */
-export async function myMissions(_deps: Deps, viewer: Viewer | null): Promise<Array<{ _id: string; title: string; updateCount: number }>> {
+export async function myMissions(
+  _deps: Deps,
+  viewer: Viewer | null,
+): Promise<Array<{ _id: string; title: string; updateCount: number }>> {
   requireViewer(viewer);
   return [];
 }
@@ -247,7 +350,12 @@ export async function previewLink(_deps: Deps, viewer: Viewer | null, url: strin
 }
 
 /** A person's posts, for the Posts tab of their profile. */
-export async function postsBy(deps: Deps, viewer: Viewer | null, username: string, query: { cursor?: string | undefined; limit: number }) {
+export async function postsBy(
+  deps: Deps,
+  viewer: Viewer | null,
+  username: string,
+  query: { cursor?: string | undefined; limit: number },
+) {
   const me = requireViewer(viewer);
   const author = await findUserIdByUsername(deps.db, username.toLowerCase());
   if (!author) throw notFound('No one on Muster has that username');

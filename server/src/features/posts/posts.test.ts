@@ -15,7 +15,9 @@ const postCount = async () => (await t.db.selectFrom('posts').select('id').execu
 describe('creating posts', () => {
   it('creates a need with a category, place, review, emergency marker, image and hashtags', async () => {
     const { user, cookie } = await signedInUser(t);
-    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const res = await api('POST', '/posts/create', cookie, {
       kind: 'need',
       category: 'Transport',
@@ -46,19 +48,66 @@ describe('creating posts', () => {
 
   it('creates a hunt', async () => {
     const { cookie } = await signedInUser(t);
-    const res = await api('POST', '/posts/create-hunt', cookie, { huntType: 'service', title: 'A sign-language interpreter', description: 'For a town hall #access', location: 'Accra' });
+    const res = await api('POST', '/posts/create-hunt', cookie, {
+      huntType: 'service',
+      title: 'A sign-language interpreter',
+      description: 'For a town hall #access',
+      location: 'Accra',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ kind: 'hunt', huntType: 'service', title: 'A sign-language interpreter', hashtags: ['access'], mapLocation: { address: 'Accra' } });
+    expect(res.json().data).toMatchObject({
+      kind: 'hunt',
+      huntType: 'service',
+      title: 'A sign-language interpreter',
+      hashtags: ['access'],
+      mapLocation: { address: 'Accra' },
+    });
   });
 
   it.each([
     ['empty content', '/posts/create', { content: '   ' }, 'content', 'Write something to share'],
-    ['a need without a category', '/posts/create', { kind: 'need', content: 'Help' }, 'category', 'Choose a category'],
-    ['a rating off the half steps', '/posts/create', { content: 'x', review: { rating: 4.3, title: 't' } }, 'review.rating', 'Rating goes in half steps'],
-    ['a rating above 5', '/posts/create', { content: 'x', review: { rating: 5.5, title: 't' } }, 'review.rating', 'Rating is from 0 to 5'],
-    ['an unknown emergency marker', '/posts/create', { content: 'x', emergencyEmoji: '🙂' }, 'emergencyEmoji', undefined],
-    ['a hunt without a type', '/posts/create-hunt', { title: 'Boots' }, 'huntType', 'Please select Product or Service'],
-    ['a hunt without a title', '/posts/create-hunt', { huntType: 'product', title: ' ' }, 'title', 'Hunt title is required'],
+    [
+      'a need without a category',
+      '/posts/create',
+      { kind: 'need', content: 'Help' },
+      'category',
+      'Choose a category',
+    ],
+    [
+      'a rating off the half steps',
+      '/posts/create',
+      { content: 'x', review: { rating: 4.3, title: 't' } },
+      'review.rating',
+      'Rating goes in half steps',
+    ],
+    [
+      'a rating above 5',
+      '/posts/create',
+      { content: 'x', review: { rating: 5.5, title: 't' } },
+      'review.rating',
+      'Rating is from 0 to 5',
+    ],
+    [
+      'an unknown emergency marker',
+      '/posts/create',
+      { content: 'x', emergencyEmoji: '🙂' },
+      'emergencyEmoji',
+      undefined,
+    ],
+    [
+      'a hunt without a type',
+      '/posts/create-hunt',
+      { title: 'Boots' },
+      'huntType',
+      'Please select Product or Service',
+    ],
+    [
+      'a hunt without a title',
+      '/posts/create-hunt',
+      { huntType: 'product', title: ' ' },
+      'title',
+      'Hunt title is required',
+    ],
   ])('refuses %s with 400 and writes nothing', async (_l, url, payload, path, message) => {
     const { cookie } = await signedInUser(t);
     const before = await postCount();
@@ -73,7 +122,10 @@ describe('creating posts', () => {
   it('refuses a file that is not an image, storing nothing', async () => {
     const { cookie } = await signedInUser(t);
     const before = await postCount();
-    const res = await api('POST', '/posts/create', cookie, { content: 'x', image: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}` });
+    const res = await api('POST', '/posts/create', cookie, {
+      content: 'x',
+      image: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please upload a valid image or video file');
     expect(await postCount()).toBe(before);
@@ -91,14 +143,19 @@ describe('the feed', () => {
     const friend = await signedInUser(t);
     const blocker = await signedInUser(t);
     await api('POST', '/posts/create', blocker.cookie, { content: 'you should not see this' });
-    for (let i = 0; i < 3; i++) await api('POST', '/posts/create', friend.cookie, { content: `feed post ${i}` });
+    for (let i = 0; i < 3; i++)
+      await api('POST', '/posts/create', friend.cookie, { content: `feed post ${i}` });
     await t.db.insertInto('blocks').values({ blockerId: blocker.user.id, blockedId: me.user.id }).execute();
 
     const first = (await api('GET', '/posts/feed?limit=2', me.cookie)).json();
     expect(first.data.map((p: { content: string }) => p.content)).toEqual(['feed post 2', 'feed post 1']);
-    const second = (await api('GET', `/posts/feed?limit=2&cursor=${first.meta.nextCursor}`, me.cookie)).json();
+    const second = (
+      await api('GET', `/posts/feed?limit=2&cursor=${first.meta.nextCursor}`, me.cookie)
+    ).json();
     expect(second.data[0].content).toBe('feed post 0');
-    const everything = (await api('GET', '/posts/feed?limit=100', me.cookie)).json().data.map((p: { content: string }) => p.content);
+    const everything = (await api('GET', '/posts/feed?limit=100', me.cookie))
+      .json()
+      .data.map((p: { content: string }) => p.content);
     expect(everything).not.toContain('you should not see this');
     const hidden = (await api('GET', '/posts/feed?limit=100', blocker.cookie)).json().data;
     expect(hidden.some((p: { author: { _id: string } }) => p.author._id === me.user.id)).toBe(false);
@@ -127,7 +184,9 @@ describe('the feed', () => {
     const { cookie } = await signedInUser(t);
     await api('POST', '/posts/create', cookie, { content: 'Sandbags at the school #riverwatch' });
     const res = await api('GET', '/posts/hashtag/RiverWatch', cookie);
-    expect(res.json().data.map((p: { content: string }) => p.content)).toContain('Sandbags at the school #riverwatch');
+    expect(res.json().data.map((p: { content: string }) => p.content)).toContain(
+      'Sandbags at the school #riverwatch',
+    );
     expect((await api('GET', '/posts/hashtag/not a tag', cookie)).statusCode).toBe(400);
   });
 });
@@ -136,13 +195,22 @@ describe('one post: read, edit, delete', () => {
   it('lets the author edit and close a need; another user gets 403 and nothing changes', async () => {
     const author = await signedInUser(t);
     const other = await signedInUser(t);
-    const id = (await api('POST', '/posts/create', author.cookie, { kind: 'want', category: 'Shelter', content: 'Tents #camp' })).json().data._id;
+    const id = (
+      await api('POST', '/posts/create', author.cookie, {
+        kind: 'want',
+        category: 'Shelter',
+        content: 'Tents #camp',
+      })
+    ).json().data._id;
     expect((await api('PATCH', `/posts/${id}`, other.cookie, { content: 'hijacked' })).statusCode).toBe(403);
     expect((await api('PATCH', `/posts/${id}`, undefined, { content: 'hijacked' })).statusCode).toBe(401);
     expect((await api('PATCH', `/posts/${id}`, author.cookie, { status: 'closed' })).statusCode).toBe(400);
     expect((await api('GET', `/posts/${id}`, other.cookie)).json().data.content).toBe('Tents #camp');
 
-    const edited = await api('PATCH', `/posts/${id}`, author.cookie, { content: 'Tents, thank you all #camp #done', status: 'fulfilled' });
+    const edited = await api('PATCH', `/posts/${id}`, author.cookie, {
+      content: 'Tents, thank you all #camp #done',
+      status: 'fulfilled',
+    });
     expect(edited.json().data).toMatchObject({ status: 'fulfilled', hashtags: ['camp', 'done'] });
   });
 
@@ -163,12 +231,25 @@ describe('likes and saves', () => {
     const author = await signedInUser(t);
     const fan = await signedInUser(t, { firstName: 'Fan' });
     const id = (await api('POST', '/posts/create', author.cookie, { content: 'like me' })).json().data._id;
-    expect((await api('POST', `/posts/${id}/like`, fan.cookie)).json().data).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect((await api('POST', `/posts/${id}/like`, fan.cookie)).json().data).toMatchObject({
+      likeCount: 1,
+      likedByMe: true,
+    });
     expect((await api('POST', `/posts/${id}/like`, fan.cookie)).json().data.likeCount).toBe(1);
     await api('POST', `/posts/${id}/like`, author.cookie);
-    const notes = (await api('GET', '/notifications', author.cookie)).json().data.filter((n: { type: string }) => n.type === 'like');
-    expect(notes).toEqual([expect.objectContaining({ sender: expect.objectContaining({ firstName: 'Fan' }), relatedPost: expect.objectContaining({ _id: id }) })]);
-    expect((await api('DELETE', `/posts/${id}/like`, fan.cookie)).json().data).toMatchObject({ likeCount: 1, likedByMe: false });
+    const notes = (await api('GET', '/notifications', author.cookie))
+      .json()
+      .data.filter((n: { type: string }) => n.type === 'like');
+    expect(notes).toEqual([
+      expect.objectContaining({
+        sender: expect.objectContaining({ firstName: 'Fan' }),
+        relatedPost: expect.objectContaining({ _id: id }),
+      }),
+    ]);
+    expect((await api('DELETE', `/posts/${id}/like`, fan.cookie)).json().data).toMatchObject({
+      likeCount: 1,
+      likedByMe: false,
+    });
     expect((await api('POST', `/posts/${id}/like`)).statusCode).toBe(401);
   });
 
@@ -177,7 +258,9 @@ describe('likes and saves', () => {
     const me = await signedInUser(t);
     const id = (await api('POST', '/posts/create', author.cookie, { content: 'keep this' })).json().data._id;
     expect((await api('POST', `/posts/${id}/save`, me.cookie)).json().data.savedByMe).toBe(true);
-    expect((await api('GET', '/posts/saved', me.cookie)).json().data.map((p: { _id: string }) => p._id)).toEqual([id]);
+    expect(
+      (await api('GET', '/posts/saved', me.cookie)).json().data.map((p: { _id: string }) => p._id),
+    ).toEqual([id]);
     expect((await api('DELETE', `/posts/${id}/save`, me.cookie)).json().data.savedByMe).toBe(false);
     expect((await api('GET', '/posts/saved', me.cookie)).json().data).toEqual([]);
   });
@@ -188,12 +271,25 @@ describe('hashtags', () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
     await api('POST', '/posts/create', a.cookie, { content: '#waterrelief day one' });
-    await api('POST', '/posts/create', a.cookie, { kind: 'need', category: 'Water', content: 'Bottles #waterrelief' });
-    await api('POST', '/posts/create', b.cookie, { kind: 'provision', category: 'Water', content: 'Filters #waterrelief #filters' });
+    await api('POST', '/posts/create', a.cookie, {
+      kind: 'need',
+      category: 'Water',
+      content: 'Bottles #waterrelief',
+    });
+    await api('POST', '/posts/create', b.cookie, {
+      kind: 'provision',
+      category: 'Water',
+      content: 'Filters #waterrelief #filters',
+    });
     expect((await api('GET', '/posts/hashtags/historical', a.cookie)).json().data).toEqual(['waterrelief']);
 
     const trending = (await api('GET', '/posts/trending-hashtags', a.cookie)).json().data;
-    expect(trending.find((h: { name: string }) => h.name === 'waterrelief')).toEqual({ name: 'waterrelief', postCount: 1, needCount: 1, provisionCount: 1 });
+    expect(trending.find((h: { name: string }) => h.name === 'waterrelief')).toEqual({
+      name: 'waterrelief',
+      postCount: 1,
+      needCount: 1,
+      provisionCount: 1,
+    });
     const panel = (await api('GET', '/hashtags/trending', a.cookie)).json().data;
     expect(panel.length).toBeLessThanOrEqual(5);
     expect(panel[0]).toEqual({ name: expect.any(String), count: expect.any(Number) });
@@ -207,25 +303,50 @@ describe('comments and replies', () => {
     const author = await signedInUser(t, { firstName: 'Author' });
     const ann = await signedInUser(t, { firstName: 'Ann' });
     const bob = await signedInUser(t, { firstName: 'Bob' });
-    const id = (await api('POST', '/posts/create', author.cookie, { content: 'Who has a generator?' })).json().data._id;
+    const id = (await api('POST', '/posts/create', author.cookie, { content: 'Who has a generator?' })).json()
+      .data._id;
 
-    const top = (await api('POST', `/posts/${id}/comments`, ann.cookie, { content: '  I do, 5 kW  ' })).json().data;
+    const top = (await api('POST', `/posts/${id}/comments`, ann.cookie, { content: '  I do, 5 kW  ' })).json()
+      .data;
     expect(top).toMatchObject({ content: 'I do, 5 kW', parentId: null, author: { firstName: 'Ann' } });
-    const reply = await api('POST', `/posts/${id}/comments`, bob.cookie, { content: 'Mine is free too', parentId: top._id });
+    const reply = await api('POST', `/posts/${id}/comments`, bob.cookie, {
+      content: 'Mine is free too',
+      parentId: top._id,
+    });
     expect(reply.json().data.parentId).toBe(top._id);
-    await api('POST', `/posts/${id}/comments`, author.cookie, { content: 'Thank you both', parentId: top._id });
+    await api('POST', `/posts/${id}/comments`, author.cookie, {
+      content: 'Thank you both',
+      parentId: top._id,
+    });
 
-    const replyToReply = await api('POST', `/posts/${id}/comments`, ann.cookie, { content: 'nested', parentId: reply.json().data._id });
+    const replyToReply = await api('POST', `/posts/${id}/comments`, ann.cookie, {
+      content: 'nested',
+      parentId: reply.json().data._id,
+    });
     expect(replyToReply.statusCode).toBe(400);
 
     const list = (await api('GET', `/posts/${id}/comments`, bob.cookie)).json().data;
-    expect(list.map((c: { content: string }) => c.content)).toEqual(['I do, 5 kW', 'Mine is free too', 'Thank you both']);
+    expect(list.map((c: { content: string }) => c.content)).toEqual([
+      'I do, 5 kW',
+      'Mine is free too',
+      'Thank you both',
+    ]);
     expect((await api('GET', `/posts/${id}`, bob.cookie)).json().data.commentCount).toBe(3);
 
     const authorNotes = (await api('GET', '/notifications', author.cookie)).json().data;
-    expect(authorNotes.filter((n: { type: string }) => n.type === 'comment').map((n: { commentContent: string }) => n.commentContent).sort()).toEqual(['I do, 5 kW', 'Mine is free too']);
-    const annNotes = (await api('GET', '/notifications', ann.cookie)).json().data.filter((n: { type: string }) => n.type === 'replies');
-    expect(annNotes.map((n: { replyContent: string }) => n.replyContent).sort()).toEqual(['Mine is free too', 'Thank you both']);
+    expect(
+      authorNotes
+        .filter((n: { type: string }) => n.type === 'comment')
+        .map((n: { commentContent: string }) => n.commentContent)
+        .sort(),
+    ).toEqual(['I do, 5 kW', 'Mine is free too']);
+    const annNotes = (await api('GET', '/notifications', ann.cookie))
+      .json()
+      .data.filter((n: { type: string }) => n.type === 'replies');
+    expect(annNotes.map((n: { replyContent: string }) => n.replyContent).sort()).toEqual([
+      'Mine is free too',
+      'Thank you both',
+    ]);
   });
 
   it('refuses a blank comment and strangers, and lets the post author remove a comment with its replies', async () => {
@@ -257,11 +378,14 @@ describe('following hashtags', () => {
 });
 
 describe('the mission picker', () => {
-  it.each(['/chats/ongoing-missions/me', '/posts/user/mission-posts-with-updates'])('%s needs a session and lists my missions (none yet)', async (url) => {
-    const { cookie } = await signedInUser(t);
-    expect((await api('GET', url)).statusCode).toBe(401);
-    expect((await api('GET', url, cookie)).json()).toEqual({ data: [] });
-  });
+  it.each(['/chats/ongoing-missions/me', '/posts/user/mission-posts-with-updates'])(
+    '%s needs a session and lists my missions (none yet)',
+    async (url) => {
+      const { cookie } = await signedInUser(t);
+      expect((await api('GET', url)).statusCode).toBe(401);
+      expect((await api('GET', url, cookie)).json()).toEqual({ data: [] });
+    },
+  );
 });
 
 describe('videos and documents', () => {
@@ -271,7 +395,12 @@ describe('videos and documents', () => {
 
   it('attaches a video and a document; the document is served as a download', async () => {
     const { cookie } = await signedInUser(t);
-    const res = await api('POST', '/posts/create', cookie, { content: 'Route video and the plan', video: dataUrl('video/mp4', mp4), file: dataUrl('application/pdf', pdf), fileName: 'route-plan.pdf' });
+    const res = await api('POST', '/posts/create', cookie, {
+      content: 'Route video and the plan',
+      video: dataUrl('video/mp4', mp4),
+      file: dataUrl('application/pdf', pdf),
+      fileName: 'route-plan.pdf',
+    });
     expect(res.statusCode).toBe(200);
     const post = res.json().data;
     expect(post.video).toMatch(/^\/media\/.+\.mp4$/);
@@ -282,22 +411,47 @@ describe('videos and documents', () => {
   });
 
   it.each([
-    ['a document over 10 MB', { file: dataUrl('application/pdf', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024)])) }, 413, 'File size must be less than 10MB'],
-    ['an executable posing as a PDF', { file: dataUrl('application/pdf', Buffer.from('MZ\x90\x00 not a pdf')) }, 400, 'Attach a PDF, DOC or DOCX file'],
-    ['HTML posing as a video', { video: dataUrl('video/mp4', Buffer.from('<html><script>alert(1)</script>')) }, 400, 'Please upload a valid image or video file'],
-  ])('refuses %s and keeps nothing, not even a picture sent with it', async (_l, attachment, status, message) => {
-    const { cookie } = await signedInUser(t);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
-    const before = await postCount();
-    const fs = await import('node:fs/promises');
-    const path = await import('node:path');
-    const dir = path.join(t.config.dataDir, 'media');
-    const filesBefore = await fs.readdir(dir).catch(() => []);
-    const withPicture = 'video' in attachment ? {} : { image: dataUrl('image/png', png) };
-    const res = await api('POST', '/posts/create', cookie, { content: 'x', ...withPicture, ...attachment });
-    expect(res.statusCode).toBe(status);
-    expect(res.json().message).toBe(message);
-    expect(await postCount()).toBe(before);
-    expect((await fs.readdir(dir).catch(() => [])).sort()).toEqual(filesBefore.sort());
-  });
+    [
+      'a document over 10 MB',
+      {
+        file: dataUrl(
+          'application/pdf',
+          Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024)]),
+        ),
+      },
+      413,
+      'File size must be less than 10MB',
+    ],
+    [
+      'an executable posing as a PDF',
+      { file: dataUrl('application/pdf', Buffer.from('MZ\x90\x00 not a pdf')) },
+      400,
+      'Attach a PDF, DOC or DOCX file',
+    ],
+    [
+      'HTML posing as a video',
+      { video: dataUrl('video/mp4', Buffer.from('<html><script>alert(1)</script>')) },
+      400,
+      'Please upload a valid image or video file',
+    ],
+  ])(
+    'refuses %s and keeps nothing, not even a picture sent with it',
+    async (_l, attachment, status, message) => {
+      const { cookie } = await signedInUser(t);
+      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const before = await postCount();
+      const fs = await import('node:fs/promises');
+      const path = await import('node:path');
+      const dir = path.join(t.config.dataDir, 'media');
+      const filesBefore = await fs.readdir(dir).catch(() => []);
+      const withPicture = 'video' in attachment ? {} : { image: dataUrl('image/png', png) };
+      const res = await api('POST', '/posts/create', cookie, { content: 'x', ...withPicture, ...attachment });
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toBe(message);
+      expect(await postCount()).toBe(before);
+      expect((await fs.readdir(dir).catch(() => [])).sort()).toEqual(filesBefore.sort());
+    },
+  );
 });
