@@ -25,6 +25,8 @@ if (posts < 1000) {
 
 // Sessions for 200 people, so requests come from many viewers.
 const users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
+// People to write to, none of them among the senders.
+const recipients = (await sql<{ id: string }>`select id from users where not (id = any(${users.map((u) => u.id)}::uuid[])) order by random() limit 200`.execute(db)).rows;
 const cookies: string[] = [];
 for (const u of users) {
   const token = randomBytes(32).toString('base64url');
@@ -64,6 +66,9 @@ const floorServer = await serve(path.join(here, 'floor.ts'), {});
 const base = api.url;
 const floorBase = floorServer.url;
 
+// What people type into the @mention box: a name's first letters.
+const searchPrefixes = ['user1', 'user23', 'user456', 'pers', 'numb', 'user9', 'user77', 'user3141'];
+
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 type Case = { name: string; url: string; method?: 'GET' | 'POST'; body?: () => string; path: () => string; budgetMs: number };
@@ -74,6 +79,8 @@ const cases: Case[] = [
   { name: 'single post', url: base, path: () => `/api/v1/posts/${pick(postIds)}`, budgetMs: 50 },
   { name: 'trending hashtags', url: base, path: () => '/api/v1/hashtags/trending', budgetMs: 50 },
   { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },
+  { name: 'people search', url: base, path: () => `/api/v1/users/search?query=${pick(searchPrefixes)}`, budgetMs: 50 },
+  { name: 'send message', url: base, method: 'POST', path: () => '/api/v1/chats/send', body: () => JSON.stringify({ recipientId: pick(recipients).id, message: `Bench message ${Math.random()}` }), budgetMs: 80 },
   { name: 'create post', url: base, method: 'POST', path: () => '/api/v1/posts/create', body: () => JSON.stringify({ content: `Bench post ${Math.random()} #floodrelief` }), budgetMs: 80 },
 ];
 
@@ -120,6 +127,7 @@ for (const row of rows) console.log(row);
 api.child.kill('SIGTERM');
 floorServer.child.kill('SIGTERM');
 await sql`delete from sessions`.execute(db);
+await sql`delete from chats`.execute(db);
 await sql`delete from posts where content like 'Bench post %'`.execute(db);
 // The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed starts clean.
 await sql`vacuum analyze posts, post_hashtags`.execute(db);

@@ -35,8 +35,8 @@ await sql`
          case when i % 6 < 2 then 'open' end,
          array[(${sql.val(tags)}::text[])[1 + i % 12], (${sql.val(tags)}::text[])[1 + (i / 12) % 12]],
          0,
-         now() - interval '30 days' + (i * 2.5 || ' seconds')::interval,
-         now() - interval '30 days' + (i * 2.5 || ' seconds')::interval
+         date_trunc('milliseconds', now()) - interval '30 days' + (i * 2.5 || ' seconds')::interval,
+         date_trunc('milliseconds', now()) - interval '30 days' + (i * 2.5 || ' seconds')::interval
   from generate_series(1::bigint, ${POSTS}) as i`.execute(db);
 step(`${POSTS.toLocaleString()} posts`);
 

@@ -7,6 +7,8 @@ import * as m0004 from './migrations/0004-posts.js';
 import * as m0005 from './migrations/0005-comments.js';
 import * as m0006 from './migrations/0006-post-files.js';
 import * as m0007 from './migrations/0007-hashtag-follows.js';
+import * as m0008 from './migrations/0008-people-search.js';
+import * as m0009 from './migrations/0009-millisecond-keys.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '0005-comments': m0005,
   '0006-post-files': m0006,
   '0007-hashtag-follows': m0007,
+  '0008-people-search': m0008,
+  '0009-millisecond-keys': m0009,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Insertable, type Updateable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
 
@@ -126,17 +126,25 @@ export function usernamesStartingWith(db: Db, prefix: string) {
 }
 
 /** People whose username or name starts with `prefix`, for @mention suggestions; never the blocked. */
-export function searchPeople(db: Db, viewerId: string, prefix: string, limit: number) {
+export async function searchPeople(db: Db, viewerId: string, prefix: string, limit: number) {
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .selectFrom('users as u')
-    .selectAll('u')
-    .where('u.id', '!=', viewerId)
-    .where((eb) => eb.or([eb('u.username', 'like', pattern), eb('u.firstName', 'ilike', pattern), eb('u.lastName', 'ilike', pattern)]))
-    .where((eb) => eb.not(eb.exists(blockedEitherWay(eb, viewerId))))
-    .orderBy('u.username')
-    .limit(sql.lit(limit))
-    .execute();
+  // One short index walk per name field (migration 0008), each stopping after `limit` rows however
+  // many people share the prefix; then the best of the three, by username.
+  const byField = (field: RawBuilder<unknown>) => sql`(
+    select u.* from users u
+    where ${field} like ${pattern} and u.id <> ${viewerId}
+      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = u.id) or (b.blocked_id = ${viewerId} and b.blocker_id = u.id))
+    order by ${field} limit ${sql.lit(limit)})`;
+  const { rows } = await sql<Selectable<UsersTable>>`
+    select * from (
+      ${byField(sql`(u.username collate "C")`)}
+      union
+      ${byField(sql`(lower(u.first_name) collate "C")`)}
+      union
+      ${byField(sql`(lower(u.last_name) collate "C")`)}
+    ) found
+    order by username limit ${sql.lit(limit)}`.execute(db);
+  return rows;
 }
 
 /** Newest people, not me, not blocked either way: "People you may know" until connections land. */

@@ -2,48 +2,52 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Cursor } from '../../platform/paging.js';
 
-/** True when either person blocks the other: they cannot reach each other at all. */
-export async function eitherBlocks(db: Db, a: string, b: string) {
-  const row = await db
-    .selectFrom('blocks')
-    .select('blockerId')
-    .where((eb) =>
-      eb.or([eb.and([eb('blockerId', '=', a), eb('blockedId', '=', b)]), eb.and([eb('blockerId', '=', b), eb('blockedId', '=', a)])]),
+/** The person to write to, and whether either of us blocks the other (then neither can reach the other). */
+export function findRecipient(db: Db, senderId: string, recipientId: string) {
+  return db
+    .selectFrom('users as u')
+    .select('u.id')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks as b')
+            .select('b.blockerId')
+            .where((w) =>
+              w.or([
+                w.and([w('b.blockerId', '=', senderId), w('b.blockedId', '=', recipientId)]),
+                w.and([w('b.blockerId', '=', recipientId), w('b.blockedId', '=', senderId)]),
+              ]),
+            ),
+        )
+        .$castTo<boolean>()
+        .as('blocked'),
     )
+    .where('u.id', '=', recipientId)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
-export function findUserForChat(db: Db, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findChatByDirectKey(db: Db, directKey: string) {
-  return db.selectFrom('chats').select('id').where('directKey', '=', directKey).executeTakeFirst();
-}
-
-/** Creates the pair's chat, or finds the one a concurrent request just made. */
-export async function insertDirectChat(db: Db, chat: { id: string; directKey: string }, members: [string, string]) {
-  const inserted = await db
-    .insertInto('chats')
-    .values({ id: chat.id, kind: 'direct', directKey: chat.directKey })
-    .onConflict((oc) => oc.column('directKey').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return (await findChatByDirectKey(db, chat.directKey))!.id;
-  await db
-    .insertInto('chatMembers')
-    .values(members.map((userId) => ({ chatId: chat.id, userId })))
-    .execute();
-  return chat.id;
-}
-
-export function insertMessage(db: Db, row: { id: string; chatId: string; senderId: string; body: string }) {
-  return db.insertInto('chatMessages').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function touchChat(db: Db, chatId: string, at: Date) {
-  return db.updateTable('chats').set({ lastMessageAt: at }).where('id', '=', chatId).execute();
+/**
+ * A direct message in one statement: the pair's chat is made on the first message (its unique
+ * pair key makes concurrent first messages one chat), both people are members, the chat moves to
+ * the top of both lists, and the sender has read it up to here.
+ */
+export async function insertDirectMessage(db: Db, m: { chatId: string; directKey: string; messageId: string; senderId: string; recipientId: string; body: string }) {
+  const { rows } = await sql<{ id: string; chatId: string; senderId: string; body: string; createdAt: Date }>`
+    with chat as (
+      insert into chats (id, kind, direct_key, last_message_at) values (${m.chatId}, 'direct', ${m.directKey}, now())
+      on conflict (direct_key) do update set last_message_at = excluded.last_message_at
+      returning id
+    ), members as (
+      insert into chat_members (chat_id, user_id, last_read_at)
+      select chat.id, who.user_id, case when who.user_id = ${m.senderId}::uuid then now() else 'epoch'::timestamptz end
+      from chat, (values (${m.senderId}::uuid), (${m.recipientId}::uuid)) as who (user_id)
+      on conflict (chat_id, user_id) do update set last_read_at = excluded.last_read_at where chat_members.user_id = ${m.senderId}::uuid
+    )
+    insert into chat_messages (id, chat_id, sender_id, body)
+    select ${m.messageId}, chat.id, ${m.senderId}, ${m.body} from chat
+    returning id, chat_id, sender_id, body, created_at`.execute(db);
+  return rows[0]!;
 }
 
 export function markChatRead(db: Db, chatId: string, userId: string) {

@@ -4,15 +4,11 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
-  eitherBlocks,
-  findChatByDirectKey,
-  findUserForChat,
-  insertDirectChat,
-  insertMessage,
+  findRecipient,
+  insertDirectMessage,
   listChatsOf,
   listMessages,
   markChatRead,
-  touchChat,
 } from './chats.queries.js';
 import { presentChat, presentMessage } from './chats.present.js';
 
@@ -22,18 +18,16 @@ const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 export async function sendDirectMessage(deps: Deps, viewer: Viewer | null, input: { recipientId: string; message: string }) {
   const me = requireViewer(viewer);
   if (input.recipientId === me.id) throw badRequest('You cannot message yourself', [{ path: 'recipientId', message: 'You cannot message yourself' }]);
-  const recipient = await findUserForChat(deps.db, input.recipientId);
+  const recipient = await findRecipient(deps.db, me.id, input.recipientId);
   if (!recipient) throw notFound('That person is not on Muster');
-  if (await eitherBlocks(deps.db, me.id, recipient.id)) throw forbidden('You cannot message this person');
-
-  const key = directKey(me.id, recipient.id);
-  const message = await deps.db.transaction().execute(async (trx) => {
-    const chatId = (await findChatByDirectKey(trx, key))?.id ?? (await insertDirectChat(trx, { id: newId(), directKey: key }, [me.id, recipient.id]));
-    const row = await insertMessage(trx, { id: newId(), chatId, senderId: me.id, body: input.message });
-    await touchChat(trx, chatId, row.createdAt);
-    // Sending a message means I have read the conversation up to it.
-    await markChatRead(trx, chatId, me.id);
-    return row;
+  if (recipient.blocked) throw forbidden('You cannot message this person');
+  const message = await insertDirectMessage(deps.db, {
+    chatId: newId(),
+    directKey: directKey(me.id, recipient.id),
+    messageId: newId(),
+    senderId: me.id,
+    recipientId: recipient.id,
+    body: input.message,
   });
   return presentMessage({ ...message, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
 }

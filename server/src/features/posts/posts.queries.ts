@@ -41,8 +41,9 @@ const postJson = sql<SharedPost>`json_build_object(
 export type SharedPost = Omit<Post, 'likedByMe' | 'savedByMe'>;
 /** What the service needs beside the JSON: the keyset position and the author, for rights and blocks. */
 export type PostRow = { id: string; authorId: string; createdAt: Date; post: SharedPost };
+export type SeenPostRow = PostRow & { likedByMe: boolean; savedByMe: boolean };
 
-/** Posts with their author; nothing here depends on who is asking, so pages can be shared a moment. */
+/** Posts with their author, as everybody sees them. */
 function postsWithAuthors(db: Db) {
   return db
     .selectFrom('posts as p')
@@ -50,27 +51,68 @@ function postsWithAuthors(db: Db) {
     .select(['p.id', 'p.authorId', 'p.createdAt', postJson.as('post')]);
 }
 
-export function findPost(db: Db, id: string): Promise<PostRow | undefined> {
-  return postsWithAuthors(db).where('p.id', '=', id).executeTakeFirst();
+/** Posts as one viewer sees them, in one query: what they liked and saved, never an author blocked either way. */
+function postsSeenBy(db: Db, viewerId: string) {
+  return postsWithAuthors(db)
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('postLikes as l')
+            .select('l.postId')
+            .whereRef('l.postId', '=', 'p.id')
+            .where('l.userId', '=', viewerId),
+        )
+        .$castTo<boolean>()
+        .as('likedByMe'),
+      eb
+        .exists(
+          eb
+            .selectFrom('savedPosts as s')
+            .select('s.postId')
+            .whereRef('s.postId', '=', 'p.id')
+            .where('s.userId', '=', viewerId),
+        )
+        .$castTo<boolean>()
+        .as('savedByMe'),
+    ])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks as b')
+            .select('b.blockerId')
+            .where((w) =>
+              w.or([
+                w.and([w('b.blockerId', '=', viewerId), w.eb('b.blockedId', '=', w.ref('p.authorId'))]),
+                w.and([w('b.blockedId', '=', viewerId), w.eb('b.blockerId', '=', w.ref('p.authorId'))]),
+              ]),
+            ),
+        ),
+      ),
+    );
 }
 
+export function findPost(db: Db, viewerId: string, id: string): Promise<SeenPostRow | undefined> {
+  return postsSeenBy(db, viewerId).where('p.id', '=', id).executeTakeFirst();
+}
+
+type ListOptions = {
+  cursor?: Cursor;
+  limit: number;
+  authorId?: string;
+  hashtag?: string;
+  savedBy?: string;
+  kind?: string;
+};
+
 /** Newest first by keyset; one row more than the page says whether another exists. */
-export function listPosts(
-  db: Db,
-  options: {
-    cursor?: Cursor;
-    limit: number;
-    authorId?: string;
-    hashtag?: string;
-    savedBy?: string;
-    kind?: string;
-  },
-): Promise<PostRow[]> {
-  let q = postsWithAuthors(db);
+export function listPosts(db: Db, viewerId: string, options: ListOptions): Promise<SeenPostRow[]> {
+  let q = postsSeenBy(db, viewerId);
   if (options.kind) q = q.where('p.kind', '=', options.kind);
   if (options.authorId) q = q.where('p.authorId', '=', options.authorId);
   if (options.hashtag) q = q.where(sql<boolean>`p.hashtags @> array[${options.hashtag}]::text[]`);
-  if (options.savedBy)
+  if (options.savedBy) {
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -80,12 +122,24 @@ export function listPosts(
           .where('sv.userId', '=', options.savedBy!),
       ),
     );
+  }
   if (options.cursor) {
     // A row comparison walks the (created_at, id) index straight from the cursor, however deep.
     q = q.where(
       sql<boolean>`(p.created_at, p.id) < (${options.cursor.createdAt}, ${options.cursor.id}::uuid)`,
     );
   }
+  return q
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(sql.lit(options.limit + 1))
+    .execute();
+}
+
+/** The newest page of the feed as everybody sees it; the service shares it and adds `viewerMarks`. */
+export function listNewestPosts(db: Db, options: { limit: number; kind?: string }): Promise<PostRow[]> {
+  let q = postsWithAuthors(db);
+  if (options.kind) q = q.where('p.kind', '=', options.kind);
   return q
     .orderBy('p.createdAt', 'desc')
     .orderBy('p.id', 'desc')

@@ -1,5 +1,5 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import type { CreatePostInput, Post } from '@muster/contract/posts';
+import type { CreatePostInput } from '@muster/contract/posts';
 import type { createHuntSchema, updatePostSchema } from '@muster/contract/posts';
 import type { z } from 'zod';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -20,8 +20,10 @@ import {
   findPost,
   historicalHashtags,
   insertPost,
+  listNewestPosts,
   listPosts,
   type PostRow,
+  type SeenPostRow,
   removeLike,
   removeSave,
   trendingHashtags,
@@ -38,22 +40,36 @@ const IMAGE_MAX_PX = 1600;
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /**
- * Pages of posts as everyone sees them, shared by all viewers for two seconds (decision 009): the
- * newest page is what everybody opens. A change made through this process empties it at once, so
- * people see their own posts, edits and likes straight away; other processes catch up within 2 s.
+ * The newest page of the feed — what everybody opens — as everybody sees it, shared by all viewers
+ * for two seconds (decision 009); each viewer's likes, saves and blocks are added in one small
+ * query. A change made through this process empties it at once, so people see their own posts,
+ * edits and likes straight away; other processes catch up within the two seconds.
  */
-const PAGE_CACHE_MS = 2_000;
-const pageCaches = new WeakMap<Deps, MicroCache<Promise<PostRow[]>>>();
-function pageCache(deps: Deps) {
-  let cache = pageCaches.get(deps);
+const NEWEST_PAGE_MS = 2_000;
+const newestPages = new WeakMap<Deps, MicroCache<Promise<PostRow[]>>>();
+function newestPageCache(deps: Deps) {
+  let cache = newestPages.get(deps);
   if (!cache)
-    pageCaches.set(deps, (cache = createMicroCache<Promise<PostRow[]>>({ ttlMs: PAGE_CACHE_MS, max: 500 })));
+    newestPages.set(deps, (cache = createMicroCache<Promise<PostRow[]>>({ ttlMs: NEWEST_PAGE_MS, max: 50 })));
   return cache;
 }
-const postsChanged = (deps: Deps) => pageCache(deps).clear();
+const postsChanged = (deps: Deps) => newestPageCache(deps).clear();
 
-/** Adds what the viewer did to each post, leaving out authors hidden from them by a block. */
-async function forViewer(deps: Deps, viewerId: string, rows: PostRow[]): Promise<Post[]> {
+async function newestPage(
+  deps: Deps,
+  viewerId: string,
+  options: { limit: number; kind?: string },
+): Promise<SeenPostRow[]> {
+  const cache = newestPageCache(deps);
+  const key = `${options.kind ?? ''}|${options.limit}`;
+  // The promise is kept, so a burst of requests makes one query.
+  let shared = cache.get(key);
+  if (!shared) {
+    shared = listNewestPosts(deps.db, options);
+    cache.set(key, shared);
+    shared.catch(() => cache.delete(key));
+  }
+  const rows = await shared;
   if (!rows.length) return [];
   const marks = await viewerMarks(
     deps.db,
@@ -64,15 +80,14 @@ async function forViewer(deps: Deps, viewerId: string, rows: PostRow[]): Promise
   const [liked, saved, blocked] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.blocked)];
   return rows
     .filter((r) => !blocked.has(r.authorId))
-    .map((r) => presentPost(r, { likedByMe: liked.has(r.id), savedByMe: saved.has(r.id) }));
+    .map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id) }));
 }
 
 async function visiblePost(deps: Deps, viewerId: string, id: string) {
-  const row = await findPost(deps.db, id);
-  const [post] = row ? await forViewer(deps, viewerId, [row]) : [];
+  const post = await findPost(deps.db, viewerId, id);
   // Missing, and hidden by a block, answer the same.
-  if (!row || !post) throw notFound('This post no longer exists');
-  return { row, post };
+  if (!post) throw notFound('This post no longer exists');
+  return post;
 }
 
 /** Stores a post's picture, video and document; if one is refused, the others are removed again. */
@@ -143,7 +158,8 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
 
 export async function getPost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  return (await visiblePost(deps, me.id, id)).post;
+  const post = await visiblePost(deps, me.id, id);
+  return presentPost(post, post);
 }
 
 /** A post the viewer has just written, as stored: nobody has liked or saved it yet. */
@@ -155,7 +171,8 @@ function published(deps: Deps, row: PostRow) {
 /** After a change: the caches are emptied and the post is read again, as the viewer now sees it. */
 async function fresh(deps: Deps, viewerId: string, id: string) {
   postsChanged(deps);
-  return (await visiblePost(deps, viewerId, id)).post;
+  const post = await visiblePost(deps, viewerId, id);
+  return presentPost(post, post);
 }
 
 /** The home feed: recent posts, newest first, without people I block or who block me. */
@@ -173,30 +190,20 @@ export async function feed(
     ...(query.kind ? { kind: query.kind } : {}),
     ...(filter.authorId ? { authorId: filter.authorId } : {}),
   };
-  let rows: PostRow[];
-  if (filter.savedByMe) {
-    rows = await listPosts(deps.db, { ...options, savedBy: me.id });
-  } else {
-    // Shared between viewers: the promise is kept, so a burst of requests makes one query.
-    const key = JSON.stringify(options);
-    let shared = pageCache(deps).get(key);
-    if (!shared) {
-      shared = listPosts(deps.db, options);
-      pageCache(deps).set(key, shared);
-      shared.catch(() => pageCache(deps).delete(key));
-    }
-    rows = await shared;
-  }
+  const newest = !options.cursor && !filter.savedByMe && !filter.hashtag && !filter.authorId;
+  const rows = newest
+    ? await newestPage(deps, me.id, options)
+    : await listPosts(deps.db, me.id, { ...options, ...(filter.savedByMe ? { savedBy: me.id } : {}) });
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { data: await forViewer(deps, me.id, page), meta: { nextCursor } };
+  return { data: page.map((p) => presentPost(p, p)), meta: { nextCursor } };
 }
 
 /** Only the author edits or deletes; a need or want's status is the author's to change. */
 async function ownPost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  const { row, post } = await visiblePost(deps, me.id, id);
+  const row = await visiblePost(deps, me.id, id);
   if (row.authorId !== me.id) throw forbidden('Only the author can change this post');
-  return { me, post };
+  return { me, post: row.post };
 }
 
 export async function editPost(
@@ -228,7 +235,7 @@ export async function removePost(deps: Deps, viewer: Viewer | null, id: string) 
 
 export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  const { row: post } = await visiblePost(deps, me.id, id);
+  const post = await visiblePost(deps, me.id, id);
   if (await addLike(deps.db, id, me.id))
     await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
   return fresh(deps, me.id, id);
@@ -289,7 +296,7 @@ export async function addComment(
   input: { content: string; parentId?: string | undefined },
 ) {
   const me = requireViewer(viewer);
-  const { row: post } = await visiblePost(deps, me.id, postId);
+  const post = await visiblePost(deps, me.id, postId);
   let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(deps.db, input.parentId);
@@ -325,7 +332,7 @@ export async function addComment(
 /** The comment's author or the post's author may remove a comment (and its replies). */
 export async function removeComment(deps: Deps, viewer: Viewer | null, postId: string, commentId: string) {
   const me = requireViewer(viewer);
-  const { row: post } = await visiblePost(deps, me.id, postId);
+  const post = await visiblePost(deps, me.id, postId);
   const comment = await findComment(deps.db, commentId);
   if (!comment || comment.postId !== postId) throw notFound('That comment no longer exists');
   if (comment.authorId !== me.id && post.authorId !== me.id)
