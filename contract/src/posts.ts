@@ -74,6 +74,14 @@ export const updatePostSchema = z.strictObject({
   status: z.enum(needStatuses).optional(),
 });
 
+export const linkPreviewSchema = z.object({ url: z.string(), title: z.string(), description: z.string(), siteName: z.string() });
+export type LinkPreview = z.infer<typeof linkPreviewSchema>;
+
+/** The first web link in a text: the one the composer previews and the post card shows. */
+export function firstLink(text: string): string | undefined {
+  return /https?:\/\/[^\s<]+/.exec(text)?.[0];
+}
+
 export const postSchema = z.object({
   _id: z.string(),
   kind: z.enum(postKinds),
@@ -90,6 +98,8 @@ export const postSchema = z.object({
   mapLocation: z.object({ address: z.string(), name: z.string().optional(), coordinates: z.tuple([z.number(), z.number()]).optional(), placeId: z.string().optional() }).nullable(),
   mission: z.object({ title: z.string(), missionId: z.string(), updateCount: z.number().optional() }).nullable(),
   emergencyEmoji: z.string().nullable(),
+  /** Unfurled by the server once, just after the post is saved; null until then, or if it cannot be. */
+  linkPreview: linkPreviewSchema.nullable(),
   hashtags: z.array(z.string()),
   likeCount: z.number(),
   commentCount: z.number(),
@@ -125,5 +135,3 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 export const linkPreviewQuerySchema = z.object({ url: z.string().trim().min(1, 'Give a link').max(2000) });
-export const linkPreviewSchema = z.object({ url: z.string(), title: z.string(), description: z.string(), siteName: z.string() });
-export type LinkPreview = z.infer<typeof linkPreviewSchema>;

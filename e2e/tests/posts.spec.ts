@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signedUpAndIn } from '../support/accounts';
-import { expect, expectNoHorizontalOverflow, snap, test } from '../support/fixtures';
+import { expect, expectNoHorizontalOverflow, screenshotDir, snap, test } from '../support/fixtures';
 
 const imagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'sample-photo.png');
 
@@ -135,4 +135,17 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
   await expect(page.getByRole('dialog', { name: 'Product or Service Hunt' })).toBeVisible();
   await page.goto('/#/MobilePost/somewhere-else');
   await expect(page).toHaveURL(/#\/$/);
+});
+
+test('a post with a link shows the preview the server unfurled, at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signedUpAndIn(page, 'reader');
+  const preview = page.getByRole('link', { name: 'Link preview: Floods | Ready.gov' });
+  await preview.scrollIntoViewIfNeeded();
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute('href', 'https://www.ready.gov/floods');
+  await expect(preview).toHaveAttribute('target', '_blank');
+  await expect(preview).toContainText('Learn how to prepare for a flood');
+  await snap(page, 'post-link-preview');
+  await preview.locator('xpath=ancestor::article[1]').screenshot({ path: path.join(screenshotDir, 'post-link-preview-card-375.png') });
 });

@@ -19,6 +19,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
 import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
+import { fetchLinkPreview, type PreviewOptions } from './platform/link-preview.js';
 import type { Mailer } from './platform/mail.js';
 import { createLocalMediaStore, registerMediaRoutes } from './platform/media/media.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
@@ -38,10 +39,12 @@ export type AppOptions = {
   redis?: Redis | undefined;
   /** The demo account's sign-in, shown on the sign-in page; only for the embedded demo database. */
   demoLogin?: { username: string; password: string } | undefined;
+  /** Only tests set this, to let previews reach their own loopback server. */
+  linkPreview?: PreviewOptions | undefined;
 };
 
 /** Builds the whole application — plugins, feature routes, the web app — without listening. */
-export async function buildApp({ config, db, mailer, logger, redis, demoLogin }: AppOptions) {
+export async function buildApp({ config, db, mailer, logger, redis, demoLogin, linkPreview }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: config.trustProxy,
@@ -59,6 +62,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin }:
     events: createEventBus(app.log),
     media: createLocalMediaStore(config.dataDir),
     geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
+    unfurl: (url: string) => fetchLinkPreview(url, linkPreview),
   });
 
   registerErrorHandling(app);

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
+import type { PreviewOptions } from '../src/platform/link-preview.js';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
@@ -56,7 +57,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * The real application on a fresh database, driven through `app.inject`. Mail goes to a real
  * SMTP server when `smtpUrl` is given (see smtp-capture.ts), else to a throwaway outbox.
  */
-export async function buildTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}) {
+export async function buildTestApp(options: { env?: Record<string, string>; mailer?: Mailer; linkPreview?: PreviewOptions } = {}) {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
   const mailer =
@@ -72,7 +73,7 @@ export async function buildTestApp(options: { env?: Record<string, string>; mail
   const redis = process.env.REDIS_URL
     ? new Redis(process.env.REDIS_URL, { keyPrefix: `muster-test-${randomBytes(6).toString('hex')}:` })
     : undefined;
-  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger, redis });
+  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger, redis, linkPreview: options.linkPreview });
   await app.ready();
   let databaseClosed: Promise<void> | undefined;
   const closeDatabase = () => (databaseClosed ??= database.close());

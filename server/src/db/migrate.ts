@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-post-files.js';
 import * as m0007 from './migrations/0007-hashtag-follows.js';
 import * as m0008 from './migrations/0008-people-search.js';
 import * as m0009 from './migrations/0009-millisecond-keys.js';
+import * as m0010 from './migrations/0010-post-link-previews.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-hashtag-follows': m0007,
   '0008-people-search': m0008,
   '0009-millisecond-keys': m0009,
+  '0010-post-link-previews': m0010,
 };
 
 /**

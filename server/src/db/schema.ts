@@ -157,6 +157,7 @@ export interface PostsTable {
   mapLocation: ColumnType<unknown, string | null, string | null> | null;
   mission: ColumnType<unknown, string | null, string | null> | null;
   emergencyEmoji: string | null;
+  linkPreview: ColumnType<unknown, string | null, string | null> | null;
   hashtags: ColumnType<string[], string[] | undefined, string[]>;
   likeCount: Generated<number>;
   commentCount: Generated<number>;

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from './events.js';
 import type { GeoProvider } from './geo.js';
+import type { LinkPreview } from '@muster/contract/posts';
 import type { Mailer } from './mail.js';
 import type { MediaStore } from './media/media.js';
 
@@ -13,6 +14,8 @@ export type Deps = {
   events: EventBus;
   media: MediaStore;
   geo: GeoProvider;
+  /** Server-side link previews behind the private-address guard (tests widen it to their own server). */
+  unfurl: (url: string) => Promise<LinkPreview>;
   config: Config;
   log: FastifyBaseLogger;
 };

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { fetchLinkPreview, isPublicAddress } from './link-preview.js';
 
 let t: TestApp;
+let widened: TestApp;
 let server: http.Server;
 let port: number;
 const hits: string[] = [];
@@ -37,9 +38,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
+  widened = await buildTestApp({ linkPreview: local() });
 });
 afterAll(async () => {
   await t.close();
+  await widened.close();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
@@ -82,6 +85,48 @@ describe('link previews', () => {
     await expect(fetchLinkPreview(`http://innocent.example/`, { lookup })).rejects.toMatchObject({ code: 'LINK_NOT_ALLOWED' });
     const mixed = async () => ['93.184.216.34', '10.1.2.3'];
     await expect(fetchLinkPreview(`http://mixed.example/`, { lookup: mixed })).rejects.toMatchObject({ code: 'LINK_NOT_ALLOWED' });
+  });
+});
+
+describe('a post’s link preview', () => {
+  const call = (app: TestApp, method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
+    app.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const previewOf = async (app: TestApp, id: string, cookie: string, want: (p: unknown) => boolean) => {
+    for (let i = 0; i < 40; i++) {
+      const preview = (await call(app, 'GET', `/posts/${id}`, cookie)).json().data.linkPreview;
+      if (want(preview)) return preview;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the preview never arrived');
+  };
+
+  it('is unfurled once by the server after the post is saved, and again when the link changes', async () => {
+    const { cookie } = await signedInUser(widened);
+    const created = await call(widened, 'POST', '/posts/create', cookie, { content: `Shelters tonight: http://127.0.0.1:${port}/page #floodrelief` });
+    expect(created.json().data.linkPreview).toBeNull(); // the answer never waits for the site
+    const id = created.json().data._id;
+    expect(await previewOf(widened, id, cookie, (p) => p !== null)).toEqual({
+      url: `http://127.0.0.1:${port}/page`,
+      title: 'Flood relief map & shelters',
+      description: 'Where to go tonight.',
+      siteName: 'Relief',
+    });
+    // The feed shows it too.
+    expect((await call(widened, 'GET', '/posts/feed', cookie)).json().data[0].linkPreview.title).toBe('Flood relief map & shelters');
+    // A new link that cannot be previewed leaves none behind.
+    const edited = await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Moved: http://127.0.0.1:${port}/json` });
+    expect(edited.json().data.linkPreview).toBeNull();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await call(widened, 'GET', `/posts/${id}`, cookie)).json().data.linkPreview).toBeNull();
+  });
+
+  it('is never fetched for a private address under the real policy', async () => {
+    const { cookie } = await signedInUser(t);
+    const created = await call(t, 'POST', '/posts/create', cookie, { content: `See http://127.0.0.1:${port}/never-fetched` });
+    expect(created.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hits).not.toContain('/never-fetched');
+    expect((await call(t, 'GET', `/posts/${created.json().data._id}`, cookie)).json().data.linkPreview).toBeNull();
   });
 });
 

@@ -32,6 +32,7 @@ const postJson = sql<SharedPost>`json_build_object(
   'mapLocation', p.map_location,
   'mission', p.mission,
   'emergencyEmoji', p.emergency_emoji,
+  'linkPreview', p.link_preview,
   'hashtags', p.hashtags,
   'likeCount', p.like_count,
   'commentCount', p.comment_count,
@@ -211,6 +212,10 @@ export async function updatePost(db: Db, id: string, changes: Updateable<PostsTa
         .execute();
     }
   }
+}
+
+export function setLinkPreview(db: Db, id: string, preview: string | null) {
+  return db.updateTable('posts').set({ linkPreview: preview }).where('id', '=', id).execute();
 }
 
 export function deletePost(db: Db, id: string) {

@@ -21,9 +21,22 @@ type Template = {
   content: string;
   emergency?: boolean;
   review?: boolean;
+  /** As the server would have unfurled it (the demo machine may be offline). */
+  preview?: { url: string; title: string; description: string; siteName: string };
 };
 
 const templates: Template[] = [
+  {
+    kind: 'general',
+    content:
+      'Before the rainy season: the flood checklist we hand out at workshops is based on this one. https://www.ready.gov/floods #preparedness #floodrelief',
+    preview: {
+      url: 'https://www.ready.gov/floods',
+      title: 'Floods | Ready.gov',
+      description: 'Learn how to prepare for a flood, stay safe during one, and what to do when it is over.',
+      siteName: 'Ready.gov',
+    },
+  },
   {
     kind: 'need',
     category: 'Transport',
@@ -174,6 +187,7 @@ export const postsSeed: DemoSeed = {
             : null,
           mapLocation: i % 2 === 0 ? JSON.stringify(place) : null,
           emergencyEmoji: t.emergency ? '🚨' : null,
+          linkPreview: t.preview ? JSON.stringify(t.preview) : null,
           hashtags,
           createdAt,
           updatedAt: createdAt,

@@ -1,12 +1,10 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import type { CreatePostInput } from '@muster/contract/posts';
-import type { createHuntSchema, updatePostSchema } from '@muster/contract/posts';
+import { type CreatePostInput, type createHuntSchema, firstLink, type updatePostSchema } from '@muster/contract/posts';
 import type { z } from 'zod';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { fetchLinkPreview } from '../../platform/link-preview.js';
 import { createMicroCache, type MicroCache } from '../../platform/micro-cache.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
@@ -26,6 +24,7 @@ import {
   type SeenPostRow,
   removeLike,
   removeSave,
+  setLinkPreview,
   trendingHashtags,
   updatePost,
   findUserIdByUsername,
@@ -134,6 +133,7 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
     emergencyEmoji: input.emergencyEmoji ?? null,
     hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
   });
+  unfurlLater(deps, id, input.content);
   return published(deps, row);
 }
 
@@ -153,6 +153,7 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
     mapLocation: json(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
     hashtags: extractHashtags(`${input.title} ${content}`),
   });
+  unfurlLater(deps, id, content);
   return published(deps, row);
 }
 
@@ -160,6 +161,25 @@ export async function getPost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const post = await visiblePost(deps, me.id, id);
   return presentPost(post, post);
+}
+
+/**
+ * Previews a post's first link once, after the answer has gone (decision 008): a slow or refusing
+ * site never holds up posting, and readers' screens never make us fetch anything.
+ */
+function unfurlLater(deps: Deps, postId: string, text: string) {
+  const url = firstLink(text);
+  if (!url) return;
+  deps
+    .unfurl(url)
+    .then(
+      async (preview) => {
+        await setLinkPreview(deps.db, postId, JSON.stringify(preview));
+        postsChanged(deps);
+      },
+      (err: unknown) => deps.log.debug({ err, url }, 'no preview for this link'),
+    )
+    .catch((err: unknown) => deps.log.warn({ err, postId }, 'could not store a link preview'));
 }
 
 /** A post the viewer has just written, as stored: nobody has liked or saved it yet. */
@@ -216,13 +236,16 @@ export async function editPost(
   const title = input.title ?? post.title;
   const content = input.content ?? post.content;
   const isNeed = post.kind === 'need' || post.kind === 'want';
+  const relinked = firstLink(content) !== firstLink(post.content);
   await updatePost(deps.db, id, {
     title,
     content,
     ...(input.category !== undefined ? { category: input.category || null } : {}),
     ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
     hashtags: extractHashtags(`${title} ${content}`),
+    ...(relinked ? { linkPreview: null } : {}),
   });
+  if (relinked) unfurlLater(deps, id, content);
   return fresh(deps, me.id, id);
 }
 
@@ -351,9 +374,9 @@ export async function myMissions(
 }
 
 /** The composer's link preview, fetched by the server behind its private-address guard. */
-export async function previewLink(_deps: Deps, viewer: Viewer | null, url: string) {
+export async function previewLink(deps: Deps, viewer: Viewer | null, url: string) {
   requireViewer(viewer);
-  return fetchLinkPreview(url);
+  return deps.unfurl(url);
 }
 
 /** A person's posts, for the Posts tab of their profile. */

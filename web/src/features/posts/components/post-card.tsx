@@ -1,5 +1,5 @@
 import type { Post } from '@muster/contract/posts';
-import { Bookmark, CheckCircle2, FileText, Heart, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
+import { Bookmark, CheckCircle2, FileText, Heart, Link2, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -99,6 +99,16 @@ export function PostCard({ post, viewerId, showAllComments = false }: { post: Po
           </a>
         )}
         {post.mission && <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">Mission: <strong>{post.mission.title}</strong></p>}
+        {post.linkPreview && (
+          <a href={post.linkPreview.url} target="_blank" rel="noopener noreferrer nofollow" aria-label={`Link preview: ${post.linkPreview.title || post.linkPreview.siteName}`} className="mt-3 flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm hover:bg-slate-50">
+            <Link2 className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            <span className="min-w-0">
+              <span className="block truncate text-xs uppercase tracking-wide text-slate-500">{post.linkPreview.siteName}</span>
+              {post.linkPreview.title && <span className="block font-semibold text-slate-900">{post.linkPreview.title}</span>}
+              {post.linkPreview.description && <span className="line-clamp-2 block text-slate-600">{post.linkPreview.description}</span>}
+            </span>
+          </a>
+        )}
       </div>
       {post.video && <video src={post.video} controls preload="metadata" className="max-h-[32rem] w-full bg-black" />}
       {post.image && <img src={post.image} alt="" loading="lazy" className="max-h-[32rem] w-full bg-slate-100 object-cover" />}

@@ -1,5 +1,5 @@
 import type { Place } from '@muster/contract/geo';
-import { emergencyEmojis } from '@muster/contract/posts';
+import { emergencyEmojis, firstLink } from '@muster/contract/posts';
 import { FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
@@ -68,7 +68,7 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null }: 
   const create = useCreatePostMutation();
   const emergency = findEmergencyEmoji(content);
   // Spec §5: a link in the text is detected and previewed (fetched by the server, once typing stops).
-  const link = useDebouncedValue(/https?:\/\/[^\s<]+/.exec(content)?.[0], 800);
+  const link = useDebouncedValue(firstLink(content), 800);
   const preview = useLinkPreviewQuery(link);
   const empty = content.trim() === '';
 
