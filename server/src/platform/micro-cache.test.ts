@@ -22,4 +22,14 @@ describe('micro cache', () => {
     expect(cache.get('c')).toBeUndefined();
     expect(cache.get('d')).toBeUndefined();
   });
+
+  it('remembers one load for many callers, and forgets a failed one so the next call retries', async () => {
+    const cache = createMicroCache<Promise<number>>({ ttlMs: 1000, max: 10 });
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    expect(await Promise.all([cache.remember('k', load), cache.remember('k', load)])).toEqual([1, 1]);
+    const failing = cache.remember('bad', () => Promise.reject(new Error('down')));
+    await expect(failing).rejects.toThrow('down');
+    expect(await cache.remember('bad', load)).toBe(2);
+  });
 });

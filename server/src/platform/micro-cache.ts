@@ -19,6 +19,15 @@ export function createMicroCache<V>(options: { ttlMs: number; max: number }) {
       if (entries.size >= options.max) entries.delete(entries.keys().next().value!);
       entries.set(key, { value, until: Date.now() + options.ttlMs });
     },
+    /** The cached value, or `load()`'s, kept; a promise that fails is forgotten so the next call retries. */
+    remember(key: string, load: () => V): V {
+      const hit = this.get(key);
+      if (hit !== undefined) return hit;
+      const value = load();
+      this.set(key, value);
+      if (value instanceof Promise) value.catch(() => entries.delete(key));
+      return value;
+    },
     delete(key: string): void {
       entries.delete(key);
     },
@@ -33,3 +42,13 @@ export function createMicroCache<V>(options: { ttlMs: number; max: number }) {
 }
 
 export type MicroCache<V> = ReturnType<typeof createMicroCache<V>>;
+
+/** A cache per app instance (tests build many apps in one process), made on first use. */
+export function microCachePerApp<V>(options: { ttlMs: number; max: number }): (app: object) => MicroCache<V> {
+  const caches = new WeakMap<object, MicroCache<V>>();
+  return (app) => {
+    let cache = caches.get(app);
+    if (!cache) caches.set(app, (cache = createMicroCache<V>(options)));
+    return cache;
+  };
+}

@@ -5,7 +5,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { createMicroCache, type MicroCache } from '../../platform/micro-cache.js';
+import { microCachePerApp } from '../../platform/micro-cache.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   addLike,
@@ -44,14 +44,7 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
  * query. A change made through this process empties it at once, so people see their own posts,
  * edits and likes straight away; other processes catch up within the two seconds.
  */
-const NEWEST_PAGE_MS = 2_000;
-const newestPages = new WeakMap<Deps, MicroCache<Promise<PostRow[]>>>();
-function newestPageCache(deps: Deps) {
-  let cache = newestPages.get(deps);
-  if (!cache)
-    newestPages.set(deps, (cache = createMicroCache<Promise<PostRow[]>>({ ttlMs: NEWEST_PAGE_MS, max: 50 })));
-  return cache;
-}
+const newestPageCache = microCachePerApp<Promise<PostRow[]>>({ ttlMs: 2_000, max: 50 });
 const postsChanged = (deps: Deps) => newestPageCache(deps).clear();
 
 async function newestPage(
@@ -59,15 +52,9 @@ async function newestPage(
   viewerId: string,
   options: { limit: number; kind?: string },
 ): Promise<SeenPostRow[]> {
-  const cache = newestPageCache(deps);
   const key = `${options.kind ?? ''}|${options.limit}`;
   // The promise is kept, so a burst of requests makes one query.
-  let shared = cache.get(key);
-  if (!shared) {
-    shared = listNewestPosts(deps.db, options);
-    cache.set(key, shared);
-    shared.catch(() => cache.delete(key));
-  }
+  const shared = newestPageCache(deps).remember(key, () => listNewestPosts(deps.db, options));
   const rows = await shared;
   if (!rows.length) return [];
   const marks = await viewerMarks(
@@ -283,11 +270,7 @@ export async function myHistoricalHashtags(deps: Deps, viewer: Viewer | null) {
   return (await historicalHashtags(deps.db, me.id)).map((r) => r.tag);
 }
 
-const TRENDING_TTL_MS = 60_000;
-const trendingCache = new WeakMap<
-  object,
-  Map<number, { at: number; rows: Promise<Awaited<ReturnType<typeof trendingHashtags>>> }>
->();
+const trendingCache = microCachePerApp<ReturnType<typeof trendingHashtags>>({ ttlMs: 60_000, max: 10 });
 
 /**
  * The week's most used hashtags. Counting a week of tags costs hundreds of milliseconds at a
@@ -295,14 +278,7 @@ const trendingCache = new WeakMap<
  */
 export async function trending(deps: Deps, viewer: Viewer | null, limit: number) {
   requireViewer(viewer);
-  let byLimit = trendingCache.get(deps.db);
-  if (!byLimit) trendingCache.set(deps.db, (byLimit = new Map()));
-  const hit = byLimit.get(limit);
-  if (hit && Date.now() - hit.at < TRENDING_TTL_MS) return hit.rows;
-  const rows = trendingHashtags(deps.db, limit);
-  byLimit.set(limit, { at: Date.now(), rows });
-  rows.catch(() => byLimit.delete(limit));
-  return rows;
+  return trendingCache(deps).remember(String(limit), () => trendingHashtags(deps.db, limit));
 }
 
 export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: string) {

@@ -4,7 +4,7 @@ import type { UsersTable } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import { unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
-import { createMicroCache, type MicroCache } from '../micro-cache.js';
+import { microCachePerApp } from '../micro-cache.js';
 import { deleteSessionByHash, deleteUserSessions, findSessionUser, insertSession, touchSession } from './session.queries.js';
 import { hashSecret, newSecret } from './tokens.js';
 
@@ -24,12 +24,7 @@ const TOUCH_EVERY_MS = 3600_000;
 const SESSION_CACHE_MS = 5_000;
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
-const sessionCaches = new WeakMap<Deps, MicroCache<SessionRow>>();
-function sessionCache(deps: Deps) {
-  let cache = sessionCaches.get(deps);
-  if (!cache) sessionCaches.set(deps, (cache = createMicroCache<SessionRow>({ ttlMs: SESSION_CACHE_MS, max: 10_000 })));
-  return cache;
-}
+const sessionCache = microCachePerApp<SessionRow>({ ttlMs: SESSION_CACHE_MS, max: 10_000 });
 
 export type Viewer = Selectable<UsersTable> & { sessionId: string };
 
