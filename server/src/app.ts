@@ -25,7 +25,7 @@ import { createLocalMediaStore, registerMediaRoutes } from './platform/media/med
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { registerRateLimits } from './platform/rate-limit.js';
 import { registerSecurity } from './platform/security.js';
-import { responseSerializer } from './platform/serializer.js';
+import { checkResponses, stringifyResponses } from './platform/serializer.js';
 import { registerWebApp } from './platform/web-app.js';
 
 export const APP_VERSION = '0.1.0';
@@ -53,7 +53,8 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializer(config.env));
+  app.setSerializerCompiler(stringifyResponses);
+  if (config.env !== 'production') checkResponses(app);
   app.decorate('deps', {
     db,
     mailer,

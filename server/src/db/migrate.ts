@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-hashtag-follows.js';
 import * as m0008 from './migrations/0008-people-search.js';
 import * as m0009 from './migrations/0009-millisecond-keys.js';
 import * as m0010 from './migrations/0010-post-link-previews.js';
+import * as m0011 from './migrations/0011-rendered-posts.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-people-search': m0008,
   '0009-millisecond-keys': m0009,
   '0010-post-link-previews': m0010,
+  '0011-rendered-posts': m0011,
 };
 
 /**

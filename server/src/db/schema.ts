@@ -32,6 +32,8 @@ export interface UsersTable {
   bio: Generated<string>;
   location: Generated<string>;
   profilePicture: string | null;
+  /** The author as a post shows them, JSON rendered by a trigger (decision 010); never written by us. */
+  card: ColumnType<string, never, never>;
   email: string;
   emailVerifiedAt: Date | null;
   passwordHash: string | null;
@@ -159,6 +161,8 @@ export interface PostsTable {
   emergencyEmoji: string | null;
   linkPreview: ColumnType<unknown, string | null, string | null> | null;
   hashtags: ColumnType<string[], string[] | undefined, string[]>;
+  /** The post's own JSON, rendered by a trigger whenever its content changes (decision 010). */
+  rendered: ColumnType<string, never, never>;
   likeCount: Generated<number>;
   commentCount: Generated<number>;
   createdAt: CreatedAt;

@@ -1,10 +1,10 @@
-import type { Post } from '@muster/contract/posts';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
+import type { JsonText } from '../../platform/json-text.js';
 import type { CommentRow, PostRow } from './posts.queries.js';
 
-/** The post as PostgreSQL wrote it, with what this viewer did to it. */
-export function presentPost(row: PostRow, mine: { likedByMe: boolean; savedByMe: boolean }): Post {
-  return { ...row.post, likedByMe: mine.likedByMe, savedByMe: mine.savedByMe };
+/** The post's JSON text as PostgreSQL wrote it, with what this viewer did to it added before its last brace. */
+export function presentPost(row: PostRow, mine: { likedByMe: boolean; savedByMe: boolean }): JsonText {
+  return `${row.post.slice(0, -1)},"likedByMe":${mine.likedByMe},"savedByMe":${mine.savedByMe}}` as JsonText;
 }
 
 export function presentComment(c: CommentRow) {

@@ -1,151 +1,148 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { PostsTable } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
+import type { Database, PostsTable } from '../../db/schema.js';
+import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
-import type { Post } from '@muster/contract/posts';
-import { DEFAULT_AVATAR } from '@muster/contract/users';
-
-/** A timestamp as JavaScript's toISOString writes it, which is what the contract promises. */
-const iso = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A post as everyone sees it, written by PostgreSQL straight into the contract's shape (decision
- * 009): building the JSON there costs a few microseconds, where reading thirty typed columns into
- * JavaScript, renaming them and presenting them cost most of a feed request's time. What one viewer
- * did to it (likedByMe, savedByMe) is added by the service from `viewerMarks`.
+ * A post as everybody sees it, as JSON text (decision 010): what its author wrote, rendered when it
+ * was written (`posts.rendered`), with the author's card and the counts spliced in. Building this
+ * JSON on every read cost PostgreSQL more than finding the posts. The viewer's own marks
+ * (likedByMe, savedByMe) are added by the service (`presentPost`).
  */
-const postJson = sql<SharedPost>`json_build_object(
-  '_id', p.id,
-  'kind', p.kind,
-  'author', json_build_object('_id', a.id, 'username', a.username, 'firstName', a.first_name, 'lastName', a.last_name,
-                              'headline', a.headline, 'profilePicture', coalesce(a.profile_picture, ${sql.lit(DEFAULT_AVATAR)})),
-  'title', p.title,
-  'content', p.content,
-  'category', p.category,
-  'status', p.status,
-  'huntType', p.hunt_type,
-  'image', p.image,
-  'video', p.video,
-  'file', case when p.file_url is null then null else json_build_object('url', p.file_url, 'name', coalesce(p.file_name, 'document')) end,
-  'review', p.review,
-  'mapLocation', p.map_location,
-  'mission', p.mission,
-  'emergencyEmoji', p.emergency_emoji,
-  'linkPreview', p.link_preview,
-  'hashtags', p.hashtags,
-  'likeCount', p.like_count,
-  'commentCount', p.comment_count,
-  'createdAt', ${iso('p.created_at')},
-  'updatedAt', ${iso('p.updated_at')})`;
+const sharedPost = sql<JsonText>`left(p.rendered, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count || '}'`;
 
-export type SharedPost = Omit<Post, 'likedByMe' | 'savedByMe'>;
-/** What the service needs beside the JSON: the keyset position and the author, for rights and blocks. */
-export type PostRow = { id: string; authorId: string; createdAt: Date; post: SharedPost };
+/** What the service needs beside the text: the keyset position and the author, for rights and blocks. */
+export type PostRow = { id: string; authorId: string; createdAt: Date; post: JsonText };
 export type SeenPostRow = PostRow & { likedByMe: boolean; savedByMe: boolean };
 
-/** Posts with their author, as everybody sees them. */
-function postsWithAuthors(db: Db) {
-  return db
-    .selectFrom('posts as p')
-    .innerJoin('users as a', 'a.id', 'p.authorId')
-    .select(['p.id', 'p.authorId', 'p.createdAt', postJson.as('post')]);
-}
-
-/** Posts as one viewer sees them, in one query: what they liked and saved, never an author blocked either way. */
-function postsSeenBy(db: Db, viewerId: string) {
-  return postsWithAuthors(db)
-    .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('postLikes as l')
-            .select('l.postId')
-            .whereRef('l.postId', '=', 'p.id')
-            .where('l.userId', '=', viewerId),
-        )
-        .$castTo<boolean>()
-        .as('likedByMe'),
-      eb
-        .exists(
-          eb
-            .selectFrom('savedPosts as s')
-            .select('s.postId')
-            .whereRef('s.postId', '=', 'p.id')
-            .where('s.userId', '=', viewerId),
-        )
-        .$castTo<boolean>()
-        .as('savedByMe'),
-    ])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks as b')
-            .select('b.blockerId')
-            .where((w) =>
-              w.or([
-                w.and([w('b.blockerId', '=', viewerId), w.eb('b.blockedId', '=', w.ref('p.authorId'))]),
-                w.and([w('b.blockedId', '=', viewerId), w.eb('b.blockerId', '=', w.ref('p.authorId'))]),
-              ]),
-            ),
-        ),
-      ),
-    );
-}
-
-export function findPost(db: Db, viewerId: string, id: string): Promise<SeenPostRow | undefined> {
-  return postsSeenBy(db, viewerId).where('p.id', '=', id).executeTakeFirst();
-}
-
-type ListOptions = {
-  cursor?: Cursor;
+/** What picks a page of posts; absent filters are left out of the query. */
+type PageArgs = {
+  /** Who is looking: their blocks hide posts, their likes and saves mark them. */
+  viewerId?: string | undefined;
   limit: number;
-  authorId?: string;
-  hashtag?: string;
-  savedBy?: string;
-  kind?: string;
+  postId?: string | undefined;
+  kind?: string | undefined;
+  authorId?: string | undefined;
+  hashtag?: string | undefined;
+  savedBy?: string | undefined;
+  cursorAt?: Date | undefined;
+  cursorId?: string | undefined;
 };
 
-/** Newest first by keyset; one row more than the page says whether another exists. */
-export function listPosts(db: Db, viewerId: string, options: ListOptions): Promise<SeenPostRow[]> {
-  let q = postsSeenBy(db, viewerId);
-  if (options.kind) q = q.where('p.kind', '=', options.kind);
-  if (options.authorId) q = q.where('p.authorId', '=', options.authorId);
-  if (options.hashtag) q = q.where(sql<boolean>`p.hashtags @> array[${options.hashtag}]::text[]`);
-  if (options.savedBy) {
+/**
+ * A page of posts, newest first by keyset, without authors blocked either way; one row more than
+ * the page says whether another exists. Posts are found first and dressed afterwards, so authors
+ * and marks are looked up for the page's rows only (and PostgreSQL does not set up a cache for a
+ * join over the whole table).
+ */
+function findPage(db: Db, a: PageArgs) {
+  let q = db.selectFrom('posts as p').select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount']);
+  if (a.viewerId !== undefined) q = q.where(notBlockedEitherWay(a.viewerId));
+  if (a.postId !== undefined) q = q.where('p.id', '=', a.postId);
+  if (a.kind !== undefined) q = q.where('p.kind', '=', a.kind);
+  if (a.authorId !== undefined) q = q.where('p.authorId', '=', a.authorId);
+  if (a.hashtag !== undefined) q = q.where(sql<boolean>`p.hashtags @> array[${a.hashtag}]::text[]`);
+  if (a.savedBy !== undefined) {
+    const savedBy = a.savedBy;
     q = q.where((eb) =>
       eb.exists(
-        eb
-          .selectFrom('savedPosts as sv')
-          .select('sv.postId')
-          .whereRef('sv.postId', '=', 'p.id')
-          .where('sv.userId', '=', options.savedBy!),
+        eb.selectFrom('savedPosts as sv').select('sv.postId').whereRef('sv.postId', '=', 'p.id').where('sv.userId', '=', savedBy),
       ),
     );
   }
-  if (options.cursor) {
+  if (a.cursorAt !== undefined) {
     // A row comparison walks the (created_at, id) index straight from the cursor, however deep.
-    q = q.where(
-      sql<boolean>`(p.created_at, p.id) < (${options.cursor.createdAt}, ${options.cursor.id}::uuid)`,
-    );
+    q = q.where(sql<boolean>`(p.created_at, p.id) < (${a.cursorAt}, ${a.cursorId}::uuid)`);
   }
-  return q
-    .orderBy('p.createdAt', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(sql.lit(options.limit + 1))
-    .execute();
+  return q.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(sql.lit(a.limit + 1));
+}
+
+/** Hides a post whose author blocked the viewer, or whom the viewer blocked. */
+function notBlockedEitherWay(viewerId: string) {
+  return (eb: ExpressionBuilder<Database & { p: PostsTable }, 'p'>) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('blocks as b')
+          .select('b.blockerId')
+          .where((w) =>
+            w.or([
+              w.and([w('b.blockerId', '=', viewerId), w.eb('b.blockedId', '=', w.ref('p.authorId'))]),
+              w.and([w('b.blockedId', '=', viewerId), w.eb('b.blockerId', '=', w.ref('p.authorId'))]),
+            ]),
+          ),
+      ),
+    );
+}
+
+/** A page of posts as one viewer sees them, with what they did to each (liked, saved), in one statement. */
+const seenPage = prepared(
+  (db, a: PageArgs & { viewerId: string }) =>
+    db
+      .selectFrom(findPage(db, a).as('p'))
+      .innerJoin('users as a', 'a.id', 'p.authorId')
+      .select((eb) => [
+        'p.id',
+        'p.authorId',
+        'p.createdAt',
+        sharedPost.as('post'),
+        eb
+          .exists(eb.selectFrom('postLikes as l').select('l.postId').whereRef('l.postId', '=', 'p.id').where('l.userId', '=', a.viewerId))
+          .$castTo<boolean>()
+          .as('likedByMe'),
+        eb
+          .exists(eb.selectFrom('savedPosts as s').select('s.postId').whereRef('s.postId', '=', 'p.id').where('s.userId', '=', a.viewerId))
+          .$castTo<boolean>()
+          .as('savedByMe'),
+      ])
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc'),
+  { literal: ['limit'] },
+);
+
+export async function findPost(db: Db, viewerId: string, id: string): Promise<SeenPostRow | undefined> {
+  return (await seenPage(db, { viewerId, postId: id, limit: 1 }))[0];
+}
+
+export type ListOptions = {
+  cursor?: Cursor | undefined;
+  limit: number;
+  authorId?: string | undefined;
+  hashtag?: string | undefined;
+  savedBy?: string | undefined;
+  kind?: string | undefined;
+};
+
+/** Newest first by keyset, as one viewer sees them. */
+export function listPosts(db: Db, viewerId: string, { cursor, ...filters }: ListOptions): Promise<SeenPostRow[]> {
+  return seenPage(db, { viewerId, ...filters, cursorAt: cursor?.createdAt, cursorId: cursor?.id });
 }
 
 /** The newest page of the feed as everybody sees it; the service shares it and adds `viewerMarks`. */
-export function listNewestPosts(db: Db, options: { limit: number; kind?: string }): Promise<PostRow[]> {
-  let q = postsWithAuthors(db);
-  if (options.kind) q = q.where('p.kind', '=', options.kind);
-  return q
-    .orderBy('p.createdAt', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(sql.lit(options.limit + 1))
-    .execute();
+const newestPage = prepared(
+  (db, a: { limit: number; kind?: string | undefined }) =>
+    db
+      .selectFrom(findPage(db, a).as('p'))
+      .innerJoin('users as a', 'a.id', 'p.authorId')
+      .select(['p.id', 'p.authorId', 'p.createdAt', sharedPost.as('post')])
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc'),
+  { literal: ['limit'] },
+);
+
+export function listNewestPosts(db: Db, options: { limit: number; kind?: string | undefined }): Promise<PostRow[]> {
+  return newestPage(db, options);
+}
+
+/** What an author may change, and what must go when the post goes. */
+export function findPostForChange(db: Db, id: string) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'authorId', 'kind', 'title', 'content', 'image', 'video', 'fileUrl'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -186,7 +183,7 @@ export function insertPost(db: Db, row: Insertable<PostsTable>): Promise<PostRow
     )
     .selectFrom('p')
     .innerJoin('users as a', 'a.id', 'p.authorId')
-    .select(['p.id', 'p.authorId', 'p.createdAt', postJson.as('post')])
+    .select(['p.id', 'p.authorId', 'p.createdAt', sharedPost.as('post')])
     .executeTakeFirstOrThrow();
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@muster/contract/posts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dataText, sendJsonText } from '../../platform/json-text.js';
 import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import { limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as posts from './posts.service.js';
@@ -45,9 +46,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) => ({
-      data: await posts.createPost(deps, request.viewer, request.body),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.createPost(deps, request.viewer, request.body))),
   );
 
   app.post(
@@ -56,9 +55,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: { tags, summary: 'Hunt for a product or service', body: createHuntSchema, response: one },
     },
-    async (request) => ({
-      data: await posts.createHunt(deps, request.viewer, request.body),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.createHunt(deps, request.viewer, request.body))),
   );
 
   app.get(
@@ -71,13 +68,13 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: page,
       },
     },
-    async (request) => posts.feed(deps, request.viewer, request.query),
+    async (request, reply) => sendJsonText(reply, await posts.feed(deps, request.viewer, request.query)),
   );
 
   app.get(
     '/posts/saved',
     { schema: { tags, summary: 'Posts I saved', querystring: pageQuerySchema, response: page } },
-    async (request) => posts.feed(deps, request.viewer, request.query, { savedByMe: true }),
+    async (request, reply) => sendJsonText(reply, await posts.feed(deps, request.viewer, request.query, { savedByMe: true })),
   );
 
   app.get(
@@ -91,7 +88,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: page,
       },
     },
-    async (request) => posts.feed(deps, request.viewer, request.query, { hashtag: request.params.hashtag }),
+    async (request, reply) => sendJsonText(reply, await posts.feed(deps, request.viewer, request.query, { hashtag: request.params.hashtag })),
   );
 
   app.get(
@@ -105,7 +102,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: page,
       },
     },
-    async (request) => posts.postsBy(deps, request.viewer, request.params.username, request.query),
+    async (request, reply) => sendJsonText(reply, await posts.postsBy(deps, request.viewer, request.params.username, request.query)),
   );
 
   const tagParams = z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') });
@@ -252,9 +249,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/:postId',
     { schema: { tags, summary: 'One post', params: idParams, response: one } },
-    async (request) => ({
-      data: await posts.getPost(deps, request.viewer, request.params.postId),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.getPost(deps, request.viewer, request.params.postId))),
   );
 
   app.patch(
@@ -268,9 +263,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) => ({
-      data: await posts.editPost(deps, request.viewer, request.params.postId, request.body),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.editPost(deps, request.viewer, request.params.postId, request.body))),
   );
 
   app.delete(
@@ -292,16 +285,12 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:postId/like',
     { schema: { tags, summary: 'Like a post', params: idParams, response: one } },
-    async (request) => ({
-      data: await posts.likePost(deps, request.viewer, request.params.postId),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.likePost(deps, request.viewer, request.params.postId))),
   );
   app.delete(
     '/posts/:postId/like',
     { schema: { tags, summary: 'Take back a like', params: idParams, response: one } },
-    async (request) => ({
-      data: await posts.unlikePost(deps, request.viewer, request.params.postId),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.unlikePost(deps, request.viewer, request.params.postId))),
   );
   app.get(
     '/posts/:postId/comments',
@@ -350,15 +339,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:postId/save',
     { schema: { tags, summary: 'Save a post', params: idParams, response: one } },
-    async (request) => ({
-      data: await posts.savePost(deps, request.viewer, request.params.postId, true),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, true))),
   );
   app.delete(
     '/posts/:postId/save',
     { schema: { tags, summary: 'Unsave a post', params: idParams, response: one } },
-    async (request) => ({
-      data: await posts.savePost(deps, request.viewer, request.params.postId, false),
-    }),
+    async (request, reply) => sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, false))),
   );
 };

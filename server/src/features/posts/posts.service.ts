@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
+import { pageText } from '../../platform/json-text.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   addLike,
@@ -16,6 +17,7 @@ import {
   addSave,
   deletePost,
   findPost,
+  findPostForChange,
   historicalHashtags,
   insertPost,
   listNewestPosts,
@@ -202,15 +204,16 @@ export async function feed(
     ? await newestPage(deps, me.id, options)
     : await listPosts(deps.db, me.id, { ...options, ...(filter.savedByMe ? { savedBy: me.id } : {}) });
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { data: page.map((p) => presentPost(p, p)), meta: { nextCursor } };
+  return pageText(page.map((p) => presentPost(p, p)), { nextCursor });
 }
 
 /** Only the author edits or deletes; a need or want's status is the author's to change. */
 async function ownPost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  const row = await visiblePost(deps, me.id, id);
-  if (row.authorId !== me.id) throw forbidden('Only the author can change this post');
-  return { me, post: row.post };
+  const post = await findPostForChange(deps.db, id);
+  if (!post) throw notFound('This post no longer exists');
+  if (post.authorId !== me.id) throw forbidden('Only the author can change this post');
+  return { me, post };
 }
 
 export async function editPost(
@@ -240,7 +243,7 @@ export async function removePost(deps: Deps, viewer: Viewer | null, id: string) 
   const { post } = await ownPost(deps, viewer, id);
   await deletePost(deps.db, id);
   postsChanged(deps);
-  for (const url of [post.image, post.video, post.file?.url]) if (url) await deps.media.remove(url);
+  for (const url of [post.image, post.video, post.fileUrl]) if (url) await deps.media.remove(url);
 }
 
 export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
