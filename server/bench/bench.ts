@@ -113,6 +113,7 @@ for (const c of chosen) {
   await run(c, 2); // warm-up
   const r = await run(c, DURATION_S);
   const rps = r.requests.average;
+  if (process.env.BENCH_VERBOSE) console.log(c.name, JSON.stringify(r.latency));
   if (!floorRps) floorRps = rps;
   const share = `${((rps / floorRps) * 100).toFixed(0)} %`;
   rows.push(

@@ -8,9 +8,9 @@ import type { FastifyReply } from 'fastify';
  */
 export type JsonText = string & { readonly __jsonText: true };
 
-/** The success envelope around one item: `{ "data": … }`. */
-export function dataText(item: JsonText): JsonText {
-  return `{"data":${item}}` as JsonText;
+/** The success envelope around one item, or a list: `{ "data": … }`. */
+export function dataText(data: JsonText | JsonText[]): JsonText {
+  return `{"data":${Array.isArray(data) ? `[${data.join(',')}]` : data}}` as JsonText;
 }
 
 /** The success envelope around a page: `{ "data": [ … ], "meta": … }`. */

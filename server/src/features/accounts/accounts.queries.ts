@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { JsonText } from '../../platform/json-text.js';
 import type { Database, EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
 
 export function findUserById(db: Db, id: string) {
@@ -129,14 +130,15 @@ export function usernamesStartingWith(db: Db, prefix: string) {
 export async function searchPeople(db: Db, viewerId: string, prefix: string, limit: number) {
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // One short index walk per name field (migration 0008), each stopping after `limit` rows however
-  // many people share the prefix; then the best of the three, by username.
+  // many people share the prefix; then the best of the three, by username. Each person comes back
+  // as their card, the JSON text a trigger keeps (decision 010).
   const byField = (field: RawBuilder<unknown>) => sql`(
-    select u.* from users u
+    select u.username, u.card from users u
     where ${field} like ${pattern} and u.id <> ${viewerId}
       and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = u.id) or (b.blocked_id = ${viewerId} and b.blocker_id = u.id))
     order by ${field} limit ${sql.lit(limit)})`;
-  const { rows } = await sql<Selectable<UsersTable>>`
-    select * from (
+  const { rows } = await sql<{ card: JsonText }>`
+    select card from (
       ${byField(sql`(u.username collate "C")`)}
       union
       ${byField(sql`(lower(u.first_name) collate "C")`)}
@@ -144,7 +146,7 @@ export async function searchPeople(db: Db, viewerId: string, prefix: string, lim
       ${byField(sql`(lower(u.last_name) collate "C")`)}
     ) found
     order by username limit ${sql.lit(limit)}`.execute(db);
-  return rows;
+  return rows.map((r) => r.card);
 }
 
 /** Newest people, not me, not blocked either way: "People you may know" until connections land. */

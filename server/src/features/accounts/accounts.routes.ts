@@ -17,6 +17,7 @@ import { profileSchema, publicUserSchema, updateProfilePictureSchema, updateProf
 import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dataText, sendJsonText } from '../../platform/json-text.js';
 import { limitPerIpAndKey } from '../../platform/rate-limit.js';
 import { presentProfile } from './accounts.present.js';
 import * as accounts from './accounts.service.js';
@@ -230,7 +231,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         response: { 200: z.object({ data: z.array(publicUserSchema) }), ...errors },
       },
     },
-    async (request) => ({ data: await accounts.mentionSuggestions(deps, request.viewer, request.query.query) }),
+    async (request, reply) => sendJsonText(reply, dataText(await accounts.mentionSuggestions(deps, request.viewer, request.query.query))),
   );
 
   app.get(

@@ -276,7 +276,7 @@ export async function deleteAccount(deps: Deps, viewer: Viewer | null, request: 
 
 export async function mentionSuggestions(deps: Deps, viewer: Viewer | null, query: string) {
   const me = requireViewer(viewer);
-  return (await searchPeople(deps.db, me.id, query.trim().toLowerCase(), 8)).map(presentPublicUser);
+  return searchPeople(deps.db, me.id, query.trim().toLowerCase(), 8);
 }
 
 export async function peopleYouMayKnow(deps: Deps, viewer: Viewer | null) {

@@ -13,8 +13,14 @@ import type { Cursor } from '../../platform/paging.js';
  */
 const sharedPost = sql<JsonText>`left(p.rendered, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count || '}'`;
 
+/**
+ * The post's timestamp as `toISOString` writes it, for its keyset cursor: PostgreSQL writes it in a
+ * microsecond, where parsing twenty-one timestamps into Dates cost the API more.
+ */
+const isoCreatedAt = sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** What the service needs beside the text: the keyset position and the author, for rights and blocks. */
-export type PostRow = { id: string; authorId: string; createdAt: Date; post: JsonText };
+export type PostRow = { id: string; authorId: string; createdAt: string; post: JsonText };
 export type SeenPostRow = PostRow & { likedByMe: boolean; savedByMe: boolean };
 
 /** What picks a page of posts; absent filters are left out of the query. */
@@ -86,7 +92,7 @@ const seenPage = prepared(
       .select((eb) => [
         'p.id',
         'p.authorId',
-        'p.createdAt',
+        isoCreatedAt.as('createdAt'),
         sharedPost.as('post'),
         eb
           .exists(eb.selectFrom('postLikes as l').select('l.postId').whereRef('l.postId', '=', 'p.id').where('l.userId', '=', a.viewerId))
@@ -126,7 +132,7 @@ const newestPage = prepared(
     db
       .selectFrom(findPage(db, a).as('p'))
       .innerJoin('users as a', 'a.id', 'p.authorId')
-      .select(['p.id', 'p.authorId', 'p.createdAt', sharedPost.as('post')])
+      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')])
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc'),
   { literal: ['limit'] },
@@ -183,7 +189,7 @@ export function insertPost(db: Db, row: Insertable<PostsTable>): Promise<PostRow
     )
     .selectFrom('p')
     .innerJoin('users as a', 'a.id', 'p.authorId')
-    .select(['p.id', 'p.authorId', 'p.createdAt', sharedPost.as('post')])
+    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')])
     .executeTakeFirstOrThrow();
 }
 
