@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { Database, EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
