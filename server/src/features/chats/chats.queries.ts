@@ -2,40 +2,28 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Cursor } from '../../platform/paging.js';
 
-/** The person to write to, and whether either of us blocks the other (then neither can reach the other). */
-export function findRecipient(db: Db, senderId: string, recipientId: string) {
-  return db
-    .selectFrom('users as u')
-    .select('u.id')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('blocks as b')
-            .select('b.blockerId')
-            .where((w) =>
-              w.or([
-                w.and([w('b.blockerId', '=', senderId), w('b.blockedId', '=', recipientId)]),
-                w.and([w('b.blockerId', '=', recipientId), w('b.blockedId', '=', senderId)]),
-              ]),
-            ),
-        )
-        .$castTo<boolean>()
-        .as('blocked'),
-    )
-    .where('u.id', '=', recipientId)
-    .executeTakeFirst();
-}
-
 /**
- * A direct message in one statement: the pair's chat is made on the first message (its unique
- * pair key makes concurrent first messages one chat), both people are members, the chat moves to
- * the top of both lists, and the sender has read it up to here.
+ * A direct message in one statement, sent only if the recipient exists and neither person blocks
+ * the other: the pair's chat is made on the first message (its unique pair key makes concurrent
+ * first messages one chat), both people are members, the chat moves to the top of both lists, and
+ * the sender has read it up to here. No row: no such person. `blocked`: nothing was written.
  */
-export async function insertDirectMessage(db: Db, m: { chatId: string; directKey: string; messageId: string; senderId: string; recipientId: string; body: string }) {
-  const { rows } = await sql<{ id: string; chatId: string; senderId: string; body: string; createdAt: Date }>`
-    with chat as (
-      insert into chats (id, kind, direct_key, last_message_at) values (${m.chatId}, 'direct', ${m.directKey}, now())
+export async function sendDirectMessageIfAllowed(
+  db: Db,
+  m: { chatId: string; directKey: string; messageId: string; senderId: string; recipientId: string; body: string },
+) {
+  const { rows } = await sql<
+    { blocked: true; id: null } | { blocked: false; id: string; chatId: string; senderId: string; body: string; createdAt: Date }
+  >`
+    with recipient as (
+      select u.id, exists (
+        select 1 from blocks b
+        where (b.blocker_id = ${m.senderId} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${m.senderId})
+      ) as blocked
+      from users u where u.id = ${m.recipientId}
+    ), chat as (
+      insert into chats (id, kind, direct_key, last_message_at)
+      select ${m.chatId}, 'direct', ${m.directKey}, now() from recipient where not recipient.blocked
       on conflict (direct_key) do update set last_message_at = excluded.last_message_at
       returning id
     ), members as (
@@ -43,11 +31,13 @@ export async function insertDirectMessage(db: Db, m: { chatId: string; directKey
       select chat.id, who.user_id, case when who.user_id = ${m.senderId}::uuid then now() else 'epoch'::timestamptz end
       from chat, (values (${m.senderId}::uuid), (${m.recipientId}::uuid)) as who (user_id)
       on conflict (chat_id, user_id) do update set last_read_at = excluded.last_read_at where chat_members.user_id = ${m.senderId}::uuid
+    ), message as (
+      insert into chat_messages (id, chat_id, sender_id, body)
+      select ${m.messageId}, chat.id, ${m.senderId}, ${m.body} from chat
+      returning id, chat_id, sender_id, body, created_at
     )
-    insert into chat_messages (id, chat_id, sender_id, body)
-    select ${m.messageId}, chat.id, ${m.senderId}, ${m.body} from chat
-    returning id, chat_id, sender_id, body, created_at`.execute(db);
-  return rows[0]!;
+    select recipient.blocked, message.* from recipient left join message on true`.execute(db);
+  return rows[0];
 }
 
 export function markChatRead(db: Db, chatId: string, userId: string) {

@@ -3,13 +3,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
-import {
-  findRecipient,
-  insertDirectMessage,
-  listChatsOf,
-  listMessages,
-  markChatRead,
-} from './chats.queries.js';
+import { listChatsOf, listMessages, markChatRead, sendDirectMessageIfAllowed } from './chats.queries.js';
 import { presentChat, presentMessage } from './chats.present.js';
 
 const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -17,18 +11,18 @@ const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 /** Sends a direct message, opening the pair's chat on the first one. */
 export async function sendDirectMessage(deps: Deps, viewer: Viewer | null, input: { recipientId: string; message: string }) {
   const me = requireViewer(viewer);
-  if (input.recipientId === me.id) throw badRequest('You cannot message yourself', [{ path: 'recipientId', message: 'You cannot message yourself' }]);
-  const recipient = await findRecipient(deps.db, me.id, input.recipientId);
-  if (!recipient) throw notFound('That person is not on Muster');
-  if (recipient.blocked) throw forbidden('You cannot message this person');
-  const message = await insertDirectMessage(deps.db, {
+  const recipientId = input.recipientId.toLowerCase();
+  if (recipientId === me.id) throw badRequest('You cannot message yourself', [{ path: 'recipientId', message: 'You cannot message yourself' }]);
+  const message = await sendDirectMessageIfAllowed(deps.db, {
     chatId: newId(),
-    directKey: directKey(me.id, recipient.id),
+    directKey: directKey(me.id, recipientId),
     messageId: newId(),
     senderId: me.id,
-    recipientId: recipient.id,
+    recipientId,
     body: input.message,
   });
+  if (!message) throw notFound('That person is not on Muster');
+  if (message.blocked) throw forbidden('You cannot message this person');
   return presentMessage({ ...message, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
 }
 

@@ -10,6 +10,7 @@ afterAll(() => t.close());
 
 const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
 const messageCount = async () => (await t.db.selectFrom('chatMessages').select('id').execute()).length;
+const chatCount = async () => (await t.db.selectFrom('chats').select('id').execute()).length;
 
 describe('direct messages', () => {
   it('opens one chat per pair on the first message; the recipient sees it unread until they read it', async () => {
@@ -86,9 +87,20 @@ describe('direct messages', () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
     await t.db.insertInto('blocks').values({ blockerId: b.user.id, blockedId: a.user.id }).execute();
-    const before = await messageCount();
+    const [messagesBefore, chatsBefore] = [await messageCount(), await chatCount()];
     expect((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'hi' })).statusCode).toBe(403);
     expect((await api('POST', '/chats/send', b.cookie, { recipientId: a.user.id, message: 'hi' })).statusCode).toBe(403);
-    expect(await messageCount()).toBe(before);
+    // Not even an empty chat is opened between them.
+    expect([await messageCount(), await chatCount()]).toEqual([messagesBefore, chatsBefore]);
+  });
+
+  it('treats an id written in capitals as the same person and the same chat', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const first = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'one' })).json().data;
+    const again = await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id.toUpperCase(), message: 'two' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.chatId).toBe(first.chatId);
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: a.user.id.toUpperCase(), message: 'me' })).statusCode).toBe(400);
   });
 });

@@ -169,8 +169,8 @@ export async function viewerMarks(db: Db, viewerId: string, postIds: string[], a
 }
 
 /** The post and its hashtags in one statement (atomic without a transaction); answers it as read back. */
-export function insertPost(db: Db, row: Insertable<PostsTable>): Promise<PostRow> {
-  return db
+const newPost = prepared((db, row: Insertable<PostsTable>) =>
+  db
     .with('p', (w) => w.insertInto('posts').values(row).returningAll())
     .with('h', (w) =>
       w
@@ -179,18 +179,16 @@ export function insertPost(db: Db, row: Insertable<PostsTable>): Promise<PostRow
         .expression((eb) =>
           eb
             .selectFrom('p')
-            .select((s) => [
-              'p.id',
-              sql<string>`unnest(p.hashtags)`.as('tag'),
-              'p.kind',
-              s.ref('p.createdAt').as('createdAt'),
-            ]),
+            .select((s) => ['p.id', sql<string>`unnest(p.hashtags)`.as('tag'), 'p.kind', s.ref('p.createdAt').as('createdAt')]),
         ),
     )
     .selectFrom('p')
     .innerJoin('users as a', 'a.id', 'p.authorId')
-    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')])
-    .executeTakeFirstOrThrow();
+    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')]),
+);
+
+export async function insertPost(db: Db, row: Insertable<PostsTable>): Promise<PostRow> {
+  return (await newPost(db, row))[0]!;
 }
 
 export async function updatePost(db: Db, id: string, changes: Updateable<PostsTable>) {

@@ -1,21 +1,26 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { SessionsTable } from '../../db/schema.js';
 
 export function insertSession(db: Db, row: Insertable<SessionsTable>) {
   return db.insertInto('sessions').values(row).execute();
 }
 
-/** The live session for a token hash, with its user, in one round trip. */
-export function findSessionUser(db: Db, tokenHash: string) {
-  return db
+/** Read on nearly every request, so compiled once (decision 010). */
+const liveSession = prepared((db, a: { tokenHash: string; now: Date }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
     .select(['sessions.id as sessionId', 'sessions.lastSeenAt as sessionLastSeenAt', 'sessions.createdAt as sessionCreatedAt'])
-    .where('sessions.tokenHash', '=', tokenHash)
-    .where('sessions.expiresAt', '>', new Date())
-    .executeTakeFirst();
+    .where('sessions.tokenHash', '=', a.tokenHash)
+    .where('sessions.expiresAt', '>', a.now),
+);
+
+/** The live session for a token hash, with its user, in one round trip. */
+export async function findSessionUser(db: Db, tokenHash: string) {
+  return (await liveSession(db, { tokenHash, now: new Date() }))[0];
 }
 
 export function touchSession(db: Db, sessionId: string, expiresAt: Date) {
