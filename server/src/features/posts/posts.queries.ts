@@ -112,7 +112,7 @@ export async function findPost(db: Db, viewerId: string, id: string): Promise<Se
   return (await seenPage(db, { viewerId, postId: id, limit: 1 }))[0];
 }
 
-export type ListOptions = {
+type ListOptions = {
   cursor?: Cursor | undefined;
   limit: number;
   authorId?: string | undefined;
