@@ -69,6 +69,24 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends the same security headers on every answer, errors and unknown routes included', async () => {
+    const answers = await Promise.all(
+      ['/api/v1/health', '/api/v1/no-such-route', '/api/v1/posts/feed'].map((url) => t.app.inject({ method: 'GET', url })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 401]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(res.headers['content-security-policy']).toBe(answers[0]!.headers['content-security-policy']);
+    }
+  });
 });
 
 describe('OpenAPI document', () => {
