@@ -29,5 +29,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // jsdom renders are slow on a busy machine; a test's speed is never what it checks.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

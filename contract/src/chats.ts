@@ -33,6 +33,8 @@ export const chatMessagesResponseSchema = z.object({
   data: z.object({ chat: chatSummarySchema, messages: z.array(chatMessageSchema) }),
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
+export const chatParamsSchema = z.object({ chatId: z.uuid('Not a conversation id') });
+
 export const messagesQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -36,10 +36,13 @@ export const COLLAB_LOCATION_MAX = 120;
 export const COLLAB_IMAGE_MAX_PX = 1600;
 export const COLLAB_IMAGE_QUALITY = 0.7;
 
-const deadlineSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Deadline must be a date')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Deadline must be a date');
+/**
+ * A real calendar day (zod's ISO date knows month lengths and leap years; `Date.parse` rolls
+ * 2026-02-31 over to March), from year 1: PostgreSQL's calendar has no year 0.
+ */
+const deadlineSchema = z.iso
+  .date('Deadline must be a date')
+  .refine((d) => !d.startsWith('0000'), 'Deadline must be a date');
 
 export const createCollaborationSchema = z.strictObject({
   title: z.string({ error: 'Mission Title is required' }).trim().min(1, 'Mission Title is required').max(COLLAB_TITLE_MAX, `Title must be at most ${COLLAB_TITLE_MAX} characters`),

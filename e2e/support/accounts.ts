@@ -18,7 +18,10 @@ export function newPerson(prefix = 'e2e') {
 
 export type Person = ReturnType<typeof newPerson>;
 
-/** Signs up through the form and lands on /verification-pending. */
+/**
+ * Signs up through the form: the page says to check the inbox, and nobody is signed in
+ * (decision 011). Returns once the verification mail has come, so the account exists.
+ */
 export async function signUp(page: Page, person: Person) {
   await page.goto('/#/signup');
   await page.getByLabel('Username').fill(person.username);
@@ -27,7 +30,9 @@ export async function signUp(page: Page, person: Person) {
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
   await page.getByRole('button', { name: /join now|create account/i }).click();
-  await expect(page).toHaveURL(/#\/verification-pending$/);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(`We sent a mail to ${person.email}.`)).toBeVisible();
+  await linkFromMail(person.email, 'verify-email');
 }
 
 /** The link in the newest mail to `email` that points at `page` (e.g. verify-email). */
@@ -45,21 +50,24 @@ export async function verifyFromMail(page: Page, person: Person) {
   await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
 }
 
-export async function signIn(page: Page, login: string, password: string) {
+/** Signs in through the form; an account whose address is not verified yet lands on /verification-pending. */
+export async function signIn(page: Page, login: string, password: string, landsOn = /#\/$/) {
   await page.goto('/#/login');
   await page.getByLabel('Email or username').fill(login);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/#\/$/);
+  await expect(page).toHaveURL(landsOn);
 }
 
 /**
- * A verified account, signed in on `page`, made through the real sign-up journey. Sign-up signs
- * in; after verifying, the page's redirect to /login sends a signed-in person home.
+ * A verified account, signed in on `page`, made through the real sign-up journey: sign up, sign
+ * in (the page that waits for the link), open the mailed link; its redirect to /login then sends
+ * a signed-in person home.
  */
 export async function signedUpAndIn(page: Page, prefix = 'e2e') {
   const person = newPerson(prefix);
   await signUp(page, person);
+  await signIn(page, person.username, person.password, /#\/verification-pending$/);
   await verifyFromMail(page, person);
   await expect(page).toHaveURL(/#\/$/, { timeout: 8000 });
   return person;

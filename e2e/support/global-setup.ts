@@ -27,7 +27,7 @@ function startMailCapture(mailDir: string) {
   });
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000) {
+async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);

@@ -7,6 +7,9 @@ test.describe('accounts at 1280 px', () => {
   test('sign up, verify from the mail, use the shell and notifications, sign out and back in', async ({ page }) => {
     const person = newPerson('journey');
     await signUp(page, person);
+    await snap(page, 'signup-check-inbox');
+    // Signing in before opening the link leads to the page that waits for it.
+    await signIn(page, person.email, person.password, /#\/verification-pending$/);
     await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
     await expect(page.getByText(person.email)).toBeVisible();
     await snap(page, 'verification-pending');

@@ -84,6 +84,12 @@ test('post a request with an image, see it, edit it, get contacted, share and de
   await snap(page, 'chats');
   await row.click();
   await expect(page.getByText(`Hi! I have a boat and can help with "${title}".`)).toBeVisible();
+  // Showing the conversation marks it read: the badge goes at once, and stays gone after a reload.
+  const chatsBadge = page.getByRole('navigation', { name: 'Main' }).first().getByTestId('badge-Chats');
+  await expect(chatsBadge).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(`Hi! I have a boat and can help with "${title}".`)).toBeVisible();
+  await expect(chatsBadge).toHaveCount(0);
   await page.getByLabel('Write a message').fill('Wonderful, see you on the 14th!');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Wonderful, see you on the 14th!')).toBeVisible();

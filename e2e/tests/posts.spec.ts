@@ -140,6 +140,8 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
 test('a post with a link shows the preview the server unfurled, at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signedUpAndIn(page, 'reader');
+  // The demo account's flood checklist, three weeks old: on its author's profile, not the feed's first page.
+  await page.goto('/#/profile/demo');
   const preview = page.getByRole('link', { name: 'Link preview: Floods | Ready.gov' });
   await preview.scrollIntoViewIfNeeded();
   await expect(preview).toBeVisible();

@@ -78,3 +78,35 @@ test('privacy: 7 sections with the same date and contents', async ({ page }) => 
   await expect(page.getByRole('navigation', { name: /contents/i }).getByRole('link')).toHaveCount(7);
   await expect(page.locator('main section[id]')).toHaveCount(7);
 });
+
+for (const width of widths) {
+  test.describe(`signed in, at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('about, contact, terms and privacy offer the way home instead of Sign In and Join now', async ({ page }) => {
+      await page.goto('/#/login');
+      await page.getByRole('button', { name: 'Fill in the demo account' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page).toHaveURL(/#\/$/);
+
+      for (const name of ['about', 'contact', 'terms', 'privacy']) {
+        await page.goto(`/#/${name}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const header = page.getByRole('banner');
+        // Waiting for the way home first: before the session is known neither set of links shows.
+        await expect(header.getByRole('link', { name: 'Go to Muster' }), name).toBeVisible();
+        await expect(header.getByRole('link', { name: 'Go to Muster' })).toHaveAttribute('href', '#/');
+        await expect(header.getByRole('link', { name: 'Muster', exact: true })).toHaveAttribute('href', '#/');
+        if (width < 640) await header.getByRole('button', { name: 'Open menu' }).click();
+        await expect(header.getByRole('link', { name: 'Company' })).toBeVisible();
+        await expect(page.getByRole('link', { name: /^(Sign In|Join now)$/i }), name).toHaveCount(0);
+        await expectNoHorizontalOverflow(page);
+        await snap(page, `${name}-signed-in`);
+      }
+
+      await page.getByRole('banner').getByRole('link', { name: 'Go to Muster' }).click();
+      await expect(page).toHaveURL(/#\/$/);
+      await expect(page.getByRole('article').first()).toBeVisible();
+    });
+  });
+}

@@ -15,7 +15,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { registerSessions } from './platform/auth/session.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
 import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
@@ -50,6 +50,16 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
     trustProxy: config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
+    // Errors Fastify raises before any route or hook (an undecodable URL) in our envelope (decision 012).
+    frameworkErrors,
+    // Nothing waits for ever (decision 013). A request, headers and body, must arrive whole within
+    // requestTimeoutMs, or Node answers 408 and closes the socket; Node looks for such requests
+    // every second here instead of every 30 s. A socket silent for twice that is dead. Keep-alive
+    // outlasts the 60 s idle timeout of the usual proxies, so they never reuse a socket we close.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    keepAliveTimeout: 72_000,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs) },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

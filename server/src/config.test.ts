@@ -20,3 +20,24 @@ it('names every bad variable in one message', () => {
     /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/\n {2}CONTACT_INBOX: /,
   );
 });
+
+it('bounds requests and database waits by default, and reads the bounds', () => {
+  expect(loadConfig({})).toMatchObject({ requestTimeoutMs: 60_000, databaseConnectTimeoutMs: 5_000, databaseStatementTimeoutMs: 15_000 });
+  expect(
+    loadConfig({ REQUEST_TIMEOUT_MS: '1000', DATABASE_CONNECT_TIMEOUT_MS: '250', DATABASE_STATEMENT_TIMEOUT_MS: '2000' }),
+  ).toMatchObject({ requestTimeoutMs: 1000, databaseConnectTimeoutMs: 250, databaseStatementTimeoutMs: 2000 });
+  // Zero would mean "no limit" to Node and to pg: exactly what these settings exist to prevent.
+  expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+  expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+});
+
+it('writes readable logs to a terminal and JSON elsewhere, unless LOG_FORMAT says otherwise', () => {
+  expect(loadConfig({}, true).logFormat).toBe('pretty');
+  expect(loadConfig({}, false).logFormat).toBe('json');
+  expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+  expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+});
+
+it('refuses a database URL that cannot be parsed, by name', () => {
+  expect(() => loadConfig({ DATABASE_URL: 'postgres://a:b@[::1:5432/x' })).toThrow(/DATABASE_URL: is not a valid URL/);
+});

@@ -13,7 +13,11 @@ const optionalUrl = (protocols: string[]) =>
     .refine(
       (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
       `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
-    );
+    )
+    // Caught here, a malformed URL is named with its variable instead of failing deep in a driver.
+    .refine((v) => v === undefined || URL.canParse(v), 'is not a valid URL');
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -44,6 +48,10 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().default('Continue with Google'),
   GEO_NOMINATIM_URL: optionalUrl(['http', 'https']),
+  LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
+  REQUEST_TIMEOUT_MS: milliseconds(60_000),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
 });
 
 export type Config = {
@@ -58,6 +66,8 @@ export type Config = {
   mailFrom: string;
   contactInbox: string;
   logLevel: string;
+  /** Readable lines for a person at a terminal, or one JSON object a line for a log collector. */
+  logFormat: 'pretty' | 'json';
   trustProxy: boolean;
   seedDemo: boolean;
   webDist: string;
@@ -70,10 +80,19 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; label: string } | undefined;
   /** A Nominatim-compatible geocoder; unset, places come from the offline gazetteer. */
   geoNominatimUrl: string | undefined;
+  /** The whole request, headers and body, must arrive within this (else 408 and the socket closes). */
+  requestTimeoutMs: number;
+  /** PostgreSQL: opening a connection (and waiting for a free one); start-up gives up after it. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: a statement running longer is cancelled; an answer that never comes is given up on. */
+  databaseStatementTimeoutMs: number;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -92,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     contactInbox: e.CONTACT_INBOX,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT || (stdoutIsTerminal ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),
@@ -103,5 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }
         : undefined,
     geoNominatimUrl: e.GEO_NOMINATIM_URL,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { type Config, loadConfig } from './config.js';
+import { type DatabaseHandle, type DatabaseTimeouts, explainDatabaseFailure, openDatabase, pingDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DEMO_LOGIN } from './db/demo.js';
 import { seedDemoData } from './db/seed.js';
@@ -12,7 +13,17 @@ import { createLocalMediaStore } from './platform/media/media.js';
 
 const startedAt = performance.now();
 
-let config;
+/**
+ * A start-up problem someone can fix ends here: one line naming it on stderr and exit code 1.
+ * The stack trace, useful only to whoever debugs our code, comes with LOG_LEVEL=debug.
+ */
+function fail(problem: string, err?: unknown): never {
+  console.error(`Muster could not start: ${problem}`);
+  if (err instanceof Error && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(err.stack);
+  process.exit(1);
+}
+
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -20,17 +31,37 @@ try {
   process.exit(1);
 }
 
-const logger = pino({ level: config.logLevel });
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  onIdleError: (err) => logger.warn({ err }, 'database connection lost'),
-});
-const applied = await migrateToLatest(database.db);
-if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-// Demo data only on the embedded database: a real PostgreSQL is someone's production.
-const demo = database.kind === 'pglite' && config.seedDemo;
-if (demo) await seedDemoData(database.db, createLocalMediaStore(config.dataDir), logger);
+const logger = config.logFormat === 'pretty' ? pino({ level: config.logLevel }, readableLines()) : pino({ level: config.logLevel });
+const timeouts: DatabaseTimeouts = {
+  connectMs: config.databaseConnectTimeoutMs,
+  statementMs: config.databaseStatementTimeoutMs,
+};
+
+let database: DatabaseHandle;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts,
+    onIdleError: (err) => logger.warn({ err }, 'database connection lost'),
+  });
+  // One round trip before anything else, bounded by the timeouts: a wrong URL, a refused port or
+  // a server that never answers is named here instead of hanging or failing inside a migration.
+  await pingDatabase(database.db);
+} catch (err) {
+  fail(explainDatabaseFailure(err, config.databaseUrl, timeouts), err);
+}
+
+let demo: boolean;
+try {
+  const applied = await migrate(database);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  // Demo data only on the embedded database: a real PostgreSQL is someone's production.
+  demo = database.kind === 'pglite' && config.seedDemo;
+  if (demo) await seedDemoData(database.db, createLocalMediaStore(config.dataDir), logger);
+} catch (err) {
+  fail(`preparing the database failed: ${explainDatabaseFailure(err, config.databaseUrl, timeouts)}`, err);
+}
 
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const mailer = createMailer({
@@ -39,12 +70,19 @@ const mailer = createMailer({
   outboxDir: path.join(config.dataDir, 'outbox'),
   log: logger,
 });
-const app = await buildApp({ config, db: database.db, mailer, logger, redis, demoLogin: demo ? DEMO_LOGIN : undefined });
-await app.listen({ host: config.host, port: config.port });
-logger.info(
-  { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
-  'Muster is ready',
-);
+const demoLogin = demo ? DEMO_LOGIN : undefined;
+const app = await buildApp({ config, db: database.db, mailer, logger, redis, demoLogin });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (err) {
+  const code = (err as { code?: string }).code;
+  if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use on ${config.host}; stop what runs there or set PORT.`);
+  if (code === 'EACCES') fail(`not allowed to listen on port ${config.port}; choose a port above 1023 with PORT.`);
+  fail(`cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`, err);
+}
+const ready = `Muster is ready at ${config.publicUrl}${demoLogin ? ` — sign in as ${demoLogin.username} / ${demoLogin.password}` : ''}`;
+if (config.logFormat === 'pretty') process.stdout.write(`\n  ${ready}\n\n`);
+else logger.info({ url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, ready);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -64,3 +102,53 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+/**
+ * Brings the schema up to date. On PostgreSQL this runs on connections of its own without a
+ * statement timeout: a backfill on a big table may rightly take minutes, and a second process
+ * starting beside the first waits here for the first one's migration lock.
+ */
+async function migrate(handle: DatabaseHandle): Promise<string[]> {
+  if (handle.kind === 'pglite') return migrateToLatest(handle.db);
+  const unbounded = await openDatabase({ databaseUrl: config.databaseUrl, timeouts: { connectMs: timeouts.connectMs } });
+  try {
+    return await migrateToLatest(unbounded.db);
+  } finally {
+    await unbounded.close();
+  }
+}
+
+/**
+ * For a person at a terminal: readable lines instead of JSON, and one line per request
+ * ("GET /api/v1/health 200 3 ms") instead of Fastify's two (received, then completed): the
+ * received entry is held back until its answer is logged.
+ */
+function readableLines(): pino.DestinationStream {
+  const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  const received = new Map<string, string>();
+  return {
+    write(line: string) {
+      const entry = JSON.parse(line) as Record<string, unknown> & {
+        msg?: string;
+        reqId?: string;
+        req?: { method: string; url: string };
+        res?: { statusCode: number };
+        responseTime?: number;
+      };
+      if (entry.reqId && entry.req && entry.msg === 'incoming request') {
+        received.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
+        // A request that never completes (an aborted upload) must not keep its entry for ever.
+        if (received.size > 1000) received.delete(received.keys().next().value as string);
+        return;
+      }
+      if (entry.reqId && entry.res && entry.msg === 'request completed') {
+        const { reqId, res, responseTime, ...rest } = entry;
+        const request = received.get(reqId) ?? 'request';
+        received.delete(reqId);
+        process.stdout.write(prettify({ ...rest, msg: `${request} ${res.statusCode} ${Math.round(responseTime ?? 0)} ms` }));
+        return;
+      }
+      process.stdout.write(prettify(entry));
+    },
+  };
+}

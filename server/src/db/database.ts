@@ -24,6 +24,16 @@ export type DatabaseHandle = {
   dumpDataDir?: () => Promise<Blob>;
 };
 
+export type DatabaseTimeouts = {
+  /** Opening a connection, or waiting for a free one from the pool. */
+  connectMs: number;
+  /** statement_timeout; unset for work that may rightly run long (migrations). */
+  statementMs?: number | undefined;
+};
+
+/** How much longer than statement_timeout the client waits for an answer before giving up on it. */
+const ANSWER_GRACE_MS = 1_000;
+
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 // Calendar dates stay 'YYYY-MM-DD' strings: a Date would shift them by the server's time zone.
@@ -39,11 +49,28 @@ export async function openDatabase(options: {
   /** A PGlite data-dir tarball to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | undefined;
   onIdleError?: (err: Error) => void;
+  /** PostgreSQL only; without it nothing is bounded (tools and tests that may run for minutes). */
+  timeouts?: DatabaseTimeouts | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    const t = options.timeouts;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 20,
+      // A server that accepts connections but never answers must not hold a request, or start-up,
+      // for ever: opening a connection (or waiting for a free one) gives up after connectMs; the
+      // server cancels a statement after statementMs; and should its answer still not come (a
+      // stalled network, a frozen server), the client gives up a little later.
+      ...(t
+        ? {
+          connectionTimeoutMillis: t.connectMs,
+          ...(t.statementMs
+            ? { statement_timeout: t.statementMs, query_timeout: t.statementMs + ANSWER_GRACE_MS }
+            : {}),
+        }
+        : {}),
+      // A connection whose peer vanished (no FIN, no RST) is found out by TCP instead of never.
+      keepAlive: true,
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
@@ -132,13 +159,22 @@ function preparedStatements(pool: pg.Pool): pg.Pool {
       if (prop !== 'connect') return Reflect.get(target, prop, receiver);
       return async () => {
         const client = await target.connect();
+        // pg gives up on an answer after query_timeout but leaves the connection waiting for it;
+        // such a connection goes back to the pool only to be thrown away, so the next request
+        // opens a fresh one instead of queueing behind an answer that may never come.
+        let abandoned: Error | undefined;
         return new Proxy(client, {
           get(c, p, r) {
+            if (p === 'release') return () => c.release(abandoned);
             if (p !== 'query') return Reflect.get(c, p, r);
             return (text: unknown, values?: unknown[]) =>
-              typeof text === 'string' && !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text)
+              (typeof text === 'string' && !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text)
                 ? c.query({ name: nameOf(text), text, values: values ?? [] })
-                : c.query(text as string, values);
+                : c.query(text as string, values)
+              ).catch((err: unknown) => {
+                if (err instanceof Error && err.message === 'Query read timeout') abandoned = err;
+                throw err;
+              });
           },
         });
       };
@@ -150,3 +186,35 @@ function preparedStatements(pool: pg.Pool): pg.Pool {
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/**
+ * One line for a person starting the server: what went wrong with the database and where, in
+ * words they can act on; never the password in the URL, never a stack trace.
+ */
+export function explainDatabaseFailure(err: unknown, databaseUrl: string | undefined, timeouts: DatabaseTimeouts): string {
+  const e = (err ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const message = typeof e.message === 'string' ? e.message : String(err);
+  if (!databaseUrl) return `the embedded database could not be opened: ${message}`;
+  const url = new URL(databaseUrl);
+  const where = `${url.hostname}:${url.port || '5432'}`;
+  const database = decodeURIComponent(url.pathname.slice(1)) || url.username || 'postgres';
+  if (/connection timeout/i.test(message)) {
+    return `the database at ${where} did not answer within ${seconds(timeouts.connectMs)} (DATABASE_CONNECT_TIMEOUT_MS); is PostgreSQL running there, and not overloaded?`;
+  }
+  if (message === 'Query read timeout' || code === '57014') {
+    return `the database at ${where} accepted a connection but did not answer a query within ${seconds(timeouts.statementMs ?? 0)} (DATABASE_STATEMENT_TIMEOUT_MS).`;
+  }
+  if (code === 'ECONNREFUSED') return `nothing accepts connections at ${where} (connection refused); is PostgreSQL running there? Check DATABASE_URL.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the database host "${url.hostname}" was not found; check DATABASE_URL.`;
+  if (['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNRESET'].includes(code)) {
+    return `the database host ${where} cannot be reached (${code}); check DATABASE_URL and the network.`;
+  }
+  if (code === '3D000') return `the database "${database}" does not exist on ${where}; create it or check DATABASE_URL.`;
+  if (code === '28P01' || code === '28000') return `PostgreSQL at ${where} refused the sign-in: ${message}; check DATABASE_URL.`;
+  // Anything else PostgreSQL says (SQLSTATE codes are five characters) is shown as it said it.
+  if (/^[0-9A-Z]{5}$/.test(code)) return `PostgreSQL at ${where} (database "${database}") answered: ${message}`;
+  return `the database at ${where} could not be used: ${message}`;
+}
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { postKinds } from '@muster/contract/posts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
 import { buildTestApp, silentLogger, type TestApp } from '../../test/helpers.js';
@@ -8,14 +9,38 @@ import { DEMO_LOGIN } from './demo.js';
 import { seedDemoData } from './seed.js';
 
 let t: TestApp;
+let seededFirstTime: boolean;
 beforeAll(async () => {
   t = await buildTestApp();
+  seededFirstTime = await seedDemoData(
+    t.db,
+    createLocalMediaStore(path.join(os.tmpdir(), `muster-seed-${process.pid}`)),
+    silentLogger,
+  );
 });
 afterAll(() => t.close());
 
+/** Every value seen more than once, so a failure names the repeats. */
+function repeated(values: string[]): string[] {
+  const seen = new Set<string>();
+  return [...new Set(values.filter((v) => seen.has(v) || !seen.add(v)))];
+}
+
+/** The sentences of some texts (lines split at full stops), long enough to be worth comparing; a run of hashtags is not one. */
+function sentences(texts: string[]): string[] {
+  return texts.flatMap((text) =>
+    text
+      .split(/\n|(?<=[.!?])\s+/)
+      .map((s) => s.trim())
+      .filter((s) => s.length >= 25 && !/^(#\S+\s*)+$/.test(s)),
+  );
+}
+
+const country = (place: string) => place.split(',').at(-1)!.trim();
+
 it('loads the demo people once; the demo sign-in works and sees its notifications', async () => {
   const media = createLocalMediaStore(path.join(os.tmpdir(), `muster-seed-${process.pid}`));
-  expect(await seedDemoData(t.db, media, silentLogger)).toBe(true);
+  expect(seededFirstTime).toBe(true);
   expect(await seedDemoData(t.db, media, silentLogger)).toBe(false);
 
   const people = await t.db.selectFrom('users').select(['username', 'profilePicture', 'headline']).execute();
@@ -26,23 +51,145 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   }
 
   const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
-  const notes = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie } });
-  expect(notes.json().data.length).toBeGreaterThanOrEqual(3);
+  const notes = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie } })
+  ).json().data;
+  expect(notes.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(notes.map((n: { type: string }) => n.type))).toEqual(
+    new Set(['like', 'comment', 'replies', 'systemNotification']),
+  );
+  expect(notes.some((n: { read: boolean }) => !n.read)).toBe(true);
 
   const collab = (await t.app.inject({ method: 'GET', url: '/api/v1/collaboration?limit=100' })).json().data;
   const categories = new Set(collab.map((r: { category: string }) => r.category));
-  for (const c of ['emergency', 'healthcare', 'creative', 'adventure', 'business', 'sports', 'science']) expect(categories).toContain(c);
+  for (const c of ['emergency', 'healthcare', 'creative', 'adventure', 'business', 'sports', 'science'])
+    expect(categories).toContain(c);
   expect(collab.every((r: { image: string | null }) => r.image)).toBe(true);
 
-  const chats = (await t.app.inject({ method: 'GET', url: '/api/v1/chats', headers: { cookie } })).json().data;
-  expect(chats.length).toBe(2);
+  const chats = (await t.app.inject({ method: 'GET', url: '/api/v1/chats', headers: { cookie } })).json()
+    .data;
+  expect(chats.length).toBe(3);
   expect(chats.some((c: { unreadCount: number }) => c.unreadCount > 0)).toBe(true);
 
-  const feed = (await t.app.inject({ method: 'GET', url: '/api/v1/posts/feed?limit=100', headers: { cookie } })).json().data;
+  const feed = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/posts/feed?limit=100', headers: { cookie } })
+  ).json().data;
   expect(feed).toHaveLength(100);
-  expect(new Set(feed.map((p: { kind: string }) => p.kind))).toEqual(new Set(['need', 'want', 'provision', 'general']));
+  expect(new Set(feed.map((p: { kind: string }) => p.kind))).toEqual(new Set(postKinds));
   expect(feed.some((p: { image: string | null }) => p.image)).toBe(true);
   expect(feed.some((p: { emergencyEmoji: string | null }) => p.emergencyEmoji)).toBe(true);
-  const trending = (await t.app.inject({ method: 'GET', url: '/api/v1/hashtags/trending', headers: { cookie } })).json().data;
+  expect(feed.some((p: { likedByMe: boolean }) => p.likedByMe)).toBe(true);
+  const trending = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/hashtags/trending', headers: { cookie } })
+  ).json().data;
   expect(trending).toHaveLength(5);
+  const saved = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/posts/saved', headers: { cookie } })
+  ).json().data;
+  expect(saved.length).toBeGreaterThan(0);
+});
+
+it('reads like a community: nothing said twice, everyone posts, and what they post fits who and where they are', async () => {
+  const posts = await t.db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.authorId')
+    .select([
+      'p.id',
+      'p.kind',
+      'p.title',
+      'p.content',
+      'p.category',
+      'p.hashtags',
+      'p.mapLocation',
+      'p.likeCount',
+      'p.commentCount',
+      'p.createdAt',
+    ])
+    .select(['u.username', 'u.headline', 'u.location'])
+    .execute();
+  const comments = await t.db.selectFrom('comments').select(['postId', 'content']).execute();
+  const requests = await t.db.selectFrom('collaborationRequests').select(['title', 'description']).execute();
+  const messages = await t.db.selectFrom('chatMessages').select('body').execute();
+  expect(posts.length).toBeGreaterThanOrEqual(180);
+
+  // Nothing is said twice: no post, title, comment, request or message, nor any sentence in them.
+  expect(repeated(posts.map((p) => p.content))).toEqual([]);
+  expect(repeated(posts.map((p) => p.title).filter(Boolean))).toEqual([]);
+  expect(repeated(comments.map((c) => c.content))).toEqual([]);
+  expect(repeated(requests.map((r) => r.title))).toEqual([]);
+  expect(repeated(requests.map((r) => r.description))).toEqual([]);
+  const everything = [
+    ...posts.map((p) => p.content),
+    ...comments.map((c) => c.content),
+    ...requests.map((r) => r.description),
+    ...messages.map((m) => m.body),
+  ];
+  expect(repeated(sentences(everything))).toEqual([]);
+
+  // Everyone takes part, and every kind of post is there more than a few times.
+  const people = await t.db.selectFrom('users').select('username').execute();
+  const postsBy = (username: string) => posts.filter((p) => p.username === username).length;
+  expect(people.filter((p) => postsBy(p.username) < 5).map((p) => p.username)).toEqual([]);
+  for (const kind of postKinds)
+    expect(posts.filter((p) => p.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
+
+  // A post about a field comes from someone whose headline says they work in it.
+  const fields = [
+    {
+      who: /nurse|paramedic|health|clinic/i,
+      tags: ['healthcare', 'mobileclinic', 'firstaid'],
+      categories: ['Medical supplies'],
+    },
+    {
+      who: /film|compos|design|journalist/i,
+      tags: ['documentary', 'filmmaking', 'sounddesign', 'filmscore'],
+      categories: [],
+    },
+    {
+      who: /research|scien|lab/i,
+      tags: ['science', 'citizenscience', 'mangroves', 'watertesting'],
+      categories: [],
+    },
+  ];
+  for (const field of fields) {
+    const about = posts.filter(
+      (p) => p.hashtags.some((h) => field.tags.includes(h)) || field.categories.includes(p.category ?? ''),
+    );
+    expect(about.length).toBeGreaterThanOrEqual(5);
+    expect(
+      about.filter((p) => !field.who.test(p.headline)).map((p) => `${p.username}: ${p.content}`),
+    ).toEqual([]);
+  }
+
+  // A post's place is in its author's country.
+  const placed = posts.filter((p) => p.mapLocation);
+  expect(placed.length).toBeGreaterThan(posts.length / 3);
+  const away = placed.filter(
+    (p) => country((p.mapLocation as { address: string }).address) !== country(p.location),
+  );
+  expect(
+    away.map((p) => `${p.username} (${p.location}): ${(p.mapLocation as { address: string }).address}`),
+  ).toEqual([]);
+
+  // Over recent weeks, none in the future; counts agree with the rows behind them.
+  const times = posts.map((p) => p.createdAt.getTime());
+  expect(Math.max(...times)).toBeLessThan(Date.now());
+  expect(Math.max(...times)).toBeGreaterThan(Date.now() - 86_400_000);
+  expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(14 * 86_400_000);
+  const likes = await t.db
+    .selectFrom('postLikes as l')
+    .innerJoin('posts as p', 'p.id', 'l.postId')
+    .select(['l.postId', 'l.userId', 'p.authorId'])
+    .execute();
+  expect(likes.filter((l) => l.userId === l.authorId)).toEqual([]);
+  for (const p of posts) {
+    expect(p.likeCount, p.content).toBe(likes.filter((l) => l.postId === p.id).length);
+    expect(p.commentCount, p.content).toBe(comments.filter((c) => c.postId === p.id).length);
+  }
+  expect(likes.length / posts.length).toBeGreaterThan(2);
+
+  // The week's hashtag list shows 50: the demo leaves room there for the tags people add.
+  const tags = new Set(posts.flatMap((p) => p.hashtags));
+  expect(tags.size).toBeGreaterThanOrEqual(25);
+  expect(tags.size).toBeLessThanOrEqual(40);
 });

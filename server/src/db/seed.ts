@@ -8,8 +8,9 @@ import type { MediaStore } from '../platform/media/media.js';
 import type { Db } from './database.js';
 import type { DemoSeed } from './demo.js';
 
-// Each feature appends its seed here as it lands, after the seeds it depends on.
-const demoSeeds: DemoSeed[] = [accountsSeed, notificationsSeed, collaborationSeed, chatsSeed, postsSeed];
+// Each feature appends its seed here as it lands, after the seeds it depends on: everything
+// needs the people; notifications tell of the likes and comments the posts seed wrote.
+const demoSeeds: DemoSeed[] = [accountsSeed, collaborationSeed, chatsSeed, postsSeed, notificationsSeed];
 
 const SEEDED_KEY = 'demo_seeded_at';
 

@@ -2,34 +2,51 @@ import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
+import { Parser } from 'htmlparser2';
+import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.js';
 
 export type LinkPreview = { url: string; title: string; description: string; siteName: string };
 
-/** Addresses a preview must never reach: loopback, private, link-local (cloud metadata), … */
-const blocked = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net6, bits, 'ipv6');
+/** The only IPv6 space the IANA hands out for the internet; the rest is special, deprecated or unassigned. */
+const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
+/** NAT64's well-known prefix (RFC 6052): the IPv4 address is the last 32 bits wherever it is used. */
+const nat64WellKnown = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
-/** True for an address on the public internet. IPv4 inside IPv6 (::ffff:a.b.c.d, 64:ff9b::/96) is judged as IPv4. */
+const isPublicV4 = (address: ipaddr.IPv4) => address.range() === 'unicast';
+
+/**
+ * True for an address on the public internet: ipaddr.js's ranges, where only `unicast` is public.
+ * An IPv6 form that carries an IPv4 address (mapped, NAT64, 6to4, Teredo) is public only if that
+ * IPv4 address is. Refused whatever they carry: IPv4-compatible `::a.b.c.d` (deprecated, outside
+ * 2000::/3), SIIT's `::ffff:0:a.b.c.d`, and NAT64's local-use 64:ff9b:1::/48 (RFC 8215), whose
+ * IPv4 bits sit where the site's prefix length puts them, so no one outside the site can read them.
+ */
 export function isPublicAddress(ip: string): boolean {
-  const family = net.isIP(ip);
-  if (family === 4) return !blocked.check(ip, 'ipv4');
-  if (family !== 6) return false;
-  const lower = ip.toLowerCase();
-  const embedded = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(lower);
-  if (embedded) {
-    const v4 = embedded[1] ?? [parseInt(embedded[2]!, 16) >> 8, parseInt(embedded[2]!, 16) & 255, parseInt(embedded[3]!, 16) >> 8, parseInt(embedded[3]!, 16) & 255].join('.');
-    return isPublicAddress(v4);
+  // Strict literals only: ipaddr.js alone would also read `127.1` or `0x7f000001`.
+  if (!net.isIP(ip) || !ipaddr.isValid(ip)) return false;
+  const address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv4') return isPublicV4(address as ipaddr.IPv4);
+  const v6 = address as ipaddr.IPv6;
+  const bytes = v6.toByteArray();
+  const embedded = (at: number, inverted = false) =>
+    new ipaddr.IPv4(bytes.slice(at, at + 4).map((b) => (inverted ? 255 - b : b)));
+  switch (v6.range()) {
+    case 'unicast':
+      return v6.match(globalUnicast);
+    case 'ipv4Mapped':
+      return isPublicV4(embedded(12));
+    case 'rfc6052':
+      return v6.match(nat64WellKnown) && isPublicV4(embedded(12));
+    case '6to4':
+      return isPublicV4(embedded(2));
+    case 'teredo':
+      // 2001:0:server:flags:port:client, the client's address inverted (RFC 4380): both are reached.
+      return isPublicV4(embedded(4)) && isPublicV4(embedded(12, true));
+    default:
+      return false;
   }
-  if (/^::ffff:/.test(lower) || /^64:ff9b::/.test(lower)) return false;
-  return !blocked.check(ip, 'ipv6');
 }
 
 export type PreviewOptions = {
@@ -63,9 +80,57 @@ async function vet(url: URL, o: Required<Pick<PreviewOptions, 'isAllowedAddress'
   return { address: addresses[0]!, port };
 }
 
-/** One request to a vetted address, pinned (no second DNS lookup to rebind), read up to maxBytes. */
+/** What a page's head says about itself: <title>, and each <meta property|name> with its content (first one wins). */
+type Head = { title: string; meta: Map<string, string> };
+
+/**
+ * Reads a page's head as it streams in, with a streaming HTML parser: linear in the page's size
+ * whatever its shape (a regular expression over `<meta ` repeated backtracked for minutes on one
+ * megabyte). Done at </head> or <body>, since the rest of the page says nothing a preview shows.
+ */
+function headReader() {
+  const head: Head = { title: '', meta: new Map() };
+  let inTitle = false;
+  let sawTitle = false;
+  let done = false;
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (done) return;
+      if (name === 'body') done = true;
+      else if (name === 'title' && !sawTitle) inTitle = sawTitle = true;
+      else if (name === 'meta' && attribs.content !== undefined) {
+        for (const key of [attribs.property, attribs.name]) {
+          const k = key?.trim().toLowerCase();
+          if (k && !head.meta.has(k)) head.meta.set(k, attribs.content);
+        }
+      }
+    },
+    ontext(text) {
+      if (inTitle && !done) head.title += text;
+    },
+    onclosetag(name) {
+      if (name === 'title') inTitle = false;
+      if (name === 'head') done = true;
+    },
+  });
+  return {
+    head,
+    write: (text: string) => parser.write(text),
+    end: () => parser.end(),
+    get done() {
+      return done;
+    },
+  };
+}
+
+type Response = { status: number; location?: string; type: string; head?: Head };
+
+/**
+ * One request to a vetted address, pinned (no second DNS lookup to rebind). An HTML page's head is
+ * parsed as it arrives, up to maxBytes; any other answer is not read.
+ */
 function request(url: URL, address: string, port: number, signal: AbortSignal, maxBytes: number) {
-  return new Promise<{ status: number; location?: string; type: string; body: string }>((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,
@@ -73,24 +138,49 @@ function request(url: URL, address: string, port: number, signal: AbortSignal, m
         method: 'GET',
         port,
         signal,
+        // A socket of its own: a pooled one could be connected to the address another request pinned.
+        agent: false,
         headers: { 'user-agent': 'MusterLinkPreview/1.0', accept: 'text/html' },
-        lookup: (_host, _opts, cb) => cb(null, address, net.isIP(address)),
+        // Node 20's connect asks for every address ({ all: true }) and then wants the list form.
+        lookup: (_host, opts, cb) => {
+          const family = net.isIP(address);
+          if (opts.all) cb(null, [{ address, family }]);
+          else cb(null, address, family);
+        },
       },
       (res) => {
         const status = res.statusCode ?? 0;
+        const type = String(res.headers['content-type'] ?? '');
         if (status >= 300 && status < 400) {
-          res.resume();
-          return resolve({ status, ...(res.headers.location ? { location: res.headers.location } : {}), type: '', body: '' });
+          res.destroy();
+          return resolve({ status, ...(res.headers.location ? { location: res.headers.location } : {}), type });
         }
-        const chunks: Buffer[] = [];
+        if (status !== 200 || !type.includes('text/html')) {
+          res.destroy();
+          return resolve({ status, type });
+        }
+        const reader = headReader();
+        const text = new StringDecoder('utf8');
         let size = 0;
+        let finished = false;
+        const finish = () => {
+          if (finished) return;
+          finished = true;
+          reader.write(text.end());
+          reader.end();
+          resolve({ status, type, head: reader.head });
+        };
         res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          chunks.push(chunk);
+          if (finished) return;
           // Enough: the head of a page is in its first megabyte.
-          if (size >= maxBytes) res.destroy();
+          const room = maxBytes - size;
+          size += chunk.length;
+          reader.write(text.write(chunk.length > room ? chunk.subarray(0, room) : chunk));
+          if (reader.done || size >= maxBytes) {
+            finish();
+            res.destroy();
+          }
         });
-        const finish = () => resolve({ status, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8') });
         res.on('end', finish);
         res.on('close', finish);
         res.on('error', reject);
@@ -101,16 +191,16 @@ function request(url: URL, address: string, port: number, signal: AbortSignal, m
   });
 }
 
-const decode = (s: string) =>
-  s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").trim();
+const clean = (s: string | undefined) => (s ?? '').trim();
+const first = (head: Head, names: string[]) => clean(names.map((n) => head.meta.get(n)).find((v) => v?.trim()));
 
-function meta(html: string, names: string[]): string {
-  for (const name of names) {
-    const re = new RegExp(`<meta[^>]+(?:property|name)=["']${name}["'][^>]*content=["']([^"']*)["']|<meta[^>]+content=["']([^"']*)["'][^>]*(?:property|name)=["']${name}["']`, 'i');
-    const m = re.exec(html);
-    if (m) return decode(m[1] ?? m[2] ?? '');
+/** URL.parse, which Node 20 gained only in 20.18. */
+function parseUrl(raw: string, base?: URL) {
+  try {
+    return new URL(raw, base);
+  } catch {
+    return null;
   }
-  return '';
 }
 
 /**
@@ -124,12 +214,8 @@ export async function fetchLinkPreview(raw: string, options: PreviewOptions = {}
     allowedPorts: options.allowedPorts ?? [80, 443],
     lookup: options.lookup ?? defaultLookup,
   };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw refuse();
-  }
+  let url = parseUrl(raw);
+  if (!url) throw refuse();
   const signal = AbortSignal.timeout(options.timeoutMs ?? 5000);
   const maxRedirects = options.maxRedirects ?? 3;
   for (let hop = 0; ; hop++) {
@@ -139,16 +225,19 @@ export async function fetchLinkPreview(raw: string, options: PreviewOptions = {}
     });
     if (res.status >= 300 && res.status < 400) {
       if (!res.location || hop >= maxRedirects) throw unreachable();
-      url = new URL(res.location, url);
+      // A Location no URL parser accepts is the site's fault, not ours: no 500.
+      const next = parseUrl(res.location, url);
+      if (!next) throw unreachable();
+      url = next;
       continue;
     }
-    if (res.status !== 200 || !res.type.includes('text/html')) throw unreachable();
-    const title = meta(res.body, ['og:title', 'twitter:title']) || decode(/<title[^>]*>([^<]*)<\/title>/i.exec(res.body)?.[1] ?? '');
+    if (!res.head) throw unreachable();
+    const { head } = res;
     return {
       url: url.toString(),
-      title: title.slice(0, 300),
-      description: meta(res.body, ['og:description', 'twitter:description', 'description']).slice(0, 500),
-      siteName: meta(res.body, ['og:site_name']) || url.hostname,
+      title: (first(head, ['og:title', 'twitter:title']) || clean(head.title)).slice(0, 300),
+      description: first(head, ['og:description', 'twitter:description', 'description']).slice(0, 500),
+      siteName: first(head, ['og:site_name']) || url.hostname,
     };
   }
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.js';
 
 /**
@@ -17,24 +18,64 @@ export async function registerRateLimits(app: FastifyInstance, redis: Redis | un
 }
 
 /**
- * Two budgets for one action: per client IP and per account or address (`key`), so neither a
- * single machine nor a botnet aimed at one account gets more than `max` tries per window.
- * A preHandler, so it runs after validation and `key` can read the parsed body. (The plugin's
- * own hook runs once per request, so two budgets need its lower-level `createRateLimit`.)
+ * One budget: `max` requests per `timeWindow` for each value of `key` (an IP, an account, an
+ * address…). `key` may look something up; when it gives nothing, the budget does not apply.
  */
-export function limitPerIpAndKey(
-  app: FastifyInstance,
-  options: { name: string; max: number; timeWindow: string; key: (request: FastifyRequest) => string | undefined },
-) {
-  const { name, max, timeWindow } = options;
-  const byIp = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:ip:${request.ip}` });
-  const byKey = app.createRateLimit({
-    max,
-    timeWindow,
-    keyGenerator: (request) => `${name}:key:${(options.key(request) ?? request.ip).toLowerCase()}`,
-  });
+export type Budget = {
+  name: string;
+  max: number;
+  timeWindow: string;
+  key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+};
+
+/**
+ * The client a per-IP budget counts: its IPv4 address, or its IPv6 /64 — one subscriber's
+ * network, where a single machine may take any of 2^64 addresses.
+ */
+export function clientOf(request: FastifyRequest): string {
+  const ip = request.ip;
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip); // an IPv4-mapped IPv6 address is its IPv4 address
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+/** The key of the budget being counted for a request, read by the shared limiter's key generator. */
+const countingKey = new WeakMap<FastifyRequest, string>();
+/** One limiter per budget name and application, however many routes draw on it. */
+const limiters = new WeakMap<object, Map<string, { limit: Limiter; shape: string }>>();
+
+function sharedLimiter(app: FastifyInstance, { name, max, timeWindow }: Budget): Limiter {
+  // Keyed by the plugin's decorator, which is one function per application: every encapsulated
+  // context of one app sees the same one, and two apps (tests) never share counters.
+  let byName = limiters.get(app.createRateLimit);
+  if (!byName) limiters.set(app.createRateLimit, (byName = new Map()));
+  const shape = `${max}/${timeWindow}`;
+  const known = byName.get(name);
+  if (known) {
+    if (known.shape !== shape) throw new Error(`rate-limit budget "${name}" is declared as ${known.shape} and as ${shape}`);
+    return known.limit;
+  }
+  // The plugin gives each limiter a store of its own (in memory), so a budget that two routes
+  // share must be one limiter, or each route would count apart.
+  const limit = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${countingKey.get(request) ?? clientOf(request)}` });
+  byName.set(name, { limit, shape });
+  return limit;
+}
+
+/**
+ * Every budget counts the request; the first one spent answers 429 with Retry-After. A budget's
+ * name is the budget: routes that name the same one draw on the same counters. A preHandler, so
+ * it runs after validation and keys can read the parsed body.
+ */
+export function limitBy(app: FastifyInstance, budgets: Budget[]) {
+  const counted = budgets.map((budget) => ({ key: budget.key, limit: sharedLimiter(app, budget) }));
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const limit of [byIp, byKey]) {
+    for (const { key, limit } of counted) {
+      const value = await key(request);
+      if (value === undefined) continue;
+      countingKey.set(request, value.toLowerCase());
       const result = await limit(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
@@ -42,6 +83,21 @@ export function limitPerIpAndKey(
       }
     }
   };
+}
+
+/**
+ * Two budgets for one action: per client IP and per account or address (`key`), so neither a
+ * single machine nor a botnet aimed at one account gets more than `max` tries per window.
+ */
+export function limitPerIpAndKey(
+  app: FastifyInstance,
+  options: { name: string; max: number; timeWindow: string; key: (request: FastifyRequest) => string | undefined },
+) {
+  const { name, max, timeWindow } = options;
+  return limitBy(app, [
+    { name: `${name}:ip`, max, timeWindow, key: clientOf },
+    { name: `${name}:key`, max, timeWindow, key: (request) => options.key(request) ?? clientOf(request) },
+  ]);
 }
 
 function rateLimited(ttlMs: number) {

@@ -2,15 +2,38 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import secureJson from 'secure-json-parse';
+import { API_ROOT } from '@muster/contract/limits';
 import { HttpError } from './errors.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
+ * Browser features no page of ours uses, switched off so that injected or framed content cannot
+ * ask for them either. Location comes from the place search, never from the browser's geolocation.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
+/**
  * Security headers (a strict CSP: scripts only from our origin) and the request rules of
  * DESIGN.md §3: a state-changing request must be JSON and, when the browser names its origin,
  * come from our own. Together with SameSite=Lax cookies this closes cross-site request forgery.
+ * Strict-Transport-Security only when the public address is https: over plain http the header is
+ * ignored by browsers at best, and at worst pins a host name that later serves something on http.
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -36,9 +59,18 @@ export async function registerSecurity(
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // Every API answer, not only those to a valid session: whether the session is valid is known
+    // only later (and may end mid-request), every answer depends on the cookie, and none is meant
+    // for a browser's or a proxy's cache — the web app keeps its own. /media/ and the web app's
+    // hashed assets set their own long-lived caching.
+    if (request.url === API_ROOT || request.url.startsWith(`${API_ROOT}/`) || request.url.startsWith(`${API_ROOT}?`)) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // Fastify's text/plain parser would let a cross-site form post reach us without a preflight.

@@ -19,7 +19,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     cacheControl: false,
     setHeaders: (res, filePath) => {
       const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return true;

@@ -1,11 +1,31 @@
+import { AUTH_USER_STALE_MS } from '@muster/contract/limits';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
+import { getMe, sessionKeys } from '../lib/session';
 import { Logo } from './logo';
 
-/** The frame of the pages a visitor may open: logo with the product word, Company, Sign In, Join now. */
+/** What a signed-in person sees instead of Sign In and Join now (the spec names only the visitor's links). */
+const GO_TO_APP = 'Go to Muster';
+
+/**
+ * The frame of the pages anyone may open: logo with the product word, Company, and for a visitor
+ * Sign In and Join now (spec §1); a signed-in person on /about, /terms, … gets the way back home.
+ */
 export function PublicLayout() {
-  const [open, setOpen] = useState(false);
+  // The menu belongs to the page it was opened on: going to another page (by the address bar too) closes it.
+  const { pathname } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const open = menuOpenOn === pathname;
+  const setOpen = (next: boolean) => setMenuOpenOn(next ? pathname : null);
+  // The session check as useSessionQuery makes it, except that a failed check is not run again when
+  // this header mounts (spec §4: no retry). Under SignedOutOnly a fresh check would turn the guard
+  // back into its spinner, unmounting this header, which would check again on mounting: for ever.
+  const session = useQuery({ queryKey: sessionKeys.me, queryFn: getMe, retry: 0, staleTime: AUTH_USER_STALE_MS, retryOnMount: false });
+  // Until the session is known neither set shows, so nobody signed in ever sees Sign In flash by.
+  const visitor = session.isError;
+  const signedIn = session.isSuccess;
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
@@ -14,15 +34,17 @@ export function PublicLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
       <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Logo />
+          <Logo to={signedIn ? paths.home : paths.landing} />
           <nav aria-label="Site" className="hidden items-center gap-1 sm:flex">
             <NavLink to={paths.about} className={link}>Company</NavLink>
-            <NavLink to={paths.login} className={link}>Sign In</NavLink>
-            <Link to={paths.signup} className="ml-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>
+            {visitor && <NavLink to={paths.login} className={link}>Sign In</NavLink>}
+            {visitor && <Link to={paths.signup} className="ml-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>}
+            {signedIn && <Link to={paths.home} className="ml-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">{GO_TO_APP}</Link>}
           </nav>
           <div className="flex items-center gap-2 sm:hidden">
-            <Link to={paths.signup} className="rounded-full bg-brand-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>
-            <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="public-menu"
+            {visitor && <Link to={paths.signup} className="rounded-full bg-brand-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>}
+            {signedIn && <Link to={paths.home} className="rounded-full bg-brand-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">{GO_TO_APP}</Link>}
+            <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls="public-menu"
               className="rounded-lg p-2 text-slate-700 hover:bg-slate-100" aria-label={open ? 'Close menu' : 'Open menu'}>
               {/* Inline rather than from the icon library: this layout ships in the landing page's entry. */}
               <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
@@ -34,7 +56,7 @@ export function PublicLayout() {
         {open && (
           <nav id="public-menu" aria-label="Site menu" className="border-t border-slate-200 px-4 py-2 sm:hidden" onClick={() => setOpen(false)}>
             <NavLink to={paths.about} className={({ isActive }) => `block ${link({ isActive })}`}>Company</NavLink>
-            <NavLink to={paths.login} className={({ isActive }) => `block ${link({ isActive })}`}>Sign In</NavLink>
+            {visitor && <NavLink to={paths.login} className={({ isActive }) => `block ${link({ isActive })}`}>Sign In</NavLink>}
           </nav>
         )}
       </header>

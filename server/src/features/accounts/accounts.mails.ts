@@ -33,3 +33,21 @@ export function resetPasswordMail(to: string, firstName: string, link: string): 
     text: `Hi ${firstName},\n\nSet a new password for your Muster account here:\n\n${link}\n\nThe link works once and expires in 1 hour. Every device signed in to your account will be signed out. If you did not ask for this, ignore this mail.\n\n— Muster`,
   };
 }
+
+/** To the owner of an address someone tried to sign up with: the answer on screen never says it is taken. */
+export function signupAttemptMail(to: string, firstName: string, username: string, publicUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Someone tried to join Muster with your email',
+    text: `Hi ${firstName},\n\nSomeone tried to create a Muster account with this address. It already belongs to your account, @${username}, so no other account was made.\n\nIf it was you, sign in here:\n\n${publicUrl}/#/login\n\nForgot your password? Set a new one here:\n\n${publicUrl}/#/forgot-password\n\nIf it was not you, ignore this mail: nothing has changed.\n\n— Muster`,
+  };
+}
+
+/** To the owner of an address that another account asked to move to. */
+export function addressInUseMail(to: string, firstName: string, username: string, publicUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Someone tried to use your email on Muster',
+    text: `Hi ${firstName},\n\nSomeone signed in to another Muster account asked to use this address for it. The address belongs to your account, @${username}, and stays with it: nothing has changed.\n\nIf it was you, sign in to @${username} here:\n\n${publicUrl}/#/login\n\nIf it was not you, ignore this mail.\n\n— Muster`,
+  };
+}

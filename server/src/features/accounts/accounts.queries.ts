@@ -58,15 +58,14 @@ export function consumeEmailToken(db: Db, tokenHash: string, purpose: EmailToken
     .executeTakeFirst();
 }
 
-/** A newer link replaces the older ones of the same kind. */
-export function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose) {
-  return db
-    .updateTable('emailTokens')
-    .set({ usedAt: new Date() })
-    .where('userId', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .execute();
+/**
+ * Ends a user's live links: those of one kind (a newer link replaces the older ones), or with no
+ * `purpose` every kind (after the password or the address changes).
+ */
+export function retireEmailTokens(db: Db, userId: string, purpose?: EmailTokenPurpose) {
+  let q = db.updateTable('emailTokens').set({ usedAt: new Date() }).where('userId', '=', userId).where('usedAt', 'is', null);
+  if (purpose) q = q.where('purpose', '=', purpose);
+  return q.execute();
 }
 
 export function listUserSessions(db: Db, userId: string) {
@@ -98,6 +97,10 @@ export function findIdentity(db: Db, issuer: string, subject: string) {
 
 export function insertIdentity(db: Db, row: { issuer: string; subject: string; userId: string }) {
   return db.insertInto('oidcIdentities').values(row).execute();
+}
+
+export function deleteUserIdentities(db: Db, userId: string) {
+  return db.deleteFrom('oidcIdentities').where('userId', '=', userId).execute();
 }
 
 export function listUserIdentities(db: Db, userId: string) {

@@ -15,10 +15,11 @@ import {
 import { apiErrorSchema } from '@muster/contract/errors';
 import { profileSchema, publicUserSchema, updateProfilePictureSchema, updateProfileSchema } from '@muster/contract/users';
 import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { limitPerIpAndKey } from '../../platform/rate-limit.js';
+import { type Budget, clientOf, limitBy, limitPerIpAndKey } from '../../platform/rate-limit.js';
 import { presentProfile } from './accounts.present.js';
 import * as accounts from './accounts.service.js';
 import { beginOidcSignIn, completeOidcSignIn } from './oidc.service.js';
@@ -35,6 +36,44 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   const { loginRateLimit, signupRateLimit } = deps.config;
   const bodyField = (field: string) => (request: { body: unknown }) =>
     (request.body as Record<string, string> | undefined)?.[field];
+  app.addHook('onClose', () => accounts.settleMailWork(deps));
+
+  /**
+   * Every check of an account's password — signing in, and the Settings actions that ask for it —
+   * is a guess at it and draws on two budgets (decision 011): LOGIN_RATE_LIMIT per 15 minutes for
+   * one account from one client (an IPv4 address or an IPv6 /64), so a stranger's guessing never spends the owner's tries, and ten
+   * times that per account from everywhere, the ceiling a botnet meets.
+   */
+  const passwordGuesses = (account: Budget['key']): Budget[] => [
+    {
+      name: 'guess:account-ip',
+      max: loginRateLimit,
+      timeWindow: '15 minutes',
+      key: async (r) => {
+        const who = await account(r);
+        return who && `${who}|${clientOf(r)}`;
+      },
+    },
+    { name: 'guess:account', max: 10 * loginRateLimit, timeWindow: '15 minutes', key: account },
+  ];
+  const viewerAccount = (r: FastifyRequest) => (r.viewer ? `id:${r.viewer.id}` : undefined);
+  /** The account a sign-in names, by username or email alike; an unknown name is its own key. */
+  const accountNamed = new WeakMap<FastifyRequest, Promise<string>>();
+  const signInAccount = (r: FastifyRequest) => {
+    let key = accountNamed.get(r);
+    if (!key) {
+      key = accounts.accountNamedBy(deps, bodyField('emailOrUsername')(r) ?? '');
+      accountNamed.set(r, key);
+    }
+    return key;
+  };
+  /** Verification links, resent or sent to a corrected address, are one budget per account and per address. */
+  const verificationMail = (address: Budget['key']) =>
+    limitBy(app, [
+      { name: 'verification-mail:ip', max: signupRateLimit, timeWindow: '30 minutes', key: clientOf },
+      { name: 'verification-mail:account', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.id },
+      { name: 'verification-mail:address', max: signupRateLimit, timeWindow: '30 minutes', key: address },
+    ]);
 
   app.get(
     '/auth/providers',
@@ -81,15 +120,23 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     '/auth/signup',
     {
       preHandler: limitPerIpAndKey(app, { name: 'signup', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('email') }),
-      schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema, response: sessionUser },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (or tell the address owner someone tried) and mail the next step',
+        body: signupSchema,
+        response: message,
+      },
     },
-    async (request, reply) => ({ data: await accounts.signup(deps, request, reply, request.body) }),
+    async (request, reply) => ({ data: await accounts.signup(deps, reply, request.body) }),
   );
 
   app.post(
     '/auth/login',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'login', max: loginRateLimit, timeWindow: '1 minute', key: bodyField('emailOrUsername') }),
+      preHandler: limitBy(app, [
+        { name: 'login:ip', max: loginRateLimit, timeWindow: '1 minute', key: clientOf },
+        ...passwordGuesses(signInAccount),
+      ]),
       schema: { tags: ['auth'], summary: 'Sign in with email or username and password', body: loginSchema, response: sessionUser },
     },
     async (request, reply) => ({ data: await accounts.login(deps, request, reply, request.body) }),
@@ -119,19 +166,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.post(
     '/auth/resend-verification',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'resend', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.email }),
+      preHandler: verificationMail((r) => r.viewer?.email),
       schema: { tags: ['auth'], summary: 'Mail a new verification link', response: message },
     },
-    async (request) => ({ data: await accounts.resendVerification(deps, request.viewer) }),
+    async (request, reply) => ({ data: await accounts.resendVerification(deps, reply, request.viewer) }),
   );
 
   app.put(
     '/auth/pending-email',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'resend', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.email }),
-      schema: { tags: ['auth'], summary: 'Correct the address of an unverified account', body: updatePendingEmailSchema, response: sessionUser },
+      preHandler: verificationMail(bodyField('newEmail')),
+      schema: {
+        tags: ['auth'],
+        summary: 'Correct the address of an unverified account: mails it a link that moves the account there',
+        body: updatePendingEmailSchema,
+        response: message,
+      },
     },
-    async (request) => ({ data: await accounts.changeUnverifiedEmail(deps, request.viewer, request.body.newEmail) }),
+    async (request, reply) => ({ data: accounts.changeUnverifiedEmail(deps, reply, request.viewer, request.body.newEmail) }),
   );
 
   app.post(
@@ -140,7 +192,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
       preHandler: limitPerIpAndKey(app, { name: 'reset', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('email') }),
       schema: { tags: ['auth'], summary: 'Mail a password-reset link', body: forgotPasswordSchema, response: message },
     },
-    async (request) => ({ data: await accounts.forgotPassword(deps, request.body.email) }),
+    async (request, reply) => ({ data: accounts.forgotPassword(deps, reply, request.body.email) }),
   );
 
   app.post(
@@ -155,10 +207,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.post(
     '/users/change-email',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'change-email', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('newEmail') }),
+      preHandler: limitBy(app, [
+        { name: 'change-email:ip', max: signupRateLimit, timeWindow: '30 minutes', key: clientOf },
+        { name: 'change-email:key', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('newEmail') },
+        { name: 'change-email:account', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.id },
+        ...passwordGuesses(viewerAccount),
+      ]),
       schema: { tags: ['users'], summary: 'Mail a confirmation link to a new address', body: changeEmailSchema, response: message },
     },
-    async (request) => ({ data: await accounts.requestEmailChange(deps, request.viewer, request.body) }),
+    async (request, reply) => ({ data: await accounts.requestEmailChange(deps, reply, request.viewer, request.body) }),
   );
 
   app.post(
@@ -170,7 +227,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.put(
     '/users/me/password',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'password', max: loginRateLimit, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
+      preHandler: limitBy(app, [
+        { name: 'password:ip', max: loginRateLimit, timeWindow: '1 minute', key: clientOf },
+        ...passwordGuesses(viewerAccount),
+      ]),
       schema: { tags: ['users'], summary: 'Change my password; other devices are signed out', body: changePasswordSchema, response: message },
     },
     async (request) => ({ data: await accounts.changePassword(deps, request.viewer, request.body) }),
@@ -215,7 +275,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.delete(
     '/users/me',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'delete-account', max: loginRateLimit, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
+      preHandler: limitBy(app, [
+        { name: 'delete-account:ip', max: loginRateLimit, timeWindow: '1 minute', key: clientOf },
+        ...passwordGuesses(viewerAccount),
+      ]),
       schema: { tags: ['users'], summary: 'Delete my account and everything in it', body: deleteAccountSchema, response: message },
     },
     async (request, reply) => ({ data: await accounts.deleteAccount(deps, request.viewer, request, reply, request.body.password) }),

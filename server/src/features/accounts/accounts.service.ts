@@ -4,21 +4,24 @@ import type {
 } from '@muster/contract/auth';
 import type { UpdateProfileInput } from '@muster/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Updateable } from 'kysely';
 import { endSession, endUserSessions, forgetCachedSessions, requireViewer, startSession, type Viewer } from '../../platform/auth/session.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { EmailTokenPurpose } from '../../db/schema.js';
+import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
 import {
   consumeEmailToken,
   deleteUser,
+  deleteUserIdentities,
   findUserByEmail,
   findUserByEmailOrUsername,
   findUserById,
   findUserByUsername,
   insertEmailToken,
+  insertIdentity,
   insertUser,
   listUserIdentities,
   listUserNotificationsForExport,
@@ -28,7 +31,14 @@ import {
   suggestPeople,
   updateUser,
 } from './accounts.queries.js';
-import { changeEmailMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from './accounts.mails.js';
+import {
+  addressInUseMail,
+  changeEmailMail,
+  emailChangeNoticeMail,
+  resetPasswordMail,
+  signupAttemptMail,
+  verifyEmailMail,
+} from './accounts.mails.js';
 import { presentPublicUser, presentSessionUser } from './accounts.present.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -49,6 +59,64 @@ const WRONG_LOGIN = 'Incorrect email, username or password';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
+const inFlight = new WeakMap<Deps, Set<Promise<void>>>();
+
+/**
+ * Work that decides and sends a mail runs once the answer has gone (issue 10): an answer never
+ * waits for a mail server, and its timing cannot tell whether an address has an account, since
+ * what differs between the two cases happens here, after the last byte was handed to the socket.
+ * Failures are logged; nobody is waiting.
+ */
+function afterAnswer(deps: Deps, reply: FastifyReply, what: string, work: () => Promise<unknown>) {
+  let pending = inFlight.get(deps);
+  if (!pending) inFlight.set(deps, (pending = new Set()));
+  const sent = new Promise<void>((resolve) => {
+    const go = () => setImmediate(resolve);
+    if (reply.raw.writableFinished) go();
+    else reply.raw.once('finish', go).once('close', go);
+  });
+  const task = sent
+    .then(work)
+    .then(
+      () => undefined,
+      (err: unknown) => deps.log.error({ err }, `${what} failed after the answer`),
+    );
+  pending.add(task);
+  void task.finally(() => pending.delete(task));
+}
+
+/** Resolves when the mail work begun so far is done: the server waits for it before it stops. */
+export async function settleMailWork(deps: Deps) {
+  await Promise.all(inFlight.get(deps) ?? []);
+}
+
+/**
+ * Changes how an account is entered (its password, its address, or who proved the address), in
+ * one transaction, and ends what was issued before: every mailed link — a reset or address link
+ * must not outlive the password or address it was issued under — and every session but
+ * `keepSession`, unless `sessions` is 'keep'. `unproven` means the account's address was never
+ * proven by whoever set it up and this change proves it: their linked identities go too, so a
+ * verified address is never handed over together with someone else's way in (issue 10).
+ */
+async function rekeyAccount(
+  deps: Deps,
+  userId: string,
+  changes: Updateable<UsersTable>,
+  options: { sessions: 'keep' | 'end' | { except: string }; unproven?: boolean; identity?: { issuer: string; subject: string } },
+) {
+  const { sessions, unproven, identity } = options;
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const updated = await updateUser(trx, userId, changes);
+    await retireEmailTokens(trx, userId);
+    if (sessions !== 'keep') await endUserSessions(deps, userId, { db: trx, ...(sessions === 'end' ? {} : sessions) });
+    if (unproven) await deleteUserIdentities(trx, userId);
+    if (identity) await insertIdentity(trx, { ...identity, userId });
+    return updated;
+  });
+  forgetCachedSessions(deps, userId);
+  return user;
+}
+
 /** Makes a single-use link (128 random bits, stored hashed) and returns its address. */
 async function issueLink(deps: Deps, userId: string, purpose: EmailTokenPurpose, newEmail: string | null = null) {
   const token = newSecret(16);
@@ -68,14 +136,25 @@ async function refuseCommonPassword(password: string, field: string) {
   if (await isCommonPassword(password)) throw badRequest(COMMON_PASSWORD, [{ path: field, message: COMMON_PASSWORD }]);
 }
 
-export async function signup(deps: Deps, request: FastifyRequest, reply: FastifyReply, input: SignupInput) {
+/**
+ * Sign-up answers the same for a new address and for one that has an account (decision 011): the
+ * account is made, or the owner told, after the answer. A taken username is said at once:
+ * usernames are public.
+ */
+export async function signup(deps: Deps, reply: FastifyReply, input: SignupInput) {
   await refuseCommonPassword(input.password, 'password');
-  const taken = [];
-  if (await findUserByUsername(deps.db, input.username)) taken.push({ path: 'username', message: 'That username is taken' });
-  if (await findUserByEmail(deps.db, input.email)) taken.push({ path: 'email', message: 'An account with this email already exists' });
-  if (taken.length) throw new HttpError(409, 'TAKEN', taken[0]!.message, taken);
+  if (await findUserByUsername(deps.db, input.username)) {
+    throw new HttpError(409, 'TAKEN', 'That username is taken', [{ path: 'username', message: 'That username is taken' }]);
+  }
+  afterAnswer(deps, reply, 'sign-up', () => createAccount(deps, input));
+  return { message: `We sent a mail to ${input.email}. Open the link in it to confirm your address, then sign in.` };
+}
 
+async function createAccount(deps: Deps, input: SignupInput) {
+  // Hashed in both cases, so a taken address costs the server what a new one does.
   const passwordHash = await hashPassword(input.password);
+  const owner = await findUserByEmail(deps.db, input.email);
+  if (owner) return tellOwnerOfSignup(deps, owner);
   let user;
   try {
     user = await insertUser(deps.db, {
@@ -87,13 +166,16 @@ export async function signup(deps: Deps, request: FastifyRequest, reply: Fastify
       passwordHash,
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('That username or email was just taken');
-    throw err;
+    const ownerNow = isUniqueViolation(err) ? await findUserByEmail(deps.db, input.email) : undefined;
+    if (ownerNow) return tellOwnerOfSignup(deps, ownerNow);
+    throw err; // the username was taken since the check: logged, and nobody is mailed
   }
-  await startSession(deps, request, reply, user.id);
-  await sendVerification(deps, user);
   await deps.events.emit(deps.db, 'user.signed_up', { userId: user.id });
-  return presentSessionUser(user);
+  await sendVerification(deps, user);
+}
+
+function tellOwnerOfSignup(deps: Deps, owner: { email: string; firstName: string; username: string }) {
+  return deps.mailer.send(signupAttemptMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl));
 }
 
 async function sendVerification(deps: Deps, user: { id: string; email: string; firstName: string }) {
@@ -110,6 +192,12 @@ export async function login(deps: Deps, request: FastifyRequest, reply: FastifyR
   return presentSessionUser(user);
 }
 
+/** What sign-in budgets count against: the account a name or address belongs to, else the name itself. */
+export async function accountNamedBy(deps: Deps, login: string) {
+  const user = await findUserByEmailOrUsername(deps.db, login);
+  return user ? `id:${user.id}` : `name:${login}`;
+}
+
 export async function logout(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
   await endSession(deps, request, reply);
 }
@@ -118,10 +206,10 @@ export function me(viewer: Viewer | null) {
   return presentSessionUser(requireViewer(viewer));
 }
 
-export async function resendVerification(deps: Deps, viewer: Viewer | null) {
+export async function resendVerification(deps: Deps, reply: FastifyReply, viewer: Viewer | null) {
   const me = requireViewer(viewer);
   if (me.emailVerifiedAt) return { message: 'Your email is already verified.' };
-  await sendVerification(deps, me);
+  afterAnswer(deps, reply, 'verification mail', () => sendVerification(deps, me));
   return { message: `We sent a new link to ${me.email}.` };
 }
 
@@ -135,21 +223,35 @@ export async function verifyEmail(deps: Deps, token: string) {
   return { message: 'Email verified successfully!' };
 }
 
-/** A signed-in user whose address is not yet verified may fix a typo in it before verifying. */
-export async function changeUnverifiedEmail(deps: Deps, viewer: Viewer | null, newEmail: string) {
+/**
+ * A signed-in user whose address is not yet verified may fix a typo in it: the new address gets
+ * a link, and the account moves to it when the link is opened. Until then nothing changes, so the
+ * answer is the same whether or not the address has an account (decision 011).
+ */
+export function changeUnverifiedEmail(deps: Deps, reply: FastifyReply, viewer: Viewer | null, newEmail: string) {
   const me = requireViewer(viewer);
   if (me.emailVerifiedAt) throw badRequest('Your email is verified: change it from Settings.');
-  if (newEmail !== me.email && (await findUserByEmail(deps.db, newEmail))) {
-    throw new HttpError(409, 'TAKEN', 'An account with this email already exists', [
-      { path: 'newEmail', message: 'An account with this email already exists' },
-    ]);
-  }
-  const user = await updateUser(deps.db, me.id, { email: newEmail });
-  await sendVerification(deps, user);
-  return presentSessionUser(user);
+  afterAnswer(deps, reply, 'address link', () => (newEmail === me.email ? sendVerification(deps, me) : offerAddress(deps, me, newEmail)));
+  return { message: `We sent a link to ${newEmail}. Open it to use that address.` };
 }
 
-export async function requestEmailChange(deps: Deps, viewer: Viewer | null, input: { newEmail: string; currentPassword: string }) {
+/** Mails `newEmail` a link that moves the account there, or its owner a word that someone tried. */
+async function offerAddress(deps: Deps, me: Viewer, newEmail: string) {
+  const owner = await findUserByEmail(deps.db, newEmail);
+  if (owner) {
+    await deps.mailer.send(addressInUseMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl));
+    return;
+  }
+  const link = await issueLink(deps, me.id, 'change_email', newEmail);
+  await deps.mailer.send(changeEmailMail(newEmail, me.firstName, link));
+}
+
+export async function requestEmailChange(
+  deps: Deps,
+  reply: FastifyReply,
+  viewer: Viewer | null,
+  input: { newEmail: string; currentPassword: string },
+) {
   const me = requireViewer(viewer);
   if (!(await verifyPassword(me.passwordHash, input.currentPassword))) {
     throw badRequest('Your current password is not right', [{ path: 'currentPassword', message: 'Your current password is not right' }]);
@@ -157,14 +259,11 @@ export async function requestEmailChange(deps: Deps, viewer: Viewer | null, inpu
   if (input.newEmail === me.email) {
     throw badRequest('That is already your email', [{ path: 'newEmail', message: 'That is already your email' }]);
   }
-  if (await findUserByEmail(deps.db, input.newEmail)) {
-    throw new HttpError(409, 'TAKEN', 'An account with this email already exists', [
-      { path: 'newEmail', message: 'An account with this email already exists' },
-    ]);
-  }
-  const link = await issueLink(deps, me.id, 'change_email', input.newEmail);
-  await deps.mailer.send(changeEmailMail(input.newEmail, me.firstName, link));
-  await deps.mailer.send(emailChangeNoticeMail(me.email, me.firstName, input.newEmail));
+  // Whether the address has an account is not said here either (decision 011).
+  afterAnswer(deps, reply, 'address link', async () => {
+    await offerAddress(deps, me, input.newEmail);
+    await deps.mailer.send(emailChangeNoticeMail(me.email, me.firstName, input.newEmail));
+  });
   return { message: `We sent a confirmation link to ${input.newEmail}.` };
 }
 
@@ -172,8 +271,8 @@ export async function confirmEmailChange(deps: Deps, token: string) {
   const claimed = await consumeEmailToken(deps.db, hashSecret(token), 'change_email');
   if (!claimed?.newEmail) throw badRequest('This link is invalid or has expired.');
   try {
-    await updateUser(deps.db, claimed.userId, { email: claimed.newEmail, emailVerifiedAt: new Date() });
-    forgetCachedSessions(deps, claimed.userId);
+    // Links sent to the old address (a password reset among them) end with it.
+    await rekeyAccount(deps, claimed.userId, { email: claimed.newEmail, emailVerifiedAt: new Date() }, { sessions: 'keep' });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Another account now uses that email.');
     throw err;
@@ -181,13 +280,14 @@ export async function confirmEmailChange(deps: Deps, token: string) {
   return { message: 'Email changed successfully!' };
 }
 
-export async function forgotPassword(deps: Deps, email: string) {
-  const user = await findUserByEmail(deps.db, email);
-  if (user) {
+/** Same answer, in words and in time, whether or not the address has an account. */
+export function forgotPassword(deps: Deps, reply: FastifyReply, email: string) {
+  afterAnswer(deps, reply, 'password reset mail', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user) return;
     const link = await issueLink(deps, user.id, 'reset_password');
     await deps.mailer.send(resetPasswordMail(user.email, user.firstName, link));
-  }
-  // Same answer whether or not the address has an account.
+  });
   return { message: 'If an account uses that email, we sent it a link to reset the password.' };
 }
 
@@ -195,13 +295,17 @@ export async function resetPassword(deps: Deps, input: { token: string; password
   await refuseCommonPassword(input.password, 'password');
   const claimed = await consumeEmailToken(deps.db, hashSecret(input.token), 'reset_password');
   if (!claimed) throw badRequest('This reset link is invalid or has expired.');
-  // Whoever could read the mail owns the address: reaching it proves it as well.
   const user = await findUserById(deps.db, claimed.userId);
-  await updateUser(deps.db, claimed.userId, {
-    passwordHash: await hashPassword(input.password),
-    ...(user && !user.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}),
-  });
-  await endUserSessions(deps, claimed.userId);
+  if (!user) throw badRequest('This reset link is invalid or has expired.');
+  // Whoever could read the mail owns the address: reaching it proves it as well, and whoever set
+  // up an unverified account without proving it loses every way in.
+  const unproven = !user.emailVerifiedAt;
+  await rekeyAccount(
+    deps,
+    user.id,
+    { passwordHash: await hashPassword(input.password), ...(unproven ? { emailVerifiedAt: new Date() } : {}) },
+    { sessions: 'end', unproven },
+  );
   return { message: 'Your password has been reset. Sign in with the new one.' };
 }
 
@@ -211,10 +315,18 @@ export async function changePassword(deps: Deps, viewer: Viewer | null, input: {
     throw badRequest('Your current password is not right', [{ path: 'currentPassword', message: 'Your current password is not right' }]);
   }
   await refuseCommonPassword(input.newPassword, 'newPassword');
-  await updateUser(deps.db, me.id, { passwordHash: await hashPassword(input.newPassword) });
-  // Anyone else signed in as this user is signed out; this device stays in.
-  await endUserSessions(deps, me.id, me.sessionId);
+  // Anyone else signed in as this user is signed out, and reset links die; this device stays in.
+  await rekeyAccount(deps, me.id, { passwordHash: await hashPassword(input.newPassword) }, { sessions: { except: me.sessionId } });
   return { message: 'Password changed. Other devices have been signed out.' };
+}
+
+/**
+ * The identity provider vouches for an address that an unverified account holds: the account
+ * goes to the provider's person, and whoever set it up without proving the address loses their
+ * password, sessions, links and identities (decision 011).
+ */
+export async function handOverUnprovenAccount(deps: Deps, userId: string, identity: { issuer: string; subject: string }) {
+  await rekeyAccount(deps, userId, { passwordHash: null, emailVerifiedAt: new Date() }, { sessions: 'end', unproven: true, identity });
 }
 
 export async function updateProfile(deps: Deps, viewer: Viewer | null, input: UpdateProfileInput) {

@@ -5,9 +5,11 @@ import { startSmtpCapture } from '../../../test/smtp-capture.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let t: TestApp;
+/** While held, the SMTP server keeps every message waiting before it accepts it. */
+let mailHeld: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
+  smtp = await startSmtpCapture({ onMessage: () => mailHeld });
   t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
@@ -27,29 +29,54 @@ const newPerson = () => {
   n += 1;
   return { username: `Person_${n}_${Date.now() % 100000}`, firstName: 'Amara', lastName: 'Diallo', email: `amara${n}.${Date.now()}@example.org`, password: 'relief-convoy-2026' };
 };
+type Person = ReturnType<typeof newPerson>;
+const verificationMail = (email: string) => smtp.waitFor((m) => m.envelopeTo.includes(email) && m.subject === 'Confirm your email for Muster');
+
+/** Signs up through the route, waits for the verification mail (the account exists by then) and signs in. */
+async function signedUp(person: Person = newPerson()) {
+  expect((await call({ method: 'POST', url: '/auth/signup', payload: person })).statusCode).toBe(200);
+  const token = tokenFrom((await verificationMail(person.email)).text, 'verify-email')!;
+  return { person, token, cookie: await signIn(t, person.username, person.password) };
+}
+
+/** Runs `answers` while the mail server holds every message: proof that no answer waits for a mail. */
+async function withMailHeld<T>(answers: () => Promise<T>): Promise<T> {
+  let release!: () => void;
+  mailHeld = new Promise((resolve) => (release = resolve));
+  try {
+    const held = new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 10_000));
+    const result = await Promise.race([answers(), held]);
+    if (result === 'held') throw new Error('an answer waited for the mail server');
+    return result;
+  } finally {
+    release();
+    mailHeld = Promise.resolve();
+  }
+}
 
 describe('POST /auth/signup', () => {
-  it('creates the account, signs in with a safe cookie, mails a verification link and welcomes the user', async () => {
+  it('says where the mail went, makes the account, mails a verification link and welcomes the user at sign-in', async () => {
     const person = newPerson();
     const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
     expect(res.statusCode).toBe(200);
-    const user = res.json().data;
+    expect(res.json()).toEqual({ data: { message: `We sent a mail to ${person.email}. Open the link in it to confirm your address, then sign in.` } });
+    expect(res.cookies).toHaveLength(0);
+
+    const mail = await verificationMail(person.email);
+    expect(tokenFrom(mail.text, 'verify-email')).toMatch(/^[\w-]{22}$/);
+    const stored = await t.db.selectFrom('users').selectAll().where('email', '=', person.email).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ username: person.username.toLowerCase(), firstName: 'Amara', emailVerifiedAt: null });
+
+    const login = await call({ method: 'POST', url: '/auth/login', payload: { emailOrUsername: person.email, password: person.password } });
+    const user = login.json().data;
     expect(user).toMatchObject({ username: person.username.toLowerCase(), firstName: 'Amara', email: person.email, emailVerified: false, profilePicture: '/avatar.png' });
     expect(user).not.toHaveProperty('passwordHash');
-
-    const cookie = res.cookies.find((c) => c.name === 'muster_session')!;
+    const cookie = login.cookies.find((c) => c.name === 'muster_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.value.length).toBeGreaterThanOrEqual(43);
-    const stored = await t.db.selectFrom('sessions').select('tokenHash').where('userId', '=', user._id).executeTakeFirstOrThrow();
-    expect(stored.tokenHash).not.toBe(cookie.value);
-
-    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(person.email));
-    expect(mail.subject).toBe('Confirm your email for Muster');
-    expect(tokenFrom(mail.text, 'verify-email')).toMatch(/^[\w-]{22}$/);
-
-    const me = await call({ method: 'GET', url: '/auth/me', cookie: `muster_session=${cookie.value}` });
-    expect(me.json().data.username).toBe(person.username.toLowerCase());
+    const session = await t.db.selectFrom('sessions').select('tokenHash').where('userId', '=', user._id).executeTakeFirstOrThrow();
+    expect(session.tokenHash).not.toBe(cookie.value);
 
     const notes = await call({ method: 'GET', url: '/notifications', cookie: `muster_session=${cookie.value}` });
     expect(notes.json().data).toEqual([expect.objectContaining({ type: 'systemNotification', read: false, message: expect.stringContaining('Welcome to Muster') })]);
@@ -73,14 +100,12 @@ describe('POST /auth/signup', () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it('refuses a taken username whatever its case, and a taken email, with 409', async () => {
-    const existing = await buildUser(t.db, { username: 'grace_m', email: 'grace@example.org' });
+  it('refuses a taken username whatever its case with 409: usernames are public (decision 011)', async () => {
+    await buildUser(t.db, { username: 'grace_m', email: 'grace@example.org' });
     const before = await countUsers();
     const sameName = await call({ method: 'POST', url: '/auth/signup', payload: { ...newPerson(), username: 'Grace_M' } });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().details).toEqual([{ path: 'username', message: 'That username is taken' }]);
-    const sameEmail = await call({ method: 'POST', url: '/auth/signup', payload: { ...newPerson(), email: existing.email.toUpperCase() } });
-    expect(sameEmail.statusCode).toBe(409);
     expect(await countUsers()).toBe(before);
   });
 });
@@ -117,10 +142,7 @@ describe('sign-in and sign-out', () => {
 
 describe('email verification', () => {
   it('verifies with the mailed token once; a second use or a bad token fails', async () => {
-    const person = newPerson();
-    const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
-    const cookie = `muster_session=${res.cookies.find((c) => c.name === 'muster_session')!.value}`;
-    const token = tokenFrom((await smtp.waitFor((m) => m.envelopeTo.includes(person.email))).text, 'verify-email')!;
+    const { token, cookie } = await signedUp();
 
     const ok = await call({ method: 'POST', url: '/auth/verify-email', payload: { token } });
     expect(ok.statusCode).toBe(200);
@@ -135,10 +157,7 @@ describe('email verification', () => {
   });
 
   it('resends a link that replaces the old one; needs a session', async () => {
-    const person = newPerson();
-    const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
-    const cookie = `muster_session=${res.cookies.find((c) => c.name === 'muster_session')!.value}`;
-    const first = tokenFrom((await smtp.waitFor((m) => m.envelopeTo.includes(person.email))).text, 'verify-email');
+    const { person, token: first, cookie } = await signedUp();
     expect((await call({ method: 'POST', url: '/auth/resend-verification' })).statusCode).toBe(401);
     const resend = await call({ method: 'POST', url: '/auth/resend-verification', cookie });
     expect(resend.statusCode).toBe(200);
@@ -150,15 +169,20 @@ describe('email verification', () => {
     expect((await call({ method: 'POST', url: '/auth/verify-email', payload: { token: second } })).statusCode).toBe(200);
   });
 
-  it('lets an unverified user correct the address before verifying', async () => {
-    const person = newPerson();
-    const res = await call({ method: 'POST', url: '/auth/signup', payload: person });
-    const cookie = `muster_session=${res.cookies.find((c) => c.name === 'muster_session')!.value}`;
+  it('lets an unverified user correct the address: the account moves there when the mailed link is opened', async () => {
+    const { person, token: oldLink, cookie } = await signedUp();
     const fixed = `fixed.${person.email}`;
     const put = await call({ method: 'PUT', url: '/auth/pending-email', payload: { newEmail: fixed }, cookie });
-    expect(put.statusCode).toBe(200);
-    expect(put.json().data.email).toBe(fixed);
-    await smtp.waitFor((m) => m.envelopeTo.includes(fixed) && m.subject === 'Confirm your email for Muster');
+    expect(put.json()).toEqual({ data: { message: `We sent a link to ${fixed}. Open it to use that address.` } });
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).json().data.email).toBe(person.email);
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(fixed));
+    expect(mail.subject).toBe('Confirm your new email for Muster');
+    const confirm = await call({ method: 'POST', url: '/users/confirm-email-change', payload: { token: tokenFrom(mail.text, 'verify-email-change') } });
+    expect(confirm.statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).json().data).toMatchObject({ email: fixed, emailVerified: true });
+    // The link mailed to the mistyped address ends with it.
+    expect((await call({ method: 'POST', url: '/auth/verify-email', payload: { token: oldLink } })).statusCode).toBe(400);
   });
 });
 
@@ -213,6 +237,104 @@ describe('password reset and change', () => {
     expect(ok.statusCode).toBe(200);
     expect((await call({ method: 'GET', url: '/auth/me', cookie })).statusCode).toBe(200);
     expect((await call({ method: 'GET', url: '/auth/me', cookie: other })).statusCode).toBe(401);
+  });
+});
+
+describe('reset links end when the way in changes (issue 10, 5)', () => {
+  const resetLink = async (email: string) => {
+    const before = smtp.messages.length;
+    expect((await call({ method: 'POST', url: '/auth/forgot-password', payload: { email } })).statusCode).toBe(200);
+    const mail = await smtp.waitFor((m) => smtp.messages.indexOf(m) >= before && m.envelopeTo.includes(email) && m.subject === 'Reset your Muster password');
+    return tokenFrom(mail.text, 'reset-password')!;
+  };
+  const useReset = (token: string) => call({ method: 'POST', url: '/auth/reset-password', payload: { token, password: 'taken over at last' } });
+
+  it('a password changed in Settings ends every outstanding reset link', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const token = await resetLink(user.email);
+    const ok = await call({ method: 'PUT', url: '/users/me/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'fresh passphrase here' }, cookie });
+    expect(ok.statusCode).toBe(200);
+    const refused = await useReset(token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('This reset link is invalid or has expired.');
+    await signIn(t, user.username, 'fresh passphrase here');
+  });
+
+  it('a changed address ends every outstanding reset link', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const token = await resetLink(user.email);
+    const newEmail = `moved.${user.email}`;
+    await call({ method: 'POST', url: '/users/change-email', payload: { newEmail, currentPassword: TEST_PASSWORD }, cookie });
+    const link = tokenFrom((await smtp.waitFor((m) => m.envelopeTo.includes(newEmail))).text, 'verify-email-change');
+    expect((await call({ method: 'POST', url: '/users/confirm-email-change', payload: { token: link } })).statusCode).toBe(200);
+    expect((await useReset(token)).statusCode).toBe(400);
+    await signIn(t, user.username);
+  });
+});
+
+describe('answers that do not tell whether an address has an account (issue 10, 6)', () => {
+  const sameWords = (res: { statusCode: number; body: string }, email: string) => ({ status: res.statusCode, body: res.body.replaceAll(email, '<address>') });
+
+  it('sign-up answers a taken address as it answers a new one, mails its owner, and makes nothing', async () => {
+    const owner = await buildUser(t.db, { firstName: 'Grace' });
+    const fresh = newPerson();
+    const before = await countUsers();
+    const [taken, made] = await withMailHeld(() =>
+      Promise.all([
+        call({ method: 'POST', url: '/auth/signup', payload: { ...newPerson(), email: owner.email.toUpperCase() } }),
+        call({ method: 'POST', url: '/auth/signup', payload: fresh }),
+      ]),
+    );
+    expect(sameWords(taken, owner.email)).toEqual(sameWords(made, fresh.email));
+    expect(taken.statusCode).toBe(200);
+    expect(taken.cookies).toEqual(made.cookies);
+
+    const told = await smtp.waitFor((m) => m.envelopeTo.includes(owner.email));
+    expect(told.subject).toBe('Someone tried to join Muster with your email');
+    expect(told.text).toContain(`your account, @${owner.username}`);
+    expect(told.text).toContain('http://localhost:3000/#/forgot-password');
+    await verificationMail(fresh.email);
+    expect(await countUsers()).toBe(before + 1);
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes(owner.email))).toHaveLength(1);
+  });
+
+  it('an unverified account correcting its address answers alike for a taken one, and its owner hears of it', async () => {
+    const owner = await buildUser(t.db);
+    const { person, cookie } = await signedUp();
+    const free = `free.${person.email}`;
+    const [taken, open] = await withMailHeld(async () => [
+      await call({ method: 'PUT', url: '/auth/pending-email', payload: { newEmail: owner.email }, cookie }),
+      await call({ method: 'PUT', url: '/auth/pending-email', payload: { newEmail: free }, cookie }),
+    ]);
+    expect(sameWords(taken!, owner.email)).toEqual(sameWords(open!, free));
+    const told = await smtp.waitFor((m) => m.envelopeTo.includes(owner.email));
+    expect(told.subject).toBe('Someone tried to use your email on Muster');
+    await smtp.waitFor((m) => m.envelopeTo.includes(free) && m.subject === 'Confirm your new email for Muster');
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).json().data.email).toBe(person.email);
+  });
+
+  it('an email change in Settings answers alike for a taken address, and its owner hears of it', async () => {
+    const owner = await buildUser(t.db);
+    const { user, cookie } = await signedInUser(t);
+    const free = `free.${user.email}`;
+    const ask = (newEmail: string) => call({ method: 'POST', url: '/users/change-email', payload: { newEmail, currentPassword: TEST_PASSWORD }, cookie });
+    const [taken, open] = await withMailHeld(async () => [await ask(owner.email), await ask(free)]);
+    expect(sameWords(taken!, owner.email)).toEqual(sameWords(open!, free));
+    expect((await smtp.waitFor((m) => m.envelopeTo.includes(owner.email))).subject).toBe('Someone tried to use your email on Muster');
+    expect(smtp.messages.some((m) => m.envelopeTo.includes(owner.email) && /verify-email-change/.test(m.text ?? ''))).toBe(false);
+  });
+
+  it('forgot-password answers before any mail or lookup work, for known and unknown addresses alike', async () => {
+    const user = await buildUser(t.db);
+    const [known, unknown] = await withMailHeld(() =>
+      Promise.all([
+        call({ method: 'POST', url: '/auth/forgot-password', payload: { email: user.email } }),
+        call({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'ghost.of.nobody@example.org' } }),
+      ]),
+    );
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    await smtp.waitFor((m) => m.envelopeTo.includes(user.email) && m.subject === 'Reset your Muster password');
   });
 });
 
@@ -302,13 +424,93 @@ describe('rate limits', () => {
     }
   });
 
-  it('admits exactly 10 sign-ins a minute per account, from any number of IPs', async () => {
+  it('a stranger guessing from one IP spends only their own tries: the owner still signs in', async () => {
     const limited = await buildTestApp(production);
     try {
-      const login = (ip: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: 'target@example.org', password: 'guess' } });
-      for (let i = 0; i < 10; i++) expect((await login(`198.51.100.${i + 10}`)).statusCode).toBe(401);
-      expect((await login('198.51.100.99')).statusCode).toBe(429);
+      const owner = await buildUser(limited.db);
+      const login = (ip: string, password: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: owner.username, password } });
+      for (let i = 0; i < 10; i++) expect((await login('203.0.113.7', `guess number ${i}`)).statusCode).toBe(401);
+      expect((await login('203.0.113.7', TEST_PASSWORD)).statusCode).toBe(429);
+      expect((await login('198.51.100.20', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client', async () => {
+    const limited = await buildTestApp(production);
+    try {
+      const owner = await buildUser(limited.db);
+      const login = (ip: string, password: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: owner.email, password } });
+      for (let i = 1; i <= 10; i++) expect((await login(`2001:db8:0:7::${i.toString(16)}`, 'wrong guess')).statusCode).toBe(401);
+      expect((await login('2001:db8:0:7:ffff:1:2:3', 'wrong guess')).statusCode).toBe(429);
+      expect((await login('2001:db8:0:8::1', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts the username and the email of one account as one budget, with a ceiling of 10 × LOGIN_RATE_LIMIT from everywhere', async () => {
+    const limited = await buildTestApp({ env: { LOGIN_RATE_LIMIT: '2' } });
+    try {
+      const owner = await buildUser(limited.db);
+      const login = (ip: string, who: string, password: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { emailOrUsername: who, password } });
+      // Two tries per IP (the per-account-and-IP budget), ten IPs, by username and by email in turn.
+      for (let i = 0; i < 10; i++) {
+        expect((await login(`198.51.100.${i + 10}`, owner.username, 'wrong guess')).statusCode).toBe(401);
+        expect((await login(`198.51.100.${i + 10}`, owner.email.toUpperCase(), 'wrong guess')).statusCode).toBe(401);
+      }
+      const refused = await login('198.51.100.99', owner.email, TEST_PASSWORD);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // An unknown name is a budget of its own, keyed by its text.
+      expect((await login('198.51.100.99', 'nobody@example.org', 'wrong guess')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('admits 5 email-change requests per 30 minutes per account, whatever the IP and the address', async () => {
+    const limited = await buildTestApp(production);
+    try {
+      const user = await buildUser(limited.db);
+      const cookie = await signIn(limited, user.username);
+      const change = (i: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/change-email',
+          remoteAddress: `198.51.100.${100 + i}`,
+          headers: { cookie },
+          payload: { newEmail: `guess${i}@example.org`, currentPassword: `guess number ${i}` },
+        });
+      for (let i = 0; i < 5; i++) expect((await change(i)).statusCode).toBe(400);
+      expect((await change(5)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts resent verification links and address corrections as one budget per account', async () => {
+    const limited = await buildTestApp(production);
+    try {
+      const user = await buildUser(limited.db, { emailVerifiedAt: null });
+      const cookie = await signIn(limited, user.username);
+      const send = (i: number, kind: 'resend' | 'correct') =>
+        limited.app.inject({
+          ...(kind === 'resend'
+            ? { method: 'POST', url: '/api/v1/auth/resend-verification' }
+            : { method: 'PUT', url: '/api/v1/auth/pending-email', payload: { newEmail: `fixed${i}@example.org` } }),
+          remoteAddress: `198.51.100.${150 + i}`,
+          headers: { cookie },
+        } as const);
+      for (const [i, kind] of (['resend', 'correct', 'resend', 'correct', 'resend'] as const).entries()) {
+        expect((await send(i, kind)).statusCode).toBe(200);
+      }
+      expect((await send(5, 'resend')).statusCode).toBe(429);
+      expect((await send(6, 'correct')).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -13,9 +13,9 @@ import {
   insertOidcFlow,
   insertUser,
   takeOidcFlow,
-  updateUser,
   usernamesStartingWith,
 } from './accounts.queries.js';
+import { handOverUnprovenAccount } from './accounts.service.js';
 
 export const OIDC_STATE_COOKIE = 'muster_oidc_state';
 
@@ -106,8 +106,10 @@ async function findOrCreateUser(deps: Deps, issuer: string, subject: string, inf
   if (existing) {
     // The provider vouches for the address, which is what our own verification proves: link it.
     if (!verified) throw badRequest('An account already uses this email. Sign in with your password.');
-    await insertIdentity(deps.db, { issuer, subject, userId: existing.id });
-    if (!existing.emailVerifiedAt) await updateUser(deps.db, existing.id, { emailVerifiedAt: new Date() });
+    // An account that never proved the address may have been set up by anyone: it is handed over
+    // without the password, sessions and links of whoever made it (decision 011).
+    if (!existing.emailVerifiedAt) await handOverUnprovenAccount(deps, existing.id, { issuer, subject });
+    else await insertIdentity(deps.db, { issuer, subject, userId: existing.id });
     return existing.id;
   }
 

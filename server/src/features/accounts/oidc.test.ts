@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { signInAtProvider, startOidcProvider } from '../../../test/oidc-provider.js';
+import { startSmtpCapture } from '../../../test/smtp-capture.js';
 
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -13,13 +15,16 @@ beforeAll(async () => {
       zara: { email: 'zara@idp.example', emailVerified: true, givenName: 'Zara', familyName: 'Khan' },
       unverified: { email: 'taken@example.org', emailVerified: false, givenName: 'Un', familyName: 'Verified' },
       linker: { email: 'linker@example.org', emailVerified: true, givenName: 'Lin', familyName: 'Ker' },
+      victim: { email: 'victim@example.org', emailVerified: true, givenName: 'Vic', familyName: 'Tim' },
     },
   });
-  t = await buildTestApp({ env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: 'Continue with Google' } });
+  smtp = await startSmtpCapture();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: 'Continue with Google' } });
 });
 afterAll(async () => {
   await t.close();
   await idp.close();
+  await smtp.close();
 });
 
 /** Start at Muster, sign in at the provider, come back: returns the callback response. */
@@ -80,6 +85,37 @@ describe('sign-in with the identity provider', () => {
     const refused = await signInAs('unverified');
     expect(refused.headers.location).toBe('/#/login?error=oidc');
     expect(refused.cookies.find((c) => c.name === 'muster_session')).toBeUndefined();
+  });
+
+  it('takes an unverified account from whoever set it up when the address owner signs in (issue 10, 1)', async () => {
+    const api = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+    const attacker = { username: 'squatter', firstName: 'Mal', lastName: 'Lory', email: 'victim@example.org', password: 'attacker-owns-this-1' };
+    // The attacker signs up with the victim's address and a password of their own, and signs in.
+    expect((await api('POST', '/auth/signup', undefined, attacker)).statusCode).toBe(200);
+    await smtp.waitFor((m) => m.envelopeTo.includes('victim@example.org'));
+    const login = await api('POST', '/auth/login', undefined, { emailOrUsername: 'squatter', password: attacker.password });
+    expect(login.statusCode).toBe(200);
+    const attackerCookie = `muster_session=${login.cookies.find((c) => c.name === 'muster_session')!.value}`;
+    expect((await api('GET', '/auth/me', attackerCookie)).json().data.emailVerified).toBe(false); // read, so it sits in the session cache
+    // …and asks to move the account to an address of their own, to confirm once the victim has verified it.
+    expect((await api('PUT', '/auth/pending-email', attackerCookie, { newEmail: 'attacker@example.net' })).statusCode).toBe(200);
+    const moveLink = /#\/verify-email-change\?token=([\w-]+)/.exec((await smtp.waitFor((m) => m.envelopeTo.includes('attacker@example.net'))).text ?? '')?.[1];
+    expect(moveLink).toBeDefined();
+
+    // The victim signs in with the identity provider, which vouches for the address.
+    const victim = await signInAs('victim');
+    expect(victim.headers.location).toBe('/#/');
+    const account = await me(victim);
+    expect(account).toMatchObject({ username: 'squatter', email: 'victim@example.org', emailVerified: true, hasPassword: false });
+
+    // Nothing the attacker set up still opens the account.
+    expect((await api('GET', '/auth/me', attackerCookie)).statusCode).toBe(401);
+    expect((await api('POST', '/auth/login', undefined, { emailOrUsername: 'squatter', password: attacker.password })).statusCode).toBe(401);
+    expect((await api('POST', '/auth/login', undefined, { emailOrUsername: 'victim@example.org', password: attacker.password })).statusCode).toBe(401);
+    expect((await api('POST', '/users/confirm-email-change', undefined, { token: moveLink })).statusCode).toBe(400);
+    expect((await me(victim)).email).toBe('victim@example.org');
+    expect(await t.db.selectFrom('sessions').select('id').where('userId', '=', account._id).execute()).toHaveLength(1);
   });
 
   it('refuses a callback without the state cookie of the browser that began', async () => {

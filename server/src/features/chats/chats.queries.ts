@@ -40,8 +40,15 @@ export async function sendDirectMessageIfAllowed(
   return rows[0];
 }
 
-export function markChatRead(db: Db, chatId: string, userId: string) {
-  return db.updateTable('chatMembers').set({ lastReadAt: new Date() }).where('chatId', '=', chatId).where('userId', '=', userId).execute();
+/** Only a member's own mark moves; false when they are not a member (or there is no such chat). */
+export async function markChatReadBy(db: Db, chatId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('chatMembers')
+    .set({ lastReadAt: sql<Date>`now()` })
+    .where('chatId', '=', chatId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

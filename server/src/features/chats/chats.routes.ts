@@ -2,6 +2,7 @@ import {
   chatListResponseSchema,
   chatMessageResponseSchema,
   chatMessagesResponseSchema,
+  chatParamsSchema,
   messagesQuerySchema,
   sendMessageSchema,
 } from '@muster/contract/chats';
@@ -9,6 +10,7 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../../platform/auth/session.js';
+import { limitBy } from '../../platform/rate-limit.js';
 import * as chats from './chats.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -34,13 +36,27 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A page of a conversation, newest first; the first page marks it read',
-        params: z.object({ chatId: z.uuid('Not a conversation id') }),
+        summary: 'A page of a conversation, newest first (reading changes nothing: PUT …/read marks it read)',
+        params: chatParamsSchema,
         querystring: messagesQuerySchema,
         response: { 200: chatMessagesResponseSchema, ...errors },
       },
     },
     async (request) => chats.readChat(deps, request.viewer, request.params.chatId, request.query),
+  );
+
+  app.put(
+    '/chats/:chatId/read',
+    {
+      // A page polls this while a conversation is open; the budget stops a script from turning
+      // it into a stream of writes, per account (people behind one address are not one reader).
+      preHandler: limitBy(app, [{ name: 'chat-read', max: 120, timeWindow: '1 minute', key: (r) => r.viewer?.id }]),
+      schema: { tags, summary: 'Mark one of my conversations read up to now', params: chatParamsSchema, response: { 204: z.null(), ...errors, 429: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      await chats.markChatRead(deps, request.viewer, request.params.chatId);
+      return reply.status(204).send(null);
+    },
   );
 
   // Chat requests (from outside my network) and mission join requests arrive with missions and

@@ -1,22 +1,35 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { newId } from '../../platform/ids.js';
 
+/** The demo person's conversations: advice from afar, a local researcher, and the neighbour they work with. */
 const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', text: string]>; readByDemo: boolean }> = [
   {
-    with: 'ada_okafor',
-    readByDemo: false,
+    with: 'sipho_ndlovu',
+    readByDemo: true,
     lines: [
-      ['them', 'Hi Dana, I saw you have two vans free this weekend. Could they help with our flood supply runs?'],
-      ['me', 'Yes! Both are high-clearance. Where do we load?'],
-      ['them', 'Ikeja depot, 7am Saturday. I will send the route tonight. Thank you!'],
+      ['them', 'Dana, the parcels for Chatsworth are packed. Can your vans take them at eight on Saturday?'],
+      ['me', 'Both vans will be there at a quarter to. Do you have enough hands to load?'],
+      ['them', 'Six volunteers and my nephew, who thinks he is a forklift.'],
+      ['me', 'Ha! See you Saturday.'],
     ],
   },
   {
     with: 'mei_chen',
     readByDemo: true,
     lines: [
-      ['me', 'Hello Mei, my cousin has a small boat near Pasir Ris. Is that close to your survey sites?'],
-      ['them', 'Very close — site 12 is right there. Would she come on the 14th?'],
+      ['me', 'Hello Mei, we have a small mangrove forest at Beachwood, where the uMngeni meets the sea. Does your work apply to estuaries like ours?'],
+      ['them', 'It should, if the belt is deep enough. Do you know roughly how far it is from the river to the dunes?'],
+      ['me', 'Maybe 200 metres at the widest point. I will pace it out properly this weekend.'],
+      ['them', 'Perfect. Send me a few photos at low tide and I will tell you what to look for.'],
+    ],
+  },
+  {
+    with: 'ada_okafor',
+    readByDemo: false,
+    lines: [
+      ['them', 'Hi Dana, I saw your call for bakkies. When we ran the Ikeja depot through the floods, numbering every parcel by street saved us hours.'],
+      ['me', 'That is clever. We have been sorting by surname and it is chaos at the door.'],
+      ['them', 'Send me an email address and I will share our tracking sheet and the loading plan. Happy to get on a call with Sipho too.'],
     ],
   },
 ];

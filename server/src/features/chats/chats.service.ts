@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
-import { listChatsOf, listMessages, markChatRead, sendDirectMessageIfAllowed } from './chats.queries.js';
+import { listChatsOf, listMessages, markChatReadBy, sendDirectMessageIfAllowed } from './chats.queries.js';
 import { presentChat, presentMessage } from './chats.present.js';
 
 const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -31,7 +31,7 @@ export async function listMyChats(deps: Deps, viewer: Viewer | null) {
   return (await listChatsOf(deps.db, me.id)).map(presentChat);
 }
 
-/** A page of one of my chats; reading the newest page marks the chat read. */
+/** A page of one of my chats. Reading changes nothing (a GET is safe to repeat, prefetch or replay); markChatRead does. */
 export async function readChat(deps: Deps, viewer: Viewer | null, chatId: string, query: { cursor?: string | undefined; limit: number }) {
   const me = requireViewer(viewer);
   const [chat] = await listChatsOf(deps.db, me.id, chatId);
@@ -39,6 +39,11 @@ export async function readChat(deps: Deps, viewer: Viewer | null, chatId: string
   if (!chat) throw notFound('Conversation not found');
   const rows = await listMessages(deps.db, chatId, { ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}), limit: query.limit });
   const { page, nextCursor } = pageOf(rows, query.limit);
-  if (!query.cursor) await markChatRead(deps.db, chatId, me.id);
-  return { data: { chat: presentChat({ ...chat, unreadCount: query.cursor ? chat.unreadCount : 0 }), messages: page.map(presentMessage) }, meta: { nextCursor } };
+  return { data: { chat: presentChat(chat), messages: page.map(presentMessage) }, meta: { nextCursor } };
+}
+
+/** Marks one of my chats read up to now; someone else's chat, or none, is not found. */
+export async function markChatRead(deps: Deps, viewer: Viewer | null, chatId: string) {
+  const me = requireViewer(viewer);
+  if (!(await markChatReadBy(deps.db, chatId, me.id))) throw notFound('Conversation not found');
 }

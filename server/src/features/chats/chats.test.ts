@@ -44,6 +44,10 @@ describe('direct messages', () => {
       'Hello Ana!',
       'Hi Ben, about your request…',
     ]);
+    expect(convo.json().data.chat.unreadCount).toBe(1);
+    const read = await api('PUT', `/chats/${first.chatId}/read`, ben.cookie);
+    expect(read.statusCode).toBe(204);
+    expect(read.body).toBe('');
     expect((await api('GET', '/chats', ben.cookie)).json().data[0].unreadCount).toBe(0);
   });
 
@@ -67,6 +71,54 @@ describe('direct messages', () => {
     expect((await api('GET', `/chats/${chatId}/messages`, c.cookie)).statusCode).toBe(404);
     expect((await api('GET', `/chats/${chatId}/messages`)).statusCode).toBe(401);
     expect((await api('GET', '/chats', c.cookie)).json().data).toEqual([]);
+  });
+
+  it('reads a conversation without changing it: only PUT …/read marks it read, and only for a member', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const c = await signedInUser(t);
+    const chatId = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'one' })).json().data.chatId;
+    await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'two' });
+    const unread = async () => (await api('GET', '/chats', b.cookie)).json().data[0].unreadCount;
+    const marks = async () =>
+      (await t.db.selectFrom('chatMembers').select(['userId', 'lastReadAt']).where('chatId', '=', chatId).orderBy('userId').execute()).map((m) => `${m.userId}@${m.lastReadAt.toISOString()}`);
+
+    const before = await marks();
+    for (let i = 0; i < 3; i++) expect((await api('GET', `/chats/${chatId}/messages`, b.cookie)).statusCode).toBe(200);
+    expect((await api('GET', `/chats/${chatId}/messages?limit=1`, b.cookie)).statusCode).toBe(200);
+    expect(await unread()).toBe(2);
+    expect(await marks()).toEqual(before);
+
+    // Someone else's conversation, no conversation, no session, no id: nothing moves.
+    expect((await api('PUT', `/chats/${chatId}/read`, c.cookie)).statusCode).toBe(404);
+    expect((await api('PUT', '/chats/01a20000-0000-7000-8000-000000000000/read', b.cookie)).statusCode).toBe(404);
+    expect((await api('PUT', `/chats/${chatId}/read`)).statusCode).toBe(401);
+    expect((await api('PUT', '/chats/nope/read', b.cookie)).statusCode).toBe(400);
+    expect(await marks()).toEqual(before);
+    expect(await unread()).toBe(2);
+
+    expect((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode).toBe(204);
+    expect(await unread()).toBe(0);
+    // Only the reader's own mark moved.
+    const after = await marks();
+    expect(after.filter((m) => m.startsWith(a.user.id))).toEqual(before.filter((m) => m.startsWith(a.user.id)));
+    // A message after the read is unread again.
+    await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'three' });
+    expect(await unread()).toBe(1);
+  });
+
+  it('limits marking read per account', async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const chatId = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'hi' })).json().data.chatId;
+    const codes: number[] = [];
+    for (let i = 0; i < 120; i++) codes.push((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode);
+    expect(new Set(codes)).toEqual(new Set([204]));
+    const limited = await api('PUT', `/chats/${chatId}/read`, b.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Someone else from the same address still has their own budget.
+    expect((await api('PUT', `/chats/${chatId}/read`, a.cookie)).statusCode).toBe(204);
   });
 
   it('refuses blank messages, messages to oneself and to nobody, writing nothing', async () => {

@@ -5,6 +5,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { savingMedia } from '../../platform/media/media.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   deleteCollaboration,
@@ -38,17 +39,18 @@ export async function getRequest(deps: Deps, id: string) {
 
 export async function createRequest(deps: Deps, viewer: Viewer | null, input: CreateCollaborationInput) {
   const me = requireViewer(viewer);
-  const image = input.image ? await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null;
-  const { id } = await insertCollaboration(deps.db, {
-    id: newId(),
-    userId: me.id,
-    category: input.category ?? 'all',
-    title: input.title,
-    description: input.description,
-    deadline: input.deadline || null,
-    location: input.location ?? '',
-    image,
-  });
+  const { id } = await savingMedia(deps.media, async (media) =>
+    insertCollaboration(deps.db, {
+      id: newId(),
+      userId: me.id,
+      category: input.category ?? 'all',
+      title: input.title,
+      description: input.description,
+      deadline: input.deadline || null,
+      location: input.location ?? '',
+      image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
+    }),
+  );
   return getRequest(deps, id);
 }
 
@@ -63,16 +65,19 @@ async function ownedRequest(deps: Deps, viewer: Viewer | null, id: string) {
 
 export async function updateRequest(deps: Deps, viewer: Viewer | null, id: string, input: z.infer<typeof updateCollaborationSchema>) {
   const row = await ownedRequest(deps, viewer, id);
-  let image: string | null | undefined;
-  if (input.image === null || input.image === '') image = null;
-  else if (input.image) image = await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX });
-  await updateCollaboration(deps.db, id, {
-    ...(input.title !== undefined ? { title: input.title } : {}),
-    ...(input.description !== undefined ? { description: input.description } : {}),
-    ...(input.deadline !== undefined ? { deadline: input.deadline || null } : {}),
-    ...(input.location !== undefined ? { location: input.location } : {}),
-    ...(input.category !== undefined ? { category: input.category } : {}),
-    ...(image !== undefined ? { image } : {}),
+  const image = await savingMedia(deps.media, async (media) => {
+    let replaced: string | null | undefined;
+    if (input.image === null || input.image === '') replaced = null;
+    else if (input.image) replaced = await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX });
+    await updateCollaboration(deps.db, id, {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.deadline !== undefined ? { deadline: input.deadline || null } : {}),
+      ...(input.location !== undefined ? { location: input.location } : {}),
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(replaced !== undefined ? { image: replaced } : {}),
+    });
+    return replaced;
   });
   if (image !== undefined && row.image) await deps.media.remove(row.image);
   return getRequest(deps, id);

@@ -1,34 +1,90 @@
-import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
-import { createNotification } from './notifications.service.js';
+import type { Insertable } from 'kysely';
+import type { DemoSeed } from '../../db/demo.js';
+import type { NotificationsTable } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
 
+/** What people saw before the last two days is read; the rest waits for them. */
+const UNREAD_FOR_MS = 2 * 86_400_000;
+
+/**
+ * The notifications the demo community's own activity would have sent (runs after the posts seed):
+ * a welcome when each person joined, then a like, comment or reply notification for each one
+ * written by someone else, at the moment it happened, with the same words as the live ones.
+ */
 export const notificationsSeed: DemoSeed = {
   name: 'notifications',
   async run({ db }) {
-    const users = await db.selectFrom('users').select(['id', 'username']).execute();
-    for (const u of users) {
-      await createNotification(db, {
+    const now = Date.now();
+    const rows: Insertable<NotificationsTable>[] = [];
+    const add = (row: Omit<Insertable<NotificationsTable>, 'id' | 'readAt'> & { createdAt: Date }) => {
+      if (row.senderId && row.senderId === row.userId) return;
+      const readAt =
+        now - row.createdAt.getTime() > UNREAD_FOR_MS ? new Date(row.createdAt.getTime() + 3_600_000) : null;
+      rows.push({ id: newId(), readAt, ...row });
+    };
+
+    for (const u of await db.selectFrom('users').select(['id', 'createdAt']).execute()) {
+      add({
         userId: u.id,
         type: 'systemNotification',
-        message: 'Welcome to Muster! Complete your profile, then share a need or an offer so people can find you.',
+        message:
+          'Welcome to Muster! Complete your profile, then share a need or an offer so people can find you.',
+        createdAt: u.createdAt,
       });
     }
-    const demo = users.find((u) => u.username === DEMO_LOGIN.username);
-    const ada = users.find((u) => u.username === 'ada_okafor');
-    const mei = users.find((u) => u.username === 'mei_chen');
-    if (!demo || !ada || !mei) return;
-    await createNotification(db, {
-      userId: demo.id,
-      type: 'systemNotification',
-      senderId: ada.id,
-      relatedUserId: ada.id,
-      message: 'Ada Okafor viewed your profile after your flood-relief update.',
-    });
-    await createNotification(db, {
-      userId: demo.id,
-      type: 'systemNotification',
-      senderId: mei.id,
-      relatedUserId: mei.id,
-      message: 'Mei Chen is looking for volunteers with boats near you — say hello.',
-    });
+    const likes = await db
+      .selectFrom('postLikes as l')
+      .innerJoin('posts as p', 'p.id', 'l.postId')
+      .select(['l.postId', 'l.userId', 'l.createdAt', 'p.authorId'])
+      .execute();
+    for (const l of likes) {
+      add({
+        userId: l.authorId,
+        senderId: l.userId,
+        type: 'like',
+        relatedPostId: l.postId,
+        message: 'liked your post',
+        createdAt: l.createdAt,
+      });
+    }
+    const comments = await db
+      .selectFrom('comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.postId')
+      .leftJoin('comments as parent', 'parent.id', 'c.parentId')
+      .select([
+        'c.postId',
+        'c.authorId',
+        'c.content',
+        'c.createdAt',
+        'p.authorId as postAuthorId',
+        'parent.authorId as parentAuthorId',
+      ])
+      .execute();
+    for (const c of comments) {
+      const base = { senderId: c.authorId, relatedPostId: c.postId, createdAt: c.createdAt };
+      if (c.parentAuthorId)
+        add({
+          ...base,
+          userId: c.parentAuthorId,
+          type: 'replies',
+          replyContent: c.content,
+          message: 'replied to your comment',
+        });
+      if (c.postAuthorId !== c.parentAuthorId) {
+        add({
+          ...base,
+          userId: c.postAuthorId,
+          type: 'comment',
+          commentContent: c.content,
+          message: 'commented on your post',
+        });
+      }
+    }
+    // In slices: one statement per few hundred rows keeps the bound parameters well inside limits.
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('notifications')
+        .values(rows.slice(i, i + 500))
+        .execute();
   },
 };

@@ -5,6 +5,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { type MediaStore, savingMedia } from '../../platform/media/media.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
 import { pageText } from '../../platform/json-text.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
@@ -78,49 +79,42 @@ async function visiblePost(deps: Deps, viewerId: string, id: string) {
   return post;
 }
 
-/** Stores a post's picture, video and document; if one is refused, the others are removed again. */
+/** A post's picture, video and document, stored through `media` (see `savingMedia`). */
 async function saveAttachments(
-  deps: Deps,
+  media: MediaStore,
   input: { image?: string | undefined; video?: string | undefined; file?: string | undefined },
 ) {
-  const saved: string[] = [];
-  const keep = (url: string) => (saved.push(url), url);
-  try {
-    return {
-      image: input.image
-        ? keep(await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }))
-        : null,
-      video: input.video ? keep(await deps.media.saveVideo(input.video)) : null,
-      fileUrl: input.file ? keep(await deps.media.saveDocument(input.file)) : null,
-    };
-  } catch (err) {
-    await Promise.all(saved.map((url) => deps.media.remove(url)));
-    throw err;
-  }
+  return {
+    image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
+    video: input.video ? await media.saveVideo(input.video) : null,
+    fileUrl: input.file ? await media.saveDocument(input.file) : null,
+  };
 }
 
 export async function createPost(deps: Deps, viewer: Viewer | null, input: CreatePostInput) {
   const me = requireViewer(viewer);
-  const { image, video, fileUrl } = await saveAttachments(deps, input);
   const id = newId();
   const isNeed = input.kind === 'need' || input.kind === 'want';
-  const row = await insertPost(deps.db, {
-    id,
-    authorId: me.id,
-    kind: input.mission?.updateCount ? 'mission_update' : input.kind,
-    title: input.title ?? '',
-    content: input.content,
-    category: input.category || null,
-    status: isNeed ? 'open' : null,
-    image,
-    video,
-    fileUrl,
-    fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
-    review: json(input.review),
-    mapLocation: json(input.mapLocation),
-    mission: json(input.mission),
-    emergencyEmoji: input.emergencyEmoji ?? null,
-    hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
+  const row = await savingMedia(deps.media, async (media) => {
+    const { image, video, fileUrl } = await saveAttachments(media, input);
+    return insertPost(deps.db, {
+      id,
+      authorId: me.id,
+      kind: input.mission?.updateCount ? 'mission_update' : input.kind,
+      title: input.title ?? '',
+      content: input.content,
+      category: input.category || null,
+      status: isNeed ? 'open' : null,
+      image,
+      video,
+      fileUrl,
+      fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
+      review: json(input.review),
+      mapLocation: json(input.mapLocation),
+      mission: json(input.mission),
+      emergencyEmoji: input.emergencyEmoji ?? null,
+      hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
+    });
   });
   unfurlLater(deps, id, input.content);
   return published(deps, row);
@@ -128,20 +122,21 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
 
 export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.infer<typeof createHuntSchema>) {
   const me = requireViewer(viewer);
-  const image = input.image ? await deps.media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null;
   const id = newId();
   const content = input.description ?? '';
-  const row = await insertPost(deps.db, {
-    id,
-    authorId: me.id,
-    kind: 'hunt',
-    title: input.title,
-    content,
-    huntType: input.huntType,
-    image,
-    mapLocation: json(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
-    hashtags: extractHashtags(`${input.title} ${content}`),
-  });
+  const row = await savingMedia(deps.media, async (media) =>
+    insertPost(deps.db, {
+      id,
+      authorId: me.id,
+      kind: 'hunt',
+      title: input.title,
+      content,
+      huntType: input.huntType,
+      image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
+      mapLocation: json(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
+      hashtags: extractHashtags(`${input.title} ${content}`),
+    }),
+  );
   unfurlLater(deps, id, content);
   return published(deps, row);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
 import { unauthorized } from '../errors.js';
@@ -106,10 +107,14 @@ export function forgetCachedSessions(deps: Deps, userId: string) {
   sessionCache(deps).deleteWhere((row) => row.id === userId);
 }
 
-/** Signs a user out everywhere (a password change keeps the device that made it). */
-export async function endUserSessions(deps: Deps, userId: string, exceptSessionId?: string) {
+/**
+ * Signs a user out everywhere (a password change keeps the device that made it). Inside a
+ * transaction (`db`), call forgetCachedSessions again once it commits: until then a read could
+ * cache a session that is about to end.
+ */
+export async function endUserSessions(deps: Deps, userId: string, options: { except?: string; db?: Db } = {}) {
+  await deleteUserSessions(options.db ?? deps.db, userId, options.except);
   forgetCachedSessions(deps, userId);
-  await deleteUserSessions(deps.db, userId, exceptSessionId);
 }
 
 /** The signed-in user, or a 401: the first line of every service that needs one. */

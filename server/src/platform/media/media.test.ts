@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { savingMedia } from './media.js';
 import { sniffType } from './sniff.js';
 
 let t: TestApp;
@@ -90,5 +92,78 @@ describe('sniffType', () => {
     expect(sniffType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
     expect(sniffType(Buffer.from('%PDF-1.4'))).toBe('application/pdf');
     expect(sniffType(Buffer.from('<svg></svg>'))).toBeUndefined();
+  });
+});
+
+describe('nothing written means nothing (issue 10, item 3)', () => {
+  /** Text the database is made to refuse: a real constraint failing after the media were saved. */
+  const REFUSED = 'refused by the database';
+  const png = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#22aa55' } }).png().toBuffer();
+  const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+  beforeAll(async () => {
+    await t.db.schema.alterTable('posts').addCheckConstraint('fuzz_refused_post', sql`content <> ${sql.lit(REFUSED)}`).execute();
+    await t.db.schema
+      .alterTable('collaboration_requests')
+      .addCheckConstraint('fuzz_refused_request', sql`title <> ${sql.lit(REFUSED)}`)
+      .execute();
+  });
+
+  async function expectNoNewFile(write: () => Promise<{ statusCode: number; body: string }>) {
+    const before = await mediaFiles();
+    const res = await write();
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('fuzz_refused');
+    expect(await mediaFiles()).toEqual(before);
+  }
+
+  it('removes a post\'s picture and document when the post cannot be written', async () => {
+    const { cookie } = await signedInUser(t);
+    const image = dataUrl('image/png', await png());
+    const post = (content: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/posts/create', headers: { cookie }, payload: { kind: 'general', content, image, file: dataUrl('application/pdf', pdf), fileName: 'plan.pdf' } });
+    await expectNoNewFile(() => post(REFUSED));
+    // The same post with words the database takes keeps both files.
+    const before = (await mediaFiles()).length;
+    expect((await post('accepted')).statusCode).toBe(200);
+    expect(await mediaFiles()).toHaveLength(before + 2);
+  });
+
+  it('removes a hunt\'s picture when the hunt cannot be written', async () => {
+    const { cookie } = await signedInUser(t);
+    const image = dataUrl('image/png', await png());
+    await expectNoNewFile(() =>
+      t.app.inject({ method: 'POST', url: '/api/v1/posts/create-hunt', headers: { cookie }, payload: { huntType: 'product', title: 'A ladder', description: REFUSED, image } }),
+    );
+  });
+
+  it('removes a collaboration request\'s picture when the request cannot be created or changed, keeping the old one', async () => {
+    const { cookie } = await signedInUser(t);
+    const image = dataUrl('image/png', await png());
+    const create = (title: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/collaboration', headers: { cookie }, payload: { title, description: 'Help wanted', image } });
+    await expectNoNewFile(() => create(REFUSED));
+
+    const made = await create('A crew for the river');
+    expect(made.statusCode).toBe(200);
+    const { _id: id, image: kept } = made.json().data as { _id: string; image: string };
+    await expectNoNewFile(() =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1/collaboration/${id}`, headers: { cookie }, payload: { title: REFUSED, image } }),
+    );
+    expect(await mediaFiles()).toContain(path.basename(kept));
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/collaboration/${id}` });
+    expect(after.json().data.image).toBe(kept);
+  });
+
+  it('keeps what a successful write saved and removes what a failed one saved', async () => {
+    const store = t.app.deps.media;
+    const image = dataUrl('image/png', await png());
+    const before = await mediaFiles();
+    const url = await savingMedia(store, (media) => media.saveImage(image, { maxDimension: 64 }));
+    await expect(savingMedia(store, async (media) => {
+      await media.saveImage(image, { maxDimension: 64 });
+      throw new Error('the row write failed');
+    })).rejects.toThrow('the row write failed');
+    expect((await mediaFiles()).sort()).toEqual([...before, path.basename(url)].sort());
   });
 });

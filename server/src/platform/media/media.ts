@@ -99,6 +99,32 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
   };
 }
 
+/**
+ * Nothing written means nothing: the files `work` saves through the store it is handed are
+ * removed again if `work` throws — a refused second attachment, or the row write that was to
+ * point at them. Only the saving and that write belong inside; what follows a committed write
+ * (removing a replaced file, presenting) goes after, or a late failure would orphan the row.
+ */
+export async function savingMedia<T>(store: MediaStore, work: (media: MediaStore) => Promise<T>): Promise<T> {
+  const saved: string[] = [];
+  const keep = async (url: Promise<string>) => {
+    saved.push(await url);
+    return saved[saved.length - 1]!;
+  };
+  try {
+    return await work({
+      saveImage: (dataUrl, options) => keep(store.saveImage(dataUrl, options)),
+      saveVideo: (dataUrl) => keep(store.saveVideo(dataUrl)),
+      saveDocument: (dataUrl) => keep(store.saveDocument(dataUrl)),
+      remove: (url) => store.remove(url),
+    });
+  } catch (err) {
+    // The first failure is the one to report; a file that will not go is only litter.
+    await Promise.allSettled(saved.map((url) => store.remove(url)));
+    throw err;
+  }
+}
+
 /** Serves stored media: long-cached (names are unique), nosniff, never as HTML. */
 export async function registerMediaRoutes(app: FastifyInstance, dataDir: string) {
   const dir = path.join(dataDir, 'media');
@@ -110,10 +136,10 @@ export async function registerMediaRoutes(app: FastifyInstance, dataDir: string)
     index: false,
     cacheControl: false,
     setHeaders: (res, filePath) => {
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
       // Documents are never shown inline: a download, whatever the browser would make of them.
-      if (/\.(pdf|docx?)$/.test(filePath)) res.header('Content-Disposition', 'attachment');
+      if (/\.(pdf|docx?)$/.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
     },
   });
 }

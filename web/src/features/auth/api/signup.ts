@@ -1,14 +1,15 @@
 import type { SignupInput } from '@muster/contract/auth';
-import type { SessionUser } from '@muster/contract/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
 
-export async function signup(input: SignupInput): Promise<SessionUser> {
-  return (await api.post<{ data: SessionUser }>('/auth/signup', input)).data;
+/**
+ * Asks for an account; the answer is where the mail went, the same whether or not the address
+ * already has an account (decision 011). Nobody is signed in until they sign in.
+ */
+export async function signup(input: SignupInput): Promise<string> {
+  return (await api.post<{ data: { message: string } }>('/auth/signup', input)).data.message;
 }
 
 export function useSignupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: signup, onSuccess: (user) => queryClient.setQueryData(sessionKeys.me, user) });
+  return useMutation({ mutationFn: signup });
 }

@@ -17,7 +17,10 @@ const fields = [
 
 type Key = (typeof fields)[number]['key'];
 
-/** /signup: the same schema as the server checks the form before it is sent. */
+/**
+ * /signup: the same schema as the server checks the form before it is sent. The answer is only
+ * where the mail went (decision 011), so the page then says to open it and sign in.
+ */
 export function SignupPage() {
   const [values, setValues] = useState<Record<Key, string>>({ username: '', firstName: '', lastName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
@@ -40,6 +43,15 @@ export function SignupPage() {
         toast.error(errorMessage(err, 'Failed to create your account'));
       },
     });
+  }
+
+  if (signup.isSuccess) {
+    return (
+      <AuthCard title="Check your inbox" subtitle={signup.data} footer={<>Mistyped the address? <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">Sign in</Link> to correct it.</>}>
+        <p role="status" className="text-sm text-slate-600">Nothing after a few minutes? Look in your spam folder, or sign in and ask for a new link.</p>
+        <Link to={paths.login} className={`${authButton} mt-6 block text-center`}>Sign in</Link>
+      </AuthCard>
+    );
   }
 
   return (

@@ -31,7 +31,7 @@ export function VerificationPendingPage({ user, onSignOut }: { user: SessionUser
           {editing ? (
             <form className="space-y-2" onSubmit={(e) => {
               e.preventDefault();
-              update.mutate(email, { onSuccess: (u) => { setEditing(false); toast.success(`We sent a new link to ${u.email}.`); }, onError: fail });
+              update.mutate(email, { onSuccess: (m) => { setEditing(false); toast.success(m); }, onError: fail });
             }}>
               <label htmlFor="pending-email" className="block text-sm font-medium text-slate-700">Email</label>
               <input id="pending-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email"

@@ -10,7 +10,7 @@ export function getChatMessages(chatId: string, cursor?: string): Promise<Page> 
   return api.get<Page>(`/chats/${chatId}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
 }
 
-/** Pages run newest to oldest; fetching the first page marks the chat read on the server. */
+/** Pages run newest to oldest; fetching changes nothing on the server (see mark-chat-read.ts). */
 export function useChatMessagesQuery(chatId: string) {
   return useInfiniteQuery({
     queryKey: chatKeys.messages(chatId),

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatShortTime } from '../../../lib/time';
 import { useChatMessagesQuery } from '../api/get-chat-messages';
+import { useMarkChatReadMutation } from '../api/mark-chat-read';
 import { useSendMessageMutation } from '../api/send-message';
 
 /** /chats/{chatId}: a conversation, oldest at the top, with a composer. */
@@ -11,6 +12,7 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
   const { chatId = '' } = useParams();
   const query = useChatMessagesQuery(chatId);
   const send = useSendMessageMutation();
+  const markRead = useMarkChatReadMutation();
   const [text, setText] = useState('');
   const bottom = useRef<HTMLDivElement>(null);
   const first = query.data?.pages[0]?.data;
@@ -21,6 +23,13 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newest]);
+
+  // Shown is read: when the conversation appears, and again when a poll brings a new message.
+  const unread = first?.chat.unreadCount ?? 0;
+  const { mutate: markChatRead } = markRead;
+  useEffect(() => {
+    if (chatId && unread > 0) markChatRead(chatId);
+  }, [chatId, newest, unread, markChatRead]);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();

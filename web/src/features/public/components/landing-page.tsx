@@ -20,7 +20,9 @@ export function LandingPage() {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
+        {/* grid-cols-1 rather than the implicit column: an implicit track grows to its widest
+            unbreakable content (the board's one-line offers), 464 px on a 375 px phone. */}
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
               <LandingIcon name="LifeBuoy" className="size-3.5" /> Open source · free for communities
@@ -88,9 +90,9 @@ export function LandingPage() {
         <div className="mt-12 text-center">
           <h2 className="text-2xl font-bold text-slate-900">Ready to muster?</h2>
           <p className="mt-2 text-slate-600">It takes a minute to join. Bring your skills, your van, your questions.</p>
-          <div className="mt-6 flex justify-center gap-3">
-            <Link to={paths.signup} className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>
-            <Link to={paths.about} className="rounded-full border border-slate-300 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50">About the company</Link>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to={paths.signup} className="whitespace-nowrap rounded-full bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700">Join now</Link>
+            <Link to={paths.about} className="whitespace-nowrap rounded-full border border-slate-300 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50">About the company</Link>
           </div>
         </div>
       </section>
@@ -102,7 +104,8 @@ export function LandingPage() {
 function HeroBoard() {
   return (
     <div className="relative mx-auto w-full max-w-md" aria-hidden="true">
-      <div className="absolute -inset-4 rotate-2 rounded-3xl bg-brand-100" />
+      {/* Turned, the backing card's corners reach past its box; on a phone it stays inside the page's margin. */}
+      <div className="absolute -inset-x-1 -inset-y-4 rotate-2 rounded-3xl bg-brand-100 sm:-inset-4" />
       <div className="relative space-y-3 rounded-3xl bg-white p-5 shadow-xl ring-1 ring-slate-200">
         <div className="rounded-2xl border border-red-100 bg-red-50 p-4">
           <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-red-700"><LandingIcon name="Siren" className="size-3.5" /> Need · Transport</p>
