@@ -2,12 +2,73 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-// Import boundaries (STYLE.md): contract imports nothing of ours, and a feature never reaches
-// into another feature's files. Features meet in app.ts / router.tsx and through events.
-const noCrossFeatureImports = (pattern, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ regex: pattern, message }] }],
-});
+// Import boundaries (DESIGN.md §2, STYLE.md), checked by where the imported file really is, so that
+// `../../features/x` cannot slip past a pattern. Server tiers: platform/ → db/, contract; social/
+// (the shared kernel: who sees whom, the card) → platform/, db/, contract; a feature → its own
+// files, social/, platform/, db/, contract. Composition roots (app.ts, main.ts, db/seed.ts, tests)
+// may import features. On the web a feature never imports another; lib/ and components/ import
+// no feature. contract/ imports nothing of ours.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const where = (file) => path.relative(here, file).split(path.sep).join('/');
+function tierOf(rel) {
+  let m = /^server\/src\/features\/([^/]+)\//.exec(rel);
+  if (m) return { side: 'server', tier: 'feature', feature: m[1] };
+  m = /^server\/src\/(platform|social|db)\//.exec(rel);
+  if (m) return { side: 'server', tier: m[1] };
+  m = /^web\/src\/features\/([^/]+)\//.exec(rel);
+  if (m) return { side: 'web', tier: 'feature', feature: m[1] };
+  m = /^web\/src\/(lib|components)\//.exec(rel);
+  if (m) return { side: 'web', tier: m[1] };
+  if (rel.startsWith('contract/')) return { side: 'contract', tier: 'contract' };
+  return { side: 'other', tier: 'other' };
+}
+const allowedServerTiers = { platform: ['platform', 'db'], db: ['db', 'platform'], social: ['social', 'platform', 'db'], feature: ['social', 'platform', 'db'] };
+function layerProblem(fromRel, target) {
+  const from = tierOf(fromRel);
+  if (fromRel === 'server/src/db/seed.ts' || /\.test\.tsx?$/.test(fromRel)) return null;
+  if (from.side === 'contract') {
+    return target.side === 'contract' ? null : 'contract/ imports nothing of ours: it is shared by server and web.';
+  }
+  if (target.side === 'contract' || target.side === 'other') return null;
+  if (from.side === 'server' && target.side === 'server') {
+    if (from.tier === 'feature' && target.tier === 'feature') {
+      return from.feature === target.feature ? null : 'A feature must not import another feature: ask the shared kernel (server/src/social), meet in app.ts, or use events.';
+    }
+    const allowed = allowedServerTiers[from.tier];
+    if (allowed && !allowed.includes(target.tier)) return `server/src/${from.tier}/ may not import ${target.tier === 'feature' ? 'a feature' : `server/src/${target.tier}/`} (DESIGN.md §2 tiers).`;
+    return null;
+  }
+  if (from.side === 'web' && target.side === 'web' && target.tier === 'feature') {
+    if (from.tier === 'feature') return from.feature === target.feature ? null : 'A feature must not import another feature: compose them in app/router.tsx or shared components.';
+    return `web/src/${from.tier}/ may not import a feature.`;
+  }
+  return null;
+}
+const layers = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const fromRel = where(context.filename);
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      let rel;
+      if (spec.startsWith('.')) rel = where(path.resolve(path.dirname(context.filename), spec));
+      else if (spec.startsWith('@muster/contract')) rel = 'contract/src';
+      else if (/^@muster\/(server|web|e2e)/.test(spec)) rel = spec.replace(/^@muster\//, '') + '/src';
+      else return;
+      const problem = layerProblem(fromRel, tierOf(`${rel}/`.replace(/\/+$/, '/')));
+      if (problem) context.report({ node, message: problem });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'e2e/screenshots/**'] },
@@ -27,27 +88,9 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['contract/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(@muster/(server|web|e2e)|\\.\\./)', message: 'contract/ imports nothing of ours: it is shared by server and web.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // server/src/features/<a>/x.ts importing ../<b>/y.ts
-    files: ['server/src/features/**/*.ts'],
-    rules: noCrossFeatureImports('^\\.\\./(?!\\.\\.)', 'A feature must not import another feature: meet in app.ts or through events.'),
-  },
-  {
-    // web/src/features/<a>/<part>/x.tsx importing ../../<b>/...
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: noCrossFeatureImports('^\\.\\./\\.\\./(?!\\.\\.)', 'A feature must not import another feature: compose them in app/router.tsx or shared components.'),
+    files: ['contract/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { muster: { rules: { layers } } },
+    rules: { 'muster/layers': 'error' },
   },
   {
     // A LIMIT sent as a parameter makes PostgreSQL's generic plan look ruinous, so it re-plans the

@@ -44,12 +44,37 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** A profile page's header. */
+/** Privacy (issue 11): who sees my profile and my connections, who may message me directly, search. */
+export const profileVisibilities = ['everyone', 'connections'] as const;
+export const connectionsVisibilities = ['everyone', 'connections', 'only_me'] as const;
+export const messagePolicies = ['everyone', 'connections'] as const;
+export const privacySettingsSchema = z.strictObject({
+  profileVisibility: z.enum(profileVisibilities, 'Choose who can see your profile'),
+  connectionsVisibility: z.enum(connectionsVisibilities, 'Choose who can see your connections'),
+  messagePolicy: z.enum(messagePolicies, 'Choose who can message you'),
+  searchable: z.boolean('Choose whether you appear in search'),
+});
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+export const privacySettingsResponseSchema = z.object({ data: privacySettingsSchema });
+
+/**
+ * A profile page's header. `limited`: the profile is for connections only and the viewer is not
+ * one, so only the card, the counts and the Connect button are shown (bio and location are empty).
+ * `connectionsVisible`: whether the viewer may open the Connections tab.
+ */
 export const profileSchema = publicUserSchema.extend({
   bio: z.string(),
   location: z.string(),
   createdAt: z.string(),
   isMe: z.boolean(),
+  connectionCount: z.number(),
+  mutualCount: z.number(),
+  connection: z.enum(['none', 'pending-sent', 'pending-received', 'connected']),
+  /** The request to answer (pending-received) or withdraw (pending-sent); null otherwise. */
+  connectionRequestId: z.string().nullable(),
+  muted: z.boolean(),
+  limited: z.boolean(),
+  connectionsVisible: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -54,7 +54,41 @@ await sql`
   on conflict do nothing`.execute(db);
 step(`${LIKES.toLocaleString()} likes`);
 
-await sql`update posts p set like_count = l.n from (select post_id, count(*)::int n from post_likes group by post_id) l where l.post_id = p.id`.execute(db);
+// The social graph: each person about ten connections (two rows each, as the app keeps them),
+// three followed hashtags and a request in flight; one in ten blocks someone and one in ten mutes
+// someone, so suggestions and the feed's block and mute filters run against tables of real size.
+const uid = (n: string) => sql.raw(`(lpad(to_hex(${n}), 12, '0') || '7000' || '8000' || lpad(to_hex(${n}), 12, '0'))::uuid`);
+const someone = (mix: string) => uid(`1 + (${mix}) % ${USERS}`);
+await sql`
+  insert into connections (user_id, other_id, created_at)
+  select x, y, now() - interval '100 days'
+  from (select ${uid('i')} as a, ${someone('i * 7919 + k * 104729')} as b
+        from generate_series(1::bigint, ${USERS}) as i, generate_series(1::bigint, 5) as k) pairs
+  cross join lateral (values (a, b), (b, a)) as both_ways(x, y)
+  where a <> b
+  on conflict do nothing`.execute(db);
+await sql`
+  insert into hashtag_follows (user_id, tag)
+  select ${uid('i')}, (${sql.val(tags)}::text[])[1 + (i + k * 5) % 12]
+  from generate_series(1::bigint, ${USERS}) as i, generate_series(0::bigint, 2) as k
+  on conflict do nothing`.execute(db);
+await sql`
+  insert into connection_requests (id, sender_id, recipient_id)
+  select gen_random_uuid(), a, b from (
+    select ${uid('i')} as a, ${someone('i * 31337 + 17')} as b from generate_series(1::bigint, ${USERS}) as i) r
+  where a <> b and not exists (select 1 from connections c where c.user_id = a and c.other_id = b)
+  on conflict do nothing`.execute(db);
+await sql`
+  insert into blocks (blocker_id, blocked_id)
+  select ${uid('i')}, ${someone('i * 613 + 3')} from generate_series(10::bigint, ${USERS}, 10) as i
+  on conflict do nothing`.execute(db);
+await sql`
+  insert into mutes (muter_id, muted_id)
+  select ${uid('i')}, ${someone('i * 877 + 5')} from generate_series(5::bigint, ${USERS}, 10) as i
+  on conflict do nothing`.execute(db);
+step('connections, follows, requests, blocks and mutes');
+
+// The likes were counted into posts.like_count as they went in (migration 0013's triggers).
 // Counting rewrote every liked post at the end of the table; put posts back in the order they were
 // written, as a table that grew one post at a time is, so a page of the feed sits on a few pages of disk.
 await sql`cluster posts using posts_recent`.execute(db);

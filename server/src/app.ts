@@ -8,12 +8,13 @@ import type { Db } from './db/database.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { chatsRoutes } from './features/chats/chats.routes.js';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.js';
-import { connectionsRoutes } from './features/connections/connections.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { networkRoutes } from './features/network/network.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
+import { safetyRoutes } from './features/safety/safety.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
@@ -92,10 +93,11 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
       await api.register(contactRoutes);
       await api.register(accountsRoutes, { demoLogin });
       await api.register(notificationsRoutes);
-      await api.register(connectionsRoutes);
+      await api.register(networkRoutes);
       await api.register(chatsRoutes);
       await api.register(collaborationRoutes);
       await api.register(postsRoutes);
+      await api.register(safetyRoutes);
       await api.register(geoRoutes);
     },
     { prefix: API_ROOT },

@@ -41,3 +41,9 @@ it('writes readable logs to a terminal and JSON elsewhere, unless LOG_FORMAT say
 it('refuses a database URL that cannot be parsed, by name', () => {
   expect(() => loadConfig({ DATABASE_URL: 'postgres://a:b@[::1:5432/x' })).toThrow(/DATABASE_URL: is not a valid URL/);
 });
+
+it('keeps the per-account write budgets at their production size unless told otherwise', () => {
+  expect(loadConfig({}).writeRateLimitScale).toBe(1);
+  expect(loadConfig({ WRITE_RATE_LIMIT_SCALE: '0.1' }).writeRateLimitScale).toBe(0.1);
+  expect(() => loadConfig({ WRITE_RATE_LIMIT_SCALE: '0' })).toThrow(/WRITE_RATE_LIMIT_SCALE/);
+});

@@ -43,6 +43,7 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  WRITE_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -77,6 +78,12 @@ export type Config = {
   loginRateLimit: number;
   /** Sign-ups, verification resends and password resets per 30 minutes, per IP and per address. */
   signupRateLimit: number;
+  /**
+   * Multiplies every per-account budget on writes (posts, comments, messages, requests; see
+   * platform/limits.ts): 1 in production; tests raise it out of the way or lower it to reach a
+   * limit in a few requests, and the benchmark lifts it to measure the writes themselves.
+   */
+  writeRateLimitScale: number;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; label: string } | undefined;
   /** A Nominatim-compatible geocoder; unset, places come from the offline gazetteer. */
   geoNominatimUrl: string | undefined;
@@ -118,6 +125,7 @@ export function loadConfig(
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    writeRateLimitScale: e.WRITE_RATE_LIMIT_SCALE,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }

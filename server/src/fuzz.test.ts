@@ -80,11 +80,12 @@ async function pathValues(route: Route): Promise<Record<string, string>> {
     ).data._id;
   }
   if (names.has('chatId') || names.has('id')) {
-    // Someone else's message makes a conversation, and their like a notification, of the owner's.
+    // A message to someone else makes a conversation, and their like a notification, of the owner's.
+    // The owner writes first: fuzzing PUT /users/me/privacy may have left them open to connections only.
     const other = await signedInUser(t);
     values.chatId = (
       await ok(
-        await api('POST', '/chats/send', other.cookie, { recipientId: owner.user.id, message: 'Hello' }),
+        await api('POST', '/chats/send', cookie, { recipientId: other.user.id, message: 'Hello' }),
       )
     ).data.chatId;
     if (names.has('id')) {

@@ -11,6 +11,8 @@ import * as m0008 from './migrations/0008-people-search.js';
 import * as m0009 from './migrations/0009-millisecond-keys.js';
 import * as m0010 from './migrations/0010-post-link-previews.js';
 import * as m0011 from './migrations/0011-rendered-posts.js';
+import * as m0012 from './migrations/0012-social-graph.js';
+import * as m0013 from './migrations/0013-counters.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0009-millisecond-keys': m0009,
   '0010-post-link-previews': m0010,
   '0011-rendered-posts': m0011,
+  '0012-social-graph': m0012,
+  '0013-counters': m0013,
 };
 
 /**

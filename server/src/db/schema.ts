@@ -37,6 +37,11 @@ export interface UsersTable {
   email: string;
   emailVerifiedAt: Date | null;
   passwordHash: string | null;
+  /** Privacy (0012): who sees the profile and its connections, who may message directly, searchable. */
+  profileVisibility: Generated<'everyone' | 'connections'>;
+  connectionsVisibility: Generated<'everyone' | 'connections' | 'only_me'>;
+  messagePolicy: Generated<'everyone' | 'connections'>;
+  searchable: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -115,6 +120,37 @@ export interface CollaborationRequestsTable {
 export interface BlocksTable {
   blockerId: string;
   blockedId: string;
+  createdAt: CreatedAt;
+}
+
+/** Two rows per connection, one from each side, written and removed together (0012). */
+export interface ConnectionsTable {
+  userId: string;
+  otherId: string;
+  createdAt: CreatedAt;
+}
+
+export interface ConnectionRequestsTable {
+  id: string;
+  senderId: string;
+  recipientId: string;
+  ignoredAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface MutesTable {
+  muterId: string;
+  mutedId: string;
+  createdAt: CreatedAt;
+}
+
+export interface ReportsTable {
+  id: string;
+  reporterId: string;
+  targetType: string;
+  targetId: string;
+  reason: string;
+  note: Generated<string>;
   createdAt: CreatedAt;
 }
 
@@ -214,6 +250,10 @@ export interface Database {
   notifications: NotificationsTable;
   collaborationRequests: CollaborationRequestsTable;
   blocks: BlocksTable;
+  connections: ConnectionsTable;
+  connectionRequests: ConnectionRequestsTable;
+  mutes: MutesTable;
+  reports: ReportsTable;
   chats: ChatsTable;
   chatMembers: ChatMembersTable;
   chatMessages: ChatMessagesTable;

@@ -56,7 +56,7 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   ).json().data;
   expect(notes.length).toBeGreaterThanOrEqual(3);
   expect(new Set(notes.map((n: { type: string }) => n.type))).toEqual(
-    new Set(['like', 'comment', 'replies', 'systemNotification']),
+    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest']),
   );
   expect(notes.some((n: { read: boolean }) => !n.read)).toBe(true);
 
@@ -192,4 +192,25 @@ it('reads like a community: nothing said twice, everyone posts, and what they po
   const tags = new Set(posts.flatMap((p) => p.hashtags));
   expect(tags.size).toBeGreaterThanOrEqual(25);
   expect(tags.size).toBeLessThanOrEqual(40);
+});
+
+it('gives the demo person a network: connections, requests both ways with their notices, someone blocked and someone muted', async () => {
+  const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
+  const names = (items: Array<{ user: { username: string } }>) => items.map((i) => i.user.username).sort();
+
+  expect((await get('/connections?limit=100')).length).toBeGreaterThanOrEqual(5);
+  expect(names(await get('/connections/requests'))).toEqual(['kwame_asante', 'omar_haddad']);
+  expect(names(await get('/connections/requests/sent'))).toEqual(['arjun_mehta']);
+  const notices = await get('/notifications?type=connectionRequest');
+  expect(notices.map((n: { sender: { username: string } }) => n.sender.username).sort()).toEqual(['kwame_asante', 'omar_haddad']);
+  expect(names(await get('/users/me/blocked'))).toEqual(['jonas_berg']);
+  expect(names(await get('/users/me/muted'))).toEqual(['liam_walsh']);
+
+  // Suggestions come with shared connections, and never name anyone already in the demo's circle.
+  const suggestions = await get('/users/suggestions');
+  expect(suggestions.length).toBeGreaterThan(0);
+  expect(suggestions[0].mutualCount).toBeGreaterThan(0);
+  const circle = ['sipho_ndlovu', 'ada_okafor', 'kwame_asante', 'omar_haddad', 'arjun_mehta', 'jonas_berg', 'liam_walsh'];
+  expect(suggestions.filter((s: { username: string }) => circle.includes(s.username))).toEqual([]);
 });

@@ -2,15 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountsSeed } from '../features/accounts/accounts.seed.js';
 import { chatsSeed } from '../features/chats/chats.seed.js';
 import { collaborationSeed } from '../features/collaboration/collaboration.seed.js';
+import { networkSeed } from '../features/network/network.seed.js';
 import { notificationsSeed } from '../features/notifications/notifications.seed.js';
 import { postsSeed } from '../features/posts/posts.seed.js';
+import { safetySeed } from '../features/safety/safety.seed.js';
 import type { MediaStore } from '../platform/media/media.js';
 import type { Db } from './database.js';
 import type { DemoSeed } from './demo.js';
 
 // Each feature appends its seed here as it lands, after the seeds it depends on: everything
-// needs the people; notifications tell of the likes and comments the posts seed wrote.
-const demoSeeds: DemoSeed[] = [accountsSeed, collaborationSeed, chatsSeed, postsSeed, notificationsSeed];
+// needs the people; notifications tell of the likes, comments and connection requests written before.
+const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, collaborationSeed, chatsSeed, postsSeed, notificationsSeed];
 
 const SEEDED_KEY = 'demo_seeded_at';
 

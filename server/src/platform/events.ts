@@ -9,6 +9,14 @@ export type DomainEvents = {
   'user.signed_up': { userId: string };
   'post.liked': { postId: string; authorId: string; likerId: string };
   'comment.created': { postId: string; postAuthorId: string; commenterId: string; content: string; parentAuthorId: string | null };
+  /** Emitted once, when the block is new: what lies between the two (connections, requests, notifications) goes. */
+  'user.blocked': { blockerId: string; blockedId: string };
+  /** A new connection request: the recipient is told. */
+  'connection.requested': { requestId: string; senderId: string; recipientId: string };
+  /** The recipient accepted (or asked back, which is the same): the sender is told by name. */
+  'connection.accepted': { senderId: string; recipientId: string; recipientName: string };
+  /** A request left the recipient's hands unanswered (ignored, withdrawn, or ended by a block): its notice goes. */
+  'connection.request_dropped': { senderId: string; recipientId: string };
 };
 
 type Handler<K extends keyof DomainEvents> = (db: Db, payload: DomainEvents[K]) => Promise<void>;

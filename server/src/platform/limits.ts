@@ -1,3 +1,27 @@
 /** JSON bodies are small by default; routes that take uploads (as data URLs) raise their own. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
+
+/**
+ * A budget per account on a write made on someone's behalf (DESIGN.md §3): `max` per `timeWindow`,
+ * roomy for a person at work, tight for a script posting in their name. Routes draw on them with
+ * `limitPerAccount` (rate-limit.ts); WRITE_RATE_LIMIT_SCALE multiplies every `max`.
+ */
+export type WriteBudget = { name: string; max: number; timeWindow: string };
+
+/** Posts and hunts together: a busy organiser posts a few an hour. */
+export const POST_BUDGET: WriteBudget = { name: 'write:posts', max: 30, timeWindow: '1 hour' };
+/** Comments and replies: a lively thread, answered one by one. */
+export const COMMENT_BUDGET: WriteBudget = { name: 'write:comments', max: 60, timeWindow: '10 minutes' };
+/** Direct messages: a fast typist in one conversation, one a second. */
+export const MESSAGE_BUDGET: WriteBudget = { name: 'write:messages', max: 60, timeWindow: '1 minute' };
+/** Collaboration requests: calls for help are considered, not fired off. */
+export const COLLABORATION_REQUEST_BUDGET: WriteBudget = { name: 'write:collaboration-requests', max: 10, timeWindow: '1 hour' };
+/** Reports (issue 11): enough for anyone reporting what they meet, too few to flood the moderation queue. */
+export const REPORT_BUDGET: WriteBudget = { name: 'write:reports', max: 20, timeWindow: '1 hour' };
+/** Blocks and mutes and their undoing: a wave of abuse can be blocked by hand, a script cannot churn. */
+export const HIDE_BUDGET: WriteBudget = { name: 'write:block-mute', max: 200, timeWindow: '1 hour' };
+/** Privacy settings: a person tries a few; nobody needs to flip them all day. */
+export const PRIVACY_BUDGET: WriteBudget = { name: 'write:privacy', max: 60, timeWindow: '1 hour' };
+/** Connection requests (issue 11): each tells someone; a person growing their network sends a few, a script many. */
+export const CONNECTION_REQUEST_BUDGET: WriteBudget = { name: 'write:connection-requests', max: 30, timeWindow: '1 hour' };

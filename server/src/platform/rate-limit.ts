@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.js';
+import type { WriteBudget } from './limits.js';
 
 /**
  * Registers the limiter without a global limit: each sensitive route names its own budget in
@@ -98,6 +99,15 @@ export function limitPerIpAndKey(
     { name: `${name}:ip`, max, timeWindow, key: clientOf },
     { name: `${name}:key`, max, timeWindow, key: (request) => options.key(request) ?? clientOf(request) },
   ]);
+}
+
+/**
+ * One per-account budget on a write (platform/limits.ts), scaled by WRITE_RATE_LIMIT_SCALE. Without
+ * a session it counts nothing: the route answers 401 anyway.
+ */
+export function limitPerAccount(app: FastifyInstance, budget: WriteBudget) {
+  const max = Math.max(1, Math.round(budget.max * app.deps.config.writeRateLimitScale));
+  return limitBy(app, [{ ...budget, max, key: (request) => request.viewer?.id }]);
 }
 
 function rateLimited(ttlMs: number) {

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@muster/contract/users';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject, useNavigate } from 'react-router';
 import { PublicLayout } from '../components/public-layout';
 import { SpinnerScreen } from '../components/spinner-screen';
 import { paths } from '../lib/paths';
@@ -66,8 +66,9 @@ const shellPages: RouteObject[] = [
           import('../features/posts/components/composer-prompt'),
           import('../features/posts/components/post-list'),
           import('../features/hashtags/components/trending-hashtags-panel'),
+          import('../features/network/components/people-you-may-know'),
         ]),
-      ([home, composer, posts, hashtags]) =>
+      ([home, composer, posts, hashtags, network]) =>
         function Home() {
           const user = useViewer();
           return (
@@ -75,7 +76,8 @@ const shellPages: RouteObject[] = [
               user={user}
               composer={<composer.ComposerPrompt user={user} />}
               feed={<posts.PostList list={{ feed: true }} viewerId={user._id} empty={<p className="text-sm text-slate-600">Nothing here yet. Share a need or an offer to get things moving.</p>} />}
-              aside={<hashtags.TrendingHashtagsPanel />}
+              aside={<><hashtags.TrendingHashtagsPanel /><network.PeopleYouMayKnow limit={5} /></>}
+              discover={<network.PeopleYouMayKnow variant="strip" limit={10} />}
             />
           );
         },
@@ -89,6 +91,9 @@ const shellPages: RouteObject[] = [
   { path: paths.hashtags, ...page(() => import('../features/hashtags/components/hashtags-page'), (m) => m.HashtagsPage) },
   { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
   { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
+  { path: paths.settingsBlocked, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.BlockedPage) },
+  { path: paths.settingsMuted, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.MutedPage) },
+  { path: paths.privacySettings, ...page(() => import('../features/settings/components/privacy-settings-page'), (m) => m.PrivacySettingsPage) },
   {
     path: '/profile/:username',
     ...page(
@@ -97,21 +102,41 @@ const shellPages: RouteObject[] = [
           import('../features/profile/components/profile-page'),
           import('../features/chats/components/message-button'),
           import('../features/posts/components/post-list'),
+          import('../features/network/components/connection-actions'),
+          import('../features/network/components/person-connections'),
+          import('../features/safety/components/person-menu'),
         ]),
-      ([profile, chats, posts]) =>
+      ([profile, chats, posts, network, connections, safety]) =>
         function Profile() {
           const viewer = useViewer();
+          const navigate = useNavigate();
           return (
             <profile.ProfilePage
-              actions={(p) => <chats.MessageButton recipient={p} />}
+              // Message sits beside the connection action unless the profile is for connections only.
+              actions={(p, refresh) => (
+                <network.ConnectionActions person={p} onChange={refresh}
+                  message={p.limited ? undefined : <chats.MessageButton recipient={p} variant={p.connection === 'connected' ? 'primary' : 'outline'} />} />
+              )}
+              // Blocking hides the profile from now on: leave it, and keep Back from returning to it.
+              menu={(p, refresh) => <safety.PersonMenu person={p} onChange={refresh} onBlocked={() => navigate(paths.home, { replace: true })} />}
               posts={(p) => <posts.PostList key={p.username} list={{ author: p.username }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">No posts yet.</p>} />}
+              connections={(p) => <connections.PersonConnections key={p._id} userId={p._id} isMe={p.isMe} />}
             />
           );
         },
     ),
   },
   { path: paths.helpCenter, ...page(() => import('../features/help/components/help-center-page'), (m) => m.HelpCenterPage) },
-  { path: paths.network, ...page(() => import('../features/network/components/network-page'), (m) => m.NetworkPage) },
+  {
+    path: paths.network,
+    ...page(
+      () => Promise.all([import('../features/network/components/network-page'), import('../features/chats/components/message-button')]),
+      ([network, chats]) =>
+        function Network() {
+          return <network.NetworkPage message={(user) => <chats.MessageButton recipient={user} variant="outline" />} />;
+        },
+    ),
+  },
   { path: paths.offers, ...page(() => import('../features/offers/components/offers-page'), (m) => m.OffersPage) },
   { path: paths.chats, ...page(() => import('../features/chats/components/chats-page'), (m) => withViewerId(m.ChatsPage)) },
   { path: '/chats/:chatId', ...page(() => import('../features/chats/components/chat-page'), (m) => withViewerId(m.ChatPage)) },

@@ -1,10 +1,40 @@
-import { type ExpressionBuilder, type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JsonText } from '../../platform/json-text.js';
-import type { Database, EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
+import type { EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
+import {
+  appearsInSearchFor,
+  connectionCountOf,
+  connectionsVisibleTo,
+  hiddenEitherWay,
+  mutedByViewer,
+  mutualCountWith,
+  profileVisibleTo,
+} from '../../social/social.queries.js';
 
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A profile as the viewer may see it, with its counts and the viewer's standing: nothing when
+ * there is no such username or a block lies between the two (the same answer, as everywhere).
+ */
+export function findProfile(db: Db, viewerId: string, username: string) {
+  const id = sql.ref('u.id');
+  return db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select([
+      connectionCountOf(id).as('connectionCount'),
+      mutualCountWith(viewerId, id).as('mutualCount'),
+      mutedByViewer(viewerId, id).as('muted'),
+      profileVisibleTo(viewerId, 'u').as('profileVisible'),
+      connectionsVisibleTo(viewerId, 'u').as('connectionsVisible'),
+    ])
+    .where('u.username', '=', username)
+    .where(sql<boolean>`not ${hiddenEitherWay(viewerId, id)}`)
+    .executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db, email: string) {
@@ -39,6 +69,11 @@ export function updateUser(db: Db, id: string, changes: Updateable<UsersTable>) 
 
 export function deleteUser(db: Db, id: string) {
   return db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Holds the person's row until the transaction ends: rows that point at it wait, then fail once it is gone. */
+export function lockUser(db: Db, id: string) {
+  return db.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export function insertEmailToken(db: Db, row: Insertable<EmailTokensTable>) {
@@ -129,7 +164,10 @@ export function usernamesStartingWith(db: Db, prefix: string) {
   return db.selectFrom('users').select('username').where('username', 'like', `${prefix}%`).execute();
 }
 
-/** People whose username or name starts with `prefix`, for @mention suggestions; never the blocked. */
+/**
+ * People whose username or name starts with `prefix`, for people search and @mention suggestions:
+ * never me, anyone blocked either way, or anyone who chose not to appear in search (the kernel's rule).
+ */
 export async function searchPeople(db: Db, viewerId: string, prefix: string, limit: number) {
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // One short index walk per name field (migration 0008), each stopping after `limit` rows however
@@ -137,8 +175,7 @@ export async function searchPeople(db: Db, viewerId: string, prefix: string, lim
   // as their card, the JSON text a trigger keeps (decision 010).
   const byField = (field: RawBuilder<unknown>) => sql`(
     select u.username, u.card from users u
-    where ${field} like ${pattern} and u.id <> ${viewerId}
-      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = u.id) or (b.blocked_id = ${viewerId} and b.blocker_id = u.id))
+    where ${field} like ${pattern} and ${appearsInSearchFor(viewerId, 'u')}
     order by ${field} limit ${sql.lit(limit)})`;
   const { rows } = await sql<{ card: JsonText }>`
     select card from (
@@ -150,29 +187,4 @@ export async function searchPeople(db: Db, viewerId: string, prefix: string, lim
     ) found
     order by username limit ${sql.lit(limit)}`.execute(db);
   return rows.map((r) => r.card);
-}
-
-/** Newest people, not me, not blocked either way: "People you may know" until connections land. */
-export function suggestPeople(db: Db, viewerId: string, limit: number) {
-  return db
-    .selectFrom('users as u')
-    .selectAll('u')
-    .where('u.id', '!=', viewerId)
-    .where('u.emailVerifiedAt', 'is not', null)
-    .where((eb) => eb.not(eb.exists(blockedEitherWay(eb, viewerId))))
-    .orderBy('u.createdAt', 'desc')
-    .limit(sql.lit(limit))
-    .execute();
-}
-
-function blockedEitherWay(eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>, viewerId: string) {
-  return eb
-    .selectFrom('blocks as b')
-    .select('b.blockerId')
-    .where((w) =>
-      w.or([
-        w.and([w('b.blockerId', '=', viewerId), w.eb('b.blockedId', '=', w.ref('u.id'))]),
-        w.and([w('b.blockedId', '=', viewerId), w.eb('b.blockerId', '=', w.ref('u.id'))]),
-      ]),
-    );
 }

@@ -13,14 +13,20 @@ import {
   updatePendingEmailSchema,
 } from '@muster/contract/auth';
 import { apiErrorSchema } from '@muster/contract/errors';
-import { profileSchema, publicUserSchema, updateProfilePictureSchema, updateProfileSchema } from '@muster/contract/users';
-import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import {
+  privacySettingsResponseSchema,
+  privacySettingsSchema,
+  profileSchema,
+  publicUserSchema,
+  updateProfilePictureSchema,
+  updateProfileSchema,
+} from '@muster/contract/users';
+import { PRIVACY_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { type Budget, clientOf, limitBy, limitPerIpAndKey } from '../../platform/rate-limit.js';
-import { presentProfile } from './accounts.present.js';
+import { type Budget, clientOf, limitBy, limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as accounts from './accounts.service.js';
 import { beginOidcSignIn, completeOidcSignIn } from './oidc.service.js';
 
@@ -256,6 +262,22 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     async (request) => ({ data: await accounts.setProfilePicture(deps, request.viewer, request.body.image) }),
   );
 
+  const privacy = { 200: privacySettingsResponseSchema, ...errors };
+  app.get(
+    '/users/me/privacy',
+    { schema: { tags: ['users'], summary: 'Who sees my profile and connections, who may message me, whether search finds me', response: privacy } },
+    async (request) => ({ data: accounts.myPrivacy(request.viewer) }),
+  );
+
+  app.put(
+    '/users/me/privacy',
+    {
+      preHandler: limitPerAccount(app, PRIVACY_BUDGET),
+      schema: { tags: ['users'], summary: 'Change my privacy settings (all four at once)', body: privacySettingsSchema, response: privacy },
+    },
+    async (request) => ({ data: await accounts.updatePrivacy(deps, request.viewer, request.body) }),
+  );
+
   app.get(
     '/users/me/export',
     {
@@ -298,12 +320,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   );
 
   app.get(
-    '/users/suggestions',
-    { schema: { tags: ['users'], summary: 'People you may know', response: { 200: z.object({ data: z.array(publicUserSchema) }), ...errors } } },
-    async (request) => ({ data: await accounts.peopleYouMayKnow(deps, request.viewer) }),
-  );
-
-  app.get(
     '/users/profile/:username',
     {
       schema: {
@@ -313,9 +329,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         response: { 200: z.object({ data: profileSchema }), ...errors },
       },
     },
-    async (request) => {
-      const user = await accounts.getProfile(deps, request.viewer, request.params.username);
-      return { data: presentProfile(user, request.viewer?.id) };
-    },
+    async (request) => ({ data: await accounts.getProfile(deps, request.viewer, request.params.username) }),
   );
 };

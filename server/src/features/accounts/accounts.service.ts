@@ -2,7 +2,7 @@ import type {
   LoginInput,
   SignupInput,
 } from '@muster/contract/auth';
-import type { UpdateProfileInput } from '@muster/contract/users';
+import type { PrivacySettings, UpdateProfileInput } from '@muster/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
 import { endSession, endUserSessions, forgetCachedSessions, requireViewer, startSession, type Viewer } from '../../platform/auth/session.js';
@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
+import { connectionBetween, filesOwnedBy } from '../../social/social.queries.js';
 import {
   consumeEmailToken,
   deleteUser,
@@ -19,6 +20,7 @@ import {
   findUserByEmail,
   findUserByEmailOrUsername,
   findUserById,
+  findProfile,
   findUserByUsername,
   insertEmailToken,
   insertIdentity,
@@ -26,9 +28,9 @@ import {
   listUserIdentities,
   listUserNotificationsForExport,
   listUserSessions,
+  lockUser,
   retireEmailTokens,
   searchPeople,
-  suggestPeople,
   updateUser,
 } from './accounts.queries.js';
 import {
@@ -39,7 +41,7 @@ import {
   signupAttemptMail,
   verifyEmailMail,
 } from './accounts.mails.js';
-import { presentPublicUser, presentSessionUser } from './accounts.present.js';
+import { presentPrivacy, presentProfile, presentSessionUser } from './accounts.present.js';
 
 const DAY_MS = 24 * 3600_000;
 const PROFILE_PICTURE_PX = 512;
@@ -334,6 +336,17 @@ export async function updateProfile(deps: Deps, viewer: Viewer | null, input: Up
   return presentSessionUser(await updateUser(deps.db, me.id, input));
 }
 
+/** My privacy settings, as the session read them (a change drops the cached session: decision 009). */
+export function myPrivacy(viewer: Viewer | null): PrivacySettings {
+  return presentPrivacy(requireViewer(viewer));
+}
+
+/** All four settings at once; the kernel's rules (`social.queries.ts`) read them on every request. */
+export async function updatePrivacy(deps: Deps, viewer: Viewer | null, input: PrivacySettings): Promise<PrivacySettings> {
+  const me = requireViewer(viewer);
+  return presentPrivacy(await updateUser(deps.db, me.id, input));
+}
+
 /** Stores a new picture (sniffed and re-encoded), or clears it back to the default avatar. */
 export async function setProfilePicture(deps: Deps, viewer: Viewer | null, image: string | null) {
   const me = requireViewer(viewer);
@@ -343,11 +356,12 @@ export async function setProfilePicture(deps: Deps, viewer: Viewer | null, image
   return presentSessionUser(user);
 }
 
+/** A profile as the viewer may see it; blocked either way answers exactly like an unknown username. */
 export async function getProfile(deps: Deps, viewer: Viewer | null, username: string) {
-  requireViewer(viewer);
-  const user = await findUserByUsername(deps.db, username.toLowerCase());
+  const me = requireViewer(viewer);
+  const user = await findProfile(deps.db, me.id, username.toLowerCase());
   if (!user) throw notFound('No one on Muster has that username');
-  return user;
+  return presentProfile(user, me.id, await connectionBetween(deps.db, me.id, user.id));
 }
 
 /** Everything Muster holds about the signed-in person, as one JSON document. */
@@ -381,17 +395,20 @@ export async function deleteAccount(deps: Deps, viewer: Viewer | null, request: 
   }
   await endSession(deps, request, reply);
   await endUserSessions(deps, me.id);
-  await deleteUser(deps.db, me.id);
-  if (me.profilePicture) await deps.media.remove(me.profilePicture);
+  const files = await deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, me.id);
+    const owned = await filesOwnedBy(trx, me.id);
+    await deleteUser(trx, me.id);
+    return owned;
+  });
+  // Only now that the rows are gone for good: a delete that failed keeps every file its rows show.
+  for (const url of files) {
+    await deps.media.remove(url).catch((err: unknown) => deps.log.warn({ err, url }, 'could not remove a deleted account’s file'));
+  }
   return { message: 'Your account has been deleted.' };
 }
 
 export async function mentionSuggestions(deps: Deps, viewer: Viewer | null, query: string) {
   const me = requireViewer(viewer);
   return searchPeople(deps.db, me.id, query.trim().toLowerCase(), 8);
-}
-
-export async function peopleYouMayKnow(deps: Deps, viewer: Viewer | null) {
-  const me = requireViewer(viewer);
-  return (await suggestPeople(deps.db, me.id, 5)).map(presentPublicUser);
 }

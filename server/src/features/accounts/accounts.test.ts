@@ -560,12 +560,47 @@ describe('finding people', () => {
     expect((await call({ method: 'GET', url: '/users/search?query=z' })).statusCode).toBe(401);
   });
 
-  it('suggests up to 5 people, never me', async () => {
-    const { user: me, cookie } = await signedInUser(t);
-    const res = await call({ method: 'GET', url: '/users/suggestions', cookie });
+  // People you may know (`GET /users/suggestions`) moved to the network feature: network.test.ts.
+});
+
+describe('deleting an account removes its files (issue 11, 7d)', () => {
+  it('removes the picture and the files of its posts and collaboration requests, and no one else’s', async () => {
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    const sharp = (await import('sharp')).default;
+    const png = `data:image/png;base64,${(await sharp({ create: { width: 40, height: 40, channels: 3, background: '#2a7' } }).png().toBuffer()).toString('base64')}`;
+    const mp4 = `data:video/mp4;base64,${Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]).toString('base64')}`;
+    const pdf = `data:application/pdf;base64,${Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(128)]).toString('base64')}`;
+    const onDisk = (url: string) => fs.stat(path.join(t.config.dataDir, 'media', path.basename(url))).then(() => true, () => false);
+    const upload = async (cookie: string) => {
+      const picture = (await call({ method: 'PUT', url: '/users/me/picture', payload: { image: png }, cookie })).json().data.profilePicture as string;
+      const post = (await call({ method: 'POST', url: '/posts/create', payload: { content: 'Route plan', image: png, file: pdf, fileName: 'plan.pdf' }, cookie })).json().data;
+      const clip = (await call({ method: 'POST', url: '/posts/create', payload: { content: 'Route video', video: mp4 }, cookie })).json().data;
+      const request = (await call({ method: 'POST', url: '/collaboration', payload: { title: 'Boat needed', description: 'Mangrove survey.', image: png }, cookie })).json().data;
+      return [picture, post.image, post.file.url, clip.video, request.image] as string[];
+    };
+    const leaver = await signedInUser(t);
+    const stayer = await signedInUser(t);
+    const leaversFiles = await upload(leaver.cookie);
+    const stayersFiles = await upload(stayer.cookie);
+    expect(leaversFiles.every((url) => url.startsWith('/media/'))).toBe(true);
+    for (const url of [...leaversFiles, ...stayersFiles]) expect(await onDisk(url), url).toBe(true);
+
+    const res = await call({ method: 'DELETE', url: '/users/me', payload: { password: TEST_PASSWORD, confirm: 'DELETE' }, cookie: leaver.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.length).toBeLessThanOrEqual(5);
-    expect(res.json().data.map((u: { _id: string }) => u._id)).not.toContain(me.id);
-    expect((await call({ method: 'GET', url: '/users/suggestions' })).statusCode).toBe(401);
+    for (const url of leaversFiles) expect(await onDisk(url), url).toBe(false);
+    for (const url of stayersFiles) expect(await onDisk(url), url).toBe(true);
+  });
+
+  it('keeps every file when the deletion is refused', async () => {
+    const fs = await import('node:fs/promises');
+    const path = await import('node:path');
+    const sharp = (await import('sharp')).default;
+    const png = `data:image/png;base64,${(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#a72' } }).png().toBuffer()).toString('base64')}`;
+    const me = await signedInUser(t);
+    const image = (await call({ method: 'POST', url: '/posts/create', payload: { content: 'Staying', image: png }, cookie: me.cookie })).json().data.image as string;
+    const wrong = await call({ method: 'DELETE', url: '/users/me', payload: { password: 'not it', confirm: 'DELETE' }, cookie: me.cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(await fs.stat(path.join(t.config.dataDir, 'media', path.basename(image))).then(() => true, () => false)).toBe(true);
   });
 });

@@ -1,29 +1,34 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Cursor } from '../../platform/paging.js';
+import { hiddenEitherWay, mayMessageDirectly } from '../../social/social.queries.js';
 
 /**
- * A direct message in one statement, sent only if the recipient exists and neither person blocks
- * the other: the pair's chat is made on the first message (its unique pair key makes concurrent
- * first messages one chat), both people are members, the chat moves to the top of both lists, and
- * the sender has read it up to here. No row: no such person. `blocked`: nothing was written.
+ * A direct message in one statement, sent only if the recipient exists, neither person has blocked the
+ * other, and the recipient's message policy lets the sender write (the kernel's
+ * `mayMessageDirectly`) or the recipient has already written in this chat (a conversation they
+ * took part in stays open): the pair's chat is made on the first message (its unique pair key
+ * makes concurrent first messages one chat), both people are members, the chat moves to the top
+ * of both lists, and the sender has read it up to here. No row: no such person. `blocked` or not
+ * `allowed`: nothing was written.
  */
 export async function sendDirectMessageIfAllowed(
   db: Db,
   m: { chatId: string; directKey: string; messageId: string; senderId: string; recipientId: string; body: string },
 ) {
   const { rows } = await sql<
-    { blocked: true; id: null } | { blocked: false; id: string; chatId: string; senderId: string; body: string; createdAt: Date }
+    | { blocked: boolean; allowed: false; id: null }
+    | { blocked: false; allowed: true; id: string; chatId: string; senderId: string; body: string; createdAt: Date }
   >`
     with recipient as (
-      select u.id, exists (
-        select 1 from blocks b
-        where (b.blocker_id = ${m.senderId} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${m.senderId})
-      ) as blocked
+      select u.id, ${hiddenEitherWay(m.senderId, sql.ref('u.id'))} as blocked,
+        (${mayMessageDirectly(m.senderId, 'u')} or (not ${hiddenEitherWay(m.senderId, sql.ref('u.id'))} and exists (
+          select 1 from chats c join chat_messages w on w.chat_id = c.id
+          where c.direct_key = ${m.directKey} and w.sender_id = u.id))) as allowed
       from users u where u.id = ${m.recipientId}
     ), chat as (
       insert into chats (id, kind, direct_key, last_message_at)
-      select ${m.chatId}, 'direct', ${m.directKey}, now() from recipient where not recipient.blocked
+      select ${m.chatId}, 'direct', ${m.directKey}, now() from recipient where recipient.allowed
       on conflict (direct_key) do update set last_message_at = excluded.last_message_at
       returning id
     ), members as (
@@ -36,7 +41,7 @@ export async function sendDirectMessageIfAllowed(
       select ${m.messageId}, chat.id, ${m.senderId}, ${m.body} from chat
       returning id, chat_id, sender_id, body, created_at
     )
-    select recipient.blocked, message.* from recipient left join message on true`.execute(db);
+    select recipient.blocked, recipient.allowed, message.* from recipient left join message on true`.execute(db);
   return rows[0];
 }
 
@@ -53,7 +58,8 @@ export async function markChatReadBy(db: Db, chatId: string, userId: string): Pr
 
 /**
  * My chats, most recent first, each with the other person, the last message and my unread
- * count — one query with lateral joins, so the list costs the same for 2 chats or 200.
+ * count — one query with lateral joins, so the list costs the same for 2 chats or 200. A chat
+ * with someone blocked either way is left out (and so not found): unblocking brings it back.
  */
 export function listChatsOf(db: Db, userId: string, chatId?: string) {
   let q = db
@@ -96,7 +102,8 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
         .where('u.senderId', '!=', userId)
         .as('unreadCount'),
     )
-    .where('me.userId', '=', userId);
+    .where('me.userId', '=', userId)
+    .where(sql<boolean>`not ${hiddenEitherWay(userId, sql.ref('om.user_id'))}`);
   if (chatId) q = q.where('c.id', '=', chatId);
   return q.orderBy('c.lastMessageAt', 'desc').limit(sql.lit(200)).execute();
 }

@@ -10,7 +10,8 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../../platform/auth/session.js';
-import { limitBy } from '../../platform/rate-limit.js';
+import { MESSAGE_BUDGET } from '../../platform/limits.js';
+import { limitBy, limitPerAccount } from '../../platform/rate-limit.js';
 import * as chats from './chats.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -27,7 +28,15 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/chats/send',
-    { schema: { tags, summary: 'Send a direct message (opens the chat on the first one)', body: sendMessageSchema, response: { 200: chatMessageResponseSchema, ...errors } } },
+    {
+      preHandler: limitPerAccount(app, MESSAGE_BUDGET),
+      schema: {
+        tags,
+        summary: 'Send a direct message (opens the chat on the first one)',
+        body: sendMessageSchema,
+        response: { 200: chatMessageResponseSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
     async (request) => ({ data: await chats.sendDirectMessage(deps, request.viewer, request.body) }),
   );
 

@@ -23,6 +23,7 @@ export async function sendDirectMessage(deps: Deps, viewer: Viewer | null, input
   });
   if (!message) throw notFound('That person is not on Muster');
   if (message.blocked) throw forbidden('You cannot message this person');
+  if (!message.allowed) throw forbidden('This person accepts messages only from their connections');
   return presentMessage({ ...message, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
 }
 

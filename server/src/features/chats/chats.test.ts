@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { MESSAGE_BUDGET } from '../../platform/limits.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,5 +155,50 @@ describe('direct messages', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.chatId).toBe(first.chatId);
     expect((await api('POST', '/chats/send', a.cookie, { recipientId: a.user.id.toUpperCase(), message: 'me' })).statusCode).toBe(400);
+  });
+});
+
+describe('the per-account budget on direct messages (issue 11, 7e)', () => {
+  const SCALE = 0.1;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ env: { WRITE_RATE_LIMIT_SCALE: String(SCALE) } });
+  });
+  afterAll(() => limited.close());
+  const call = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(limited)(...args);
+
+  it('answers 429 with Retry-After once an account has sent its budget, whoever it writes to', async () => {
+    const me = await signedInUser(limited);
+    const [ana, ben] = [await signedInUser(limited), await signedInUser(limited)];
+    const max = Math.max(1, Math.round(MESSAGE_BUDGET.max * SCALE));
+    for (let i = 0; i < max; i++) {
+      const to = i % 2 ? ana : ben;
+      expect((await call('POST', '/chats/send', me.cookie, { recipientId: to.user.id, message: `m${i}` })).statusCode).toBe(200);
+    }
+    const refused = await call('POST', '/chats/send', me.cookie, { recipientId: ana.user.id, message: 'one too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    const sent = await limited.db.selectFrom('chatMessages').select('id').where('senderId', '=', me.user.id).execute();
+    expect(sent.length).toBe(max);
+    // Ana's own budget is hers: she can still answer.
+    expect((await call('POST', '/chats/send', ana.cookie, { recipientId: me.user.id, message: 'slow down!' })).statusCode).toBe(200);
+  });
+});
+
+describe('chat requests and mission join requests', () => {
+  // Both arrive with later issues (chat requests with 15, missions with 12). Until then these routes
+  // can be held only to their session check and their shape (every test response is checked
+  // against its schema); what they list is tested when there is something to list. Pinning today's
+  // empty answer would pin a stub, so no test does.
+  it.each(['/chats/requests', '/chats/join-requests'])('%s needs a session and answers a list', async (url) => {
+    const { cookie } = await signedInUser(t);
+    const anonymous = await api('GET', url);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    const res = await api('GET', url, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().data)).toBe(true);
   });
 });

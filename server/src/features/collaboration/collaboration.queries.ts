@@ -2,20 +2,23 @@ import { type Insertable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CollaborationRequestsTable } from '../../db/schema.js';
 import type { Cursor } from '../../platform/paging.js';
+import { hiddenEitherWay } from '../../social/social.queries.js';
 
-function withPoster(db: Db) {
-  return db
+/** Requests with their poster; with a viewer, never those of someone blocked either way. */
+function withPoster(db: Db, viewerId?: string) {
+  const q = db
     .selectFrom('collaborationRequests as c')
     .leftJoin('users as u', 'u.id', 'c.userId')
     .selectAll('c')
     .select(['u.firstName', 'u.lastName', 'u.username', 'u.bio']);
+  return viewerId === undefined ? q : q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.user_id'))}`);
 }
 
 export type CollaborationRow = Awaited<ReturnType<typeof findCollaboration>> & object;
 
 /** Newest first by keyset; `category` undefined lists every category. */
-export function listCollaborations(db: Db, options: { category?: string; cursor?: Cursor; limit: number }) {
-  let q = withPoster(db);
+export function listCollaborations(db: Db, options: { category?: string; cursor?: Cursor; limit: number; viewerId?: string }) {
+  let q = withPoster(db, options.viewerId);
   if (options.category) q = q.where('c.category', '=', options.category);
   if (options.cursor) {
     const { createdAt, id } = options.cursor;
@@ -24,8 +27,8 @@ export function listCollaborations(db: Db, options: { category?: string; cursor?
   return q.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc').limit(sql.lit(options.limit + 1)).execute();
 }
 
-export function findCollaboration(db: Db, id: string) {
-  return withPoster(db).where('c.id', '=', id).executeTakeFirst();
+export function findCollaboration(db: Db, id: string, viewerId?: string) {
+  return withPoster(db, viewerId).where('c.id', '=', id).executeTakeFirst();
 }
 
 export function insertCollaboration(db: Db, row: Insertable<CollaborationRequestsTable>) {

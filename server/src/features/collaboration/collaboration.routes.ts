@@ -8,7 +8,8 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import { pageQuerySchema } from '@muster/contract/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { COLLABORATION_REQUEST_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as collaboration from './collaboration.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema };
@@ -21,7 +22,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/collaboration',
     { schema: { tags, summary: 'Collaboration requests in every category, newest first', querystring: pageQuerySchema, response: { 200: collaborationListResponseSchema, ...errors } } },
-    async (request) => collaboration.listRequests(deps, 'all', request.query),
+    async (request) => collaboration.listRequests(deps, request.viewer, 'all', request.query),
   );
 
   app.get(
@@ -35,19 +36,23 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: collaborationListResponseSchema, ...errors },
       },
     },
-    async (request) => collaboration.listRequests(deps, request.params.categoryId, request.query),
+    async (request) => collaboration.listRequests(deps, request.viewer, request.params.categoryId, request.query),
   );
 
   app.post(
     '/collaboration',
-    { bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags, summary: 'Post a collaboration request', body: createCollaborationSchema, response: { 200: collaborationResponseSchema, ...errors } } },
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      preHandler: limitPerAccount(app, COLLABORATION_REQUEST_BUDGET),
+      schema: { tags, summary: 'Post a collaboration request', body: createCollaborationSchema, response: { 200: collaborationResponseSchema, ...errors, 429: apiErrorSchema } },
+    },
     async (request) => ({ data: await collaboration.createRequest(deps, request.viewer, request.body) }),
   );
 
   app.get(
     '/collaboration/:requestId',
     { schema: { tags, summary: 'One collaboration request', params: idParams, response: { 200: collaborationResponseSchema, ...errors } } },
-    async (request) => ({ data: await collaboration.getRequest(deps, request.params.requestId) }),
+    async (request) => ({ data: await collaboration.getRequest(deps, request.viewer, request.params.requestId) }),
   );
 
   app.patch(

@@ -19,20 +19,30 @@ import { presentCollaboration } from './collaboration.present.js';
 /** Request images: the browser already downscaled to 1600 px; the server re-encodes within it. */
 const IMAGE_MAX_PX = 1600;
 
-/** Collaboration requests are public calls for help: anyone may read them, signed in or not. */
-export async function listRequests(deps: Deps, categoryId: string | undefined, query: { cursor?: string | undefined; limit: number }) {
+/**
+ * Collaboration requests are public calls for help: anyone may read them, signed in or not. A
+ * signed-in reader never sees those of someone blocked either way (the blocked are hidden everywhere).
+ */
+export async function listRequests(
+  deps: Deps,
+  viewer: Viewer | null,
+  categoryId: string | undefined,
+  query: { cursor?: string | undefined; limit: number },
+) {
   const category = toCategoryId(categoryId);
   const rows = await listCollaborations(deps.db, {
     ...(category === 'all' ? {} : { category }),
     ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
     limit: query.limit,
+    ...(viewer ? { viewerId: viewer.id } : {}),
   });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { data: page.map(presentCollaboration), meta: { nextCursor } };
 }
 
-export async function getRequest(deps: Deps, id: string) {
-  const row = await findCollaboration(deps.db, id);
+/** One request; someone blocked either way finds it no more than a deleted one. */
+export async function getRequest(deps: Deps, viewer: Viewer | null, id: string) {
+  const row = await findCollaboration(deps.db, id, viewer?.id);
   if (!row) throw notFound('This collaboration request no longer exists');
   return presentCollaboration(row);
 }
@@ -51,7 +61,7 @@ export async function createRequest(deps: Deps, viewer: Viewer | null, input: Cr
       image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
     }),
   );
-  return getRequest(deps, id);
+  return getRequest(deps, viewer, id);
 }
 
 /** Only the owner edits or deletes: the server decides, whatever the UI shows. */
@@ -80,7 +90,7 @@ export async function updateRequest(deps: Deps, viewer: Viewer | null, id: strin
     return replaced;
   });
   if (image !== undefined && row.image) await deps.media.remove(row.image);
-  return getRequest(deps, id);
+  return getRequest(deps, viewer, id);
 }
 
 export async function deleteRequest(deps: Deps, viewer: Viewer | null, id: string) {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { COLLABORATION_REQUEST_BUDGET } from '../../platform/limits.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,5 +130,32 @@ describe('editing and deleting', () => {
     expect((await api('GET', `/collaboration/${id}`)).statusCode).toBe(200);
     expect((await api('DELETE', `/collaboration/${id}`, owner.cookie)).statusCode).toBe(200);
     expect((await api('GET', `/collaboration/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the per-account budget on collaboration requests (issue 11, 7e)', () => {
+  const SCALE = 0.2;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ env: { WRITE_RATE_LIMIT_SCALE: String(SCALE) } });
+  });
+  afterAll(() => limited.close());
+  const call = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(limited)(...args);
+
+  it('answers 429 with Retry-After once an account has posted its budget, writing nothing more', async () => {
+    const me = await signedInUser(limited);
+    const other = await signedInUser(limited);
+    const max = Math.max(1, Math.round(COLLABORATION_REQUEST_BUDGET.max * SCALE));
+    expect(max).toBeGreaterThan(1);
+    for (let i = 0; i < max; i++) expect((await call('POST', '/collaboration', me.cookie, { ...valid, title: `Request ${i}` })).statusCode).toBe(200);
+    const refused = await call('POST', '/collaboration', me.cookie, { ...valid, title: 'One too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    const mine = await limited.db.selectFrom('collaborationRequests').select('id').where('userId', '=', me.user.id).execute();
+    expect(mine.length).toBe(max);
+    expect((await call('POST', '/collaboration', other.cookie, valid)).statusCode).toBe(200);
+    // Reading is not writing: the lists stay open to the one who is out of budget.
+    expect((await call('GET', '/collaboration', me.cookie)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
+import { silencedForViewer } from '../../social/social.queries.js';
 
 const LIST_LIMIT = 100;
 
@@ -8,7 +9,24 @@ export function insertNotification(db: Db, row: Insertable<NotificationsTable>) 
   return db.insertInto('notifications').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A user's notifications with their sender and related user joined in: one query, no N+1. */
+/** The recipient does not hear from the sender: a block either way, or the recipient muted them. */
+export async function senderSilencedFor(db: Db, userId: string, senderId: string) {
+  const { rows } = await sql<{ silenced: boolean }>`select ${silencedForViewer(userId, sql`${senderId}::uuid`)} as silenced`.execute(db);
+  return rows[0]!.silenced;
+}
+
+/** What two people told each other goes when one has blocked the other. */
+export function deleteNotificationsBetween(db: Db, a: string, b: string) {
+  return db
+    .deleteFrom('notifications')
+    .where((eb) => eb.or([eb.and([eb('userId', '=', a), eb('senderId', '=', b)]), eb.and([eb('userId', '=', b), eb('senderId', '=', a)])]))
+    .execute();
+}
+
+/**
+ * A user's notifications with their sender and related user joined in: one query, no N+1. Those
+ * from someone silenced for them (blocked either way, muted) are left out, whenever they came.
+ */
 export function listNotifications(db: Db, userId: string, type?: string) {
   let q = db
     .selectFrom('notifications as n')
@@ -22,9 +40,15 @@ export function listNotifications(db: Db, userId: string, type?: string) {
       's.profilePicture as senderPicture',
       'r.username as relatedUsername',
     ])
-    .where('n.userId', '=', userId);
+    .where('n.userId', '=', userId)
+    .where(sql<boolean>`not ${silencedForViewer(userId, sql.ref('n.sender_id'))}`);
   if (type) q = q.where('n.type', '=', type);
   return q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc').limit(sql.lit(LIST_LIMIT)).execute();
+}
+
+/** A connection request's notice: at most one per sender and recipient, as there is one request. */
+export function deleteConnectionRequestNotices(db: Db, userId: string, senderId: string) {
+  return db.deleteFrom('notifications').where('userId', '=', userId).where('senderId', '=', senderId).where('type', '=', 'connectionRequest').execute();
 }
 
 export function markAllRead(db: Db, userId: string) {

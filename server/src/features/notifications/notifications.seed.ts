@@ -9,7 +9,8 @@ const UNREAD_FOR_MS = 2 * 86_400_000;
 /**
  * The notifications the demo community's own activity would have sent (runs after the posts seed):
  * a welcome when each person joined, then a like, comment or reply notification for each one
- * written by someone else, at the moment it happened, with the same words as the live ones.
+ * written by someone else and each connection request still waiting, at the moment it happened, with
+ * the same words as the live ones.
  */
 export const notificationsSeed: DemoSeed = {
   name: 'notifications',
@@ -79,6 +80,18 @@ export const notificationsSeed: DemoSeed = {
           message: 'commented on your post',
         });
       }
+    }
+    // A connection request waiting for an answer is a notice, as live ones are (the network seed wrote them).
+    const requests = await db.selectFrom('connectionRequests').select(['senderId', 'recipientId', 'createdAt']).where('ignoredAt', 'is', null).execute();
+    for (const r of requests) {
+      add({
+        userId: r.recipientId,
+        senderId: r.senderId,
+        relatedUserId: r.senderId,
+        type: 'connectionRequest',
+        message: 'sent you a connection request',
+        createdAt: r.createdAt,
+      });
     }
     // In slices: one statement per few hundred rows keeps the bound parameters well inside limits.
     for (let i = 0; i < rows.length; i += 500)

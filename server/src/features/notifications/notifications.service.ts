@@ -7,23 +7,28 @@ import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import {
   countUnreadOffers,
+  deleteConnectionRequestNotices,
+  deleteNotificationsBetween,
   deleteOwnNotification,
   insertNotification,
   listNotifications,
   listUnreadTaskNotifications,
   markAllRead,
   markOffersRead,
+  senderSilencedFor,
 } from './notifications.queries.js';
 import { presentNotification } from './notifications.present.js';
 
 export type NewNotification = Omit<Insertable<NotificationsTable>, 'id' | 'createdAt' | 'readAt'>;
 
 /**
- * How every feature reports to a person. Nobody is told about their own action, so a
- * notification whose sender is its recipient is dropped here, once, for every feature.
+ * How every feature reports to a person. Nobody is told about their own action, nor hears from
+ * someone blocked either way or whom they muted, so such a notification is dropped here, once,
+ * for every feature.
  */
 export async function createNotification(db: Db, input: NewNotification) {
   if (input.senderId && input.senderId === input.userId) return undefined;
+  if (input.senderId && (await senderSilencedFor(db, input.userId, input.senderId))) return undefined;
   return insertNotification(db, { id: newId(), ...input });
 }
 
@@ -70,6 +75,10 @@ export async function myTaskNotifications(deps: Deps, viewer: Viewer | null) {
 
 /** Subscribes the notification centre to the events other features emit. */
 export function subscribeNotifications(deps: Deps) {
+  // A block ends what the two told each other; listing leaves out anything that comes in between.
+  deps.events.on('user.blocked', async (db, { blockerId, blockedId }) => {
+    await deleteNotificationsBetween(db, blockerId, blockedId);
+  });
   deps.events.on('user.signed_up', async (db, { userId }) => {
     await createNotification(db, {
       userId,
@@ -89,5 +98,20 @@ export function subscribeNotifications(deps: Deps) {
   });
   deps.events.on('post.liked', async (db, { postId, authorId, likerId }) => {
     await createNotification(db, { userId: authorId, senderId: likerId, type: 'like', relatedPostId: postId, message: 'liked your post' });
+  });
+  // A connection request is a notice only while it waits: answered, ignored or withdrawn, it goes,
+  // so `GET /notifications?type=connectionRequest` lists exactly the live requests.
+  deps.events.on('connection.requested', async (db, { senderId, recipientId }) => {
+    await deleteConnectionRequestNotices(db, recipientId, senderId);
+    await createNotification(db, { userId: recipientId, senderId, relatedUserId: senderId, type: 'connectionRequest', message: 'sent you a connection request' });
+  });
+  deps.events.on('connection.request_dropped', async (db, { senderId, recipientId }) => {
+    await deleteConnectionRequestNotices(db, recipientId, senderId);
+  });
+  // The sender hears of a yes as a system notice naming the person (the list shows system notices
+  // by their message), which opens their profile.
+  deps.events.on('connection.accepted', async (db, { senderId, recipientId, recipientName }) => {
+    await deleteConnectionRequestNotices(db, recipientId, senderId);
+    await createNotification(db, { userId: senderId, senderId: recipientId, relatedUserId: recipientId, type: 'systemNotification', message: `${recipientName} accepted your connection request` });
   });
 }

@@ -111,12 +111,5 @@ describe('offer and task counts', () => {
   });
 });
 
-describe('the shell’s other badge sources', () => {
-  it.each(['/connections/requests', '/chats/requests', '/chats/join-requests'])('%s needs a session and answers a list', async (url) => {
-    const { cookie } = await signedInUser(t);
-    expect((await get(url)).statusCode).toBe(401);
-    const res = await get(url, cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [] });
-  });
-});
+// The shell's other badge sources are tested by their own features: /connections/requests with
+// real requests (network.test.ts), /chats/requests and /chats/join-requests in chats.test.ts.

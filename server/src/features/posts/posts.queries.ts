@@ -1,9 +1,10 @@
-import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import type { Database, PostsTable } from '../../db/schema.js';
+import type { PostsTable } from '../../db/schema.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
+import { hiddenEitherWay, mutedByViewer, profileVisibleTo, silencedForViewer } from '../../social/social.queries.js';
 
 /**
  * A post as everybody sees it, as JSON text (decision 010): what its author wrote, rendered when it
@@ -19,14 +20,16 @@ const sharedPost = sql<JsonText>`left(p.rendered, -1) || ',"author":' || a.card 
  */
 const isoCreatedAt = sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** What the service needs beside the text: the keyset position and the author, for rights and blocks. */
+/** What the service needs beside the text: the keyset position and the author, for rights and for hiding. */
 export type PostRow = { id: string; authorId: string; createdAt: string; post: JsonText };
 export type SeenPostRow = PostRow & { likedByMe: boolean; savedByMe: boolean };
 
 /** What picks a page of posts; absent filters are left out of the query. */
 type PageArgs = {
-  /** Who is looking: their blocks hide posts, their likes and saves mark them. */
+  /** Who is looking: a block either way hides posts, their likes and saves mark them. */
   viewerId?: string | undefined;
+  /** The home feed only: the posts of people this viewer muted are left out too. */
+  mutedBy?: string | undefined;
   limit: number;
   postId?: string | undefined;
   kind?: string | undefined;
@@ -38,14 +41,16 @@ type PageArgs = {
 };
 
 /**
- * A page of posts, newest first by keyset, without authors blocked either way; one row more than
- * the page says whether another exists. Posts are found first and dressed afterwards, so authors
+ * A page of posts, newest first by keyset, without authors blocked either way (and, in the home
+ * feed, muted); one row more than the page says whether another exists. The hidden are left out
+ * before the limit, so a page is full whenever enough posts remain. Posts are found first and dressed afterwards, so authors
  * and marks are looked up for the page's rows only (and PostgreSQL does not set up a cache for a
  * join over the whole table).
  */
 function findPage(db: Db, a: PageArgs) {
   let q = db.selectFrom('posts as p').select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount']);
-  if (a.viewerId !== undefined) q = q.where(notBlockedEitherWay(a.viewerId));
+  if (a.viewerId !== undefined) q = q.where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, sql.ref('p.author_id'))}`);
+  if (a.mutedBy !== undefined) q = q.where(sql<boolean>`not ${mutedByViewer(a.mutedBy, sql.ref('p.author_id'))}`);
   if (a.postId !== undefined) q = q.where('p.id', '=', a.postId);
   if (a.kind !== undefined) q = q.where('p.kind', '=', a.kind);
   if (a.authorId !== undefined) q = q.where('p.authorId', '=', a.authorId);
@@ -63,24 +68,6 @@ function findPage(db: Db, a: PageArgs) {
     q = q.where(sql<boolean>`(p.created_at, p.id) < (${a.cursorAt}, ${a.cursorId}::uuid)`);
   }
   return q.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(sql.lit(a.limit + 1));
-}
-
-/** Hides a post whose author blocked the viewer, or whom the viewer blocked. */
-function notBlockedEitherWay(viewerId: string) {
-  return (eb: ExpressionBuilder<Database & { p: PostsTable }, 'p'>) =>
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('blocks as b')
-          .select('b.blockerId')
-          .where((w) =>
-            w.or([
-              w.and([w('b.blockerId', '=', viewerId), w.eb('b.blockedId', '=', w.ref('p.authorId'))]),
-              w.and([w('b.blockedId', '=', viewerId), w.eb('b.blockerId', '=', w.ref('p.authorId'))]),
-            ]),
-          ),
-      ),
-    );
 }
 
 /**
@@ -118,6 +105,7 @@ type ListOptions = {
   hashtag?: string | undefined;
   savedBy?: string | undefined;
   kind?: string | undefined;
+  mutedBy?: string | undefined;
 };
 
 /** Newest first by keyset, as one viewer sees them. */
@@ -152,16 +140,14 @@ export function findPostForChange(db: Db, id: string) {
 
 /**
  * What one viewer has to do with some posts, in one round trip: which they liked and saved, and
- * which authors are hidden from them by a block either way. Every probe is bounded by the ids
- * given, however many likes the viewer has.
+ * which authors their home feed leaves out (blocked either way, or muted). Every probe is bounded
+ * by the ids given, however many likes the viewer has.
  */
 export async function viewerMarks(db: Db, viewerId: string, postIds: string[], authorIds: string[]) {
-  const { rows } = await sql<{ liked: string[]; saved: string[]; blocked: string[] }>`
+  const { rows } = await sql<{ liked: string[]; saved: string[]; hidden: string[] }>`
     select array(select post_id from post_likes where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as liked,
            array(select post_id from saved_posts where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as saved,
-           array(select blocked_id from blocks where blocker_id = ${viewerId} and blocked_id = any(${authorIds}::uuid[])
-                 union
-                 select blocker_id from blocks where blocked_id = ${viewerId} and blocker_id = any(${authorIds}::uuid[])) as blocked`.execute(
+           array(select h.id from unnest(${authorIds}::uuid[]) as h (id) where ${silencedForViewer(viewerId, sql.ref('h.id'))}) as hidden`.execute(
     db,
   );
   return rows[0]!;
@@ -190,28 +176,34 @@ export async function insertPost(db: Db, row: Insertable<PostsTable>): Promise<P
   return (await newPost(db, row))[0]!;
 }
 
+/**
+ * The post and its hashtags in one statement (atomic without a transaction): tags no longer in the
+ * text go, new ones come, and the ones kept keep their row.
+ */
 export async function updatePost(db: Db, id: string, changes: Updateable<PostsTable>) {
   await db
-    .updateTable('posts')
-    .set({ ...changes, updatedAt: new Date() })
-    .where('id', '=', id)
+    .with('p', (w) =>
+      w
+        .updateTable('posts')
+        .set({ ...changes, updatedAt: new Date() })
+        .where('id', '=', id)
+        .returning(['id', 'kind', 'hashtags', 'createdAt']),
+    )
+    .with('dropped', (w) =>
+      w
+        .deleteFrom('postHashtags')
+        .where('postId', '=', id)
+        .where(sql<boolean>`tag <> all(array(select unnest(hashtags) from p))`),
+    )
+    .insertInto('postHashtags')
+    .columns(['postId', 'tag', 'kind', 'createdAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('p')
+        .select((s) => ['p.id', sql<string>`unnest(p.hashtags)`.as('tag'), 'p.kind', s.ref('p.createdAt').as('createdAt')]),
+    )
+    .onConflict((oc) => oc.columns(['postId', 'tag']).doNothing())
     .execute();
-  if (changes.hashtags) {
-    await db.deleteFrom('postHashtags').where('postId', '=', id).execute();
-    const post = await db
-      .selectFrom('posts')
-      .select(['kind', 'createdAt'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    if (changes.hashtags.length) {
-      await db
-        .insertInto('postHashtags')
-        .values(
-          changes.hashtags.map((tag) => ({ postId: id, tag, kind: post.kind, createdAt: post.createdAt })),
-        )
-        .execute();
-    }
-  }
 }
 
 export function setLinkPreview(db: Db, id: string, preview: string | null) {
@@ -222,37 +214,21 @@ export function deletePost(db: Db, id: string) {
   return db.deleteFrom('posts').where('id', '=', id).execute();
 }
 
-/** Likes once per person; the counter moves only when a row really went in or out. */
+/**
+ * Likes once per person; says whether a like really went in. The post's count is the database's
+ * to keep (migration 0013's triggers), so a like is one statement.
+ */
 export async function addLike(db: Db, postId: string, userId: string) {
   const added = await db
     .insertInto('postLikes')
     .values({ postId, userId })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
-  if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) {
-    await db
-      .updateTable('posts')
-      .set((eb) => ({ likeCount: eb('likeCount', '+', 1) }))
-      .where('id', '=', postId)
-      .execute();
-    return true;
-  }
-  return false;
+  return Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function removeLike(db: Db, postId: string, userId: string) {
-  const removed = await db
-    .deleteFrom('postLikes')
-    .where('postId', '=', postId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) {
-    await db
-      .updateTable('posts')
-      .set((eb) => ({ likeCount: eb('likeCount', '-', 1) }))
-      .where('id', '=', postId)
-      .execute();
-  }
+export function removeLike(db: Db, postId: string, userId: string) {
+  return db.deleteFrom('postLikes').where('postId', '=', postId).where('userId', '=', userId).execute();
 }
 
 export function addSave(db: Db, postId: string, userId: string) {
@@ -298,7 +274,11 @@ export function trendingHashtags(db: Db, limit: number) {
     .execute();
 }
 
-export function listComments(db: Db, postId: string) {
+/**
+ * A post's comments as one viewer sees them: without those of people blocked either way, nor the
+ * replies under such a comment (a thread goes with its head).
+ */
+export function listComments(db: Db, viewerId: string, postId: string) {
   return db
     .selectFrom('comments as c')
     .innerJoin('users as a', 'a.id', 'c.authorId')
@@ -316,6 +296,10 @@ export function listComments(db: Db, postId: string) {
       'a.profilePicture',
     ])
     .where('c.postId', '=', postId)
+    .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
+    .where(
+      sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id and ${hiddenEitherWay(viewerId, sql.ref('head.author_id'))})`,
+    )
     .orderBy('c.createdAt')
     .orderBy('c.id')
     .limit(sql.lit(500))
@@ -324,37 +308,41 @@ export function listComments(db: Db, postId: string) {
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
 
-export function findComment(db: Db, id: string) {
-  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+/** A comment; with `viewerId`, only if its author is not blocked either way (one cannot reply to the hidden). */
+export function findComment(db: Db, id: string, viewerId?: string) {
+  let q = db.selectFrom('comments as c').selectAll('c').where('c.id', '=', id);
+  if (viewerId !== undefined) q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`);
+  return q.executeTakeFirst();
 }
 
-export async function insertComment(
+/** One statement: the post's comment count follows by trigger (migration 0013). */
+export function insertComment(
   db: Db,
   row: { id: string; postId: string; authorId: string; parentId: string | null; content: string },
 ) {
-  await db.insertInto('comments').values(row).execute();
-  await db
-    .updateTable('posts')
-    .set((eb) => ({ commentCount: eb('commentCount', '+', 1) }))
-    .where('id', '=', row.postId)
-    .execute();
+  return db.insertInto('comments').values(row).execute();
 }
 
-/** Deletes a comment and its replies, and takes them all off the post's count. */
-export async function deleteComment(db: Db, postId: string, id: string) {
-  const removed = await db
+/** Deletes a comment and its replies in one statement; the trigger takes them all off the post's count. */
+export function deleteComment(db: Db, id: string) {
+  return db
     .deleteFrom('comments')
     .where((eb) => eb.or([eb('id', '=', id), eb('parentId', '=', id)]))
-    .executeTakeFirst();
-  await db
-    .updateTable('posts')
-    .set((eb) => ({ commentCount: eb('commentCount', '-', Number(removed.numDeletedRows)) }))
-    .where('id', '=', postId)
     .execute();
 }
 
-export function findUserIdByUsername(db: Db, username: string) {
-  return db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+/**
+ * A person whose posts the viewer asks for: none when there is no such person or a block stands
+ * either way (their profile is not found either); `visible` false when their profile is for
+ * connections only and the viewer is not one (the Posts tab is part of the profile).
+ */
+export function findAuthorFor(db: Db, viewerId: string, username: string) {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', profileVisibleTo(viewerId, 'u').as('visible')])
+    .where('u.username', '=', username)
+    .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}`)
+    .executeTakeFirst();
 }
 
 export function followHashtag(db: Db, userId: string, tag: string) {

@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
-import { limitPerIpAndKey } from '../../platform/rate-limit.js';
+import { COMMENT_BUDGET, POST_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as posts from './posts.service.js';
 
 const errors = {
@@ -29,21 +29,25 @@ const errors = {
 const tags = ['posts'];
 const idParams = z.object({ postId: z.uuid('Not a post id') });
 const one = { 200: postResponseSchema, ...errors };
+const limited = { 429: apiErrorSchema };
 const page = { 200: postPageResponseSchema, ...errors };
 const TRENDING_PANEL = 5;
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // Posts and hunts draw on one budget per account.
+  const postBudget = limitPerAccount(app, POST_BUDGET);
 
   app.post(
     '/posts/create',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
+      preHandler: postBudget,
       schema: {
         tags,
         summary: 'Share a need, want, offer or general post',
         body: createPostSchema,
-        response: one,
+        response: { ...one, ...limited },
       },
     },
     async (request, reply) => sendJsonText(reply, dataText(await posts.createPost(deps, request.viewer, request.body))),
@@ -53,7 +57,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/create-hunt',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: { tags, summary: 'Hunt for a product or service', body: createHuntSchema, response: one },
+      preHandler: postBudget,
+      schema: { tags, summary: 'Hunt for a product or service', body: createHuntSchema, response: { ...one, ...limited } },
     },
     async (request, reply) => sendJsonText(reply, dataText(await posts.createHunt(deps, request.viewer, request.body))),
   );
@@ -309,12 +314,13 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:postId/comments',
     {
+      preHandler: limitPerAccount(app, COMMENT_BUDGET),
       schema: {
         tags,
         summary: 'Comment, or reply to a comment',
         params: idParams,
         body: createCommentSchema,
-        response: { 200: z.object({ data: commentSchema }), ...errors },
+        response: { 200: z.object({ data: commentSchema }), ...errors, ...limited },
       },
     },
     async (request) => ({

@@ -1990,7 +1990,6 @@ export const postsSeed: DemoSeed = {
       let commentAt = at;
       let parentId: string | null = null;
       const commenters = new Set<string>();
-      const written = comments.length;
       for (const [by, body, reply] of post.comments ?? []) {
         const commenterId = users.get(by);
         if (!commenterId) continue;
@@ -2044,8 +2043,7 @@ export const postsSeed: DemoSeed = {
         emergencyEmoji: emergencyEmojis.find((e) => text.includes(e)) ?? null,
         linkPreview: post.preview ? JSON.stringify(post.preview) : null,
         hashtags,
-        likeCount: likers.length,
-        commentCount: comments.length - written,
+        // likeCount and commentCount: counted by the database as the likes and comments go in.
         createdAt,
         updatedAt: createdAt,
       });

@@ -30,7 +30,7 @@ import {
   setLinkPreview,
   trendingHashtags,
   updatePost,
-  findUserIdByUsername,
+  findAuthorFor,
   followHashtag,
   followedHashtags,
   unfollowHashtag,
@@ -40,25 +40,38 @@ import { presentComment, presentPost } from './posts.present.js';
 
 const IMAGE_MAX_PX = 1600;
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+/** The post (or the comment replied to) went between our look and our write: the write is refused whole. */
+const isGoneUnderUs = (err: unknown) => (err as { code?: string })?.code === '23503';
 
 /**
  * The newest page of the feed — what everybody opens — as everybody sees it, shared by all viewers
- * for two seconds (decision 009); each viewer's likes, saves and blocks are added in one small
- * query. A change made through this process empties it at once, so people see their own posts,
- * edits and likes straight away; other processes catch up within the two seconds.
+ * for two seconds (decision 009); each viewer's likes, saves and hidden authors (blocked either
+ * way, muted) are added in one small query. A change made through this process empties it at
+ * once, so people see their own posts, edits and likes straight away; other processes catch up
+ * within the two seconds.
  */
 const newestPageCache = microCachePerApp<Promise<PostRow[]>>({ ttlMs: 2_000, max: 50 });
 const postsChanged = (deps: Deps) => newestPageCache(deps).clear();
+/**
+ * Posts the shared newest page holds beyond a page, so that a viewer who hides some of the newest
+ * authors still gets a full page, and the row that says another page exists, from it (issue 11).
+ */
+const HIDDEN_SPARE = 10;
 
+/**
+ * The first page of the home feed (page plus one row) from the shared rows, or undefined when this
+ * viewer hides so many of the newest authors that the shared rows cannot fill it: the page is then
+ * read for this viewer alone, with the hidden left out before the limit.
+ */
 async function newestPage(
   deps: Deps,
   viewerId: string,
   options: { limit: number; kind?: string },
-): Promise<SeenPostRow[]> {
+): Promise<SeenPostRow[] | undefined> {
   const key = `${options.kind ?? ''}|${options.limit}`;
+  const shared = options.limit + HIDDEN_SPARE;
   // The promise is kept, so a burst of requests makes one query.
-  const shared = newestPageCache(deps).remember(key, () => listNewestPosts(deps.db, options));
-  const rows = await shared;
+  const rows = await newestPageCache(deps).remember(key, () => listNewestPosts(deps.db, { ...options, limit: shared }));
   if (!rows.length) return [];
   const marks = await viewerMarks(
     deps.db,
@@ -66,10 +79,11 @@ async function newestPage(
     rows.map((r) => r.id),
     [...new Set(rows.map((r) => r.authorId))],
   );
-  const [liked, saved, blocked] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.blocked)];
-  return rows
-    .filter((r) => !blocked.has(r.authorId))
-    .map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id) }));
+  const [liked, saved, hidden] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.hidden)];
+  const seen = rows.filter((r) => !hidden.has(r.authorId));
+  // More posts exist beyond the shared rows, and too few of these are the viewer's to see.
+  if (rows.length > shared && seen.length <= options.limit) return undefined;
+  return seen.slice(0, options.limit + 1).map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id) }));
 }
 
 async function visiblePost(deps: Deps, viewerId: string, id: string) {
@@ -179,7 +193,10 @@ async function fresh(deps: Deps, viewerId: string, id: string) {
   return presentPost(post, post);
 }
 
-/** The home feed: recent posts, newest first, without people I block or who block me. */
+/**
+ * The home feed: recent posts, newest first, without people I block or who block me, nor people I
+ * muted. The other lists (saved, a hashtag, a person's posts) leave out only the blocked.
+ */
 export async function feed(
   deps: Deps,
   viewer: Viewer | null,
@@ -194,10 +211,10 @@ export async function feed(
     ...(query.kind ? { kind: query.kind } : {}),
     ...(filter.authorId ? { authorId: filter.authorId } : {}),
   };
-  const newest = !options.cursor && !filter.savedByMe && !filter.hashtag && !filter.authorId;
-  const rows = newest
-    ? await newestPage(deps, me.id, options)
-    : await listPosts(deps.db, me.id, { ...options, ...(filter.savedByMe ? { savedBy: me.id } : {}) });
+  const home = !filter.savedByMe && !filter.hashtag && !filter.authorId;
+  const rows =
+    (home && !options.cursor ? await newestPage(deps, me.id, options) : undefined) ??
+    (await listPosts(deps.db, me.id, { ...options, ...(filter.savedByMe ? { savedBy: me.id } : {}), ...(home ? { mutedBy: me.id } : {}) }));
   const { page, nextCursor } = pageOf(rows, query.limit);
   return pageText(page.map((p) => presentPost(p, p)), { nextCursor });
 }
@@ -244,8 +261,10 @@ export async function removePost(deps: Deps, viewer: Viewer | null, id: string) 
 export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const post = await visiblePost(deps, me.id, id);
-  if (await addLike(deps.db, id, me.id))
-    await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
+  const added = await addLike(deps.db, id, me.id).catch((err: unknown) => {
+    throw isGoneUnderUs(err) ? notFound('This post no longer exists') : err;
+  });
+  if (added) await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
   return fresh(deps, me.id, id);
 }
 
@@ -282,7 +301,7 @@ export async function trending(deps: Deps, viewer: Viewer | null, limit: number)
 export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: string) {
   const me = requireViewer(viewer);
   await visiblePost(deps, me.id, postId);
-  return (await listComments(deps.db, postId)).map(presentComment);
+  return (await listComments(deps.db, me.id, postId)).map(presentComment);
 }
 
 /** A comment, or a reply to a top-level comment of the same post (one level only). */
@@ -296,7 +315,8 @@ export async function addComment(
   const post = await visiblePost(deps, me.id, postId);
   let parentAuthorId: string | null = null;
   if (input.parentId) {
-    const parent = await findComment(deps.db, input.parentId);
+    // A comment by someone blocked either way is not there for me, to read or to answer.
+    const parent = await findComment(deps.db, input.parentId, me.id);
     if (!parent || parent.postId !== postId) throw notFound('That comment no longer exists');
     if (parent.parentId)
       throw badRequest('Replies go to a comment, not to another reply', [
@@ -305,14 +325,12 @@ export async function addComment(
     parentAuthorId = parent.authorId;
   }
   const id = newId();
-  await deps.db.transaction().execute((trx) =>
-    insertComment(trx, {
-      id,
-      postId,
-      authorId: me.id,
-      parentId: input.parentId ?? null,
-      content: input.content,
-    }),
+  await insertComment(deps.db, { id, postId, authorId: me.id, parentId: input.parentId ?? null, content: input.content }).catch(
+    (err: unknown) => {
+      if (!isGoneUnderUs(err)) throw err;
+      const parentGone = (err as { constraint?: string }).constraint === 'comments_parent_id_fkey';
+      throw notFound(parentGone ? 'That comment no longer exists' : 'This post no longer exists');
+    },
   );
   postsChanged(deps);
   await deps.events.emit(deps.db, 'comment.created', {
@@ -322,7 +340,7 @@ export async function addComment(
     content: input.content,
     parentAuthorId,
   });
-  const created = (await listComments(deps.db, postId)).find((c) => c.id === id)!;
+  const created = (await listComments(deps.db, me.id, postId)).find((c) => c.id === id)!;
   return presentComment(created);
 }
 
@@ -334,7 +352,7 @@ export async function removeComment(deps: Deps, viewer: Viewer | null, postId: s
   if (!comment || comment.postId !== postId) throw notFound('That comment no longer exists');
   if (comment.authorId !== me.id && post.authorId !== me.id)
     throw forbidden('Only its author or the post’s author can remove a comment');
-  await deps.db.transaction().execute((trx) => deleteComment(trx, postId, commentId));
+  await deleteComment(deps.db, commentId);
   postsChanged(deps);
 }
 
@@ -361,8 +379,11 @@ export async function postsBy(
   query: { cursor?: string | undefined; limit: number },
 ) {
   const me = requireViewer(viewer);
-  const author = await findUserIdByUsername(deps.db, username.toLowerCase());
+  const author = await findAuthorFor(deps.db, me.id, username.toLowerCase());
+  // No such person, and a block either way, answer the same (as their profile does).
   if (!author) throw notFound('No one on Muster has that username');
+  // A profile for connections only shows a stranger no posts: the same empty page as no posts.
+  if (!author.visible) return pageText([], { nextCursor: null });
   return feed(deps, me, query, { authorId: author.id });
 }
 

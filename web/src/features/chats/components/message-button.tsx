@@ -7,8 +7,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSendMessageMutation } from '../api/send-message';
 
-/** Message a person from their profile: the first message opens the conversation. */
-export function MessageButton({ recipient }: { recipient: { _id: string; firstName: string; lastName: string } }) {
+const triggerStyles = {
+  primary: 'border border-brand-600 bg-brand-600 text-white hover:bg-brand-700',
+  outline: 'border border-brand-600 text-brand-700 hover:bg-brand-50',
+} as const;
+
+/** Message a person from their profile or a list: the first message opens the conversation. */
+export function MessageButton({ recipient, variant = 'primary' }: { recipient: { _id: string; firstName: string; lastName: string }; variant?: keyof typeof triggerStyles }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const send = useSendMessageMutation();
@@ -22,7 +27,7 @@ export function MessageButton({ recipient }: { recipient: { _id: string; firstNa
       title={`Message ${name}`}
       description="Write the first message of your conversation."
       trigger={
-        <button type="button" className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+        <button type="button" className={`inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-semibold ${triggerStyles[variant]}`}>
           <MessageSquare className="size-4" aria-hidden="true" /> Message
         </button>
       }

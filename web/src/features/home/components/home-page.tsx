@@ -6,10 +6,11 @@ import { paths } from '../../../lib/paths';
 
 /**
  * / for a signed-in person (PRODUCT.md): profile card on the left; the composer and the feed in
- * the centre; trending hashtags and collaboration categories on the right. The router hands in
- * the parts that belong to other features.
+ * the centre; trending hashtags, people you may know and collaboration categories on the right.
+ * Below 1024 px the right column is hidden, so `discover` (people you may know as a strip) shows
+ * above the feed instead. The router hands in the parts that belong to other features.
  */
-export function HomePage({ user, composer, feed, aside }: { user: SessionUser; composer: React.ReactNode; feed: React.ReactNode; aside: React.ReactNode }) {
+export function HomePage({ user, composer, feed, aside, discover }: { user: SessionUser; composer: React.ReactNode; feed: React.ReactNode; aside: React.ReactNode; discover?: React.ReactNode }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-[15rem_1fr] lg:grid-cols-[15rem_1fr_18rem]">
       <aside className="hidden space-y-4 md:block">
@@ -30,6 +31,7 @@ export function HomePage({ user, composer, feed, aside }: { user: SessionUser; c
       <div className="min-w-0 space-y-4">
         <h1 className="sr-only">Home</h1>
         {composer}
+        {discover && <div className="empty:hidden lg:hidden">{discover}</div>}
         {feed}
       </div>
       <aside className="hidden space-y-4 lg:block">

@@ -1,9 +1,11 @@
 import type { SessionUser } from '@muster/contract/users';
 import { BIO_MAX, HEADLINE_MAX, LOCATION_MAX, NAME_MAX } from '@muster/contract/users';
-import { Camera, Download } from 'lucide-react';
+import { Ban, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useChangeEmailMutation } from '../api/change-email';
 import { useChangePasswordMutation } from '../api/change-password';
 import { downloadMyData } from '../api/export-data';
@@ -23,6 +25,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Settings & Privacy</h1>
       <ProfileSection user={user} />
+      <PrivacyLinks />
       <EmailSection user={user} />
       {user.hasPassword && <PasswordSection />}
       <section className={card} aria-labelledby="data-heading">
@@ -35,6 +38,34 @@ export function SettingsPage({ user }: { user: SessionUser }) {
       </section>
       <DeleteAccountSection user={user} />
     </div>
+  );
+}
+
+/** Where the privacy and safety pages live (issue 11). */
+function PrivacyLinks() {
+  const links = [
+    { to: paths.privacySettings, Icon: Shield, title: 'Privacy settings', text: 'Who sees your profile and connections, who can message you, and whether search finds you.' },
+    { to: paths.settingsBlocked, Icon: Ban, title: 'Blocked people', text: 'People who cannot see you or message you.' },
+    { to: paths.settingsMuted, Icon: VolumeX, title: 'Muted people', text: 'People whose posts and notifications you do not see.' },
+  ];
+  return (
+    <section className={card} aria-labelledby="privacy-heading">
+      <h2 id="privacy-heading" className="text-lg font-semibold text-slate-900">Privacy & safety</h2>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {links.map(({ to, Icon, title, text }) => (
+          <li key={to}>
+            <Link to={to} className="flex items-center gap-3 py-3 hover:text-brand-700">
+              <Icon className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-medium text-slate-900">{title}</span>
+                <span className="block text-sm text-slate-600">{text}</span>
+              </span>
+              <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

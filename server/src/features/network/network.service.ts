@@ -1,0 +1,134 @@
+import type { ConnectionState } from '@muster/contract/network';
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { type Cursor, decodeCursor, pageOf } from '../../platform/paging.js';
+import {
+  acceptRequest,
+  findListOwner,
+  ignoreRequest,
+  listConnectionsOf,
+  listReceivedRequests,
+  listSentRequests,
+  removeConnection,
+  sendRequest,
+  severPair,
+  suggestPeople,
+  withdrawRequest,
+} from './network.queries.js';
+import { presentConnection, presentRequest } from './network.present.js';
+
+type Outcome = { connection: ConnectionState; message: string };
+type PageQuery = { cursor?: string | undefined; limit: number };
+
+const NOT_THERE = 'That person is not on Muster';
+const REQUEST_NOT_FOUND = 'Connection request not found';
+const fullName = (v: Viewer) => `${v.firstName} ${v.lastName}`.trim() || v.username;
+
+/**
+ * Asks to connect. A person hidden either way is not there (404), as everywhere; if they had
+ * already asked me, this is my yes and we are connected at once.
+ */
+export async function connectWith(deps: Deps, viewer: Viewer | null, personId: string): Promise<Outcome> {
+  const me = requireViewer(viewer);
+  const userId = personId.toLowerCase(); // a UUID in capitals is the same person, myself included
+  if (userId === me.id) throw badRequest('You cannot connect with yourself', [{ path: 'userId', message: 'You cannot connect with yourself' }]);
+  const requestId = newId();
+  const outcome = await sendRequest(deps.db, { id: requestId, senderId: me.id, recipientId: userId });
+  if (!outcome.exists || outcome.hidden) throw notFound(NOT_THERE);
+  if (outcome.connected) throw conflict('You are already connected');
+  if (outcome.theirs) {
+    await deps.events.emit(deps.db, 'connection.accepted', { senderId: userId, recipientId: me.id, recipientName: fullName(me) });
+    return { connection: 'connected', message: 'You are now connected' };
+  }
+  // Mine already there (a double click, or a request they ignored), or a twin of this one won the race.
+  if (!outcome.sent) throw conflict('You have already sent this person a connection request');
+  await deps.events.emit(deps.db, 'connection.requested', { requestId, senderId: me.id, recipientId: userId });
+  return { connection: 'pending-sent', message: 'Connection request sent' };
+}
+
+/** Requests waiting for my answer: the Network badge counts them. */
+export async function myReceivedRequests(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return (await listReceivedRequests(deps.db, me.id)).map(presentRequest);
+}
+
+export async function mySentRequests(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return (await listSentRequests(deps.db, me.id)).map(presentRequest);
+}
+
+/** Only the recipient answers a request; anyone else's is not found. */
+export async function accept(deps: Deps, viewer: Viewer | null, requestId: string): Promise<Outcome> {
+  const me = requireViewer(viewer);
+  const senderId = await acceptRequest(deps.db, requestId, me.id);
+  if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+  await deps.events.emit(deps.db, 'connection.accepted', { senderId, recipientId: me.id, recipientName: fullName(me) });
+  return { connection: 'connected', message: 'You are now connected' };
+}
+
+/** Ignoring tells the sender nothing (their request still looks pending to them), as on LinkedIn. */
+export async function ignore(deps: Deps, viewer: Viewer | null, requestId: string): Promise<Outcome> {
+  const me = requireViewer(viewer);
+  const senderId = await ignoreRequest(deps.db, requestId, me.id);
+  if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+  await deps.events.emit(deps.db, 'connection.request_dropped', { senderId, recipientId: me.id });
+  return { connection: 'none', message: 'Request ignored' };
+}
+
+/** Only the sender withdraws a request. */
+export async function withdraw(deps: Deps, viewer: Viewer | null, requestId: string): Promise<Outcome> {
+  const me = requireViewer(viewer);
+  const recipientId = await withdrawRequest(deps.db, requestId, me.id);
+  if (!recipientId) throw notFound(REQUEST_NOT_FOUND);
+  await deps.events.emit(deps.db, 'connection.request_dropped', { senderId: me.id, recipientId });
+  return { connection: 'none', message: 'Request withdrawn' };
+}
+
+/** Ends a connection for both; nobody is told. Not connected (or no such person) is not found. */
+export async function disconnect(deps: Deps, viewer: Viewer | null, userId: string): Promise<Outcome> {
+  const me = requireViewer(viewer);
+  if (!(await removeConnection(deps.db, me.id, userId))) throw notFound('You are not connected to this person');
+  return { connection: 'none', message: 'Connection removed' };
+}
+
+export async function myConnections(deps: Deps, viewer: Viewer | null, query: PageQuery) {
+  const me = requireViewer(viewer);
+  return connectionsPage(deps, me.id, me.id, query, decodeCursor(query.cursor));
+}
+
+/**
+ * Someone's connections as their privacy setting allows: a person hidden either way is not there
+ * (404); a list they keep from the viewer is refused (403) — the profile already says so
+ * (`connectionsVisible`). People hidden from the viewer are left out of the list.
+ */
+export async function connectionsOf(deps: Deps, viewer: Viewer | null, userId: string, query: PageQuery) {
+  const me = requireViewer(viewer);
+  const cursor = decodeCursor(query.cursor);
+  const owner = await findListOwner(deps.db, me.id, userId);
+  if (!owner) throw notFound(NOT_THERE);
+  if (!owner.connectionsVisible) throw forbidden('This person keeps their connections private');
+  return connectionsPage(deps, userId, me.id, query, cursor);
+}
+
+async function connectionsPage(deps: Deps, ownerId: string, viewerId: string, query: PageQuery, cursor: Cursor | undefined) {
+  const rows = await listConnectionsOf(deps.db, ownerId, viewerId, { cursor, limit: query.limit });
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { items: page.map(presentConnection), nextCursor };
+}
+
+/** People you may know (spec `GET /users/suggestions`), best first. */
+export async function peopleYouMayKnow(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return suggestPeople(deps.db, me.id);
+}
+
+/** Listens for what other features do to the graph: a block ends everything between the two. */
+export function subscribeNetwork(deps: Deps) {
+  deps.events.on('user.blocked', async (db, { blockerId, blockedId }) => {
+    for (const request of await severPair(db, blockerId, blockedId)) {
+      await deps.events.emit(db, 'connection.request_dropped', request);
+    }
+  });
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The tiers of DESIGN.md §2 are checked by where an imported file really is (eslint.config.js,
+// rule muster/layers). Each case lints a line of code as if it stood in the named file.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(`${code}\nexport { x };\n`, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'muster/layers').map((m) => m.message);
+}
+
+describe('import tiers, by path', () => {
+  it.each([
+    ['a feature reaching another through ../../features', 'server/src/features/chats/x.ts', "import { x } from '../../features/posts/posts.service.js';"],
+    ['a feature reaching another through ../', 'server/src/features/chats/x.ts', "import { x } from '../posts/posts.queries.js';"],
+    ['the kernel importing a feature', 'server/src/social/x.ts', "import { x } from '../features/posts/posts.queries.js';"],
+    ['platform importing the kernel', 'server/src/platform/x.ts', "import { x } from '../social/social.queries.js';"],
+    ['platform importing a feature', 'server/src/platform/auth/x.ts', "import { x } from '../../features/accounts/accounts.queries.js';"],
+    ['contract importing the server', 'contract/src/x.ts', "import { x } from '../../server/src/app.js';"],
+    ['contract importing a workspace of ours', 'contract/src/x.ts', "import { x } from '@muster/server/app';"],
+    ['a web feature importing another', 'web/src/features/network/components/x.tsx', "import { x } from '../../posts/api/get-feed';"],
+    ['web lib importing a feature', 'web/src/lib/x.ts', "import { x } from '../features/posts/api/get-feed';"],
+  ])('refuses %s', async (_name, file, code) => {
+    expect(await layerErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a feature importing the kernel, platform, db and contract', 'server/src/features/chats/x.ts', "import { x } from '../../social/social.queries.js';\nimport { y } from '../../platform/errors.js';\nimport { z } from '../../db/database.js';\nimport { w } from '@muster/contract/users';\nexport { y, z, w };"],
+    ['a feature importing its own files', 'server/src/features/chats/x.ts', "import { x } from './chats.queries.js';"],
+    ['the kernel importing platform and db', 'server/src/social/x.ts', "import { x } from '../db/database.js';\nimport { y } from '../platform/ids.js';\nexport { y };"],
+    ['the composition root importing features', 'server/src/app.ts', "import { x } from './features/posts/posts.routes.js';"],
+    ['the web router composing features', 'web/src/app/x.tsx', "import { x } from '../features/posts/api/get-feed';"],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { PublicUser } from '@muster/contract/users';
+import { Link } from 'react-router';
+import { paths } from '../lib/paths';
+
+/**
+ * One person in a list (requests, connections, blocked, muted): picture, name linking to the
+ * profile, headline, an optional note ("2 days ago", "3 mutual connections"), and actions that
+ * sit beside it on a wide screen and wrap below on a phone.
+ */
+export function PersonRow({ user, note, actions }: { user: PublicUser; note?: React.ReactNode; actions?: React.ReactNode }) {
+  const name = `${user.firstName} ${user.lastName}`.trim() || `@${user.username}`;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+      <Link to={paths.profile(user.username)} className="flex min-w-0 flex-1 basis-56 items-center gap-3 rounded-lg">
+        <img src={user.profilePicture} alt="" className="size-12 shrink-0 rounded-full object-cover" />
+        <span className="min-w-0">
+          <span className="block truncate font-semibold text-slate-900 hover:underline">{name}</span>
+          {user.headline && <span className="block truncate text-sm text-slate-600">{user.headline}</span>}
+          {note && <span className="block truncate text-xs text-slate-500">{note}</span>}
+        </span>
+      </Link>
+      {actions && <div className="flex shrink-0 flex-wrap items-center gap-2 pl-[3.75rem] sm:pl-0">{actions}</div>}
+    </li>
+  );
+}
+
+/** A list of PersonRows still loading. */
+export function PersonRowsSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
+  return (
+    <ul className="divide-y divide-slate-100" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        <li key={i} className="flex animate-pulse items-center gap-3 py-3" aria-hidden="true">
+          <div className="size-12 shrink-0 rounded-full bg-slate-200" />
+          <div className="flex-1 space-y-2"><div className="h-3 w-40 max-w-full rounded bg-slate-200" /><div className="h-3 w-56 max-w-full rounded bg-slate-100" /></div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a list shows when it has nothing: what it would hold, and what to do next. */
+export function EmptyState({ icon: Icon, title, children }: { icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; title: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-1.5 px-4 py-8 text-center">
+      <Icon className="mb-1 size-9 text-slate-300" aria-hidden="true" />
+      <p className="font-medium text-slate-800">{title}</p>
+      {children && <div className="max-w-sm text-sm text-slate-600">{children}</div>}
+    </div>
+  );
+}
+
+/** Button looks shared by the people lists. */
+export const buttonStyles = {
+  primary: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-brand-600 bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
+  outline: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60',
+  quiet: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
+  ghost: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-transparent px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60',
+} as const;

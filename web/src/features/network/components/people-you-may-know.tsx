@@ -1,0 +1,105 @@
+import type { Suggestion } from '@muster/contract/network';
+import { Clock, UserPlus, Users } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { buttonStyles, EmptyState, PersonRowsSkeleton } from '../../../components/person-row';
+import { errorMessage } from '../../../lib/api-client';
+import { countOf } from '../../../lib/count';
+import { paths } from '../../../lib/paths';
+import { useConnectMutation } from '../api/connect';
+import { useSuggestionsQuery } from '../api/get-suggestions';
+
+const mutualNote = (s: Suggestion) => (s.mutualCount > 0 ? countOf(s.mutualCount, 'mutual connection') : undefined);
+
+/** Connect to a suggested person; once asked, the button says Pending until the list drops them. */
+function ConnectButton({ person }: { person: Suggestion }) {
+  const connect = useConnectMutation();
+  const name = `${person.firstName} ${person.lastName}`.trim();
+  if (connect.isSuccess) {
+    return (
+      <span className={`${buttonStyles.quiet} pointer-events-none`} aria-live="polite">
+        <Clock className="size-4" aria-hidden="true" /> Pending
+      </span>
+    );
+  }
+  return (
+    <button type="button" className={buttonStyles.outline} disabled={connect.isPending}
+      aria-label={`Connect with ${name}`}
+      onClick={() => connect.mutate(person._id, {
+        onSuccess: (result) => toast.success(result.message),
+        onError: (err) => toast.error(errorMessage(err, 'Could not send the request')),
+      })}>
+      <UserPlus className="size-4" aria-hidden="true" /> Connect
+    </button>
+  );
+}
+
+/**
+ * People you may know (issue 11), ranked by the server. `panel`: a titled list for a side column
+ * (home, /network), `strip`: cards that scroll sideways, for home on a narrow screen where the side
+ * column is hidden (rendered only when there is someone to suggest).
+ */
+export function PeopleYouMayKnow({ variant = 'panel', limit }: { variant?: 'panel' | 'strip'; limit?: number }) {
+  const query = useSuggestionsQuery();
+  const people = (query.data ?? []).slice(0, limit);
+  const more = limit !== undefined && (query.data?.length ?? 0) > limit;
+
+  if (variant === 'strip') {
+    if (!people.length) return null;
+    return (
+      <section aria-labelledby="pymk-strip-heading" className="rounded-2xl border border-slate-200 bg-white py-4 shadow-sm">
+        <div className="flex items-center justify-between px-4">
+          <h2 id="pymk-strip-heading" className="font-semibold text-slate-900">People you may know</h2>
+          <Link to={paths.network} className="text-sm font-medium text-brand-700 hover:underline">See all</Link>
+        </div>
+        <ul className="mt-3 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1">
+          {people.map((p) => (
+            <li key={p._id} className="flex w-36 shrink-0 snap-start flex-col items-center rounded-xl border border-slate-200 p-3 text-center">
+              <Link to={paths.profile(p.username)} className="flex min-w-0 max-w-full flex-col items-center">
+                <img src={p.profilePicture} alt="" className="size-14 rounded-full object-cover" />
+                <span className="mt-2 block max-w-full truncate text-sm font-semibold text-slate-900">{p.firstName} {p.lastName}</span>
+              </Link>
+              <span className="block h-4 max-w-full truncate text-xs text-slate-500">{mutualNote(p) ?? p.headline}</span>
+              <div className="mt-2"><ConnectButton person={p} /></div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="pymk-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="pymk-heading" className="font-semibold text-slate-900">People you may know</h2>
+        {more && <Link to={paths.network} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">See all</Link>}
+      </div>
+      {query.isPending ? (
+        <PersonRowsSkeleton rows={3} label="Loading people you may know" />
+      ) : query.isError ? (
+        <p className="mt-3 text-sm text-slate-600">Couldn't load people you may know</p>
+      ) : people.length === 0 ? (
+        <EmptyState icon={Users} title="No suggestions right now">
+          Follow <Link to={paths.hashtags} className="font-medium text-brand-700 hover:underline">hashtags</Link> and answer{' '}
+          <Link to={paths.collaboration('all')} className="font-medium text-brand-700 hover:underline">collaboration requests</Link> to meet people; suggestions grow with your network.
+        </EmptyState>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-100">
+          {people.map((p) => (
+            <li key={p._id} className="flex gap-3 py-3">
+              <Link to={paths.profile(p.username)} className="shrink-0" tabIndex={-1} aria-hidden="true">
+                <img src={p.profilePicture} alt="" className="size-12 rounded-full object-cover" />
+              </Link>
+              <div className="min-w-0 flex-1">
+                <Link to={paths.profile(p.username)} title={`${p.firstName} ${p.lastName}`} className="block truncate font-semibold text-slate-900 hover:underline">{p.firstName} {p.lastName}</Link>
+                {p.headline && <p className="truncate text-sm text-slate-600">{p.headline}</p>}
+                {mutualNote(p) && <p className="truncate text-xs text-slate-500">{mutualNote(p)}</p>}
+                <div className="mt-2"><ConnectButton person={p} /></div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** The safety feature's cache: every query key starts at `safetyKeys.all`. */
+export const safetyKeys = { all: ['safety'] as const };
+
+/**
+ * Blocking and muting change what every list shows — the feed, comments, notifications, chats,
+ * suggestions, someone's profile — so after one, everything cached is stale. Not awaited: the
+ * person who just blocked someone leaves their profile at once instead of waiting for refetches.
+ */
+export function afterVisibilityChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries();
+}

@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signedIn, stubApi } from '../../../test/render';
+
+const saved = { profileVisibility: 'everyone', connectionsVisibility: 'connections', messagePolicy: 'everyone', searchable: true };
+
+function api(put: (body: unknown) => { status: number; body?: unknown }) {
+  return stubApi((url, init) => {
+    if (url.endsWith('/users/me/privacy')) {
+      if (init?.method === 'PUT') return put(JSON.parse(String(init.body)));
+      return { status: 200, body: { data: saved } };
+    }
+    return signedIn()(url);
+  });
+}
+
+describe('privacy settings', () => {
+  it('shows what is saved, and saves all four settings with a toast', async () => {
+    const calls = api((body) => ({ status: 200, body: { data: body } }));
+    renderApp('/privacy-settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy settings' }, { timeout: 5000 })).toBeInTheDocument();
+    const profile = await screen.findByRole('group', { name: 'Who can see your profile' });
+    const connections = screen.getByRole('group', { name: 'Who can see your connections' });
+    const messages = screen.getByRole('group', { name: 'Who can message you directly' });
+    const search = screen.getByRole('switch', { name: 'Show me in search and suggestions' });
+    expect(within(profile).getByRole('radio', { name: 'Everyone' })).toBeChecked();
+    expect(within(connections).getByRole('radio', { name: 'Connections only' })).toBeChecked();
+    expect(within(messages).getByRole('radio', { name: 'Everyone' })).toBeChecked();
+    expect(search).toHaveAttribute('aria-checked', 'true');
+
+    await userEvent.click(within(profile).getByRole('radio', { name: 'Connections only' }));
+    await userEvent.click(within(connections).getByRole('radio', { name: 'Only me' }));
+    await userEvent.click(within(messages).getByRole('radio', { name: 'Connections only' }));
+    await userEvent.click(search);
+    expect(search).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save privacy settings' }));
+
+    expect(await screen.findByText('Privacy settings saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ profileVisibility: 'connections', connectionsVisibility: 'only_me', messagePolicy: 'connections', searchable: false });
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+  });
+
+  it("keeps the choices and shows the server's message when saving fails", async () => {
+    api(() => ({ status: 429, body: { message: 'Too many changes. Try again in a few minutes.', code: 'RATE_LIMITED' } }));
+    renderApp('/privacy-settings');
+    const profile = await screen.findByRole('group', { name: 'Who can see your profile' }, { timeout: 5000 });
+    await userEvent.click(within(profile).getByRole('radio', { name: 'Connections only' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save privacy settings' }));
+    expect(await screen.findByText('Too many changes. Try again in a few minutes.')).toBeInTheDocument();
+    expect(within(profile).getByRole('radio', { name: 'Connections only' })).toBeChecked();
+  });
+});
