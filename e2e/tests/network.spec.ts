@@ -73,6 +73,10 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   // B sees the badge (polled every 30 s; a fresh load shows it at once) and the request, and accepts it.
   await b.page.reload();
   await expect(networkBadge(b.page)).toHaveText(/1$/);
+  // …and the connectionRequest notification the spec's call lists (the bell's list leaves this type out, spec §5).
+  const notices = async () =>
+    ((await (await b.page.request.get('/api/v1/notifications?type=connectionRequest')).json()) as { data: Array<{ message: string; sender: { username: string } }> }).data;
+  expect(await notices()).toEqual([expect.objectContaining({ message: 'sent you a connection request', sender: expect.objectContaining({ username: a.person.username }) })]);
   await b.page.goto('/#/network');
   const pending = b.page.getByRole('region', { name: /Pending requests/ });
   await expect(pending.getByText(fullName(a.person))).toBeVisible();
@@ -81,6 +85,7 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   await expect(b.page.getByText(`You are now connected with ${fullName(a.person)}`)).toBeVisible();
   await expect(pending.getByText('No pending connection requests')).toBeVisible();
   await expect(networkBadge(b.page)).toHaveCount(0);
+  expect(await notices()).toEqual([]);
   const bConnections = b.page.getByRole('region', { name: 'Connections' });
   await expect(bConnections.getByText(fullName(a.person))).toBeVisible();
   await expect(bConnections.getByRole('button', { name: 'Message' })).toBeVisible();

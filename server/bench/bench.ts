@@ -28,15 +28,24 @@ if (posts < 1000) {
 const users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
 // People to write to, none of them among the senders.
 const recipients = (await sql<{ id: string }>`select id from users where not (id = any(${users.map((u) => u.id)}::uuid[])) order by random() limit 200`.execute(db)).rows;
-const cookies: string[] = [];
-for (const u of users) {
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({ id: newId(), tokenHash: createHash('sha256').update(token).digest('hex'), userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) })
-    .execute();
-  cookies.push(`muster_session=${token}`);
+async function sessionsFor(people: Array<{ id: string }>) {
+  const made: string[] = [];
+  for (const u of people) {
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .insertInto('sessions')
+      .values({ id: newId(), tokenHash: createHash('sha256').update(token).digest('hex'), userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) })
+      .execute();
+    made.push(`muster_session=${token}`);
+  }
+  return made;
 }
+const cookies = await sessionsFor(users);
+// Viewers who block or mute someone (seed:scale: one in five), whose feed filters them out.
+const silencers = (await sql<{ id: string }>`
+  select id from users u where exists (select 1 from blocks where blocker_id = u.id) or exists (select 1 from mutes where muter_id = u.id)
+  order by random() limit 200`.execute(db)).rows;
+const silencerCookies = await sessionsFor(silencers);
 // Keys drawn from a large pool, so that reads are spread over the table as in life, not a hot few.
 const sample = (await sql<{ id: string; createdAt: Date }>`select id, created_at as "createdAt" from posts tablesample system (3) limit 20000`.execute(db)).rows;
 const postIds = sample.map((r) => r.id);
@@ -74,13 +83,17 @@ const searchPrefixes = ['user1', 'user23', 'user456', 'pers', 'numb', 'user9', '
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
-type Case = { name: string; url: string; method?: 'GET' | 'POST'; body?: () => string; path: () => string; budgetMs: number };
+type Case = { name: string; url: string; method?: 'GET' | 'POST'; body?: () => string; path: () => string; budgetMs: number; viewers?: string[] };
 const cases: Case[] = [
   { name: 'floor: one indexed query', url: floorBase, path: () => '/floor', budgetMs: 50 },
   { name: 'feed, first page', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50 },
   { name: 'feed, ≥ 100,000 posts deep', url: base, path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`, budgetMs: 50 },
   // Not a budget: the same deep page from a bare route (floor.ts), the machine's ceiling for it.
   { name: 'feed page, bare route', url: floorBase, path: () => `/page?cursor=${pick(deepCursors)}`, budgetMs: 50 },
+  { name: 'feed, viewer blocks/mutes', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50, viewers: silencerCookies },
+  { name: 'feed deep, blocks/mutes', url: base, path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`, budgetMs: 50, viewers: silencerCookies },
+  { name: 'people you may know', url: base, path: () => '/api/v1/users/suggestions', budgetMs: 50 },
+  { name: 'profile of someone', url: base, path: () => `/api/v1/users/profile/user${1 + Math.floor(Math.random() * 100_000)}`, budgetMs: 50 },
   { name: 'single post', url: base, path: () => `/api/v1/posts/${pick(postIds)}`, budgetMs: 50 },
   { name: 'trending hashtags', url: base, path: () => '/api/v1/hashtags/trending', budgetMs: 50 },
   { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },
@@ -100,7 +113,7 @@ function run(c: Case, seconds: number) {
           ...req,
           method: c.method ?? 'GET',
           path: c.path(),
-          headers: { cookie: pick(cookies), 'content-type': 'application/json' },
+          headers: { cookie: pick(c.viewers ?? cookies), 'content-type': 'application/json' },
           ...(c.body ? { body: c.body() } : {}),
         }),
       },

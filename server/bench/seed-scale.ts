@@ -16,9 +16,9 @@ step('emptied');
 
 // UUIDv7-shaped ids made in SQL from the row number, so ids are time-ordered like the app's.
 await sql`
-  insert into users (id, username, first_name, last_name, headline, email, email_verified_at, password_hash, created_at)
+  insert into users (id, username, first_name, last_name, headline, location, email, email_verified_at, password_hash, created_at)
   select (lpad(to_hex(i), 12, '0') || '7000' || '8000' || lpad(to_hex(i), 12, '0'))::uuid,
-         'user' || i, 'Person', 'Number ' || i, 'Volunteer ' || (i % 97), 'user' || i || '@scale.test', now(), null,
+         'user' || i, 'Person', 'Number ' || i, 'Volunteer ' || (i % 97), 'Town ' || (i % 400), 'user' || i || '@scale.test', now(), null,
          now() - interval '400 days' + (i || ' seconds')::interval
   from generate_series(1::bigint, ${USERS}) as i`.execute(db);
 step(`${USERS.toLocaleString()} users`);

@@ -56,3 +56,15 @@ export const buttonStyles = {
   quiet: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
   ghost: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-transparent px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60',
 } as const;
+
+/** "Show more" under a cursor-paged list of people (TanStack Query's infinite query). */
+export function ShowMore({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="mt-2 flex justify-center">
+      <button type="button" className={buttonStyles.quiet} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
+      </button>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton } from '../../../components/person-row';
+import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton, ShowMore } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
@@ -148,13 +148,7 @@ function Connections({ message }: { message?: (user: PublicUser) => React.ReactN
               } />
             ))}
           </ul>
-          {query.hasNextPage && (
-            <div className="mt-2 flex justify-center">
-              <button type="button" className={buttonStyles.quiet} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-              </button>
-            </div>
-          )}
+          <ShowMore query={query} />
         </>
       )}
       <ConfirmDialog

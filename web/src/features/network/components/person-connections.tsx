@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton } from '../../../components/person-row';
+import { EmptyState, PersonRow, PersonRowsSkeleton, ShowMore } from '../../../components/person-row';
 import { paths } from '../../../lib/paths';
 import { usePersonConnectionsQuery } from '../api/get-person-connections';
 
@@ -26,13 +26,7 @@ export function PersonConnections({ userId, isMe = false }: { userId: string; is
       <ul className="divide-y divide-slate-100">
         {connections.map((c) => <PersonRow key={c.user._id} user={c.user} />)}
       </ul>
-      {query.hasNextPage && (
-        <div className="mt-2 flex justify-center">
-          <button type="button" className={buttonStyles.quiet} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </button>
-        </div>
-      )}
+      <ShowMore query={query} />
     </>
   );
 }
