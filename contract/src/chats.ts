@@ -3,10 +3,15 @@ import { publicUserSchema } from './users.js';
 
 export const MESSAGE_MAX = 4000;
 
+const messageText = z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(MESSAGE_MAX, `Messages are at most ${MESSAGE_MAX} characters`);
+
 export const sendMessageSchema = z.strictObject({
   recipientId: z.uuid('Choose who to message'),
-  message: z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(MESSAGE_MAX, `Messages are at most ${MESSAGE_MAX} characters`),
+  message: messageText,
 });
+
+/** A message into a conversation I am in, by its id (a mission's group chat, or a direct one). */
+export const chatMessageBodySchema = z.strictObject({ message: messageText });
 
 export const chatMessageSchema = z.object({
   _id: z.string(),
@@ -21,6 +26,8 @@ export const chatSummarySchema = z.object({
   _id: z.string(),
   kind: z.enum(['direct', 'mission']),
   otherUser: publicUserSchema.nullable(),
+  /** A mission's group chat names its mission (otherUser is null); a direct chat has none. */
+  mission: z.object({ _id: z.string(), title: z.string(), photo: z.string() }).nullable().optional(),
   lastMessage: z.object({ message: z.string(), createdAt: z.string(), senderId: z.string() }).nullable(),
   unreadCount: z.number(),
   updatedAt: z.string(),

@@ -20,7 +20,7 @@ export async function waitForMail(match: (m: CapturedMail) => boolean, timeoutMs
   const dir = process.env.MUSTER_MAIL_DIR!;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const file of (await fs.readdir(dir)).sort()) {
+    for (const file of (await fs.readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
       const mail = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as CapturedMail;
       if (match(mail)) return mail;
     }

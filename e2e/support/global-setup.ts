@@ -9,13 +9,17 @@ import { startSmtpCapture } from '../../server/test/smtp-capture';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The server suite's real SMTP capture; every message is also written as JSON for the tests. */
+/**
+ * The server suite's real SMTP capture; every message is also written as JSON for the tests,
+ * under a name they skip and then renamed into place, so that a test never reads half a file.
+ */
 function startMailCapture(mailDir: string) {
   let count = 0;
   return startSmtpCapture({
-    onMessage: (mail) =>
-      fs.writeFile(
-        path.join(mailDir, `${Date.now()}-${++count}.json`),
+    onMessage: async (mail) => {
+      const name = path.join(mailDir, `${Date.now()}-${++count}.json`);
+      await fs.writeFile(
+        `${name}.part`,
         JSON.stringify({
           to: mail.envelopeTo,
           from: mail.from?.value[0]?.address,
@@ -23,7 +27,9 @@ function startMailCapture(mailDir: string) {
           subject: mail.subject,
           text: mail.text,
         }),
-      ),
+      );
+      await fs.rename(`${name}.part`, name);
+    },
   });
 }
 

@@ -49,6 +49,7 @@ const silencerCookies = await sessionsFor(silencers);
 // Keys drawn from a large pool, so that reads are spread over the table as in life, not a hot few.
 const sample = (await sql<{ id: string; createdAt: Date }>`select id, created_at as "createdAt" from posts tablesample system (3) limit 20000`.execute(db)).rows;
 const postIds = sample.map((r) => r.id);
+const missionIds = (await sql<{ id: string }>`select id from missions order by random() limit 2000`.execute(db)).rows.map((r) => r.id);
 // Cursors at least 100,000 posts deep: the feed must not slow down with depth (keyset, not offset).
 const deepest = (await sql<{ createdAt: Date }>`select created_at as "createdAt" from posts order by created_at desc, id desc offset 100000 limit 1`.execute(db)).rows[0]!;
 const deepCursors = sample
@@ -94,6 +95,8 @@ const cases: Case[] = [
   { name: 'feed deep, blocks/mutes', url: base, path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`, budgetMs: 50, viewers: silencerCookies },
   { name: 'people you may know', url: base, path: () => '/api/v1/users/suggestions', budgetMs: 50 },
   { name: 'profile of someone', url: base, path: () => `/api/v1/users/profile/user${1 + Math.floor(Math.random() * 100_000)}`, budgetMs: 50 },
+  { name: 'mission page', url: base, path: () => `/api/v1/missions/${pick(missionIds)}`, budgetMs: 50 },
+  { name: 'mission list', url: base, path: () => '/api/v1/missions', budgetMs: 50 },
   { name: 'single post', url: base, path: () => `/api/v1/posts/${pick(postIds)}`, budgetMs: 50 },
   { name: 'trending hashtags', url: base, path: () => '/api/v1/hashtags/trending', budgetMs: 50 },
   { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },

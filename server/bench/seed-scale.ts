@@ -88,6 +88,29 @@ await sql`
   on conflict do nothing`.execute(db);
 step('connections, follows, requests, blocks and mutes');
 
+// 10,000 missions, each with its owner and four members (the counts follow by trigger), two
+// followers, and a mission chat, so the mission page and list are read at a realistic size.
+const MISSIONS = Number(process.env.SCALE_MISSIONS ?? 10_000);
+const missionId = (n: string) => sql.raw(`(lpad(to_hex(${n}), 12, '0') || '7002' || '8000' || lpad(to_hex(${n}), 12, '0'))::uuid`);
+await sql`
+  insert into missions (id, owner_id, title, description, type, category, location, created_at, updated_at)
+  select ${missionId('i')}, ${someone('i * 7 + 1')}, 'Mission number ' || i, 'What mission ' || i || ' is about, and who it needs.',
+         (array['collaboration', 'partnership'])[1 + i % 2], (array['Disaster response', 'Healthcare', 'Film', 'Research', 'Energy'])[1 + i % 5],
+         'Town ' || (i % 400), date_trunc('milliseconds', now()) - interval '200 days' + (i * 1700 || ' seconds')::interval, now()
+  from generate_series(1::bigint, ${MISSIONS}) as i`.execute(db);
+await sql`insert into mission_members (mission_id, user_id, role) select id, owner_id, 'owner' from missions`.execute(db);
+await sql`
+  insert into mission_members (mission_id, user_id, role)
+  select ${missionId('i')}, ${someone('i * 13 + k * 977')}, (array['partner', 'collaborator'])[1 + (k % 2)]
+  from generate_series(1::bigint, ${MISSIONS}) as i, generate_series(1::bigint, 4) as k
+  on conflict do nothing`.execute(db);
+await sql`
+  insert into mission_follows (mission_id, user_id)
+  select ${missionId('i')}, ${someone('i * 31 + k * 1499')} from generate_series(1::bigint, ${MISSIONS}) as i, generate_series(1::bigint, 2) as k
+  on conflict do nothing`.execute(db);
+await sql`insert into chats (id, kind, mission_id) select gen_random_uuid(), 'mission', id from missions`.execute(db);
+step(`${MISSIONS.toLocaleString()} missions with members, followers and chats`);
+
 // The likes were counted into posts.like_count as they went in (migration 0013's triggers).
 // Counting rewrote every liked post at the end of the table; put posts back in the order they were
 // written, as a table that grew one post at a time is, so a page of the feed sits on a few pages of disk.

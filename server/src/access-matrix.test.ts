@@ -57,6 +57,12 @@ let o: {
   /** O's connection whom only O's connections list names. */
   listedId: string;
   chatWith: Record<Actor, string>;
+  /** O's mission (issue 12) and an update O posted to it; another person's mission O is a member of, with O's update. */
+  missionId: string;
+  missionSecret: string;
+  updateSecret: string;
+  theirMissionId: string;
+  theirUpdateSecret: string;
 };
 
 /** A route that returns another person's content, and how to tell that O's was in the answer. */
@@ -211,6 +217,45 @@ const ROUTES: Route[] = [
     blockedStatus: 403,
   },
   {
+    name: 'mission page (O’s mission)',
+    call: (v) => api('GET', `/missions/${o.missionId}`, v.cookie),
+    shown: (res) => has(o.missionSecret)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+    blockedStatus: 404,
+  },
+  {
+    name: 'missions list',
+    call: (v) => api('GET', '/missions?limit=100', v.cookie),
+    shown: (res) => has(o.missionSecret)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+  },
+  {
+    name: 'mission members (O’s mission)',
+    call: (v) => api('GET', `/missions/${o.missionId}/members`, v.cookie),
+    shown: (res) => has(owner.user.id)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+    blockedStatus: 404,
+  },
+  {
+    name: 'mission updates (O’s mission)',
+    call: (v) => api('GET', `/missions/${o.missionId}/updates`, v.cookie),
+    shown: (res) => has(o.updateSecret)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+    blockedStatus: 404,
+  },
+  {
+    name: 'mission members (O in someone else’s mission)',
+    call: (v) => api('GET', `/missions/${o.theirMissionId}/members`, v.cookie),
+    shown: (res) => has(owner.user.id)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+  },
+  {
+    name: 'mission updates (O’s update in someone else’s mission)',
+    call: (v) => api('GET', `/missions/${o.theirMissionId}/updates`, v.cookie),
+    shown: (res) => has(o.theirUpdateSecret)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+  },
+  {
     name: 'notifications (O liked my post)',
     call: (v) => api('GET', '/notifications', v.cookie),
     shown: (res) => has(owner.user.id)(res),
@@ -289,6 +334,17 @@ beforeAll(async () => {
     ).data._id;
     await ok(await api('POST', `/posts/${theirPost}/like`, owner.cookie));
   }
+  // O's mission with an update of O's; another person's mission O belongs to, with an update of O's.
+  const missionSecret = `mission secret ${hex()}`;
+  const missionId = (await ok(await api('POST', '/missions', owner.cookie, { title: missionSecret, type: 'collaboration' }))).data._id;
+  const updateSecret = `update secret ${hex()}`;
+  await ok(await api('POST', '/posts/create', owner.cookie, { content: updateSecret, mission: { missionId, title: missionSecret, updateCount: 1 } }));
+  const theirMissionId = (await ok(await api('POST', '/missions', other.cookie, { title: 'Their mission', type: 'partnership' }))).data._id;
+  await ok(await api('POST', `/missions/${theirMissionId}/join`, owner.cookie, { role: 'partner' }));
+  const joinRequest = (await ok(await api('GET', '/chats/join-requests', other.cookie))).data[0]._id;
+  await ok(await api('PUT', `/missions/${theirMissionId}/join-requests/${joinRequest}/approve`, other.cookie));
+  const theirUpdateSecret = `their update secret ${hex()}`;
+  await ok(await api('POST', '/posts/create', owner.cookie, { content: theirUpdateSecret, mission: { missionId: theirMissionId, title: 'Their mission', updateCount: 1 } }));
   await ok(await api('POST', `/users/${owner.user.id}/block`, viewers.blocker.cookie));
   await ok(await api('POST', `/users/${viewers.blocked.user.id}/block`, owner.cookie));
   o = {
@@ -302,6 +358,11 @@ beforeAll(async () => {
     requestSecret,
     listedId: listed.user.id,
     chatWith,
+    missionId,
+    missionSecret,
+    updateSecret,
+    theirMissionId,
+    theirUpdateSecret,
   };
 });
 

@@ -11,10 +11,12 @@ import { collaborationRoutes } from './features/collaboration/collaboration.rout
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { missionsRoutes } from './features/missions/missions.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
+import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
 import { createEventBus } from './platform/events.js';
@@ -97,7 +99,9 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
       await api.register(chatsRoutes);
       await api.register(collaborationRoutes);
       await api.register(postsRoutes);
+      await api.register(missionsRoutes);
       await api.register(safetyRoutes);
+      await api.register(tasksRoutes);
       await api.register(geoRoutes);
     },
     { prefix: API_ROOT },

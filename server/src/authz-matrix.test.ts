@@ -39,6 +39,12 @@ type Things = {
   firstName: string;
   /** Someone nobody else here deals with: whom B blocks and mutes during the walk. */
   spareId: string;
+  /** A's public mission (issue 12): C is a partner in it, D's request to join waits. */
+  missionId: string;
+  joinRequestId: string;
+  /** A task on A's mission, assigned to C; the mission's group chat (A and C are in it). */
+  taskId: string;
+  missionChatId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -64,6 +70,7 @@ type Entry = {
 };
 
 const post = (x: Things) => ({ postId: x.postId });
+const mission = (x: Things) => ({ missionId: x.missionId });
 const mine: Entry = { other: 'own-data' };
 
 const MATRIX: Record<string, Entry> = {
@@ -185,6 +192,32 @@ const MATRIX: Record<string, Entry> = {
     other: 'own-data',
     body: () => ({ profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: true }),
   },
+  'POST /api/v1/missions': { other: 'own-data', body: () => ({ title: 'A stranger’s mission', type: 'collaboration' }) },
+  'GET /api/v1/missions': { other: 'readable' },
+  'GET /api/v1/missions/mine': mine,
+  'GET /api/v1/missions/followed': mine,
+  'GET /api/v1/missions/{missionId}': { other: 'readable', path: mission },
+  'PATCH /api/v1/missions/{missionId}': { other: 'denied', path: mission, body: () => ({ title: 'Hijacked' }) },
+  'DELETE /api/v1/missions/{missionId}': { other: 'denied', path: mission },
+  'PUT /api/v1/missions/{missionId}/complete': { other: 'denied', path: mission },
+  'POST /api/v1/missions/{missionId}/join': { other: 'interaction', path: mission, body: () => ({ role: 'collaborator', message: 'Count me in' }) },
+  'PUT /api/v1/missions/{missionId}/join-requests/{requestId}/approve': { other: 'denied', path: (x) => ({ missionId: x.missionId, requestId: x.joinRequestId }) },
+  'PUT /api/v1/missions/{missionId}/join-requests/{requestId}/decline': { other: 'denied', path: (x) => ({ missionId: x.missionId, requestId: x.joinRequestId }) },
+  /** B is not a member of A's mission: nothing to leave. */
+  'DELETE /api/v1/missions/{missionId}/members/me': { other: 'denied', path: mission },
+  'DELETE /api/v1/missions/{missionId}/members/{userId}': { other: 'denied', path: (x) => ({ missionId: x.missionId, userId: x.cId }) },
+  'GET /api/v1/missions/{missionId}/members': { other: 'readable', path: mission },
+  'POST /api/v1/missions/{missionId}/follow': { other: 'interaction', path: mission },
+  'DELETE /api/v1/missions/{missionId}/follow': { other: 'interaction', path: mission },
+  'POST /api/v1/missions/{missionId}/offers': { other: 'interaction', path: mission, body: () => ({ message: 'I can drive the van' }) },
+  'GET /api/v1/missions/{missionId}/updates': { other: 'readable', path: mission },
+  /** Tasks and the mission chat are for members only; B is not one. */
+  'GET /api/v1/missions/{missionId}/tasks': { other: 'denied', path: mission },
+  'POST /api/v1/missions/{missionId}/tasks': { other: 'denied', path: mission, body: () => ({ title: 'A stranger’s task' }) },
+  'GET /api/v1/tasks': mine,
+  'PATCH /api/v1/tasks/{taskId}': { other: 'denied', path: (x) => ({ taskId: x.taskId }), body: () => ({ status: 'done', title: 'Hijacked' }) },
+  'DELETE /api/v1/tasks/{taskId}': { other: 'denied', path: (x) => ({ taskId: x.taskId }) },
+  'POST /api/v1/chats/{chatId}/messages': { other: 'denied', path: (x) => ({ chatId: x.missionChatId }), body: () => ({ message: 'Let me in' }) },
   'POST /api/v1/reports': { other: 'interaction', body: (x) => ({ targetType: 'post', targetId: x.postId, reason: 'spam', note: 'from the matrix' }) },
 };
 
@@ -225,7 +258,7 @@ const allowed: string[] = [];
 
 /** What must survive the walk unchanged: A's things as A and C see them. */
 async function snapshotOfA() {
-  const [me, thePost, comments, chat, notes, request, followed, theChats, sent, connections] = await Promise.all([
+  const [me, thePost, comments, chat, notes, request, followed, theChats, sent, connections, theMission, theMembers, joinRequests] = await Promise.all([
     api('GET', '/auth/me', a.cookie),
     api('GET', `/posts/${x.postId}`, a.cookie),
     api('GET', `/posts/${x.postId}/comments`, a.cookie),
@@ -236,7 +269,12 @@ async function snapshotOfA() {
     api('GET', '/chats', c.cookie),
     api('GET', '/connections/requests/sent', a.cookie),
     api('GET', '/connections', a.cookie),
+    api('GET', `/missions/${x.missionId}`, a.cookie),
+    api('GET', `/missions/${x.missionId}/members`, a.cookie),
+    api('GET', '/chats/join-requests', a.cookie),
   ]);
+  const [theTasks, missionChat] = await Promise.all([api('GET', `/missions/${x.missionId}/tasks`, a.cookie), api('GET', `/chats/${x.missionChatId}/messages`, a.cookie)]);
+  const m = theMission.json().data;
   const p = thePost.json().data;
   return {
     me: me.json().data,
@@ -249,6 +287,12 @@ async function snapshotOfA() {
     followed: followed.json().data,
     sent: sent.json().data?.map((r: { _id: string }) => r._id),
     connections: connections.json().data?.map((k: { user: { _id: string } }) => k.user._id),
+    mission: { status: theMission.statusCode, title: m?.title, state: m?.status, partners: m?.partnersCount, collaborators: m?.collaboratorsCount },
+    partners: theMembers.json().data?.partners.map((p: { user: { _id: string } }) => p.user._id),
+    // B's own request (an interaction) may join the list; D's must still wait.
+    joinRequests: joinRequests.json().data?.filter((r: { _id: string }) => r._id === x.joinRequestId).map((r: { _id: string }) => r._id),
+    tasks: theTasks.json().data?.map((k: { _id: string; title: string; status: string }) => [k._id, k.title, k.status]),
+    missionChat: missionChat.json().data?.messages.map((k: { message: string }) => k.message),
   };
 }
 
@@ -287,6 +331,16 @@ beforeAll(async () => {
   await ok(await api('POST', `/users/${ub2.user.id}/block`, a.cookie));
   blockedByA = ub2;
   const spare = await signedInUser(t, { firstName: 'Eve' });
+  // A's mission: C asked to join and A let them in; D's request waits for A.
+  const missionId = (await ok(await api('POST', '/missions', a.cookie, { title: 'River clean-up', type: 'partnership' }))).data._id;
+  await ok(await api('POST', `/missions/${missionId}/join`, c.cookie, { role: 'partner' }));
+  const cRequest = (await ok(await api('GET', '/chats/join-requests', a.cookie))).data[0]._id;
+  await ok(await api('PUT', `/missions/${missionId}/join-requests/${cRequest}/approve`, a.cookie));
+  await ok(await api('POST', `/missions/${missionId}/join`, ud.cookie, { role: 'collaborator' }));
+  const joinRequestId = (await ok(await api('GET', '/chats/join-requests', a.cookie))).data[0]._id;
+  const taskId = (await ok(await api('POST', `/missions/${missionId}/tasks`, a.cookie, { title: 'Bring the boat', assigneeId: uc.user.id }))).data._id;
+  const missionChatId = (await ok(await api('GET', '/chats', a.cookie))).data.find((ch: { kind: string }) => ch.kind === 'mission')._id;
+  await ok(await api('POST', `/chats/${missionChatId}/messages`, c.cookie, { message: 'The boat is ready' }));
   x = {
     username: ua.user.username,
     postId,
@@ -301,8 +355,12 @@ beforeAll(async () => {
     aId: ua.user.id,
     firstName: ua.user.firstName,
     spareId: spare.user.id,
+    missionId,
+    joinRequestId,
+    taskId,
+    missionChatId,
   };
-  fingerprintsOfA = [x.aId, x.username, x.postId, x.commentId, x.requestId, x.chatId, x.notificationId, x.connectionRequestId];
+  fingerprintsOfA = [x.aId, x.username, x.postId, x.commentId, x.requestId, x.chatId, x.notificationId, x.connectionRequestId, x.missionId, x.joinRequestId, x.taskId, x.missionChatId];
   secrets = [ua.user.email, uc.user.email, chatSecret, chatId, notificationId, a.cookie.split('=')[1]!, c.cookie.split('=')[1]!];
   before = await snapshotOfA();
   documented = Object.entries((await api('GET', '/openapi.json')).json().paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
@@ -416,6 +474,11 @@ describe('authorization matrix', () => {
       followed: [x.hashtag],
       sent: [x.connectionRequestId],
       connections: [x.cId],
+      mission: { status: 200, title: 'River clean-up', state: 'ongoing', partners: 1, collaborators: 0 },
+      partners: [x.cId],
+      joinRequests: [x.joinRequestId],
+      tasks: [[x.taskId, 'Bring the boat', 'todo']],
+      missionChat: ['The boat is ready'],
     });
     expect(await snapshotOfA()).toEqual(before);
     expect(allowed).toEqual([]);

@@ -154,6 +154,75 @@ export interface ReportsTable {
   createdAt: CreatedAt;
 }
 
+export type MissionRole = 'owner' | 'partner' | 'collaborator';
+
+/** Missions (0014). Counts are kept by triggers on mission_members and mission_follows; never write them. */
+export interface MissionsTable {
+  id: string;
+  ownerId: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  type: 'collaboration' | 'partnership';
+  category: Generated<string>;
+  location: Generated<string>;
+  mapLocation: ColumnType<unknown, string | null, string | null> | null;
+  photo: string | null;
+  visibility: Generated<'public' | 'members'>;
+  status: Generated<'ongoing' | 'completed'>;
+  partnersCount: ColumnType<number, never, never>;
+  collaboratorsCount: ColumnType<number, never, never>;
+  followerCount: ColumnType<number, never, never>;
+  updateCount: Generated<number>;
+  completedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Everyone in a mission, the owner included (role 'owner'). */
+export interface MissionMembersTable {
+  missionId: string;
+  userId: string;
+  role: MissionRole;
+  joinedAt: CreatedAt;
+}
+
+export interface MissionJoinRequestsTable {
+  id: string;
+  missionId: string;
+  userId: string;
+  role: 'partner' | 'collaborator';
+  message: Generated<string>;
+  createdAt: CreatedAt;
+}
+
+export interface MissionFollowsTable {
+  missionId: string;
+  userId: string;
+  createdAt: CreatedAt;
+}
+
+export interface MissionOffersTable {
+  id: string;
+  missionId: string;
+  userId: string;
+  message: Generated<string>;
+  createdAt: CreatedAt;
+}
+
+export interface TasksTable {
+  id: string;
+  missionId: string;
+  title: string;
+  description: Generated<string>;
+  assigneeId: string | null;
+  /** A calendar date, 'YYYY-MM-DD' text in and out (see database.ts type parsers). */
+  dueDate: string | null;
+  status: Generated<'todo' | 'in_progress' | 'done'>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 export interface ChatsTable {
   id: string;
   kind: 'direct' | 'mission';
@@ -196,6 +265,8 @@ export interface PostsTable {
   mission: ColumnType<unknown, string | null, string | null> | null;
   emergencyEmoji: string | null;
   linkPreview: ColumnType<unknown, string | null, string | null> | null;
+  /** A mission update's mission (0014); the update's number is in `mission`. */
+  missionId: string | null;
   hashtags: ColumnType<string[], string[] | undefined, string[]>;
   /** The post's own JSON, rendered by a trigger whenever its content changes (decision 010). */
   rendered: ColumnType<string, never, never>;
@@ -254,6 +325,12 @@ export interface Database {
   connectionRequests: ConnectionRequestsTable;
   mutes: MutesTable;
   reports: ReportsTable;
+  missions: MissionsTable;
+  missionMembers: MissionMembersTable;
+  missionJoinRequests: MissionJoinRequestsTable;
+  missionFollows: MissionFollowsTable;
+  missionOffers: MissionOffersTable;
+  tasks: TasksTable;
   chats: ChatsTable;
   chatMembers: ChatMembersTable;
   chatMessages: ChatMessagesTable;

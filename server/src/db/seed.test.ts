@@ -56,7 +56,7 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   ).json().data;
   expect(notes.length).toBeGreaterThanOrEqual(3);
   expect(new Set(notes.map((n: { type: string }) => n.type))).toEqual(
-    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest']),
+    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest', 'missionUpdate', 'task']),
   );
   expect(notes.some((n: { read: boolean }) => !n.read)).toBe(true);
 
@@ -68,7 +68,7 @@ it('loads the demo people once; the demo sign-in works and sees its notification
 
   const chats = (await t.app.inject({ method: 'GET', url: '/api/v1/chats', headers: { cookie } })).json()
     .data;
-  expect(chats.length).toBe(3);
+  expect(chats.filter((c: { kind: string }) => c.kind === 'direct').length).toBe(3);
   expect(chats.some((c: { unreadCount: number }) => c.unreadCount > 0)).toBe(true);
 
   const feed = (
@@ -213,4 +213,31 @@ it('gives the demo person a network: connections, requests both ways with their 
   expect(suggestions[0].mutualCount).toBeGreaterThan(0);
   const circle = ['sipho_ndlovu', 'ada_okafor', 'kwame_asante', 'omar_haddad', 'arjun_mehta', 'jonas_berg', 'liam_walsh'];
   expect(suggestions.filter((s: { username: string }) => circle.includes(s.username))).toEqual([]);
+});
+
+it('gives the demo person missions: their own with members, updates, tasks in every status, a join request and chat history', async () => {
+  const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
+
+  const all = await get('/missions?limit=100');
+  expect(new Set(all.map((m: { type: string }) => m.type))).toEqual(new Set(['collaboration', 'partnership']));
+  expect(new Set(all.map((m: { category: string }) => m.category)).size).toBeGreaterThanOrEqual(5);
+  const own = all.find((m: { title: string }) => m.title === 'Umlazi flood recovery');
+  const mission = await get(`/missions/${own._id}`);
+  expect(mission).toMatchObject({ role: 'owner', partnersCount: 1, collaboratorsCount: 2, status: 'ongoing' });
+  expect(mission.chatId).toEqual(expect.any(String));
+
+  // The posts seed's updates belong to their missions, numbered 1, 2, 3 as their texts say.
+  const updates = await get(`/missions/${own._id}/updates`);
+  expect(updates.map((p: { mission: { updateCount: number } }) => p.mission.updateCount).sort()).toEqual([1, 2, 3]);
+  for (const u of updates) expect(u.content).toContain(`Update #${u.mission.updateCount}: Umlazi flood recovery`);
+  expect(mission.updateCount).toBe(3);
+
+  const requests = await get('/chats/join-requests');
+  expect(requests.map((r: { user: { username: string } }) => r.user.username)).toEqual(['maria_santos']);
+  const tasks = await get(`/tasks?missionId=${own._id}`);
+  expect(new Set(tasks.map((x: { status: string }) => x.status))).toEqual(new Set(['todo', 'in_progress', 'done']));
+  const chats = await get('/chats');
+  expect(chats.some((c: { kind: string; mission: { title: string } | null; unreadCount: number }) => c.kind === 'mission' && c.mission?.title === 'Umlazi flood recovery' && c.unreadCount > 0)).toBe(true);
+  expect((await get('/tasks/notifications')).length).toBeGreaterThan(0);
 });

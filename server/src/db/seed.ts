@@ -1,18 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { accountsSeed } from '../features/accounts/accounts.seed.js';
-import { chatsSeed } from '../features/chats/chats.seed.js';
+import { chatsSeed, missionChatsSeed } from '../features/chats/chats.seed.js';
 import { collaborationSeed } from '../features/collaboration/collaboration.seed.js';
+import { missionsSeed } from '../features/missions/missions.seed.js';
 import { networkSeed } from '../features/network/network.seed.js';
 import { notificationsSeed } from '../features/notifications/notifications.seed.js';
 import { postsSeed } from '../features/posts/posts.seed.js';
 import { safetySeed } from '../features/safety/safety.seed.js';
+import { tasksSeed } from '../features/tasks/tasks.seed.js';
 import type { MediaStore } from '../platform/media/media.js';
 import type { Db } from './database.js';
 import type { DemoSeed } from './demo.js';
 
-// Each feature appends its seed here as it lands, after the seeds it depends on: everything
-// needs the people; notifications tell of the likes, comments and connection requests written before.
-const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, collaborationSeed, chatsSeed, postsSeed, notificationsSeed];
+// Each feature appends its seed here, after the seeds it depends on: everything needs the people;
+// mission chats and tasks need the missions and their members; the posts seed's updates are
+// numbered on their missions; notifications tell of what the seeds before them wrote.
+const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, missionsSeed, missionChatsSeed, tasksSeed, collaborationSeed, chatsSeed, postsSeed, notificationsSeed];
 
 const SEEDED_KEY = 'demo_seeded_at';
 

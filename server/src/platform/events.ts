@@ -11,12 +11,46 @@ export type DomainEvents = {
   'comment.created': { postId: string; postAuthorId: string; commenterId: string; content: string; parentAuthorId: string | null };
   /** Emitted once, when the block is new: what lies between the two (connections, requests, notifications) goes. */
   'user.blocked': { blockerId: string; blockedId: string };
+  /** The muter muted someone (new or again): lists kept for the muter, such as "people you may know", go. */
+  'user.muted': { muterId: string; mutedId: string };
+  /** The person changed their privacy settings (who finds them, who sees what): lists kept for others go. */
+  'user.privacy_changed': { userId: string };
   /** A new connection request: the recipient is told. */
   'connection.requested': { requestId: string; senderId: string; recipientId: string };
   /** The recipient accepted (or asked back, which is the same): the sender is told by name. */
   'connection.accepted': { senderId: string; recipientId: string; recipientName: string };
   /** A request left the recipient's hands unanswered (ignored, withdrawn, or ended by a block): its notice goes. */
   'connection.request_dropped': { senderId: string; recipientId: string };
+  /** A new mission; its owner is already a member (role 'owner'). The chats feature makes its group chat. */
+  'mission.created': { missionId: string; ownerId: string; title: string };
+  /** Someone became a member (an approved join request). The chats feature adds them to the mission chat. */
+  'mission.member_joined': { missionId: string; userId: string };
+  /** A member left or was removed. The chats feature takes them out of the mission chat. */
+  'mission.member_left': { missionId: string; userId: string };
+  /** Someone asked to join a mission: its owner is told (notification 'missionJoinRequest'). */
+  'mission.join_requested': { missionId: string; title: string; ownerId: string; requesterId: string; requestId: string; role: 'partner' | 'collaborator' };
+  /** A join request was approved: the requester is told (notification 'missionJoinApproved'). */
+  'mission.join_approved': { missionId: string; title: string; userId: string; approverId: string };
+  /** Someone offered help: the owner is told (notification 'missionHelp', counted in offer-counts.mission). */
+  'mission.help_offered': { missionId: string; title: string; ownerId: string; helperId: string; message: string };
+  /** A member posted an update: members and followers (but the author) are told ('missionUpdate'). */
+  'mission.updated': { missionId: string; postId: string; authorId: string };
+  /** A task was added to a mission: its assignee and the mission's owner are told, pointing at the mission chat. */
+  'task.created': TaskEvent;
+  /** A task moved to another status: its assignee and the mission's owner are told. */
+  'task.status_changed': TaskEvent & { status: 'todo' | 'in_progress' | 'done' };
+};
+
+/** What a task notification needs: who acted, who hears, and where its click goes (the mission chat). */
+type TaskEvent = {
+  taskId: string;
+  missionId: string;
+  /** The mission's group chat, or null if it has none. */
+  chatId: string | null;
+  ownerId: string;
+  assigneeId: string | null;
+  actorId: string;
+  title: string;
 };
 
 type Handler<K extends keyof DomainEvents> = (db: Db, payload: DomainEvents[K]) => Promise<void>;

@@ -25,3 +25,13 @@ export const HIDE_BUDGET: WriteBudget = { name: 'write:block-mute', max: 200, ti
 export const PRIVACY_BUDGET: WriteBudget = { name: 'write:privacy', max: 60, timeWindow: '1 hour' };
 /** Connection requests (issue 11): each tells someone; a person growing their network sends a few, a script many. */
 export const CONNECTION_REQUEST_BUDGET: WriteBudget = { name: 'write:connection-requests', max: 30, timeWindow: '1 hour' };
+/** Tasks created on a mission board (issue 12): a team planning a week adds dozens; each tells someone. */
+export const TASK_BUDGET: WriteBudget = { name: 'write:tasks', max: 60, timeWindow: '1 hour' };
+/** Task edits and moves (issue 12): dragging cards across a board is quick work; a script churning notices is not. */
+export const TASK_EDIT_BUDGET: WriteBudget = { name: 'write:task-edits', max: 120, timeWindow: '10 minutes' };
+/** Missions started (issue 12): an organiser starts a few a week; a script would flood the list. */
+export const MISSION_BUDGET: WriteBudget = { name: 'write:missions', max: 10, timeWindow: '1 hour' };
+/** Asking to join missions (issue 12): each tells an owner; a person looks for a few teams at a time. */
+export const MISSION_JOIN_BUDGET: WriteBudget = { name: 'write:mission-joins', max: 30, timeWindow: '1 hour' };
+/** Offers of help to missions (issue 12): each tells an owner, as a connection request does. */
+export const MISSION_OFFER_BUDGET: WriteBudget = { name: 'write:mission-offers', max: 20, timeWindow: '1 hour' };

@@ -71,27 +71,34 @@ export function cardOf(user: string): RawBuilder<string> {
   return sql<string>`${column(user, 'card')}`;
 }
 
-/** Where the viewer stands with one person, and the request id to act on when one is pending. */
-export async function connectionBetween(
-  db: Db,
+/**
+ * Where the viewer stands with one person — `connection` ('connected', 'pending-sent',
+ * 'pending-received' or 'none') and `connection_request_id`, the request to act on when one is
+ * pending — as a one-row subquery to join laterally (`cross join lateral ${…} s`), so a profile
+ * reads it in the same statement as the person (each round trip costs the API more than the probes).
+ * Their request to me (not ignored) comes before mine to them. Each direction is its own probe of
+ * one pair: written as one `or`, the generic plan walked all of the viewer's received requests.
+ */
+export function connectionStandingWith(
   viewerId: string,
-  personId: string,
-): Promise<{ state: ConnectionState; requestId: string | null }> {
-  const { rows } = await sql<{ state: ConnectionState; requestId: string | null }>`
-    select case when exists (select 1 from connections where user_id = ${viewerId} and other_id = ${personId}) then 'connected'
+  person: Person,
+): RawBuilder<{ connection: ConnectionState; connectionRequestId: string | null }> {
+  return sql<{ connection: ConnectionState; connectionRequestId: string | null }>`(
+    select case when k.connected then 'connected'
                 when r.sender_id = ${viewerId} then 'pending-sent'
                 when r.sender_id is not null then 'pending-received'
-                else 'none' end as state,
-           r.id as request_id
-    from (select 1) one
+                else 'none' end as connection,
+           case when k.connected then null else r.id end as connection_request_id
+    from (select ${connectedTo(viewerId, person)} as connected) k
     left join lateral (
-      select id, sender_id from connection_requests
-      where (sender_id = ${viewerId} and recipient_id = ${personId})
-         or (sender_id = ${personId} and recipient_id = ${viewerId} and ignored_at is null)
-      order by (sender_id = ${personId}) desc
-      limit 1) r on true`.execute(db);
-  const row = rows[0]!;
-  return { state: row.state, requestId: row.state === 'connected' ? null : row.requestId };
+      select q.id, q.sender_id from (
+        select cr.id, cr.sender_id, 1 as rank from connection_requests cr
+        where cr.sender_id = ${person} and cr.recipient_id = ${viewerId} and cr.ignored_at is null
+        union all
+        select cr.id, cr.sender_id, 2 from connection_requests cr
+        where cr.sender_id = ${viewerId} and cr.recipient_id = ${person}) q
+      order by q.rank
+      limit 1) r on true)`;
 }
 
 /** How many connections the person has: one index-only count of their rows. */
@@ -141,7 +148,113 @@ export async function filesOwnedBy(db: Db, userId: string): Promise<string[]> {
       union all
       select unnest(array[image, video, file_url]) from posts where author_id = ${userId}
       union all
-      select image from collaboration_requests where user_id = ${userId}) f
+      select image from collaboration_requests where user_id = ${userId}
+      union all
+      select photo from missions where owner_id = ${userId}) f
     where url is not null`.execute(db);
   return rows.map((r) => r.url);
+}
+
+/*
+ * Missions (issue 12). The missions feature owns missions and their members and followers; these
+ * are its readings for other features (tasks, chats, posts, notifications). Ids may be given as
+ * SQL expressions or as plain ids (bound as values).
+ */
+
+/**
+ * The viewer's role in a mission they may see ('owner' | 'partner' | 'collaborator'), or null
+ * when they are not a member — or the mission is gone, or its owner is blocked either way with
+ * them (blocked people never share a mission, so a stale membership grants nothing).
+ */
+export async function missionRoleOf(
+  db: Db,
+  viewerId: string,
+  missionId: string,
+): Promise<'owner' | 'partner' | 'collaborator' | null> {
+  const { rows } = await sql<{ role: 'owner' | 'partner' | 'collaborator' }>`
+    select mm.role from mission_members mm join missions m on m.id = mm.mission_id
+    where mm.mission_id = ${missionId} and mm.user_id = ${viewerId}
+      and not ${hiddenEitherWay(viewerId, sql.ref('m.owner_id'))}`.execute(db);
+  return rows[0]?.role ?? null;
+}
+
+/** The person is a member (any role, the owner included) of the mission: a predicate for queries. */
+export function isMissionMember(person: Person | string, mission: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from mission_members mmx where mmx.mission_id = ${mission} and mmx.user_id = ${person})`;
+}
+
+/** Ids of the missions the person belongs to (any role), as a subquery: `mission_id in (…)`. */
+export function missionIdsOf(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select mmy.mission_id from mission_members mmy where mmy.user_id = ${person})`;
+}
+
+/** Everyone who hears of a mission's updates: its members and its followers, each once, as rows (id). */
+export function missionAudience(missionId: Person | string): RawBuilder<{ id: string }> {
+  return sql<{ id: string }>`(
+    select user_id as id from mission_members where mission_id = ${missionId}
+    union
+    select user_id from mission_follows where mission_id = ${missionId})`;
+}
+
+/** The mission's title for other features' lists (chats, notifications), or null when gone. */
+export function missionTitleOf(missionId: Person | string): RawBuilder<string | null> {
+  return sql<string | null>`(select mt.title from missions mt where mt.id = ${missionId})`;
+}
+
+/** The mission's group chat id (the chats feature's row, kind 'mission'), or null before it exists. */
+export function missionChatIdOf(missionId: Person | string): RawBuilder<string | null> {
+  return sql<string | null>`(select ch.id from chats ch where ch.mission_id = ${missionId})`;
+}
+
+/** The mission's stored photo (null when it has none: the presenter shows the default), for chats and tasks. */
+export function missionPhotoOf(missionId: Person): RawBuilder<string | null> {
+  return sql<string | null>`(select mp.photo from missions mp where mp.id = ${missionId})`;
+}
+
+/** The mission's owner, for the tasks feature's notices and block checks. */
+export function missionOwnerOf(missionId: Person): RawBuilder<string> {
+  return sql<string>`(select mo.owner_id from missions mo where mo.id = ${missionId})`;
+}
+
+/**
+ * The viewer may see the mission (alias `mission` of a `missions` row): its owner is not blocked
+ * either way with them, and it is public or they are a member. Everything else is 404 to them.
+ */
+export function missionVisibleTo(viewerId: string, mission: string): RawBuilder<boolean> {
+  const id = column(mission, 'id');
+  return sql<boolean>`(not ${hiddenEitherWay(viewerId, column(mission, 'owner_id'))}
+    and (${column(mission, 'visibility')} = 'public' or ${isMissionMember(sql`${viewerId}::uuid`, id)}))`;
+}
+
+/**
+ * Where the viewer stands with a mission they may see — its title and status and their role — or
+ * undefined when it is not theirs to see (missing, hidden by a block, members-only). For posts:
+ * a member's post about an ongoing mission is one of its updates.
+ */
+export async function missionStanding(
+  db: Db,
+  viewerId: string,
+  missionId: string,
+): Promise<{ title: string; status: 'ongoing' | 'completed'; role: 'owner' | 'partner' | 'collaborator' | null } | undefined> {
+  const { rows } = await sql<{ title: string; status: 'ongoing' | 'completed'; role: 'owner' | 'partner' | 'collaborator' | null }>`
+    select m.title, m.status,
+      (select mm.role from mission_members mm where mm.mission_id = m.id and mm.user_id = ${viewerId}) as role
+    from missions m where m.id = ${missionId} and ${missionVisibleTo(viewerId, 'm')}`.execute(db);
+  return rows[0];
+}
+
+/** The person's role in the mission ('owner' | 'partner' | 'collaborator'), or null: a scalar for lists (missionRoleOf asks for one). */
+export function missionRoleIn(person: Person, missionId: Person): RawBuilder<'owner' | 'partner' | 'collaborator' | null> {
+  return sql<'owner' | 'partner' | 'collaborator' | null>`(select mmr.role from mission_members mmr where mmr.mission_id = ${missionId} and mmr.user_id = ${person})`;
+}
+
+/** One person muted another, both as expressions (for statements over many recipients at once). */
+export function mutedBetween(muter: Person | string, muted: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from mutes m where m.muter_id = ${muter} and m.muted_id = ${muted})`;
+}
+
+/** Two people, both as expressions, blocked either way (hiddenEitherWay where neither is the viewer). */
+export function blockedBetween(a: Person, b: Person): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from blocks bb
+    where (bb.blocker_id = ${a} and bb.blocked_id = ${b}) or (bb.blocker_id = ${b} and bb.blocked_id = ${a}))`;
 }

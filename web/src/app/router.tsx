@@ -56,33 +56,20 @@ const withViewerId = (Component: React.ComponentType<{ viewerId: string }>) =>
     return <Component viewerId={useViewer()._id} />;
   };
 
+/** Issue 12: missions, their people, tasks, join requests and group chat (all signed in). */
+const missionPages: RouteObject[] = [
+  { path: paths.createMission, ...page(() => import('./routes/create-mission-page'), (m) => m.CreateMissionRoute) },
+  { path: '/missions/:missionId', ...page(() => import('./routes/mission-page'), (m) => m.MissionRoute) },
+  { path: '/chat/:missionId', ...page(() => import('./routes/mission-chat-page'), (m) => m.MissionChatRoute) },
+  { path: paths.followedMissions, ...page(() => import('../features/missions/components/followed-missions-page'), (m) => m.FollowedMissionsPage) },
+  { path: paths.partners, ...page(() => import('../features/missions/components/people-by-mission-page'), (m) => withViewerId(m.PartnersPage)) },
+  { path: paths.collaborators, ...page(() => import('../features/missions/components/people-by-mission-page'), (m) => withViewerId(m.CollaboratorsPage)) },
+  { path: paths.tasks, ...page(() => import('../features/missions/components/tasks-page'), (m) => m.TasksPage) },
+  { path: paths.requests, ...page(() => import('../features/missions/components/requests-page'), (m) => m.RequestsPage) },
+];
+
 const shellPages: RouteObject[] = [
-  {
-    index: true,
-    ...page(
-      () =>
-        Promise.all([
-          import('../features/home/components/home-page'),
-          import('../features/posts/components/composer-prompt'),
-          import('../features/posts/components/post-list'),
-          import('../features/hashtags/components/trending-hashtags-panel'),
-          import('../features/network/components/people-you-may-know'),
-        ]),
-      ([home, composer, posts, hashtags, network]) =>
-        function Home() {
-          const user = useViewer();
-          return (
-            <home.HomePage
-              user={user}
-              composer={<composer.ComposerPrompt user={user} />}
-              feed={<posts.PostList list={{ feed: true }} viewerId={user._id} empty={<p className="text-sm text-slate-600">Nothing here yet. Share a need or an offer to get things moving.</p>} />}
-              aside={<><hashtags.TrendingHashtagsPanel /><network.PeopleYouMayKnow limit={5} /></>}
-              discover={<network.PeopleYouMayKnow variant="strip" limit={10} />}
-            />
-          );
-        },
-    ),
-  },
+  { index: true, ...page(() => import('./routes/home-page'), (m) => m.HomeRoute) },
   { path: '/post/:postId', ...page(() => import('../features/posts/components/single-post-page'), (m) => withViewerId(m.SinglePostPage)) },
   { path: paths.savedPosts, ...page(() => import('../features/posts/components/saved-posts-page'), (m) => withViewerId(m.SavedPostsPage)) },
   { path: paths.hunt, ...page(() => import('../features/posts/components/hunt-page'), (m) => withViewerId(m.HuntPage)) },
@@ -105,8 +92,9 @@ const shellPages: RouteObject[] = [
           import('../features/network/components/connection-actions'),
           import('../features/network/components/person-connections'),
           import('../features/safety/components/person-menu'),
+          import('../features/missions/components/my-missions'),
         ]),
-      ([profile, chats, posts, network, connections, safety]) =>
+      ([profile, chats, posts, network, connections, safety, missions]) =>
         function Profile() {
           const viewer = useViewer();
           const navigate = useNavigate();
@@ -121,6 +109,7 @@ const shellPages: RouteObject[] = [
               menu={(p, refresh) => <safety.PersonMenu person={p} onChange={refresh} onBlocked={() => navigate(paths.home, { replace: true })} />}
               posts={(p) => <posts.PostList key={p.username} list={{ author: p.username }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">No posts yet.</p>} />}
               connections={(p) => <connections.PersonConnections key={p._id} userId={p._id} isMe={p.isMe} />}
+              missions={(p) => <missions.MissionsList key={p._id} userId={p._id} isMe={p.isMe} />}
             />
           );
         },
@@ -138,11 +127,18 @@ const shellPages: RouteObject[] = [
     ),
   },
   { path: paths.offers, ...page(() => import('../features/offers/components/offers-page'), (m) => m.OffersPage) },
-  { path: paths.chats, ...page(() => import('../features/chats/components/chats-page'), (m) => withViewerId(m.ChatsPage)) },
+  {
+    path: paths.chats,
+    ...page(
+      () => Promise.all([import('../features/chats/components/chats-page'), import('../features/missions/components/missions-hub')]),
+      ([chats, missions]) => withViewerId((p) => <chats.ChatsPage {...p} missions={<missions.MissionsHub />} />),
+    ),
+  },
   { path: '/chats/:chatId', ...page(() => import('../features/chats/components/chat-page'), (m) => withViewerId(m.ChatPage)) },
   { path: '/collaboration/:categoryId', ...page(() => import('../features/collaboration/components/collaboration-category-page'), (m) => withViewerId(m.CollaborationCategoryPage)) },
   { path: '/collaboration/:categoryId/:requestId', ...page(() => import('../features/collaboration/components/collaboration-detail-page'), (m) => withViewerId(m.CollaborationDetailPage)) },
   { path: '/collaboration/:categoryId/:requestId/edit', ...page(() => import('../features/collaboration/components/collaboration-edit-page'), (m) => withViewerId(m.CollaborationEditPage)) },
+  ...missionPages,
   { path: '*', ...page(() => import('../components/not-found-page'), (m) => m.NotFoundPage) },
 ];
 

@@ -34,6 +34,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('connection_requests_not_self', sql`sender_id <> recipient_id`)
     .execute();
   await sql`create index connection_requests_received on connection_requests (recipient_id, created_at desc, id desc) where ignored_at is null`.execute(db);
+  // Everyone who asked me, ignored or not, in one index walk: "people you may know" leaves them
+  // out. Without it each candidate is probed on the pair key (~240 probes, half the statement's
+  // time); with it PostgreSQL reads my few requests once and filters the candidates against them.
+  await sql`create index connection_requests_to on connection_requests (recipient_id, sender_id)`.execute(db);
 
   await db.schema
     .createTable('mutes')

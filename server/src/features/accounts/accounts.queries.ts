@@ -2,9 +2,11 @@ import { type Insertable, type RawBuilder, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 import {
   appearsInSearchFor,
   connectionCountOf,
+  connectionStandingWith,
   connectionsVisibleTo,
   hiddenEitherWay,
   mutedByViewer,
@@ -17,24 +19,58 @@ export function findUserById(db: Db, id: string) {
 }
 
 /**
- * A profile as the viewer may see it, with its counts and the viewer's standing: nothing when
- * there is no such username or a block lies between the two (the same answer, as everywhere).
+ * A profile as the viewer may see it — its counts and the viewer's standing — as the contract's
+ * JSON text, in one round trip: nothing when there is no such username or a block lies between
+ * the two (the same answer, as everywhere). Limited (a profile for connections only, and the
+ * viewer is not one): the card, the counts and Connect, with an empty bio and location.
+ *
+ * At 100k people the probes cost PostgreSQL ~0.1 ms; what cost the route was the API's side: a
+ * second round trip for the standing, building the query, and turning ~20 typed columns into
+ * objects and back into JSON. So the standing joins laterally, the statement is built once
+ * (decision 010), and PostgreSQL writes the JSON (timestamps in `toISOString` form).
  */
-export function findProfile(db: Db, viewerId: string, username: string) {
+const profileFor = prepared((db, a: { viewerId: string; username: string }) => {
   const id = sql.ref('u.id');
-  return db
+  const found = db
     .selectFrom('users as u')
-    .selectAll('u')
+    .innerJoinLateral(connectionStandingWith(a.viewerId, id).as('s'), (join) => join.onTrue())
     .select([
+      'u.card',
+      'u.bio',
+      'u.location',
+      'u.createdAt',
+      sql<boolean>`u.id = ${a.viewerId}`.as('isMe'),
       connectionCountOf(id).as('connectionCount'),
-      mutualCountWith(viewerId, id).as('mutualCount'),
-      mutedByViewer(viewerId, id).as('muted'),
-      profileVisibleTo(viewerId, 'u').as('profileVisible'),
-      connectionsVisibleTo(viewerId, 'u').as('connectionsVisible'),
+      mutualCountWith(a.viewerId, id).as('mutualCount'),
+      mutedByViewer(a.viewerId, id).as('muted'),
+      profileVisibleTo(a.viewerId, 'u').as('profileVisible'),
+      connectionsVisibleTo(a.viewerId, 'u').as('connectionsVisible'),
+      's.connection',
+      's.connectionRequestId',
     ])
-    .where('u.username', '=', username)
-    .where(sql<boolean>`not ${hiddenEitherWay(viewerId, id)}`)
-    .executeTakeFirst();
+    .where('u.username', '=', a.username)
+    .where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, id)}`)
+    // A fence: merged into the outer select, each rule would be evaluated once per use below.
+    .offset(sql.lit(0));
+  return db.selectFrom(found.as('p')).select(
+    sql<JsonText>`left(p.card, -1)
+      || ',"bio":' || to_json(case when p.profile_visible then p.bio else '' end)::text
+      || ',"location":' || to_json(case when p.profile_visible then p.location else '' end)::text
+      || ',"createdAt":"' || to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
+      || ',"isMe":' || p.is_me
+      || ',"connectionCount":' || p.connection_count
+      || ',"mutualCount":' || case when p.is_me then 0 else p.mutual_count end
+      || ',"connection":"' || p.connection || '"'
+      || ',"connectionRequestId":' || coalesce(to_json(p.connection_request_id)::text, 'null')
+      || ',"muted":' || p.muted
+      || ',"limited":' || (not p.profile_visible)
+      || ',"connectionsVisible":' || p.connections_visible
+      || '}'`.as('profile'),
+  );
+});
+
+export async function findProfile(db: Db, viewerId: string, username: string): Promise<JsonText | undefined> {
+  return (await profileFor(db, { viewerId, username }))[0]?.profile;
 }
 
 export function findUserByEmail(db: Db, email: string) {

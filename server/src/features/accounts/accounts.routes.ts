@@ -329,6 +329,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         response: { 200: z.object({ data: profileSchema }), ...errors },
       },
     },
-    async (request) => ({ data: await accounts.getProfile(deps, request.viewer, request.params.username) }),
+    async (request, reply) => sendJsonText(reply, dataText(await accounts.getProfile(deps, request.viewer, request.params.username))),
   );
 };

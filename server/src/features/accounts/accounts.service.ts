@@ -12,7 +12,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
-import { connectionBetween, filesOwnedBy } from '../../social/social.queries.js';
+import { filesOwnedBy } from '../../social/social.queries.js';
 import {
   consumeEmailToken,
   deleteUser,
@@ -41,7 +41,7 @@ import {
   signupAttemptMail,
   verifyEmailMail,
 } from './accounts.mails.js';
-import { presentPrivacy, presentProfile, presentSessionUser } from './accounts.present.js';
+import { presentPrivacy, presentSessionUser } from './accounts.present.js';
 
 const DAY_MS = 24 * 3600_000;
 const PROFILE_PICTURE_PX = 512;
@@ -344,7 +344,9 @@ export function myPrivacy(viewer: Viewer | null): PrivacySettings {
 /** All four settings at once; the kernel's rules (`social.queries.ts`) read them on every request. */
 export async function updatePrivacy(deps: Deps, viewer: Viewer | null, input: PrivacySettings): Promise<PrivacySettings> {
   const me = requireViewer(viewer);
-  return presentPrivacy(await updateUser(deps.db, me.id, input));
+  const user = await updateUser(deps.db, me.id, input);
+  await deps.events.emit(deps.db, 'user.privacy_changed', { userId: me.id });
+  return presentPrivacy(user);
 }
 
 /** Stores a new picture (sniffed and re-encoded), or clears it back to the default avatar. */
@@ -359,9 +361,9 @@ export async function setProfilePicture(deps: Deps, viewer: Viewer | null, image
 /** A profile as the viewer may see it; blocked either way answers exactly like an unknown username. */
 export async function getProfile(deps: Deps, viewer: Viewer | null, username: string) {
   const me = requireViewer(viewer);
-  const user = await findProfile(deps.db, me.id, username.toLowerCase());
-  if (!user) throw notFound('No one on Muster has that username');
-  return presentProfile(user, me.id, await connectionBetween(deps.db, me.id, user.id));
+  const profile = await findProfile(deps.db, me.id, username.toLowerCase());
+  if (!profile) throw notFound('No one on Muster has that username');
+  return profile;
 }
 
 /** Everything Muster holds about the signed-in person, as one JSON document. */

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatSummary } from '@muster/contract/chats';
+import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missions';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
 import type { ChatRow, MessageRow } from './chats.queries.js';
 
@@ -16,6 +17,7 @@ export function presentChat(c: ChatRow): ChatSummary {
           profilePicture: c.otherPicture ?? DEFAULT_AVATAR,
         }
       : null,
+    mission: c.missionId ? { _id: c.missionId, title: c.missionTitle || UNTITLED_MISSION, photo: c.missionPhoto ?? DEFAULT_MISSION_PHOTO } : null,
     lastMessage: c.lastBody && c.lastCreatedAt && c.lastSenderId ? { message: c.lastBody, createdAt: c.lastCreatedAt.toISOString(), senderId: c.lastSenderId } : null,
     unreadCount: c.unreadCount ?? 0,
     updatedAt: c.lastMessageAt.toISOString(),

@@ -1,5 +1,6 @@
 import {
   chatListResponseSchema,
+  chatMessageBodySchema,
   chatMessageResponseSchema,
   chatMessagesResponseSchema,
   chatParamsSchema,
@@ -19,6 +20,7 @@ const tags = ['chats'];
 
 export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  chats.subscribeMissionChats(deps);
 
   app.get(
     '/chats',
@@ -54,6 +56,21 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => chats.readChat(deps, request.viewer, request.params.chatId, request.query),
   );
 
+  app.post(
+    '/chats/:chatId/messages',
+    {
+      preHandler: limitPerAccount(app, MESSAGE_BUDGET),
+      schema: {
+        tags,
+        summary: 'Send a message into a conversation I am in (a mission group chat, or a direct one)',
+        params: chatParamsSchema,
+        body: chatMessageBodySchema,
+        response: { 200: chatMessageResponseSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await chats.sendToChat(deps, request.viewer, request.params.chatId, request.body) }),
+  );
+
   app.put(
     '/chats/:chatId/read',
     {
@@ -68,12 +85,11 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Chat requests (from outside my network) and mission join requests arrive with missions and
-  // privacy settings; until then a signed-in user has none, and the shell's badges read these.
+  // Chat requests (from outside my network) arrive with privacy settings; until then a signed-in
+  // user has none, and the shell's badges read this. (GET /chats/join-requests is the missions feature's.)
   const empty = { 200: z.object({ data: z.array(z.object({ _id: z.string() })) }), 401: apiErrorSchema };
   for (const [url, summary] of [
     ['/chats/requests', 'Chat requests from people outside my network'],
-    ['/chats/join-requests', 'Requests to join my missions'],
   ] as const) {
     app.get(url, { schema: { tags, summary, response: empty } }, async (request) => {
       requireViewer(request.viewer);

@@ -63,3 +63,42 @@ export const chatsSeed: DemoSeed = {
     }
   },
 };
+
+/** A few lines in the demo person's mission chat: the team at work, one message unread. */
+const missionChatLines: Array<[from: string, text: string]> = [
+  ['sipho_ndlovu', 'Sandbags are stacked at the V Section hall: four hundred, and another two hundred on Thursday.'],
+  [DEMO_LOGIN.username, 'Thank you! Saturday we start at Malukazi at eight. Ada, Lena: a street each, as before?'],
+  ['ada_okafor', 'Yes. I printed the parcel numbers by street, like we did in Ikeja.'],
+  ['lena_fischer', 'I will bring the shift sheet. Who has the mattress list?'],
+];
+
+/**
+ * Every mission's group chat, with its members (the live app makes it on `mission.created` and
+ * keeps it by the membership events; demo missions are written without events), and some history
+ * in the demo person's own mission. Runs after the missions seed; with no missions it does nothing.
+ */
+export const missionChatsSeed: DemoSeed = {
+  name: 'mission-chats',
+  async run({ db }) {
+    const missions = await db.selectFrom('missions').select(['id', 'title', 'ownerId', 'createdAt']).execute();
+    const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+    for (const m of missions) {
+      const chatId = newId();
+      const members = await db.selectFrom('missionMembers').select(['userId', 'joinedAt']).where('missionId', '=', m.id).execute();
+      const isDemoOwner = m.ownerId === users.get(DEMO_LOGIN.username);
+      const lines = isDemoOwner ? missionChatLines.flatMap(([u, text]) => (users.get(u) && members.some((x) => x.userId === users.get(u)) ? [{ senderId: users.get(u)!, text }] : [])) : [];
+      let at = Date.now() - (lines.length + 1) * 45 * 60_000;
+      await db.insertInto('chats').values({ id: chatId, kind: 'mission', missionId: m.id, createdAt: m.createdAt, lastMessageAt: lines.length ? new Date(at + lines.length * 45 * 60_000) : m.createdAt }).execute();
+      if (members.length) {
+        // The demo person has read all but the last line; everyone else is up to date.
+        const lastAt = new Date(at + lines.length * 45 * 60_000);
+        const readTo = (userId: string) => (isDemoOwner && userId === m.ownerId && lines.length ? new Date(lastAt.getTime() - 60_000) : lastAt);
+        await db.insertInto('chatMembers').values(members.map((x) => ({ chatId, userId: x.userId, joinedAt: x.joinedAt, lastReadAt: readTo(x.userId) }))).execute();
+      }
+      for (const line of lines) {
+        at += 45 * 60_000;
+        await db.insertInto('chatMessages').values({ id: newId(), chatId, senderId: line.senderId, body: line.text, createdAt: new Date(at) }).execute();
+      }
+    }
+  },
+};

@@ -3,7 +3,15 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
-import { listChatsOf, listMessages, markChatReadBy, sendDirectMessageIfAllowed } from './chats.queries.js';
+import {
+  addToMissionChat,
+  listChatsOf,
+  listMessages,
+  markChatReadBy,
+  removeFromMissionChat,
+  sendDirectMessageIfAllowed,
+  sendToChatAsMember,
+} from './chats.queries.js';
 import { presentChat, presentMessage } from './chats.present.js';
 
 const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -38,7 +46,7 @@ export async function readChat(deps: Deps, viewer: Viewer | null, chatId: string
   const [chat] = await listChatsOf(deps.db, me.id, chatId);
   // Not a member and not there are the same answer.
   if (!chat) throw notFound('Conversation not found');
-  const rows = await listMessages(deps.db, chatId, { ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}), limit: query.limit });
+  const rows = await listMessages(deps.db, chatId, me.id, { ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}), limit: query.limit });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { data: { chat: presentChat(chat), messages: page.map(presentMessage) }, meta: { nextCursor } };
 }
@@ -47,4 +55,39 @@ export async function readChat(deps: Deps, viewer: Viewer | null, chatId: string
 export async function markChatRead(deps: Deps, viewer: Viewer | null, chatId: string) {
   const me = requireViewer(viewer);
   if (!(await markChatReadBy(deps.db, chatId, me.id))) throw notFound('Conversation not found');
+}
+
+/**
+ * Sends into one of my chats by its id. A mission's group chat takes a message from any member;
+ * a direct chat goes through the direct-message rules (blocks, the other's message policy), as
+ * POST /chats/send would. Not a member, or a chat hidden from me, is not found.
+ */
+export async function sendToChat(deps: Deps, viewer: Viewer | null, chatId: string, input: { message: string }) {
+  const me = requireViewer(viewer);
+  const [chat] = await listChatsOf(deps.db, me.id, chatId);
+  if (!chat) throw notFound('Conversation not found');
+  if (chat.kind === 'direct') {
+    if (!chat.otherId) throw notFound('Conversation not found');
+    return sendDirectMessage(deps, me, { recipientId: chat.otherId, message: input.message });
+  }
+  const message = await sendToChatAsMember(deps.db, { chatId, messageId: newId(), senderId: me.id, body: input.message });
+  // Removed from the mission between the look and the write.
+  if (!message) throw notFound('Conversation not found');
+  return presentMessage({ ...message, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
+}
+
+/**
+ * A mission's group chat follows its membership (issue 12): made with the mission, the owner in
+ * it from the start; a member who joins is added, one who leaves or is removed is taken out.
+ */
+export function subscribeMissionChats(deps: Deps) {
+  deps.events.on('mission.created', async (db, { missionId, ownerId }) => {
+    await addToMissionChat(db, { newChatId: newId(), missionId, userIds: [ownerId] });
+  });
+  deps.events.on('mission.member_joined', async (db, { missionId, userId }) => {
+    await addToMissionChat(db, { newChatId: newId(), missionId, userIds: [userId] });
+  });
+  deps.events.on('mission.member_left', async (db, { missionId, userId }) => {
+    await removeFromMissionChat(db, missionId, userId);
+  });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { newId } from '../../platform/ids.js';
 import { MESSAGE_BUDGET } from '../../platform/limits.js';
 
 let t: TestApp;
@@ -202,3 +203,142 @@ describe('chat requests and mission join requests', () => {
     expect(Array.isArray(res.json().data)).toBe(true);
   });
 });
+
+describe('mission chats (issue 12)', () => {
+  type Person = Awaited<ReturnType<typeof signedInUser>>;
+  /** A mission as the missions feature leaves it: its rows, then its event (the chat follows the event). */
+  async function mission(owner: Person, title = 'Community garden') {
+    const missionId = newId();
+    await t.db.insertInto('missions').values({ id: missionId, ownerId: owner.user.id, title, type: 'partnership' }).execute();
+    await t.db.insertInto('missionMembers').values({ missionId, userId: owner.user.id, role: 'owner' }).execute();
+    await t.app.deps.events.emit(t.db, 'mission.created', { missionId, ownerId: owner.user.id, title });
+    return missionId;
+  }
+  async function join(missionId: string, p: Person) {
+    await t.db.insertInto('missionMembers').values({ missionId, userId: p.user.id, role: 'collaborator' }).execute();
+    await t.app.deps.events.emit(t.db, 'mission.member_joined', { missionId, userId: p.user.id });
+  }
+  async function leave(missionId: string, p: Person) {
+    await t.db.deleteFrom('missionMembers').where('missionId', '=', missionId).where('userId', '=', p.user.id).execute();
+    await t.app.deps.events.emit(t.db, 'mission.member_left', { missionId, userId: p.user.id });
+  }
+  const missionChat = async (p: Person, missionId: string) =>
+    ((await api('GET', '/chats', p.cookie)).json().data as { _id: string; mission?: { _id: string } | null }[]).find((c) => c.mission?._id === missionId);
+
+  it('is made with the mission, the owner in it, and listed with the mission’s title and photo', async () => {
+    const owner = await signedInUser(t);
+    const missionId = await mission(owner);
+    const chats = (await api('GET', '/chats', owner.cookie)).json().data;
+    expect(chats).toEqual([
+      expect.objectContaining({
+        kind: 'mission',
+        otherUser: null,
+        mission: { _id: missionId, title: 'Community garden', photo: '/mission-default.svg' },
+        lastMessage: null,
+        unreadCount: 0,
+      }),
+    ]);
+    const members = await t.db.selectFrom('chatMembers').select('userId').where('chatId', '=', chats[0]._id).execute();
+    expect(members.map((m) => m.userId)).toEqual([owner.user.id]);
+    // The event again (a retry) makes no second chat.
+    await t.app.deps.events.emit(t.db, 'mission.created', { missionId, ownerId: owner.user.id, title: 'Community garden' });
+    expect((await t.db.selectFrom('chats').select('id').where('missionId', '=', missionId).execute()).length).toBe(1);
+  });
+
+  it('lets members talk once they join, counts unread messages, and shuts out whoever leaves', async () => {
+    const [owner, ana, ben] = [await signedInUser(t, { firstName: 'Owen' }), await signedInUser(t, { firstName: 'Ana' }), await signedInUser(t)];
+    const missionId = await mission(owner);
+    const chatId = (await missionChat(owner, missionId))!._id;
+    expect(await missionChat(ana, missionId)).toBeUndefined();
+    expect((await api('GET', `/chats/${chatId}/messages`, ana.cookie)).statusCode).toBe(404);
+
+    await join(missionId, ana);
+    await join(missionId, ben);
+    const hello = await api('POST', `/chats/${chatId}/messages`, owner.cookie, { message: '  Welcome, team!  ' });
+    expect(hello.statusCode).toBe(200);
+    expect(hello.json().data).toMatchObject({ chatId, message: 'Welcome, team!', sender: { _id: owner.user.id, firstName: 'Owen' } });
+    expect((await api('POST', `/chats/${chatId}/messages`, ana.cookie, { message: 'Happy to help' })).statusCode).toBe(200);
+
+    expect(await missionChat(ben, missionId)).toMatchObject({ kind: 'mission', otherUser: null, unreadCount: 2, lastMessage: { message: 'Happy to help', senderId: ana.user.id } });
+    expect(await missionChat(owner, missionId)).toMatchObject({ unreadCount: 1 });
+    expect(await missionChat(ana, missionId)).toMatchObject({ unreadCount: 0 });
+    const page = await api('GET', `/chats/${chatId}/messages`, ben.cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data.messages.map((m: { message: string }) => m.message)).toEqual(['Happy to help', 'Welcome, team!']);
+    expect((await api('PUT', `/chats/${chatId}/read`, ben.cookie)).statusCode).toBe(204);
+    expect(await missionChat(ben, missionId)).toMatchObject({ unreadCount: 0 });
+
+    await leave(missionId, ana);
+    expect(await missionChat(ana, missionId)).toBeUndefined();
+    expect((await api('GET', `/chats/${chatId}/messages`, ana.cookie)).statusCode).toBe(404);
+    const late = await api('POST', `/chats/${chatId}/messages`, ana.cookie, { message: 'Still here?' });
+    expect(late.statusCode).toBe(404);
+    expect(await t.db.selectFrom('chatMessages').select('body').where('chatId', '=', chatId).orderBy('createdAt').execute()).toEqual([
+      { body: 'Welcome, team!' },
+      { body: 'Happy to help' },
+    ]);
+    expect(await missionChat(owner, missionId)).toBeDefined();
+  });
+
+  it('leaves out the messages of a member blocked either way, and the chat of an owner who blocked me', async () => {
+    const [owner, ana, ben] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const missionId = await mission(owner);
+    await join(missionId, ana);
+    await join(missionId, ben);
+    const chatId = (await missionChat(owner, missionId))!._id;
+    await api('POST', `/chats/${chatId}/messages`, ana.cookie, { message: 'From Ana' });
+    await api('POST', `/chats/${chatId}/messages`, owner.cookie, { message: 'From the owner' });
+    expect((await api('POST', `/users/${ana.user.id}/block`, ben.cookie)).statusCode).toBe(200);
+    expect(await missionChat(ben, missionId)).toMatchObject({ unreadCount: 1, lastMessage: { message: 'From the owner' } });
+    expect((await api('GET', `/chats/${chatId}/messages`, ben.cookie)).json().data.messages.map((m: { message: string }) => m.message)).toEqual(['From the owner']);
+    expect((await api('POST', `/users/${ben.user.id}/block`, owner.cookie)).statusCode).toBe(200);
+    expect(await missionChat(ben, missionId)).toBeUndefined();
+    expect((await api('POST', `/chats/${chatId}/messages`, ben.cookie, { message: 'Hello?' })).statusCode).toBe(404);
+  });
+
+  it('answers 401 signed out, 400 for a blank message and 404 to a stranger, writing nothing', async () => {
+    const [owner, stranger] = [await signedInUser(t), await signedInUser(t)];
+    const missionId = await mission(owner);
+    const chatId = (await t.db.selectFrom('chats').select('id').where('missionId', '=', missionId).executeTakeFirstOrThrow()).id;
+    expect((await api('POST', `/chats/${chatId}/messages`, undefined, { message: 'Hi' })).statusCode).toBe(401);
+    for (const body of [{ message: '   ' }, { message: 'x'.repeat(4001) }, {}, { message: 'Hi', recipientId: owner.user.id }]) {
+      expect((await api('POST', `/chats/${chatId}/messages`, owner.cookie, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await api('POST', `/chats/${chatId}/messages`, stranger.cookie, { message: 'Let me in' })).statusCode).toBe(404);
+    expect((await api('POST', `/chats/${newId()}/messages`, owner.cookie, { message: 'Anyone?' })).statusCode).toBe(404);
+    expect((await api('POST', '/chats/not-an-id/messages', owner.cookie, { message: 'Anyone?' })).statusCode).toBe(400);
+    expect(await t.db.selectFrom('chatMessages').select('id').where('chatId', '=', chatId).execute()).toEqual([]);
+  });
+
+  it('follows the missions routes: made with the mission, joined on approval, left on leaving, gone with the mission', async () => {
+    const [owner, ana] = [await signedInUser(t), await signedInUser(t)];
+    const missionId = (await api('POST', '/missions', owner.cookie, { title: 'Street library', type: 'partnership' })).json().data._id as string;
+    const chatId = (await api('GET', `/missions/${missionId}`, owner.cookie)).json().data.chatId as string;
+    expect(await missionChat(owner, missionId)).toMatchObject({ _id: chatId, mission: { title: 'Street library' } });
+    await api('POST', `/missions/${missionId}/join`, ana.cookie, { role: 'partner' });
+    expect(await missionChat(ana, missionId)).toBeUndefined();
+    const requestId = (await api('GET', '/chats/join-requests', owner.cookie)).json().data[0]._id;
+    expect((await api('PUT', `/missions/${missionId}/join-requests/${requestId}/approve`, owner.cookie)).statusCode).toBe(200);
+    expect((await api('POST', `/chats/${chatId}/messages`, ana.cookie, { message: 'Thanks for having me' })).statusCode).toBe(200);
+    expect(await missionChat(owner, missionId)).toMatchObject({ unreadCount: 1 });
+    expect((await api('DELETE', `/missions/${missionId}/members/me`, ana.cookie)).statusCode).toBeLessThan(300);
+    expect((await api('GET', `/chats/${chatId}/messages`, ana.cookie)).statusCode).toBe(404);
+    expect((await api('DELETE', `/missions/${missionId}`, owner.cookie)).statusCode).toBeLessThan(300);
+    expect(await missionChat(owner, missionId)).toBeUndefined();
+    expect(await messagesIn(chatId)).toEqual([]);
+  });
+
+  it('sends into a direct chat by its id under the direct-message rules', async () => {
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    const chatId = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Hi' })).json().data.chatId;
+    const reply = await api('POST', `/chats/${chatId}/messages`, b.cookie, { message: 'Hello back' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data).toMatchObject({ chatId, message: 'Hello back', sender: { _id: b.user.id } });
+    expect((await api('POST', `/users/${a.user.id}/block`, b.cookie)).statusCode).toBe(200);
+    expect((await api('POST', `/chats/${chatId}/messages`, a.cookie, { message: 'Why?' })).statusCode).toBe(404);
+    expect(await messagesIn(chatId)).toEqual(['Hi', 'Hello back']);
+  });
+});
+
+const messagesIn = async (chatId: string) =>
+  (await t.db.selectFrom('chatMessages').select('body').where('chatId', '=', chatId).orderBy('createdAt').execute()).map((m) => m.body);

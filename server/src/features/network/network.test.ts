@@ -489,6 +489,37 @@ describe('GET /users/suggestions', () => {
     for (let i = 0; i < 12; i += 1) await link(x, await buildUser(t.db));
     expect(await suggestionsFor(me)).toHaveLength(10);
   });
+
+  it('keeps my list a few seconds, but a request or a block either way, my mute, or a privacy change drops it at once', async () => {
+    const { me, x } = await network();
+    const sideDoor = await buildUser(t.db);
+    const [iAsk, iBlock, iMute, blocksMe, asksMe, hides] = await Promise.all([person(), person(), person(), person(), person(), person()]);
+    const everyone = [sideDoor, ...[iAsk, iBlock, iMute, blocksMe, asksMe, hides].map((p) => p.user)];
+    for (const u of everyone) await link(x, u);
+    const ids = async () => (await suggestionsFor(me)).map((s) => s._id);
+    expect(await ids()).toEqual(expect.arrayContaining(everyone.map((u) => u.id)));
+
+    // A change that bypasses every route is not seen while the list is kept: it is kept.
+    await t.db.insertInto('mutes').values({ muterId: me.user.id, mutedId: sideDoor.id }).execute();
+    expect(await ids()).toContain(sideDoor.id);
+
+    const gone = async (why: string, u: User) => expect(await ids(), why).not.toContain(u.id);
+    expect((await api('POST', `/connections/${iAsk.user.id}`, me.cookie)).statusCode).toBe(200);
+    await gone('I asked', iAsk.user);
+    // The route's change dropped the kept list, so the side-door mute shows too.
+    await gone('muted by hand', sideDoor);
+    expect((await api('POST', `/users/${iBlock.user.id}/block`, me.cookie)).statusCode).toBe(200);
+    await gone('I blocked', iBlock.user);
+    expect((await api('POST', `/users/${iMute.user.id}/mute`, me.cookie)).statusCode).toBe(200);
+    await gone('I muted', iMute.user);
+    expect((await api('POST', `/users/${me.user.id}/block`, blocksMe.cookie)).statusCode).toBe(200);
+    await gone('blocked me', blocksMe.user);
+    expect((await api('POST', `/connections/${me.user.id}`, asksMe.cookie)).statusCode).toBe(200);
+    await gone('asked me', asksMe.user);
+    const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: false };
+    expect((await api('PUT', '/users/me/privacy', hides.cookie, privacy)).statusCode).toBe(200);
+    await gone('turned search off', hides.user);
+  });
 });
 
 describe('GET /users/profile/:username (the network part)', () => {

@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
-import { silencedForViewer } from '../../social/social.queries.js';
+import { hiddenEitherWay, missionAudience, missionTitleOf, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
 
 const LIST_LIMIT = 100;
 
@@ -65,11 +65,12 @@ export async function countUnreadOffers(db: Db, userId: string) {
   const row = await db
     .selectFrom('notifications')
     .select((eb) => [
-      eb.fn.countAll<number>().filterWhere('relatedMissionId', 'is', null).as('onPosts'),
-      eb.fn.countAll<number>().filterWhere('relatedMissionId', 'is not', null).as('onMissions'),
+      eb.fn.countAll<number>().filterWhere('type', '=', 'newOffer').as('onPosts'),
+      // Offers of help to my missions (issue 12) are missionHelp notifications.
+      eb.fn.countAll<number>().filterWhere('type', '=', 'missionHelp').as('onMissions'),
     ])
     .where('userId', '=', userId)
-    .where('type', '=', 'newOffer')
+    .where('type', 'in', ['newOffer', 'missionHelp'])
     .where('readAt', 'is', null)
     .executeTakeFirstOrThrow();
   return row;
@@ -80,7 +81,7 @@ export function markOffersRead(db: Db, userId: string) {
     .updateTable('notifications')
     .set({ readAt: new Date() })
     .where('userId', '=', userId)
-    .where('type', '=', 'newOffer')
+    .where('type', 'in', ['newOffer', 'missionHelp'])
     .where('readAt', 'is', null)
     .execute();
 }
@@ -95,4 +96,19 @@ export function listUnreadTaskNotifications(db: Db, userId: string) {
     .orderBy('createdAt', 'desc')
     .limit(sql.lit(LIST_LIMIT))
     .execute();
+}
+
+/**
+ * A mission update tells the mission's members and followers (issue 12), in one statement however
+ * many they are: not its author, and not anyone who blocked, was blocked by or muted the author.
+ */
+export function insertMissionUpdateNotices(db: Db, input: { missionId: string; postId: string; authorId: string }) {
+  return sql`
+    insert into notifications (id, user_id, type, message, sender_id, related_post_id, related_mission_id)
+    select gen_random_uuid(), a.id, 'missionUpdate', 'posted an update to ' || coalesce(${missionTitleOf(input.missionId)}, 'a mission'),
+      ${input.authorId}, ${input.postId}, ${input.missionId}
+    from ${missionAudience(sql`${input.missionId}::uuid`)} a
+    where a.id <> ${input.authorId}
+      and not ${hiddenEitherWay(input.authorId, sql.ref('a.id'))}
+      and not ${mutedBetween(sql.ref('a.id'), sql`${input.authorId}::uuid`)}`.execute(db);
 }

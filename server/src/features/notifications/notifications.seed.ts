@@ -93,6 +93,41 @@ export const notificationsSeed: DemoSeed = {
         createdAt: r.createdAt,
       });
     }
+    // Missions: each join request tells the owner, each update its members and followers, each
+    // task its assignee and the owner (as the live subscribers do, with the same words).
+    const joinRequests = await db
+      .selectFrom('missionJoinRequests as r')
+      .innerJoin('missions as m', 'm.id', 'r.missionId')
+      .select(['r.userId', 'r.role', 'r.createdAt', 'm.id as missionId', 'm.title', 'm.ownerId'])
+      .execute();
+    for (const r of joinRequests) {
+      add({ userId: r.ownerId, senderId: r.userId, relatedUserId: r.userId, relatedMissionId: r.missionId, type: 'missionUpdate', message: `asked to join ${r.title} as a ${r.role}`, createdAt: r.createdAt });
+    }
+    const audience = [
+      ...(await db.selectFrom('missionMembers').select(['missionId', 'userId']).execute()),
+      ...(await db.selectFrom('missionFollows').select(['missionId', 'userId']).execute()),
+    ];
+    const updates = await db
+      .selectFrom('posts as p')
+      .innerJoin('missions as m', 'm.id', 'p.missionId')
+      .select(['p.id', 'p.authorId', 'p.createdAt', 'm.id as missionId', 'm.title'])
+      .execute();
+    for (const u of updates) {
+      for (const userId of new Set(audience.filter((a) => a.missionId === u.missionId).map((a) => a.userId))) {
+        add({ userId, senderId: u.authorId, relatedPostId: u.id, relatedMissionId: u.missionId, type: 'missionUpdate', message: `posted an update to ${u.title}`, createdAt: u.createdAt });
+      }
+    }
+    const tasks = await db
+      .selectFrom('tasks as t')
+      .innerJoin('missions as m', 'm.id', 't.missionId')
+      .leftJoin('chats as c', 'c.missionId', 'm.id')
+      .select(['t.title', 't.assigneeId', 't.createdBy', 't.createdAt', 'm.id as missionId', 'm.ownerId', 'c.id as chatId'])
+      .execute();
+    for (const t of tasks) {
+      const about = { senderId: t.createdBy, relatedMissionId: t.missionId, chatId: t.chatId, type: 'task', typeTask: 'task_created', createdAt: t.createdAt };
+      if (t.assigneeId) add({ ...about, userId: t.assigneeId, message: `assigned you a task: ${t.title}` });
+      if (t.ownerId !== t.assigneeId) add({ ...about, userId: t.ownerId, message: `added a task to your mission: ${t.title}` });
+    }
     // In slices: one statement per few hundred rows keeps the bound parameters well inside limits.
     for (let i = 0; i < rows.length; i += 500)
       await db

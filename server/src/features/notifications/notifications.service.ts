@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { taskStatusLabels } from '@muster/contract/missions';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -10,6 +11,7 @@ import {
   deleteConnectionRequestNotices,
   deleteNotificationsBetween,
   deleteOwnNotification,
+  insertMissionUpdateNotices,
   insertNotification,
   listNotifications,
   listUnreadTaskNotifications,
@@ -113,5 +115,33 @@ export function subscribeNotifications(deps: Deps) {
   deps.events.on('connection.accepted', async (db, { senderId, recipientId, recipientName }) => {
     await deleteConnectionRequestNotices(db, recipientId, senderId);
     await createNotification(db, { userId: senderId, senderId: recipientId, relatedUserId: recipientId, type: 'systemNotification', message: `${recipientName} accepted your connection request` });
+  });
+  // Missions (issue 12). Join requests and approvals are told as missionUpdate notifications with
+  // the mission related: the one type whose click opens the mission (spec §4 rule 2), where the
+  // owner approves and the new member starts.
+  deps.events.on('mission.join_requested', async (db, { missionId, title, ownerId, requesterId, role }) => {
+    await createNotification(db, { userId: ownerId, senderId: requesterId, relatedMissionId: missionId, relatedUserId: requesterId, type: 'missionUpdate', message: `asked to join ${title} as a ${role}` });
+  });
+  deps.events.on('mission.join_approved', async (db, { missionId, title, userId, approverId }) => {
+    await createNotification(db, { userId, senderId: approverId, relatedMissionId: missionId, type: 'missionUpdate', message: `approved your request to join ${title}` });
+  });
+  deps.events.on('mission.help_offered', async (db, { missionId, title, ownerId, helperId, message }) => {
+    await createNotification(db, { userId: ownerId, senderId: helperId, relatedMissionId: missionId, relatedUserId: helperId, type: 'missionHelp', commentContent: message, message: `offered to help with ${title}` });
+  });
+  deps.events.on('mission.updated', async (db, { missionId, postId, authorId }) => {
+    await insertMissionUpdateNotices(db, { missionId, postId, authorId });
+  });
+  // Tasks (issue 12): the assignee and the mission's owner hear of a new task and of every move,
+  // each once, never of their own; the notice carries the mission chat, where its click goes
+  // (spec §4 rule 1), and GET /tasks/notifications lists it while unread.
+  deps.events.on('task.created', async (db, task) => {
+    const about = { senderId: task.actorId, relatedMissionId: task.missionId, chatId: task.chatId, type: 'task', typeTask: 'task_created' } as const;
+    if (task.assigneeId) await createNotification(db, { ...about, userId: task.assigneeId, message: `assigned you a task: ${task.title}` });
+    if (task.ownerId !== task.assigneeId) await createNotification(db, { ...about, userId: task.ownerId, message: `added a task to your mission: ${task.title}` });
+  });
+  deps.events.on('task.status_changed', async (db, task) => {
+    const about = { senderId: task.actorId, relatedMissionId: task.missionId, chatId: task.chatId, type: 'task', typeTask: 'task_status_change' } as const;
+    const message = `moved the task ${task.title} to ${taskStatusLabels[task.status]}`;
+    for (const userId of new Set([task.assigneeId, task.ownerId])) if (userId) await createNotification(db, { ...about, userId, message });
   });
 }

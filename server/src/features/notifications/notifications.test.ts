@@ -91,7 +91,8 @@ describe('offer and task counts', () => {
     const helper = await buildUser(t.db);
     await createNotification(t.db, { userId: me.id, type: 'newOffer', senderId: helper.id, relatedPostId: newId(), message: 'offers help' });
     await createNotification(t.db, { userId: me.id, type: 'newOffer', senderId: helper.id, relatedPostId: newId(), message: 'offers help' });
-    await createNotification(t.db, { userId: me.id, type: 'newOffer', senderId: helper.id, relatedMissionId: newId(), message: 'offers help' });
+    // An offer of help to a mission of mine is a missionHelp notification (issue 12).
+    await createNotification(t.db, { userId: me.id, type: 'missionHelp', senderId: helper.id, relatedMissionId: newId(), message: 'offered to help with your mission' });
     expect((await get('/notifications/offer-counts')).statusCode).toBe(401);
     expect((await get('/notifications/offer-counts', cookie)).json()).toEqual({ data: { new: 2, mission: 1 } });
     expect((await get('/notifications/unread-offers', cookie)).json()).toEqual({ data: { count: 3 } });

@@ -36,6 +36,8 @@ type PageArgs = {
   authorId?: string | undefined;
   hashtag?: string | undefined;
   savedBy?: string | undefined;
+  /** A mission's updates timeline (0014's posts_mission_updates index). */
+  missionId?: string | undefined;
   cursorAt?: Date | undefined;
   cursorId?: string | undefined;
 };
@@ -55,6 +57,7 @@ function findPage(db: Db, a: PageArgs) {
   if (a.kind !== undefined) q = q.where('p.kind', '=', a.kind);
   if (a.authorId !== undefined) q = q.where('p.authorId', '=', a.authorId);
   if (a.hashtag !== undefined) q = q.where(sql<boolean>`p.hashtags @> array[${a.hashtag}]::text[]`);
+  if (a.missionId !== undefined) q = q.where('p.missionId', '=', a.missionId);
   if (a.savedBy !== undefined) {
     const savedBy = a.savedBy;
     q = q.where((eb) =>
@@ -106,6 +109,7 @@ type ListOptions = {
   savedBy?: string | undefined;
   kind?: string | undefined;
   mutedBy?: string | undefined;
+  missionId?: string | undefined;
 };
 
 /** Newest first by keyset, as one viewer sees them. */

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '@muster/contract/errors';
+import { missionParamsSchema } from '@muster/contract/missions';
 import { pageQuerySchema } from '@muster/contract/paging';
 import {
   commentSchema,
@@ -197,39 +198,19 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // The composer's mission picker (spec §7). Missions are not built yet, so nobody has ongoing
-  // missions or mission posts: these answer the true, empty lists, behind the session check.
-  const missionList = {
-    200: z.object({
-      data: z.array(z.object({ _id: z.string(), title: z.string(), updateCount: z.number() })),
-    }),
-    ...errors,
-  };
   app.get(
-    '/chats/ongoing-missions/me',
+    '/missions/:missionId/updates',
     {
       schema: {
         tags,
-        summary: 'Missions I take part in (mission picker, reference mode)',
-        response: missionList,
+        summary: 'A mission’s updates timeline, newest first (keyset paged)',
+        params: missionParamsSchema,
+        querystring: pageQuerySchema,
+        response: page,
       },
     },
-    async (request) => ({
-      data: await posts.myMissions(deps, request.viewer),
-    }),
-  );
-  app.get(
-    '/posts/user/mission-posts-with-updates',
-    {
-      schema: {
-        tags,
-        summary: 'My missions with their update counts (mission picker, update mode)',
-        response: missionList,
-      },
-    },
-    async (request) => ({
-      data: await posts.myMissions(deps, request.viewer),
-    }),
+    async (request, reply) =>
+      sendJsonText(reply, await posts.missionUpdates(deps, request.viewer, request.params.missionId, request.query)),
   );
 
   app.get(

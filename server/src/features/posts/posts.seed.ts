@@ -1932,23 +1932,26 @@ function timeline(users: Map<string, string>, now: number, random: () => number)
   return timed.sort((a, b) => a.at - b.at);
 }
 
-/** The text as the composer would have saved it: a mission update starts with its bell line. */
-function missionContent(timed: Timed[]) {
-  const missionIds = new Map<string, string>();
+/**
+ * The text as the composer would have saved it: a mission update starts with its bell line. The
+ * missions seed made the missions (same titles); the database numbers each update as it is
+ * inserted (migration 0014), in the order written here, which is the order numbered below.
+ */
+function missionContent(timed: Timed[], missionIds: Map<string, string>) {
   const counts = new Map<string, number>();
-  const content = new Map<string, { text: string; mission: string | null }>();
+  const content = new Map<string, { text: string; mission: string | null; missionId: string | null }>();
   for (const { post, id } of timed) {
-    if (!post.mission) {
-      content.set(id, { text: post.text, mission: null });
+    const missionId = post.mission ? missionIds.get(post.mission) : undefined;
+    if (!post.mission || !missionId) {
+      content.set(id, { text: post.text, mission: null, missionId: null });
       continue;
     }
     const number = (counts.get(post.mission) ?? 0) + 1;
     counts.set(post.mission, number);
-    if (!missionIds.has(post.mission)) missionIds.set(post.mission, newId());
-    const mission = { title: post.mission, missionId: missionIds.get(post.mission)!, updateCount: number };
     content.set(id, {
       text: `🔔 Update #${number}: ${post.mission}\n${post.text}`,
-      mission: JSON.stringify(mission),
+      mission: JSON.stringify({ title: post.mission, missionId, updateCount: number }),
+      missionId,
     });
   }
   return content;
@@ -1973,7 +1976,8 @@ export const postsSeed: DemoSeed = {
     const random = seededRandom(2026);
     const now = Date.now();
     const timed = timeline(users, now, random);
-    const content = missionContent(timed);
+    const missions = await db.selectFrom('missions').select(['id', 'title']).execute();
+    const content = missionContent(timed, new Map(missions.map((m) => [m.title, m.id])));
 
     const posts: Insertable<PostsTable>[] = [];
     const tags: PostHashtagsTable[] = [];
@@ -1981,7 +1985,7 @@ export const postsSeed: DemoSeed = {
     const comments: Insertable<CommentsTable>[] = [];
     for (const [i, { post, username, authorId, at, id }] of timed.entries()) {
       const createdAt = new Date(at);
-      const { text, mission } = content.get(id)!;
+      const { text, mission, missionId } = content.get(id)!;
       const hashtags = extractHashtags(`${post.title ?? ''} ${text}`);
       const isNeed = post.kind === 'need' || post.kind === 'want';
 
@@ -2040,6 +2044,7 @@ export const postsSeed: DemoSeed = {
           : null,
         mapLocation: post.place ? JSON.stringify(places[post.place]) : null,
         mission,
+        missionId,
         emergencyEmoji: emergencyEmojis.find((e) => text.includes(e)) ?? null,
         linkPreview: post.preview ? JSON.stringify(post.preview) : null,
         hashtags,

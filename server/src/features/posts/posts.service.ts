@@ -9,6 +9,7 @@ import { type MediaStore, savingMedia } from '../../platform/media/media.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
 import { pageText } from '../../platform/json-text.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
+import { missionStanding } from '../../social/social.queries.js';
 import {
   addLike,
   deleteComment,
@@ -105,16 +106,34 @@ async function saveAttachments(
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a post's mission reference makes of it (issue 12). A member's post about an ongoing mission
+ * is one of its updates: kind mission_update, `posts.mission_id` set, numbered by the database as
+ * it is inserted (0014's posts_mission_number trigger), whatever number the client guessed. Anyone
+ * else's merely points at the mission, with its real title; a reference to a mission the author
+ * may not see is dropped rather than shown.
+ */
+async function missionOf(deps: Deps, viewerId: string, ref: CreatePostInput['mission']) {
+  if (!ref) return { missionId: null, mission: null };
+  const standing = UUID.test(ref.missionId) ? await missionStanding(deps.db, viewerId, ref.missionId) : undefined;
+  if (!standing) return { missionId: null, mission: null };
+  if (standing.role && standing.status === 'ongoing') return { missionId: ref.missionId, mission: null };
+  return { missionId: null, mission: json({ missionId: ref.missionId, title: standing.title }) };
+}
+
 export async function createPost(deps: Deps, viewer: Viewer | null, input: CreatePostInput) {
   const me = requireViewer(viewer);
   const id = newId();
   const isNeed = input.kind === 'need' || input.kind === 'want';
+  const { missionId, mission } = await missionOf(deps, me.id, input.mission);
   const row = await savingMedia(deps.media, async (media) => {
     const { image, video, fileUrl } = await saveAttachments(media, input);
     return insertPost(deps.db, {
       id,
       authorId: me.id,
-      kind: input.mission?.updateCount ? 'mission_update' : input.kind,
+      kind: missionId ? 'mission_update' : input.kind,
       title: input.title ?? '',
       content: input.content,
       category: input.category || null,
@@ -125,12 +144,15 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
       fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
       review: json(input.review),
       mapLocation: json(input.mapLocation),
-      mission: json(input.mission),
+      mission,
+      missionId,
       emergencyEmoji: input.emergencyEmoji ?? null,
       hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
     });
   });
   unfurlLater(deps, id, input.content);
+  // Members and followers hear of an update (notifications subscribes).
+  if (missionId) await deps.events.emit(deps.db, 'mission.updated', { missionId, postId: id, authorId: me.id });
   return published(deps, row);
 }
 
@@ -201,7 +223,7 @@ export async function feed(
   deps: Deps,
   viewer: Viewer | null,
   query: { cursor?: string | undefined; limit: number; kind?: string | undefined },
-  filter: { hashtag?: string; savedByMe?: boolean; authorId?: string } = {},
+  filter: { hashtag?: string; savedByMe?: boolean; authorId?: string; missionId?: string } = {},
 ) {
   const me = requireViewer(viewer);
   const options = {
@@ -210,8 +232,9 @@ export async function feed(
     ...(filter.hashtag ? { hashtag: filter.hashtag.toLowerCase() } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
     ...(filter.authorId ? { authorId: filter.authorId } : {}),
+    ...(filter.missionId ? { missionId: filter.missionId } : {}),
   };
-  const home = !filter.savedByMe && !filter.hashtag && !filter.authorId;
+  const home = !filter.savedByMe && !filter.hashtag && !filter.authorId && !filter.missionId;
   const rows =
     (home && !options.cursor ? await newestPage(deps, me.id, options) : undefined) ??
     (await listPosts(deps.db, me.id, { ...options, ...(filter.savedByMe ? { savedBy: me.id } : {}), ...(home ? { mutedBy: me.id } : {}) }));
@@ -356,15 +379,6 @@ export async function removeComment(deps: Deps, viewer: Viewer | null, postId: s
   postsChanged(deps);
 }
 
-/** Missions arrive with their own feature; until then the picker's honest answer is none. */
-export async function myMissions(
-  _deps: Deps,
-  viewer: Viewer | null,
-): Promise<Array<{ _id: string; title: string; updateCount: number }>> {
-  requireViewer(viewer);
-  return [];
-}
-
 /** The composer's link preview, fetched by the server behind its private-address guard. */
 export async function previewLink(deps: Deps, viewer: Viewer | null, url: string) {
   requireViewer(viewer);
@@ -385,6 +399,18 @@ export async function postsBy(
   // A profile for connections only shows a stranger no posts: the same empty page as no posts.
   if (!author.visible) return pageText([], { nextCursor: null });
   return feed(deps, me, query, { authorId: author.id });
+}
+
+/** A mission's updates, newest first, as the feed shows posts; the mission must be the viewer's to see (else 404). */
+export async function missionUpdates(
+  deps: Deps,
+  viewer: Viewer | null,
+  missionId: string,
+  query: { cursor?: string | undefined; limit: number },
+) {
+  const me = requireViewer(viewer);
+  if (!(await missionStanding(deps.db, me.id, missionId))) throw notFound('This mission no longer exists');
+  return feed(deps, me, query, { missionId });
 }
 
 export async function setHashtagFollowed(deps: Deps, viewer: Viewer | null, tag: string, follow: boolean) {

@@ -395,24 +395,6 @@ describe('following hashtags', () => {
   });
 });
 
-describe('the mission picker', () => {
-  // Missions come with issue 12: until then these routes can only be held to their session check
-  // and their shape (the response schema is enforced on every test response). What they list is
-  // tested when there are missions to list; a test pinning today's empty answer would pin a stub.
-  it.each(['/chats/ongoing-missions/me', '/posts/user/mission-posts-with-updates'])(
-    '%s needs a session and answers a list of missions',
-    async (url) => {
-      const { cookie } = await signedInUser(t);
-      const anonymous = await api('GET', url);
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-      const res = await api('GET', url, cookie);
-      expect(res.statusCode).toBe(200);
-      expect(Array.isArray(res.json().data)).toBe(true);
-    },
-  );
-});
-
 describe('videos and documents', () => {
   const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
   const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(128)]);
@@ -687,5 +669,90 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await limited.db.selectFrom('comments').select('id').where('postId', '=', postId).execute()).length).toBe(max);
     expect((await call('POST', `/posts/${postId}/comments`, author.cookie, { content: 'the author still may' })).statusCode).toBe(200);
+  });
+});
+
+describe('mission updates (issue 12)', () => {
+  type Person = Awaited<ReturnType<typeof signedInUser>>;
+  const startMission = async (owner: Person, title = 'Coastal clean-up') =>
+    (await api('POST', '/missions', owner.cookie, { title, type: 'collaboration' })).json().data._id as string;
+  const addMember = async (missionId: string, owner: Person, who: Person) => {
+    await api('POST', `/missions/${missionId}/join`, who.cookie, { role: 'collaborator' });
+    const request = (await api('GET', '/chats/join-requests', owner.cookie)).json().data.find((r: { user: { _id: string } }) => r.user._id === who.user.id);
+    expect((await api('PUT', `/missions/${missionId}/join-requests/${request._id}/approve`, owner.cookie)).statusCode).toBe(200);
+  };
+  const update = (who: Person, missionId: string, content: string, updateCount = 99) =>
+    api('POST', '/posts/create', who.cookie, { kind: 'general', content, mission: { missionId, title: 'whatever the client says', updateCount } });
+  const updateCountOf = async (id: string) => (await t.db.selectFrom('missions').select('updateCount').where('id', '=', id).executeTakeFirstOrThrow()).updateCount;
+
+  it("a member's post is an update: numbered by the server, on the timeline, told to members and followers", async () => {
+    const [owner, member, follower, mutedFollower, stranger] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
+    const missionId = await startMission(owner);
+    await addMember(missionId, owner, member);
+    await api('POST', `/missions/${missionId}/follow`, follower.cookie);
+    await api('POST', `/missions/${missionId}/follow`, mutedFollower.cookie);
+    await api('POST', `/users/${member.user.id}/mute`, mutedFollower.cookie);
+
+    const first = await update(member, missionId, '🔔 Update 1: bags collected');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ kind: 'mission_update', mission: { missionId, title: 'Coastal clean-up', updateCount: 1 } });
+    const second = (await update(owner, missionId, 'Second', 1)).json().data;
+    expect(second.mission.updateCount).toBe(2);
+    expect(await updateCountOf(missionId)).toBe(2);
+    expect((await api('GET', `/missions/${missionId}`, stranger.cookie)).json().data.updateCount).toBe(2);
+
+    const timeline = (await api('GET', `/missions/${missionId}/updates`, stranger.cookie)).json();
+    expect(timeline.data.map((p: { _id: string }) => p._id)).toEqual([second._id, first.json().data._id]);
+    const paged = (await api('GET', `/missions/${missionId}/updates?limit=1`, stranger.cookie)).json();
+    expect(paged.data.map((p: { _id: string }) => p._id)).toEqual([second._id]);
+    expect(paged.meta.nextCursor).toEqual(expect.any(String));
+
+    const told = async (p: Person) =>
+      ((await api('GET', '/notifications', p.cookie)).json().data as Array<{ type: string; relatedMission: string | null; relatedPost: { _id: string } | null }>).filter(
+        (n) => n.type === 'missionUpdate' && n.relatedPost?._id === first.json().data._id,
+      );
+    expect(await told(owner)).toEqual([expect.objectContaining({ relatedMission: missionId, message: 'posted an update to Coastal clean-up' })]);
+    expect(await told(follower)).toEqual([expect.objectContaining({ relatedMission: missionId })]);
+    expect(await told(member)).toEqual([]);
+    expect(await told(mutedFollower)).toEqual([]);
+    expect(await told(stranger)).toEqual([]);
+    expect((await api('GET', '/chats/ongoing-missions/me', member.cookie)).json().data).toEqual([{ _id: missionId, title: 'Coastal clean-up', updateCount: 2 }]);
+  });
+
+  it("a non-member's post only points at the mission: its own kind, the real title, no number, not on the timeline", async () => {
+    const [owner, outsider] = await Promise.all([signedInUser(t), signedInUser(t)]);
+    const missionId = await startMission(owner, 'Tree planting');
+    const res = await update(outsider, missionId, 'Join this, everyone', 5);
+    expect(res.json().data).toMatchObject({ kind: 'general', mission: { missionId, title: 'Tree planting' } });
+    expect(res.json().data.mission.updateCount).toBeUndefined();
+    expect(await updateCountOf(missionId)).toBe(0);
+    expect((await api('GET', `/missions/${missionId}/updates`, owner.cookie)).json().data).toEqual([]);
+    // A completed mission takes no more updates, from members either.
+    await api('PUT', `/missions/${missionId}/complete`, owner.cookie);
+    expect((await update(owner, missionId, 'After the end')).json().data.kind).toBe('general');
+    expect(await updateCountOf(missionId)).toBe(0);
+  });
+
+  it('10 concurrent updates get 10 distinct numbers', async () => {
+    const owner = await signedInUser(t);
+    const missionId = await startMission(owner);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => update(owner, missionId, `Update ${i}`, 1)));
+    const numbers = results.map((r) => r.json().data.mission.updateCount as number).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await updateCountOf(missionId)).toBe(10);
+  });
+
+  it('the timeline leaves out authors hidden from the viewer, and is 404 when the mission is', async () => {
+    const [owner, member, viewer] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t)]);
+    const missionId = await startMission(owner);
+    await addMember(missionId, owner, member);
+    await update(member, missionId, 'From the member');
+    const mine = (await update(owner, missionId, 'From the owner')).json().data._id;
+    await api('POST', `/users/${member.user.id}/block`, viewer.cookie);
+    expect((await api('GET', `/missions/${missionId}/updates`, viewer.cookie)).json().data.map((p: { _id: string }) => p._id)).toEqual([mine]);
+    await api('POST', `/users/${viewer.user.id}/block`, owner.cookie);
+    expect((await api('GET', `/missions/${missionId}/updates`, viewer.cookie)).statusCode).toBe(404);
+    expect((await api('GET', `/missions/not-an-id/updates`, viewer.cookie)).statusCode).toBe(400);
+    expect((await api('GET', `/missions/${missionId}/updates`)).statusCode).toBe(401);
   });
 });

@@ -59,6 +59,7 @@ export async function mute(deps: Deps, viewer: Viewer | null, userId: string) {
   const me = requireViewer(viewer);
   const id = someoneElse(me.id, userId, 'mute');
   if (!(await addMute(deps.db, me.id, id)).found) throw notFound(NO_SUCH_PERSON);
+  await deps.events.emit(deps.db, 'user.muted', { muterId: me.id, mutedId: id });
   return { muted: true };
 }
 

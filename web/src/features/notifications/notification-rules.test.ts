@@ -1,6 +1,6 @@
 import type { Notification } from '@muster/contract/notifications';
 import { describe as group, expect, it } from 'vitest';
-import { isListed, notificationTarget, preview, sortNotifications, visibleNotifications } from './notification-rules';
+import { describe, isListed, notificationTarget, preview, sortNotifications, visibleNotifications } from './notification-rules';
 
 const base: Notification = {
   _id: 'n1', type: 'like', subType: null, slideType: null, typeTask: null, read: false, createdAt: '2026-11-20T10:00:00.000Z',
@@ -36,6 +36,13 @@ group('notification rules (spec §4, §5)', () => {
       notificationTarget(n({ relatedUser: { _id: 'u1', username: '' }, sender: { _id: 's', username: 'ben', firstName: 'B', lastName: 'C', profilePicture: '' } })),
     ).toBe('/profile/ben');
     expect(notificationTarget(n({}))).toBeUndefined();
+  });
+
+  it('names who did it on mission and task notices', () => {
+    const sender = { _id: 'u1', firstName: 'Kofi', lastName: 'Boateng', username: 'kofi', profilePicture: '/a.png' };
+    expect(describe(n({ type: 'missionUpdate', sender, message: 'posted an update to a mission you follow' }))).toBe('Kofi Boateng posted an update to a mission you follow');
+    expect(describe(n({ type: 'task', typeTask: 'task_created', sender, message: 'assigned you a task: Dig' }))).toBe('Kofi Boateng assigned you a task: Dig');
+    expect(describe(n({ type: 'systemNotification', sender, message: 'Kofi Boateng accepted your connection request' }))).toBe('Kofi Boateng accepted your connection request');
   });
 
   it('cuts previews at 60 characters with an ellipsis', () => {

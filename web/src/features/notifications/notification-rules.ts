@@ -46,8 +46,12 @@ export function describe(n: Notification): string {
       return `${who} replied: ${preview(n.replyContent ?? n.message)}`;
     case 'newOffer':
       return `${who} offered help${n.message ? `: ${preview(n.message)}` : ''}`;
+    // Mission and task notices say what someone did ('posted an update to a mission you follow',
+    // 'assigned you a task: …'): the sender's name goes first, as for likes.
     case 'missionHelp':
     case 'missionUpdate':
+    case 'task':
+      return who ? `${who} ${preview(n.message)}` : preview(n.message);
     default:
       return preview(n.message);
   }

@@ -1,16 +1,22 @@
+import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missions';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatShortTime } from '../../../lib/time';
 import { useChatsQuery } from '../api/get-chats';
 
-/** /chats: my conversations, most recent first, with unread counts. */
-export function ChatsPage({ viewerId }: { viewerId: string | undefined }) {
+/**
+ * /chats: my conversations, most recent first, with unread counts; a mission's group chat shows
+ * the mission and opens at /chat/{missionId}. `missions` (links to the mission pages, from the
+ * missions feature) sits above: this is the page the navigation calls Missions.
+ */
+export function ChatsPage({ viewerId, missions }: { viewerId: string | undefined; missions?: React.ReactNode }) {
   const chats = useChatsQuery();
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Chats</h1>
+      {missions}
       <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {chats.isPending ? (
           <ul aria-label="Loading conversations" className="divide-y divide-slate-100">
@@ -34,12 +40,13 @@ export function ChatsPage({ viewerId }: { viewerId: string | undefined }) {
           <ul className="divide-y divide-slate-100">
             {chats.data.map((chat) => {
               const other = chat.otherUser;
-              const name = other ? `${other.firstName} ${other.lastName}`.trim() : 'Conversation';
+              const mission = chat.kind === 'mission' ? chat.mission : null;
+              const name = mission ? mission.title || UNTITLED_MISSION : other ? `${other.firstName} ${other.lastName}`.trim() : 'Conversation';
               const mine = chat.lastMessage?.senderId === viewerId;
               return (
                 <li key={chat._id}>
-                  <Link to={paths.chat(chat._id)} className="flex items-center gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50">
-                    <img src={other?.profilePicture ?? '/avatar.png'} alt="" className="size-11 rounded-full object-cover" />
+                  <Link to={mission ? paths.missionChat(mission._id) : paths.chat(chat._id)} className="flex items-center gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50">
+                    <img src={mission ? mission.photo || DEFAULT_MISSION_PHOTO : (other?.profilePicture ?? '/avatar.png')} alt="" className={`size-11 object-cover ${mission ? 'rounded-xl' : 'rounded-full'}`} />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
                         <span className={`truncate ${chat.unreadCount ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>{name}</span>

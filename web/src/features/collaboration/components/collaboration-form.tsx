@@ -7,7 +7,7 @@ import {
 } from '@muster/contract/collaboration';
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { downscaleToJpeg } from '../downscale-image';
+import { downscaleToJpeg } from '../../../lib/downscale-image';
 
 export type CollaborationFormValues = {
   title: string;

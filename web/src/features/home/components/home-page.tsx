@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
  * Below 1024 px the right column is hidden, so `discover` (people you may know as a strip) shows
  * above the feed instead. The router hands in the parts that belong to other features.
  */
-export function HomePage({ user, composer, feed, aside, discover }: { user: SessionUser; composer: React.ReactNode; feed: React.ReactNode; aside: React.ReactNode; discover?: React.ReactNode }) {
+export function HomePage({ user, composer, feed, aside, discover, missions }: { user: SessionUser; composer: React.ReactNode; feed: React.ReactNode; aside: React.ReactNode; discover?: React.ReactNode; missions?: React.ReactNode }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-[15rem_1fr] lg:grid-cols-[15rem_1fr_18rem]">
       <aside className="hidden space-y-4 md:block">
@@ -27,6 +27,7 @@ export function HomePage({ user, composer, feed, aside, discover }: { user: Sess
             <Link to={paths.settings} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"><Settings className="size-4" aria-hidden="true" /> Settings & Privacy</Link>
           </div>
         </section>
+        {missions}
       </aside>
       <div className="min-w-0 space-y-4">
         <h1 className="sr-only">Home</h1>

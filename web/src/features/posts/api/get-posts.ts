@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 type Page = { data: Post[]; meta: { nextCursor: string | null } };
 
 /** Which list: the home feed, one kind (hunts), a hashtag's posts, or my saved posts. */
-export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true } | { author: string };
+export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true } | { author: string } | { mission: string };
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -18,6 +18,8 @@ function listUrl(list: PostList): string {
   if ('hashtag' in list) return `/posts/hashtag/${encodeURIComponent(list.hashtag)}`;
   if ('saved' in list) return '/posts/saved';
   if ('author' in list) return `/posts/user/${encodeURIComponent(list.author)}`;
+  // A mission's updates timeline (newest first), served by the missions feature.
+  if ('mission' in list) return `/missions/${encodeURIComponent(list.mission)}/updates`;
   return list.kind ? `/posts/feed?kind=${list.kind}` : '/posts/feed';
 }
 

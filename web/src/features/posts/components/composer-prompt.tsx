@@ -1,8 +1,11 @@
 import type { SessionUser } from '@muster/contract/users';
 import { Search } from 'lucide-react';
-import { useState } from 'react';
-import { HuntModal } from './hunt-modal';
-import { PostComposerModal } from './post-composer-modal';
+import { lazy, Suspense, useState } from 'react';
+
+// The composers load when first opened: the feed is what home shows first, and the composer with
+// its place search, mention suggestions and media handling is the heaviest part of the page.
+const PostComposerModal = lazy(() => import('./post-composer-modal').then((m) => ({ default: m.PostComposerModal })));
+const HuntModal = lazy(() => import('./hunt-modal').then((m) => ({ default: m.HuntModal })));
 
 /** The top of the home feed: 'Share your needs & wants with the world', and a Hunt button. */
 export function ComposerPrompt({ user }: { user: SessionUser }) {
@@ -21,8 +24,10 @@ export function ComposerPrompt({ user }: { user: SessionUser }) {
           <Search className="size-4" aria-hidden="true" /> Hunt
         </button>
       </div>
-      <PostComposerModal open={posting} onOpenChange={setPosting} />
-      <HuntModal open={hunting} onOpenChange={setHunting} />
+      <Suspense fallback={null}>
+        {posting && <PostComposerModal open={posting} onOpenChange={setPosting} />}
+        {hunting && <HuntModal open={hunting} onOpenChange={setHunting} />}
+      </Suspense>
     </section>
   );
 }

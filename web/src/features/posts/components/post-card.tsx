@@ -1,3 +1,4 @@
+import { UNTITLED_MISSION } from '@muster/contract/missions';
 import type { Post } from '@muster/contract/posts';
 import { Bookmark, CheckCircle2, FileText, Heart, Link2, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -41,8 +42,11 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** What a card shows beside a referenced mission (Join, from the missions feature via the router). */
+export type MissionAction = (mission: NonNullable<Post['mission']>) => React.ReactNode;
+
 /** A post as people see it in every list and on its own page (PRODUCT.md "Post card"). */
-export function PostCard({ post, viewerId, showAllComments = false }: { post: Post; viewerId: string; showAllComments?: boolean }) {
+export function PostCard({ post, viewerId, showAllComments = false, missionAction }: { post: Post; viewerId: string; showAllComments?: boolean; missionAction?: MissionAction }) {
   const like = useLikePostMutation();
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
@@ -98,7 +102,12 @@ export function PostCard({ post, viewerId, showAllComments = false }: { post: Po
             <FileText className="size-4 shrink-0 text-brand-600" aria-hidden="true" /> <span className="truncate">{post.file.name}</span>
           </a>
         )}
-        {post.mission && <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">Mission: <strong>{post.mission.title}</strong></p>}
+        {post.mission && (
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+            <span className="min-w-0">Mission: <Link to={paths.mission(post.mission.missionId)} className="font-semibold hover:underline">{post.mission.title || UNTITLED_MISSION}</Link></span>
+            {!mine && missionAction?.(post.mission)}
+          </div>
+        )}
         {post.linkPreview && (
           <a href={post.linkPreview.url} target="_blank" rel="noopener noreferrer nofollow" aria-label={`Link preview: ${post.linkPreview.title || post.linkPreview.siteName}`} className="mt-3 flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm hover:bg-slate-50">
             <Link2 className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreatePostMutation } from '../api/create-post';
 import { useLinkPreviewQuery } from '../api/get-link-preview';
-import type { PickerMode } from '../api/get-my-missions';
+import type { PickableMission, PickerMode } from '../api/get-my-missions';
 import { useHistoricalHashtagsQuery, useMentionSuggestionsQuery } from '../api/get-suggestions';
 import { hashtagSuggestions, insertToken, tokenAtCaret } from '../composer-suggestions';
 import { withoutUpdatePrefix, withUpdatePrefix } from '../mission-update';
@@ -29,19 +29,25 @@ export function findEmergencyEmoji(text: string) {
   return emergencyEmojis.find((e) => text.includes(e));
 }
 
-/** The post modal, opened from 'Share your needs & wants with the world'. */
-export function PostComposerModal({ open, onOpenChange, initialPicker = null }: { open: boolean; onOpenChange: (open: boolean) => void; initialPicker?: PickerMode | null }) {
+/**
+ * The post modal, opened from 'Share your needs & wants with the world'. With `initialMission`
+ * (Post update on a mission page) it opens in update mode with that mission chosen and the text
+ * prefilled, as picking it would (spec §5 "Update Mission flow").
+ */
+export function PostComposerModal({ open, onOpenChange, initialPicker = null, initialMission }: { open: boolean; onOpenChange: (open: boolean) => void; initialPicker?: PickerMode | null; initialMission?: PickableMission }) {
   const [kind, setKind] = useState<Kind>('general');
   const [category, setCategory] = useState('');
   const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
+  const [content, setContent] = useState(() => (initialMission ? withUpdatePrefix('', initialMission.title, initialMission.updateCount) : ''));
   const [image, setImage] = useState<string | null>(null);
   const [video, setVideo] = useState<string | null>(null);
   const [doc, setDoc] = useState<{ data: string; name: string } | null>(null);
   const docInput = useRef<HTMLInputElement>(null);
   const [place, setPlace] = useState<Place | null>(null);
   const [picker, setPicker] = useState<PickerMode | null>(initialPicker);
-  const [mission, setMission] = useState<{ title: string; missionId: string; updateCount?: number; previousCount?: number } | null>(null);
+  const [mission, setMission] = useState<{ title: string; missionId: string; updateCount?: number; previousCount?: number } | null>(() =>
+    initialMission ? { title: initialMission.title, missionId: initialMission._id, updateCount: initialMission.updateCount + 1, previousCount: initialMission.updateCount } : null,
+  );
   const [review, setReview] = useState<{ subject: string; rating: number; description: string } | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);

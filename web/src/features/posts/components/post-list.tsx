@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { type PostList as PostListKind, usePostsQuery } from '../api/get-posts';
-import { PostCard } from './post-card';
+import { type MissionAction, PostCard } from './post-card';
 
 function PostSkeleton() {
   return (
@@ -13,7 +13,7 @@ function PostSkeleton() {
 }
 
 /** A list of posts that loads the next page as its end scrolls into view. */
-export function PostList({ list, viewerId, empty }: { list: PostListKind; viewerId: string; empty: React.ReactNode }) {
+export function PostList({ list, viewerId, empty, missionAction }: { list: PostListKind; viewerId: string; empty: React.ReactNode; missionAction?: MissionAction }) {
   const query = usePostsQuery(list);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -47,7 +47,7 @@ export function PostList({ list, viewerId, empty }: { list: PostListKind; viewer
   }
   return (
     <div className="space-y-4">
-      {posts.map((post) => <PostCard key={post._id} post={post} viewerId={viewerId} />)}
+      {posts.map((post) => <PostCard key={post._id} post={post} viewerId={viewerId} missionAction={missionAction} />)}
       <div ref={sentinel} />
       {isFetchingNextPage && <PostSkeleton />}
       {!hasNextPage && posts.length > 5 && <p className="py-4 text-center text-sm text-slate-500">You're all caught up.</p>}

@@ -142,8 +142,28 @@ describe('profile tabs', () => {
     api(() => grace({ connectionsVisible: false }));
     renderApp('/profile/grace');
     expect(await screen.findByRole('region', { name: 'Posts' })).toBeInTheDocument();
-    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts', 'Missions']);
     expect(screen.getByText('12 connections').tagName).not.toBe('BUTTON');
+  });
+});
+
+describe('profile missions tab', () => {
+  it('lists the missions they are in, asked by their id', async () => {
+    const calls = api(() => grace(), {
+      [`GET /missions/mine`]: {
+        data: [{ _id: 'm1', title: '', photo: '', type: 'partnership', category: '', location: '', status: 'ongoing', owner: { _id: graceId, username: 'grace', firstName: 'Grace', lastName: 'Mensah', headline: '', profilePicture: '/avatar.png' }, partnersCount: 2, collaboratorsCount: 1, updateCount: 0, followerCount: 0, createdAt: '2026-02-01T00:00:00.000Z' }],
+        meta: { nextCursor: null },
+      },
+    });
+    renderApp('/profile/grace');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Missions' }));
+    const panel = await screen.findByRole('region', { name: 'Missions' });
+    // Spec §3: no title shows 'Untitled Mission', no photo the default one; the badge says Partner.
+    expect(await within(panel).findByRole('link', { name: /Untitled Mission/ })).toHaveAttribute('href', '/missions/m1');
+    expect(within(panel).getByText('Partner')).toBeInTheDocument();
+    expect(within(panel).getByText('2 partners')).toBeInTheDocument();
+    expect(panel.querySelector('img')).toHaveAttribute('src', '/mission-default.svg');
+    expect(calls.some((c) => c.url.endsWith(`/missions/mine?userId=${graceId}`))).toBe(true);
   });
 });
 

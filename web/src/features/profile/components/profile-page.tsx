@@ -11,8 +11,8 @@ import { profileKeys, useProfileQuery } from '../api/get-profile';
 /** Parts of the page that other features own; `refresh` reloads this profile after they change it. */
 type Slot = (profile: Profile, refresh: () => void) => React.ReactNode;
 
-type Tab = 'posts' | 'connections';
-const tabLabels: Record<Tab, string> = { posts: 'Posts', connections: 'Connections' };
+type Tab = 'posts' | 'missions' | 'connections';
+const tabLabels: Record<Tab, string> = { posts: 'Posts', missions: 'Missions', connections: 'Connections' };
 
 /**
  * /profile/{username}: a person's header (picture, name, headline, counts), what I can do about
@@ -20,7 +20,7 @@ const tabLabels: Record<Tab, string> = { posts: 'Posts', connections: 'Connectio
  * shows only the card, the counts and Connect. Actions, the "more" menu and the tab contents come
  * from other features through the slots (composed in the router).
  */
-export function ProfilePage({ actions, menu, posts, connections }: { actions?: Slot; menu?: Slot; posts?: Slot; connections?: Slot }) {
+export function ProfilePage({ actions, menu, posts, missions, connections }: { actions?: Slot; menu?: Slot; posts?: Slot; missions?: Slot; connections?: Slot }) {
   const { username = '' } = useParams();
   const query = useProfileQuery(username);
   const queryClient = useQueryClient();
@@ -52,7 +52,7 @@ export function ProfilePage({ actions, menu, posts, connections }: { actions?: S
 
   const p = query.data;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: profileKeys.detail(p.username) });
-  const tabs: Tab[] = p.limited ? [] : ['posts', ...(connections && p.connectionsVisible ? (['connections'] as const) : [])];
+  const tabs: Tab[] = p.limited ? [] : ['posts', ...(missions ? (['missions'] as const) : []), ...(connections && p.connectionsVisible ? (['connections'] as const) : [])];
   const current: Tab = chosen.username === username && tabs.includes(chosen.tab) ? chosen.tab : 'posts';
   const setTab = (t: Tab) => setChosen({ username, tab: t });
 
@@ -140,6 +140,11 @@ export function ProfilePage({ actions, menu, posts, connections }: { actions?: S
                   <section aria-labelledby="posts-heading">
                     <h2 id="posts-heading" className="sr-only">Posts</h2>
                     {posts?.(p, refresh)}
+                  </section>
+                ) : current === 'missions' ? (
+                  <section aria-labelledby="missions-heading">
+                    <h2 id="missions-heading" className="sr-only">Missions</h2>
+                    {missions?.(p, refresh)}
                   </section>
                 ) : (
                   <section aria-labelledby="connections-heading" className="rounded-2xl border border-slate-200 bg-white px-4 py-1 shadow-sm sm:px-5">

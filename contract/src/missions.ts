@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
+import { mapLocationSchema } from './posts.js';
+import { publicUserSchema } from './users.js';
+
+/** Spec §3 Mission, and PRODUCT.md: what a mission is and how it shows when parts are missing. */
+export const missionTypes = ['collaboration', 'partnership'] as const;
+export type MissionType = (typeof missionTypes)[number];
+export const missionStatuses = ['ongoing', 'completed'] as const;
+export const missionVisibilities = ['public', 'members'] as const;
+export const memberRoles = ['partner', 'collaborator'] as const;
+export type MemberRole = (typeof memberRoles)[number];
+export const missionRoles = ['owner', 'partner', 'collaborator', 'none'] as const;
+export type MissionRole = (typeof missionRoles)[number];
+export const taskStatuses = ['todo', 'in_progress', 'done'] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+export const UNTITLED_MISSION = 'Untitled Mission';
+export const DEFAULT_MISSION_PHOTO = '/mission-default.svg';
+/** The badge a mission card shows for its type (spec §2: 'Collab' or 'Partner'). */
+export const missionTypeBadge: Record<MissionType, string> = { collaboration: 'Collab', partnership: 'Partner' };
+export const taskStatusLabels: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
+
+export const MISSION_TITLE_MAX = 150;
+export const MISSION_DESCRIPTION_MAX = 5000;
+export const MISSION_CATEGORY_MAX = 60;
+export const MISSION_LOCATION_MAX = 200;
+export const JOIN_MESSAGE_MAX = 1000;
+export const OFFER_MESSAGE_MAX = 1000;
+export const TASK_TITLE_MAX = 200;
+export const TASK_DESCRIPTION_MAX = 2000;
+
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+export const createMissionSchema = z.strictObject({
+  title: text(MISSION_TITLE_MAX, 'Title').min(1, 'Give the mission a title'),
+  description: text(MISSION_DESCRIPTION_MAX, 'Description').default(''),
+  type: z.enum(missionTypes, 'Choose collaboration or partnership'),
+  category: text(MISSION_CATEGORY_MAX, 'Category').default(''),
+  location: text(MISSION_LOCATION_MAX, 'Location').default(''),
+  mapLocation: mapLocationSchema.optional(),
+  /** A data URL; the server sniffs, re-encodes and stores it. */
+  photo: z.string().startsWith('data:', 'Choose an image file').optional(),
+  visibility: z.enum(missionVisibilities).default('public'),
+});
+export type CreateMissionInput = z.input<typeof createMissionSchema>;
+
+/** PATCH: any of the fields; `photo: null` removes the photo. */
+export const updateMissionSchema = createMissionSchema
+  .omit({ photo: true })
+  .partial()
+  .extend({ photo: z.string().startsWith('data:', 'Choose an image file').nullable().optional() })
+  .strict();
+export type UpdateMissionInput = z.input<typeof updateMissionSchema>;
+
+/** A mission as cards and lists show it (spec §3 Mission, plus what the page needs). */
+export const missionSummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  photo: z.string(),
+  type: z.enum(missionTypes),
+  category: z.string(),
+  location: z.string(),
+  status: z.enum(missionStatuses),
+  owner: publicUserSchema,
+  partnersCount: z.number(),
+  collaboratorsCount: z.number(),
+  updateCount: z.number(),
+  followerCount: z.number(),
+  createdAt: z.string(),
+});
+export type MissionSummary = z.infer<typeof missionSummarySchema>;
+
+/** The mission page: the summary, the description and place, and where the viewer stands. */
+export const missionSchema = missionSummarySchema.extend({
+  description: z.string(),
+  mapLocation: mapLocationSchema.nullable(),
+  visibility: z.enum(missionVisibilities),
+  role: z.enum(missionRoles),
+  following: z.boolean(),
+  joinRequest: z.enum(['none', 'pending']),
+  /** The mission's group chat, for members; null for everyone else. */
+  chatId: z.string().nullable(),
+  can: z.object({
+    edit: z.boolean(),
+    join: z.boolean(),
+    leave: z.boolean(),
+    postUpdate: z.boolean(),
+    manageTasks: z.boolean(),
+    approveRequests: z.boolean(),
+  }),
+});
+export type Mission = z.infer<typeof missionSchema>;
+
+export const missionParamsSchema = z.object({ missionId: z.uuid('Not a mission id') });
+export const missionListQuerySchema = pageQuerySchema.extend({
+  type: z.enum(missionTypes).optional(),
+  category: z.string().trim().max(MISSION_CATEGORY_MAX).optional(),
+  status: z.enum(missionStatuses).optional(),
+});
+export const missionResponseSchema = z.object({ data: missionSchema });
+export const missionPageResponseSchema = z.object({
+  data: z.array(missionSummarySchema),
+  meta: z.object({ nextCursor: z.string().nullable() }),
+});
+
+export const joinMissionSchema = z.strictObject({
+  role: z.enum(memberRoles, 'Choose partner or collaborator'),
+  message: text(JOIN_MESSAGE_MAX, 'Message').default(''),
+});
+export const joinRequestSchema = z.object({
+  _id: z.string(),
+  mission: z.object({ _id: z.string(), title: z.string(), photo: z.string() }),
+  user: publicUserSchema,
+  role: z.enum(memberRoles),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+export const joinRequestParamsSchema = missionParamsSchema.extend({ requestId: z.uuid('Not a request id') });
+export const memberParamsSchema = missionParamsSchema.extend({ userId: z.uuid('Not a person id') });
+
+export const memberSchema = z.object({ user: publicUserSchema, role: z.enum(['owner', ...memberRoles]), joinedAt: z.string() });
+export type Member = z.infer<typeof memberSchema>;
+export const membersResponseSchema = z.object({
+  data: z.object({ owner: memberSchema, partners: z.array(memberSchema), collaborators: z.array(memberSchema) }),
+});
+
+export const missionOfferSchema = z.strictObject({ message: text(OFFER_MESSAGE_MAX, 'Message').min(1, 'Say how you can help') });
+
+export const createTaskSchema = z.strictObject({
+  title: text(TASK_TITLE_MAX, 'Title').min(1, 'Give the task a title'),
+  description: text(TASK_DESCRIPTION_MAX, 'Description').default(''),
+  assigneeId: z.uuid('Choose a member').nullable().optional(),
+  dueDate: z.iso.date('Choose a real date').nullable().optional(),
+});
+/** PATCH: any of the fields. Not `createTaskSchema.partial()`: its default would blank the description of every edit that leaves it out. */
+export const updateTaskSchema = z.strictObject({
+  title: text(TASK_TITLE_MAX, 'Title').min(1, 'Give the task a title').optional(),
+  description: text(TASK_DESCRIPTION_MAX, 'Description').optional(),
+  assigneeId: z.uuid('Choose a member').nullable().optional(),
+  dueDate: z.iso.date('Choose a real date').nullable().optional(),
+  status: z.enum(taskStatuses, 'Choose To do, In progress or Done').optional(),
+});
+export const taskSchema = z.object({
+  _id: z.string(),
+  missionId: z.string(),
+  missionTitle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  assignee: publicUserSchema.nullable(),
+  dueDate: z.string().nullable(),
+  status: z.enum(taskStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** What the viewer may do: any member edits and moves a task; the owner, partners and its creator delete it. */
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskResponseSchema = z.object({ data: taskSchema });
+export const taskListResponseSchema = z.object({ data: z.array(taskSchema) });
+export const taskParamsSchema = z.object({ taskId: z.uuid('Not a task id') });
+export const taskListQuerySchema = z.object({
+  mine: z.enum(['true', 'false']).optional(),
+  status: z.enum(taskStatuses).optional(),
+  missionId: z.uuid().optional(),
+});

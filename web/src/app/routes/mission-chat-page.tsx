@@ -1,0 +1,9 @@
+import { GroupChat } from '../../features/chats/components/group-chat';
+import { MissionChatPage } from '../../features/missions/components/mission-chat-page';
+import { useSessionQuery } from '../../lib/session';
+
+/** /chat/{missionId}: the missions feature finds the chat, the chats feature shows it. */
+export function MissionChatRoute() {
+  const viewerId = useSessionQuery().data!._id;
+  return <MissionChatPage chat={(c) => <GroupChat key={c.chatId} {...c} viewerId={viewerId} />} />;
+}

@@ -1,0 +1,30 @@
+import type { Task, TaskStatus } from '@muster/contract/missions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { missionKeys } from './mission-keys';
+
+export type TaskChanges = { title?: string; description?: string; assigneeId?: string | null; dueDate?: string | null; status?: TaskStatus };
+
+export async function updateTask({ taskId, changes }: { taskId: string; changes: TaskChanges }): Promise<Task> {
+  return (await api.patch<{ data: Task }>(`/tasks/${encodeURIComponent(taskId)}`, changes)).data;
+}
+
+/**
+ * Change a task (mostly its status, inline on the board): every cached task list shows the new
+ * status at once and is put back if the server refuses.
+ */
+export function useUpdateTaskMutation() {
+  const queryClient = useQueryClient();
+  const taskLists = { queryKey: [...missionKeys.all, 'tasks'] };
+  return useMutation({
+    mutationFn: updateTask,
+    onMutate: async ({ taskId, changes }) => {
+      await queryClient.cancelQueries(taskLists);
+      const previous = queryClient.getQueriesData<Task[]>(taskLists);
+      if (changes.status) queryClient.setQueriesData<Task[]>(taskLists, (list) => list?.map((t) => (t._id === taskId ? { ...t, status: changes.status! } : t)));
+      return { previous };
+    },
+    onError: (_e, _v, context) => context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data)),
+    onSettled: () => queryClient.invalidateQueries(taskLists),
+  });
+}

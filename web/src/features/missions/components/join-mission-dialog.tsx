@@ -1,0 +1,99 @@
+import { JOIN_MESSAGE_MAX, joinMissionSchema, type MemberRole } from '@muster/contract/missions';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Modal } from '../../../components/modal';
+import { buttonStyles } from '../../../components/person-row';
+import { errorMessage } from '../../../lib/api-client';
+import { useJoinMissionMutation } from '../api/join-mission';
+import { fieldStyle, labelStyle } from './mission-bits';
+
+/** Spec §5 "Mission-join dialog": closed, open, joining. */
+export type JoinDialogState = 'closed' | 'open' | 'joining';
+
+const roles: Array<{ value: MemberRole; label: string; hint: string }> = [
+  { value: 'collaborator', label: 'Collaborator', hint: 'Help with the work' },
+  { value: 'partner', label: 'Partner', hint: 'Co-lead, as a person or an organisation' },
+];
+
+/**
+ * Join: a button that opens the confirmation dialog (choose a role, add an optional message);
+ * sending makes it 'joining' until the server answers, then it closes with a toast, or opens
+ * again on failure so nothing typed is lost.
+ */
+export function JoinMissionButton({ missionId, missionTitle, onJoined, className = buttonStyles.primary, label = 'Join' }: {
+  missionId: string;
+  missionTitle: string;
+  onJoined?: () => void;
+  className?: string;
+  label?: string;
+}) {
+  const [state, setState] = useState<JoinDialogState>('closed');
+  const [role, setRole] = useState<MemberRole>('collaborator');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const join = useJoinMissionMutation();
+  const id = useId();
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = joinMissionSchema.safeParse({ role, message });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    setError(null);
+    setState('joining');
+    join.mutate(
+      { missionId, role: parsed.data.role, message: parsed.data.message },
+      {
+        onSuccess: () => {
+          toast.success('Request to join sent');
+          setState('closed');
+          setMessage('');
+          onJoined?.();
+        },
+        onError: (err) => {
+          toast.error(errorMessage(err, 'Failed to send the request. Please try again.'));
+          setState('open');
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setState('open')} data-state={state}>{label}</button>
+      <Modal
+        open={state !== 'closed'}
+        // While joining, the dialog stays: closing it would hide whether the request went through.
+        onOpenChange={(open) => state !== 'joining' && setState(open ? 'open' : 'closed')}
+        title="Join mission"
+        description={`Ask to join ${missionTitle}. The owner reviews your request.`}
+        showDescription
+        size="md"
+      >
+        <form onSubmit={submit} className="space-y-4" aria-busy={state === 'joining'}>
+          <fieldset>
+            <legend className={labelStyle}>Join as</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {roles.map((r) => (
+                <label key={r.value} className={`cursor-pointer rounded-xl border p-3 text-sm ${role === r.value ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'}`}>
+                  <input type="radio" name={`${id}-role`} value={r.value} checked={role === r.value} onChange={() => setRole(r.value)} className="sr-only" />
+                  <span className="block font-semibold text-slate-900">{r.label}</span>
+                  <span className="block text-slate-600">{r.hint}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor={`${id}-message`} className={labelStyle}>Message <span className="font-normal text-slate-500">(optional)</span></label>
+            <textarea id={`${id}-message`} className={`${fieldStyle} min-h-24`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={JOIN_MESSAGE_MAX}
+              placeholder="Say what you can bring" aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
+            {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">{error}</p>}
+          </div>
+          <div className="flex justify-end gap-2">
+            <button type="button" className={buttonStyles.ghost} disabled={state === 'joining'} onClick={() => setState('closed')}>Cancel</button>
+            <button type="submit" className={buttonStyles.primary} disabled={state === 'joining'}>{state === 'joining' ? 'Joining...' : 'Send request'}</button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}
