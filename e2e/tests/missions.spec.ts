@@ -1,36 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
-import { type Person, signedUpAndIn } from '../support/accounts';
-import { expect, expectAccessible, expectNoHorizontalOverflow, snap, test } from '../support/fixtures';
+import { expect, expectAccessible, test } from '../support/fixtures';
+import { fullName, personIn, snapBoth } from '../support/people';
 
-// Issue 12, end to end: a mission from its creation to a task done, as four real people (owner A,
+// Issue 12, end to end: a mission from its creation to a task done, as three real people (owner A,
 // joiner B, follower C) in their own browser contexts, against the real server.
 
 const imagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'sample-photo.png');
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 375, height: 812 };
-
-async function personIn(browser: Browser, prefix: string): Promise<{ page: Page; person: Person; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: process.env.MUSTER_BASE_URL, viewport: desktop });
-  const page = await context.newPage();
-  const person = await signedUpAndIn(page, prefix);
-  return { page, person, close: () => context.close() };
-}
-
-const fullName = (p: Person) => `${p.firstName} ${p.lastName}`;
-
-/** The page as it is, at 1280 and then at 375 px (where nothing may run off the side); back to 1280 after. */
-async function snapBoth(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-live="polite"]'), undefined, { timeout: 6000 }).catch(() => {});
-  await page.setViewportSize(desktop);
-  await snap(page, name);
-  await page.setViewportSize(phone);
-  await expectNoHorizontalOverflow(page);
-  await snap(page, name);
-  await page.setViewportSize(desktop);
-}
 
 test('A starts a mission, B joins and posts update #1, C hears of it, and a task goes from A to B to done', async ({ browser }) => {
   test.setTimeout(300_000);

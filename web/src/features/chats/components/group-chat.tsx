@@ -1,14 +1,13 @@
-import { MESSAGE_MAX } from '@muster/contract/chats';
-import { ArrowLeft, MessagesSquare, SendHorizontal } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, MessagesSquare } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { formatShortTime } from '../../../lib/time';
 import { useChatMessagesQuery } from '../api/get-chat-messages';
 import { useMarkChatReadMutation } from '../api/mark-chat-read';
 import { usePostChatMessageMutation } from '../api/post-chat-message';
+import { EarlierMessages, MessageBubbles, MessageComposer } from './conversation';
 
 /**
  * A group conversation (a mission's chat, /chat/{missionId}): oldest at the top, each message
@@ -26,7 +25,6 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
   const query = useChatMessagesQuery(chatId);
   const send = usePostChatMessageMutation();
   const { mutate: markChatRead } = useMarkChatReadMutation();
-  const [text, setText] = useState('');
   const bottom = useRef<HTMLDivElement>(null);
   const messages = (query.data?.pages.flatMap((p) => p.data.messages) ?? []).slice().reverse();
   const newest = messages[messages.length - 1]?._id;
@@ -43,13 +41,6 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
     if (unread > 0) markChatRead(chatId);
   }, [chatId, newest, unread, markChatRead]);
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const message = text.trim();
-    if (!message) return;
-    send.mutate({ chatId, message }, { onSuccess: () => setText(''), onError: (err) => toast.error(errorMessage(err, 'Failed to send the message. Please try again.')) });
-  }
-
   return (
     <div className="mx-auto flex h-[calc(100dvh-8rem)] max-w-2xl flex-col px-4 py-4 md:h-[calc(100dvh-5rem)]">
       <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
@@ -64,13 +55,7 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
       </header>
 
       <div className="flex-1 overflow-y-auto py-4" aria-live="polite">
-        {query.hasNextPage && (
-          <div className="mb-3 flex justify-center">
-            <button type="button" onClick={() => query.fetchNextPage()} className="rounded-full border border-slate-300 px-3 py-1 text-xs text-slate-700 hover:bg-slate-50">
-              {query.isFetchingNextPage ? 'Loading…' : 'Load earlier messages'}
-            </button>
-          </div>
-        )}
+        <EarlierMessages query={query} />
         {query.isPending ? (
           <div role="status" className="flex justify-center py-10">
             <span className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
@@ -85,43 +70,14 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
             <p className="text-sm text-slate-600">Say hello to the team and share what you are working on.</p>
           </div>
         ) : null}
-        <ol className="space-y-2">
-          {messages.map((m, i) => {
-            const mine = m.sender._id === viewerId;
-            const sameAsBefore = messages[i - 1]?.sender._id === m.sender._id;
-            return (
-              <li key={m._id} className={`flex items-end gap-2 ${mine ? 'justify-end' : 'justify-start'}`}>
-                {!mine && (sameAsBefore ? <span className="size-7 shrink-0" /> : <img src={m.sender.profilePicture} alt="" className="size-7 shrink-0 rounded-full object-cover" />)}
-                <div className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-sm shadow-sm ${mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`}>
-                  {!mine && !sameAsBefore && <p className="mb-0.5 text-xs font-semibold text-brand-700">{`${m.sender.firstName} ${m.sender.lastName}`.trim()}</p>}
-                  <p className="whitespace-pre-line break-words">{m.message}</p>
-                  <p className={`mt-1 text-right text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
-                    <span className="sr-only">{mine ? 'You' : m.sender.firstName}, </span>
-                    {formatShortTime(m.createdAt)}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
+        <MessageBubbles messages={messages} viewerId={viewerId} showSenders />
         <div ref={bottom} />
       </div>
 
-      <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 pt-3">
-        <label htmlFor="group-chat-composer" className="sr-only">Write a message</label>
-        <textarea id="group-chat-composer" value={text} onChange={(e) => setText(e.target.value)} rows={1} placeholder="Write a message…" maxLength={MESSAGE_MAX}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              e.currentTarget.form?.requestSubmit();
-            }
-          }}
-          className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
-        <button type="submit" disabled={!text.trim() || send.isPending} aria-label="Send"
-          className="flex size-10 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:opacity-50">
-          <SendHorizontal className="size-5" aria-hidden="true" />
-        </button>
-      </form>
+      <MessageComposer id="group-chat-composer" pending={send.isPending}
+        onSend={(message, sent) =>
+          send.mutate({ chatId, message }, { onSuccess: sent, onError: (err) => toast.error(errorMessage(err, 'Failed to send the message. Please try again.')) })
+        } />
     </div>
   );
 }

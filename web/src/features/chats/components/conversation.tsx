@@ -1,0 +1,79 @@
+import { type ChatMessage, MESSAGE_MAX } from '@muster/contract/chats';
+import { SendHorizontal } from 'lucide-react';
+import { useState } from 'react';
+import { formatShortTime } from '../../../lib/time';
+
+// The parts every conversation shares, direct (/chats/{id}) or a mission's group (/chat/{id}).
+
+/** 'Load earlier messages' above the oldest one shown, while older pages exist. */
+export function EarlierMessages({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="mb-3 flex justify-center">
+      <button type="button" onClick={() => query.fetchNextPage()} className="rounded-full border border-slate-300 px-3 py-1 text-xs text-slate-700 hover:bg-slate-50">
+        {query.isFetchingNextPage ? 'Loading…' : 'Load earlier messages'}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Messages oldest first, mine on the right. In a group (`showSenders`) others' messages carry the
+ * sender's picture and name, once per run of messages from the same person.
+ */
+export function MessageBubbles({ messages, viewerId, showSenders = false }: { messages: ChatMessage[]; viewerId: string | undefined; showSenders?: boolean }) {
+  return (
+    <ol className="space-y-2">
+      {messages.map((m, i) => {
+        const mine = m.sender._id === viewerId;
+        const sameAsBefore = messages[i - 1]?.sender._id === m.sender._id;
+        const withSender = showSenders && !mine;
+        return (
+          <li key={m._id} className={`flex items-end gap-2 ${mine ? 'justify-end' : 'justify-start'}`}>
+            {withSender && (sameAsBefore ? <span className="size-7 shrink-0" /> : <img src={m.sender.profilePicture} alt="" className="size-7 shrink-0 rounded-full object-cover" />)}
+            <div className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-sm shadow-sm ${mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`}>
+              {withSender && !sameAsBefore && <p className="mb-0.5 text-xs font-semibold text-brand-700">{`${m.sender.firstName} ${m.sender.lastName}`.trim()}</p>}
+              <p className="whitespace-pre-line break-words">{m.message}</p>
+              <p className={`mt-1 text-right text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
+                <span className="sr-only">{mine ? 'You' : m.sender.firstName}, </span>
+                {formatShortTime(m.createdAt)}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The composer under a conversation: Enter sends, Shift+Enter starts a new line; cleared once sent. */
+export function MessageComposer({ id, disabled = false, pending, onSend }: {
+  id: string;
+  disabled?: boolean;
+  pending: boolean;
+  onSend: (message: string, sent: () => void) => void;
+}) {
+  const [text, setText] = useState('');
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const message = text.trim();
+    if (message && !disabled) onSend(message, () => setText(''));
+  }
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 pt-3">
+      <label htmlFor={id} className="sr-only">Write a message</label>
+      <textarea id={id} value={text} onChange={(e) => setText(e.target.value)} rows={1} placeholder="Write a message…" maxLength={MESSAGE_MAX}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }
+        }}
+        className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
+      <button type="submit" disabled={!text.trim() || pending || disabled} aria-label="Send"
+        className="flex size-10 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:opacity-50">
+        <SendHorizontal className="size-5" aria-hidden="true" />
+      </button>
+    </form>
+  );
+}
