@@ -25,11 +25,9 @@ export type MissionRow = {
   id: string;
   ownerId: string;
   title: string;
-  description: string;
   type: 'collaboration' | 'partnership';
   category: string;
   location: string;
-  mapLocation: unknown;
   photo: string | null;
   visibility: 'public' | 'members';
   status: 'ongoing' | 'completed';
@@ -43,6 +41,8 @@ export type MissionRow = {
 };
 
 export type MissionPageRow = MissionRow & {
+  description: string;
+  mapLocation: unknown;
   role: 'owner' | 'partner' | 'collaborator' | null;
   following: boolean;
   requested: boolean;
@@ -51,9 +51,10 @@ export type MissionPageRow = MissionRow & {
 
 const me = (id: string) => sql`${id}::uuid`;
 
-function missionColumns() {
-  return sql`m.id, m.owner_id as "ownerId", m.title, m.description, m.type, m.category, m.location,
-    m.map_location as "mapLocation", m.photo, m.visibility, m.status, m.partners_count as "partnersCount",
+/** The card's columns, and for the mission page (`page`) its description and place as well. */
+function missionColumns(page = true) {
+  return sql`m.id, m.owner_id as "ownerId", m.title, ${page ? sql`m.description, m.map_location as "mapLocation",` : sql``}
+    m.type, m.category, m.location, m.photo, m.visibility, m.status, m.partners_count as "partnersCount",
     m.collaborators_count as "collaboratorsCount", m.follower_count as "followerCount",
     m.update_count as "updateCount", m.created_at as "createdAt", ${cardOf('u')} as "ownerCard"`;
 }
@@ -100,7 +101,7 @@ export type ListFilter = {
  */
 export async function listMissions(db: Db, viewerId: string, f: ListFilter): Promise<MissionRow[]> {
   const { rows } = await sql<MissionRow>`
-    select ${missionColumns()}
+    select ${missionColumns(false)}
     from missions m join users u on u.id = m.owner_id
     where ${missionVisibleTo(viewerId, 'm')}
       ${f.type !== undefined ? sql`and m.type = ${f.type}` : sql``}

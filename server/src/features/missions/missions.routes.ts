@@ -18,6 +18,7 @@ import { pageQuerySchema } from '@muster/contract/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MISSION_BUDGET, MISSION_JOIN_BUDGET, MISSION_OFFER_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { sendJsonText } from '../../platform/json-text.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as missions from './missions.service.js';
 
@@ -55,7 +56,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/missions',
     { schema: { tags, summary: 'Missions I may see, newest first (keyset paged)', querystring: missionListQuerySchema, response: page } },
-    async (request) => missions.listVisibleMissions(deps, request.viewer, request.query),
+    async (request, reply) => sendJsonText(reply, await missions.listVisibleMissions(deps, request.viewer, request.query)),
   );
 
   app.get(
@@ -68,13 +69,13 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: page,
       },
     },
-    async (request) => missions.missionsOf(deps, request.viewer, request.query),
+    async (request, reply) => sendJsonText(reply, await missions.missionsOf(deps, request.viewer, request.query)),
   );
 
   app.get(
     '/missions/followed',
     { schema: { tags, summary: 'Missions I follow', querystring: pageQuerySchema, response: page } },
-    async (request) => missions.followedMissions(deps, request.viewer, request.query),
+    async (request, reply) => sendJsonText(reply, await missions.followedMissions(deps, request.viewer, request.query)),
   );
 
   app.get(

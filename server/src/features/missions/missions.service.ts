@@ -26,7 +26,8 @@ import {
   unfollow,
   updateMission,
 } from './missions.queries.js';
-import { presentJoinRequest, presentMember, presentMission, presentMissionSummary } from './missions.present.js';
+import { pageText } from '../../platform/json-text.js';
+import { missionSummaryText, presentJoinRequest, presentMember, presentMission } from './missions.present.js';
 
 const PHOTO_MAX_PX = 1600;
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -132,7 +133,7 @@ async function missionPage(
   const cursor = decodeCursor(query.cursor);
   const rows = await listMissions(deps.db, viewerId, { ...filter, cursor, limit: query.limit });
   const { page: shown, nextCursor } = pageOf(rows, query.limit);
-  return { data: shown.map(presentMissionSummary), meta: { nextCursor } };
+  return pageText(shown.map(missionSummaryText), { nextCursor });
 }
 
 /** Missions I belong to (owner included) — or, with `userId`, the ones of theirs I may see. */
