@@ -85,15 +85,21 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Chat requests (from outside my network) arrive with privacy settings; until then a signed-in
-  // user has none, and the shell's badges read this. (GET /chats/join-requests is the missions feature's.)
-  const empty = { 200: z.object({ data: z.array(z.object({ _id: z.string() })) }), 401: apiErrorSchema };
-  for (const [url, summary] of [
-    ['/chats/requests', 'Chat requests from people outside my network'],
-  ] as const) {
-    app.get(url, { schema: { tags, summary, response: empty } }, async (request) => {
+  // Chat requests from outside my network arrive with issue 15 (the message policy already keeps
+  // strangers out); until then nobody has one, and the shell's badge reads this.
+  // (GET /chats/join-requests is the missions feature's.)
+  app.get(
+    '/chats/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Chat requests from people outside my network',
+        response: { 200: z.object({ data: z.array(z.object({ _id: z.string() })) }), 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
       requireViewer(request.viewer);
       return { data: [] };
-    });
-  }
+    },
+  );
 };
