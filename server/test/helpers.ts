@@ -103,3 +103,22 @@ export function apiCaller(t: { app: TestApp['app'] }) {
   return (method: Method, url: string, cookie?: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
 }
+
+/**
+ * A test app serving a tiny built web app (an index page and one hashed asset) from a folder of
+ * its own, for tests of what the server sends besides the API. `close` removes the folder too.
+ */
+export async function buildTestAppWithWebDist(): Promise<TestApp> {
+  const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-dist-'));
+  await fs.mkdir(path.join(dist, 'assets'));
+  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  const t = await buildTestApp({ env: { WEB_DIST: dist } });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    },
+  };
+}

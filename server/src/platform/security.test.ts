@@ -1,26 +1,17 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { apiCaller, buildTestApp, buildTestAppWithWebDist, type TestApp } from '../../test/helpers.js';
 import { PERMISSIONS_POLICY } from './security.js';
 
 // The test app's PUBLIC_URL is http://localhost:3000 (test/helpers.ts): a plain-http deployment.
 let t: TestApp;
-let dist: string;
 beforeAll(async () => {
-  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-dist-'));
-  await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  t = await buildTestApp({ env: { WEB_DIST: dist } });
+  t = await buildTestAppWithWebDist();
 });
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
 

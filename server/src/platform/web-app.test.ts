@@ -1,22 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { buildTestAppWithWebDist, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
-let dist: string;
 beforeAll(async () => {
-  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-dist-'));
-  await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  t = await buildTestApp({ env: { WEB_DIST: dist } });
+  t = await buildTestAppWithWebDist();
 });
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 it('serves index.html at / and asks browsers to revalidate it', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/' });
