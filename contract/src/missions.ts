@@ -26,7 +26,6 @@ export const MISSION_DESCRIPTION_MAX = 5000;
 export const MISSION_CATEGORY_MAX = 60;
 export const MISSION_LOCATION_MAX = 200;
 export const JOIN_MESSAGE_MAX = 1000;
-export const OFFER_MESSAGE_MAX = 1000;
 export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 2000;
 
@@ -126,7 +125,6 @@ export const membersResponseSchema = z.object({
   data: z.object({ owner: memberSchema, partners: z.array(memberSchema), collaborators: z.array(memberSchema) }),
 });
 
-export const missionOfferSchema = z.strictObject({ message: text(OFFER_MESSAGE_MAX, 'Message').min(1, 'Say how you can help') });
 
 export const createTaskSchema = z.strictObject({
   title: text(TASK_TITLE_MAX, 'Title').min(1, 'Give the task a title'),

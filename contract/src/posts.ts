@@ -72,6 +72,8 @@ export const updatePostSchema = z.strictObject({
   content: z.string().trim().min(1, 'Write something to share').max(POST_CONTENT_MAX).optional(),
   category: optionalText(CATEGORY_MAX),
   status: z.enum(needStatuses).optional(),
+  /** With status fulfilled: the helpers to credit, from those who offered (issue 13). */
+  creditedIds: z.array(z.uuid('Not a person id')).max(20, 'Credit at most 20 helpers').optional(),
 });
 
 export const linkPreviewSchema = z.object({ url: z.string(), title: z.string(), description: z.string(), siteName: z.string() });
@@ -105,6 +107,14 @@ export const postSchema = z.object({
   commentCount: z.number(),
   likedByMe: z.boolean(),
   savedByMe: z.boolean(),
+  /** Offers of help it has had (withdrawn ones aside); needs and wants only, else 0. */
+  offerCount: z.number(),
+  /** To its author only: who offered (pending or accepted), newest first; [] for everyone else. */
+  offeredBy: z.array(publicUserSchema),
+  /** The helpers its author credited on marking it fulfilled ("Fulfilled with help from …"). */
+  helpers: z.array(publicUserSchema),
+  /** In the home feed: 'network' (mine, my connections', my missions', my hashtags') or 'public' (the tail for everyone). */
+  via: z.enum(['network', 'public']).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -201,12 +201,20 @@ export interface MissionFollowsTable {
   createdAt: CreatedAt;
 }
 
-export interface MissionOffersTable {
+/** An offer of help on a need or want (postId) or to a mission (missionId), 0015. */
+export interface OffersTable {
   id: string;
-  missionId: string;
-  userId: string;
-  message: Generated<string>;
+  postId: string | null;
+  missionId: string | null;
+  helperId: string;
+  /** Who receives it: the post's author or the mission's owner. */
+  ownerId: string;
+  message: string;
+  give: Generated<string>;
+  available: Generated<string>;
+  status: Generated<'pending' | 'accepted' | 'declined' | 'withdrawn'>;
   createdAt: CreatedAt;
+  decidedAt: Date | null;
 }
 
 export interface TasksTable {
@@ -272,6 +280,10 @@ export interface PostsTable {
   rendered: ColumnType<string, never, never>;
   likeCount: Generated<number>;
   commentCount: Generated<number>;
+  /** Offers that were not withdrawn, kept by 0015's trigger. */
+  offerCount: Generated<number>;
+  /** Helpers the author credited when marking the need fulfilled (0015). */
+  creditedIds: ColumnType<string[], string[] | undefined, string[]>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -329,7 +341,7 @@ export interface Database {
   missionMembers: MissionMembersTable;
   missionJoinRequests: MissionJoinRequestsTable;
   missionFollows: MissionFollowsTable;
-  missionOffers: MissionOffersTable;
+  offers: OffersTable;
   tasks: TasksTable;
   chats: ChatsTable;
   chatMembers: ChatMembersTable;

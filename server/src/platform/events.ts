@@ -31,14 +31,35 @@ export type DomainEvents = {
   'mission.join_requested': { missionId: string; title: string; ownerId: string; requesterId: string; requestId: string; role: 'partner' | 'collaborator' };
   /** A join request was approved: the requester is told (notification 'missionJoinApproved'). */
   'mission.join_approved': { missionId: string; title: string; userId: string; approverId: string };
-  /** Someone offered help: the owner is told (notification 'missionHelp', counted in offer-counts.mission). */
-  'mission.help_offered': { missionId: string; title: string; ownerId: string; helperId: string; message: string };
+  /**
+   * Someone offered help on a need or want (postId) or to a mission (missionId): the owner is told
+   * ('newOffer' on a post, 'missionHelp' on a mission; counted in offer-counts).
+   */
+  'offer.made': OfferEvent & { message: string };
+  /**
+   * The owner accepted: the chats feature opens (or reuses) their direct chat and posts the offer in
+   * it as the helper's message (message id = offer id, so it is there once); the helper is told.
+   */
+  'offer.accepted': OfferEvent & { message: string };
+  /** The owner declined: the helper is told kindly, with no details. */
+  'offer.declined': OfferEvent;
   /** A member posted an update: members and followers (but the author) are told ('missionUpdate'). */
   'mission.updated': { missionId: string; postId: string; authorId: string };
   /** A task was added to a mission: its assignee and the mission's owner are told, pointing at the mission chat. */
   'task.created': TaskEvent;
   /** A task moved to another status: its assignee and the mission's owner are told. */
   'task.status_changed': TaskEvent & { status: 'todo' | 'in_progress' | 'done' };
+};
+
+/** An offer of help: who made it, who received it, and what it is about (a post or a mission, with its title). */
+type OfferEvent = {
+  offerId: string;
+  ownerId: string;
+  helperId: string;
+  postId: string | null;
+  missionId: string | null;
+  /** The need's title (or the start of its text), or the mission's title. */
+  title: string;
 };
 
 /** What a task notification needs: who acted, who hears, and where its click goes (the mission chat). */

@@ -258,3 +258,29 @@ export function blockedBetween(a: Person, b: Person): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from blocks bb
     where (bb.blocker_id = ${a} and bb.blocked_id = ${b}) or (bb.blocker_id = ${b} and bb.blocked_id = ${a}))`;
 }
+
+/* ── Offers of help (issue 13) ─────────────────────────────────────────────────────────────── */
+
+/** Ids of the people with a live (pending or accepted) offer on the post, as a subquery: `id in (…)`. */
+export function liveOfferersOf(postId: Person | string): RawBuilder<string> {
+  return sql<string>`(select olive.helper_id from offers olive where olive.post_id = ${postId} and olive.status in ('pending', 'accepted'))`;
+}
+
+/** The direct chat of two people (the chats feature's row), or null before either wrote. */
+export function directChatIdOf(a: string, b: string): RawBuilder<string | null> {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  return sql<string | null>`(select dc.id from chats dc where dc.direct_key = ${key})`;
+}
+
+/* ── The home feed's audience (issue 13) ───────────────────────────────────────────────────── */
+
+/** Ids of the person's connections, as a subquery (one index range of `connections`). */
+export function connectionIdsOf(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select cfeed.other_id from connections cfeed where cfeed.user_id = ${person})`;
+}
+
+/** Ids of the missions the person follows or belongs to, as a subquery. */
+export function missionsHeardBy(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select mfeed.mission_id from mission_follows mfeed where mfeed.user_id = ${person}
+    union select mmfeed.mission_id from mission_members mmfeed where mmfeed.user_id = ${person})`;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
+import { needStatuses, postKinds } from './posts.js';
+import { publicUserSchema } from './users.js';
+
+/**
+ * Offers of help (issue 13): on someone's open need or want (`POST /posts/{postId}/offers`) or to a
+ * mission (`POST /missions/{missionId}/offers`), listed together on /offers.
+ */
+export const offerStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type OfferStatus = (typeof offerStatuses)[number];
+export const offerStatusLabels: Record<OfferStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', withdrawn: 'Withdrawn' };
+export const offerBoxes = ['received', 'made'] as const;
+export type OfferBox = (typeof offerBoxes)[number];
+
+export const OFFER_MESSAGE_MAX = 1000;
+export const OFFER_GIVE_MAX = 300;
+export const OFFER_WHEN_MAX = 200;
+
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** What a helper says: the message, and optionally what they can give and when. */
+export const createOfferSchema = z.strictObject({
+  message: text(OFFER_MESSAGE_MAX, 'Message').min(1, 'Say how you can help'),
+  give: text(OFFER_GIVE_MAX, 'What you can give').optional(),
+  when: text(OFFER_WHEN_MAX, 'When').optional(),
+});
+export type CreateOfferInput = z.infer<typeof createOfferSchema>;
+
+export const offerParamsSchema = z.object({ offerId: z.uuid('Not an offer id') });
+
+export const offerListQuerySchema = pageQuerySchema.extend({
+  box: z.enum(offerBoxes).default('received'),
+  status: z.enum(offerStatuses).optional(),
+});
+
+export const offerSchema = z.object({
+  _id: z.string(),
+  status: z.enum(offerStatuses),
+  message: z.string(),
+  give: z.string(),
+  when: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** Which side of the offer the viewer is on. */
+  box: z.enum(offerBoxes),
+  /** The other person: the helper in Received, the post's author or mission's owner in Made. */
+  person: publicUserSchema,
+  post: z
+    .object({ _id: z.string(), kind: z.enum(postKinds), title: z.string(), excerpt: z.string(), category: z.string().nullable(), status: z.enum(needStatuses).nullable() })
+    .nullable(),
+  mission: z.object({ _id: z.string(), title: z.string(), photo: z.string() }).nullable(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offerResponseSchema = z.object({ data: offerSchema });
+export const offerPageResponseSchema = z.object({ data: z.array(offerSchema), meta: z.object({ nextCursor: z.string().nullable() }) });
+/** Accepting opens (or reuses) the direct chat with the helper, where the offer is the first message. */
+export const acceptOfferResponseSchema = z.object({ data: z.object({ offer: offerSchema, chatId: z.string() }) });
+
+/** The friendly line the Offer help dialog starts from, quoting the need. */
+export function offerPrefill(need: { title: string; content: string }) {
+  const quoted = (need.title || need.content).replace(/\s+/g, ' ').trim();
+  const short = quoted.length > 80 ? `${quoted.slice(0, 77)}…` : quoted;
+  return `Hi! I saw your post “${short}” and I’d like to help.`;
+}
