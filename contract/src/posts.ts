@@ -125,6 +125,10 @@ export const postPageResponseSchema = z.object({ data: z.array(postSchema), meta
 
 export const feedQuerySchema = pageQuerySchema.extend({ kind: z.enum(postKinds).optional() });
 
+/** GET /posts/user/{username}: `kind=needs` is the profile's Needs & Provisions tab (need, want, provision). */
+export const userPostsQuerySchema = pageQuerySchema.extend({ kind: z.enum(['needs']).optional() });
+export const needsAndProvisionKinds = ['need', 'want', 'provision'] as const;
+
 export const hashtagCountSchema = z.object({ name: z.string(), count: z.number() });
 
 export const COMMENT_MAX = 2000;

@@ -24,8 +24,11 @@ if (posts < 1000) {
   process.exit(1);
 }
 
-// Sessions for 200 people, so requests come from many viewers.
-const users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
+// Sessions for 200 people, so requests come from many viewers: seed:scale's bench viewers (user1,
+// user501, …), each with a settled member's graph (~100 connections, ~10 hashtags, 5 missions).
+const viewerNames = Array.from({ length: 200 }, (_, k) => `user${1 + k * 500}`);
+let users = (await sql<{ id: string }>`select id from users where username = any(${viewerNames}::text[])`.execute(db)).rows;
+if (users.length < 200) users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
 // People to write to, none of them among the senders.
 const recipients = (await sql<{ id: string }>`select id from users where not (id = any(${users.map((u) => u.id)}::uuid[])) order by random() limit 200`.execute(db)).rows;
 async function sessionsFor(people: Array<{ id: string }>) {
@@ -56,6 +59,17 @@ const deepCursors = sample
   .filter((r) => r.createdAt < deepest.createdAt)
   .map((r) => Buffer.from(`${new Date(r.createdAt).toISOString()}|${r.id}`).toString('base64url'));
 
+// Open needs and wants to offer help on, none by a viewer nor blocked either way with one; each
+// request takes the next, so no viewer offers twice on one post (a 409 would count as an error).
+const viewerIds = users.map((u) => u.id);
+const openNeeds = (await sql<{ id: string }>`
+  select p.id from posts p tablesample system (20)
+  where p.kind in ('need', 'want') and p.status = 'open' and not (p.author_id = any(${viewerIds}::uuid[]))
+    and not exists (select 1 from blocks b where (b.blocker_id = p.author_id and b.blocked_id = any(${viewerIds}::uuid[]))
+                                          or (b.blocked_id = p.author_id and b.blocker_id = any(${viewerIds}::uuid[])))
+  order by random() limit 100000`.execute(db)).rows.map((r) => r.id);
+let nextNeed = 0;
+
 // The API and the floor each run in a process of their own, as in production; autocannon here.
 async function serve(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
@@ -79,15 +93,39 @@ const floorServer = await serve(path.join(here, 'floor.ts'), {});
 const base = api.url;
 const floorBase = floorServer.url;
 
+// A home feed page some pages into each viewer's network phase: its cursor is the viewer's own, so
+// the request carries both (the cursor is opaque: it is read from the API as a client would).
+const deepPages: Array<{ cookie: string; path: string }> = [];
+for (const cookie of cookies.slice(0, 60)) {
+  let cursor: string | null = null;
+  for (let page = 0; page < 5; page++) {
+    const res: Response = await fetch(`${base}/api/v1/posts/feed${cursor ? `?cursor=${cursor}` : ''}`, { headers: { cookie } });
+    cursor = ((await res.json()) as { meta: { nextCursor: string | null } }).meta.nextCursor;
+    if (!cursor) break;
+  }
+  if (cursor?.startsWith('n.')) deepPages.push({ cookie, path: `/api/v1/posts/feed?cursor=${cursor}` });
+}
+
 // What people type into the @mention box: a name's first letters.
 const searchPrefixes = ['user1', 'user23', 'user456', 'pers', 'numb', 'user9', 'user77', 'user3141'];
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
-type Case = { name: string; url: string; method?: 'GET' | 'POST'; body?: () => string; path: () => string; budgetMs: number; viewers?: string[] };
+type Case = {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: () => string;
+  path: () => string;
+  budgetMs: number;
+  viewers?: string[];
+  /** A path that belongs to one viewer (a cursor of their own feed), with that viewer's cookie. */
+  as?: () => { cookie: string; path: string };
+};
 const cases: Case[] = [
   { name: 'floor: one indexed query', url: floorBase, path: () => '/floor', budgetMs: 50 },
-  { name: 'feed, first page', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50 },
+  { name: 'home feed (personal), first page', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50 },
+  { name: 'home feed (personal), deep page', url: base, path: () => '', as: () => pick(deepPages), budgetMs: 50 },
   { name: 'feed, ≥ 100,000 posts deep', url: base, path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`, budgetMs: 50 },
   // Not a budget: the same deep page from a bare route (floor.ts), the machine's ceiling for it.
   { name: 'feed page, bare route', url: floorBase, path: () => `/page?cursor=${pick(deepCursors)}`, budgetMs: 50 },
@@ -102,6 +140,14 @@ const cases: Case[] = [
   { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },
   { name: 'people search', url: base, path: () => `/api/v1/users/search?query=${pick(searchPrefixes)}`, budgetMs: 50 },
   { name: 'send message', url: base, method: 'POST', path: () => '/api/v1/chats/send', body: () => JSON.stringify({ recipientId: pick(recipients).id, message: `Bench message ${Math.random()}` }), budgetMs: 80 },
+  {
+    name: 'create offer',
+    url: base,
+    method: 'POST',
+    path: () => `/api/v1/posts/${openNeeds[nextNeed++ % openNeeds.length]}/offers`,
+    body: () => JSON.stringify({ message: `Bench offer ${Math.random()}: I can help with this.` }),
+    budgetMs: 60,
+  },
   { name: 'create post', url: base, method: 'POST', path: () => '/api/v1/posts/create', body: () => JSON.stringify({ content: `Bench post ${Math.random()} #floodrelief` }), budgetMs: 80 },
 ];
 
@@ -112,13 +158,16 @@ function run(c: Case, seconds: number) {
     duration: seconds,
     requests: [
       {
-        setupRequest: (req) => ({
-          ...req,
-          method: c.method ?? 'GET',
-          path: c.path(),
-          headers: { cookie: pick(c.viewers ?? cookies), 'content-type': 'application/json' },
-          ...(c.body ? { body: c.body() } : {}),
-        }),
+        setupRequest: (req) => {
+          const own = c.as?.();
+          return {
+            ...req,
+            method: c.method ?? 'GET',
+            path: own?.path ?? c.path(),
+            headers: { cookie: own?.cookie ?? pick(c.viewers ?? cookies), 'content-type': 'application/json' },
+            ...(c.body ? { body: c.body() } : {}),
+          };
+        },
       },
     ],
   });
@@ -138,12 +187,12 @@ for (const c of chosen) {
   if (!floorRps) floorRps = rps;
   const share = `${((rps / floorRps) * 100).toFixed(0)} %`;
   rows.push(
-    `| ${c.name.padEnd(26)} | ${rps.toFixed(0).padStart(6)} | ${r.latency.p50.toFixed(1).padStart(6)} | ${r.latency.p99.toFixed(1).padStart(6)} ${r.latency.p99 <= c.budgetMs ? ' ' : '!'}| ${share.padStart(6)} | ${String(r.non2xx + r.errors).padStart(7)} |`,
+    `| ${c.name.padEnd(34)} | ${rps.toFixed(0).padStart(6)} | ${r.latency.p50.toFixed(1).padStart(6)} | ${r.latency.p99.toFixed(1).padStart(6)} ${r.latency.p99 <= c.budgetMs ? ' ' : '!'}| ${share.padStart(6)} | ${String(r.non2xx + r.errors).padStart(7)} |`,
   );
 }
 console.log(`\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget)\n`);
-console.log('| endpoint                   |  req/s | p50 ms | p99 ms  | floor% | non-2xx |');
-console.log('|----------------------------|--------|--------|---------|--------|---------|');
+console.log('| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | non-2xx |');
+console.log('|------------------------------------|--------|--------|---------|--------|---------|');
 for (const row of rows) console.log(row);
 
 api.child.kill('SIGTERM');
@@ -151,6 +200,7 @@ floorServer.child.kill('SIGTERM');
 await sql`delete from sessions`.execute(db);
 await sql`delete from chats`.execute(db);
 await sql`delete from posts where content like 'Bench post %'`.execute(db);
+await sql`delete from offers where message like 'Bench offer %'`.execute(db);
 // The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed starts clean.
 await sql`vacuum analyze posts, post_hashtags`.execute(db);
 await close();

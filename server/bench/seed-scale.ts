@@ -30,10 +30,12 @@ await sql`
          (lpad(to_hex(1 + (i * 7919) % ${USERS}), 12, '0') || '7000' || '8000' || lpad(to_hex(1 + (i * 7919) % ${USERS}), 12, '0'))::uuid,
          (array['need','want','provision','general','general','general'])[1 + i % 6],
          'Post number ' || i,
-         'Scale post ' || i || ' #' || (${sql.val(tags)}::text[])[1 + i % 12] || ' #' || (${sql.val(tags)}::text[])[1 + (i / 12) % 12],
+         'Scale post ' || i || ' #' || (${sql.val(tags)}::text[])[1 + i % 12] || ' #' || (${sql.val(tags)}::text[])[1 + (i / 12) % 12]
+           || case when i % 4 = 0 then ' #local' || (i / 4) % 250 else '' end,
          case when i % 6 < 3 then 'Transport' end,
          case when i % 6 < 2 then 'open' end,
-         array[(${sql.val(tags)}::text[])[1 + i % 12], (${sql.val(tags)}::text[])[1 + (i / 12) % 12]],
+         array[(${sql.val(tags)}::text[])[1 + i % 12], (${sql.val(tags)}::text[])[1 + (i / 12) % 12]]
+           || case when i % 4 = 0 then array['local' || (i / 4) % 250] else '{}' end,
          0,
          date_trunc('milliseconds', now()) - interval '30 days' + (i * 2.5 || ' seconds')::interval,
          date_trunc('milliseconds', now()) - interval '30 days' + (i * 2.5 || ' seconds')::interval
@@ -110,6 +112,37 @@ await sql`
   on conflict do nothing`.execute(db);
 await sql`insert into chats (id, kind, mission_id) select gen_random_uuid(), 'mission', id from missions`.execute(db);
 step(`${MISSIONS.toLocaleString()} missions with members, followers and chats`);
+
+// One post in a hundred is a mission's update (about one per mission), for the home feed's mission walks.
+const postNumber = sql.raw(`('x' || right(replace(id::text, '-', ''), 12))::bit(48)::bigint`);
+await sql`
+  update posts set kind = 'mission_update', category = null, status = null,
+         mission_id = ${missionId(`1 + (('x' || right(replace(id::text, '-', ''), 12))::bit(48)::bigint / 100) % ${MISSIONS}`)}
+  where ${postNumber} % 100 = 7`.execute(db);
+step('mission updates');
+
+// The bench's viewers (bench.ts signs in as them): user1, user501, user1001, … — 200 people with
+// the graph of a settled member (issue 13): ~100 connections (two rows per pair, as the app keeps
+// them), 10 followed hashtags (two common ones and eight of the long tail) and 5 followed missions.
+await sql`
+  insert into connections (user_id, other_id, created_at)
+  select x, y, now() - interval '50 days'
+  from (select ${uid('i')} as a, ${someone('i * 48271 + k * 7907 + 11')} as b
+        from generate_series(1::bigint, ${USERS}, 500) as i, generate_series(1::bigint, 95) as k) pairs
+  cross join lateral (values (a, b), (b, a)) as both_ways(x, y)
+  where a <> b
+  on conflict do nothing`.execute(db);
+await sql`
+  insert into hashtag_follows (user_id, tag)
+  select ${uid('i')}, case when k < 2 then (${sql.val(tags)}::text[])[1 + (i + k * 5) % 12] else 'local' || (i + k * 31) % 250 end
+  from generate_series(1::bigint, ${USERS}, 500) as i, generate_series(0::bigint, 9) as k
+  on conflict do nothing`.execute(db);
+await sql`
+  insert into mission_follows (mission_id, user_id)
+  select ${missionId(`1 + (i * 7 + k * 1009) % ${MISSIONS}`)}, ${uid('i')}
+  from generate_series(1::bigint, ${USERS}, 500) as i, generate_series(1::bigint, 5) as k
+  on conflict do nothing`.execute(db);
+step('bench viewers: connections, hashtags and missions followed');
 
 // The likes were counted into posts.like_count as they went in (migration 0013's triggers).
 // Counting rewrote every liked post at the end of the table; put posts back in the order they were

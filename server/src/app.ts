@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { offersRoutes } from './features/offers/offers.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
       await api.register(collaborationRoutes);
       await api.register(postsRoutes);
       await api.register(missionsRoutes);
+      await api.register(offersRoutes);
       await api.register(safetyRoutes);
       await api.register(tasksRoutes);
       await api.register(geoRoutes);

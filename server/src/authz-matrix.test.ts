@@ -45,6 +45,8 @@ type Things = {
   /** A task on A's mission, assigned to C; the mission's group chat (A and C are in it). */
   taskId: string;
   missionChatId: string;
+  /** D's pending offer of help on A's need (issue 13), A's to accept or decline. */
+  offerId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -210,6 +212,12 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/missions/{missionId}/follow': { other: 'interaction', path: mission },
   'DELETE /api/v1/missions/{missionId}/follow': { other: 'interaction', path: mission },
   'POST /api/v1/missions/{missionId}/offers': { other: 'interaction', path: mission, body: () => ({ message: 'I can drive the van' }) },
+  'POST /api/v1/posts/{postId}/offers': { other: 'interaction', path: post, body: () => ({ message: 'I have a ladder' }) },
+  'GET /api/v1/offers': mine,
+  /** Only the receiver answers an offer, only its helper withdraws it. */
+  'PUT /api/v1/offers/{offerId}/accept': { other: 'denied', path: (x) => ({ offerId: x.offerId }) },
+  'PUT /api/v1/offers/{offerId}/decline': { other: 'denied', path: (x) => ({ offerId: x.offerId }) },
+  'DELETE /api/v1/offers/{offerId}': { other: 'denied', path: (x) => ({ offerId: x.offerId }) },
   'GET /api/v1/missions/{missionId}/updates': { other: 'readable', path: mission },
   /** Tasks and the mission chat are for members only; B is not one. */
   'GET /api/v1/missions/{missionId}/tasks': { other: 'denied', path: mission },
@@ -274,6 +282,7 @@ async function snapshotOfA() {
     api('GET', '/chats/join-requests', a.cookie),
   ]);
   const [theTasks, missionChat] = await Promise.all([api('GET', `/missions/${x.missionId}/tasks`, a.cookie), api('GET', `/chats/${x.missionChatId}/messages`, a.cookie)]);
+  const received = await api('GET', '/offers?box=received&limit=50', a.cookie);
   const m = theMission.json().data;
   const p = thePost.json().data;
   return {
@@ -293,6 +302,8 @@ async function snapshotOfA() {
     joinRequests: joinRequests.json().data?.filter((r: { _id: string }) => r._id === x.joinRequestId).map((r: { _id: string }) => r._id),
     tasks: theTasks.json().data?.map((k: { _id: string; title: string; status: string }) => [k._id, k.title, k.status]),
     missionChat: missionChat.json().data?.messages.map((k: { message: string }) => k.message),
+    // B's own offer (an interaction) may join the box; D's must still wait.
+    offer: received.json().data?.filter((o: { _id: string }) => o._id === x.offerId).map((o: { _id: string; status: string }) => [o._id, o.status]),
   };
 }
 
@@ -341,6 +352,7 @@ beforeAll(async () => {
   const taskId = (await ok(await api('POST', `/missions/${missionId}/tasks`, a.cookie, { title: 'Bring the boat', assigneeId: uc.user.id }))).data._id;
   const missionChatId = (await ok(await api('GET', '/chats', a.cookie))).data.find((ch: { kind: string }) => ch.kind === 'mission')._id;
   await ok(await api('POST', `/chats/${missionChatId}/messages`, c.cookie, { message: 'The boat is ready' }));
+  const offerId = (await ok(await api('POST', `/posts/${postId}/offers`, ud.cookie, { message: 'I can lend my ladder' }))).data._id;
   x = {
     username: ua.user.username,
     postId,
@@ -359,8 +371,9 @@ beforeAll(async () => {
     joinRequestId,
     taskId,
     missionChatId,
+    offerId,
   };
-  fingerprintsOfA = [x.aId, x.username, x.postId, x.commentId, x.requestId, x.chatId, x.notificationId, x.connectionRequestId, x.missionId, x.joinRequestId, x.taskId, x.missionChatId];
+  fingerprintsOfA = [x.aId, x.username, x.postId, x.commentId, x.requestId, x.chatId, x.notificationId, x.connectionRequestId, x.missionId, x.joinRequestId, x.taskId, x.missionChatId, x.offerId];
   secrets = [ua.user.email, uc.user.email, chatSecret, chatId, notificationId, a.cookie.split('=')[1]!, c.cookie.split('=')[1]!];
   before = await snapshotOfA();
   documented = Object.entries((await api('GET', '/openapi.json')).json().paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
@@ -479,6 +492,7 @@ describe('authorization matrix', () => {
       joinRequests: [x.joinRequestId],
       tasks: [[x.taskId, 'Bring the boat', 'todo']],
       missionChat: ['The boat is ready'],
+      offer: [[x.offerId, 'pending']],
     });
     expect(await snapshotOfA()).toEqual(before);
     expect(allowed).toEqual([]);

@@ -93,6 +93,16 @@ async function pathValues(route: Route): Promise<Record<string, string>> {
       values.id = (await ok(await api('GET', '/notifications', cookie))).data[0]._id;
     }
   }
+  if (names.has('offerId')) {
+    // An offer someone made on the owner's need: theirs to accept or decline (and, fuzzed, to withdraw).
+    const helper = await signedInUser(t);
+    const needId = (
+      await ok(await api('POST', '/posts/create', cookie, { kind: 'need', category: 'Tools', content: 'A need to fuzz' }))
+    ).data._id;
+    values.offerId = (
+      await ok(await api('POST', `/posts/${needId}/offers`, helper.cookie, { message: 'An offer to fuzz' }))
+    ).data._id;
+  }
   return values;
 }
 

@@ -5,6 +5,7 @@ import { collaborationSeed } from '../features/collaboration/collaboration.seed.
 import { missionsSeed } from '../features/missions/missions.seed.js';
 import { networkSeed } from '../features/network/network.seed.js';
 import { notificationsSeed } from '../features/notifications/notifications.seed.js';
+import { offersSeed } from '../features/offers/offers.seed.js';
 import { postsSeed } from '../features/posts/posts.seed.js';
 import { safetySeed } from '../features/safety/safety.seed.js';
 import { tasksSeed } from '../features/tasks/tasks.seed.js';
@@ -14,8 +15,9 @@ import type { DemoSeed } from './demo.js';
 
 // Each feature appends its seed here, after the seeds it depends on: everything needs the people;
 // mission chats and tasks need the missions and their members; the posts seed's updates are
-// numbered on their missions; notifications tell of what the seeds before them wrote.
-const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, missionsSeed, missionChatsSeed, tasksSeed, collaborationSeed, chatsSeed, postsSeed, notificationsSeed];
+// numbered on their missions; offers go on the posts' needs and the missions; notifications tell of
+// what the seeds before them wrote.
+const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, missionsSeed, missionChatsSeed, tasksSeed, collaborationSeed, chatsSeed, postsSeed, offersSeed, notificationsSeed];
 
 const SEEDED_KEY = 'demo_seeded_at';
 

@@ -40,7 +40,13 @@ export type DomainEvents = {
    * The owner accepted: the chats feature opens (or reuses) their direct chat and posts the offer in
    * it as the helper's message (message id = offer id, so it is there once); the helper is told.
    */
-  'offer.accepted': OfferEvent & { message: string };
+  'offer.accepted': OfferEvent & {
+    message: string;
+    /** The pair's direct chat: the one they have, or the id the chats feature opens it with. */
+    chatId: string;
+    /** The owner's name, for the helper's notice. */
+    ownerName: string;
+  };
   /** The owner declined: the helper is told kindly, with no details. */
   'offer.declined': OfferEvent;
   /** A member posted an update: members and followers (but the author) are told ('missionUpdate'). */
@@ -60,6 +66,8 @@ type OfferEvent = {
   missionId: string | null;
   /** The need's title (or the start of its text), or the mission's title. */
   title: string;
+  /** The post's kind (an offer on a post is on a need or a want), null for a mission. */
+  postKind: 'need' | 'want' | null;
 };
 
 /** What a task notification needs: who acted, who hears, and where its click goes (the mission chat). */

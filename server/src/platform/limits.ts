@@ -33,5 +33,7 @@ export const TASK_EDIT_BUDGET: WriteBudget = { name: 'write:task-edits', max: 12
 export const MISSION_BUDGET: WriteBudget = { name: 'write:missions', max: 10, timeWindow: '1 hour' };
 /** Asking to join missions (issue 12): each tells an owner; a person looks for a few teams at a time. */
 export const MISSION_JOIN_BUDGET: WriteBudget = { name: 'write:mission-joins', max: 30, timeWindow: '1 hour' };
-/** Offers of help to missions (issue 12): each tells an owner, as a connection request does. */
-export const MISSION_OFFER_BUDGET: WriteBudget = { name: 'write:mission-offers', max: 20, timeWindow: '1 hour' };
+/** Offers of help, on needs and wants and to missions together (issues 12, 13): each tells an owner, as a connection request does. */
+export const OFFER_BUDGET: WriteBudget = { name: 'write:offers', max: 20, timeWindow: '1 hour' };
+/** Accepting and declining offers (issue 13): each tells a helper; an owner answers a busy day's offers, a script cannot churn. */
+export const OFFER_DECISION_BUDGET: WriteBudget = { name: 'write:offer-decisions', max: 120, timeWindow: '1 hour' };

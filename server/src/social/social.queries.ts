@@ -284,3 +284,14 @@ export function missionsHeardBy(person: Person | string): RawBuilder<string> {
   return sql<string>`(select mfeed.mission_id from mission_follows mfeed where mfeed.user_id = ${person}
     union select mmfeed.mission_id from mission_members mmfeed where mmfeed.user_id = ${person})`;
 }
+
+/* ── Who offered, newest first (issue 13, posts) ───────────────────────────────────────────── */
+
+/**
+ * The people with a live offer on a post (as liveOfferersOf), newest offer first, at most `limit`:
+ * what a need's author sees on its card ("who offered").
+ */
+export function newestLiveOfferersOf(postId: Person | string, limit: number): RawBuilder<string> {
+  return sql<string>`(select onew.helper_id from offers onew where onew.post_id = ${postId} and onew.status in ('pending', 'accepted')
+    order by onew.created_at desc, onew.id desc limit ${sql.lit(limit)})`;
+}

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@muster/contract/users';
-import { createHashRouter, Navigate, type RouteObject, useNavigate } from 'react-router';
+import { createHashRouter, Link, Navigate, type RouteObject, useNavigate } from 'react-router';
 import { PublicLayout } from '../components/public-layout';
 import { SpinnerScreen } from '../components/spinner-screen';
 import { paths } from '../lib/paths';
@@ -108,6 +108,7 @@ const shellPages: RouteObject[] = [
               // Blocking hides the profile from now on: leave it, and keep Back from returning to it.
               menu={(p, refresh) => <safety.PersonMenu person={p} onChange={refresh} onBlocked={() => navigate(paths.home, { replace: true })} />}
               posts={(p) => <posts.PostList key={p.username} list={{ author: p.username }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">No posts yet.</p>} />}
+              needs={(p) => <posts.PostList key={p.username} list={{ author: p.username, kind: 'needs' }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">{p.isMe ? <>No needs or offers yet. <Link to={paths.home} className="font-semibold text-brand-700 hover:underline">Share one from Home</Link></> : `${p.firstName} has no needs or offers yet.`}</p>} />}
               connections={(p) => <connections.PersonConnections key={p._id} userId={p._id} isMe={p.isMe} />}
               missions={(p) => <missions.MissionsList key={p._id} userId={p._id} isMe={p.isMe} />}
             />
@@ -126,7 +127,16 @@ const shellPages: RouteObject[] = [
         },
     ),
   },
-  { path: paths.offers, ...page(() => import('../features/offers/components/offers-page'), (m) => m.OffersPage) },
+  {
+    path: paths.offers,
+    ...page(
+      () => Promise.all([import('../features/offers/components/offers-page'), import('../features/chats/components/message-button')]),
+      ([offers, chats]) =>
+        function Offers() {
+          return <offers.OffersPage message={(person) => <chats.MessageButton recipient={person} variant="outline" />} />;
+        },
+    ),
+  },
   {
     path: paths.chats,
     ...page(

@@ -184,3 +184,28 @@ export async function sendToChatAsMember(db: Db, m: { chatId: string; messageId:
     select * from message`.execute(db);
   return rows[0];
 }
+
+/**
+ * An accepted offer of help (issue 13) in one statement: the pair's direct chat, opened with
+ * `chatId` or the one they have (its unique pair key), both as members (the helper has read it;
+ * the owner, new here, reads it as a recipient would), and the offer as the helper's message, its
+ * id the offer's so it is there once. No message-policy check: the owner asked for this chat by
+ * accepting.
+ */
+export async function openOfferChat(db: Db, m: { chatId: string; directKey: string; messageId: string; helperId: string; ownerId: string; body: string }) {
+  await sql`
+    with chat as (
+      insert into chats (id, kind, direct_key, last_message_at)
+      values (${m.chatId}, 'direct', ${m.directKey}, now())
+      on conflict (direct_key) do update set last_message_at = excluded.last_message_at
+      returning id
+    ), members as (
+      insert into chat_members (chat_id, user_id, last_read_at)
+      select chat.id, who.user_id, case when who.user_id = ${m.helperId}::uuid then now() else 'epoch'::timestamptz end
+      from chat, (values (${m.helperId}::uuid), (${m.ownerId}::uuid)) as who (user_id)
+      on conflict (chat_id, user_id) do update set last_read_at = excluded.last_read_at where chat_members.user_id = ${m.helperId}::uuid
+    )
+    insert into chat_messages (id, chat_id, sender_id, body)
+    select ${m.messageId}, chat.id, ${m.helperId}, ${m.body} from chat
+    on conflict (id) do nothing`.execute(db);
+}

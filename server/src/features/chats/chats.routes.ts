@@ -21,6 +21,7 @@ const tags = ['chats'];
 export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   chats.subscribeMissionChats(deps);
+  chats.subscribeOfferChats(deps);
 
   app.get(
     '/chats',

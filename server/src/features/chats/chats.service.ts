@@ -8,6 +8,7 @@ import {
   listChatsOf,
   listMessages,
   markChatReadBy,
+  openOfferChat,
   removeFromMissionChat,
   sendDirectMessageIfAllowed,
   sendToChatAsMember,
@@ -89,5 +90,15 @@ export function subscribeMissionChats(deps: Deps) {
   });
   deps.events.on('mission.member_left', async (db, { missionId, userId }) => {
     await removeFromMissionChat(db, missionId, userId);
+  });
+}
+
+/**
+ * An accepted offer of help (issue 13) opens, or reuses, the helper and owner's direct chat, with
+ * the offer as the helper's first message there.
+ */
+export function subscribeOfferChats(deps: Deps) {
+  deps.events.on('offer.accepted', async (db, { offerId, chatId, helperId, ownerId, message }) => {
+    await openOfferChat(db, { chatId, directKey: directKey(helperId, ownerId), messageId: offerId, helperId, ownerId, body: message });
   });
 }

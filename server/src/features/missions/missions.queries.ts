@@ -14,7 +14,7 @@ import {
 
 /**
  * The missions feature owns missions, mission_members (the owner included, role 'owner'),
- * mission_join_requests, mission_follows and mission_offers. The member and follower counts are
+ * mission_join_requests and mission_follows (offers are the offers feature's). The member and follower counts are
  * kept by triggers (0014): nothing here writes them.
  */
 
@@ -261,8 +261,4 @@ export function follow(db: Db, missionId: string, userId: string) {
 
 export function unfollow(db: Db, missionId: string, userId: string) {
   return db.deleteFrom('missionFollows').where('missionId', '=', missionId).where('userId', '=', userId).execute();
-}
-
-export function insertOffer(db: Db, row: { id: string; missionId: string; userId: string; message: string }) {
-  return db.insertInto('missionOffers').values(row).execute();
 }

@@ -7,7 +7,6 @@ import {
   memberParamsSchema,
   membersResponseSchema,
   missionListQuerySchema,
-  missionOfferSchema,
   missionPageResponseSchema,
   missionParamsSchema,
   missionResponseSchema,
@@ -17,7 +16,7 @@ import {
 import { pageQuerySchema } from '@muster/contract/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MISSION_BUDGET, MISSION_JOIN_BUDGET, MISSION_OFFER_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { MISSION_BUDGET, MISSION_JOIN_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import { sendJsonText } from '../../platform/json-text.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as missions from './missions.service.js';
@@ -39,7 +38,7 @@ const pickerList = {
   ...errors,
 };
 
-/** The missions feature (issue 12): missions, their members, join requests, followers and offers of help. */
+/** The missions feature (issue 12): missions, their members, join requests and followers (offers of help are the offers feature's). */
 export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -178,21 +177,6 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/missions/:missionId/follow',
     { schema: { tags, summary: 'Stop following a mission', params: missionParamsSchema, response: one } },
     async (request) => ({ data: await missions.setFollowing(deps, request.viewer, request.params.missionId, false) }),
-  );
-
-  app.post(
-    '/missions/:missionId/offers',
-    {
-      preHandler: limitPerAccount(app, MISSION_OFFER_BUDGET),
-      schema: {
-        tags,
-        summary: 'Offer help to a mission (its owner is told)',
-        params: missionParamsSchema,
-        body: missionOfferSchema,
-        response: { 200: z.object({ data: z.object({ _id: z.string() }) }), ...errors },
-      },
-    },
-    async (request) => ({ data: await missions.offerHelp(deps, request.viewer, request.params.missionId, request.body.message) }),
   );
 
   // The composer's mission picker (spec §7): one list for both modes, ongoing missions I belong to.

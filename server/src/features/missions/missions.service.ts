@@ -17,7 +17,6 @@ import {
   follow,
   insertJoinRequest,
   insertMission,
-  insertOffer,
   listJoinRequestsFor,
   listMembers,
   listMissions,
@@ -228,14 +227,4 @@ export async function setFollowing(deps: Deps, viewer: Viewer | null, missionId:
   await visibleMission(deps, me.id, missionId);
   await (following ? follow(deps.db, missionId, me.id) : unfollow(deps.db, missionId, me.id));
   return page(deps, me.id, missionId);
-}
-
-export async function offerHelp(deps: Deps, viewer: Viewer | null, missionId: string, message: string) {
-  const me = requireViewer(viewer);
-  const mission = await visibleMission(deps, me.id, missionId);
-  if (mission.role === 'owner') throw forbidden('You cannot offer help to your own mission');
-  const id = newId();
-  await insertOffer(deps.db, { id, missionId, userId: me.id, message });
-  await deps.events.emit(deps.db, 'mission.help_offered', { missionId, title: titleOf(mission), ownerId: mission.ownerId, helperId: me.id, message });
-  return { _id: id };
 }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MISSION_PHOTO } from '@muster/contract/missions';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
-import { MISSION_BUDGET, MISSION_JOIN_BUDGET, MISSION_OFFER_BUDGET } from '../../platform/limits.js';
+import { MISSION_BUDGET, MISSION_JOIN_BUDGET } from '../../platform/limits.js';
 import { type DomainEvents } from '../../platform/events.js';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
@@ -409,28 +409,7 @@ describe('following, my missions and the picker', () => {
   });
 });
 
-describe('offers of help', () => {
-  it('the owner gets a missionHelp notification, counted in offer-counts.mission; the owner cannot offer; empty is 400', async () => {
-    const [owner, helper] = [await person(), await person('Hana')];
-    const m = await start(owner);
-    expect((await api('POST', `/missions/${m._id}/offers`, helper.cookie, { message: ' ' })).statusCode).toBe(400);
-    expect((await api('POST', `/missions/${m._id}/offers`, owner.cookie, { message: 'Me' })).statusCode).toBe(403);
-    expect(await t.db.selectFrom('missionOffers').select('id').where('missionId', '=', m._id).execute()).toEqual([]);
-    const res = await api('POST', `/missions/${m._id}/offers`, helper.cookie, { message: 'I can drive' });
-    expect(res.statusCode).toBe(200);
-    expect(await t.db.selectFrom('missionOffers').select(['userId', 'message']).where('missionId', '=', m._id).execute()).toEqual([
-      { userId: helper.user.id, message: 'I can drive' },
-    ]);
-    expect(await notificationsOf(owner)).toContainEqual(
-      expect.objectContaining({ type: 'missionHelp', relatedMission: m._id, commentContent: 'I can drive', message: 'offered to help with River clean-up', sender: expect.objectContaining({ _id: helper.user.id }) }),
-    );
-    expect((await api('GET', '/notifications/offer-counts', owner.cookie)).json().data).toMatchObject({ mission: 1 });
-    await api('PUT', '/notifications/mark-offers-read', owner.cookie);
-    expect((await api('GET', '/notifications/offer-counts', owner.cookie)).json().data).toMatchObject({ mission: 0 });
-  });
-});
-
-describe('per-account budgets on missions, joins and offers', () => {
+describe('per-account budgets on missions and joins', () => {
   it('each answers 429 with Retry-After once spent, with nothing written', async () => {
     const strict = await buildTestApp({ env: { WRITE_RATE_LIMIT_SCALE: '1' } });
     try {
@@ -451,11 +430,6 @@ describe('per-account budgets on missions, joins and offers', () => {
       for (const id of missionIds.slice(0, -1)) expect((await call('POST', `/missions/${id}/join`, asker.cookie, { role: 'partner' })).statusCode).toBe(200);
       expect((await call('POST', `/missions/${missionIds.at(-1)}/join`, asker.cookie, { role: 'partner' })).statusCode).toBe(429);
       expect(await strict.db.selectFrom('missionJoinRequests').select('id').where('missionId', '=', missionIds.at(-1)!).execute()).toEqual([]);
-
-      const helper = await signedInUser(strict);
-      for (let i = 0; i < MISSION_OFFER_BUDGET.max; i++) expect((await call('POST', `/missions/${missionIds[0]}/offers`, helper.cookie, { message: `help ${i}` })).statusCode).toBe(200);
-      expect((await call('POST', `/missions/${missionIds[0]}/offers`, helper.cookie, { message: 'too many' })).statusCode).toBe(429);
-      expect(await strict.db.selectFrom('missionOffers').select('id').where('message', '=', 'too many').execute()).toEqual([]);
     } finally {
       await strict.close();
     }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DemoSeed } from '../../db/demo.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
@@ -127,6 +127,26 @@ export const notificationsSeed: DemoSeed = {
       const about = { senderId: t.createdBy, relatedMissionId: t.missionId, chatId: t.chatId, type: 'task', typeTask: 'task_created', createdAt: t.createdAt };
       if (t.assigneeId) add({ ...about, userId: t.assigneeId, message: `assigned you a task: ${t.title}` });
       if (t.ownerId !== t.assigneeId) add({ ...about, userId: t.ownerId, message: `added a task to your mission: ${t.title}` });
+    }
+    // Offers of help (issue 13): a pending one tells its receiver (newOffer, missionHelp); an answer
+    // tells the helper (the accepted notice points at the pair's chat, if they have one).
+    const offers = await db
+      .selectFrom('offers as o')
+      .innerJoin('users as owner', 'owner.id', 'o.ownerId')
+      .leftJoin('posts as p', 'p.id', 'o.postId')
+      .leftJoin('missions as m', 'm.id', 'o.missionId')
+      .leftJoin('chats as c', (j) => j.on('c.directKey', '=', sql<string>`case when o.owner_id < o.helper_id then o.owner_id || ':' || o.helper_id else o.helper_id || ':' || o.owner_id end`))
+      .select(['o.postId', 'o.missionId', 'o.helperId', 'o.ownerId', 'o.message', 'o.status', 'o.createdAt', 'o.decidedAt', 'p.kind', 'p.title as postTitle', 'p.content', 'm.title as missionTitle', 'owner.firstName', 'owner.lastName', 'c.id as chatId'])
+      .where('o.status', '!=', 'withdrawn')
+      .execute();
+    for (const o of offers) {
+      const title = o.missionTitle ?? (o.postTitle?.trim() || (o.content ?? '').replace(/\s+/g, ' ').slice(0, 80));
+      const about = { relatedPostId: o.postId, relatedMissionId: o.missionId };
+      if (o.status === 'pending' && o.postId) add({ ...about, userId: o.ownerId, senderId: o.helperId, relatedUserId: o.helperId, type: 'newOffer', commentContent: o.message, message: `offered to help with your ${o.kind}`, createdAt: o.createdAt });
+      if (o.status === 'pending' && o.missionId) add({ ...about, userId: o.ownerId, senderId: o.helperId, relatedUserId: o.helperId, type: 'missionHelp', commentContent: o.message, message: `offered to help with ${title}`, createdAt: o.createdAt });
+      const decidedAt = o.decidedAt ?? o.createdAt;
+      if (o.status === 'accepted') add({ ...about, userId: o.helperId, senderId: o.ownerId, chatId: o.chatId, type: 'systemNotification', message: `${`${o.firstName} ${o.lastName}`.trim()} accepted your offer of help with “${title}”`, createdAt: decidedAt });
+      if (o.status === 'declined') add({ ...about, userId: o.helperId, senderId: o.ownerId, type: 'systemNotification', message: `Thank you for offering to help with “${title}”. It is covered for now.`, createdAt: decidedAt });
     }
     // In slices: one statement per few hundred rows keeps the bound parameters well inside limits.
     for (let i = 0; i < rows.length; i += 500)

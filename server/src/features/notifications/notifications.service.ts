@@ -125,8 +125,20 @@ export function subscribeNotifications(deps: Deps) {
   deps.events.on('mission.join_approved', async (db, { missionId, title, userId, approverId }) => {
     await createNotification(db, { userId, senderId: approverId, relatedMissionId: missionId, type: 'missionUpdate', message: `approved your request to join ${title}` });
   });
-  deps.events.on('mission.help_offered', async (db, { missionId, title, ownerId, helperId, message }) => {
-    await createNotification(db, { userId: ownerId, senderId: helperId, relatedMissionId: missionId, relatedUserId: helperId, type: 'missionHelp', commentContent: message, message: `offered to help with ${title}` });
+  // Offers of help (issue 13). A new one is counted in offer-counts (newOffer on a need or want,
+  // missionHelp on a mission); the helper hears of the answer as a system notice, which is not.
+  deps.events.on('offer.made', async (db, { postId, missionId, postKind, title, ownerId, helperId, message }) => {
+    const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
+    if (postId) await createNotification(db, { ...about, relatedPostId: postId, type: 'newOffer', message: `offered to help with your ${postKind ?? 'need'}` });
+    else if (missionId) await createNotification(db, { ...about, relatedMissionId: missionId, type: 'missionHelp', message: `offered to help with ${title}` });
+  });
+  // The accepted notice carries the chat it opened, where its click goes.
+  deps.events.on('offer.accepted', async (db, { postId, missionId, title, ownerId, helperId, ownerName, chatId }) => {
+    await createNotification(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, chatId, type: 'systemNotification', message: `${ownerName} accepted your offer of help with “${title}”` });
+  });
+  // A no is kind and says nothing more.
+  deps.events.on('offer.declined', async (db, { postId, missionId, title, ownerId, helperId }) => {
+    await createNotification(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, type: 'systemNotification', message: `Thank you for offering to help with “${title}”. It is covered for now.` });
   });
   deps.events.on('mission.updated', async (db, { missionId, postId, authorId }) => {
     await insertMissionUpdateNotices(db, { missionId, postId, authorId });

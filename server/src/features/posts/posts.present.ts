@@ -2,9 +2,18 @@ import { DEFAULT_AVATAR } from '@muster/contract/users';
 import type { JsonText } from '../../platform/json-text.js';
 import type { CommentRow, PostRow } from './posts.queries.js';
 
-/** The post's JSON text as PostgreSQL wrote it, with what this viewer did to it added before its last brace. */
-export function presentPost(row: PostRow, mine: { likedByMe: boolean; savedByMe: boolean }): JsonText {
-  return `${row.post.slice(0, -1)},"likedByMe":${mine.likedByMe},"savedByMe":${mine.savedByMe}}` as JsonText;
+/**
+ * The post's JSON text as PostgreSQL wrote it, with what belongs to this viewer added before its
+ * last brace: what they did to it, who offered (their own posts only, as PostgreSQL wrote it) and,
+ * in the home feed, why it is there.
+ */
+export function presentPost(
+  row: PostRow,
+  mine: { likedByMe: boolean; savedByMe: boolean; offeredBy?: JsonText | undefined },
+  via?: 'network' | 'public',
+): JsonText {
+  const how = via ? `,"via":"${via}"` : '';
+  return `${row.post.slice(0, -1)},"likedByMe":${mine.likedByMe},"savedByMe":${mine.savedByMe},"offeredBy":${mine.offeredBy ?? '[]'}${how}}` as JsonText;
 }
 
 export function presentComment(c: CommentRow) {

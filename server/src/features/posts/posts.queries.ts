@@ -4,7 +4,38 @@ import { prepared } from '../../db/prepared.js';
 import type { PostsTable } from '../../db/schema.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
-import { hiddenEitherWay, mutedByViewer, profileVisibleTo, silencedForViewer } from '../../social/social.queries.js';
+import {
+  cardOf,
+  connectionIdsOf,
+  hiddenEitherWay,
+  liveOfferersOf,
+  missionsHeardBy,
+  mutedByViewer,
+  newestLiveOfferersOf,
+  profileVisibleTo,
+  silencedForViewer,
+} from '../../social/social.queries.js';
+
+/**
+ * The cards of the helpers its author credited (issue 13), in the order credited. Nearly every post
+ * credits no one, and then nothing is looked up.
+ */
+const helperCards = sql<string>`case when cardinality(p.credited_ids) = 0 then '' else coalesce((
+  select string_agg(${cardOf('hu')}, ',' order by array_position(p.credited_ids, hu.id)) from users hu where hu.id = any(p.credited_ids)), '') end`;
+
+/** Who offered help, newest first, at most this many, on a need's card — shown to its author only. */
+const OFFERED_BY_SHOWN = 10;
+
+/**
+ * The cards of those with a live offer on the post when the viewer is its author, else `[]`: it
+ * belongs to one viewer, so it is never part of the shared text (nor of a shared cache).
+ */
+function offeredByFor(viewerId: string) {
+  return sql<JsonText>`case when p.author_id = ${viewerId} and p.offer_count > 0 then (
+    select '[' || coalesce(string_agg(${cardOf('ou')}, ',' order by o.n), '') || ']'
+    from unnest(array${newestLiveOfferersOf(sql.ref('p.id'), OFFERED_BY_SHOWN)}) with ordinality as o (id, n) join users ou on ou.id = o.id)
+    else '[]' end`;
+}
 
 /**
  * A post as everybody sees it, as JSON text (decision 010): what its author wrote, rendered when it
@@ -12,7 +43,8 @@ import { hiddenEitherWay, mutedByViewer, profileVisibleTo, silencedForViewer } f
  * JSON on every read cost PostgreSQL more than finding the posts. The viewer's own marks
  * (likedByMe, savedByMe) are added by the service (`presentPost`).
  */
-const sharedPost = sql<JsonText>`left(p.rendered, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count || '}'`;
+const sharedPost = sql<JsonText>`left(p.rendered, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
+  || ',"offerCount":' || p.offer_count || ',"helpers":[' || ${helperCards} || ']}'`;
 
 /**
  * The post's timestamp as `toISOString` writes it, for its keyset cursor: PostgreSQL writes it in a
@@ -22,7 +54,7 @@ const isoCreatedAt = sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-
 
 /** What the service needs beside the text: the keyset position and the author, for rights and for hiding. */
 export type PostRow = { id: string; authorId: string; createdAt: string; post: JsonText };
-export type SeenPostRow = PostRow & { likedByMe: boolean; savedByMe: boolean };
+export type SeenPostRow = PostRow & { likedByMe: boolean; savedByMe: boolean; offeredBy: JsonText };
 
 /** What picks a page of posts; absent filters are left out of the query. */
 type PageArgs = {
@@ -33,9 +65,13 @@ type PageArgs = {
   limit: number;
   postId?: string | undefined;
   kind?: string | undefined;
+  /** Any of these kinds (a profile's Needs & Provisions tab). */
+  kinds?: readonly string[] | undefined;
   authorId?: string | undefined;
   hashtag?: string | undefined;
   savedBy?: string | undefined;
+  /** The home feed's public tail: posts outside this viewer's network (see networkPage), none silenced. */
+  publicFor?: string | undefined;
   /** A mission's updates timeline (0014's posts_mission_updates index). */
   missionId?: string | undefined;
   cursorAt?: Date | undefined;
@@ -50,11 +86,15 @@ type PageArgs = {
  * join over the whole table).
  */
 function findPage(db: Db, a: PageArgs) {
-  let q = db.selectFrom('posts as p').select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount']);
+  let q = db
+    .selectFrom('posts as p')
+    .select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount', 'p.offerCount', 'p.creditedIds']);
   if (a.viewerId !== undefined) q = q.where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, sql.ref('p.author_id'))}`);
   if (a.mutedBy !== undefined) q = q.where(sql<boolean>`not ${mutedByViewer(a.mutedBy, sql.ref('p.author_id'))}`);
   if (a.postId !== undefined) q = q.where('p.id', '=', a.postId);
   if (a.kind !== undefined) q = q.where('p.kind', '=', a.kind);
+  if (a.kinds !== undefined) q = q.where(sql<boolean>`p.kind = any(${a.kinds}::text[])`);
+  if (a.publicFor !== undefined) q = q.where(outsideNetworkOf(a.publicFor));
   if (a.authorId !== undefined) q = q.where('p.authorId', '=', a.authorId);
   if (a.hashtag !== undefined) q = q.where(sql<boolean>`p.hashtags @> array[${a.hashtag}]::text[]`);
   if (a.missionId !== undefined) q = q.where('p.missionId', '=', a.missionId);
@@ -73,6 +113,15 @@ function findPage(db: Db, a: PageArgs) {
   return q.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(sql.lit(a.limit + 1));
 }
 
+/** What the viewer did to the post `p` (liked, saved) and, on their own posts, who offered. */
+function marksOf(viewerId: string) {
+  return [
+    sql<boolean>`coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = ${viewerId}), false)`.as('likedByMe'),
+    sql<boolean>`coalesce((select true from saved_posts s where s.user_id = ${viewerId} and s.post_id = p.id), false)`.as('savedByMe'),
+    offeredByFor(viewerId).as('offeredBy'),
+  ] as const;
+}
+
 /**
  * A page of posts as one viewer sees them, with what they did to each (liked, saved), in one
  * statement. The marks are scalar subqueries on purpose: PostgreSQL may run an `EXISTS` as a hash
@@ -89,8 +138,7 @@ const seenPage = prepared(
         'p.authorId',
         isoCreatedAt.as('createdAt'),
         sharedPost.as('post'),
-        sql<boolean>`coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = ${a.viewerId}), false)`.as('likedByMe'),
-        sql<boolean>`coalesce((select true from saved_posts s where s.user_id = ${a.viewerId} and s.post_id = p.id), false)`.as('savedByMe'),
+        ...marksOf(a.viewerId),
       ])
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc'),
@@ -104,6 +152,8 @@ export async function findPost(db: Db, viewerId: string, id: string): Promise<Se
 type ListOptions = {
   cursor?: Cursor | undefined;
   limit: number;
+  kinds?: readonly string[] | undefined;
+  publicFor?: string | undefined;
   authorId?: string | undefined;
   hashtag?: string | undefined;
   savedBy?: string | undefined;
@@ -133,11 +183,91 @@ export function listNewestPosts(db: Db, options: { limit: number; kind?: string 
   return newestPage(db, options);
 }
 
+/* ── The home feed (issue 13, decision 016) ─────────────────────────────────────────────────── */
+
+/** Whose posts are my network's by person: my connections and me. */
+const peopleOf = (viewerId: string) => sql<string>`(${connectionIdsOf(viewerId)} union all (select ${viewerId}::uuid))`;
+
+/**
+ * The post `p` is not in the viewer's network (networkPage) and its author is not silenced for
+ * them: the home feed's public tail. The three lists are each read once for the whole walk.
+ */
+function outsideNetworkOf(viewerId: string) {
+  return sql<boolean>`(p.author_id <> all(array${peopleOf(viewerId)})
+    and not (p.hashtags && array(select hfo.tag from hashtag_follows hfo where hfo.user_id = ${viewerId}))
+    and (p.mission_id is null or p.mission_id <> all(array${missionsHeardBy(viewerId)}))
+    and not ${silencedForViewer(viewerId, sql.ref('p.author_id'))})`;
+}
+
+type NetworkArgs = { viewerId: string; limit: number; cursorAt?: Date | undefined; cursorId?: string | undefined };
+
+/**
+ * The keys of a page of my network's posts, newest first from the cursor: posts by my connections
+ * and me, with a hashtag I follow, or updates of a mission I follow or belong to, none by someone
+ * silenced for me. Each source is walked on its own index from the cursor — one walk per person
+ * (posts_author), per tag (0016's post_hashtags_walk), per mission (posts_mission_updates) — and
+ * each walk stops at a page, so a page costs the same at any depth and for any size of network,
+ * where one `or` over the whole table would walk it until a page of mine turned up. A post
+ * reached twice (a connection's, with a tag I follow) counts once (`union`).
+ */
+function networkKeys(a: NetworkArgs) {
+  const n = sql.lit(a.limit + 1);
+  const after = (at: string, id: string) =>
+    a.cursorAt === undefined ? sql`` : sql`and (${sql.ref(at)}, ${sql.ref(id)}) < (${a.cursorAt}, ${a.cursorId}::uuid)`;
+  const silenced = (person: string) => silencedForViewer(a.viewerId, sql.ref(person));
+  return sql<{ id: string; createdAt: Date }>`(
+    select w.id, w.created_at from ${peopleOf(a.viewerId)} as au (id)
+    cross join lateral (
+      select p.id, p.created_at from posts p
+      where p.author_id = au.id ${after('p.created_at', 'p.id')}
+      order by p.created_at desc, p.id desc limit ${n}) w
+    where not ${silenced('au.id')}
+    union
+    select w.id, w.created_at from hashtag_follows hf
+    cross join lateral (
+      select h.post_id as id, h.created_at from post_hashtags h join posts p on p.id = h.post_id
+      where h.tag = hf.tag ${after('h.created_at', 'h.post_id')} and not ${silenced('p.author_id')}
+      order by h.created_at desc, h.post_id desc limit ${n}) w
+    where hf.user_id = ${a.viewerId}
+    union
+    select w.id, w.created_at from ${missionsHeardBy(a.viewerId)} as m (id)
+    cross join lateral (
+      select p.id, p.created_at from posts p
+      where p.mission_id = m.id ${after('p.created_at', 'p.id')} and not ${silenced('p.author_id')}
+      order by p.created_at desc, p.id desc limit ${n}) w
+    order by created_at desc, id desc
+    limit ${n})`;
+}
+
+/** A page of my network's posts (page plus one row), dressed as seenPage dresses them. */
+const networkPage = prepared(
+  (db, a: NetworkArgs) =>
+    db
+      .selectFrom(networkKeys(a).as('f'))
+      .innerJoin('posts as p', 'p.id', 'f.id')
+      .innerJoin('users as a', 'a.id', 'p.authorId')
+      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), ...marksOf(a.viewerId)])
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc'),
+  { literal: ['limit'] },
+);
+
+export function listNetworkPosts(db: Db, viewerId: string, options: { cursor?: Cursor | undefined; limit: number }): Promise<SeenPostRow[]> {
+  return networkPage(db, { viewerId, limit: options.limit, cursorAt: options.cursor?.createdAt, cursorId: options.cursor?.id });
+}
+
+/** The helpers asked for who have a live offer on the post (the others may not be credited). */
+export async function liveOfferersAmong(db: Db, postId: string, ids: string[]) {
+  const { rows } = await sql<{ id: string }>`
+    select h.id from unnest(${ids}::uuid[]) as h (id) where h.id in ${liveOfferersOf(postId)}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 /** What an author may change, and what must go when the post goes. */
 export function findPostForChange(db: Db, id: string) {
   return db
     .selectFrom('posts')
-    .select(['id', 'authorId', 'kind', 'title', 'content', 'image', 'video', 'fileUrl'])
+    .select(['id', 'authorId', 'kind', 'status', 'title', 'content', 'image', 'video', 'fileUrl'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

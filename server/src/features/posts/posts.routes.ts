@@ -12,6 +12,7 @@ import {
   postPageResponseSchema,
   postResponseSchema,
   updatePostSchema,
+  userPostsQuerySchema,
 } from '@muster/contract/posts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +70,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The home feed, newest first (keyset paged; `kind=hunt` for hunts)',
+        summary: 'My home feed: my network’s posts, then everyone’s (`via`); `kind=hunt`: all hunts (keyset paged)',
         querystring: feedQuerySchema,
         response: page,
       },
@@ -102,9 +103,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A person’s posts, newest first',
+        summary: 'A person’s posts, newest first (`kind=needs`: their needs, wants and provisions)',
         params: z.object({ username: z.string().min(1).max(60) }),
-        querystring: pageQuerySchema,
+        querystring: userPostsQuerySchema,
         response: page,
       },
     },

@@ -1,5 +1,5 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import { type CreatePostInput, type createHuntSchema, firstLink, type updatePostSchema } from '@muster/contract/posts';
+import { type CreatePostInput, type createHuntSchema, firstLink, needsAndProvisionKinds, type updatePostSchema } from '@muster/contract/posts';
 import type { z } from 'zod';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
@@ -7,8 +7,8 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type MediaStore, savingMedia } from '../../platform/media/media.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
-import { pageText } from '../../platform/json-text.js';
-import { decodeCursor, pageOf } from '../../platform/paging.js';
+import { type JsonText, pageText } from '../../platform/json-text.js';
+import { type Cursor, decodeCursor, encodeCursor, pageOf } from '../../platform/paging.js';
 import { missionStanding } from '../../social/social.queries.js';
 import {
   addLike,
@@ -22,8 +22,10 @@ import {
   findPostForChange,
   historicalHashtags,
   insertPost,
+  listNetworkPosts,
   listNewestPosts,
   listPosts,
+  liveOfferersAmong,
   type PostRow,
   type SeenPostRow,
   removeLike,
@@ -45,8 +47,9 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
 const isGoneUnderUs = (err: unknown) => (err as { code?: string })?.code === '23503';
 
 /**
- * The newest page of the feed — what everybody opens — as everybody sees it, shared by all viewers
- * for two seconds (decision 009); each viewer's likes, saves and hidden authors (blocked either
+ * The newest page of a global list of the feed (`kind=hunt`: the /hunt page) as everybody sees it,
+ * shared by all viewers for two seconds (decision 009; the home feed is each viewer's own since
+ * decision 016); each viewer's likes, saves and hidden authors (blocked either
  * way, muted) are added in one small query. A change made through this process empties it at
  * once, so people see their own posts, edits and likes straight away; other processes catch up
  * within the two seconds.
@@ -58,6 +61,7 @@ const postsChanged = (deps: Deps) => newestPageCache(deps).clear();
  * authors still gets a full page, and the row that says another page exists, from it (issue 11).
  */
 const HIDDEN_SPARE = 10;
+const NO_ONE = '[]' as JsonText;
 
 /**
  * The first page of the home feed (page plus one row) from the shared rows, or undefined when this
@@ -84,7 +88,10 @@ async function newestPage(
   const seen = rows.filter((r) => !hidden.has(r.authorId));
   // More posts exist beyond the shared rows, and too few of these are the viewer's to see.
   if (rows.length > shared && seen.length <= options.limit) return undefined;
-  return seen.slice(0, options.limit + 1).map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id) }));
+  const page = seen.slice(0, options.limit + 1);
+  // Who offered on a post is its author's alone (issue 13): their own posts are read for them.
+  if (page.some((r) => r.authorId === viewerId)) return undefined;
+  return page.map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id), offeredBy: NO_ONE }));
 }
 
 async function visiblePost(deps: Deps, viewerId: string, id: string) {
@@ -205,7 +212,7 @@ function unfurlLater(deps: Deps, postId: string, text: string) {
 /** A post the viewer has just written, as stored: nobody has liked or saved it yet. */
 function published(deps: Deps, row: PostRow) {
   postsChanged(deps);
-  return presentPost(row, { likedByMe: false, savedByMe: false });
+  return presentPost(row, { likedByMe: false, savedByMe: false, offeredBy: NO_ONE });
 }
 
 /** After a change: the caches are emptied and the post is read again, as the viewer now sees it. */
@@ -216,25 +223,74 @@ async function fresh(deps: Deps, viewerId: string, id: string) {
 }
 
 /**
- * The home feed: recent posts, newest first, without people I block or who block me, nor people I
- * muted. The other lists (saved, a hashtag, a person's posts) leave out only the blocked.
+ * A home feed cursor: where the page ended and in which phase (decision 016) — `n.` and a keyset
+ * cursor in my network's posts, `p.` and one in the public tail, `p.` alone at the tail's start. A
+ * bare keyset cursor (before the phases) is read as the network's. Opaque to clients all the same.
+ */
+type FeedCursor = { phase: 'network' | 'public'; at?: Cursor | undefined };
+
+function decodeFeedCursor(cursor: string | undefined): FeedCursor {
+  if (!cursor) return { phase: 'network' };
+  const [, phase, rest] = /^(?:([np])\.)?(.*)$/s.exec(cursor)!;
+  if (phase === 'p') return { phase: 'public', at: rest ? decodeCursor(rest) : undefined };
+  return { phase: 'network', at: decodeCursor(rest) };
+}
+
+const feedCursor = (phase: 'n' | 'p', row?: { createdAt: string; id: string }) => `${phase}.${row ? encodeCursor(row) : ''}`;
+
+/**
+ * The home feed (issue 13, decision 016): my network's posts newest first — my connections', with
+ * hashtags I follow, updates of missions I follow or belong to, and my own — then, once they run
+ * out, everyone else's, newest first, so a newcomer's home is never empty. Each post says which
+ * (`via`). Nobody silenced for me (blocked either way, muted) is in either.
+ */
+async function homeFeed(deps: Deps, viewerId: string, query: { cursor?: string | undefined; limit: number }) {
+  const { limit } = query;
+  const at = decodeFeedCursor(query.cursor);
+  const shown = (rows: SeenPostRow[], via: 'network' | 'public') => rows.map((p) => presentPost(p, p, via));
+  if (at.phase === 'public') {
+    const { page, nextCursor } = pageOf(await listPosts(deps.db, viewerId, { cursor: at.at, limit, publicFor: viewerId }), limit);
+    return pageText(shown(page, 'public'), { nextCursor: nextCursor && feedCursor('p', page[page.length - 1]) });
+  }
+  const mine = await listNetworkPosts(deps.db, viewerId, { cursor: at.at, limit });
+  if (mine.length > limit) {
+    const page = mine.slice(0, limit);
+    return pageText(shown(page, 'network'), { nextCursor: feedCursor('n', page[page.length - 1]) });
+  }
+  // My network ran out on this page: the public tail fills the rest, from its start; one row
+  // more says whether the tail goes on.
+  const rest = limit - mine.length;
+  const others = await listPosts(deps.db, viewerId, { limit: rest, publicFor: viewerId });
+  const tail = others.slice(0, rest);
+  const more = others.length > rest;
+  return pageText([...shown(mine, 'network'), ...shown(tail, 'public')], {
+    nextCursor: !more ? null : tail.length ? feedCursor('p', tail[tail.length - 1]) : feedCursor('p'),
+  });
+}
+
+/**
+ * The lists of posts: the home feed (above), a global list by kind (`kind=hunt`, the /hunt page;
+ * without people I silenced), and those of a hashtag, a person, a mission or my saved posts,
+ * which leave out only the blocked.
  */
 export async function feed(
   deps: Deps,
   viewer: Viewer | null,
   query: { cursor?: string | undefined; limit: number; kind?: string | undefined },
-  filter: { hashtag?: string; savedByMe?: boolean; authorId?: string; missionId?: string } = {},
+  filter: { hashtag?: string; savedByMe?: boolean; authorId?: string; missionId?: string; kinds?: readonly string[] } = {},
 ) {
   const me = requireViewer(viewer);
+  const home = !filter.savedByMe && !filter.hashtag && !filter.authorId && !filter.missionId;
+  if (home && !query.kind) return homeFeed(deps, me.id, query);
   const options = {
     ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
     limit: query.limit,
     ...(filter.hashtag ? { hashtag: filter.hashtag.toLowerCase() } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
+    ...(filter.kinds ? { kinds: filter.kinds } : {}),
     ...(filter.authorId ? { authorId: filter.authorId } : {}),
     ...(filter.missionId ? { missionId: filter.missionId } : {}),
   };
-  const home = !filter.savedByMe && !filter.hashtag && !filter.authorId && !filter.missionId;
   const rows =
     (home && !options.cursor ? await newestPage(deps, me.id, options) : undefined) ??
     (await listPosts(deps.db, me.id, { ...options, ...(filter.savedByMe ? { savedBy: me.id } : {}), ...(home ? { mutedBy: me.id } : {}) }));
@@ -251,6 +307,24 @@ async function ownPost(deps: Deps, viewer: Viewer | null, id: string) {
   return { me, post };
 }
 
+const creditError = (message: string) => badRequest(message, [{ path: 'creditedIds', message }]);
+
+/**
+ * The helpers a need's author credits (issue 13): only on a need or want that is (or becomes)
+ * fulfilled, and only people with a live offer on it. Reopening a need clears them. Undefined:
+ * leave them as they are.
+ */
+async function creditsOf(deps: Deps, postId: string, status: string | null, asked: string[] | undefined) {
+  if (asked !== undefined && status !== 'fulfilled') throw creditError('Helpers are credited on a fulfilled need');
+  if (status === 'open') return [];
+  if (asked === undefined) return undefined;
+  const ids = [...new Set(asked)];
+  if (!ids.length) return ids;
+  const offered = new Set(await liveOfferersAmong(deps.db, postId, ids));
+  if (ids.some((h) => !offered.has(h))) throw creditError('Only people who offered help can be credited');
+  return ids;
+}
+
 export async function editPost(
   deps: Deps,
   viewer: Viewer | null,
@@ -262,11 +336,13 @@ export async function editPost(
   const content = input.content ?? post.content;
   const isNeed = post.kind === 'need' || post.kind === 'want';
   const relinked = firstLink(content) !== firstLink(post.content);
+  const creditedIds = await creditsOf(deps, id, isNeed ? (input.status ?? post.status) : null, input.creditedIds);
   await updatePost(deps.db, id, {
     title,
     content,
     ...(input.category !== undefined ? { category: input.category || null } : {}),
     ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
+    ...(creditedIds ? { creditedIds } : {}),
     hashtags: extractHashtags(`${title} ${content}`),
     ...(relinked ? { linkPreview: null } : {}),
   });
@@ -390,7 +466,7 @@ export async function postsBy(
   deps: Deps,
   viewer: Viewer | null,
   username: string,
-  query: { cursor?: string | undefined; limit: number },
+  query: { cursor?: string | undefined; limit: number; kind?: 'needs' | undefined },
 ) {
   const me = requireViewer(viewer);
   const author = await findAuthorFor(deps.db, me.id, username.toLowerCase());
@@ -398,7 +474,9 @@ export async function postsBy(
   if (!author) throw notFound('No one on Muster has that username');
   // A profile for connections only shows a stranger no posts: the same empty page as no posts.
   if (!author.visible) return pageText([], { nextCursor: null });
-  return feed(deps, me, query, { authorId: author.id });
+  // `kind=needs`: the Needs & Provisions tab.
+  const { kind, ...page } = query;
+  return feed(deps, me, page, { authorId: author.id, ...(kind === 'needs' ? { kinds: needsAndProvisionKinds } : {}) });
 }
 
 /** A mission's updates, newest first, as the feed shows posts; the mission must be the viewer's to see (else 404). */

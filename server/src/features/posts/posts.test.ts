@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { COMMENT_BUDGET, POST_BUDGET } from '../../platform/limits.js';
+import { newId } from '../../platform/ids.js';
 import { updatePost } from './posts.queries.js';
 
 let t: TestApp;
@@ -754,5 +755,123 @@ describe('mission updates (issue 12)', () => {
     expect((await api('GET', `/missions/${missionId}/updates`, viewer.cookie)).statusCode).toBe(404);
     expect((await api('GET', `/missions/not-an-id/updates`, viewer.cookie)).statusCode).toBe(400);
     expect((await api('GET', `/missions/${missionId}/updates`)).statusCode).toBe(401);
+  });
+});
+
+describe('the home feed is mine (issue 13)', () => {
+  type Person = Awaited<ReturnType<typeof signedInUser>>;
+  const connect = (a: Person, b: Person) =>
+    t.db.insertInto('connections').values([{ userId: a.user.id, otherId: b.user.id }, { userId: b.user.id, otherId: a.user.id }]).execute();
+  const post = async (who: Person, content: string, extra: Record<string, unknown> = {}) =>
+    (await api('POST', '/posts/create', who.cookie, { content, ...extra })).json().data._id as string;
+  type Item = { _id: string; content: string; via?: string };
+
+  /** Walks the feed until `publicWanted` public posts were seen (or it ends). */
+  async function walk(cookie: string, limit: number, publicWanted: number) {
+    const items: Item[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await api('GET', `/posts/feed?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+      expect(res.statusCode).toBe(200);
+      items.push(...res.json().data);
+      cursor = res.json().meta.nextCursor;
+    } while (cursor && items.filter((i) => i.via === 'public').length < publicWanted);
+    return items;
+  }
+
+  it('is my network first — connections, followed hashtags and missions, my own — then everyone else, muted and blocked never', async () => {
+    const [me, friend, stranger, muted, blocker, owner] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
+    await connect(me, friend);
+    await connect(me, muted);
+    await connect(me, blocker);
+    await t.db.insertInto('mutes').values({ muterId: me.user.id, mutedId: muted.user.id }).execute();
+    await t.db.insertInto('blocks').values({ blockerId: blocker.user.id, blockedId: me.user.id }).execute();
+    await t.db.insertInto('hashtagFollows').values({ userId: me.user.id, tag: 'tidewatch' }).execute();
+    const missionId = (await api('POST', '/missions', owner.cookie, { title: 'Dune fencing', type: 'collaboration' })).json().data._id as string;
+    expect((await api('POST', `/missions/${missionId}/follow`, me.cookie)).statusCode).toBe(200);
+
+    await post(friend, 'from a friend');
+    await post(muted, 'from the muted #tidewatch');
+    await post(blocker, 'from the blocker');
+    await post(stranger, 'tagged #TideWatch');
+    await post(owner, 'mission news', { mission: { missionId, title: 'Dune fencing' } });
+    await post(me, 'my own');
+    await post(stranger, 'from a stranger');
+
+    // limit 2: the network ends exactly at a page's end; limit 3: in the middle of a page.
+    for (const limit of [2, 3]) {
+      const items = await walk(me.cookie, limit, 3);
+      const ids = items.map((i) => i._id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const network = items.filter((i) => i.via === 'network').map((i) => i.content);
+      expect(network).toEqual(['my own', 'mission news', 'tagged #TideWatch', 'from a friend']);
+      const firstPublic = items.findIndex((i) => i.via === 'public');
+      expect(firstPublic).toBe(4);
+      expect(items.slice(firstPublic).every((i) => i.via === 'public')).toBe(true);
+      expect(items[firstPublic]!.content).toBe('from a stranger');
+      const contents = items.map((i) => i.content);
+      expect(contents).not.toContain('from the muted #tidewatch');
+      expect(contents).not.toContain('from the blocker');
+    }
+    // A bad cursor is refused, whatever its phase.
+    expect((await api('GET', '/posts/feed?cursor=p.nonsense', me.cookie)).statusCode).toBe(400);
+    // The /hunt page stays everyone's hunts, without phases.
+    await api('POST', '/posts/create-hunt', stranger.cookie, { huntType: 'product', title: 'Sand fencing, bulk' });
+    const hunts = (await api('GET', '/posts/feed?kind=hunt', me.cookie)).json().data;
+    expect(hunts[0]).toMatchObject({ title: 'Sand fencing, bulk', kind: 'hunt' });
+    expect(hunts[0].via).toBeUndefined();
+  });
+});
+
+describe('offers on a need: counts, who offered, credited helpers (issue 13)', () => {
+  it('shows who offered to the author only, and credits only those who offered', async () => {
+    const [author, a, b, c, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
+    const id = (await api('POST', '/posts/create', author.cookie, { kind: 'need', category: 'Transport', content: 'A van for Saturday' })).json().data._id as string;
+    const offer = (helper: typeof a, status: 'pending' | 'accepted' | 'withdrawn', at: string) =>
+      t.db.insertInto('offers').values({ id: newId(), postId: id, helperId: helper.user.id, ownerId: author.user.id, message: 'I can help', status, createdAt: new Date(at) }).execute();
+    await offer(a, 'pending', '2026-01-01T10:00:00.000Z');
+    await offer(b, 'accepted', '2026-01-01T11:00:00.000Z');
+    await offer(c, 'withdrawn', '2026-01-01T12:00:00.000Z');
+
+    const asAuthor = (await api('GET', `/posts/${id}`, author.cookie)).json().data;
+    expect(asAuthor.offerCount).toBe(2);
+    expect(asAuthor.offeredBy.map((u: { _id: string }) => u._id)).toEqual([b.user.id, a.user.id]);
+    const asOther = (await api('GET', `/posts/${id}`, other.cookie)).json().data;
+    expect(asOther).toMatchObject({ offerCount: 2, offeredBy: [], helpers: [] });
+    const inList = (await api('GET', `/posts/user/${author.user.username}`, author.cookie)).json().data[0];
+    expect(inList.offeredBy).toHaveLength(2);
+
+    const credited = async () => (await t.db.selectFrom('posts').select(['creditedIds', 'status']).where('id', '=', id).executeTakeFirstOrThrow());
+    const notYet = await api('PATCH', `/posts/${id}`, author.cookie, { creditedIds: [a.user.id] });
+    expect(notYet.statusCode).toBe(400);
+    expect(notYet.json().details[0].path).toBe('creditedIds');
+    const stranger = await api('PATCH', `/posts/${id}`, author.cookie, { status: 'fulfilled', creditedIds: [a.user.id, other.user.id] });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().details[0].path).toBe('creditedIds');
+    expect(await api('PATCH', `/posts/${id}`, author.cookie, { status: 'fulfilled', creditedIds: [c.user.id] }).then((r) => r.statusCode)).toBe(400);
+    expect(await credited()).toEqual({ creditedIds: [], status: 'open' });
+
+    const done = await api('PATCH', `/posts/${id}`, author.cookie, { status: 'fulfilled', creditedIds: [a.user.id, b.user.id] });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.helpers.map((u: { _id: string }) => u._id)).toEqual([a.user.id, b.user.id]);
+    expect((await api('GET', `/posts/${id}`, other.cookie)).json().data.helpers.map((u: { _id: string }) => u._id)).toEqual([a.user.id, b.user.id]);
+    const reopened = (await api('PATCH', `/posts/${id}`, author.cookie, { status: 'open' })).json().data;
+    expect(reopened).toMatchObject({ status: 'open', helpers: [] });
+
+    const general = await post(author, 'Thanks, everyone');
+    expect((await api('PATCH', `/posts/${general}`, author.cookie, { creditedIds: [a.user.id] })).statusCode).toBe(400);
+  });
+
+  const post = async (who: { cookie: string }, content: string) =>
+    (await api('POST', '/posts/create', who.cookie, { content })).json().data._id as string;
+
+  it('lists a person’s needs, wants and provisions for the Needs & Provisions tab', async () => {
+    const author = await signedInUser(t);
+    await api('POST', '/posts/create', author.cookie, { kind: 'need', category: 'Transport', content: 'need one' });
+    await api('POST', '/posts/create', author.cookie, { kind: 'provision', category: 'Transport', content: 'provision one' });
+    await post(author, 'general one');
+    const res = await api('GET', `/posts/user/${author.user.username}?kind=needs`, author.cookie);
+    expect(res.json().data.map((p: { content: string }) => p.content)).toEqual(['provision one', 'need one']);
+    expect((await api('GET', `/posts/user/${author.user.username}?kind=gossip`, author.cookie)).statusCode).toBe(400);
   });
 });

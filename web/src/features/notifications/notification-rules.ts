@@ -44,8 +44,11 @@ export function describe(n: Notification): string {
       return `${who} commented: ${preview(n.commentContent ?? n.message)}`;
     case 'replies':
       return `${who} replied: ${preview(n.replyContent ?? n.message)}`;
-    case 'newOffer':
-      return `${who} offered help${n.message ? `: ${preview(n.message)}` : ''}`;
+    case 'newOffer': {
+      // The helper's own words are the comment; the message says what it was about.
+      const said = n.commentContent ?? n.message;
+      return `${who} offered help${said ? `: ${preview(said)}` : ''}`;
+    }
     // Mission and task notices say what someone did ('posted an update to a mission you follow',
     // 'assigned you a task: …'): the sender's name goes first, as for likes.
     case 'missionHelp':

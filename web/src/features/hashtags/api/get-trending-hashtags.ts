@@ -24,6 +24,6 @@ export async function getAllHashtags(): Promise<HashtagCounts[]> {
   return (await api.get<{ data: HashtagCounts[] }>('/posts/trending-hashtags')).data;
 }
 
-export function useAllHashtagsQuery() {
-  return useQuery({ queryKey: hashtagKeys.everything, queryFn: getAllHashtags, staleTime: PANEL_STALE_MS });
+export function useAllHashtagsQuery(enabled = true) {
+  return useQuery({ queryKey: hashtagKeys.everything, queryFn: getAllHashtags, staleTime: PANEL_STALE_MS, enabled });
 }

@@ -1,15 +1,30 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useTrendingHashtagsQuery } from '../api/get-trending-hashtags';
+import { useAllHashtagsQuery, useTrendingHashtagsQuery } from '../api/get-trending-hashtags';
 
-/** Spec §2 "Trending hashtags panel", every state. */
-export function TrendingHashtagsPanel() {
+/** Tailwind's lg: from here on, home shows the panel in its right column, not in the feed's. */
+const WIDE_SCREEN = '(min-width: 1024px)';
+const PANEL_ROWS = 5;
+
+/**
+ * Spec §2 "Trending hashtags panel", every state. `inline` is the panel as small screens show it,
+ * above the feed: there a 'View all hashtags' link follows the rows when more than 5 hashtags are
+ * trending. The panel's own list stops at 5, so whether there are more is asked of the full list
+ * (the one /hashtags shows, so opening it is then instant), and only on a small screen.
+ */
+export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside' | 'inline' }) {
   const query = useTrendingHashtagsQuery();
+  const small = variant === 'inline' && !window.matchMedia(WIDE_SCREEN).matches;
+  const all = useAllHashtagsQuery(small);
   const tags = query.data ?? [];
+  const more = small && (all.data?.length ?? 0) > PANEL_ROWS;
+  // Home renders the panel twice (one hidden by the screen's width): ids stay unique.
+  const heading = useId();
   return (
-    <section aria-labelledby="trending-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby={heading} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between">
-        <h2 id="trending-heading" className="font-semibold text-slate-900">Trending Hashtags</h2>
+        <h2 id={heading} className="font-semibold text-slate-900">Trending Hashtags</h2>
         <Link to={paths.hashtags} className="text-sm font-medium text-brand-700 hover:underline">See all</Link>
       </div>
       {query.isPending ? (
@@ -22,17 +37,17 @@ export function TrendingHashtagsPanel() {
         <p className="mt-3 text-sm text-slate-600">No trending hashtags found</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
-          {tags.slice(0, 5).map((t) => (
+          {tags.slice(0, PANEL_ROWS).map((t) => (
             <li key={t.name}>
-              <Link to={paths.hashtag(t.name)} className="flex items-center justify-between py-2 text-sm hover:text-brand-700">
-                <span className="font-medium text-slate-900">#{t.name}</span>
-                <span className="text-slate-500">{t.count} posts</span>
+              <Link to={paths.hashtag(t.name)} className="flex items-center justify-between gap-3 py-2 text-sm hover:text-brand-700">
+                <span className="min-w-0 truncate font-medium text-slate-900">#{t.name}</span>{' '}
+                <span className="shrink-0 text-slate-500">{t.count} posts</span>
               </Link>
             </li>
           ))}
         </ul>
       )}
-      {tags.length > 5 && <Link to={paths.hashtags} className="mt-2 block text-sm font-medium text-brand-700 hover:underline md:hidden">View all hashtags</Link>}
+      {more && <Link to={paths.hashtags} className="mt-2 block text-sm font-medium text-brand-700 hover:underline lg:hidden">View all hashtags</Link>}
     </section>
   );
 }

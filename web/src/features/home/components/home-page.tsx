@@ -1,16 +1,20 @@
 import { collaborationCategories, collaborationCategoryIds } from '@muster/contract/collaboration';
 import type { SessionUser } from '@muster/contract/users';
-import { ArrowRight, Bookmark, MessagesSquare, Settings } from 'lucide-react';
+import { ArrowRight, Bookmark, MessagesSquare, Settings, Target } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
+const cardLink = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50';
+
 /**
- * / for a signed-in person (PRODUCT.md): profile card on the left; the composer and the feed in
- * the centre; trending hashtags, people you may know and collaboration categories on the right.
- * Below 1024 px the right column is hidden, so `discover` (people you may know as a strip) shows
- * above the feed instead. The router hands in the parts that belong to other features.
+ * / for a signed-in person (PRODUCT.md): profile card (picture, name, headline, connection count,
+ * links to saved posts and my missions) on the left; the composer and the feed in the centre;
+ * trending hashtags, people you may know and collaboration categories on the right. Below
+ * 1024 px the right column is hidden, so `discover` (people you may know as a strip, trending
+ * hashtags) shows above the feed instead. The router hands in the parts that belong to other
+ * features: `connections` is my connection count.
  */
-export function HomePage({ user, composer, feed, aside, discover, missions }: { user: SessionUser; composer: React.ReactNode; feed: React.ReactNode; aside: React.ReactNode; discover?: React.ReactNode; missions?: React.ReactNode }) {
+export function HomePage({ user, composer, feed, aside, discover, missions, connections }: { user: SessionUser; composer: React.ReactNode; feed: React.ReactNode; aside: React.ReactNode; discover?: React.ReactNode; missions?: React.ReactNode; connections?: React.ReactNode }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 md:grid-cols-[15rem_1fr] lg:grid-cols-[15rem_1fr_18rem]">
       <aside className="hidden space-y-4 md:block">
@@ -19,12 +23,15 @@ export function HomePage({ user, composer, feed, aside, discover, missions }: { 
           <div className="-mt-8 px-4 pb-4 text-center">
             <img src={user.profilePicture} alt="" className="mx-auto size-16 rounded-full object-cover ring-4 ring-white" />
             <Link to={paths.profile(user.username)} className="mt-2 block font-semibold text-slate-900 hover:underline">{user.firstName} {user.lastName}</Link>
-            <p className="text-xs text-slate-500">{user.headline || 'Add a headline so people know what you do'}</p>
+            <p className="break-words text-xs text-slate-500">{user.headline || 'Add a headline so people know what you do'}</p>
+            {connections && <div className="mt-3 border-t border-slate-100 pt-3 text-sm">{connections}</div>}
           </div>
           <div className="border-t border-slate-100 p-2">
-            <Link to={paths.savedPosts} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"><Bookmark className="size-4" aria-hidden="true" /> Saved posts</Link>
-            <Link to={paths.chats} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"><MessagesSquare className="size-4" aria-hidden="true" /> Chats</Link>
-            <Link to={paths.settings} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"><Settings className="size-4" aria-hidden="true" /> Settings & Privacy</Link>
+            <Link to={paths.savedPosts} className={cardLink}><Bookmark className="size-4" aria-hidden="true" /> Saved posts</Link>
+            {/* My missions are the Missions tab of my profile. */}
+            <Link to={`${paths.profile(user.username)}?tab=missions`} className={cardLink}><Target className="size-4" aria-hidden="true" /> My missions</Link>
+            <Link to={paths.chats} className={cardLink}><MessagesSquare className="size-4" aria-hidden="true" /> Chats</Link>
+            <Link to={paths.settings} className={cardLink}><Settings className="size-4" aria-hidden="true" /> Settings & Privacy</Link>
           </div>
         </section>
         {missions}
@@ -32,7 +39,7 @@ export function HomePage({ user, composer, feed, aside, discover, missions }: { 
       <div className="min-w-0 space-y-4">
         <h1 className="sr-only">Home</h1>
         {composer}
-        {discover && <div className="empty:hidden lg:hidden">{discover}</div>}
+        {discover && <div className="space-y-4 empty:hidden lg:hidden">{discover}</div>}
         {feed}
       </div>
       <aside className="hidden space-y-4 lg:block">

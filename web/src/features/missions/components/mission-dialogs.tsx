@@ -1,4 +1,5 @@
-import { type Mission, missionOfferSchema, OFFER_MESSAGE_MAX } from '@muster/contract/missions';
+import type { Mission } from '@muster/contract/missions';
+import { createOfferSchema, OFFER_GIVE_MAX, OFFER_MESSAGE_MAX, OFFER_WHEN_MAX } from '@muster/contract/offers';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Modal } from '../../../components/modal';
@@ -9,24 +10,28 @@ import { useUpdateMissionMutation } from '../api/update-mission';
 import { fieldStyle, labelStyle, missionTitle } from './mission-bits';
 import { MissionForm, missionPayload, type PlaceField } from './mission-form';
 
-/** Offer help: a message to the owner (they get a missionHelp notification). */
+/** Offer help: a message to the owner, and what you can give and when (they find it on /offers). */
 export function OfferHelpDialog({ mission, open, onOpenChange }: { mission: Mission; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [message, setMessage] = useState('');
+  const [give, setGive] = useState('');
+  const [when, setWhen] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendOfferMutation();
   const id = useId();
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = missionOfferSchema.safeParse({ message });
+    const parsed = createOfferSchema.safeParse({ message, ...(give.trim() ? { give } : {}), ...(when.trim() ? { when } : {}) });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the message');
     setError(null);
     send.mutate(
-      { missionId: mission._id, message: parsed.data.message },
+      { missionId: mission._id, ...parsed.data },
       {
         onSuccess: () => {
           toast.success('Offer sent');
           setMessage('');
+          setGive('');
+          setWhen('');
           onOpenChange(false);
         },
         onError: (err) => toast.error(errorMessage(err, 'Failed to send the offer. Please try again.')),
@@ -42,6 +47,14 @@ export function OfferHelpDialog({ mission, open, onOpenChange }: { mission: Miss
           <textarea id={`${id}-message`} className={`${fieldStyle} min-h-28`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={OFFER_MESSAGE_MAX}
             placeholder="I can lend a truck on weekends…" aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
           {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">{error}</p>}
+        </div>
+        <div>
+          <label htmlFor={`${id}-give`} className={labelStyle}>What you can give <span className="font-normal text-slate-500">(optional)</span></label>
+          <input id={`${id}-give`} className={fieldStyle} value={give} onChange={(e) => setGive(e.target.value)} maxLength={OFFER_GIVE_MAX} placeholder="A truck, two volunteers, design work…" />
+        </div>
+        <div>
+          <label htmlFor={`${id}-when`} className={labelStyle}>When <span className="font-normal text-slate-500">(optional)</span></label>
+          <input id={`${id}-when`} className={fieldStyle} value={when} onChange={(e) => setWhen(e.target.value)} maxLength={OFFER_WHEN_MAX} placeholder="Weekends in December…" />
         </div>
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonStyles.ghost} onClick={() => onOpenChange(false)}>Cancel</button>

@@ -10,6 +10,10 @@ export function useMarkOffersReadMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markOffersRead,
-    onSuccess: () => queryClient.setQueryData(offerKeys.counts, 0),
+    // Clear the shell's badge at once, then ask the server for the real count.
+    onSuccess: () => {
+      queryClient.setQueryData(offerKeys.counts, 0);
+      return queryClient.invalidateQueries({ queryKey: offerKeys.counts });
+    },
   });
 }

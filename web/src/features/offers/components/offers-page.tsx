@@ -1,50 +1,329 @@
-import { HandHeart } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { UNTITLED_MISSION } from '@muster/contract/missions';
+import { type Offer, type OfferBox, type OfferStatus, offerStatusLabels, offerStatuses } from '@muster/contract/offers';
+import type { PublicUser } from '@muster/contract/users';
+import { Check, HandHeart, Inbox, Undo2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Modal } from '../../../components/modal';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
+import { useAcceptOfferMutation } from '../api/accept-offer';
+import { useDeclineOfferMutation } from '../api/decline-offer';
 import { useUnreadOfferCountQuery } from '../api/get-offer-counts';
-import { useOfferNotificationsQuery } from '../api/get-offer-notifications';
+import { useOffersQuery } from '../api/get-offers';
+import { useMarkNeedFulfilledMutation } from '../api/mark-need-fulfilled';
 import { useMarkOffersReadMutation } from '../api/mark-offers-read';
+import { useWithdrawOfferMutation } from '../api/withdraw-offer';
 
-/** /offers: offers of help I received; visiting with unread offers marks them read (spec §4). */
-export function OffersPage() {
-  const offers = useOfferNotificationsQuery();
-  const count = useUnreadOfferCountQuery();
-  const markRead = useMarkOffersReadMutation();
-  const marked = useRef(false);
+/** How to message a person (the chats feature's Message button, composed by the router). */
+export type MessageAction = (person: PublicUser) => React.ReactNode;
 
-  useEffect(() => {
-    if (!marked.current && (count.data ?? 0) > 0) {
-      marked.current = true;
-      markRead.mutate();
+const boxes: OfferBox[] = ['received', 'made'];
+const boxLabels: Record<OfferBox, string> = { received: 'Received', made: 'Made' };
+type Filter = OfferStatus | 'all';
+const filters: Filter[] = ['all', ...offerStatuses];
+const statusStyle: Record<OfferStatus, string> = {
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
+  accepted: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  declined: 'bg-slate-100 text-slate-600 ring-slate-200',
+  withdrawn: 'bg-slate-100 text-slate-600 ring-slate-200',
+};
+const kindLabels: Record<string, string> = { need: 'Need', want: 'Want' };
+const button = 'inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 text-sm font-semibold disabled:opacity-60';
+const buttons = {
+  primary: `${button} bg-brand-600 text-white hover:bg-brand-700`,
+  outline: `${button} border border-slate-300 text-slate-700 hover:bg-slate-50`,
+};
+
+const fullName = (p: PublicUser) => `${p.firstName} ${p.lastName}`.trim() || `@${p.username}`;
+
+/** /offers: offers of help I received and made, with what each calls for (issue 13). */
+export function OffersPage({ message }: { message?: MessageAction }) {
+  const [box, setBox] = useState<OfferBox>('received');
+  const [filter, setFilter] = useState<Filter>('all');
+  const tabList = useRef<HTMLDivElement>(null);
+  useMarkReadOnVisit();
+
+  const select = (next: OfferBox) => {
+    setBox(next);
+    tabList.current?.querySelector<HTMLButtonElement>(`#offers-tab-${next}`)?.focus();
+  };
+  const onTabKey = (e: React.KeyboardEvent) => {
+    const i = boxes.indexOf(box);
+    const next = e.key === 'ArrowRight' ? boxes[(i + 1) % boxes.length] : e.key === 'ArrowLeft' ? boxes[(i - 1 + boxes.length) % boxes.length] : e.key === 'Home' ? boxes[0] : e.key === 'End' ? boxes[boxes.length - 1] : undefined;
+    if (next) {
+      e.preventDefault();
+      select(next);
     }
-  }, [count.data, markRead]);
+  };
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Offers</h1>
-      <section className="mt-4 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="received-heading">
-        <h2 id="received-heading" className="border-b border-slate-100 px-5 py-3 font-semibold text-slate-900">Offers received</h2>
-        {offers.isPending ? (
-          <p role="status" className="p-5 text-sm text-slate-600">Loading…</p>
-        ) : !offers.data?.length ? (
-          <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
-            <HandHeart className="size-9 text-slate-300" aria-hidden="true" />
-            <p className="text-sm text-slate-600">No offers yet. When someone offers to help with your needs or missions, it shows here.</p>
-          </div>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {offers.data.map((o) => (
-              <li key={o._id} className="flex items-start gap-3 px-5 py-3">
-                <img src={o.sender?.profilePicture ?? '/avatar.png'} alt="" className="size-9 rounded-full object-cover" />
-                <div className="min-w-0">
-                  <p className="text-sm text-slate-800"><strong>{o.sender ? `${o.sender.firstName} ${o.sender.lastName}` : 'Someone'}</strong> {o.message}</p>
-                  <p className="text-xs text-slate-500">{timeAgo(o.createdAt)} ago</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <p className="mt-1 text-sm text-slate-600">Help people offered on your needs and missions, and help you offered others.</p>
+      <div ref={tabList} role="tablist" aria-label="Offers" className="mt-5 flex gap-1 border-b border-slate-200" onKeyDown={onTabKey}>
+        {boxes.map((b) => (
+          <button key={b} id={`offers-tab-${b}`} type="button" role="tab" aria-selected={box === b} aria-controls="offers-panel" tabIndex={box === b ? 0 : -1}
+            onClick={() => setBox(b)}
+            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold ${box === b ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>
+            {boxLabels[b]}
+          </button>
+        ))}
+      </div>
+      <div id="offers-panel" role="tabpanel" aria-labelledby={`offers-tab-${box}`} className="mt-4">
+        <div role="group" aria-label="Filter by status" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+          {filters.map((f) => (
+            <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}
+              className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium ring-1 ${filter === f ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}>
+              {f === 'all' ? 'All' : offerStatusLabels[f]}
+            </button>
+          ))}
+        </div>
+        <OfferList key={`${box}-${filter}`} box={box} status={filter === 'all' ? undefined : filter} message={message} onShowAll={() => setFilter('all')} />
+      </div>
     </div>
+  );
+}
+
+/** Spec §4: visiting /offers with unread offers marks them read, once; the shell's badge clears. */
+function useMarkReadOnVisit() {
+  const count = useUnreadOfferCountQuery();
+  const markRead = useMarkOffersReadMutation();
+  const marked = useRef(false);
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (!marked.current && (count.data ?? 0) > 0) {
+      marked.current = true;
+      mutate();
+    }
+  }, [count.data, mutate]);
+}
+
+function OffersSkeleton() {
+  return (
+    <ul className="mt-4 space-y-3" role="status" aria-label="Loading offers">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="animate-pulse rounded-2xl border border-slate-200 bg-white p-4" aria-hidden="true">
+          <div className="flex gap-3"><div className="size-10 shrink-0 rounded-full bg-slate-200" /><div className="flex-1 space-y-2"><div className="h-3 w-40 max-w-full rounded bg-slate-200" /><div className="h-3 w-56 max-w-full rounded bg-slate-100" /></div></div>
+          <div className="mt-4 h-3 w-5/6 rounded bg-slate-100" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OfferList({ box, status, message, onShowAll }: { box: OfferBox; status?: OfferStatus; message?: MessageAction; onShowAll: () => void }) {
+  const query = useOffersQuery({ box, status });
+
+  if (query.isPending) return <OffersSkeleton />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <span>Couldn't load your offers.</span>
+        <button type="button" className="rounded-full border border-red-300 bg-white px-3.5 py-1.5 font-semibold text-red-700 hover:bg-red-100" onClick={() => void query.refetch()}>Try again</button>
+      </div>
+    );
+  }
+  const offers = query.data.pages.flatMap((p) => p.data);
+  if (!offers.length) {
+    return (
+      <div className="mt-4 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+        {status ? (
+          <>
+            <Inbox className="size-9 text-slate-300" aria-hidden="true" />
+            <p className="text-sm text-slate-600">No {offerStatusLabels[status].toLowerCase()} offers here.</p>
+            <button type="button" className={buttons.outline} onClick={onShowAll}>Show all offers</button>
+          </>
+        ) : box === 'received' ? (
+          <>
+            <HandHeart className="size-9 text-slate-300" aria-hidden="true" />
+            <p className="text-sm text-slate-600">No offers yet. Share a need and people can offer to help.</p>
+            <Link to={paths.home} className={buttons.primary}>Share a need</Link>
+          </>
+        ) : (
+          <>
+            <HandHeart className="size-9 text-slate-300" aria-hidden="true" />
+            <p className="text-sm text-slate-600">You haven't offered help yet.</p>
+            <Link to={paths.home} className={buttons.primary}>Browse needs near you</Link>
+          </>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="mt-4 space-y-3" aria-busy={query.isFetching}>
+        {offers.map((o) => <OfferRow key={o._id} offer={o} message={message} />)}
+      </ul>
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <button type="button" className={buttons.outline} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** What the offer is on: the need or want (its post) or the mission. */
+function OfferSubject({ offer }: { offer: Offer }) {
+  if (offer.post) {
+    return (
+      <Link to={paths.post(offer.post._id)} className="font-semibold text-slate-900 hover:underline">
+        {offer.post.title || offer.post.excerpt || 'a post'}
+      </Link>
+    );
+  }
+  if (offer.mission) return <Link to={paths.mission(offer.mission._id)} className="font-semibold text-slate-900 hover:underline">{offer.mission.title || UNTITLED_MISSION}</Link>;
+  return <span className="text-slate-500">something no longer shared</span>;
+}
+
+function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction }) {
+  const [confirm, setConfirm] = useState<'accept' | 'decline' | 'withdraw' | null>(null);
+  const decline = useDeclineOfferMutation();
+  const withdraw = useWithdrawOfferMutation();
+  const person = offer.person;
+  const name = fullName(person);
+  const pending = offer.status === 'pending';
+  const kind = offer.post ? (kindLabels[offer.post.kind] ?? 'Post') : offer.mission ? 'Mission' : null;
+
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex items-start gap-3">
+        <Link to={paths.profile(person.username)} className="shrink-0"><img src={person.profilePicture} alt="" className="size-10 rounded-full object-cover" /></Link>
+        <div className="min-w-0 flex-1">
+          <p className="text-sm text-slate-700">
+            {offer.box === 'received' ? (
+              <><Link to={paths.profile(person.username)} className="font-semibold text-slate-900 hover:underline">{name}</Link> offered to help with </>
+            ) : (
+              <>You offered <Link to={paths.profile(person.username)} className="font-semibold text-slate-900 hover:underline">{name}</Link> help with </>
+            )}
+            <OfferSubject offer={offer} />
+          </p>
+          <p className="mt-0.5 text-xs text-slate-500">
+            {kind && <>{kind} · </>}<time dateTime={offer.createdAt}>{timeAgo(offer.createdAt)} ago</time>
+          </p>
+        </div>
+        <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusStyle[offer.status]}`}>
+          <span className="sr-only">Status: </span>{offerStatusLabels[offer.status]}
+        </span>
+      </div>
+      <p className="mt-3 whitespace-pre-line break-words text-[15px] leading-relaxed text-slate-800">{offer.message}</p>
+      {(offer.give || offer.when) && (
+        <dl className="mt-3 grid gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-3 text-sm sm:grid-cols-[auto_1fr]">
+          {offer.give && <><dt className="font-medium text-slate-600">Can give</dt><dd className="break-words text-slate-800">{offer.give}</dd></>}
+          {offer.when && <><dt className="font-medium text-slate-600">When</dt><dd className="break-words text-slate-800">{offer.when}</dd></>}
+        </dl>
+      )}
+      {(pending || offer.status === 'accepted') && (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          {pending && offer.box === 'received' && (
+            <>
+              <button type="button" className={buttons.primary} onClick={() => setConfirm('accept')}><Check className="size-4" aria-hidden="true" /> Accept</button>
+              <button type="button" className={buttons.outline} onClick={() => setConfirm('decline')}><X className="size-4" aria-hidden="true" /> Decline</button>
+            </>
+          )}
+          {pending && offer.box === 'made' && (
+            <button type="button" className={buttons.outline} onClick={() => setConfirm('withdraw')}><Undo2 className="size-4" aria-hidden="true" /> Withdraw</button>
+          )}
+          {message?.(person)}
+        </div>
+      )}
+      {offer.box === 'received' && pending && <AcceptOfferDialog offer={offer} open={confirm === 'accept'} onOpenChange={(o) => setConfirm(o ? 'accept' : null)} />}
+      <ConfirmDialog
+        open={confirm === 'decline'}
+        onOpenChange={(o) => setConfirm(o ? 'decline' : null)}
+        title="Decline this offer?"
+        description={`${name} will see that you declined. You can still message them.`}
+        confirmLabel="Decline"
+        pendingLabel="Declining..."
+        pending={decline.isPending}
+        onConfirm={() =>
+          decline.mutate(offer._id, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.success('Offer declined');
+            },
+            onError: (err) => toast.error(errorMessage(err, 'Failed to decline the offer. Please try again.')),
+          })
+        }
+      />
+      <ConfirmDialog
+        open={confirm === 'withdraw'}
+        onOpenChange={(o) => setConfirm(o ? 'withdraw' : null)}
+        title="Withdraw your offer?"
+        description={`${name} will no longer see it as an offer of help.`}
+        confirmLabel="Withdraw"
+        pendingLabel="Withdrawing..."
+        pending={withdraw.isPending}
+        onConfirm={() =>
+          withdraw.mutate(offer._id, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.success('Offer withdrawn');
+            },
+            onError: (err) => toast.error(errorMessage(err, 'Failed to withdraw the offer. Please try again.')),
+          })
+        }
+      />
+    </li>
+  );
+}
+
+/** Accept: opens the chat with the helper; on an open need, optionally closes it crediting them. */
+function AcceptOfferDialog({ offer, open, onOpenChange }: { offer: Offer; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const accept = useAcceptOfferMutation();
+  const fulfil = useMarkNeedFulfilledMutation();
+  const navigate = useNavigate();
+  const [covers, setCovers] = useState(false);
+  const id = useId();
+  const name = fullName(offer.person);
+  const canFulfil = !!offer.post && offer.post.status === 'open';
+  const busy = accept.isPending || fulfil.isPending;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    accept.mutate(offer._id, {
+      onSuccess: async ({ chatId }) => {
+        if (canFulfil && covers && offer.post) {
+          try {
+            await fulfil.mutateAsync({ postId: offer.post._id, helperId: offer.person._id });
+          } catch (err) {
+            toast.error(errorMessage(err, 'The offer was accepted, but the need could not be marked fulfilled.'));
+          }
+        }
+        toast.success(`Offer accepted. Say hello to ${name}!`);
+        onOpenChange(false);
+        navigate(paths.chat(chatId));
+      },
+      onError: (err) => toast.error(errorMessage(err, 'Failed to accept the offer. Please try again.')),
+    });
+  };
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} size="sm" title="Accept this offer?" description={`We'll open a chat with ${name}, starting with their offer.`} showDescription>
+      <form onSubmit={submit} className="space-y-4">
+        {canFulfil && (
+          <div className="flex items-start gap-2">
+            <input id={`${id}-covers`} type="checkbox" checked={covers} onChange={(e) => setCovers(e.target.checked)} className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+            <label htmlFor={`${id}-covers`} className="text-sm text-slate-700">
+              This covers my need — mark it fulfilled
+              <span className="block text-xs text-slate-500">{name} is credited on the post.</span>
+            </label>
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" onClick={() => onOpenChange(false)}>Cancel</button>
+          <button type="submit" disabled={busy} className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
+            <Check className="size-4" aria-hidden="true" />
+            {busy ? 'Accepting...' : 'Accept'}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -26,3 +26,21 @@ export function useAddCommentMutation(postId: string) {
     },
   });
 }
+
+export async function deleteComment(postId: string, commentId: string): Promise<void> {
+  await api.delete(`/posts/${postId}/comments/${commentId}`);
+}
+
+/** The server removes the comment with its replies, so the count drops by all of them. */
+export function useDeleteCommentMutation(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => deleteComment(postId, commentId),
+    onSuccess: (_d, commentId) => {
+      const before = queryClient.getQueryData<Comment[]>(postKeys.comments(postId)) ?? [];
+      const gone = before.filter((c) => c._id === commentId || c.parentId === commentId).length || 1;
+      queryClient.setQueryData<Comment[]>(postKeys.comments(postId), before.filter((c) => c._id !== commentId && c.parentId !== commentId));
+      updateCachedPost(queryClient, postId, (p) => ({ ...p, commentCount: Math.max(0, p.commentCount - gone) }));
+    },
+  });
+}

@@ -4,8 +4,11 @@ import { api } from '../../../lib/api-client';
 
 type Page = { data: Post[]; meta: { nextCursor: string | null } };
 
-/** Which list: the home feed, one kind (hunts), a hashtag's posts, or my saved posts. */
-export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true } | { author: string } | { mission: string };
+/**
+ * Which list: the home feed, one kind (hunts), a hashtag's posts, my saved posts, a person's posts
+ * (`kind: 'needs'`: only their needs, wants and provisions, the profile's Needs & Provisions tab).
+ */
+export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true } | { author: string; kind?: 'needs' } | { mission: string };
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -17,7 +20,7 @@ export const postKeys = {
 function listUrl(list: PostList): string {
   if ('hashtag' in list) return `/posts/hashtag/${encodeURIComponent(list.hashtag)}`;
   if ('saved' in list) return '/posts/saved';
-  if ('author' in list) return `/posts/user/${encodeURIComponent(list.author)}`;
+  if ('author' in list) return `/posts/user/${encodeURIComponent(list.author)}${list.kind ? `?kind=${list.kind}` : ''}`;
   // A mission's updates timeline (newest first), served by the missions feature.
   if ('mission' in list) return `/missions/${encodeURIComponent(list.mission)}/updates`;
   return list.kind ? `/posts/feed?kind=${list.kind}` : '/posts/feed';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { updateCachedPost } from './post-cache';
 
-export async function updatePost(id: string, changes: { status?: 'open' | 'fulfilled' | 'expired'; content?: string; title?: string }): Promise<Post> {
+export async function updatePost(id: string, changes: { status?: 'open' | 'fulfilled' | 'expired'; content?: string; title?: string; category?: string; creditedIds?: string[] }): Promise<Post> {
   return (await api.patch<{ data: Post }>(`/posts/${id}`, changes)).data;
 }
 

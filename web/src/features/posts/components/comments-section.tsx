@@ -2,10 +2,11 @@ import type { Comment } from '@muster/contract/posts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
-import { useAddCommentMutation, useCommentsQuery } from '../api/comments';
+import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from '../api/comments';
 import { RichText } from './rich-text';
 
 function CommentForm({ postId, parentId, placeholder, onDone }: { postId: string; parentId?: string; placeholder: string; onDone?: () => void }) {
@@ -31,7 +32,27 @@ function CommentForm({ postId, parentId, placeholder, onDone }: { postId: string
   );
 }
 
-function CommentItem({ comment, children }: { comment: Comment; children?: React.ReactNode }) {
+/** Delete, for the comment's author or the post's author (the server checks the same), after a confirm. */
+function DeleteComment({ postId, comment }: { postId: string; comment: Comment }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteCommentMutation(postId);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="text-xs font-semibold text-slate-600 hover:text-red-600"
+        aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}>
+        Delete
+      </button>
+      <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete comment?" confirmLabel="Delete" pendingLabel="Deleting..." pending={remove.isPending}
+        description={comment.parentId ? 'This reply will be removed for everyone.' : 'This comment and its replies will be removed for everyone.'}
+        onConfirm={() => remove.mutate(comment._id, {
+          onSuccess: () => { setOpen(false); toast.success('Comment deleted'); },
+          onError: (err) => toast.error(errorMessage(err, 'Failed to delete the comment')),
+        })} />
+    </>
+  );
+}
+
+function CommentItem({ comment, action, children }: { comment: Comment; action?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <li className="flex gap-2.5">
       <img src={comment.author.profilePicture} alt="" className="mt-0.5 size-8 shrink-0 rounded-full object-cover" />
@@ -40,16 +61,21 @@ function CommentItem({ comment, children }: { comment: Comment; children?: React
           <Link to={paths.profile(comment.author.username)} className="text-sm font-semibold text-slate-900 hover:underline">{comment.author.firstName} {comment.author.lastName}</Link>
           <p className="whitespace-pre-line break-words text-sm text-slate-800"><RichText text={comment.content} /></p>
         </div>
-        <p className="ml-3 mt-0.5 text-xs text-slate-500">{timeAgo(comment.createdAt)} ago</p>
+        <p className="ml-3 mt-0.5 flex items-center gap-3 text-xs text-slate-500">{timeAgo(comment.createdAt)} ago{action}</p>
         {children}
       </div>
     </li>
   );
 }
 
-/** Comments with one level of replies. */
-export function CommentsSection({ postId }: { postId: string }) {
+/**
+ * Comments with one level of replies. With the viewer and the post's author known, a comment
+ * offers Delete to whoever may remove it: its author or the post's author.
+ */
+export function CommentsSection({ postId, postAuthorId, viewerId }: { postId: string; postAuthorId?: string; viewerId?: string }) {
   const comments = useCommentsQuery(postId);
+  const canDelete = (c: Comment) => !!viewerId && (c.author._id === viewerId || postAuthorId === viewerId);
+  const deleteOf = (c: Comment) => (canDelete(c) ? <DeleteComment postId={postId} comment={c} /> : undefined);
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const list = comments.data ?? [];
   const top = list.filter((c) => !c.parentId);
@@ -60,9 +86,9 @@ export function CommentsSection({ postId }: { postId: string }) {
       {comments.isPending && <p role="status" className="text-sm text-slate-500">Loading comments…</p>}
       <ul className="space-y-3">
         {top.map((c) => (
-          <CommentItem key={c._id} comment={c}>
+          <CommentItem key={c._id} comment={c} action={deleteOf(c)}>
             <ul className="mt-2 space-y-2">
-              {list.filter((r) => r.parentId === c._id).map((r) => <CommentItem key={r._id} comment={r} />)}
+              {list.filter((r) => r.parentId === c._id).map((r) => <CommentItem key={r._id} comment={r} action={deleteOf(r)} />)}
             </ul>
             {replyingTo === c._id ? (
               <div className="mt-2"><CommentForm postId={postId} parentId={c._id} placeholder="Write a reply…" onDone={() => setReplyingTo(null)} /></div>

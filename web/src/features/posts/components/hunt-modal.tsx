@@ -1,17 +1,35 @@
-import { useState } from 'react';
+import type { Place } from '@muster/contract/geo';
+import { ImagePlus, X } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateHuntMutation } from '../api/create-post';
+import { PlaceSearch } from './place-search';
 
-/** The hunt modal 'Product or Service Hunt' (spec §2, §5, §8). */
+/** The hunt modal 'Product or Service Hunt' (spec §2, §5, §8), with the whole hunt payload of spec §3: a picture and a place too. */
 export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [huntType, setHuntType] = useState<'product' | 'service' | ''>('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [location, setLocation] = useState('');
+  const [place, setPlace] = useState<Place | null>(null);
+  const [image, setImage] = useState<string | null>(null);
+  const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
   const create = useCreateHuntMutation();
+
+  /** As the post composer: the picture travels as a data URL, previewed before it is sent. */
+  function choose(e: React.ChangeEvent<HTMLInputElement>) {
+    const f = e.target.files?.[0];
+    e.target.value = '';
+    if (!f) return;
+    if (!f.type.startsWith('image/')) return void toast.error('Please upload a valid image file');
+    const reader = new FileReader();
+    reader.onerror = () => toast.error('Failed to process file.');
+    reader.onload = () => setImage(String(reader.result));
+    reader.readAsDataURL(f);
+  }
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -19,7 +37,14 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
     if (!title.trim()) return setError('Hunt title is required');
     setError('');
     create.mutate(
-      { huntType, title: title.trim(), ...(description.trim() ? { description: description.trim() } : {}), ...(location.trim() ? { location: location.trim() } : {}) },
+      {
+        huntType,
+        title: title.trim(),
+        ...(description.trim() ? { description: description.trim() } : {}),
+        ...(location.trim() ? { location: location.trim() } : {}),
+        ...(place ? { mapLocation: { address: place.address, coordinates: place.coordinates } } : {}),
+        ...(image ? { image } : {}),
+      },
       {
         onSuccess: () => {
           toast.success('Hunt post created successfully');
@@ -27,6 +52,8 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
           setTitle('');
           setDescription('');
           setLocation('');
+          setPlace(null);
+          setImage(null);
           onOpenChange(false);
         },
         onError: (err) => toast.error(errorMessage(err, 'Failed to create hunt post')),
@@ -52,8 +79,19 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
             <div><label htmlFor="hunt-title" className="block text-sm font-medium text-slate-700">Title</label><input id="hunt-title" className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} /></div>
             <div><label htmlFor="hunt-description" className="block text-sm font-medium text-slate-700">Description</label><textarea id="hunt-description" className={`${input} min-h-24`} value={description} onChange={(e) => setDescription(e.target.value)} /></div>
             <div><label htmlFor="hunt-location" className="block text-sm font-medium text-slate-700">Location</label><input id="hunt-location" className={input} value={location} onChange={(e) => setLocation(e.target.value)} /></div>
+            <PlaceSearch value={place} onChange={setPlace} />
+            {image && (
+              <div className="relative">
+                <img src={image} alt="Preview of the attached image" className="max-h-60 w-full rounded-lg object-cover" />
+                <button type="button" onClick={() => setImage(null)} className="absolute right-2 top-2 rounded-full bg-white/90 p-1 shadow" aria-label="Remove image"><X className="size-4" aria-hidden="true" /></button>
+              </div>
+            )}
             {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-            <div className="flex justify-end">
+            <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+              <button type="button" onClick={() => file.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                <ImagePlus className="size-4" aria-hidden="true" /> {image ? 'Change photo' : 'Photo'}
+              </button>
+              <input ref={file} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={choose} data-testid="hunt-image-input" />
               <button type="submit" disabled={create.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">{create.isPending ? 'Posting...' : 'Post hunt'}</button>
             </div>
           </form>

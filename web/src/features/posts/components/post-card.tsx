@@ -1,6 +1,7 @@
 import { UNTITLED_MISSION } from '@muster/contract/missions';
 import type { Post } from '@muster/contract/posts';
-import { Bookmark, CheckCircle2, FileText, Heart, Link2, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
+import type { PublicUser } from '@muster/contract/users';
+import { Bookmark, CheckCircle2, FileText, Globe, HandHeart, Heart, Link2, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -11,8 +12,10 @@ import { timeAgo } from '../../../lib/time';
 import { useDeletePostMutation } from '../api/delete-post';
 import { useLikePostMutation } from '../api/like-post';
 import { useSavePostMutation } from '../api/save-post';
-import { useUpdatePostMutation } from '../api/update-post';
 import { CommentsSection } from './comments-section';
+import { EditPostButton } from './edit-post-dialog';
+import { MarkFulfilledDialog } from './mark-fulfilled-dialog';
+import { OfferHelpDialog } from './offer-help-dialog';
 import { RichText } from './rich-text';
 
 const kindLabel: Record<Post['kind'], string> = {
@@ -42,6 +45,18 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+const personName = (p: PublicUser) => `${p.firstName} ${p.lastName}`.trim() || `@${p.username}`;
+
+/** "A", "A and B", "A, B and C": each name a link to the profile. */
+function PeopleNames({ people }: { people: PublicUser[] }) {
+  return people.map((p, i) => (
+    <span key={p._id}>
+      {i > 0 && (i === people.length - 1 ? ' and ' : ', ')}
+      <Link to={paths.profile(p.username)} className="font-semibold hover:underline">{personName(p)}</Link>
+    </span>
+  ));
+}
+
 /** What a card shows beside a referenced mission (Join, from the missions feature via the router). */
 export type MissionAction = (mission: NonNullable<Post['mission']>) => React.ReactNode;
 
@@ -50,7 +65,7 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
   const like = useLikePostMutation();
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
-  const update = useUpdatePostMutation();
+  const [dialog, setDialog] = useState<'offer' | 'fulfilled' | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(showAllComments);
   const mine = post.author._id === viewerId;
   const isNeed = post.kind === 'need' || post.kind === 'want';
@@ -74,19 +89,40 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
             <p className="truncate text-xs text-slate-500">{post.author.headline}</p>
             <p className="text-xs text-slate-500">
               <Link to={paths.post(post._id)} className="hover:underline">{timeAgo(post.createdAt)} ago</Link>
+              {post.via === 'public' && (
+                <span className="ml-1.5 inline-flex items-center gap-1 text-slate-500" title="From outside your network: a recent post from anyone on Muster">
+                  <Globe className="size-3.5" aria-hidden="true" /> Recent on Muster<span className="sr-only"> (from outside your network)</span>
+                </span>
+              )}
             </p>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${kindStyle[post.kind]}`}>{kindLabel[post.kind]}{post.huntType ? ` · ${post.huntType === 'product' ? 'Product' : 'Service'}` : ''}</span>
             {post.category && <span className="text-xs text-slate-500">{post.category}</span>}
+            {isNeed && post.status === 'open' && (
+              <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700"><span className="size-2 rounded-full bg-amber-500" aria-hidden="true" /> Open</span>
+            )}
             {isNeed && post.status && post.status !== 'open' && (
-              <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700"><CheckCircle2 className="size-3.5" aria-hidden="true" /> {post.status === 'fulfilled' ? 'Fulfilled' : 'Expired'}</span>
+              <span className={`inline-flex items-center gap-1 text-xs font-medium ${post.status === 'fulfilled' ? 'text-emerald-700' : 'text-slate-500'}`}><CheckCircle2 className="size-3.5" aria-hidden="true" /> {post.status === 'fulfilled' ? 'Fulfilled' : 'Expired'}</span>
             )}
           </div>
         </header>
 
         {post.title && <h3 className="mt-3 text-base font-semibold text-slate-900"><RichText text={post.title} /></h3>}
         <p className="mt-2 whitespace-pre-line break-words text-[15px] leading-relaxed text-slate-800"><RichText text={post.content} /></p>
+        {(post.helpers ?? []).length > 0 && (
+          <p className="mt-3 flex items-start gap-1.5 text-sm text-emerald-800"><HandHeart className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> <span>Fulfilled with help from <PeopleNames people={post.helpers} /></span></p>
+        )}
+        {mine && (post.offeredBy ?? []).length > 0 && (
+          <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            <span className="font-medium">Offered by</span>
+            {post.offeredBy.map((p) => (
+              <Link key={p._id} to={paths.profile(p.username)} className="inline-flex items-center gap-1.5 rounded-full bg-slate-50 py-0.5 pl-0.5 pr-2 text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100">
+                <img src={p.profilePicture} alt="" className="size-5 rounded-full object-cover" /> {personName(p)}
+              </Link>
+            ))}
+          </div>
+        )}
 
         {post.review && (
           <div className="mt-3 rounded-xl bg-amber-50 p-3 text-sm">
@@ -124,7 +160,10 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
 
       <div className="flex items-center justify-between px-4 pt-2 text-xs text-slate-500 sm:px-5">
         <span>{post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}</span>
-        <span>{post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}</span>
+        <span className="flex gap-3">
+          {post.offerCount > 0 && <span>{post.offerCount} {post.offerCount === 1 ? 'offer' : 'offers'}</span>}
+          <span>{post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}</span>
+        </span>
       </div>
       <div className="flex flex-wrap items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3">
         <button type="button" className={`${action} ${post.likedByMe ? 'text-red-600' : ''}`} aria-pressed={post.likedByMe} onClick={() => like.mutate({ id: post._id, liked: !post.likedByMe })}>
@@ -137,19 +176,27 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
           <Bookmark className={`size-4 ${post.savedByMe ? 'fill-brand-600 text-brand-600' : ''}`} aria-hidden="true" /> {post.savedByMe ? 'Saved' : 'Save'}
         </button>
         <button type="button" className={action} onClick={share}><Share2 className="size-4" aria-hidden="true" /> Share</button>
+        {!mine && isNeed && post.status === 'open' && (
+          <button type="button" className={`${action} text-brand-700`} onClick={() => setDialog('offer')}>
+            <HandHeart className="size-4" aria-hidden="true" /> Offer help
+          </button>
+        )}
         {mine && isNeed && post.status === 'open' && (
-          <button type="button" className={action} onClick={() => update.mutate({ id: post._id, changes: { status: 'fulfilled' } }, { onSuccess: () => toast.success('Marked as fulfilled') })}>
+          <button type="button" className={action} onClick={() => setDialog('fulfilled')}>
             <CheckCircle2 className="size-4" aria-hidden="true" /> Mark fulfilled
           </button>
         )}
+        {mine && <EditPostButton post={post} className={`${action} ml-auto`} />}
         {mine && (
-          <button type="button" className={`${action} ml-auto hover:text-red-600`} aria-label="Delete post"
+          <button type="button" className={`${action} hover:text-red-600`} aria-label="Delete post"
             onClick={() => window.confirm('Delete this post?') && remove.mutate(post._id, { onSuccess: () => toast.success('Post deleted'), onError: (e) => toast.error(errorMessage(e, 'Failed to delete the post')) })}>
             <Trash2 className="size-4" aria-hidden="true" />
           </button>
         )}
       </div>
-      {commentsOpen && <CommentsSection postId={post._id} />}
+      {commentsOpen && <CommentsSection postId={post._id} postAuthorId={post.author._id} viewerId={viewerId} />}
+      {!mine && isNeed && <OfferHelpDialog post={post} open={dialog === 'offer'} onOpenChange={(o) => setDialog(o ? 'offer' : null)} />}
+      {mine && isNeed && <MarkFulfilledDialog post={post} open={dialog === 'fulfilled'} onOpenChange={(o) => setDialog(o ? 'fulfilled' : null)} />}
     </article>
   );
 }

@@ -142,8 +142,56 @@ describe('profile tabs', () => {
     api(() => grace({ connectionsVisible: false }));
     renderApp('/profile/grace');
     expect(await screen.findByRole('region', { name: 'Posts' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts', 'Missions']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts', 'Missions', 'Needs & Provisions']);
     expect(screen.getByText('12 connections').tagName).not.toBe('BUTTON');
+  });
+});
+
+describe('profile needs and provisions tab', () => {
+  const need = (id: string, status: 'open' | 'fulfilled' | 'expired', kind: 'need' | 'provision' = 'need') => ({
+    _id: id, kind, author: { _id: graceId, username: 'grace', firstName: 'Grace', lastName: 'Mensah', headline: '', profilePicture: '/avatar.png' },
+    title: `Title ${id}`, content: `Content ${id}`, category: 'Transport', status: kind === 'need' ? status : null, huntType: null, image: null, video: null, file: null,
+    review: null, mapLocation: null, mission: null, emergencyEmoji: null, linkPreview: null, hashtags: [], likeCount: 0, commentCount: 0,
+    likedByMe: false, savedByMe: false, offerCount: 0, offeredBy: [], helpers: [], createdAt: '2026-11-20T00:00:00.000Z', updatedAt: '2026-11-20T00:00:00.000Z',
+  });
+
+  it('lists their needs and provisions with each need’s status, asked with kind=needs', async () => {
+    const calls = api(() => grace(), {
+      'GET /posts/user/grace': { data: [need('n1', 'open'), need('n2', 'fulfilled'), need('n3', 'expired'), need('o1', 'open', 'provision')], meta: { nextCursor: null } },
+    });
+    renderApp('/profile/grace');
+    const tab = await screen.findByRole('tab', { name: 'Needs & Provisions' });
+    expect(tab).toHaveAttribute('aria-selected', 'false');
+    await userEvent.click(tab);
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    const panel = await screen.findByRole('region', { name: 'Needs & Provisions' });
+    expect(await within(panel).findByText('Content n1')).toBeInTheDocument();
+    expect(within(panel).getByText('Open')).toBeInTheDocument();
+    expect(within(panel).getByText('Fulfilled')).toBeInTheDocument();
+    expect(within(panel).getByText('Expired')).toBeInTheDocument();
+    expect(within(panel).getByText('Offer')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/posts/user/grace?kind=needs'))).toBe(true);
+  });
+
+  it('says so, with a next step, when I have none; arrow keys move between the tabs', async () => {
+    api(() => grace({ isMe: true, mutualCount: 0 }));
+    renderApp('/profile/grace');
+    const posts = await screen.findByRole('tab', { name: 'Posts' });
+    posts.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    const tab = screen.getByRole('tab', { name: 'Needs & Provisions' });
+    expect(tab).toHaveFocus();
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText(/No needs or offers yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Share one from Home' })).toHaveAttribute('href', '/');
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Connections' })).toHaveFocus();
+  });
+
+  it('opens on the tab the address asks for', async () => {
+    api(() => grace());
+    renderApp('/profile/grace?tab=missions');
+    expect(await screen.findByRole('tab', { name: 'Missions' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 

@@ -2,7 +2,7 @@ import type { Profile } from '@muster/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Lock, MapPin, Pencil, UserX } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { countOf } from '../../../lib/count';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/time';
@@ -11,21 +11,25 @@ import { profileKeys, useProfileQuery } from '../api/get-profile';
 /** Parts of the page that other features own; `refresh` reloads this profile after they change it. */
 type Slot = (profile: Profile, refresh: () => void) => React.ReactNode;
 
-type Tab = 'posts' | 'missions' | 'connections';
-const tabLabels: Record<Tab, string> = { posts: 'Posts', missions: 'Missions', connections: 'Connections' };
+type Tab = 'posts' | 'missions' | 'needs' | 'connections';
+const tabLabels: Record<Tab, string> = { posts: 'Posts', missions: 'Missions', needs: 'Needs & Provisions', connections: 'Connections' };
+const isTab = (t: string | null): t is Tab => !!t && t in tabLabels;
 
 /**
  * /profile/{username}: a person's header (picture, name, headline, counts), what I can do about
- * them, and tabs Posts and Connections as their privacy allows. A profile limited to connections
+ * them, and tabs Posts, Missions, Needs & Provisions and Connections as their privacy allows
+ * (`?tab=missions` opens on a tab, as home's My missions link does). A profile limited to connections
  * shows only the card, the counts and Connect. Actions, the "more" menu and the tab contents come
  * from other features through the slots (composed in the router).
  */
-export function ProfilePage({ actions, menu, posts, missions, connections }: { actions?: Slot; menu?: Slot; posts?: Slot; missions?: Slot; connections?: Slot }) {
+export function ProfilePage({ actions, menu, posts, missions, needs, connections }: { actions?: Slot; menu?: Slot; posts?: Slot; missions?: Slot; needs?: Slot; connections?: Slot }) {
   const { username = '' } = useParams();
+  const [search] = useSearchParams();
+  const asked = search.get('tab');
   const query = useProfileQuery(username);
   const queryClient = useQueryClient();
   // The chosen tab belongs to one profile: following a connection opens their Posts.
-  const [chosen, setChosen] = useState<{ username: string; tab: Tab }>({ username, tab: 'posts' });
+  const [chosen, setChosen] = useState<{ username: string; tab: Tab }>({ username, tab: isTab(asked) ? asked : 'posts' });
   const tabList = useRef<HTMLDivElement>(null);
 
   if (query.isPending) {
@@ -52,7 +56,9 @@ export function ProfilePage({ actions, menu, posts, missions, connections }: { a
 
   const p = query.data;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: profileKeys.detail(p.username) });
-  const tabs: Tab[] = p.limited ? [] : ['posts', ...(missions ? (['missions'] as const) : []), ...(connections && p.connectionsVisible ? (['connections'] as const) : [])];
+  const tabs: Tab[] = p.limited
+    ? []
+    : ['posts', ...(missions ? (['missions'] as const) : []), ...(needs ? (['needs'] as const) : []), ...(connections && p.connectionsVisible ? (['connections'] as const) : [])];
   const current: Tab = chosen.username === username && tabs.includes(chosen.tab) ? chosen.tab : 'posts';
   const setTab = (t: Tab) => setChosen({ username, tab: t });
 
@@ -126,11 +132,13 @@ export function ProfilePage({ actions, menu, posts, missions, connections }: { a
           </section>
           {tabs.length > 1 ? (
             <div className="mt-6">
-              <div ref={tabList} role="tablist" aria-label="Profile sections" className="flex scroll-mt-20 gap-1 border-b border-slate-200" onKeyDown={onTabKey}>
+              <div ref={tabList} role="tablist" aria-label="Profile sections" onKeyDown={onTabKey}
+                // Four tabs do not fit 375 px: the row scrolls sideways (the underline sits inside it, so nothing is clipped).
+                className="flex scroll-mt-20 gap-1 overflow-x-auto border-b border-slate-200">
                 {tabs.map((t) => (
                   <button key={t} id={`profile-tab-${t}`} type="button" role="tab" aria-selected={current === t} aria-controls={`profile-panel-${t}`} tabIndex={current === t ? 0 : -1}
                     onClick={() => setTab(t)}
-                    className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold ${current === t ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>
+                    className={`shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold sm:px-4 ${current === t ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>
                     {tabLabels[t]}
                   </button>
                 ))}
@@ -145,6 +153,11 @@ export function ProfilePage({ actions, menu, posts, missions, connections }: { a
                   <section aria-labelledby="missions-heading">
                     <h2 id="missions-heading" className="sr-only">Missions</h2>
                     {missions?.(p, refresh)}
+                  </section>
+                ) : current === 'needs' ? (
+                  <section aria-labelledby="needs-heading">
+                    <h2 id="needs-heading" className="sr-only">Needs & Provisions</h2>
+                    {needs?.(p, refresh)}
                   </section>
                 ) : (
                   <section aria-labelledby="connections-heading" className="rounded-2xl border border-slate-200 bg-white px-4 py-1 shadow-sm sm:px-5">

@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Cursor } from '../../platform/paging.js';
+import { cardOf, directChatIdOf, hiddenEitherWay, missionVisibleTo } from '../../social/social.queries.js';
+
+/**
+ * The offers feature owns `offers` (0015). It reads the post or mission an offer is about, and the
+ * other person's card, in the same statement as the offer; who may see whom is the kernel's.
+ * `posts.offer_count` is kept by 0015's trigger: nothing here writes it.
+ */
+
+export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
+
+export type OfferRow = {
+  id: string;
+  status: OfferStatus;
+  message: string;
+  give: string;
+  available: string;
+  createdAt: Date;
+  decidedAt: Date | null;
+  helperId: string;
+  ownerId: string;
+  /** Which side the viewer is on. */
+  box: 'received' | 'made';
+  /** The other person's card JSON (users.card): the helper in Received, the owner in Made. */
+  personCard: string;
+  postId: string | null;
+  postKind: string | null;
+  postTitle: string | null;
+  postContent: string | null;
+  postCategory: string | null;
+  postStatus: string | null;
+  missionId: string | null;
+  missionTitle: string | null;
+  missionPhoto: string | null;
+};
+
+const me = (id: string) => sql`${id}::uuid`;
+
+/** The viewer's side of offer `o` and the other person, for the select and the join. */
+const boxOf = (viewerId: string) => sql`case when o.owner_id = ${me(viewerId)} then 'received' else 'made' end`;
+const otherOf = (viewerId: string) => sql`case when o.owner_id = ${me(viewerId)} then o.helper_id else o.owner_id end`;
+
+function offerColumns(viewerId: string) {
+  return sql`o.id, o.status, o.message, o.give, o.available, o.created_at as "createdAt", o.decided_at as "decidedAt",
+    o.helper_id as "helperId", o.owner_id as "ownerId", ${boxOf(viewerId)} as box, ${cardOf('u')} as "personCard",
+    p.id as "postId", p.kind as "postKind", p.title as "postTitle", p.content as "postContent", p.category as "postCategory",
+    p.status as "postStatus", m.id as "missionId", m.title as "missionTitle", m.photo as "missionPhoto"`;
+}
+
+/** An offer the viewer made or received, with the other person not blocked either way; else undefined. */
+export async function findOffer(db: Db, viewerId: string, id: string): Promise<OfferRow | undefined> {
+  const { rows } = await sql<OfferRow>`
+    select ${offerColumns(viewerId)}
+    from offers o
+    join users u on u.id = ${otherOf(viewerId)}
+    left join posts p on p.id = o.post_id
+    left join missions m on m.id = o.mission_id
+    where o.id = ${id} and (o.owner_id = ${me(viewerId)} or o.helper_id = ${me(viewerId)})
+      and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * A page of the viewer's Received (they are the owner) or Made (the helper) box, newest first by
+ * keyset on offers_received / offers_made. Offers whose other person is blocked either way with the
+ * viewer are left out.
+ */
+export async function listOffers(
+  db: Db,
+  viewerId: string,
+  options: { box: 'received' | 'made'; status?: OfferStatus | undefined; cursor?: Cursor | undefined; limit: number },
+): Promise<OfferRow[]> {
+  const mine = options.box === 'received' ? sql.ref('o.owner_id') : sql.ref('o.helper_id');
+  const other = options.box === 'received' ? sql.ref('o.helper_id') : sql.ref('o.owner_id');
+  const { rows } = await sql<OfferRow>`
+    select ${offerColumns(viewerId)}
+    from offers o
+    join users u on u.id = ${other}
+    left join posts p on p.id = o.post_id
+    left join missions m on m.id = o.mission_id
+    where ${mine} = ${me(viewerId)}
+      ${options.status ? sql`and o.status = ${options.status}` : sql``}
+      ${options.cursor ? sql`and (o.created_at, o.id) < (${options.cursor.createdAt}, ${options.cursor.id}::uuid)` : sql``}
+      and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}
+    order by o.created_at desc, o.id desc
+    limit ${sql.lit(options.limit + 1)}`.execute(db);
+  return rows;
+}
+
+/** A post as an offer on it needs it: missing or hidden by a block either way is undefined. */
+export async function findPostToOffer(db: Db, viewerId: string, postId: string) {
+  const { rows } = await sql<{ id: string; authorId: string; kind: string; status: string | null; title: string; content: string }>`
+    select p.id, p.author_id as "authorId", p.kind, p.status, p.title, p.content
+    from posts p
+    where p.id = ${postId} and not ${hiddenEitherWay(viewerId, sql.ref('p.author_id'))}`.execute(db);
+  return rows[0];
+}
+
+/** A mission the viewer may see (the kernel's missionVisibleTo), with its owner; else undefined. */
+export async function findMissionToOffer(db: Db, viewerId: string, missionId: string) {
+  const { rows } = await sql<{ id: string; ownerId: string; title: string }>`
+    select m.id, m.owner_id as "ownerId", m.title from missions m
+    where m.id = ${missionId} and ${missionVisibleTo(viewerId, 'm')}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * A new pending offer. A second live offer by the same person on the same post or mission breaks
+ * a partial unique index (23505): answered `false`, with nothing written.
+ */
+export async function insertOffer(
+  db: Db,
+  row: { id: string; postId: string | null; missionId: string | null; helperId: string; ownerId: string; message: string; give: string; available: string },
+): Promise<boolean> {
+  try {
+    await db.insertInto('offers').values(row).execute();
+    return true;
+  } catch (err) {
+    if ((err as { code?: string })?.code === '23505') return false;
+    throw err;
+  }
+}
+
+/**
+ * The receiver's answer, in one statement that only moves a pending offer: two quick clicks answer
+ * once (the second finds nothing). Returns whether this call answered it.
+ */
+export async function decideOffer(db: Db, input: { id: string; ownerId: string; status: 'accepted' | 'declined' }): Promise<boolean> {
+  const row = await db
+    .updateTable('offers')
+    .set({ status: input.status, decidedAt: sql<Date>`now()` })
+    .where('id', '=', input.id)
+    .where('ownerId', '=', input.ownerId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The helper takes back their pending offer; the row stays (withdrawn), and the post's count drops by trigger. */
+export async function withdrawOffer(db: Db, input: { id: string; helperId: string }): Promise<boolean> {
+  const row = await db
+    .updateTable('offers')
+    .set({ status: 'withdrawn', decidedAt: sql<Date>`now()` })
+    .where('id', '=', input.id)
+    .where('helperId', '=', input.helperId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The two people's direct chat id (the kernel's directChatIdOf), or null before it exists. */
+export async function directChatOf(db: Db, a: string, b: string): Promise<string | null> {
+  const { rows } = await sql<{ id: string | null }>`select ${directChatIdOf(a, b)} as id`.execute(db);
+  return rows[0]?.id ?? null;
+}

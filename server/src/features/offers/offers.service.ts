@@ -1,0 +1,157 @@
+import { UNTITLED_MISSION } from '@muster/contract/missions';
+import type { CreateOfferInput, OfferBox, OfferStatus } from '@muster/contract/offers';
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { decodeCursor, pageOf } from '../../platform/paging.js';
+import {
+  decideOffer,
+  directChatOf,
+  findMissionToOffer,
+  findOffer,
+  findPostToOffer,
+  insertOffer,
+  listOffers,
+  type OfferRow,
+  withdrawOffer,
+} from './offers.queries.js';
+import { postTitleOf, presentOffer } from './offers.present.js';
+
+const GONE = 'This offer no longer exists';
+const ALREADY = 'You have already offered help here';
+
+/** The offer as the viewer may see it: someone else's, missing, or with a person blocked either way are the same 404. */
+async function visibleOffer(deps: Deps, viewerId: string, id: string) {
+  const offer = await findOffer(deps.db, viewerId, id);
+  if (!offer) throw notFound(GONE);
+  return offer;
+}
+
+/** After a write, the offer as it now stands (the viewer just touched it, so it is theirs to see). */
+async function reread(deps: Deps, viewerId: string, id: string) {
+  return presentOffer(await visibleOffer(deps, viewerId, id));
+}
+
+/** What the offer is about, for events and notices. */
+function titleOf(o: OfferRow) {
+  if (o.missionId) return (o.missionTitle ?? '').trim() || UNTITLED_MISSION;
+  return postTitleOf({ title: o.postTitle ?? '', content: o.postContent ?? '' });
+}
+
+function eventOf(o: OfferRow) {
+  const postKind: 'need' | 'want' | null = o.postKind === 'need' || o.postKind === 'want' ? o.postKind : null;
+  return {
+    offerId: o.id,
+    ownerId: o.ownerId,
+    helperId: o.helperId,
+    postId: o.postId,
+    missionId: o.missionId,
+    title: titleOf(o),
+    postKind,
+  };
+}
+
+/** The helper's words as they open the chat on acceptance: the message, then what and when if they said. */
+function chatBodyOf(o: OfferRow) {
+  return [o.message, o.give && `I can give: ${o.give}`, o.available && `When: ${o.available}`].filter(Boolean).join('\n\n');
+}
+
+async function makeOffer(deps: Deps, viewerId: string, target: { postId: string | null; missionId: string | null; ownerId: string }, input: CreateOfferInput) {
+  const id = newId();
+  const made = await insertOffer(deps.db, {
+    id,
+    ...target,
+    helperId: viewerId,
+    message: input.message,
+    give: input.give ?? '',
+    available: input.when ?? '',
+  });
+  if (!made) throw conflict(ALREADY);
+  const offer = await visibleOffer(deps, viewerId, id);
+  await deps.events.emit(deps.db, 'offer.made', { ...eventOf(offer), message: offer.message });
+  return presentOffer(offer);
+}
+
+/**
+ * An offer on someone's open need or want. The post must be the viewer's to see (missing and
+ * hidden by a block either way are the same 404); one's own need is 403; a general post or a
+ * provision takes no offers (400); a fulfilled or expired need no longer does (409).
+ */
+export async function offerOnPost(deps: Deps, viewer: Viewer | null, postId: string, input: CreateOfferInput) {
+  const me = requireViewer(viewer);
+  const post = await findPostToOffer(deps.db, me.id, postId);
+  if (!post) throw notFound('This post no longer exists');
+  if (post.kind !== 'need' && post.kind !== 'want') throw badRequest('Help can be offered only on a need or a want');
+  if (post.authorId === me.id) throw forbidden('You cannot offer help on your own post');
+  if (post.status === 'fulfilled') throw conflict('This need has already been fulfilled');
+  if (post.status === 'expired') throw conflict('This need has expired');
+  return makeOffer(deps, me.id, { postId, missionId: null, ownerId: post.authorId }, input);
+}
+
+/** An offer to a mission the viewer may see (else 404); its owner cannot offer to it (403). */
+export async function offerToMission(deps: Deps, viewer: Viewer | null, missionId: string, input: CreateOfferInput) {
+  const me = requireViewer(viewer);
+  const mission = await findMissionToOffer(deps.db, me.id, missionId);
+  if (!mission) throw notFound('This mission no longer exists');
+  if (mission.ownerId === me.id) throw forbidden('You cannot offer help to your own mission');
+  return makeOffer(deps, me.id, { postId: null, missionId, ownerId: mission.ownerId }, input);
+}
+
+/** A page of my Received or Made box, newest first. */
+export async function myOffers(
+  deps: Deps,
+  viewer: Viewer | null,
+  query: { box: OfferBox; status?: OfferStatus | undefined; cursor?: string | undefined; limit: number },
+) {
+  const me = requireViewer(viewer);
+  const cursor = decodeCursor(query.cursor);
+  const rows = await listOffers(deps.db, me.id, { box: query.box, status: query.status, cursor, limit: query.limit });
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { data: page.map(presentOffer), meta: { nextCursor } };
+}
+
+/** Only the receiver answers an offer, and only while it waits. */
+async function pendingReceived(deps: Deps, viewerId: string, id: string, verb: string) {
+  const offer = await visibleOffer(deps, viewerId, id);
+  if (offer.ownerId !== viewerId) throw forbidden(`Only the person who received this offer can ${verb} it`);
+  if (offer.status !== 'pending') throw conflict(`This offer is already ${offer.status}`);
+  return offer;
+}
+
+/**
+ * Accepts an offer: it moves once (a double click finds it answered, 409), then the chats feature
+ * opens or reuses the two people's direct chat with the offer as the helper's first message, and
+ * the helper is told. Answers the offer and that chat.
+ */
+export async function acceptOffer(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  const offer = await pendingReceived(deps, me.id, id, 'accept');
+  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'accepted' }))) throw conflict('This offer has already been answered');
+  // The chat's id is known before the chats feature opens it, so the helper's notice can point at it.
+  const chatId = (await directChatOf(deps.db, me.id, offer.helperId)) ?? newId();
+  const ownerName = `${me.firstName} ${me.lastName}`.trim() || me.username;
+  await deps.events.emit(deps.db, 'offer.accepted', { ...eventOf(offer), message: chatBodyOf(offer), chatId, ownerName });
+  const opened = await directChatOf(deps.db, me.id, offer.helperId);
+  if (!opened) throw conflict('The conversation could not be opened; please try again');
+  return { offer: await reread(deps, me.id, id), chatId: opened };
+}
+
+/** Declines an offer: the helper is thanked, with no details. */
+export async function declineOffer(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  const offer = await pendingReceived(deps, me.id, id, 'decline');
+  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'declined' }))) throw conflict('This offer has already been answered');
+  await deps.events.emit(deps.db, 'offer.declined', eventOf(offer));
+  return reread(deps, me.id, id);
+}
+
+/** The helper takes back their pending offer (the receiver cannot: 403); the row stays, withdrawn. */
+export async function withdraw(deps: Deps, viewer: Viewer | null, id: string) {
+  const me = requireViewer(viewer);
+  const offer = await visibleOffer(deps, me.id, id);
+  if (offer.helperId !== me.id) throw forbidden('Only the person who made this offer can withdraw it');
+  if (offer.status !== 'pending') throw conflict(`This offer is already ${offer.status}`);
+  if (!(await withdrawOffer(deps.db, { id, helperId: me.id }))) throw conflict('This offer has already been answered');
+  return reread(deps, me.id, id);
+}

@@ -1,0 +1,17 @@
+import type { Offer } from '@muster/contract/offers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { offerListKeys } from './get-offers';
+
+/** Accepting opens (or reuses) the direct chat with the helper; the offer is its first message. */
+export async function acceptOffer(offerId: string): Promise<{ offer: Offer; chatId: string }> {
+  return (await api.put<{ data: { offer: Offer; chatId: string } }>(`/offers/${encodeURIComponent(offerId)}/accept`)).data;
+}
+
+export function useAcceptOfferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptOffer,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offerListKeys.all }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { Offer } from '@muster/contract/offers';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { offerListKeys } from './get-offers';
+
+/** A helper takes back a pending offer (DELETE keeps the row, as withdrawn). */
+export async function withdrawOffer(offerId: string): Promise<Offer> {
+  return (await api.delete<{ data: Offer }>(`/offers/${encodeURIComponent(offerId)}`)).data;
+}
+
+export function useWithdrawOfferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawOffer,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offerListKeys.all }),
+  });
+}
