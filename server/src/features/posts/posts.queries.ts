@@ -256,6 +256,58 @@ export function listNetworkPosts(db: Db, viewerId: string, options: { cursor?: C
   return networkPage(db, { viewerId, limit: options.limit, cursorAt: options.cursor?.createdAt, cursorId: options.cursor?.id });
 }
 
+/** A post's keyset position, as the home feed's network head keeps it (newest first). */
+export type PostKey = { id: string; createdAt: string };
+
+/**
+ * The keys of my network's newest posts, at most `limit` (networkKeys without a cursor): the head
+ * the service keeps per viewer for a few seconds (decision 016), so the first pages of a scroll —
+ * and a page reloaded — cost one walk of the network, not one each.
+ */
+const networkHead = prepared(
+  (db, a: { viewerId: string; limit: number; cursorAt?: Date | undefined; cursorId?: string | undefined }) =>
+    db
+      .selectFrom(networkKeys({ ...a, limit: a.limit - 1 }).as('p'))
+      .select(['p.id', isoCreatedAt.as('createdAt')])
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc'),
+  { literal: ['limit'] },
+);
+
+/** The keys of my network's newest posts after the cursor (from the top without one), at most `limit`. */
+export function listNetworkHead(db: Db, viewerId: string, limit: number, after?: Cursor): Promise<PostKey[]> {
+  return networkHead(db, { viewerId, limit, cursorAt: after?.createdAt, cursorId: after?.id });
+}
+
+/** Posts by id as everybody sees them (the shared JSON text, no viewer marks); those gone are left out. */
+const sharedPosts = prepared((db, a: { ids: string[] }) =>
+  db
+    .selectFrom('posts as p')
+    .innerJoin('users as a', 'a.id', 'p.authorId')
+    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')])
+    .where(sql<boolean>`p.id = any(${a.ids}::uuid[])`),
+);
+
+export function listSharedPosts(db: Db, ids: string[]): Promise<PostRow[]> {
+  return sharedPosts(db, { ids });
+}
+
+/** Posts by id, newest first, dressed as seenPage dresses them, none whose author is silenced for me. */
+const dressedPosts = prepared((db, a: { viewerId: string; ids: string[] }) =>
+  db
+    .selectFrom('posts as p')
+    .innerJoin('users as a', 'a.id', 'p.authorId')
+    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), ...marksOf(a.viewerId)])
+    .where(sql<boolean>`p.id = any(${a.ids}::uuid[])`)
+    .where(sql<boolean>`not ${silencedForViewer(a.viewerId, sql.ref('p.author_id'))}`)
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc'),
+);
+
+export function listPostsByKeys(db: Db, viewerId: string, ids: string[]): Promise<SeenPostRow[]> {
+  return dressedPosts(db, { viewerId, ids });
+}
+
 /** The helpers asked for who have a live offer on the post (the others may not be credited). */
 export async function liveOfferersAmong(db: Db, postId: string, ids: string[]) {
   const { rows } = await sql<{ id: string }>`

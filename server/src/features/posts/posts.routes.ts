@@ -37,6 +37,7 @@ const TRENDING_PANEL = 5;
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  posts.subscribePosts(deps);
   // Posts and hunts draw on one budget per account.
   const postBudget = limitPerAccount(app, POST_BUDGET);
 

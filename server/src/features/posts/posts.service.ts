@@ -22,8 +22,12 @@ import {
   findPostForChange,
   historicalHashtags,
   insertPost,
+  listNetworkHead,
   listNetworkPosts,
   listNewestPosts,
+  listPostsByKeys,
+  listSharedPosts,
+  type PostKey,
   listPosts,
   liveOfferersAmong,
   type PostRow,
@@ -55,7 +59,17 @@ const isGoneUnderUs = (err: unknown) => (err as { code?: string })?.code === '23
  * within the two seconds.
  */
 const newestPageCache = microCachePerApp<Promise<PostRow[]>>({ ttlMs: 2_000, max: 50 });
-const postsChanged = (deps: Deps) => newestPageCache(deps).clear();
+/**
+ * Posts as everybody sees them, by id, kept two seconds (decision 009's bargain, per post): the
+ * posts of popular people, tags and missions are on many homes at once. Emptied with the newest
+ * page whenever a post changes through this process.
+ */
+const postTextCache = microCachePerApp<PostRow>({ ttlMs: 2_000, max: 20_000 });
+
+const postsChanged = (deps: Deps) => {
+  newestPageCache(deps).clear();
+  postTextCache(deps).clear();
+};
 /**
  * Posts the shared newest page holds beyond a page, so that a viewer who hides some of the newest
  * authors still gets a full page, and the row that says another page exists, from it (issue 11).
@@ -212,6 +226,7 @@ function unfurlLater(deps: Deps, postId: string, text: string) {
 /** A post the viewer has just written, as stored: nobody has liked or saved it yet. */
 function published(deps: Deps, row: PostRow) {
   postsChanged(deps);
+  networkChangedFor(deps, row.authorId);
   return presentPost(row, { likedByMe: false, savedByMe: false, offeredBy: NO_ONE });
 }
 
@@ -238,6 +253,97 @@ function decodeFeedCursor(cursor: string | undefined): FeedCursor {
 
 const feedCursor = (phase: 'n' | 'p', row?: { createdAt: string; id: string }) => `${phase}.${row ? encodeCursor(row) : ''}`;
 
+/** How many keys of my network's posts are read at a time for the head: ten pages of a scroll. */
+const NETWORK_HEAD = 200;
+/** How far the head grows as I scroll (then pages are read from the database one by one). */
+const NETWORK_HEAD_MAX = 2_000;
+/**
+ * Each viewer's network head (decision 016): the keys of their network's newest posts, kept for
+ * ten seconds and extended 200 at a time as they scroll, so a scroll, a reload and the 30-second
+ * refetch cost one walk of the network (a hundred people, ten tags, five missions: ~1,300 index
+ * entries) per ten pages rather than one a page. Only keys are kept: each page is read fresh
+ * (counts, likes, silence), so a post from my network shows within ten seconds, my own at once
+ * (the head is dropped when I post, and when whom or what I follow, block or mute changes through
+ * this process). `whole`: the keys reach the end of my network.
+ */
+type NetworkHead = { keys: PostKey[]; whole: boolean; growing?: Promise<void> };
+const networkHeadCache = microCachePerApp<Promise<NetworkHead>>({ ttlMs: 10_000, max: 5_000 });
+const networkChangedFor = (deps: Deps, viewerId: string) => networkHeadCache(deps).delete(viewerId);
+
+/** Keys strictly after the cursor (newest first), as the keyset's row comparison orders them. */
+const isAfter = (key: PostKey, cursor: Cursor) => {
+  const t = Date.parse(key.createdAt);
+  const c = cursor.createdAt.getTime();
+  return t < c || (t === c && key.id < cursor.id);
+};
+
+/**
+ * Posts by id, newest first, as one viewer sees them: the shared text (cached, the rest read in
+ * one query), then the viewer's likes and saves and who is silenced for them (one small query,
+ * so a block made through another process counts at once). Who offered on a post is its author's
+ * alone, so a page holding the viewer's own posts is read for them whole.
+ */
+async function seenByIds(deps: Deps, viewerId: string, ids: string[]): Promise<SeenPostRow[]> {
+  if (!ids.length) return [];
+  const cache = postTextCache(deps);
+  const missing = ids.filter((id) => !cache.get(id));
+  if (missing.length) for (const row of await listSharedPosts(deps.db, missing)) cache.set(row.id, row);
+  const rows = ids.map((id) => cache.get(id)).filter((r): r is PostRow => r !== undefined);
+  if (rows.some((r) => r.authorId === viewerId)) return listPostsByKeys(deps.db, viewerId, ids);
+  const marks = await viewerMarks(deps.db, viewerId, ids, [...new Set(rows.map((r) => r.authorId))]);
+  const [liked, saved, hidden] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.hidden)];
+  return rows
+    .filter((r) => !hidden.has(r.authorId))
+    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
+    .map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id), offeredBy: NO_ONE }));
+}
+
+/** A page of my network's posts, and where the next one starts (null: my network ends here). */
+type NetworkPage = { page: SeenPostRow[]; last: PostKey | null };
+
+/**
+ * A page of my network's posts from my network head, or undefined when the page reaches past a
+ * full head (a deep scroll: read from the database instead). A post of the page that went since
+ * its key was read is simply not there; the next page starts after its key all the same.
+ */
+async function fromNetworkHead(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage | undefined> {
+  const head = await networkHeadCache(deps).remember(viewerId, async () => {
+    const keys = await listNetworkHead(deps.db, viewerId, NETWORK_HEAD);
+    return { keys, whole: keys.length < NETWORK_HEAD };
+  });
+  let start = cursor ? head.keys.findIndex((k) => isAfter(k, cursor)) : 0;
+  // A cursor past the head's end that is not where it ends (a jump, or a head read anew since):
+  // the page is read from the database.
+  if (start === -1 && !head.whole && !(cursor && head.keys.at(-1)?.id === cursor.id)) return undefined;
+  if (start === -1) start = head.keys.length;
+  // Scrolling on: the head grows by the next keys after its end (one walk for the next ten pages).
+  while (!head.whole && head.keys.length < start + limit + 1) {
+    if (head.keys.length >= NETWORK_HEAD_MAX) return undefined;
+    // One walk however many of my requests wait for it.
+    head.growing ??= listNetworkHead(deps.db, viewerId, NETWORK_HEAD, keyCursor(head.keys.at(-1)!))
+      .then((more) => {
+        head.keys.push(...more);
+        head.whole = more.length < NETWORK_HEAD;
+      })
+      .finally(() => {
+        head.growing = undefined;
+      });
+    await head.growing;
+  }
+  const keys = head.keys.slice(start, start + limit + 1);
+  const page = await seenByIds(deps, viewerId, keys.slice(0, limit).map((k) => k.id));
+  return { page, last: keys.length > limit ? keys[limit - 1]! : null };
+}
+
+/** A kept key as a keyset cursor. */
+const keyCursor = (key: PostKey): Cursor => ({ createdAt: new Date(key.createdAt), id: key.id });
+
+async function fromNetworkWalk(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage> {
+  const rows = await listNetworkPosts(deps.db, viewerId, { cursor, limit });
+  const page = rows.slice(0, limit);
+  return { page, last: rows.length > limit ? page[page.length - 1]! : null };
+}
+
 /**
  * The home feed (issue 13, decision 016): my network's posts newest first — my connections', with
  * hashtags I follow, updates of missions I follow or belong to, and my own — then, once they run
@@ -252,11 +358,8 @@ async function homeFeed(deps: Deps, viewerId: string, query: { cursor?: string |
     const { page, nextCursor } = pageOf(await listPosts(deps.db, viewerId, { cursor: at.at, limit, publicFor: viewerId }), limit);
     return pageText(shown(page, 'public'), { nextCursor: nextCursor && feedCursor('p', page[page.length - 1]) });
   }
-  const mine = await listNetworkPosts(deps.db, viewerId, { cursor: at.at, limit });
-  if (mine.length > limit) {
-    const page = mine.slice(0, limit);
-    return pageText(shown(page, 'network'), { nextCursor: feedCursor('n', page[page.length - 1]) });
-  }
+  const { page: mine, last } = (await fromNetworkHead(deps, viewerId, at.at, limit)) ?? (await fromNetworkWalk(deps, viewerId, at.at, limit));
+  if (last) return pageText(shown(mine, 'network'), { nextCursor: feedCursor('n', last) });
   // My network ran out on this page: the public tail fills the rest, from its start; one row
   // more says whether the tail goes on.
   const rest = limit - mine.length;
@@ -354,6 +457,7 @@ export async function removePost(deps: Deps, viewer: Viewer | null, id: string) 
   const { post } = await ownPost(deps, viewer, id);
   await deletePost(deps.db, id);
   postsChanged(deps);
+  networkChangedFor(deps, post.authorId);
   for (const url of [post.image, post.video, post.fileUrl]) if (url) await deps.media.remove(url);
 }
 
@@ -495,10 +599,22 @@ export async function setHashtagFollowed(deps: Deps, viewer: Viewer | null, tag:
   const me = requireViewer(viewer);
   const name = tag.toLowerCase();
   await (follow ? followHashtag(deps.db, me.id, name) : unfollowHashtag(deps.db, me.id, name));
+  networkChangedFor(deps, me.id);
   return myFollowedHashtags(deps, me);
 }
 
 export async function myFollowedHashtags(deps: Deps, viewer: Viewer | null) {
   const me = requireViewer(viewer);
   return (await followedHashtags(deps.db, me.id)).map((r) => r.tag);
+}
+
+/**
+ * Whose posts make my home feed changed through this process: my network head goes at once (other
+ * processes' heads age out within their ten seconds).
+ */
+export function subscribePosts(deps: Deps) {
+  deps.events.on('user.blocked', async (_db, { blockerId, blockedId }) => [blockerId, blockedId].forEach((id) => networkChangedFor(deps, id)));
+  deps.events.on('user.muted', async (_db, { muterId }) => networkChangedFor(deps, muterId));
+  deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) => [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)));
+  deps.events.on('mission.member_joined', async (_db, { userId }) => networkChangedFor(deps, userId));
 }

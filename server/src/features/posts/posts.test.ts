@@ -823,6 +823,46 @@ describe('the home feed is mine (issue 13)', () => {
   });
 });
 
+describe('the home feed’s network head (decision 016)', () => {
+  it('pages past the kept head into the walk without a gap or a repeat; my posts and my mutes count at once, a block from elsewhere too', async () => {
+    const [me, friend, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t)]);
+    for (const p of [friend, other])
+      await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: p.user.id }, { userId: p.user.id, otherId: me.user.id }]).execute();
+    // 230 posts by a connection, a minute apart: more than the 200 keys kept per viewer.
+    await sql`insert into posts (id, author_id, kind, content, created_at)
+      select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
+      from generate_series(1, 230) as n`.execute(t.db);
+    const network = async () => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await api('GET', `/posts/feed?limit=40${cursor ? `&cursor=${cursor}` : ''}`, me.cookie);
+        const page = res.json().data as Array<{ content: string; via: string }>;
+        seen.push(...page.filter((p) => p.via === 'network').map((p) => p.content));
+        cursor = page.some((p) => p.via === 'public') ? null : res.json().meta.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await network()).toEqual(Array.from({ length: 230 }, (_, i) => `post ${i + 1}`));
+
+    // My own post is on top at once, though the head was read a moment ago.
+    await api('POST', '/posts/create', me.cookie, { content: 'just now, mine' });
+    // My network's part of the first page (when it runs out, others' posts follow).
+    const first = async () =>
+      (await api('GET', '/posts/feed?limit=3', me.cookie)).json().data.filter((p: { via: string }) => p.via === 'network').map((p: { content: string }) => p.content);
+    expect(await first()).toEqual(['just now, mine', 'post 1', 'post 2']);
+    // Muting through the API drops them at once; so does a block written by another process.
+    expect((await api('POST', `/users/${friend.user.id}/mute`, me.cookie)).statusCode).toBe(200);
+    expect(await first()).toEqual(['just now, mine']);
+    await api('DELETE', `/users/${friend.user.id}/mute`, me.cookie);
+    await api('POST', '/posts/create', other.cookie, { content: 'from the other' });
+    await api('POST', '/posts/create', me.cookie, { content: 'mine again' });
+    expect((await first())[0]).toBe('mine again');
+    await t.db.insertInto('blocks').values({ blockerId: other.user.id, blockedId: me.user.id }).execute();
+    expect(await first()).not.toContain('from the other');
+  });
+});
+
 describe('offers on a need: counts, who offered, credited helpers (issue 13)', () => {
   it('shows who offered to the author only, and credits only those who offered', async () => {
     const [author, a, b, c, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
