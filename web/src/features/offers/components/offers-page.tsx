@@ -194,7 +194,7 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start gap-3">
-        <Link to={paths.profile(person.username)} className="shrink-0"><img src={person.profilePicture} alt="" className="size-10 rounded-full object-cover" /></Link>
+        <Link to={paths.profile(person.username)} className="shrink-0" tabIndex={-1} aria-hidden="true"><img src={person.profilePicture} alt="" className="size-10 rounded-full object-cover" /></Link>
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-700">
             {offer.box === 'received' ? (

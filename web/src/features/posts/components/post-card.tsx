@@ -83,7 +83,7 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
       )}
       <div className="p-4 sm:p-5">
         <header className="flex items-start gap-3">
-          <Link to={paths.profile(post.author.username)} className="shrink-0"><img src={post.author.profilePicture} alt="" className="size-11 rounded-full object-cover" /></Link>
+          <Link to={paths.profile(post.author.username)} className="shrink-0" tabIndex={-1} aria-hidden="true"><img src={post.author.profilePicture} alt="" className="size-11 rounded-full object-cover" /></Link>
           <div className="min-w-0 flex-1">
             <Link id={`post-${post._id}-author`} to={paths.profile(post.author.username)} className="font-semibold text-slate-900 hover:underline">{name}</Link>
             <p className="truncate text-xs text-slate-500">{post.author.headline}</p>
