@@ -111,6 +111,23 @@ const searchPrefixes = ['user1', 'user23', 'user456', 'pers', 'numb', 'user9', '
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
+// What people type into global search (issue 14), over the seed's words: common words (every need
+// and provision is 'Transport', every title 'Post number …'), a rare word (one post's number), a
+// prefix, a typo, a hashtag (each of the 12 tags is on ~1 post in 6) and a person's name.
+const advancedQueries = [
+  () => 'transport',
+  () => 'post',
+  () => `post ${1 + Math.floor(Math.random() * 1_000_000)}`,
+  () => 'trans',
+  () => 'volu',
+  () => 'transprt',
+  () => 'voluntear',
+  () => pick(['#floodrelief', '#solar', '#medical water', `#local${Math.floor(Math.random() * 250)}`]),
+  () => `user${1 + Math.floor(Math.random() * 100_000)}`,
+  () => 'Person Number 77',
+  () => 'mission',
+];
+
 type Case = {
   name: string;
   url: string;
@@ -141,6 +158,7 @@ const cases: Case[] = [
   { name: 'trending hashtags', url: base, path: () => '/api/v1/hashtags/trending', budgetMs: 50 },
   { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },
   { name: 'people search', url: base, path: () => `/api/v1/users/search?query=${pick(searchPrefixes)}`, budgetMs: 50 },
+  { name: 'advanced search', url: base, path: () => `/api/v1/users/advanced-search?query=${encodeURIComponent(pick(advancedQueries)())}`, budgetMs: 100 },
   { name: 'send message', url: base, method: 'POST', path: () => '/api/v1/chats/send', body: () => JSON.stringify({ recipientId: pick(recipients).id, message: `Bench message ${Math.random()}` }), budgetMs: 80 },
   {
     name: 'create offer',

@@ -177,6 +177,12 @@ const ROUTES: Route[] = [
     visible: (actor, p) => !hiddenByBlock(actor) && p.searchable,
   },
   {
+    name: 'global search (issue 14)',
+    call: (v) => api('GET', `/users/advanced-search?query=${owner.user.username}`, v.cookie),
+    shown: (res) => has(owner.user.id)(res),
+    visible: (actor, p) => !hiddenByBlock(actor) && p.searchable,
+  },
+  {
     name: 'collaboration requests, all',
     call: (v) => api('GET', '/collaboration?limit=100', v.cookie),
     shown: (res) => has(o.requestSecret)(res),

@@ -12,6 +12,7 @@ import { contactRoutes } from './features/contact/contact.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
+import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { offersRoutes } from './features/offers/offers.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
       await api.register(safetyRoutes);
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: API_ROOT },
   );

@@ -113,6 +113,7 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/users/me/picture': { other: 'own-data', body: () => ({ image: null }) },
   'GET /api/v1/users/me/export': mine,
   'GET /api/v1/users/search': { other: 'readable', query: (x) => `query=${encodeURIComponent(x.firstName)}` },
+  'GET /api/v1/users/advanced-search': { other: 'readable', query: (x) => `query=${encodeURIComponent(x.firstName)}` },
   'GET /api/v1/users/suggestions': { other: 'readable' },
   'GET /api/v1/users/profile/{username}': { other: 'readable', path: (x) => ({ username: x.username }) },
 

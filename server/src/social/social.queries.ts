@@ -295,3 +295,135 @@ export function newestLiveOfferersOf(postId: Person | string, limit: number): Ra
   return sql<string>`(select onew.helper_id from offers onew where onew.post_id = ${postId} and onew.status in ('pending', 'accepted')
     order by onew.created_at desc, onew.id desc limit ${sql.lit(limit)})`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Search (issue 14): what global search may show the viewer, as subqueries the search feature
+// composes. `words` is a tsquery text the caller built from letters and digits only (bound, never
+// spliced); null when the query holds no word. Migration 0017 keeps the vectors and indexes.
+
+const searchQuery = (words: string | null) => (words === null ? sql`null::tsquery` : sql`to_tsquery('english', ${words})`);
+const nameOf = (user: string) => sql`(${column(user, 'first_name')} || ' ' || ${column(user, 'last_name')} || ' ' || ${column(user, 'username')})`;
+
+/**
+ * People whose name or username is like `term` and who may be offered to the viewer
+ * (`appearsInSearchFor`): the username is the term, or the username, first or last name starts
+ * with it (0008's byte-order indexes, a short walk each), or — when `fuzzy` — a word of the name
+ * starts like the term or differs by a typo (trigram word similarity, 0002's users_name_trgm).
+ * A lone handle with digits ("user4242") is not fuzzy: a typo there names someone else, and its
+ * trigrams match a tenth of all usernames, which PostgreSQL read by scanning the table (48 ms). A common word
+ * ("person") is like a whole town: at most `cap` of each kind of match are ranked.
+ * Columns: id, card, created_at, exact (the whole name or username), similarity.
+ */
+export function peopleMatching(viewerId: string, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string; card: string }> {
+  const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const startsWith = (field: RawBuilder<unknown>) =>
+    sql`(select up.id from users up where ${field} like ${prefix} order by ${field} limit ${sql.lit(cap)})`;
+  const similar = fuzzy
+    ? sql`union all (select ut.id from users ut where ${term} <% ${nameOf('ut')} limit ${sql.lit(cap)})`
+    : sql``;
+  return sql`(select u.id, u.card, u.created_at,
+      (lower(u.first_name || ' ' || u.last_name) = lower(${term}) or lower(u.username) = lower(${term})) as exact,
+      word_similarity(${term}, ${nameOf('u')}) as similarity
+    from users u
+    where u.id in (
+        (select ue.id from users ue where ue.username = lower(${term}))
+        union all ${startsWith(sql`(up.username collate "C")`)}
+        union all ${startsWith(sql`(lower(up.first_name) collate "C")`)}
+        union all ${startsWith(sql`(lower(up.last_name) collate "C")`)}
+        ${similar})
+      and ${appearsInSearchFor(viewerId, 'u')})`;
+}
+
+/** Where the words or tags of a search match a section's posts (0017's indexes), for anyone. */
+function postMatch(section: 'needs' | 'provisions', words: string | null, tags: readonly string[], walk: boolean) {
+  const byWords = words === null ? sql`false` : sql`p.search_vector @@ ${searchQuery(words)}`;
+  const byTags = tags.length === 0 ? sql`false` : sql`p.hashtags && ${sql.val([...tags])}::text[]`;
+  // `is true` keeps the GIN indexes out of a walk (see searchablePostsMatching).
+  const match = walk ? sql`(${byWords} or ${byTags}) is true` : sql`(${byWords} or ${byTags})`;
+  // A walk names the section as 0017's posts_search_recent does, word for word; the index path
+  // names it by kinds, which no index holds: ANDed into the bitmap, posts_search_recent would add
+  // every post of the section to it (36 ms for a rare tag).
+  const inSection = walk
+    ? sql`(case when p.kind = 'provision' then 'provisions' else 'needs' end) = ${sql.lit(section)}`
+    : sql`p.kind = any(${sql.lit(section === 'provisions' ? '{provision}' : '{need,want}')}::text[])`;
+  return sql`p.kind in ('need', 'want', 'provision') and ${inSection} and ${match}`;
+}
+
+/**
+ * Up to `limit` posts of the section matching the words or tags, whoever posted them: how common
+ * the query is, for choosing how searchablePostsMatching finds its candidates. Column: id.
+ */
+export function postMatchesSample(section: 'needs' | 'provisions', words: string | null, tags: readonly string[], limit: number): RawBuilder<{ id: string }> {
+  return sql`(select p.id from posts p where ${postMatch(section, words, tags, false)} limit ${sql.lit(limit)})`;
+}
+
+/**
+ * Needs and wants (section 'needs') or provisions whose words match, or that carry one of `tags`,
+ * by people the viewer may find: never by someone blocked either way or who chose not to appear in
+ * search (the viewer's own posts do). At most `cap`, newest first: a common word matches half the
+ * posts, and ranking is done over the newest `cap` of them (issue 14 note). `common` says how to
+ * find them, as PostgreSQL cannot tell from its statistics how many posts a prefix matches: a
+ * common query walks the section newest first (0017's posts_search_recent) and stops after `cap`;
+ * a rare one reads its few matches from the GIN indexes and sorts them (a walk would read the
+ * whole section for nothing). Columns: the post's id, kind, title, content, category, status,
+ * author_id, author card, created_at and rank (ts_rank, 0 for a tag-only match).
+ */
+export function searchablePostsMatching(
+  viewerId: string,
+  section: 'needs' | 'provisions',
+  words: string | null,
+  tags: readonly string[],
+  cap: number,
+  common: boolean,
+): RawBuilder<{ id: string }> {
+  // `+ interval '0'` keeps the planner from walking for a rare query: the order comes from no index.
+  const newest = common ? sql`p.created_at desc, p.id desc` : sql`p.created_at + interval '0 s' desc, p.id desc`;
+  return sql`(select p.id, p.kind, p.title, p.content, p.category, p.status, p.author_id, u.card, p.created_at,
+      coalesce(ts_rank(p.search_vector, ${searchQuery(words)}), 0) as rank
+    from posts p join users u on u.id = p.author_id
+    where ${postMatch(section, words, tags, common)}
+      and (u.id = ${viewerId} or (u.searchable and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}))
+    order by ${newest} limit ${sql.lit(cap)})`;
+}
+
+/**
+ * Missions the viewer may see (`missionVisibleTo`: never a blocked owner's, never members-only to
+ * a stranger) whose title or description matches the words, or whose title is like `term`
+ * (trigrams: prefixes, typos); at most `cap` candidates are ranked (a common word matches them
+ * all). Columns: id, title, photo, type, partners_count, collaborators_count, created_at, owner_id, exact
+ * (the whole title), rank.
+ */
+export function visibleMissionsMatching(viewerId: string, words: string | null, term: string, cap: number): RawBuilder<{ id: string }> {
+  const q = searchQuery(words);
+  const byWords = words === null ? sql`false` : sql`mc.search_vector @@ ${q}`;
+  return sql`(select m.id, m.title, m.photo, m.type, m.partners_count, m.collaborators_count, m.created_at, m.owner_id,
+      lower(m.title) = lower(${term}) as exact,
+      coalesce(ts_rank(m.search_vector, ${q}), 0) + word_similarity(${term}, m.title) as rank
+    from missions m
+    where m.id in (select mc.id from missions mc where ${byWords} or ${term} <% mc.title limit ${sql.lit(cap)})
+      and ${missionVisibleTo(viewerId, 'm')})`;
+}
+
+/** How many posts carry each tag (post_hashtags). Columns: tag, count. */
+export function hashtagPostCounts(tags: readonly string[]): RawBuilder<{ tag: string; count: number }> {
+  return sql`(select t.tag, (select count(*)::int from post_hashtags ph where ph.tag = t.tag) as count
+    from unnest(${sql.val([...tags])}::text[]) with ordinality as t(tag, n) order by t.n)`;
+}
+
+/**
+ * A search answer computed for nobody in particular (shared by viewers for a few seconds, issue 14
+ * note) fits the viewer when none of the `people` it names is blocked either way with them, the
+ * viewer may be found themselves (else their own posts would be missing), and they belong to no
+ * members-only mission (those are left out of it). Someone who hides from search later drops the
+ * shared answers of the process at once (the search feature listens for it). Each direction of
+ * the block test is its own index probe, as in `connectionStandingWith`.
+ */
+export function sharedSearchAnswerFits(viewerId: string, people: readonly string[]): RawBuilder<boolean> {
+  const ids = sql`${sql.val([...people])}::uuid[]`;
+  return sql<boolean>`(
+    (select me.searchable from users me where me.id = ${viewerId})
+    and not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = any(${ids}))
+    and not exists (select 1 from blocks b where b.blocked_id = ${viewerId} and b.blocker_id = any(${ids}))
+    and not exists (select 1 from mission_members mm join missions mo on mo.id = mm.mission_id
+      where mm.user_id = ${viewerId} and mo.visibility = 'members'))`;
+}

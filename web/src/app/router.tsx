@@ -76,6 +76,9 @@ const shellPages: RouteObject[] = [
   { path: '/hashtag/:hashtag', ...page(() => import('../features/posts/components/hashtag-posts-page'), (m) => withViewerId(m.HashtagPostsPage)) },
   { path: '/MobilePost/*', ...page(() => import('../features/posts/components/mobile-post-page'), (m) => m.MobilePostPage) },
   { path: paths.hashtags, ...page(() => import('../features/hashtags/components/hashtags-page'), (m) => m.HashtagsPage) },
+  // Issue 14: full search results (/search, /search/all|needs|provisions|missions); the query and
+  // category arrive as navigation state. One optional segment keeps the entry chunk small (landing budget).
+  { path: `${paths.search}/:section?`, ...page(() => import('./routes/search-page'), (m) => m.SearchRoute) },
   { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
   { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
   { path: paths.settingsBlocked, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.BlockedPage) },

@@ -13,6 +13,7 @@ import { useNotificationsQuery } from '../../features/notifications/api/get-noti
 import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown';
 import { visibleNotifications } from '../../features/notifications/notification-rules';
 import { useUnreadOfferCountQuery } from '../../features/offers/api/get-offer-counts';
+import { SearchBox } from '../../features/search/components/search-box';
 import { useTaskNotificationsQuery } from '../../features/tasks/api/get-task-notifications';
 import { paths } from '../../lib/paths';
 
@@ -59,7 +60,10 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
           <Logo to={paths.home} />
-          <div className="flex-1" />
+          {/* Spec §2 "Global search box": inline on wide screens, a button opening an overlay below 768 px. */}
+          <div className="flex flex-1 items-center justify-end md:justify-start md:px-2">
+            <SearchBox />
+          </div>
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             <NavLink to={paths.home} end className={topItem}>{icon(Home, 0, 'Home')}<span>Home</span></NavLink>
             <NavLink to={paths.network} className={topItem}>{icon(Users, counts.network, 'Pending connection requests')}<span>Network</span></NavLink>

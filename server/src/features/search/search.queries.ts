@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { JsonText } from '../../platform/json-text.js';
+import {
+  hashtagPostCounts,
+  peopleMatching,
+  postMatchesSample,
+  searchablePostsMatching,
+  sharedSearchAnswerFits,
+  visibleMissionsMatching,
+} from '../../social/social.queries.js';
+
+/**
+ * Global search reads other features' tables only through the kernel's search fragments
+ * (social.queries.ts, "Search (issue 14)"); here they are ranked, grouped and paged, and each
+ * section comes back as JSON text (cards are the users.card text, decision 010).
+ */
+
+export type SearchTerms = {
+  /** The trimmed query, for trigram and exact-name matching. */
+  term: string;
+  /** A tsquery text of the query's words, the last one a prefix; null when it holds no word. */
+  words: string | null;
+  /** Hashtags of the query (spec §5), lower case. */
+  tags: string[];
+};
+export type Window = { limit: number; offset: number };
+/** A section's items as JSON text, and every person they stem from (cards, posters, authors, mission owners). */
+export type Section = { items: JsonText[]; people: string[] };
+
+/**
+ * How many candidates a section ranks (see the kernel's search fragments): the newest matching
+ * posts, and any matching people and missions. A common word matches hundreds of thousands of
+ * posts; ranking them all cost 100–300 ms at 1M posts, ranking the newest few hundred a few ms.
+ */
+const POST_CANDIDATES = 300;
+const PEOPLE_CANDIDATES = 300;
+const MISSION_CANDIDATES = 300;
+/** Per category group: compact previews, and posters' cards (the client shows 3 and '+N'). */
+const GROUP_PREVIEWS = 5;
+const GROUP_POSTERS = 10;
+const EXCERPT_CHARS = 160;
+const ISO = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+
+/** Typos are forgiven in names ("Quenbyy"), not in a lone handle with digits ("user4242"): see peopleMatching. */
+const fuzzyNames = (term: string) => term.includes(' ') || !/\d/.test(term);
+
+/** Exact name first, then the closest words, then the newest accounts. */
+export async function searchUsers(db: Db, viewerId: string, t: SearchTerms, w: Window): Promise<Section> {
+  const { rows } = await sql<{ id: string; card: JsonText }>`
+    select f.id, f.card from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term))} f
+    order by f.exact desc, f.similarity desc, f.created_at desc, f.id
+    limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}`.execute(db);
+  return { items: rows.map((r) => r.card), people: rows.map((r) => r.id) };
+}
+
+/**
+ * Matching needs (kinds need and want) or provisions, grouped by category (case folded): groups
+ * holding an exact title, then an open post, then the best text rank, then the newest. Inside a
+ * group posts go the same way, closed needs (fulfilled, expired) below open ones.
+ */
+export async function searchCategoryGroups(
+  db: Db,
+  viewerId: string,
+  section: 'needs' | 'provisions',
+  t: SearchTerms,
+  w: Window,
+  category: string | undefined,
+  common: boolean,
+): Promise<Section> {
+  const onlyCategory = category === undefined ? sql`true` : sql`r.cat = lower(${category})`;
+  const { rows } = await sql<{ group: JsonText; authors: string[] }>`
+    with r as (
+      select c.*, lower(coalesce(nullif(trim(c.category), ''), 'Other')) as cat,
+        lower(c.title) = lower(${t.term}) as exact,
+        coalesce(c.status in ('fulfilled', 'expired'), false) as closed
+      from ${searchablePostsMatching(viewerId, section, t.words, t.tags, POST_CANDIDATES, common)} c
+    ), ranked as (
+      select r.*, row_number() over (partition by r.cat
+        order by r.exact desc, r.closed, r.rank desc, r.created_at desc, r.id desc) as place
+      from r where ${onlyCategory}
+    ), g as (
+      select cat, count(*)::int as count, min(coalesce(nullif(trim(category), ''), 'Other')) as category,
+        bool_or(exact) as exact, bool_or(not closed) as open, max(rank) as rank, max(created_at) as newest
+      from ranked group by cat
+      order by exact desc, open desc, rank desc, newest desc, cat
+      limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}
+    )
+    select json_build_object(
+      'category', g.category,
+      'users', (select coalesce(json_agg(a.card::json order by a.newest desc), '[]'::json) from (
+          select x.author_id, max(x.card) as card, max(x.created_at) as newest from ranked x where x.cat = g.cat
+          group by x.author_id order by newest desc limit ${sql.lit(GROUP_POSTERS)}) a),
+      'count', g.count,
+      'postIds', (select json_agg(x.id order by x.place) from ranked x where x.cat = g.cat),
+      'posts', (select json_agg(json_build_object(
+          '_id', x.id, 'kind', x.kind, 'title', x.title, 'excerpt', left(x.content, ${sql.lit(EXCERPT_CHARS)}),
+          'status', x.status, 'createdAt', to_char(x.created_at at time zone 'UTC', ${sql.lit(ISO)}),
+          'author', x.card::json) order by x.place)
+        from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_PREVIEWS)})
+    )::text as group,
+    (select array_agg(distinct x.author_id) from ranked x where x.cat = g.cat) as authors
+    from g
+    order by g.exact desc, g.open desc, g.rank desc, g.newest desc, g.cat`.execute(db);
+  return { items: rows.map((r) => r.group), people: rows.flatMap((r) => r.authors) };
+}
+
+/** Exact title first, then text rank and title likeness, then the newest. */
+export async function searchMissions(db: Db, viewerId: string, t: SearchTerms, w: Window, defaultPhoto: string): Promise<Section> {
+  const { rows } = await sql<{ mission: JsonText; ownerId: string }>`
+    select json_build_object('_id', m.id, 'title', m.title, 'photo', coalesce(m.photo, ${defaultPhoto}), 'type', m.type,
+      'partnersCount', m.partners_count, 'collaboratorsCount', m.collaborators_count)::text as mission, m.owner_id as "ownerId"
+    from ${visibleMissionsMatching(viewerId, t.words, t.term, MISSION_CANDIDATES)} m
+    order by m.exact desc, m.rank desc, m.created_at desc, m.id
+    limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}`.execute(db);
+  return { items: rows.map((r) => r.mission), people: rows.map((r) => r.ownerId) };
+}
+
+/** See the kernel's sharedSearchAnswerFits. */
+export async function sharedAnswerFits(db: Db, viewerId: string, people: string[]): Promise<boolean> {
+  const { rows } = await sql<{ fits: boolean | null }>`select ${sharedSearchAnswerFits(viewerId, people)} as fits`.execute(db);
+  return rows[0]?.fits === true;
+}
+
+/**
+ * A query is common in a section when this many posts match: walking the section newest first then
+ * finds its candidates sooner than reading every match from the GIN index (at 1M posts a walk read
+ * 300 matches of a word in 6 posts in ~3 ms; reading 300k matches from the GIN index took 400 ms).
+ */
+const COMMON_MATCHES = 5000;
+
+/** Whether the query is common among needs and among provisions, in one statement. */
+export async function commonSections(db: Db, t: SearchTerms): Promise<{ needs: boolean; provisions: boolean }> {
+  const sample = (section: 'needs' | 'provisions') =>
+    sql`(select count(*)::int from ${postMatchesSample(section, t.words, t.tags, COMMON_MATCHES)} s)`;
+  const { rows } = await sql<{ needs: number; provisions: number }>`
+    select ${sample('needs')} as needs, ${sample('provisions')} as provisions`.execute(db);
+  return { needs: rows[0]!.needs >= COMMON_MATCHES, provisions: rows[0]!.provisions >= COMMON_MATCHES };
+}
+
+export async function countHashtags(db: Db, tags: string[]) {
+  const { rows } = await sql<{ tag: string; count: number }>`select h.tag, h.count from ${hashtagPostCounts(tags)} h`.execute(db);
+  return rows.map((r) => ({ name: r.tag, count: r.count }));
+}

@@ -1,0 +1,135 @@
+import { DEFAULT_MISSION_PHOTO } from '@muster/contract/missions';
+import { type AdvancedSearchQuery, extractSearchHashtags } from '@muster/contract/search';
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import type { JsonText } from '../../platform/json-text.js';
+import { microCachePerApp } from '../../platform/micro-cache.js';
+import {
+  countHashtags,
+  commonSections,
+  type SearchTerms,
+  searchCategoryGroups,
+  searchMissions,
+  searchUsers,
+  type Section,
+  sharedAnswerFits,
+} from './search.queries.js';
+
+/** At most this many words reach the tsquery: a pasted paragraph must not become a huge AND. */
+const MAX_WORDS = 8;
+
+/**
+ * The query as the SQL matches it. Words are runs of letters and digits only, so the tsquery text
+ * holds nothing but words, '&' and the last word's ':*' (a prefix: "volu" finds "volunteer"); it is
+ * bound as a parameter of to_tsquery, never spliced into SQL.
+ */
+export function searchTermsOf(query: string): SearchTerms {
+  const words = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+  return {
+    term: query,
+    words: words.length === 0 ? null : `${words.join(' & ')}:*`,
+    tags: [...new Set(extractSearchHashtags(query).map((t) => t.toLowerCase()))],
+  };
+}
+
+/**
+ * Per-process caches of answers that are the same for every viewer (issue 14 note). Nothing in
+ * them is filtered for a viewer: blocks and privacy are applied on every request.
+ * - Whether a query is common in a section (it decides the plan; the probe costs up to ~100 ms
+ *   for a very common prefix, and commonness moves slowly): 10 minutes.
+ * - The query's hashtags' post counts (a count over 160k tagged posts costs ~10 ms): 30 s.
+ * - Whole answers computed for nobody in particular (`NOBODY`: no blocks, public missions only,
+ *   searchable people only): fresh for 5 s, then still given while the next is computed (kept at
+ *   most 30 s). A viewer gets one only when the kernel's sharedSearchAnswerFits
+ *   says so — nobody it names is blocked either way with them, they may be found themselves, and
+ *   they belong to no members-only mission — else their own answer is computed. Someone hiding
+ *   from search drops them all at once (`subscribeSearch`; another process lags at most 5 s,
+ *   as every micro-cache, decision 009). A search is five statements of 1–10 ms, so popular queries (the bench's words, a
+ *   trending tag) would hold the database at ~200 req/s on two cores; shared, they cost one check.
+ *   New posts and missions appear, and deleted ones leave, up to 5 s late.
+ */
+const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolean }>>({ ttlMs: 10 * 60_000, max: 10_000 });
+const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({ ttlMs: 30_000, max: 1_000 });
+/** Kept 30 s but fresh for 5: an older one is still answered while its successor is computed. */
+const sharedAnswers = microCachePerApp<{ answer: Promise<Answer>; at: number; next?: Promise<Answer> }>({ ttlMs: 30_000, max: 2_000 });
+const SHARED_FRESH_MS = 5_000;
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** Someone who chose not to appear in search leaves the shared answers at once. */
+export function subscribeSearch(deps: Deps) {
+  deps.events.on('user.privacy_changed', async () => sharedAnswers(deps).clear());
+}
+
+type Answer = { text: JsonText; people: string[] };
+const list = (items: JsonText[]) => `[${items.join(',')}]`;
+
+/**
+ * Global search (issue 14): people, needs (and wants), provisions and missions, each paged on its
+ * own (page 2 is the next `limit` of every section), and the query's hashtags with their post
+ * counts. `section` narrows the work to one section (the /search/* pages), `category` the needs
+ * or provisions to one group. Visibility is the kernel's: see social.queries.ts "Search".
+ */
+export async function advancedSearch(deps: Deps, viewer: Viewer | null, input: AdvancedSearchQuery): Promise<JsonText> {
+  const me = requireViewer(viewer);
+  const key = [input.section, input.category?.toLowerCase() ?? '', input.page, input.limit, input.query.toLowerCase()].join('\n');
+  const shared = await sharedAnswer(deps, key, input);
+  if (!shared.people.includes(me.id) && (await sharedAnswerFits(deps.db, me.id, shared.people))) return shared.text;
+  return (await answerFor(deps, me.id, input)).text;
+}
+
+/**
+ * The shared answer for the key. Past its 5 s the one kept is still given while one request
+ * computes its successor, so a popular query never makes a crowd wait on the database.
+ */
+function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Promise<Answer> {
+  const cache = sharedAnswers(deps);
+  const kept = cache.get(key);
+  if (!kept) {
+    const entry = { answer: answerFor(deps, NOBODY, input), at: Date.now() };
+    cache.set(key, entry);
+    entry.answer.catch(() => cache.delete(key));
+    return entry.answer;
+  }
+  if (Date.now() - kept.at > SHARED_FRESH_MS && !kept.next) {
+    kept.next = answerFor(deps, NOBODY, input);
+    kept.next.then(
+      // Not when the kept one was dropped meanwhile (someone hid from search): it began before.
+      (answer) => cache.get(key) === kept && cache.set(key, { answer: Promise.resolve(answer), at: Date.now() }),
+      () => (kept.next = undefined),
+    );
+  }
+  return kept.answer;
+}
+
+async function answerFor(deps: Deps, viewerId: string, input: AdvancedSearchQuery): Promise<Answer> {
+  const terms = searchTermsOf(input.query);
+  const window = { limit: input.limit, offset: (input.page - 1) * input.limit };
+  const wants = (s: AdvancedSearchQuery['section']) => input.section === 'all' || input.section === s;
+  const none = async (): Promise<Section> => ({ items: [], people: [] });
+  // Asked once for both sections, only when one of them is wanted.
+  let common: Promise<{ needs: boolean; provisions: boolean }> | undefined;
+  const groups = async (section: 'needs' | 'provisions') => {
+    common ??= commonness(deps).remember(`${terms.words ?? ''}\n${terms.tags.join(' ')}`, () => commonSections(deps.db, terms));
+    return searchCategoryGroups(deps.db, viewerId, section, terms, window, input.category, (await common)[section]);
+  };
+  const [users, needs, provisions, missions, hashtags] = await Promise.all([
+    wants('users') ? searchUsers(deps.db, viewerId, terms, window) : none(),
+    wants('needs') ? groups('needs') : none(),
+    wants('provisions') ? groups('provisions') : none(),
+    wants('missions') ? searchMissions(deps.db, viewerId, terms, window, DEFAULT_MISSION_PHOTO) : none(),
+    terms.tags.length > 0 && input.section === 'all'
+      ? hashtagCounts(deps).remember(terms.tags.join(' '), () => countHashtags(deps.db, terms.tags))
+      : undefined,
+  ]);
+  const data = [
+    `"users":${list(users.items)}`,
+    `"needsMatches":${list(needs.items)}`,
+    `"provisionsMatches":${list(provisions.items)}`,
+    `"missionMatches":${list(missions.items)}`,
+    ...(hashtags ? [`"hashtags":${JSON.stringify(hashtags)}`] : []),
+  ];
+  return {
+    text: `{"data":{${data.join(',')}}}` as JsonText,
+    people: [...new Set([...users.people, ...needs.people, ...provisions.people, ...missions.people])],
+  };
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MISSION_PHOTO } from '@muster/contract/missions';
+import type { AdvancedSearchResult, CategoryMatch } from '@muster/contract/search';
+import { signedInUser } from '../../../test/factories.js';
+import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { searchCategoryGroups } from './search.queries.js';
+import { searchTermsOf } from './search.service.js';
+
+let t: TestApp;
+let api: ReturnType<typeof apiCaller>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  api = apiCaller(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Person = Awaited<ReturnType<typeof signedInUser>>;
+const person = (firstName = 'Test', lastName = 'Person') => signedInUser(t, { firstName, lastName });
+
+async function post(p: Person, body: { kind: 'need' | 'want' | 'provision' | 'general'; category?: string; title?: string; content: string }) {
+  const res = await api('POST', '/posts/create', p.cookie, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data._id as string;
+}
+
+async function mission(owner: Person, title: string, body: Record<string, unknown> = {}) {
+  const res = await api('POST', '/missions', owner.cookie, { title, type: 'collaboration', ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data._id as string;
+}
+
+async function search(p: Person, query: string, extra: Record<string, string | number> = {}) {
+  const params = new URLSearchParams({ query, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+  const res = await api('GET', `/users/advanced-search?${params}`, p.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as AdvancedSearchResult;
+}
+
+const allPostIds = (groups: CategoryMatch[]) => groups.flatMap((g) => g.postIds);
+const userIds = (r: AdvancedSearchResult) => r.users.map((u) => u._id);
+const posterIds = (r: AdvancedSearchResult) => [...r.needsMatches, ...r.provisionsMatches].flatMap((g) => g.users.map((u) => u._id));
+
+async function block(blocker: Person, blocked: Person) {
+  expect((await api('POST', `/users/${blocked.user.id}/block`, blocker.cookie)).statusCode).toBe(200);
+}
+
+describe('the query', () => {
+  it('turns words into a bound prefix tsquery and keeps hashtags only when there is a #', () => {
+    expect(searchTermsOf("Drivers'; drop table posts -- volu")).toMatchObject({ words: 'drivers & drop & table & posts & volu:*', tags: [] });
+    expect(searchTermsOf('#FloodRelief vans #')).toMatchObject({ words: 'floodrelief & vans:*', tags: ['floodrelief'] });
+    expect(searchTermsOf('!!!').words).toBeNull();
+  });
+
+  it('refuses an empty or whitespace query with field details (400), and strangers (401)', async () => {
+    const me = await person();
+    for (const q of ['', '   ']) {
+      const res = await api('GET', `/users/advanced-search?query=${encodeURIComponent(q)}`, me.cookie);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain('query');
+    }
+    expect((await api('GET', '/users/advanced-search', me.cookie)).statusCode).toBe(400);
+    expect((await api('GET', '/users/advanced-search?query=x', undefined)).statusCode).toBe(401);
+  });
+
+  it('answers a query of punctuation only with empty sections, never a 500', async () => {
+    const me = await person();
+    const r = await search(me, "'&|!:*()");
+    expect(r).toMatchObject({ needsMatches: [], provisionsMatches: [], missionMatches: [] });
+  });
+});
+
+describe('matching', () => {
+  it('finds needs by a prefix, a typo and a stemmed word, grouped by category', async () => {
+    const poster = await person('Kwame');
+    const me = await person();
+    const need = await post(poster, { kind: 'need', category: 'Helpers', title: 'Volunteer drivers', content: 'We need a driver for the clinic run' });
+    for (const q of ['volu', 'volunter', 'drivers', 'driver', 'Volunteers']) {
+      expect(allPostIds((await search(me, q)).needsMatches), q).toContain(need);
+    }
+  });
+
+  it('groups needs and wants apart from provisions, by category case-folded, with counts, posters and previews', async () => {
+    const [a, b, c] = [await person('Ada'), await person('Bea'), await person('Cy')];
+    const me = await person();
+    const n1 = await post(a, { kind: 'need', category: 'Quiltwork', title: 'Quilt frames', content: 'Quilt frames wanted' });
+    const n2 = await post(b, { kind: 'want', category: 'quiltwork', title: 'Batting', content: 'Quilt batting please' });
+    const n3 = await post(c, { kind: 'need', category: 'QUILTWORK', title: 'Thread', content: 'Quilt thread' });
+    const p1 = await post(a, { kind: 'provision', category: 'Quiltwork', title: 'Spare quilt', content: 'I can give a quilt' });
+    await post(a, { kind: 'general', content: 'A quilt show today' });
+    const r = await search(me, 'quilt');
+    expect(r.needsMatches).toHaveLength(1);
+    const group = r.needsMatches[0]!;
+    expect(group.category.toLowerCase()).toBe('quiltwork');
+    expect(group.count).toBe(3);
+    expect(new Set(group.postIds)).toEqual(new Set([n1, n2, n3]));
+    expect(group.users.map((u) => u._id)).toEqual([c.user.id, b.user.id, a.user.id]);
+    expect(group.posts).toHaveLength(3);
+    expect(group.posts[0]).toMatchObject({ excerpt: expect.any(String), author: { _id: expect.any(String) } });
+    expect(r.provisionsMatches).toHaveLength(1);
+    expect(r.provisionsMatches[0]).toMatchObject({ count: 1, postIds: [p1] });
+  });
+
+  it('counts hashtags only when the query holds one, and their posts match', async () => {
+    const a = await person();
+    const me = await person();
+    const tagged = await post(a, { kind: 'provision', category: 'Boats', title: 'Canoe', content: 'A canoe for #zephyrtag trips' });
+    await post(a, { kind: 'general', content: 'Also #zephyrtag' });
+    const r = await search(me, '#zephyrtag');
+    expect(r.hashtags).toEqual([{ name: 'zephyrtag', count: 2 }]);
+    expect(allPostIds(r.provisionsMatches)).toContain(tagged);
+    expect((await search(me, 'zephyrtag')).hashtags).toBeUndefined();
+  });
+
+  it('finds people by a name prefix or a typo, the exact name first', async () => {
+    const me = await person();
+    const close = await person('Marguerita', 'Quenby');
+    const exact = await person('Margo', 'Quenby');
+    expect(userIds(await search(me, 'Marguer'))).toContain(close.user.id);
+    expect(userIds(await search(me, 'Quenbyy'))).toEqual(expect.arrayContaining([close.user.id, exact.user.id]));
+    expect(userIds(await search(me, 'Margo Quenby'))[0]).toBe(exact.user.id);
+    expect(userIds(await search(me, exact.user.username))[0]).toBe(exact.user.id);
+  });
+
+  it('finds missions by words and title typos, with the default photo', async () => {
+    const owner = await person();
+    const me = await person();
+    const id = await mission(owner, 'Riverbank restoration');
+    const r = await search(me, 'restorations');
+    expect(r.missionMatches).toContainEqual({ _id: id, title: 'Riverbank restoration', photo: DEFAULT_MISSION_PHOTO, type: 'collaboration', partnersCount: 0, collaboratorsCount: 0 });
+    expect((await search(me, 'Riverbnk')).missionMatches.map((m) => m._id)).toContain(id);
+    const hidden = await mission(owner, 'Riverbank members only', { visibility: 'members' });
+    expect((await search(me, 'riverbank')).missionMatches.map((m) => m._id)).not.toContain(hidden);
+  });
+});
+
+describe('plans and shared answers', () => {
+  it('finds the same posts whether the query is taken as common (a walk) or rare (the GIN index)', async () => {
+    const a = await person();
+    const me = await person();
+    await post(a, { kind: 'need', category: 'Harps', title: 'Harp strings', content: 'Strings for a harp #harpfix' });
+    await post(a, { kind: 'want', category: 'Harps', title: 'Harp tuner', content: 'A tuner' });
+    const terms = searchTermsOf('harp #harpfix');
+    const w = { limit: 20, offset: 0 };
+    const walk = await searchCategoryGroups(t.db, me.user.id, 'needs', terms, w, undefined, true);
+    const index = await searchCategoryGroups(t.db, me.user.id, 'needs', terms, w, undefined, false);
+    expect(walk.items).toHaveLength(1);
+    expect(walk).toEqual(index);
+  });
+
+  it('gives a viewer their own members-only mission and their own posts, though others share an answer', async () => {
+    const owner = await person();
+    const other = await person();
+    const hidden = await mission(owner, 'Glassblowing guild', { visibility: 'members' });
+    expect((await search(other, 'glassblowing')).missionMatches).toEqual([]);
+    expect((await search(owner, 'glassblowing')).missionMatches.map((m) => m._id)).toEqual([hidden]);
+    const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: false };
+    const shy = await person();
+    const mine = await post(shy, { kind: 'need', category: 'Glass', title: 'Glassblowing pipe', content: 'A blowpipe' });
+    expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
+    expect(allPostIds((await search(other, 'glassblowing')).needsMatches)).not.toContain(mine);
+    expect(allPostIds((await search(shy, 'glassblowing')).needsMatches)).toContain(mine);
+  });
+});
+
+describe('ranking', () => {
+  it('puts open needs above fulfilled ones, and an exact title first', async () => {
+    const a = await person();
+    const me = await person();
+    const closed = await post(a, { kind: 'need', category: 'Ladders', title: 'Tall ladder', content: 'Tall ladder for the roof' });
+    const open = await post(a, { kind: 'need', category: 'Ladders', title: 'A ladder', content: 'Any ladder' });
+    await t.db.updateTable('posts').set({ status: 'fulfilled' }).where('id', '=', closed).execute();
+    const group = (await search(me, 'ladder')).needsMatches.find((g) => g.category === 'Ladders')!;
+    expect(group.postIds).toEqual([open, closed]);
+    const exact = (await search(me, 'Tall ladder')).needsMatches.find((g) => g.category === 'Ladders')!;
+    expect(exact.postIds[0]).toBe(closed);
+  });
+});
+
+describe('privacy and blocks', () => {
+  it('never shows someone who chose not to appear in search, as a person or a poster', async () => {
+    const shy = await person('Xanthippe', 'Shy');
+    const me = await person();
+    await post(shy, { kind: 'need', category: 'Kilns', title: 'Kiln', content: 'A pottery kiln' });
+    expect(userIds(await search(me, 'Xanthippe'))).toContain(shy.user.id);
+    const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: false };
+    expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
+    expect(userIds(await search(me, 'Xanthippe'))).not.toContain(shy.user.id);
+    expect(posterIds(await search(me, 'kiln'))).not.toContain(shy.user.id);
+  });
+
+  it('never shows anyone blocked either way: as a person, a poster or a mission owner', async () => {
+    const me = await person();
+    const blocked = await person('Ophelion', 'Blocked');
+    const blocker = await person('Ophelion', 'Blocker');
+    for (const p of [blocked, blocker]) {
+      await post(p, { kind: 'provision', category: 'Looms', title: 'Ophelion loom', content: 'A weaving loom' });
+      await mission(p, 'Ophelion weaving circle');
+    }
+    const before = await search(me, 'Ophelion');
+    expect(userIds(before)).toEqual(expect.arrayContaining([blocked.user.id, blocker.user.id]));
+    expect(before.missionMatches).toHaveLength(2);
+    await block(me, blocked);
+    await block(blocker, me);
+    const after = await search(me, 'Ophelion');
+    expect(userIds(after)).toEqual([]);
+    expect(posterIds(after)).toEqual([]);
+    expect(after.missionMatches).toEqual([]);
+    expect((await search(me, 'loom')).provisionsMatches).toEqual([]);
+  });
+});
+
+describe('paging and narrowing', () => {
+  it('pages each section by limit, and narrows to one section and one category', async () => {
+    const me = await person();
+    const people = [];
+    for (let i = 0; i < 3; i++) people.push(await person('Pagewell', `Number${i}`));
+    const first = await search(me, 'Pagewell', { limit: 2 });
+    const second = await search(me, 'Pagewell', { limit: 2, page: 2 });
+    expect(first.users).toHaveLength(2);
+    expect(second.users).toHaveLength(1);
+    expect(new Set([...userIds(first), ...userIds(second)])).toEqual(new Set(people.map((p) => p.user.id)));
+
+    const a = people[0]!;
+    await post(a, { kind: 'need', category: 'Pagewell A', title: 'Pagewell one', content: 'first' });
+    await post(a, { kind: 'need', category: 'Pagewell B', title: 'Pagewell two', content: 'second' });
+    const onlyNeeds = await search(me, 'Pagewell', { section: 'needs' });
+    expect(onlyNeeds.users).toEqual([]);
+    expect(onlyNeeds.needsMatches).toHaveLength(2);
+    const oneCategory = await search(me, 'Pagewell', { section: 'needs', category: 'pagewell b' });
+    expect(oneCategory.needsMatches.map((g) => g.category)).toEqual(['Pagewell B']);
+  });
+});

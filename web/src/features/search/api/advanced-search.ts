@@ -1,0 +1,45 @@
+import { SEARCH_PAGE_SIZE } from '@muster/contract/limits';
+import { SEARCH_TRENDING_CACHE_MS, type AdvancedSearchResult, type SearchSection } from '@muster/contract/search';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { pageIsFull } from '../lib/search-rules';
+
+export type SearchParams = { query: string; section?: SearchSection; category?: string };
+
+export const searchKeys = {
+  all: ['search'] as const,
+  /** One page, as the box asks for it. */
+  results: (p: SearchParams) => ['search', 'results', p.query, p.section ?? 'all', p.category ?? ''] as const,
+  /** The pages' infinite list: its own key, since its cached shape ({ pages }) differs from the box's. */
+  pages: (p: SearchParams) => ['search', 'pages', p.query, p.section ?? 'all', p.category ?? ''] as const,
+  trending: ['search', 'trending'] as const,
+};
+
+export async function advancedSearch(p: SearchParams & { page?: number }): Promise<AdvancedSearchResult> {
+  const params = new URLSearchParams({ query: p.query, page: String(p.page ?? 1), limit: String(SEARCH_PAGE_SIZE) });
+  if (p.section && p.section !== 'all') params.set('section', p.section);
+  if (p.category) params.set('category', p.category);
+  return (await api.get<{ data: AdvancedSearchResult }>(`/users/advanced-search?${params}`)).data;
+}
+
+/** The /search pages: page after page of 20, more assumed while a page comes back full. */
+export function useSearchPagesQuery(p: SearchParams) {
+  return useInfiniteQuery({
+    queryKey: searchKeys.pages(p),
+    queryFn: ({ pageParam }) => advancedSearch({ ...p, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (pageIsFull(last) ? page + 1 : undefined),
+    enabled: p.query.trim() !== '',
+    // Spec §8: search failures are logged, not shown; the page offers its empty state instead.
+    retry: false,
+  });
+}
+
+export async function getSearchTrending(): Promise<Array<{ name: string; count: number }>> {
+  return (await api.get<{ data: Array<{ name: string; count: number }> }>('/hashtags/trending')).data;
+}
+
+/** Spec §9: search trending is cached 15 minutes (the home panel keeps its own 10-minute copy). */
+export function useSearchTrendingQuery(enabled = true) {
+  return useQuery({ queryKey: searchKeys.trending, queryFn: getSearchTrending, staleTime: SEARCH_TRENDING_CACHE_MS, enabled, retry: false });
+}
