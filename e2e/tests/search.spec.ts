@@ -48,6 +48,7 @@ test('the search box: every section, View All, Enter → /search, history, recen
   // Needs holds three categories, more than its preview: View All opens /search/needs.
   await panel.getByRole('region', { name: 'Needs' }).getByRole('link', { name: 'View All' }).click();
   await expect(b.page).toHaveURL(/#\/search\/needs$/);
+  await expect(panel).toHaveCount(0);
   await expect(b.page.getByRole('main').getByText('Medical supplies').first()).toBeVisible();
   await expect(b.page.getByRole('main').getByText(`Insulin for three ${word} families this week`)).toBeVisible();
   await snapBoth(b.page, 'search-needs');

@@ -19,6 +19,8 @@ import {
 export type SearchTerms = {
   /** The trimmed query, for trigram and exact-name matching. */
   term: string;
+  /** The query's words (letters and digits), lower case. */
+  list: string[];
   /** A tsquery text of the query's words, the last one a prefix; null when it holds no word. */
   words: string | null;
   /** Hashtags of the query (spec §5), lower case. */
@@ -141,4 +143,25 @@ export async function commonSections(db: Db, t: SearchTerms): Promise<{ needs: b
 export async function countHashtags(db: Db, tags: string[]) {
   const { rows } = await sql<{ tag: string; count: number }>`select h.tag, h.count from ${hashtagPostCounts(tags)} h`.execute(db);
   return rows.map((r) => ({ name: r.tag, count: r.count }));
+}
+
+/**
+ * Close spellings, from search_lexicon (category words and hashtags in use), of the words that
+ * are not in it themselves: "transprt" → transport. Words of fewer than 4 characters, or of digits
+ * only, are left as typed (too many near neighbours to mean anything). At most 2 per word, the
+ * closest first; similarity ≥ 0.45 (pg_trgm's `%` at its default 0.3 finds the candidates).
+ */
+export const mayBeMistyped = (word: string) => word.length >= 4 && !/^\d+$/.test(word);
+
+export async function typoSpellings(db: Db, words: string[]): Promise<Map<string, string[]>> {
+  const candidates = words.filter(mayBeMistyped);
+  if (candidates.length === 0) return new Map();
+  const { rows } = await sql<{ word: string; spellings: string[] }>`
+    select q.w as word, array(
+        select l.word from search_lexicon l
+        where l.word % q.w and similarity(l.word, q.w) >= 0.45
+        order by similarity(l.word, q.w) desc, l.word limit 2) as spellings
+    from unnest(${sql.val(candidates)}::text[]) as q(w)
+    where not exists (select 1 from search_lexicon e where e.word = q.w)`.execute(db);
+  return new Map(rows.filter((r) => r.spellings.length > 0).map((r) => [r.word, r.spellings]));
 }

@@ -12,7 +12,9 @@ import {
   searchMissions,
   searchUsers,
   type Section,
+  mayBeMistyped,
   sharedAnswerFits,
+  typoSpellings,
 } from './search.queries.js';
 
 /** At most this many words reach the tsquery: a pasted paragraph must not become a huge AND. */
@@ -20,14 +22,22 @@ const MAX_WORDS = 8;
 
 /**
  * The query as the SQL matches it. Words are runs of letters and digits only, so the tsquery text
- * holds nothing but words, '&' and the last word's ':*' (a prefix: "volu" finds "volunteer"); it is
- * bound as a parameter of to_tsquery, never spliced into SQL.
+ * holds nothing but words, '&', '|' and the last word's ':*' (a prefix: "volu" finds "volunteer");
+ * it is bound as a parameter of to_tsquery, never spliced into SQL. `spellings` are the close
+ * spellings of mistyped words (typoSpellings), each word's own as alternatives: "transprt van"
+ * becomes "(transprt | transport) & van:*".
  */
-export function searchTermsOf(query: string): SearchTerms {
-  const words = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+export function searchTermsOf(query: string, spellings: ReadonlyMap<string, readonly string[]> = new Map()): SearchTerms {
+  const list = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+  const word = (w: string, i: number) => {
+    const own = i === list.length - 1 ? `${w}:*` : w;
+    const others = spellings.get(w) ?? [];
+    return others.length === 0 ? own : `(${[own, ...others].join(' | ')})`;
+  };
   return {
     term: query,
-    words: words.length === 0 ? null : `${words.join(' & ')}:*`,
+    list,
+    words: list.length === 0 ? null : list.map(word).join(' & '),
     tags: [...new Set(extractSearchHashtags(query).map((t) => t.toLowerCase()))],
   };
 }
@@ -49,6 +59,8 @@ export function searchTermsOf(query: string): SearchTerms {
  *   New posts and missions appear, and deleted ones leave, up to 5 s late.
  */
 const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolean }>>({ ttlMs: 10 * 60_000, max: 10_000 });
+/** Close spellings of a query's words (search_lexicon moves slowly): 10 minutes. */
+const spellingsCache = microCachePerApp<Promise<Map<string, string[]>>>({ ttlMs: 10 * 60_000, max: 10_000 });
 const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({ ttlMs: 30_000, max: 1_000 });
 /** Kept 30 s but fresh for 5: an older one is still answered while its successor is computed. */
 const sharedAnswers = microCachePerApp<{ answer: Promise<Answer>; at: number; next?: Promise<Answer> }>({ ttlMs: 30_000, max: 2_000 });
@@ -102,7 +114,11 @@ function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Prom
 }
 
 async function answerFor(deps: Deps, viewerId: string, input: AdvancedSearchQuery): Promise<Answer> {
-  const terms = searchTermsOf(input.query);
+  const plain = searchTermsOf(input.query);
+  // Keyed by the words that may be mistyped, so "post 4711" and "post 815" share one look-up.
+  const unsure = plain.list.filter(mayBeMistyped);
+  const spellings = unsure.length === 0 ? new Map<string, string[]>() : await spellingsCache(deps).remember(unsure.join(' '), () => typoSpellings(deps.db, unsure));
+  const terms = spellings.size === 0 ? plain : searchTermsOf(input.query, spellings);
   const window = { limit: input.limit, offset: (input.page - 1) * input.limit };
   const wants = (s: AdvancedSearchQuery['section']) => input.section === 'all' || input.section === s;
   const none = async (): Promise<Section> => ({ items: [], people: [] });

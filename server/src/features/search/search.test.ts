@@ -52,6 +52,8 @@ describe('the query', () => {
     expect(searchTermsOf("Drivers'; drop table posts -- volu")).toMatchObject({ words: 'drivers & drop & table & posts & volu:*', tags: [] });
     expect(searchTermsOf('#FloodRelief vans #')).toMatchObject({ words: 'floodrelief & vans:*', tags: ['floodrelief'] });
     expect(searchTermsOf('!!!').words).toBeNull();
+    expect(searchTermsOf('transprt van', new Map([['transprt', ['transport']]])).words).toBe('(transprt | transport) & van:*');
+    expect(searchTermsOf('sheltr', new Map([['sheltr', ['shelter', 'shelters']]])).words).toBe('(sheltr:* | shelter | shelters)');
   });
 
   it('refuses an empty or whitespace query with field details (400), and strangers (401)', async () => {
@@ -80,6 +82,20 @@ describe('matching', () => {
     for (const q of ['volu', 'volunter', 'drivers', 'driver', 'Volunteers']) {
       expect(allPostIds((await search(me, q)).needsMatches), q).toContain(need);
     }
+  });
+
+  it('forgives a typo in a category word or a hashtag in use, and learns a category from an edit', async () => {
+    const poster = await person();
+    const me = await person();
+    const van = await post(poster, { kind: 'need', category: 'Wheelchair transport', title: 'A ride to dialysis', content: 'Tuesdays at 8' });
+    const tagged = await post(poster, { kind: 'provision', category: 'Food', title: 'Soup kitchen', content: 'Hot soup for #quakerelief crews' });
+    expect(allPostIds((await search(me, 'wheelchiar')).needsMatches), 'wheelchiar').toContain(van);
+    expect(allPostIds((await search(me, 'transprt')).needsMatches), 'transprt').toContain(van);
+    expect(allPostIds((await search(me, '#quakerelif')).provisionsMatches), '#quakerelif').toContain(tagged);
+    // A word that is nobody's category or tag is taken as typed.
+    expect((await search(me, 'zzyzxqua')).needsMatches).toEqual([]);
+    expect((await api('PATCH', `/posts/${van}`, poster.cookie, { category: 'Dialysis escort' })).statusCode).toBe(200);
+    expect(allPostIds((await search(me, 'dialysys escourt')).needsMatches), 'after the edit').toContain(van);
   });
 
   it('groups needs and wants apart from provisions, by category case-folded, with counts, posters and previews', async () => {

@@ -18,13 +18,13 @@ import { CategoryResult, HashtagResult, ITEM, MissionResult, NoResults, PersonRe
 /** What the /search pages read from navigation state. */
 export type SearchState = { query?: string; category?: string };
 
-function Section({ title, more, children }: { title: string; more?: { to: string; state?: SearchState } | null; children: React.ReactNode }) {
+function Section({ title, more, onOpen, children }: { title: string; more?: { to: string; state?: SearchState } | null; onOpen?: () => void; children: React.ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="py-2">
       <div className="flex items-center justify-between px-3 pb-1">
         <h3 id={id} className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
-        {more && <Link {...ITEM} to={more.to} state={more.state} className="rounded text-xs font-semibold text-brand-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500">View All</Link>}
+        {more && <Link {...ITEM} to={more.to} state={more.state} onClick={onOpen} className="rounded text-xs font-semibold text-brand-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500">View All</Link>}
       </div>
       <ul>{children}</ul>
     </section>
@@ -38,7 +38,7 @@ function TrendingSection({ rows, onOpen }: { rows: number; onOpen: () => void })
   // Spec §8: a failed trending list falls back to nothing rather than an error in the box.
   if (tags.length === 0) return null;
   return (
-    <Section title="Trending Hashtags" more={tags.length > rows ? { to: paths.hashtags } : null}>
+    <Section title="Trending Hashtags" more={tags.length > rows ? { to: paths.hashtags } : null} onOpen={onOpen}>
       {tags.slice(0, rows).map((t) => <li key={t.name}><HashtagResult name={t.name} count={t.count} onOpen={onOpen} /></li>)}
     </Section>
   );
@@ -98,31 +98,31 @@ function Results({ query, data, onOpen }: { query: string; data: AdvancedSearchR
     <>
       <TrendingSection rows={SEARCH_TRENDING_INLINE} onOpen={onOpen} />
       {data.users.length > 0 && (
-        <Section title="People" more={more('users', data.users.length, searchSectionPath('all'), state)}>
+        <Section title="People" more={more('users', data.users.length, searchSectionPath('all'), state)} onOpen={onOpen}>
           {data.users.slice(0, SEARCH_PREVIEW.users).map((u) => <li key={u._id}><PersonResult user={u} onOpen={onOpen} /></li>)}
         </Section>
       )}
       {data.needsMatches.length > 0 && (
-        <Section title="Needs" more={more('needs', data.needsMatches.length, searchSectionPath('needs'), state)}>
+        <Section title="Needs" more={more('needs', data.needsMatches.length, searchSectionPath('needs'), state)} onOpen={onOpen}>
           {data.needsMatches.slice(0, SEARCH_PREVIEW.needs).map((g) => (
             <li key={g.category}><CategoryResult group={g} to={searchSectionPath('needs')} state={{ query, category: g.category } satisfies SearchState} onOpen={onOpen} /></li>
           ))}
         </Section>
       )}
       {data.provisionsMatches.length > 0 && (
-        <Section title="Provisions" more={more('provisions', data.provisionsMatches.length, searchSectionPath('provisions'), state)}>
+        <Section title="Provisions" more={more('provisions', data.provisionsMatches.length, searchSectionPath('provisions'), state)} onOpen={onOpen}>
           {data.provisionsMatches.slice(0, SEARCH_PREVIEW.provisions).map((g) => (
             <li key={g.category}><CategoryResult group={g} to={searchSectionPath('provisions')} state={{ query, category: g.category } satisfies SearchState} onOpen={onOpen} /></li>
           ))}
         </Section>
       )}
       {data.missionMatches.length > 0 && (
-        <Section title="Missions" more={more('missions', data.missionMatches.length, searchSectionPath('missions'), state)}>
+        <Section title="Missions" more={more('missions', data.missionMatches.length, searchSectionPath('missions'), state)} onOpen={onOpen}>
           {data.missionMatches.slice(0, SEARCH_PREVIEW.missions).map((m) => <li key={m._id}><MissionResult mission={m} onOpen={onOpen} /></li>)}
         </Section>
       )}
       {hashtags.length > 0 && (
-        <Section title="Hashtags" more={more('hashtags', hashtags.length, paths.search, state)}>
+        <Section title="Hashtags" more={more('hashtags', hashtags.length, paths.search, state)} onOpen={onOpen}>
           {hashtags.slice(0, SEARCH_PREVIEW.hashtags).map((h) => <li key={h.name}><HashtagResult name={h.name} count={h.count} onOpen={onOpen} /></li>)}
         </Section>
       )}
