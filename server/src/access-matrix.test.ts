@@ -223,6 +223,15 @@ const ROUTES: Route[] = [
     blockedStatus: 403,
   },
   {
+    // Issue 15: where a message may not go directly, it becomes a chat request — never across a block.
+    name: 'ask O to chat (a chat request)',
+    call: (v) => api('POST', '/chats/send', v.cookie, { recipientId: owner.user.id, message: 'May I write to you?' }),
+    // Made now (202), or already waiting from an earlier try (409).
+    shown: (res) => res.statusCode === 202 || res.statusCode === 409,
+    visible: (actor, p) => !hiddenByBlock(actor) && p.messagePolicy === 'connections' && actor !== 'connection',
+    blockedStatus: 403,
+  },
+  {
     name: 'mission page (O’s mission)',
     call: (v) => api('GET', `/missions/${o.missionId}`, v.cookie),
     shown: (res) => has(o.missionSecret)(res),

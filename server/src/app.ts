@@ -28,6 +28,8 @@ import { fetchLinkPreview, type PreviewOptions } from './platform/link-preview.j
 import type { Mailer } from './platform/mail.js';
 import { createLocalMediaStore, registerMediaRoutes } from './platform/media/media.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
+import { createLocalHub, createRedisHub } from './platform/realtime/hub.js';
+import { realtimeRoutes, registerWebSockets } from './platform/realtime/socket.js';
 import { registerRateLimits } from './platform/rate-limit.js';
 import { registerSecurity } from './platform/security.js';
 import { checkResponses, stringifyResponses } from './platform/serializer.js';
@@ -67,6 +69,13 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
     http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs) },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Live events reach sockets held by any API process through Redis when it is configured. Its
+  // key prefix (each test app has its own) does not apply to pub/sub channels, so it names the channel.
+  const realtime = redis
+    ? createRedisHub(redis, { channel: `${redis.options.keyPrefix ?? ''}muster:realtime`, log: app.log })
+    : createLocalHub({ log: app.log });
+  app.addHook('onClose', () => realtime.close());
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(stringifyResponses);
   if (config.env !== 'production') checkResponses(app);
@@ -76,6 +85,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
     config,
     log: app.log,
     events: createEventBus(app.log),
+    realtime,
     media: createLocalMediaStore(config.dataDir),
     geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
     unfurl: (url: string) => fetchLinkPreview(url, linkPreview),
@@ -90,6 +100,10 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
   registerSessions(app);
   await registerRateLimits(app, redis);
   await registerOpenApi(app, APP_VERSION);
+  await registerWebSockets(app);
+  // A process takes sockets only once it hears the other processes' events (bounded, so a Redis
+  // outage delays its start by seconds, not for ever).
+  app.addHook('onReady', () => realtime.ready(5_000));
 
   await app.register(
     async (api) => {
@@ -107,6 +121,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
       await api.register(searchRoutes);
+      await api.register(realtimeRoutes);
     },
     { prefix: API_ROOT },
   );

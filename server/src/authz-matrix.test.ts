@@ -47,6 +47,8 @@ type Things = {
   missionChatId: string;
   /** D's pending offer of help on A's need (issue 13), A's to accept or decline. */
   offerId: string;
+  /** F's chat request to A (issue 15), waiting for A's answer. */
+  chatRequestId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -140,6 +142,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/chats/{chatId}/messages': { other: 'denied', path: (x) => ({ chatId: x.chatId }) },
   'PUT /api/v1/chats/{chatId}/read': { other: 'denied', path: (x) => ({ chatId: x.chatId }) },
   'GET /api/v1/chats/requests': mine,
+  /** Only the recipient answers a chat request. */
+  'PUT /api/v1/chats/requests/{requestId}/accept': { other: 'denied', path: (x) => ({ requestId: x.chatRequestId }) },
+  'PUT /api/v1/chats/requests/{requestId}/decline': { other: 'denied', path: (x) => ({ requestId: x.chatRequestId }) },
   'GET /api/v1/chats/join-requests': mine,
   'GET /api/v1/chats/ongoing-missions/me': mine,
 
@@ -284,6 +289,7 @@ async function snapshotOfA() {
   ]);
   const [theTasks, missionChat] = await Promise.all([api('GET', `/missions/${x.missionId}/tasks`, a.cookie), api('GET', `/chats/${x.missionChatId}/messages`, a.cookie)]);
   const received = await api('GET', '/offers?box=received&limit=50', a.cookie);
+  const chatRequests = await api('GET', '/chats/requests', a.cookie);
   const m = theMission.json().data;
   const p = thePost.json().data;
   return {
@@ -305,6 +311,7 @@ async function snapshotOfA() {
     missionChat: missionChat.json().data?.messages.map((k: { message: string }) => k.message),
     // B's own offer (an interaction) may join the box; D's must still wait.
     offer: received.json().data?.filter((o: { _id: string }) => o._id === x.offerId).map((o: { _id: string; status: string }) => [o._id, o.status]),
+    chatRequests: chatRequests.json().data?.map((r: { _id: string; message: string }) => [r._id, r.message]),
   };
 }
 
@@ -354,6 +361,14 @@ beforeAll(async () => {
   const missionChatId = (await ok(await api('GET', '/chats', a.cookie))).data.find((ch: { kind: string }) => ch.kind === 'mission')._id;
   await ok(await api('POST', `/chats/${missionChatId}/messages`, c.cookie, { message: 'The boat is ready' }));
   const offerId = (await ok(await api('POST', `/posts/${postId}/offers`, ud.cookie, { message: 'I can lend my ladder' }))).data._id;
+  // F writes to A while A takes messages only from connections: a chat request waits for A (issue 15).
+  // A opens up again afterwards, so B's message in the walk is an ordinary one.
+  const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', searchable: true };
+  await ok(await api('PUT', '/users/me/privacy', a.cookie, { ...privacy, messagePolicy: 'connections' }));
+  const uf = await signedInUser(t, { firstName: 'Fay' });
+  const chatRequestSecret = `a request to A only ${randomBytes(8).toString('hex')}`;
+  const chatRequestId = (await ok(await api('POST', '/chats/send', uf.cookie, { recipientId: ua.user.id, message: chatRequestSecret }))).data.request._id;
+  await ok(await api('PUT', '/users/me/privacy', a.cookie, { ...privacy, messagePolicy: 'everyone' }));
   x = {
     username: ua.user.username,
     postId,
@@ -373,9 +388,10 @@ beforeAll(async () => {
     taskId,
     missionChatId,
     offerId,
+    chatRequestId,
   };
-  fingerprintsOfA = [x.aId, x.username, x.postId, x.commentId, x.requestId, x.chatId, x.notificationId, x.connectionRequestId, x.missionId, x.joinRequestId, x.taskId, x.missionChatId, x.offerId];
-  secrets = [ua.user.email, uc.user.email, chatSecret, chatId, notificationId, a.cookie.split('=')[1]!, c.cookie.split('=')[1]!];
+  fingerprintsOfA = [x.aId, x.username, x.postId, x.commentId, x.requestId, x.chatId, x.notificationId, x.connectionRequestId, x.missionId, x.joinRequestId, x.taskId, x.missionChatId, x.offerId, x.chatRequestId];
+  secrets = [ua.user.email, uc.user.email, chatSecret, chatRequestSecret, chatId, notificationId, a.cookie.split('=')[1]!, c.cookie.split('=')[1]!];
   before = await snapshotOfA();
   documented = Object.entries((await api('GET', '/openapi.json')).json().paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
     Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
@@ -494,6 +510,7 @@ describe('authorization matrix', () => {
       tasks: [[x.taskId, 'Bring the boat', 'todo']],
       missionChat: ['The boat is ready'],
       offer: [[x.offerId, 'pending']],
+      chatRequests: [[x.chatRequestId, expect.stringContaining('a request to A only')]],
     });
     expect(await snapshotOfA()).toEqual(before);
     expect(allowed).toEqual([]);

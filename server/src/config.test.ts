@@ -31,6 +31,12 @@ it('bounds requests and database waits by default, and reads the bounds', () => 
   expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
 });
 
+it("pings live sockets every 30 s by default, and reads another beat (tests shorten it)", () => {
+  expect(loadConfig({}).realtimeHeartbeatMs).toBe(30_000);
+  expect(loadConfig({ REALTIME_HEARTBEAT_MS: '100' }).realtimeHeartbeatMs).toBe(100);
+  expect(() => loadConfig({ REALTIME_HEARTBEAT_MS: '0' })).toThrow(/REALTIME_HEARTBEAT_MS/);
+});
+
 it('writes readable logs to a terminal and JSON elsewhere, unless LOG_FORMAT says otherwise', () => {
   expect(loadConfig({}, true).logFormat).toBe('pretty');
   expect(loadConfig({}, false).logFormat).toBe('json');

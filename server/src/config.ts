@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REALTIME_HEARTBEAT_MS } from '@muster/contract/realtime';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -53,6 +54,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: milliseconds(60_000),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+  REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
 });
 
 export type Config = {
@@ -93,6 +95,11 @@ export type Config = {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL: a statement running longer is cancelled; an answer that never comes is given up on. */
   databaseStatementTimeoutMs: number;
+  /**
+   * Every live socket is pinged this often, and one that has not answered the previous ping is
+   * dropped (a peer gone without a goodbye). Tests shorten it to see a silent peer go.
+   */
+  realtimeHeartbeatMs: number;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -134,5 +141,6 @@ export function loadConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
   };
 }

@@ -69,7 +69,12 @@ async function pathValues(route: Route): Promise<Record<string, string>> {
       )
     ).data._id;
   }
-  if (names.has('requestId')) {
+  if (names.has('requestId') && route.path.includes('/chats/requests/')) {
+    // A chat request to the owner (issue 15): a stranger writes while the owner takes messages only from connections.
+    await ok(await api('PUT', '/users/me/privacy', cookie, { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'connections', searchable: true }));
+    const stranger = await signedInUser(t);
+    values.requestId = (await ok(await api('POST', '/chats/send', stranger.cookie, { recipientId: owner.user.id, message: 'A request to fuzz' }))).data.request._id;
+  } else if (names.has('requestId')) {
     values.requestId = (
       await ok(
         await api('POST', '/collaboration', cookie, {

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-missions.js';
 import * as m0015 from './migrations/0015-offers.js';
 import * as m0016 from './migrations/0016-home-feed.js';
 import * as m0017 from './migrations/0017-search.js';
+import * as m0018 from './migrations/0018-chat-requests.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-offers': m0015,
   '0016-home-feed': m0016,
   '0017-search': m0017,
+  '0018-chat-requests': m0018,
 };
 
 /**

@@ -245,6 +245,8 @@ export interface ChatMembersTable {
   userId: string;
   lastReadAt: Timestamp;
   joinedAt: CreatedAt;
+  /** They take messages here whatever their message policy: they wrote in it, or accepted what opened it (0018). */
+  acceptsMessages: Generated<boolean>;
 }
 
 export interface ChatMessagesTable {
@@ -252,6 +254,18 @@ export interface ChatMessagesTable {
   chatId: string;
   senderId: string;
   body: string;
+  /** The sender's own id for it (0018): unique per sender, so a retry is the same message. */
+  clientMessageId: string | null;
+  createdAt: CreatedAt;
+}
+
+/** A first message waiting for a stranger's yes (0018): one per sender and recipient. */
+export interface ChatRequestsTable {
+  id: string;
+  senderId: string;
+  recipientId: string;
+  message: string;
+  clientMessageId: string | null;
   createdAt: CreatedAt;
 }
 
@@ -346,6 +360,7 @@ export interface Database {
   chats: ChatsTable;
   chatMembers: ChatMembersTable;
   chatMessages: ChatMessagesTable;
+  chatRequests: ChatRequestsTable;
   posts: PostsTable;
   postLikes: PostLikesTable;
   savedPosts: SavedPostsTable;

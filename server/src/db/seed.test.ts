@@ -241,3 +241,18 @@ it('gives the demo person missions: their own with members, updates, tasks in ev
   expect(chats.some((c: { kind: string; mission: { title: string } | null; unreadCount: number }) => c.kind === 'mission' && c.mission?.title === 'Umlazi flood recovery' && c.unreadCount > 0)).toBe(true);
   expect((await get('/tasks/notifications')).length).toBeGreaterThan(0);
 });
+
+it('gives the demo person chat requests from people outside their network, which they can accept (issue 15)', async () => {
+  const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
+  const call = async (method: 'GET' | 'PUT', url: string) => t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie } });
+  expect((await call('GET', '/users/me/privacy')).json().data.messagePolicy).toBe('connections');
+  const requests = (await call('GET', '/chats/requests')).json().data as Array<{ _id: string; sender: { _id: string; username: string }; message: string }>;
+  expect(requests.map((r) => r.sender.username)).toEqual(['sofia_rossi', 'wanjiru_kamau']);
+  const connections = (await call('GET', '/connections?limit=100')).json().data.map((c: { user: { _id: string } }) => c.user._id);
+  for (const r of requests) expect(connections).not.toContain(r.sender._id);
+
+  const accepted = await call('PUT', `/chats/requests/${requests[1]!._id}/accept`);
+  expect(accepted.statusCode).toBe(200);
+  const convo = (await call('GET', `/chats/${accepted.json().data.chatId}/messages`)).json().data;
+  expect(convo.messages.map((m: { message: string }) => m.message)).toEqual([requests[1]!.message]);
+});

@@ -6,12 +6,15 @@ import type { GeoProvider } from './geo.js';
 import type { LinkPreview } from '@muster/contract/posts';
 import type { Mailer } from './mail.js';
 import type { MediaStore } from './media/media.js';
+import type { RealtimeHub } from './realtime/hub.js';
 
 /** What services need from the outside world, handed to them explicitly as the first argument. */
 export type Deps = {
   db: Db;
   mailer: Mailer;
   events: EventBus;
+  /** Live pushes to people's open sockets (issue 15): publish after a write commits. */
+  realtime: RealtimeHub;
   media: MediaStore;
   geo: GeoProvider;
   /** Server-side link previews behind the private-address guard (tests widen it to their own server). */

@@ -53,6 +53,11 @@ export type DomainEvents = {
   'mission.updated': { missionId: string; postId: string; authorId: string };
   /** A task was added to a mission: its assignee and the mission's owner are told, pointing at the mission chat. */
   'task.created': TaskEvent;
+  /**
+   * The recipient of a chat request (issue 15) declined it: its sender is told only that it was not
+   * accepted (the notifications feature), never why.
+   */
+  'chat.request_declined': { requestId: string; senderId: string; recipientId: string; recipientName: string };
   /** A task moved to another status: its assignee and the mission's owner are told. */
   'task.status_changed': TaskEvent & { status: 'todo' | 'in_progress' | 'done' };
 };

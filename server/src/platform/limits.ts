@@ -37,3 +37,5 @@ export const MISSION_JOIN_BUDGET: WriteBudget = { name: 'write:mission-joins', m
 export const OFFER_BUDGET: WriteBudget = { name: 'write:offers', max: 20, timeWindow: '1 hour' };
 /** Accepting and declining offers (issue 13): each tells a helper; an owner answers a busy day's offers, a script cannot churn. */
 export const OFFER_DECISION_BUDGET: WriteBudget = { name: 'write:offer-decisions', max: 120, timeWindow: '1 hour' };
+/** Accepting and declining chat requests (issue 15): each tells a sender; someone clearing a full inbox of them, not a script churning. */
+export const CHAT_REQUEST_DECISION_BUDGET: WriteBudget = { name: 'write:chat-request-decisions', max: 120, timeWindow: '1 hour' };

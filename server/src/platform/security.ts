@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import secureJson from 'secure-json-parse';
 import { API_ROOT } from '@muster/contract/limits';
@@ -96,12 +96,9 @@ export async function registerSecurity(
     if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      const own = `${request.protocol}://${request.host}`;
-      if (origin !== own && origin !== publicOrigin) {
-        throw new HttpError(403, 'BAD_ORIGIN', 'Cross-site requests are not allowed');
-      }
+      if (!isOwnOrigin(request, origin, publicOrigin)) throw badOrigin();
     } else if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new HttpError(403, 'BAD_ORIGIN', 'Cross-site requests are not allowed');
+      throw badOrigin();
     }
     const type = request.headers['content-type'];
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
@@ -109,6 +106,16 @@ export async function registerSecurity(
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON');
     }
   });
+}
+
+export const badOrigin = () => new HttpError(403, 'BAD_ORIGIN', 'Cross-site requests are not allowed');
+
+/**
+ * Whether a browser's Origin header names us: our public address, or the host the request was
+ * sent to (the web app's development server proxies /api with its own host and origin).
+ */
+export function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigin: string): boolean {
+  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
 }
 
 /**

@@ -188,6 +188,11 @@ export function missionIdsOf(person: Person | string): RawBuilder<string> {
   return sql<string>`(select mmy.mission_id from mission_members mmy where mmy.user_id = ${person})`;
 }
 
+/** Ids of the mission's members (any role, the owner included), as a subquery: `id in (…)`. */
+export function missionMemberIdsOf(missionId: Person | string): RawBuilder<string> {
+  return sql<string>`(select mmz.user_id from mission_members mmz where mmz.mission_id = ${missionId})`;
+}
+
 /** Everyone who hears of a mission's updates: its members and its followers, each once, as rows (id). */
 export function missionAudience(missionId: Person | string): RawBuilder<{ id: string }> {
   return sql<{ id: string }>`(

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@muster/contract/users';
-import { createHashRouter, Link, Navigate, type RouteObject, useNavigate } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout';
 import { SpinnerScreen } from '../components/spinner-screen';
 import { paths } from '../lib/paths';
@@ -65,7 +65,7 @@ const missionPages: RouteObject[] = [
   { path: paths.partners, ...page(() => import('../features/missions/components/people-by-mission-page'), (m) => withViewerId(m.PartnersPage)) },
   { path: paths.collaborators, ...page(() => import('../features/missions/components/people-by-mission-page'), (m) => withViewerId(m.CollaboratorsPage)) },
   { path: paths.tasks, ...page(() => import('../features/missions/components/tasks-page'), (m) => m.TasksPage) },
-  { path: paths.requests, ...page(() => import('../features/missions/components/requests-page'), (m) => m.RequestsPage) },
+  { path: paths.requests, ...page(() => import('./routes/requests-page'), (m) => m.RequestsRoute) },
 ];
 
 const shellPages: RouteObject[] = [
@@ -84,41 +84,7 @@ const shellPages: RouteObject[] = [
   { path: paths.settingsBlocked, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.BlockedPage) },
   { path: paths.settingsMuted, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.MutedPage) },
   { path: paths.privacySettings, ...page(() => import('../features/settings/components/privacy-settings-page'), (m) => m.PrivacySettingsPage) },
-  {
-    path: '/profile/:username',
-    ...page(
-      () =>
-        Promise.all([
-          import('../features/profile/components/profile-page'),
-          import('../features/chats/components/message-button'),
-          import('../features/posts/components/post-list'),
-          import('../features/network/components/connection-actions'),
-          import('../features/network/components/person-connections'),
-          import('../features/safety/components/person-menu'),
-          import('../features/missions/components/my-missions'),
-        ]),
-      ([profile, chats, posts, network, connections, safety, missions]) =>
-        function Profile() {
-          const viewer = useViewer();
-          const navigate = useNavigate();
-          return (
-            <profile.ProfilePage
-              // Message sits beside the connection action unless the profile is for connections only.
-              actions={(p, refresh) => (
-                <network.ConnectionActions person={p} onChange={refresh}
-                  message={p.limited ? undefined : <chats.MessageButton recipient={p} variant={p.connection === 'connected' ? 'primary' : 'outline'} />} />
-              )}
-              // Blocking hides the profile from now on: leave it, and keep Back from returning to it.
-              menu={(p, refresh) => <safety.PersonMenu person={p} onChange={refresh} onBlocked={() => navigate(paths.home, { replace: true })} />}
-              posts={(p) => <posts.PostList key={p.username} list={{ author: p.username }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">No posts yet.</p>} />}
-              needs={(p) => <posts.PostList key={p.username} list={{ author: p.username, kind: 'needs' }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">{p.isMe ? <>No needs or offers yet. <Link to={paths.home} className="font-semibold text-brand-700 hover:underline">Share one from Home</Link></> : `${p.firstName} has no needs or offers yet.`}</p>} />}
-              connections={(p) => <connections.PersonConnections key={p._id} userId={p._id} isMe={p.isMe} />}
-              missions={(p) => <missions.MissionsList key={p._id} userId={p._id} isMe={p.isMe} />}
-            />
-          );
-        },
-    ),
-  },
+  { path: '/profile/:username', ...page(() => import('./routes/profile-page'), (m) => m.ProfileRoute) },
   { path: paths.helpCenter, ...page(() => import('../features/help/components/help-center-page'), (m) => m.HelpCenterPage) },
   {
     path: paths.network,

@@ -4,21 +4,32 @@ import { paths } from '../lib/paths';
 
 /**
  * One person in a list (requests, connections, blocked, muted): picture, name linking to the
- * profile, headline, an optional note ("2 days ago", "3 mutual connections"), and actions that
- * sit beside it on a wide screen and wrap below on a phone.
+ * profile, headline, an optional note ("2 days ago", "3 mutual connections"), an optional detail
+ * under it (what they wrote), and actions that sit beside it on a wide screen and wrap below on a phone.
  */
-export function PersonRow({ user, note, actions }: { user: PublicUser; note?: React.ReactNode; actions?: React.ReactNode }) {
+export function PersonRow({ user, note, detail, actions }: { user: PublicUser; note?: React.ReactNode; detail?: React.ReactNode; actions?: React.ReactNode }) {
   const name = `${user.firstName} ${user.lastName}`.trim() || `@${user.username}`;
+  const person = (
+    <Link to={paths.profile(user.username)} className={`flex min-w-0 items-center gap-3 rounded-lg ${detail ? '' : 'flex-1 basis-56'}`}>
+      <img src={user.profilePicture} alt="" className="size-12 shrink-0 rounded-full object-cover" />
+      <span className="min-w-0">
+        <span className="block truncate font-semibold text-slate-900 hover:underline">{name}</span>
+        {user.headline && <span className="block truncate text-sm text-slate-600">{user.headline}</span>}
+        {note && <span className="block truncate text-xs text-slate-500">{note}</span>}
+      </span>
+    </Link>
+  );
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-      <Link to={paths.profile(user.username)} className="flex min-w-0 flex-1 basis-56 items-center gap-3 rounded-lg">
-        <img src={user.profilePicture} alt="" className="size-12 shrink-0 rounded-full object-cover" />
-        <span className="min-w-0">
-          <span className="block truncate font-semibold text-slate-900 hover:underline">{name}</span>
-          {user.headline && <span className="block truncate text-sm text-slate-600">{user.headline}</span>}
-          {note && <span className="block truncate text-xs text-slate-500">{note}</span>}
-        </span>
-      </Link>
+      {/* What they wrote (a request's message) sits under the name, outside the profile link. */}
+      {detail ? (
+        <div className="min-w-0 flex-1 basis-56">
+          {person}
+          <div className="mt-1 pl-[3.75rem] text-sm text-slate-700">{detail}</div>
+        </div>
+      ) : (
+        person
+      )}
       {actions && <div className="flex shrink-0 flex-wrap items-center gap-2 pl-[3.75rem] sm:pl-0">{actions}</div>}
     </li>
   );

@@ -19,7 +19,8 @@ export function stubApi(handler: Handler) {
       const url = String(input);
       calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const answer = (await handler(url, init)) ?? { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
-      return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      // No body at all when there is none: a 204 may not carry even an empty one.
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
     }),
   );
   return calls;

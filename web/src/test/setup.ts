@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { FakeWebSocket } from './fake-websocket';
 
 // jsdom has no matchMedia; react-hot-toast's <Toaster> reads prefers-reduced-motion through it.
 Object.defineProperty(window, 'matchMedia', {
@@ -18,6 +19,12 @@ Object.defineProperty(window, 'matchMedia', {
   })),
 });
 
+// The signed-in shell opens the live socket; in tests it is a fake the test may drive (never a
+// real connection). unstubGlobals (vite.config.ts) puts the real one back after each test.
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 afterEach(() => {
   cleanup();

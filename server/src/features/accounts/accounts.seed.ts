@@ -72,6 +72,9 @@ export const accountsSeed: DemoSeed = {
           emailVerifiedAt: new Date(),
           passwordHash,
           profilePicture: picture,
+          // The demo person takes messages only from connections (issue 15): strangers' first
+          // messages wait as chat requests (the chats seed has two).
+          ...(p.username === DEMO_LOGIN.username && { messagePolicy: 'connections' as const }),
           // Everyone joined before the posts' three weeks, the first ones months ago.
           createdAt: new Date(Date.now() - (30 + (demoPeople.length - i) * 6) * 86_400_000),
         })

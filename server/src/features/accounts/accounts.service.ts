@@ -5,7 +5,7 @@ import type {
 import type { PrivacySettings, UpdateProfileInput } from '@muster/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
-import { endSession, endUserSessions, forgetCachedSessions, requireViewer, startSession, type Viewer } from '../../platform/auth/session.js';
+import { endSession, endUserSessions, forgetCachedSessions, requireViewer, startSession, userSessionsEnded, type Viewer } from '../../platform/auth/session.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
@@ -115,7 +115,10 @@ async function rekeyAccount(
     if (identity) await insertIdentity(trx, { ...identity, userId });
     return updated;
   });
-  forgetCachedSessions(deps, userId);
+  // Once committed: the ended sessions' sockets close in every process; with sessions kept, every
+  // process reads the changed account afresh.
+  if (sessions === 'keep') forgetCachedSessions(deps, userId);
+  else userSessionsEnded(deps, userId, sessions === 'end' ? undefined : sessions.except);
   return user;
 }
 

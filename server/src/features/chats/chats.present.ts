@@ -1,7 +1,11 @@
 import type { ChatMessage, ChatSummary } from '@muster/contract/chats';
 import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missions';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
+import type { JsonText } from '../../platform/json-text.js';
 import type { ChatRow, MessageRow } from './chats.queries.js';
+
+/** A mark never set (a member who has not read the chat yet) is 'epoch' in the table, none here. */
+const markOf = (at: Date | null) => (at && at.getTime() > 0 ? at.toISOString() : null);
 
 export function presentChat(c: ChatRow): ChatSummary {
   return {
@@ -21,6 +25,7 @@ export function presentChat(c: ChatRow): ChatSummary {
     lastMessage: c.lastBody && c.lastCreatedAt && c.lastSenderId ? { message: c.lastBody, createdAt: c.lastCreatedAt.toISOString(), senderId: c.lastSenderId } : null,
     unreadCount: c.unreadCount ?? 0,
     updatedAt: c.lastMessageAt.toISOString(),
+    otherLastReadAt: c.kind === 'direct' ? markOf(c.otherLastReadAt) : null,
   };
 }
 
@@ -38,5 +43,14 @@ export function presentMessage(m: MessageRow): ChatMessage {
     },
     message: m.body,
     createdAt: m.createdAt.toISOString(),
+    clientMessageId: m.clientMessageId ?? null,
   };
+}
+
+/**
+ * A chat request as the contract shows it (`chatRequestSchema`), written as JSON text around the
+ * sender's card, which is already JSON text (`cardOf`, decision 010).
+ */
+export function presentChatRequest(r: { id: string; message: string; createdAt: Date; card: string }): JsonText {
+  return `{"_id":${JSON.stringify(r.id)},"sender":${r.card},"message":${JSON.stringify(r.message)},"createdAt":${JSON.stringify(r.createdAt.toISOString())}}` as JsonText;
 }

@@ -1,59 +1,171 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Cursor } from '../../platform/paging.js';
-import { hiddenEitherWay, mayMessageDirectly, missionOwnerOf, missionPhotoOf, missionTitleOf } from '../../social/social.queries.js';
+import {
+  blockedBetween,
+  cardOf,
+  hiddenEitherWay,
+  mayMessageDirectly,
+  missionOwnerOf,
+  missionPhotoOf,
+  missionTitleOf,
+} from '../../social/social.queries.js';
 
 /**
- * A direct message in one statement, sent only if the recipient exists, neither person has blocked the
- * other, and the recipient's message policy lets the sender write (the kernel's
- * `mayMessageDirectly`) or the recipient has already written in this chat (a conversation they
- * took part in stays open): the pair's chat is made on the first message (its unique pair key
- * makes concurrent first messages one chat), both people are members, the chat moves to the top
- * of both lists, and the sender has read it up to here. No row: no such person. `blocked` or not
- * `allowed`: nothing was written.
+ * When a message is stamped (issue 15: exact unread counts). A message's time is taken while its
+ * chat's row is locked (the chat is touched in the same statement, before the message is
+ * written), one millisecond past the chat's newest message at least. A chat's messages then
+ * carry strictly rising times in the order they commit, so a read mark set to the newest message
+ * the reader's statement can see (`markChatReadBy`) covers exactly those: any message committed
+ * later is stamped later, however its transaction interleaved. `now()` would not do: it is the
+ * start of the writer's transaction, so a message could commit just after a read with a time
+ * before the mark and never count as unread.
+ *
+ * `chats.last_message_at` is the newest message's time (or the chat's opening), so it is the
+ * one the next message must pass. In `ON CONFLICT … DO UPDATE` and in `UPDATE chats` it is read
+ * from the newest committed row version, after any other writer's lock is released.
+ */
+const nextMessageAt = sql<Date>`greatest(date_trunc('milliseconds', clock_timestamp()), chats.last_message_at + interval '1 millisecond')`;
+const openedAt = sql<Date>`date_trunc('milliseconds', clock_timestamp())`;
+
+/** The columns a sent message is presented from (the sender is the viewer, presented from the session). */
+type SentMessage = { id: string; chatId: string; body: string; createdAt: Date; clientMessageId: string | null };
+
+export type DirectSendRow = {
+  blocked: boolean;
+  /** Their message policy lets me write, or they have taken part in our chat (`accepts_messages`). */
+  allowed: boolean;
+  /** The message written now (null: nothing written). */
+  id: string | null;
+  chatId: string | null;
+  body: string | null;
+  createdAt: Date | null;
+  clientMessageId: string | null;
+  /** A message of mine already carrying this clientMessageId (a retry), and the direct key of its chat. */
+  priorId: string | null;
+  priorChatId: string | null;
+  priorKey: string | null;
+  priorBody: string | null;
+  priorCreatedAt: Date | null;
+  /** The request written now, when the message became one. */
+  requestId: string | null;
+  requestCreatedAt: Date | null;
+  /** My request to them that was already waiting (a second message, or a retry of the first). */
+  pendingId: string | null;
+  pendingClientId: string | null;
+  pendingCreatedAt: Date | null;
+};
+
+/**
+ * A direct message in one statement. The recipient must exist (no row: no such person) and
+ * neither may have blocked the other (`blocked`: nothing written). Then:
+ *
+ * - a message of mine with the same `clientMessageId` already there (a retry, a double click):
+ *   nothing is written, and it is answered (`prior…`);
+ * - the recipient's message policy lets me write (the kernel's `mayMessageDirectly`), or they took
+ *   part in our chat (wrote in it, or accepted what opened it: `accepts_messages`): the pair's chat
+ *   is made on the first message (its unique pair key makes concurrent first messages one chat),
+ *   both are members, the chat moves to the top of both lists, and I have read it up to here;
+ *   the partial unique index on (sender, client id) keeps two concurrent retries one message;
+ * - otherwise the message becomes a chat request (issue 15), one per pair: a second one while the
+ *   first waits inserts nothing (`pending…` is the one waiting).
  */
 export async function sendDirectMessageIfAllowed(
   db: Db,
-  m: { chatId: string; directKey: string; messageId: string; senderId: string; recipientId: string; body: string },
-) {
-  const { rows } = await sql<
-    | { blocked: boolean; allowed: false; id: null }
-    | { blocked: false; allowed: true; id: string; chatId: string; senderId: string; body: string; createdAt: Date }
-  >`
+  m: { chatId: string; directKey: string; messageId: string; requestId: string; senderId: string; recipientId: string; body: string; clientMessageId: string | null },
+): Promise<DirectSendRow | undefined> {
+  const me = sql`${m.senderId}::uuid`;
+  const clientId = sql`${m.clientMessageId}::uuid`;
+  const { rows } = await sql<DirectSendRow>`
     with recipient as (
       select u.id, ${hiddenEitherWay(m.senderId, sql.ref('u.id'))} as blocked,
-        (${mayMessageDirectly(m.senderId, 'u')} or (not ${hiddenEitherWay(m.senderId, sql.ref('u.id'))} and exists (
-          select 1 from chats c join chat_messages w on w.chat_id = c.id
-          where c.direct_key = ${m.directKey} and w.sender_id = u.id))) as allowed
+        (${mayMessageDirectly(m.senderId, 'u')} or exists (
+          select 1 from chats c join chat_members took on took.chat_id = c.id
+          where c.direct_key = ${m.directKey} and took.user_id = u.id and took.accepts_messages)) as allowed
       from users u where u.id = ${m.recipientId}
+    ), prior as (
+      select p.id, p.chat_id, p.body, p.created_at, pc.direct_key
+      from chat_messages p join chats pc on pc.id = p.chat_id
+      where ${clientId} is not null and p.sender_id = ${me} and p.client_message_id = ${clientId}
+    ), gate as (
+      select not blocked and allowed and not exists (select 1 from prior) as send,
+             not blocked and not allowed and not exists (select 1 from prior) as ask
+      from recipient
     ), chat as (
       insert into chats (id, kind, direct_key, last_message_at)
-      select ${m.chatId}, 'direct', ${m.directKey}, now() from recipient where recipient.allowed
-      on conflict (direct_key) do update set last_message_at = excluded.last_message_at
-      returning id
+      select ${m.chatId}, 'direct', ${m.directKey}, ${openedAt} from gate where gate.send
+      on conflict (direct_key) do update set last_message_at = ${nextMessageAt}
+      returning id, last_message_at
     ), members as (
-      insert into chat_members (chat_id, user_id, last_read_at)
-      select chat.id, who.user_id, case when who.user_id = ${m.senderId}::uuid then now() else 'epoch'::timestamptz end
-      from chat, (values (${m.senderId}::uuid), (${m.recipientId}::uuid)) as who (user_id)
-      on conflict (chat_id, user_id) do update set last_read_at = excluded.last_read_at where chat_members.user_id = ${m.senderId}::uuid
+      insert into chat_members (chat_id, user_id, last_read_at, accepts_messages)
+      select chat.id, who.user_id, case when who.user_id = ${me} then chat.last_message_at else 'epoch'::timestamptz end, who.user_id = ${me}
+      from chat, (values (${me}), (${m.recipientId}::uuid)) as who (user_id)
+      on conflict (chat_id, user_id) do update
+        set last_read_at = greatest(chat_members.last_read_at, excluded.last_read_at), accepts_messages = true
+        where chat_members.user_id = ${me}
     ), message as (
-      insert into chat_messages (id, chat_id, sender_id, body)
-      select ${m.messageId}, chat.id, ${m.senderId}, ${m.body} from chat
-      returning id, chat_id, sender_id, body, created_at
+      insert into chat_messages (id, chat_id, sender_id, body, client_message_id, created_at)
+      select ${m.messageId}, chat.id, ${me}, ${m.body}, ${clientId}, chat.last_message_at from chat
+      on conflict do nothing
+      returning id, chat_id, body, created_at, client_message_id
+    ), request as (
+      insert into chat_requests (id, sender_id, recipient_id, message, client_message_id)
+      select ${m.requestId}, ${me}, ${m.recipientId}, ${m.body}, ${clientId} from gate where gate.ask
+      on conflict (sender_id, recipient_id) do nothing
+      returning id, created_at
+    ), pending as (
+      select w.id, w.client_message_id, w.created_at from chat_requests w
+      where w.sender_id = ${me} and w.recipient_id = ${m.recipientId}
     )
-    select recipient.blocked, recipient.allowed, message.* from recipient left join message on true`.execute(db);
+    select r.blocked, r.allowed,
+      m.id, m.chat_id, m.body, m.created_at, m.client_message_id,
+      p.id as prior_id, p.chat_id as prior_chat_id, p.direct_key as prior_key, p.body as prior_body, p.created_at as prior_created_at,
+      q.id as request_id, q.created_at as request_created_at,
+      w.id as pending_id, w.client_message_id as pending_client_id, w.created_at as pending_created_at
+    from recipient r left join message m on true left join prior p on true left join request q on true left join pending w on true`.execute(db);
   return rows[0];
 }
 
-/** Only a member's own mark moves; false when they are not a member (or there is no such chat). */
-export async function markChatReadBy(db: Db, chatId: string, userId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('chatMembers')
-    .set({ lastReadAt: sql<Date>`now()` })
-    .where('chatId', '=', chatId)
-    .where('userId', '=', userId)
+/**
+ * A message of the sender's by their own id for it, with its chat's direct key (null for a mission
+ * chat): a retry that raced its twin and lost finds the twin here, once that has committed.
+ */
+export async function findMessageByClientId(db: Db, senderId: string, clientMessageId: string) {
+  return db
+    .selectFrom('chatMessages as m')
+    .innerJoin('chats as c', 'c.id', 'm.chatId')
+    .select(['m.id', 'm.chatId', 'm.body', 'm.createdAt', 'm.clientMessageId', 'c.directKey'])
+    .where('m.senderId', '=', senderId)
+    .where('m.clientMessageId', '=', clientMessageId)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+}
+
+export type ReadMark = { kind: 'direct' | 'mission'; before: Date; readAt: Date; others: string[] };
+
+/**
+ * Marks the chat read by one member up to the newest message this statement can see (not `now()`:
+ * see `nextMessageAt`, why that is exact), never backwards. Answers the mark before and after and,
+ * for a direct chat, the other member unless blocked either way (whom a "Seen" concerns).
+ * Undefined when they are not a member (or there is no such chat).
+ */
+export async function markChatReadBy(db: Db, chatId: string, userId: string): Promise<ReadMark | undefined> {
+  const { rows } = await sql<ReadMark>`
+    with mine as (
+      select cm.last_read_at, c.kind from chat_members cm join chats c on c.id = cm.chat_id
+      where cm.chat_id = ${chatId} and cm.user_id = ${userId}
+    ), marked as (
+      update chat_members cm
+      set last_read_at = greatest(cm.last_read_at, coalesce((select max(n.created_at) from chat_messages n where n.chat_id = ${chatId}), cm.last_read_at))
+      where cm.chat_id = ${chatId} and cm.user_id = ${userId}
+      returning cm.last_read_at
+    )
+    select mine.kind, mine.last_read_at as before, marked.last_read_at as read_at,
+      case when mine.kind = 'direct' then array(
+        select o.user_id::text from chat_members o
+        where o.chat_id = ${chatId} and o.user_id <> ${userId} and not ${hiddenEitherWay(userId, sql.ref('o.user_id'))})
+      else '{}'::text[] end as others
+    from mine cross join marked`.execute(db);
+  return rows[0];
 }
 
 /**
@@ -62,7 +174,8 @@ export async function markChatReadBy(db: Db, chatId: string, userId: string): Pr
  * costs the same for 2 chats or 200. A direct chat with someone blocked either way is left out
  * (and so not found): unblocking brings it back. So is a mission chat whose owner is blocked
  * either way with me (blocked people never share a mission); in a mission chat, messages of
- * members blocked either way with me are neither shown nor counted.
+ * members blocked either way with me are neither shown nor counted. A direct chat carries the
+ * other person's read mark ("Seen").
  */
 export function listChatsOf(db: Db, userId: string, chatId?: string) {
   let q = db
@@ -94,6 +207,7 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
       'o.lastName as otherLastName',
       'o.headline as otherHeadline',
       'o.profilePicture as otherPicture',
+      'om.lastReadAt as otherLastReadAt',
       'last.body as lastBody',
       'last.createdAt as lastCreatedAt',
       'last.senderId as lastSenderId',
@@ -124,7 +238,7 @@ export function listMessages(db: Db, chatId: string, readerId: string, options: 
   let q = db
     .selectFrom('chatMessages as m')
     .innerJoin('users as s', 's.id', 'm.senderId')
-    .select(['m.id', 'm.chatId', 'm.body', 'm.createdAt', 's.id as senderId', 's.username', 's.firstName', 's.lastName', 's.headline', 's.profilePicture'])
+    .select(['m.id', 'm.chatId', 'm.body', 'm.createdAt', 'm.clientMessageId', 's.id as senderId', 's.username', 's.firstName', 's.lastName', 's.headline', 's.profilePicture'])
     .where('m.chatId', '=', chatId)
     .where(sql<boolean>`not ${hiddenEitherWay(readerId, sql.ref('s.id'))}`);
   if (options.cursor) {
@@ -140,20 +254,21 @@ export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
  * A mission's group chat with the given people in it (the owner first), made on first need: by
  * `mission.created`, or by a later join if the chat was somehow never made. One statement; the
  * unique index on chats.mission_id makes concurrent calls one chat. A newcomer has read the
- * history up to now, so joining does not light the badge with messages from before.
+ * history up to its newest message, so joining does not light the badge with messages from
+ * before (and a message committed after the join is stamped later: see `nextMessageAt`).
  */
 export async function addToMissionChat(db: Db, m: { newChatId: string; missionId: string; userIds: string[] }) {
   await sql`
     with made as (
       insert into chats (id, kind, mission_id, last_message_at)
-      select ${m.newChatId}, 'mission', ${m.missionId}, now() where ${missionOwnerOf(sql.val(m.missionId))} is not null
+      select ${m.newChatId}, 'mission', ${m.missionId}, ${openedAt} where ${missionOwnerOf(sql.val(m.missionId))} is not null
       on conflict (mission_id) where mission_id is not null do nothing
-      returning id
+      returning id, last_message_at
     ), chat as (
-      select id from made union all select id from chats where mission_id = ${m.missionId}
+      select id, last_message_at from made union all select id, last_message_at from chats where mission_id = ${m.missionId}
     )
     insert into chat_members (chat_id, user_id, last_read_at)
-    select chat.id, who.user_id, now() from chat, (values ${sql.join(m.userIds.map((id) => sql`(${id}::uuid)`))}) as who (user_id)
+    select chat.id, who.user_id, chat.last_message_at from chat, (values ${sql.join(m.userIds.map((id) => sql`(${id}::uuid)`))}) as who (user_id)
     on conflict (chat_id, user_id) do nothing`.execute(db);
 }
 
@@ -163,25 +278,48 @@ export async function removeFromMissionChat(db: Db, missionId: string, userId: s
     and chat_id = (select id from chats where mission_id = ${missionId})`.execute(db);
 }
 
+export type MemberSendRow = SentMessage & { duplicate: boolean; audience: string[] };
+
 /**
  * A message into a chat the sender is a member of, in one statement: the chat moves to the top of
- * its members' lists and the sender has read it up to here. No row: not a member (or no such chat).
+ * its members' lists (its row locked, the message stamped past the newest: `nextMessageAt`) and
+ * the sender has read it up to here. A message of the sender's with the same `clientMessageId`
+ * is answered instead (`duplicate`), nothing written. `audience`: the members who may see it —
+ * not anyone blocked either way with the sender, nor with the mission's owner (such a member sees
+ * no chat at all) — the sender included (their other tabs). No row: not a member (or no such
+ * chat), or a concurrent twin of this retry won (find it with findMessageByClientId).
  */
-export async function sendToChatAsMember(db: Db, m: { chatId: string; messageId: string; senderId: string; body: string }) {
-  const { rows } = await sql<{ id: string; chatId: string; body: string; createdAt: Date }>`
-    with member as (
-      select chat_id from chat_members where chat_id = ${m.chatId} and user_id = ${m.senderId}
-    ), message as (
-      insert into chat_messages (id, chat_id, sender_id, body)
-      select ${m.messageId}, chat_id, ${m.senderId}, ${m.body} from member
-      returning id, chat_id, body, created_at
+export async function sendToChatAsMember(db: Db, m: { chatId: string; messageId: string; senderId: string; body: string; clientMessageId: string | null }) {
+  const me = sql`${m.senderId}::uuid`;
+  const clientId = sql`${m.clientMessageId}::uuid`;
+  const { rows } = await sql<MemberSendRow>`
+    with prior as (
+      select p.id, p.chat_id, p.body, p.created_at, p.client_message_id from chat_messages p
+      where ${clientId} is not null and p.sender_id = ${me} and p.client_message_id = ${clientId}
+    ), member as (
+      select chat_id from chat_members where chat_id = ${m.chatId} and user_id = ${me} and not exists (select 1 from prior)
     ), touched as (
-      update chats set last_message_at = message.created_at from message where chats.id = message.chat_id
+      update chats set last_message_at = ${nextMessageAt} from member where chats.id = member.chat_id
+      returning chats.id, chats.last_message_at
+    ), message as (
+      insert into chat_messages (id, chat_id, sender_id, body, client_message_id, created_at)
+      select ${m.messageId}, touched.id, ${me}, ${m.body}, ${clientId}, touched.last_message_at from touched
+      on conflict do nothing
+      returning id, chat_id, body, created_at, client_message_id
     ), read as (
-      update chat_members set last_read_at = message.created_at from message
-      where chat_members.chat_id = message.chat_id and chat_members.user_id = ${m.senderId}
+      update chat_members set last_read_at = greatest(chat_members.last_read_at, message.created_at) from message
+      where chat_members.chat_id = message.chat_id and chat_members.user_id = ${me}
+    ), answer as (
+      select id, chat_id, body, created_at, client_message_id, false as duplicate from message
+      union all
+      select id, chat_id, body, created_at, client_message_id, true from prior
     )
-    select * from message`.execute(db);
+    select answer.*, array(
+      select a.user_id::text from chat_members a join chats ac on ac.id = a.chat_id
+      where a.chat_id = answer.chat_id
+        and not ${hiddenEitherWay(m.senderId, sql.ref('a.user_id'))}
+        and not ${blockedBetween(missionOwnerOf(sql.ref('ac.mission_id')), sql.ref('a.user_id'))}) as audience
+    from answer`.execute(db);
   return rows[0];
 }
 
@@ -190,22 +328,125 @@ export async function sendToChatAsMember(db: Db, m: { chatId: string; messageId:
  * `chatId` or the one they have (its unique pair key), both as members (the helper has read it;
  * the owner, new here, reads it as a recipient would), and the offer as the helper's message, its
  * id the offer's so it is there once. No message-policy check: the owner asked for this chat by
- * accepting.
+ * accepting, and from then on takes the helper's messages there (`accepts_messages`). Answers
+ * the message when it was written now (not on a retry of the event).
  */
 export async function openOfferChat(db: Db, m: { chatId: string; directKey: string; messageId: string; helperId: string; ownerId: string; body: string }) {
-  await sql`
+  const { rows } = await sql<MessageRow>`
     with chat as (
       insert into chats (id, kind, direct_key, last_message_at)
-      values (${m.chatId}, 'direct', ${m.directKey}, now())
-      on conflict (direct_key) do update set last_message_at = excluded.last_message_at
-      returning id
+      values (${m.chatId}, 'direct', ${m.directKey}, ${openedAt})
+      on conflict (direct_key) do update set last_message_at = ${nextMessageAt}
+      returning id, last_message_at
     ), members as (
-      insert into chat_members (chat_id, user_id, last_read_at)
-      select chat.id, who.user_id, case when who.user_id = ${m.helperId}::uuid then now() else 'epoch'::timestamptz end
+      insert into chat_members (chat_id, user_id, last_read_at, accepts_messages)
+      select chat.id, who.user_id, case when who.user_id = ${m.helperId}::uuid then chat.last_message_at else 'epoch'::timestamptz end, true
       from chat, (values (${m.helperId}::uuid), (${m.ownerId}::uuid)) as who (user_id)
-      on conflict (chat_id, user_id) do update set last_read_at = excluded.last_read_at where chat_members.user_id = ${m.helperId}::uuid
+      on conflict (chat_id, user_id) do update
+        set last_read_at = case when chat_members.user_id = ${m.helperId}::uuid then greatest(chat_members.last_read_at, excluded.last_read_at) else chat_members.last_read_at end,
+            accepts_messages = true
+    ), message as (
+      insert into chat_messages (id, chat_id, sender_id, body, created_at)
+      select ${m.messageId}, chat.id, ${m.helperId}, ${m.body}, chat.last_message_at from chat
+      on conflict do nothing
+      returning id, chat_id, sender_id, body, created_at, client_message_id
     )
-    insert into chat_messages (id, chat_id, sender_id, body)
-    select ${m.messageId}, chat.id, ${m.helperId}, ${m.body} from chat
-    on conflict (id) do nothing`.execute(db);
+    select message.*, s.username, s.first_name, s.last_name, s.headline, s.profile_picture
+    from message join users s on s.id = message.sender_id`.execute(db);
+  return rows[0];
+}
+
+/* ── Chat requests (issue 15) ──────────────────────────────────────────────────────────────── */
+
+/** More than anyone answers in one sitting; the rest wait behind them. */
+const REQUESTS_LISTED = 100;
+
+/** Requests waiting for my answer, newest first, with the sender's card; none from anyone blocked either way. */
+export function listRequestsTo(db: Db, userId: string) {
+  return db
+    .selectFrom('chatRequests as r')
+    .innerJoin('users as u', 'u.id', 'r.senderId')
+    .select(['r.id', 'r.message', 'r.createdAt', cardOf('u').as('card')])
+    .where('r.recipientId', '=', userId)
+    .where(sql<boolean>`not ${hiddenEitherWay(userId, sql.ref('r.sender_id'))}`)
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(sql.lit(REQUESTS_LISTED))
+    .execute();
+}
+
+/** A request to me from someone not blocked either way: its sender (null: not mine, gone, or hidden). */
+export async function findRequestTo(db: Db, requestId: string, recipientId: string) {
+  const row = await db
+    .selectFrom('chatRequests as r')
+    .select('r.senderId')
+    .where('r.id', '=', requestId)
+    .where('r.recipientId', '=', recipientId)
+    .where(sql<boolean>`not ${hiddenEitherWay(recipientId, sql.ref('r.sender_id'))}`)
+    .executeTakeFirst();
+  return row?.senderId ?? null;
+}
+
+/**
+ * Accepting, in one statement: the request goes, and its message opens (or joins) the pair's
+ * direct chat as the sender's message with the request's id — so a second accept, or a retry,
+ * cannot put it there twice — and the sender's `clientMessageId` when it is still theirs alone.
+ * Both are members who take each other's messages from now on (`accepts_messages`: the sender
+ * wrote, the recipient said yes), and both have read it (the recipient read it to decide). No
+ * row: the request was no longer there (answered meanwhile, or the pair blocked).
+ */
+export async function acceptRequest(db: Db, m: { requestId: string; recipientId: string; senderId: string; chatId: string; directKey: string }) {
+  const { rows } = await sql<MessageRow>`
+    with req as (
+      delete from chat_requests r
+      where r.id = ${m.requestId} and r.recipient_id = ${m.recipientId} and r.sender_id = ${m.senderId}
+        and not ${hiddenEitherWay(m.recipientId, sql.ref('r.sender_id'))}
+      returning r.id, r.sender_id, r.message, r.client_message_id
+    ), chat as (
+      insert into chats (id, kind, direct_key, last_message_at)
+      select ${m.chatId}, 'direct', ${m.directKey}, ${openedAt} from req
+      on conflict (direct_key) do update set last_message_at = ${nextMessageAt}
+      returning id, last_message_at
+    ), members as (
+      insert into chat_members (chat_id, user_id, last_read_at, accepts_messages)
+      select chat.id, who.user_id, chat.last_message_at, true
+      from chat, (values (${m.senderId}::uuid), (${m.recipientId}::uuid)) as who (user_id)
+      on conflict (chat_id, user_id) do update
+        set last_read_at = greatest(chat_members.last_read_at, excluded.last_read_at), accepts_messages = true
+    ), message as (
+      insert into chat_messages (id, chat_id, sender_id, body, client_message_id, created_at)
+      select req.id, chat.id, req.sender_id, req.message,
+        case when exists (select 1 from chat_messages used where used.sender_id = req.sender_id and used.client_message_id = req.client_message_id)
+          then null else req.client_message_id end,
+        chat.last_message_at
+      from req, chat
+      on conflict do nothing
+      returning id, chat_id, sender_id, body, created_at, client_message_id
+    )
+    select chat.id as chat_id, message.id, message.sender_id, message.body, message.created_at, message.client_message_id,
+      s.username, s.first_name, s.last_name, s.headline, s.profile_picture
+    from chat left join message on true left join users s on s.id = message.sender_id`.execute(db);
+  return rows[0];
+}
+
+/** Declining removes the request; answers its sender, or null when it was not mine to answer (or gone, or hidden). */
+export async function declineRequest(db: Db, requestId: string, recipientId: string) {
+  const row = await db
+    .deleteFrom('chatRequests as r')
+    .where('r.id', '=', requestId)
+    .where('r.recipientId', '=', recipientId)
+    .where(sql<boolean>`not ${hiddenEitherWay(recipientId, sql.ref('r.sender_id'))}`)
+    .returning('r.senderId')
+    .executeTakeFirst();
+  return row?.senderId ?? null;
+}
+
+/** A block ends whatever request waits between the two, either way: answers the recipients of those that went. */
+export async function deleteRequestsBetween(db: Db, a: string, b: string) {
+  const rows = await db
+    .deleteFrom('chatRequests')
+    .where((eb) => eb.or([eb.and([eb('senderId', '=', a), eb('recipientId', '=', b)]), eb.and([eb('senderId', '=', b), eb('recipientId', '=', a)])]))
+    .returning('recipientId')
+    .execute();
+  return rows.map((r) => r.recipientId);
 }

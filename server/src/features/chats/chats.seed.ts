@@ -1,7 +1,7 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { newId } from '../../platform/ids.js';
 
-/** The demo person's conversations: advice from afar, a local researcher, and the neighbour they work with. */
+/** The demo person's conversations: advice from afar, a local researcher, and the neighbour they work with; and two chat requests. */
 const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', text: string]>; readByDemo: boolean }> = [
   {
     with: 'sipho_ndlovu',
@@ -36,6 +36,27 @@ const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', te
 
 const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
+/**
+ * Chat requests waiting for the demo person (issue 15). Dana takes messages only from her
+ * connections (the accounts seed: a flood brings her more messages than she can read), so people
+ * outside her network who want to help write to her this way: neither is a connection of hers, nor
+ * has asked to be one.
+ */
+const chatRequests: Array<{ from: string; hoursAgo: number; message: string }> = [
+  {
+    from: 'sofia_rossi',
+    hoursAgo: 5,
+    message:
+      'Hello Dana, I design flat-pack shelters that one family can put up in an hour, and I have been reading your posts from Umlazi. Would two of your volunteer families test a prototype this season? I would ship them to Durban at my cost and ask only for honest notes on what fails.',
+  },
+  {
+    from: 'wanjiru_kamau',
+    hoursAgo: 26,
+    message:
+      'Hi Dana, after a flood, tanks and standpipes often carry E. coli for weeks, even when the water looks clear. Our lab in Nairobi can post field test kits for the Chatsworth water points if someone there can take samples. I am happy to walk your team through it on a call.',
+  },
+];
+
 export const chatsSeed: DemoSeed = {
   name: 'chats',
   async run({ db }) {
@@ -53,13 +74,19 @@ export const chatsSeed: DemoSeed = {
         await db.insertInto('chatMessages').values({ id: newId(), chatId, senderId: from === 'me' ? me : them, body: text, createdAt: new Date(at) }).execute();
       }
       await db.updateTable('chats').set({ lastMessageAt: new Date(at) }).where('id', '=', chatId).execute();
+      // Both wrote in these chats, so each takes the other's messages there (0018).
       await db
         .insertInto('chatMembers')
         .values([
-          { chatId, userId: them, lastReadAt: new Date(at) },
-          { chatId, userId: me, lastReadAt: convo.readByDemo ? new Date(at) : new Date(at - 60_000) },
+          { chatId, userId: them, lastReadAt: new Date(at), acceptsMessages: true },
+          { chatId, userId: me, lastReadAt: convo.readByDemo ? new Date(at) : new Date(at - 60_000), acceptsMessages: true },
         ])
         .execute();
+    }
+    for (const r of chatRequests) {
+      const from = users.get(r.from);
+      if (!from) continue;
+      await db.insertInto('chatRequests').values({ id: newId(), senderId: from, recipientId: me, message: r.message, createdAt: new Date(Date.now() - r.hoursAgo * 3600_000) }).execute();
     }
   },
 };

@@ -1,39 +1,110 @@
+import type { ChatMessage } from '@muster/contract/chats';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
+  acceptRequest,
   addToMissionChat,
+  declineRequest,
+  deleteRequestsBetween,
+  findMessageByClientId,
+  findRequestTo,
   listChatsOf,
   listMessages,
+  listRequestsTo,
   markChatReadBy,
   openOfferChat,
   removeFromMissionChat,
   sendDirectMessageIfAllowed,
   sendToChatAsMember,
 } from './chats.queries.js';
-import { presentChat, presentMessage } from './chats.present.js';
+import { presentChat, presentChatRequest, presentMessage } from './chats.present.js';
 
 const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+const fullName = (v: Viewer) => `${v.firstName} ${v.lastName}`.trim() || v.username;
 
-/** Sends a direct message, opening the pair's chat on the first one. */
-export async function sendDirectMessage(deps: Deps, viewer: Viewer | null, input: { recipientId: string; message: string }) {
+const CHAT_NOT_FOUND = 'Conversation not found';
+const REQUEST_NOT_FOUND = 'Chat request not found';
+/** The same clientMessageId for a different conversation is a client's mistake, not a retry. */
+const idReused = () => conflict('That message id was already used for another message');
+
+/** What a send comes to: the message, or (a stranger writing to someone who takes messages only from connections) a chat request. */
+export type SendOutcome =
+  | { message: ChatMessage; request?: undefined }
+  | { request: { _id: string; recipientId: string; status: 'pending'; createdAt: string }; message?: undefined };
+
+/** A message of the viewer's, presented with them as its sender (their card comes from the session). */
+function mine(me: Viewer, m: { id: string; chatId: string; body: string; createdAt: Date; clientMessageId: string | null }): ChatMessage {
+  return presentMessage({ ...m, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
+}
+
+/**
+ * Tells the chat's members of a new message once it is committed: `message.created` to everyone
+ * who may see it (the sender's other tabs too), and to the others that their unread count moved.
+ */
+function publishMessage(deps: Deps, message: ChatMessage, audience: readonly string[]) {
+  deps.realtime.publish(audience, { type: 'message.created', data: message });
+  deps.realtime.publish(
+    audience.filter((id) => id !== message.sender._id),
+    { type: 'counts.changed', data: { counts: ['chats'] } },
+  );
+}
+
+/**
+ * Sends a direct message, opening the pair's chat on the first one. To someone who takes messages
+ * only from their connections (and has not taken part in a chat with me) it becomes a chat request
+ * instead, one at a time. A `clientMessageId` already used by me answers what it made (the
+ * message, or the request still waiting), so a retry never makes a second one.
+ */
+export async function sendDirectMessage(
+  deps: Deps,
+  viewer: Viewer | null,
+  input: { recipientId: string; message: string; clientMessageId?: string | undefined },
+): Promise<SendOutcome> {
   const me = requireViewer(viewer);
   const recipientId = input.recipientId.toLowerCase();
   if (recipientId === me.id) throw badRequest('You cannot message yourself', [{ path: 'recipientId', message: 'You cannot message yourself' }]);
-  const message = await sendDirectMessageIfAllowed(deps.db, {
+  const key = directKey(me.id, recipientId);
+  const clientMessageId = input.clientMessageId?.toLowerCase() ?? null;
+  const row = await sendDirectMessageIfAllowed(deps.db, {
     chatId: newId(),
-    directKey: directKey(me.id, recipientId),
+    directKey: key,
     messageId: newId(),
+    requestId: newId(),
     senderId: me.id,
     recipientId,
     body: input.message,
+    clientMessageId,
   });
-  if (!message) throw notFound('That person is not on Muster');
-  if (message.blocked) throw forbidden('You cannot message this person');
-  if (!message.allowed) throw forbidden('This person accepts messages only from their connections');
-  return presentMessage({ ...message, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
+  if (!row) throw notFound('That person is not on Muster');
+  if (row.blocked) throw forbidden('You cannot message this person');
+  if (row.priorId) {
+    if (row.priorKey !== key) throw idReused();
+    return { message: mine(me, { id: row.priorId, chatId: row.priorChatId!, body: row.priorBody!, createdAt: row.priorCreatedAt!, clientMessageId }) };
+  }
+  if (row.id) {
+    const message = mine(me, { id: row.id, chatId: row.chatId!, body: row.body!, createdAt: row.createdAt!, clientMessageId: row.clientMessageId });
+    publishMessage(deps, message, [me.id, recipientId]);
+    return { message };
+  }
+  if (row.requestId) {
+    deps.realtime.publish([recipientId], { type: 'chat.request', data: { requestId: row.requestId, status: 'pending', chatId: null } });
+    deps.realtime.publish([recipientId], { type: 'counts.changed', data: { counts: ['requests'] } });
+    return { request: { _id: row.requestId, recipientId, status: 'pending', createdAt: row.requestCreatedAt!.toISOString() } };
+  }
+  // A retry of the request that still waits is answered as the first time.
+  if (row.pendingId && clientMessageId && row.pendingClientId === clientMessageId) {
+    return { request: { _id: row.pendingId, recipientId, status: 'pending', createdAt: row.pendingCreatedAt!.toISOString() } };
+  }
+  // Allowed, yet nothing written: a twin of this retry (same clientMessageId) committed first.
+  if (row.allowed && clientMessageId) {
+    const twin = await findMessageByClientId(deps.db, me.id, clientMessageId);
+    if (twin && twin.directKey !== key) throw idReused();
+    if (twin) return { message: mine(me, twin) };
+  }
+  throw conflict('You have already sent this person a message request. It waits for their answer.');
 }
 
 export async function listMyChats(deps: Deps, viewer: Viewer | null) {
@@ -46,35 +117,97 @@ export async function readChat(deps: Deps, viewer: Viewer | null, chatId: string
   const me = requireViewer(viewer);
   const [chat] = await listChatsOf(deps.db, me.id, chatId);
   // Not a member and not there are the same answer.
-  if (!chat) throw notFound('Conversation not found');
+  if (!chat) throw notFound(CHAT_NOT_FOUND);
   const rows = await listMessages(deps.db, chatId, me.id, { ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}), limit: query.limit });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { data: { chat: presentChat(chat), messages: page.map(presentMessage) }, meta: { nextCursor } };
 }
 
-/** Marks one of my chats read up to now; someone else's chat, or none, is not found. */
+/**
+ * Marks one of my chats read up to its newest message; someone else's chat, or none, is not found.
+ * When the mark moved, the other person of a direct chat hears of it (`chat.read`, their "Seen")
+ * and my other tabs refetch the badge. A mission chat shows no "Seen", so its members are not
+ * told: every read would otherwise reach every member.
+ */
 export async function markChatRead(deps: Deps, viewer: Viewer | null, chatId: string) {
   const me = requireViewer(viewer);
-  if (!(await markChatReadBy(deps.db, chatId, me.id))) throw notFound('Conversation not found');
+  const mark = await markChatReadBy(deps.db, chatId, me.id);
+  if (!mark) throw notFound(CHAT_NOT_FOUND);
+  if (mark.readAt.getTime() === mark.before.getTime()) return;
+  deps.realtime.publish(mark.others, { type: 'chat.read', data: { chatId, userId: me.id, readAt: mark.readAt.toISOString() } });
+  deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['chats'] } });
 }
 
 /**
  * Sends into one of my chats by its id. A mission's group chat takes a message from any member;
- * a direct chat goes through the direct-message rules (blocks, the other's message policy), as
- * POST /chats/send would. Not a member, or a chat hidden from me, is not found.
+ * a direct chat goes through the direct-message rules (blocks, the other's message policy, chat
+ * requests), as POST /chats/send would. Not a member, or a chat hidden from me, is not found.
  */
-export async function sendToChat(deps: Deps, viewer: Viewer | null, chatId: string, input: { message: string }) {
+export async function sendToChat(
+  deps: Deps,
+  viewer: Viewer | null,
+  chatId: string,
+  input: { message: string; clientMessageId?: string | undefined },
+): Promise<SendOutcome> {
   const me = requireViewer(viewer);
   const [chat] = await listChatsOf(deps.db, me.id, chatId);
-  if (!chat) throw notFound('Conversation not found');
+  if (!chat) throw notFound(CHAT_NOT_FOUND);
   if (chat.kind === 'direct') {
-    if (!chat.otherId) throw notFound('Conversation not found');
-    return sendDirectMessage(deps, me, { recipientId: chat.otherId, message: input.message });
+    if (!chat.otherId) throw notFound(CHAT_NOT_FOUND);
+    return sendDirectMessage(deps, me, { recipientId: chat.otherId, message: input.message, clientMessageId: input.clientMessageId });
   }
-  const message = await sendToChatAsMember(deps.db, { chatId, messageId: newId(), senderId: me.id, body: input.message });
-  // Removed from the mission between the look and the write.
-  if (!message) throw notFound('Conversation not found');
-  return presentMessage({ ...message, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
+  const clientMessageId = input.clientMessageId?.toLowerCase() ?? null;
+  const sent = await sendToChatAsMember(deps.db, { chatId, messageId: newId(), senderId: me.id, body: input.message, clientMessageId });
+  if (!sent) {
+    // A twin of this retry committed first; or I was removed from the mission between the look and the write.
+    const twin = clientMessageId ? await findMessageByClientId(deps.db, me.id, clientMessageId) : undefined;
+    if (twin && twin.chatId !== chatId) throw idReused();
+    if (twin) return { message: mine(me, twin) };
+    throw notFound(CHAT_NOT_FOUND);
+  }
+  if (sent.chatId !== chatId) throw idReused();
+  const message = mine(me, sent);
+  if (!sent.duplicate) publishMessage(deps, message, sent.audience);
+  return { message };
+}
+
+/* ── Chat requests (issue 15) ──────────────────────────────────────────────────────────────── */
+
+/** Requests waiting for my answer, newest first; those of people blocked either way are not shown. */
+export async function myChatRequests(deps: Deps, viewer: Viewer | null) {
+  const me = requireViewer(viewer);
+  return (await listRequestsTo(deps.db, me.id)).map(presentChatRequest);
+}
+
+/**
+ * Accepting a request opens (or reuses) our direct chat with its message in it as the sender's,
+ * and from then on we write to each other there whatever our message policies say. Only its
+ * recipient accepts; anyone else's, a gone one and one from someone blocked either way are not found.
+ */
+export async function acceptChatRequest(deps: Deps, viewer: Viewer | null, requestId: string) {
+  const me = requireViewer(viewer);
+  const senderId = await findRequestTo(deps.db, requestId, me.id);
+  if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+  const row = await acceptRequest(deps.db, { requestId, recipientId: me.id, senderId, chatId: newId(), directKey: directKey(me.id, senderId) });
+  // Answered meanwhile (another tab), or a block came between.
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  if (row.id) publishMessage(deps, presentMessage(row), [senderId, me.id]);
+  deps.realtime.publish([senderId], { type: 'chat.request', data: { requestId, status: 'accepted', chatId: row.chatId } });
+  deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['requests', 'chats'] } });
+  return { chatId: row.chatId };
+}
+
+/**
+ * Declining removes the request. Its sender learns that it was not accepted, and nothing more:
+ * no reason, and nothing stops them asking again later (a block does).
+ */
+export async function declineChatRequest(deps: Deps, viewer: Viewer | null, requestId: string) {
+  const me = requireViewer(viewer);
+  const senderId = await declineRequest(deps.db, requestId, me.id);
+  if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+  deps.realtime.publish([senderId], { type: 'chat.request', data: { requestId, status: 'declined', chatId: null } });
+  deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['requests'] } });
+  await deps.events.emit(deps.db, 'chat.request_declined', { requestId, senderId, recipientId: me.id, recipientName: fullName(me) });
 }
 
 /**
@@ -95,10 +228,19 @@ export function subscribeMissionChats(deps: Deps) {
 
 /**
  * An accepted offer of help (issue 13) opens, or reuses, the helper and owner's direct chat, with
- * the offer as the helper's first message there.
+ * the offer as the helper's first message there; both hear of it live.
  */
 export function subscribeOfferChats(deps: Deps) {
   deps.events.on('offer.accepted', async (db, { offerId, chatId, helperId, ownerId, message }) => {
-    await openOfferChat(db, { chatId, directKey: directKey(helperId, ownerId), messageId: offerId, helperId, ownerId, body: message });
+    const sent = await openOfferChat(db, { chatId, directKey: directKey(helperId, ownerId), messageId: offerId, helperId, ownerId, body: message });
+    if (sent) publishMessage(deps, presentMessage(sent), [helperId, ownerId]);
+  });
+}
+
+/** A block ends any chat request between the two, either way; whoever had one waiting sees their badge change. */
+export function subscribeChatRequests(deps: Deps) {
+  deps.events.on('user.blocked', async (db, { blockerId, blockedId }) => {
+    const recipients = await deleteRequestsBetween(db, blockerId, blockedId);
+    deps.realtime.publish(recipients, { type: 'counts.changed', data: { counts: ['requests'] } });
   });
 }

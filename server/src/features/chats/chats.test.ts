@@ -1,12 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RealtimeEvent } from '@muster/contract/realtime';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { MESSAGE_BUDGET } from '../../platform/limits.js';
 
 let t: TestApp;
+/** What the real hub delivered (issue 15), as the socket layer sees it. */
+let delivered: Array<{ to: readonly string[]; event: RealtimeEvent }> = [];
 beforeAll(async () => {
   t = await buildTestApp();
+  t.app.deps.realtime.onDeliver((to, event) => delivered.push({ to, event }));
+});
+beforeEach(() => {
+  delivered = [];
 });
 afterAll(() => t.close());
 
@@ -189,10 +197,8 @@ describe('the per-account budget on direct messages (issue 11, 7e)', () => {
 });
 
 describe('chat requests and mission join requests', () => {
-  // Both arrive with later issues (chat requests with 15, missions with 12). Until then these routes
-  // can be held only to their session check and their shape (every test response is checked
-  // against its schema); what they list is tested when there is something to list. Pinning today's
-  // empty answer would pin a stub, so no test does.
+  // Their session check and their shape (every test response is checked against its schema); what
+  // they list is tested in chat-requests.test.ts and in the mission chats below.
   it.each(['/chats/requests', '/chats/join-requests'])('%s needs a session and answers a list', async (url) => {
     const { cookie } = await signedInUser(t);
     const anonymous = await api('GET', url);
@@ -342,3 +348,224 @@ describe('mission chats (issue 12)', () => {
 
 const messagesIn = async (chatId: string) =>
   (await t.db.selectFrom('chatMessages').select('body').where('chatId', '=', chatId).orderBy('createdAt').execute()).map((m) => m.body);
+
+/* ── Issue 15: idempotent sends, exact read state, live events ─────────────────────────────── */
+
+type Member = Awaited<ReturnType<typeof signedInUser>>;
+const eventsOf = (p: Member) => delivered.filter((d) => d.to.includes(p.user.id)).map((d) => d.event);
+const rowsWith = async (clientMessageId: string) => (await t.db.selectFrom('chatMessages').select('id').where('clientMessageId', '=', clientMessageId).execute()).map((r) => r.id);
+
+/** A mission made and joined through the API (each member asks, the owner approves); answers its group chat's id. */
+async function missionChatWith(owner: Member, ...members: Member[]) {
+  const missionId = (await api('POST', '/missions', owner.cookie, { title: 'Sandbag line', type: 'partnership' })).json().data._id as string;
+  for (const m of members) {
+    expect((await api('POST', `/missions/${missionId}/join`, m.cookie, { role: 'collaborator' })).statusCode).toBe(200);
+    const request = (await api('GET', '/chats/join-requests', owner.cookie)).json().data.find((r: { user: { _id: string } }) => r.user._id === m.user.id);
+    expect((await api('PUT', `/missions/${missionId}/join-requests/${request._id}/approve`, owner.cookie)).statusCode).toBe(200);
+  }
+  return (await api('GET', `/missions/${missionId}`, owner.cookie)).json().data.chatId as string;
+}
+
+describe('idempotent sends (issue 15)', () => {
+  it('answers a second send with the same clientMessageId with the message already sent, on both routes, direct and mission', async () => {
+    const [a, b, c] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const one = randomUUID();
+    const first = await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Vans at eight', clientMessageId: one });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ message: 'Vans at eight', clientMessageId: one });
+    const again = await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Vans at eight', clientMessageId: one });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await rowsWith(one)).toEqual([first.json().data._id]);
+    // Told once: the retry publishes nothing.
+    expect(eventsOf(b).filter((e) => e.type === 'message.created')).toHaveLength(1);
+
+    const chatId = first.json().data.chatId;
+    const two = randomUUID();
+    const byId = await api('POST', `/chats/${chatId}/messages`, a.cookie, { message: 'And the urn', clientMessageId: two });
+    expect((await api('POST', `/chats/${chatId}/messages`, a.cookie, { message: 'And the urn', clientMessageId: two })).json()).toEqual(byId.json());
+    // The direct route and the chat's route are one conversation: a retry through either finds it.
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'And the urn', clientMessageId: two })).json().data._id).toBe(byId.json().data._id);
+
+    const missionChat = await missionChatWith(a, c);
+    const three = randomUUID();
+    const inMission = await api('POST', `/chats/${missionChat}/messages`, c.cookie, { message: 'On my way', clientMessageId: three });
+    expect(inMission.statusCode).toBe(200);
+    expect((await api('POST', `/chats/${missionChat}/messages`, c.cookie, { message: 'On my way', clientMessageId: three })).json()).toEqual(inMission.json());
+    expect(await rowsWith(three)).toHaveLength(1);
+
+    // The same id for another conversation is a mistake, not a retry: 409, nothing written.
+    const count = await messageCount();
+    expect((await api('POST', `/chats/${missionChat}/messages`, a.cookie, { message: 'Hi all', clientMessageId: one })).statusCode).toBe(409);
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: c.user.id, message: 'Hi C', clientMessageId: one })).statusCode).toBe(409);
+    expect((await api('POST', '/chats/send', c.cookie, { recipientId: a.user.id, message: 'Hi A', clientMessageId: three })).statusCode).toBe(409);
+    expect(await messageCount()).toBe(count);
+    // Ids are per sender: someone else's id is theirs to use.
+    expect((await api('POST', '/chats/send', b.cookie, { recipientId: a.user.id, message: 'Sure', clientMessageId: one })).statusCode).toBe(200);
+
+    // The conversation shows each sender's id (null where none was given).
+    const messages = (await api('GET', `/chats/${chatId}/messages`, b.cookie)).json().data.messages;
+    expect(messages.map((m: { message: string; clientMessageId: string | null }) => [m.message, m.clientMessageId])).toEqual([
+      ['Sure', one],
+      ['And the urn', two],
+      ['Vans at eight', one],
+    ]);
+    const plain = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'No id' })).json().data;
+    expect(plain.clientMessageId).toBeNull();
+  });
+
+  it('makes one message of concurrent sends with the same clientMessageId', async () => {
+    const [a, b, c] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const id = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Once', clientMessageId: id })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.json().data._id)).size).toBe(1);
+    expect(await rowsWith(id)).toHaveLength(1);
+
+    const missionChat = await missionChatWith(a, c);
+    const other = randomUUID();
+    const inMission = await Promise.all(Array.from({ length: 5 }, () => api('POST', `/chats/${missionChat}/messages`, c.cookie, { message: 'Once', clientMessageId: other })));
+    expect(new Set(inMission.map((r) => `${r.statusCode} ${r.json().data._id}`)).size).toBe(1);
+    expect(await rowsWith(other)).toHaveLength(1);
+    expect(delivered.filter((d) => d.event.type === 'message.created')).toHaveLength(2);
+  });
+});
+
+describe('read state (issue 15)', () => {
+  const unread = async (p: Member) => (await api('GET', '/chats', p.cookie)).json().data[0].unreadCount as number;
+  const markOf = async (chatId: string, p: Member) =>
+    (await t.db.selectFrom('chatMembers').select('lastReadAt').where('chatId', '=', chatId).where('userId', '=', p.user.id).executeTakeFirstOrThrow()).lastReadAt;
+
+  it('counts unread messages exactly across reads and sends; a read covers the newest message, not the clock', async () => {
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    const sent: { chatId: string; createdAt: string }[] = [];
+    for (const m of ['one', 'two', 'three']) sent.push((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: m })).json().data);
+    const chatId = sent[0]!.chatId;
+    // Sent in one breath, still strictly in order: each is stamped past the one before.
+    const times = sent.map((m) => Date.parse(m.createdAt));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(new Set(times).size).toBe(3);
+    expect(await unread(b)).toBe(3);
+
+    expect((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode).toBe(204);
+    expect(await unread(b)).toBe(0);
+    expect((await markOf(chatId, b)).toISOString()).toBe(sent[2]!.createdAt);
+
+    await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'four' });
+    expect(await unread(b)).toBe(1);
+    // Writing marks the chat read for the writer: they saw it.
+    await api('POST', '/chats/send', b.cookie, { recipientId: a.user.id, message: 'reply' });
+    expect(await unread(b)).toBe(0);
+    expect(await unread(a)).toBe(1);
+    await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'five' });
+    await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'six' });
+    expect(await unread(b)).toBe(2);
+    await api('PUT', `/chats/${chatId}/read`, a.cookie);
+    expect(await unread(a)).toBe(0);
+    expect(await unread(b)).toBe(2);
+
+    // A message stamped at or before the mark would be lost to the count; none can be: a message
+    // written now is stamped past the chat's newest, even when the clock says otherwise.
+    await t.db.updateTable('chats').set({ lastMessageAt: new Date(Date.now() + 60_000) }).where('id', '=', chatId).execute();
+    await api('PUT', `/chats/${chatId}/read`, b.cookie);
+    const late = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'seven' })).json().data;
+    expect(Date.parse(late.createdAt)).toBeGreaterThan((await markOf(chatId, b)).getTime());
+    expect(await unread(b)).toBe(1);
+  });
+
+  it('shows when the other person read a direct chat, tells them live, and tells my other tabs the badge moved', async () => {
+    const [a, b, c] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const message = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Seen?' })).json().data;
+    const chatId = message.chatId;
+    expect((await api('GET', '/chats', a.cookie)).json().data[0].otherLastReadAt).toBeNull();
+    delivered = [];
+
+    expect((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode).toBe(204);
+    expect((await api('GET', '/chats', a.cookie)).json().data[0].otherLastReadAt).toBe(message.createdAt);
+    expect((await api('GET', `/chats/${chatId}/messages`, a.cookie)).json().data.chat.otherLastReadAt).toBe(message.createdAt);
+    // B's own mark is B's: their summary shows A's (A read up to their own message).
+    expect((await api('GET', '/chats', b.cookie)).json().data[0].otherLastReadAt).toBe(message.createdAt);
+    expect(eventsOf(a)).toEqual([{ type: 'chat.read', data: { chatId, userId: b.user.id, readAt: message.createdAt } }]);
+    expect(eventsOf(b)).toEqual([{ type: 'counts.changed', data: { counts: ['chats'] } }]);
+    expect(eventsOf(c)).toEqual([]);
+
+    // Reading again with nothing new moves nothing and tells nobody.
+    delivered = [];
+    expect((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode).toBe(204);
+    expect(delivered).toEqual([]);
+
+    // A mission chat has no "Seen": no mark of others, and a read tells only my own tabs.
+    const missionChat = await missionChatWith(a, c);
+    await api('POST', `/chats/${missionChat}/messages`, c.cookie, { message: 'Hello team' });
+    const summary = (await api('GET', '/chats', a.cookie)).json().data.find((ch: { _id: string }) => ch._id === missionChat);
+    expect(summary).toMatchObject({ kind: 'mission', otherLastReadAt: null, unreadCount: 1 });
+    delivered = [];
+    await api('PUT', `/chats/${missionChat}/read`, a.cookie);
+    expect(delivered).toEqual([{ to: [a.user.id], event: { type: 'counts.changed', data: { counts: ['chats'] } } }]);
+  });
+});
+
+describe('live messages (issue 15)', () => {
+  it('sends a direct message to both people’s tabs, and tells only the recipient that their count moved', async () => {
+    const [a, b, c] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const clientMessageId = randomUUID();
+    const message = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Hi B', clientMessageId })).json().data;
+    expect(message.clientMessageId).toBe(clientMessageId);
+    expect(delivered).toEqual([
+      { to: [a.user.id, b.user.id], event: { type: 'message.created', data: message } },
+      { to: [b.user.id], event: { type: 'counts.changed', data: { counts: ['chats'] } } },
+    ]);
+    expect(eventsOf(c)).toEqual([]);
+  });
+
+  it('sends a mission chat’s message to every member who may see it, never to one blocked either way with the sender', async () => {
+    const [owner, ana, ben, cy, stranger] = [await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const chatId = await missionChatWith(owner, ana, ben, cy);
+    expect((await api('POST', `/users/${ana.user.id}/block`, ben.cookie)).statusCode).toBe(200);
+    delivered = [];
+
+    const fromAna = (await api('POST', `/chats/${chatId}/messages`, ana.cookie, { message: 'From Ana' })).json().data;
+    const created = delivered.filter((d) => d.event.type === 'message.created');
+    expect(created).toHaveLength(1);
+    expect([...created[0]!.to].sort()).toEqual([owner.user.id, ana.user.id, cy.user.id].sort());
+    expect(created[0]!.event).toEqual({ type: 'message.created', data: fromAna });
+    const counted = delivered.filter((d) => d.event.type === 'counts.changed');
+    expect([...counted[0]!.to].sort()).toEqual([owner.user.id, cy.user.id].sort());
+    expect(eventsOf(ben)).toEqual([]);
+    expect(eventsOf(stranger)).toEqual([]);
+
+    // Ben hears the owner, not Ana; Ana does not hear Ben.
+    delivered = [];
+    await api('POST', `/chats/${chatId}/messages`, ben.cookie, { message: 'From Ben' });
+    expect(eventsOf(ana)).toEqual([]);
+    expect(eventsOf(owner).map((e) => e.type)).toEqual(['message.created', 'counts.changed']);
+  });
+
+  it('tells a pair blocked either way nothing about each other: no message, no read, no request', async () => {
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    const chatId = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Before' })).json().data.chatId;
+    expect((await api('POST', `/users/${a.user.id}/block`, b.cookie)).statusCode).toBe(200);
+    delivered = [];
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'After' })).statusCode).toBe(403);
+    expect((await api('POST', `/chats/${chatId}/messages`, b.cookie, { message: 'After' })).statusCode).toBe(404);
+    // Reading the hidden chat moves only the reader's own mark and tells the other nothing.
+    expect((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode).toBe(204);
+    await t.db.updateTable('users').set({ messagePolicy: 'connections' }).where('id', '=', b.user.id).execute();
+    expect((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Please?' })).statusCode).toBe(403);
+    expect(eventsOf(a)).toEqual([]);
+    expect(delivered.filter((d) => d.to.includes(b.user.id) && d.event.type !== 'counts.changed')).toEqual([]);
+  });
+
+  it('tells both people of the chat an accepted offer opens', async () => {
+    const [owner, helper] = [await signedInUser(t), await signedInUser(t, { firstName: 'Hana' })];
+    const postId = (await api('POST', '/posts/create', owner.cookie, { kind: 'need', category: 'Tools', content: 'Need a ladder' })).json().data._id;
+    const offerId = (await api('POST', `/posts/${postId}/offers`, helper.cookie, { message: 'I have a ladder' })).json().data._id;
+    delivered = [];
+    const chatId = (await api('PUT', `/offers/${offerId}/accept`, owner.cookie)).json().data.chatId;
+    expect(eventsOf(owner)).toContainEqual({ type: 'message.created', data: expect.objectContaining({ _id: offerId, chatId, sender: expect.objectContaining({ firstName: 'Hana' }) }) });
+    expect(eventsOf(helper)).toContainEqual({ type: 'message.created', data: expect.objectContaining({ _id: offerId, chatId }) });
+    // The owner accepted: the helper keeps writing even if the owner takes messages only from connections.
+    await t.db.updateTable('users').set({ messagePolicy: 'connections' }).where('id', '=', owner.user.id).execute();
+    expect((await api('POST', '/chats/send', helper.cookie, { recipientId: owner.user.id, message: 'When suits you?' })).statusCode).toBe(200);
+  });
+});

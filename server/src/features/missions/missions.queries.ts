@@ -208,6 +208,20 @@ export async function listJoinRequestsFor(db: Db, viewerId: string, missionId?: 
  * requester blocked either way with the owner or the one answering is never let in. Answers the
  * requester and whether they joined, or undefined when there was no such request to answer.
  */
+/**
+ * Who may answer a person's request to join the mission (issue 15, for telling them live): its
+ * owner and partners, as listJoinRequestsFor shows it to them — none blocked either way with the
+ * requester, and nobody when the owner and the requester are.
+ */
+export async function joinRequestAnswerersOf(db: Db, missionId: string, requesterId: string): Promise<string[]> {
+  const { rows } = await sql<{ userId: string }>`
+    select a.user_id from mission_members a join missions m on m.id = a.mission_id
+    where a.mission_id = ${missionId} and a.role in ('owner', 'partner')
+      and not ${hiddenEitherWay(requesterId, sql.ref('a.user_id'))}
+      and not ${blockedBetween(sql.ref('m.owner_id'), sql`${requesterId}::uuid`)}`.execute(db);
+  return rows.map((r) => r.userId);
+}
+
 export async function answerJoinRequest(
   db: Db,
   input: { requestId: string; missionId: string; answererId: string; approve: boolean },

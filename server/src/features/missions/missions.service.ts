@@ -17,6 +17,7 @@ import {
   follow,
   insertJoinRequest,
   insertMission,
+  joinRequestAnswerersOf,
   listJoinRequestsFor,
   listMembers,
   listMissions,
@@ -165,8 +166,19 @@ export async function askToJoin(deps: Deps, viewer: Viewer | null, id: string, i
   // Asking twice is answered as the first time: the request still waits.
   if (requestId) {
     await deps.events.emit(deps.db, 'mission.join_requested', { missionId: id, title: titleOf(mission), ownerId: mission.ownerId, requesterId: me.id, requestId, role: input.role });
+    await joinRequestsChanged(deps, id, me.id);
   }
   return page(deps, me.id, id);
+}
+
+/**
+ * A join request was made or answered (issue 15): whoever may answer it refetches their list and
+ * badge (the combined badge counts join requests), the requester their standing with the mission.
+ */
+async function joinRequestsChanged(deps: Deps, missionId: string, requesterId: string) {
+  const answerers = await joinRequestAnswerersOf(deps.db, missionId, requesterId);
+  deps.realtime.publish([...answerers, requesterId], { type: 'joinRequest.changed', data: { missionId } });
+  deps.realtime.publish(answerers, { type: 'counts.changed', data: { counts: ['requests'] } });
 }
 
 /** Requests to join missions I own or partner in (the spec's GET /chats/join-requests). */
@@ -185,6 +197,7 @@ export async function answerRequest(deps: Deps, viewer: Viewer | null, missionId
     await deps.events.emit(deps.db, 'mission.member_joined', { missionId, userId: answered.userId });
     await deps.events.emit(deps.db, 'mission.join_approved', { missionId, title: titleOf(mission), userId: answered.userId, approverId: me.id });
   }
+  await joinRequestsChanged(deps, missionId, answered.userId);
   return page(deps, me.id, missionId);
 }
 

@@ -7,6 +7,7 @@ import { DEFAULT_AVATAR } from '@muster/contract/users';
 import { MISSION_BUDGET, MISSION_JOIN_BUDGET } from '../../platform/limits.js';
 import { type DomainEvents } from '../../platform/events.js';
 import { signedInUser } from '../../../test/factories.js';
+import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
@@ -433,5 +434,48 @@ describe('per-account budgets on missions and joins', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('join requests, live (issue 15)', () => {
+  let live: ReturnType<typeof recordDeliveries>;
+  beforeAll(() => {
+    live = recordDeliveries(t);
+  });
+  const changed = (missionId: string) => ({ type: 'joinRequest.changed', data: { missionId } });
+  const requests = { type: 'counts.changed', data: { counts: ['requests'] } };
+
+  it('tells the owner and partners who may answer of a request, and the requester of the answer', async () => {
+    const [owner, partner, collaborator, asker, blockedByPartner] = [await person(), await person(), await person(), await person(), await person()];
+    const missionId = (await api('POST', '/missions', owner.cookie, { title: 'Night shelter', type: 'partnership' })).json().data._id;
+    const admit = async (p: Person, role: 'partner' | 'collaborator') => {
+      await api('POST', `/missions/${missionId}/join`, p.cookie, { role });
+      const id = (await api('GET', '/chats/join-requests', owner.cookie)).json().data.find((r: { user: { _id: string } }) => r.user._id === p.user.id)._id;
+      expect((await api('PUT', `/missions/${missionId}/join-requests/${id}/approve`, owner.cookie)).statusCode).toBe(200);
+    };
+    await admit(partner, 'partner');
+    await admit(collaborator, 'collaborator');
+    expect((await api('POST', `/users/${blockedByPartner.user.id}/block`, partner.cookie)).statusCode).toBe(200);
+
+    live.clear();
+    expect((await api('POST', `/missions/${missionId}/join`, asker.cookie, { role: 'collaborator', message: 'I cook' })).statusCode).toBe(200);
+    expect(live.of(owner.user.id)).toEqual(expect.arrayContaining([changed(missionId), requests]));
+    expect(live.of(partner.user.id)).toEqual([changed(missionId), requests]);
+    expect(live.of(collaborator.user.id)).toEqual([]);
+    expect(live.of(asker.user.id)).toEqual([changed(missionId)]);
+
+    // Someone the partner blocked asks: the partner, who never sees that request, hears nothing.
+    live.clear();
+    await api('POST', `/missions/${missionId}/join`, blockedByPartner.cookie, { role: 'collaborator' });
+    expect(live.of(partner.user.id)).toEqual([]);
+    expect(live.of(owner.user.id)).toEqual(expect.arrayContaining([changed(missionId), requests]));
+
+    live.clear();
+    const id = (await api('GET', '/chats/join-requests', owner.cookie)).json().data.find((r: { user: { _id: string } }) => r.user._id === asker.user.id)._id;
+    expect((await api('PUT', `/missions/${missionId}/join-requests/${id}/decline`, partner.cookie)).statusCode).toBe(200);
+    expect(live.of(asker.user.id)).toEqual([changed(missionId)]);
+    expect(live.of(owner.user.id)).toEqual([changed(missionId), requests]);
+    expect(live.of(partner.user.id)).toEqual([changed(missionId), requests]);
+    expect(live.of(collaborator.user.id)).toEqual([]);
   });
 });

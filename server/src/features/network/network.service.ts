@@ -42,6 +42,14 @@ const fullName = (v: Viewer) => `${v.firstName} ${v.lastName}`.trim() || v.usern
  * deleted accounts, and changes made through another API process (the session cache's trade-off).
  */
 const suggestionsCache = microCachePerApp<Promise<JsonText[]>>({ ttlMs: 5_000, max: 10_000 });
+/**
+ * The Network badge counts the requests waiting for someone's answer (issue 15): once a write
+ * that changes them has committed, that person's open tabs are told to refetch it.
+ */
+function networkBadgeChanged(deps: Deps, userId: string) {
+  deps.realtime.publish([userId], { type: 'counts.changed', data: { counts: ['network'] } });
+}
+
 function suggestionsChanged(deps: Deps, ...people: string[]) {
   const cache = suggestionsCache(deps);
   for (const id of people) cache.delete(id);
@@ -62,11 +70,14 @@ export async function connectWith(deps: Deps, viewer: Viewer | null, personId: s
   if (outcome.connected) throw conflict('You are already connected');
   if (outcome.theirs) {
     await deps.events.emit(deps.db, 'connection.accepted', { senderId: userId, recipientId: me.id, recipientName: fullName(me) });
+    // Their request left my Network badge (my other tabs refetch it).
+    networkBadgeChanged(deps, me.id);
     return { connection: 'connected', message: 'You are now connected' };
   }
   // Mine already there (a double click, or a request they ignored), or a twin of this one won the race.
   if (!outcome.sent) throw conflict('You have already sent this person a connection request');
   await deps.events.emit(deps.db, 'connection.requested', { requestId, senderId: me.id, recipientId: userId });
+  networkBadgeChanged(deps, userId);
   return { connection: 'pending-sent', message: 'Connection request sent' };
 }
 
@@ -88,6 +99,7 @@ export async function accept(deps: Deps, viewer: Viewer | null, requestId: strin
   if (!senderId) throw notFound(REQUEST_NOT_FOUND);
   suggestionsChanged(deps, me.id, senderId);
   await deps.events.emit(deps.db, 'connection.accepted', { senderId, recipientId: me.id, recipientName: fullName(me) });
+  networkBadgeChanged(deps, me.id);
   return { connection: 'connected', message: 'You are now connected' };
 }
 
@@ -97,6 +109,7 @@ export async function ignore(deps: Deps, viewer: Viewer | null, requestId: strin
   const senderId = await ignoreRequest(deps.db, requestId, me.id);
   if (!senderId) throw notFound(REQUEST_NOT_FOUND);
   await deps.events.emit(deps.db, 'connection.request_dropped', { senderId, recipientId: me.id });
+  networkBadgeChanged(deps, me.id);
   return { connection: 'none', message: 'Request ignored' };
 }
 
@@ -107,6 +120,7 @@ export async function withdraw(deps: Deps, viewer: Viewer | null, requestId: str
   if (!recipientId) throw notFound(REQUEST_NOT_FOUND);
   suggestionsChanged(deps, me.id, recipientId);
   await deps.events.emit(deps.db, 'connection.request_dropped', { senderId: me.id, recipientId });
+  networkBadgeChanged(deps, recipientId);
   return { connection: 'none', message: 'Request withdrawn' };
 }
 
@@ -160,6 +174,7 @@ export function subscribeNetwork(deps: Deps) {
     suggestionsChanged(deps, blockerId, blockedId);
     for (const request of await severPair(db, blockerId, blockedId)) {
       await deps.events.emit(db, 'connection.request_dropped', request);
+      networkBadgeChanged(deps, request.recipientId);
     }
   });
 }

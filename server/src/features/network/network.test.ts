@@ -6,6 +6,7 @@ import type { UsersTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { CONNECTION_REQUEST_BUDGET } from '../../platform/limits.js';
 import { buildUser, signedInUser } from '../../../test/factories.js';
+import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
@@ -634,5 +635,60 @@ describe('a block ends what lies between the two (user.blocked)', () => {
     const res = await api('POST', `/users/${b.user.id}/block`, a.cookie);
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await graphOf(a.user, b.user)).toEqual({ connections: [], requests: [] });
+  });
+});
+
+describe('the Network badge, live (issue 15)', () => {
+  let live: ReturnType<typeof recordDeliveries>;
+  beforeAll(() => {
+    live = recordDeliveries(t);
+  });
+  const network = { type: 'counts.changed', data: { counts: ['network'] } };
+  const badge = (p: Person) => live.of(p.user.id).filter((e) => e.type === 'counts.changed' && e.data.counts.includes('network'));
+
+  it('tells whoever’s waiting requests changed: the recipient of a request, the one who answers, the recipient of a withdrawal', async () => {
+    const [ana, ben, cy] = [await person(), await person(), await person()];
+    live.clear();
+    await api('POST', `/connections/${ben.user.id}`, ana.cookie);
+    expect(badge(ben)).toEqual([network]);
+    expect(badge(ana)).toEqual([]);
+
+    live.clear();
+    const requestId = (await api('GET', '/connections/requests', ben.cookie)).json().data[0]._id;
+    expect((await api('PUT', `/connections/requests/${requestId}/accept`, ben.cookie)).statusCode).toBe(200);
+    expect(badge(ben)).toEqual([network]);
+    // Ana hears of the yes as a notice, not as a badge of hers.
+    expect(badge(ana)).toEqual([]);
+    expect(live.of(ana.user.id).map((e) => e.type)).toEqual(['notification.created', 'counts.changed']);
+
+    await api('POST', `/connections/${cy.user.id}`, ana.cookie);
+    live.clear();
+    const withdrawn = (await api('GET', '/connections/requests/sent', ana.cookie)).json().data[0]._id;
+    await api('DELETE', `/connections/requests/${withdrawn}`, ana.cookie);
+    expect(badge(cy)).toEqual([network]);
+    expect(badge(ana)).toEqual([]);
+
+    await api('POST', `/connections/${cy.user.id}`, ben.cookie);
+    live.clear();
+    const ignored = (await api('GET', '/connections/requests', cy.cookie)).json().data[0]._id;
+    await api('PUT', `/connections/requests/${ignored}/ignore`, cy.cookie);
+    expect(badge(cy)).toEqual([network]);
+    expect(live.of(ben.user.id)).toEqual([]);
+
+    // Asking someone who asked me connects us at once: their request leaves my list.
+    await api('POST', `/connections/${ana.user.id}`, cy.cookie);
+    live.clear();
+    await api('POST', `/connections/${cy.user.id}`, ana.cookie);
+    expect(badge(ana)).toEqual([network]);
+    expect(badge(cy)).toEqual([]);
+  });
+
+  it('tells the recipient when a block ends a request waiting for them', async () => {
+    const [ana, ben] = [await person(), await person()];
+    await api('POST', `/connections/${ben.user.id}`, ana.cookie);
+    live.clear();
+    expect((await api('POST', `/users/${ben.user.id}/block`, ana.cookie)).statusCode).toBe(200);
+    expect(badge(ben)).toEqual([network]);
+    expect(live.of(ben.user.id).filter((e) => e.type !== 'counts.changed')).toEqual([]);
   });
 });

@@ -101,14 +101,17 @@ export function listUnreadTaskNotifications(db: Db, userId: string) {
 /**
  * A mission update tells the mission's members and followers (issue 12), in one statement however
  * many they are: not its author, and not anyone who blocked, was blocked by or muted the author.
+ * Answers each notice made, for telling its recipient live.
  */
-export function insertMissionUpdateNotices(db: Db, input: { missionId: string; postId: string; authorId: string }) {
-  return sql`
+export async function insertMissionUpdateNotices(db: Db, input: { missionId: string; postId: string; authorId: string }) {
+  const { rows } = await sql<{ id: string; userId: string; type: string }>`
     insert into notifications (id, user_id, type, message, sender_id, related_post_id, related_mission_id)
     select gen_random_uuid(), a.id, 'missionUpdate', 'posted an update to ' || coalesce(${missionTitleOf(input.missionId)}, 'a mission'),
       ${input.authorId}, ${input.postId}, ${input.missionId}
     from ${missionAudience(sql`${input.missionId}::uuid`)} a
     where a.id <> ${input.authorId}
       and not ${hiddenEitherWay(input.authorId, sql.ref('a.id'))}
-      and not ${mutedBetween(sql.ref('a.id'), sql`${input.authorId}::uuid`)}`.execute(db);
+      and not ${mutedBetween(sql.ref('a.id'), sql`${input.authorId}::uuid`)}
+    returning id, user_id, type`.execute(db);
+  return rows;
 }

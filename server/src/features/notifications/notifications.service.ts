@@ -1,9 +1,11 @@
 import type { Insertable } from 'kysely';
+import type { RealtimeCount } from '@muster/contract/realtime';
 import { taskStatusLabels } from '@muster/contract/missions';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
+import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import {
@@ -23,15 +25,31 @@ import { presentNotification } from './notifications.present.js';
 
 export type NewNotification = Omit<Insertable<NotificationsTable>, 'id' | 'createdAt' | 'readAt'>;
 
+/** The badges a notification of this type moves: the bell always, the offers or tasks count for theirs. */
+function countsMovedBy(type: string): RealtimeCount[] {
+  if (type === 'newOffer' || type === 'missionHelp') return ['notifications', 'offers'];
+  if (type === 'task') return ['notifications', 'tasks'];
+  return ['notifications'];
+}
+
+/** Tells the recipient's open tabs (issue 15), once the notification is stored: its id and type, and the badges to refetch. */
+function publishNotification(realtime: RealtimeHub, n: { id: string; userId: string; type: string }) {
+  realtime.publish([n.userId], { type: 'notification.created', data: { _id: n.id, type: n.type } });
+  realtime.publish([n.userId], { type: 'counts.changed', data: { counts: countsMovedBy(n.type) } });
+}
+
 /**
  * How every feature reports to a person. Nobody is told about their own action, nor hears from
  * someone blocked either way or whom they muted, so such a notification is dropped here, once,
- * for every feature.
+ * for every feature. With `realtime`, the recipient hears of it live after the insert (handlers
+ * run on the committed database, not in a transaction, so it is there when they refetch).
  */
-export async function createNotification(db: Db, input: NewNotification) {
+export async function createNotification(db: Db, input: NewNotification, realtime?: RealtimeHub) {
   if (input.senderId && input.senderId === input.userId) return undefined;
   if (input.senderId && (await senderSilencedFor(db, input.userId, input.senderId))) return undefined;
-  return insertNotification(db, { id: newId(), ...input });
+  const row = await insertNotification(db, { id: newId(), ...input });
+  if (realtime) publishNotification(realtime, row);
+  return row;
 }
 
 export async function listMyNotifications(deps: Deps, viewer: Viewer | null, type?: string) {
@@ -43,6 +61,7 @@ export async function listMyNotifications(deps: Deps, viewer: Viewer | null, typ
 export async function markAllMyNotificationsRead(deps: Deps, viewer: Viewer | null) {
   const me = requireViewer(viewer);
   await markAllRead(deps.db, me.id);
+  deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['notifications', 'tasks'] } });
 }
 
 export async function deleteMyNotification(deps: Deps, viewer: Viewer | null, id: string) {
@@ -60,6 +79,7 @@ export async function myOfferCounts(deps: Deps, viewer: Viewer | null) {
 export async function markMyOffersRead(deps: Deps, viewer: Viewer | null) {
   const me = requireViewer(viewer);
   await markOffersRead(deps.db, me.id);
+  deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['offers'] } });
 }
 
 export async function myTaskNotifications(deps: Deps, viewer: Viewer | null) {
@@ -77,12 +97,14 @@ export async function myTaskNotifications(deps: Deps, viewer: Viewer | null) {
 
 /** Subscribes the notification centre to the events other features emit. */
 export function subscribeNotifications(deps: Deps) {
+  // Every notice made here is told live to its recipient (issue 15).
+  const notify = (db: Db, input: NewNotification) => createNotification(db, input, deps.realtime);
   // A block ends what the two told each other; listing leaves out anything that comes in between.
   deps.events.on('user.blocked', async (db, { blockerId, blockedId }) => {
     await deleteNotificationsBetween(db, blockerId, blockedId);
   });
   deps.events.on('user.signed_up', async (db, { userId }) => {
-    await createNotification(db, {
+    await notify(db, {
       userId,
       type: 'systemNotification',
       message:
@@ -91,21 +113,21 @@ export function subscribeNotifications(deps: Deps) {
   });
   deps.events.on('comment.created', async (db, { postId, postAuthorId, commenterId, content, parentAuthorId }) => {
     if (parentAuthorId) {
-      await createNotification(db, { userId: parentAuthorId, senderId: commenterId, type: 'replies', relatedPostId: postId, replyContent: content, message: 'replied to your comment' });
+      await notify(db, { userId: parentAuthorId, senderId: commenterId, type: 'replies', relatedPostId: postId, replyContent: content, message: 'replied to your comment' });
     }
     // The post's author hears of every comment, unless it was already told of this one as a reply.
     if (postAuthorId !== parentAuthorId) {
-      await createNotification(db, { userId: postAuthorId, senderId: commenterId, type: 'comment', relatedPostId: postId, commentContent: content, message: 'commented on your post' });
+      await notify(db, { userId: postAuthorId, senderId: commenterId, type: 'comment', relatedPostId: postId, commentContent: content, message: 'commented on your post' });
     }
   });
   deps.events.on('post.liked', async (db, { postId, authorId, likerId }) => {
-    await createNotification(db, { userId: authorId, senderId: likerId, type: 'like', relatedPostId: postId, message: 'liked your post' });
+    await notify(db, { userId: authorId, senderId: likerId, type: 'like', relatedPostId: postId, message: 'liked your post' });
   });
   // A connection request is a notice only while it waits: answered, ignored or withdrawn, it goes,
   // so `GET /notifications?type=connectionRequest` lists exactly the live requests.
   deps.events.on('connection.requested', async (db, { senderId, recipientId }) => {
     await deleteConnectionRequestNotices(db, recipientId, senderId);
-    await createNotification(db, { userId: recipientId, senderId, relatedUserId: senderId, type: 'connectionRequest', message: 'sent you a connection request' });
+    await notify(db, { userId: recipientId, senderId, relatedUserId: senderId, type: 'connectionRequest', message: 'sent you a connection request' });
   });
   deps.events.on('connection.request_dropped', async (db, { senderId, recipientId }) => {
     await deleteConnectionRequestNotices(db, recipientId, senderId);
@@ -114,46 +136,50 @@ export function subscribeNotifications(deps: Deps) {
   // by their message), which opens their profile.
   deps.events.on('connection.accepted', async (db, { senderId, recipientId, recipientName }) => {
     await deleteConnectionRequestNotices(db, recipientId, senderId);
-    await createNotification(db, { userId: senderId, senderId: recipientId, relatedUserId: recipientId, type: 'systemNotification', message: `${recipientName} accepted your connection request` });
+    await notify(db, { userId: senderId, senderId: recipientId, relatedUserId: recipientId, type: 'systemNotification', message: `${recipientName} accepted your connection request` });
   });
   // Missions (issue 12). Join requests and approvals are told as missionUpdate notifications with
   // the mission related: the one type whose click opens the mission (spec §4 rule 2), where the
   // owner approves and the new member starts.
   deps.events.on('mission.join_requested', async (db, { missionId, title, ownerId, requesterId, role }) => {
-    await createNotification(db, { userId: ownerId, senderId: requesterId, relatedMissionId: missionId, relatedUserId: requesterId, type: 'missionUpdate', message: `asked to join ${title} as a ${role}` });
+    await notify(db, { userId: ownerId, senderId: requesterId, relatedMissionId: missionId, relatedUserId: requesterId, type: 'missionUpdate', message: `asked to join ${title} as a ${role}` });
   });
   deps.events.on('mission.join_approved', async (db, { missionId, title, userId, approverId }) => {
-    await createNotification(db, { userId, senderId: approverId, relatedMissionId: missionId, type: 'missionUpdate', message: `approved your request to join ${title}` });
+    await notify(db, { userId, senderId: approverId, relatedMissionId: missionId, type: 'missionUpdate', message: `approved your request to join ${title}` });
   });
   // Offers of help (issue 13). A new one is counted in offer-counts (newOffer on a need or want,
   // missionHelp on a mission); the helper hears of the answer as a system notice, which is not.
   deps.events.on('offer.made', async (db, { postId, missionId, postKind, title, ownerId, helperId, message }) => {
     const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
-    if (postId) await createNotification(db, { ...about, relatedPostId: postId, type: 'newOffer', message: `offered to help with your ${postKind ?? 'need'}` });
-    else if (missionId) await createNotification(db, { ...about, relatedMissionId: missionId, type: 'missionHelp', message: `offered to help with ${title}` });
+    if (postId) await notify(db, { ...about, relatedPostId: postId, type: 'newOffer', message: `offered to help with your ${postKind ?? 'need'}` });
+    else if (missionId) await notify(db, { ...about, relatedMissionId: missionId, type: 'missionHelp', message: `offered to help with ${title}` });
   });
   // The accepted notice carries the chat it opened, where its click goes.
   deps.events.on('offer.accepted', async (db, { postId, missionId, title, ownerId, helperId, ownerName, chatId }) => {
-    await createNotification(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, chatId, type: 'systemNotification', message: `${ownerName} accepted your offer of help with “${title}”` });
+    await notify(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, chatId, type: 'systemNotification', message: `${ownerName} accepted your offer of help with “${title}”` });
   });
   // A no is kind and says nothing more.
   deps.events.on('offer.declined', async (db, { postId, missionId, title, ownerId, helperId }) => {
-    await createNotification(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, type: 'systemNotification', message: `Thank you for offering to help with “${title}”. It is covered for now.` });
+    await notify(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, type: 'systemNotification', message: `Thank you for offering to help with “${title}”. It is covered for now.` });
   });
   deps.events.on('mission.updated', async (db, { missionId, postId, authorId }) => {
-    await insertMissionUpdateNotices(db, { missionId, postId, authorId });
+    for (const n of await insertMissionUpdateNotices(db, { missionId, postId, authorId })) publishNotification(deps.realtime, n);
+  });
+  // A declined chat request (issue 15): the sender learns that it was not accepted, and no more.
+  deps.events.on('chat.request_declined', async (db, { senderId, recipientId, recipientName }) => {
+    await notify(db, { userId: senderId, senderId: recipientId, type: 'systemNotification', message: `Your message request to ${recipientName} was not accepted` });
   });
   // Tasks (issue 12): the assignee and the mission's owner hear of a new task and of every move,
   // each once, never of their own; the notice carries the mission chat, where its click goes
   // (spec §4 rule 1), and GET /tasks/notifications lists it while unread.
   deps.events.on('task.created', async (db, task) => {
     const about = { senderId: task.actorId, relatedMissionId: task.missionId, chatId: task.chatId, type: 'task', typeTask: 'task_created' } as const;
-    if (task.assigneeId) await createNotification(db, { ...about, userId: task.assigneeId, message: `assigned you a task: ${task.title}` });
-    if (task.ownerId !== task.assigneeId) await createNotification(db, { ...about, userId: task.ownerId, message: `added a task to your mission: ${task.title}` });
+    if (task.assigneeId) await notify(db, { ...about, userId: task.assigneeId, message: `assigned you a task: ${task.title}` });
+    if (task.ownerId !== task.assigneeId) await notify(db, { ...about, userId: task.ownerId, message: `added a task to your mission: ${task.title}` });
   });
   deps.events.on('task.status_changed', async (db, task) => {
     const about = { senderId: task.actorId, relatedMissionId: task.missionId, chatId: task.chatId, type: 'task', typeTask: 'task_status_change' } as const;
     const message = `moved the task ${task.title} to ${taskStatusLabels[task.status]}`;
-    for (const userId of new Set([task.assigneeId, task.ownerId])) if (userId) await createNotification(db, { ...about, userId, message });
+    for (const userId of new Set([task.assigneeId, task.ownerId])) if (userId) await notify(db, { ...about, userId, message });
   });
 }

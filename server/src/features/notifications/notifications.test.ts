@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedInUser } from '../../../test/factories.js';
-import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { recordDeliveries } from '../../../test/deliveries.js';
+import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { createNotification } from './notifications.service.js';
 
@@ -114,3 +115,66 @@ describe('offer and task counts', () => {
 
 // The shell's other badge sources are tested by their own features: /connections/requests with
 // real requests (network.test.ts), /chats/requests and /chats/join-requests in chats.test.ts.
+
+describe('live notifications (issue 15)', () => {
+  let live: ReturnType<typeof recordDeliveries>;
+  beforeAll(() => {
+    live = recordDeliveries(t);
+  });
+  const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
+
+  it('tells the recipient of each notice made through an event, with the badges it moves, and nobody else', async () => {
+    const [me, liker, helper] = [await signedInUser(t), await buildUser(t.db), await buildUser(t.db)];
+    live.clear();
+    await t.app.deps.events.emit(t.db, 'post.liked', { postId: newId(), authorId: me.user.id, likerId: liker.id });
+    await t.app.deps.events.emit(t.db, 'offer.made', { offerId: newId(), ownerId: me.user.id, helperId: helper.id, postId: newId(), missionId: null, title: 'Ladder', postKind: 'need', message: 'I have one' });
+    await t.app.deps.events.emit(t.db, 'task.created', { taskId: newId(), missionId: newId(), chatId: null, ownerId: me.user.id, assigneeId: null, actorId: helper.id, title: 'Load the truck' });
+    const ids = (await get('/notifications', me.cookie)).json().data.map((n: { _id: string; type: string }) => [n.type, n._id]);
+    const idOf = (type: string) => ids.find(([t]: string[]) => t === type)[1];
+    expect(live.all.every((d) => d.to.length === 1 && d.to[0] === me.user.id)).toBe(true);
+    expect(live.of(me.user.id)).toEqual([
+      { type: 'notification.created', data: { _id: idOf('like'), type: 'like' } },
+      { type: 'counts.changed', data: { counts: ['notifications'] } },
+      { type: 'notification.created', data: { _id: idOf('newOffer'), type: 'newOffer' } },
+      { type: 'counts.changed', data: { counts: ['notifications', 'offers'] } },
+      { type: 'notification.created', data: { _id: idOf('task'), type: 'task' } },
+      { type: 'counts.changed', data: { counts: ['notifications', 'tasks'] } },
+    ]);
+  });
+
+  it('tells nothing of a notice that is dropped (muted or blocked sender, one’s own action)', async () => {
+    const [me, muted] = [await signedInUser(t), await signedInUser(t)];
+    expect((await api('POST', `/users/${muted.user.id}/mute`, me.cookie)).statusCode).toBe(200);
+    live.clear();
+    await t.app.deps.events.emit(t.db, 'post.liked', { postId: newId(), authorId: me.user.id, likerId: muted.user.id });
+    await t.app.deps.events.emit(t.db, 'post.liked', { postId: newId(), authorId: me.user.id, likerId: me.user.id });
+    expect(live.all).toEqual([]);
+  });
+
+  it('tells each member of a mission of an update, each with their own notice', async () => {
+    const [owner, member] = [await signedInUser(t), await signedInUser(t)];
+    const missionId = (await api('POST', '/missions', owner.cookie, { title: 'Dune fence', type: 'partnership' })).json().data._id;
+    await api('POST', `/missions/${missionId}/join`, member.cookie, { role: 'collaborator' });
+    const requestId = (await api('GET', '/chats/join-requests', owner.cookie)).json().data[0]._id;
+    await api('PUT', `/missions/${missionId}/join-requests/${requestId}/approve`, owner.cookie);
+    live.clear();
+    await api('POST', '/posts/create', owner.cookie, { content: 'Posts are in', mission: { missionId, title: 'Dune fence', updateCount: 1 } });
+    const notice = (await get('/notifications?type=missionUpdate', member.cookie)).json().data[0];
+    expect(live.of(member.user.id)).toEqual([
+      { type: 'notification.created', data: { _id: notice._id, type: 'missionUpdate' } },
+      { type: 'counts.changed', data: { counts: ['notifications'] } },
+    ]);
+    expect(live.of(owner.user.id).filter((e) => e.type === 'notification.created')).toEqual([]);
+  });
+
+  it('tells my other tabs when I mark notifications or offers read', async () => {
+    const me = await signedInUser(t);
+    live.clear();
+    await send('PUT', '/notifications/mark-all-read', me.cookie);
+    await send('PUT', '/notifications/mark-offers-read', me.cookie);
+    expect(live.all).toEqual([
+      { to: [me.user.id], event: { type: 'counts.changed', data: { counts: ['notifications', 'tasks'] } } },
+      { to: [me.user.id], event: { type: 'counts.changed', data: { counts: ['offers'] } } },
+    ]);
+  });
+});

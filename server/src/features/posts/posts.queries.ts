@@ -5,11 +5,13 @@ import type { PostsTable } from '../../db/schema.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
+  blockedBetween,
   cardOf,
   connectionIdsOf,
   hiddenEitherWay,
   liveOfferersOf,
   missionsHeardBy,
+  mutedBetween,
   mutedByViewer,
   newestLiveOfferersOf,
   profileVisibleTo,
@@ -545,4 +547,23 @@ export function unfollowHashtag(db: Db, userId: string, tag: string) {
 
 export function followedHashtags(db: Db, userId: string) {
   return db.selectFrom('hashtagFollows').select('tag').where('userId', '=', userId).orderBy('tag').execute();
+}
+
+/**
+ * At most this many connections hear live of a new post (issue 15). The push only lights a
+ * "New posts" pill that their next feed read would show anyway, while each recipient costs a
+ * delivery in every API process (and, across processes, a longer Redis message): someone with
+ * tens of thousands of connections would turn every post into a storm. Past the cap, which
+ * connections are told is whichever the index walk meets first; the rest see it when they read.
+ */
+const LIVE_POST_AUDIENCE_MAX = 5_000;
+
+/** The author's connections who would see a new post of theirs in their network: none who muted or blocked them (or whom they blocked). */
+export async function livePostAudienceOf(db: Db, authorId: string): Promise<string[]> {
+  const author = sql`${authorId}::uuid`;
+  const { rows } = await sql<{ id: string }>`
+    select c.id from ${connectionIdsOf(author)} as c (id)
+    where not ${blockedBetween(sql.ref('c.id'), author)} and not ${mutedBetween(sql.ref('c.id'), author)}
+    limit ${sql.lit(LIVE_POST_AUDIENCE_MAX)}`.execute(db);
+  return rows.map((r) => r.id);
 }

@@ -30,6 +30,7 @@ import {
   type PostKey,
   listPosts,
   liveOfferersAmong,
+  livePostAudienceOf,
   type PostRow,
   type SeenPostRow,
   removeLike,
@@ -174,6 +175,7 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   unfurlLater(deps, id, input.content);
   // Members and followers hear of an update (notifications subscribes).
   if (missionId) await deps.events.emit(deps.db, 'mission.updated', { missionId, postId: id, authorId: me.id });
+  await announcePost(deps, id, me.id);
   return published(deps, row);
 }
 
@@ -195,6 +197,7 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
     }),
   );
   unfurlLater(deps, id, content);
+  await announcePost(deps, id, me.id);
   return published(deps, row);
 }
 
@@ -228,6 +231,17 @@ function published(deps: Deps, row: PostRow) {
   postsChanged(deps);
   networkChangedFor(deps, row.authorId);
   return presentPost(row, { likedByMe: false, savedByMe: false, offeredBy: NO_ONE });
+}
+
+/**
+ * A new post is pushed to the author's connections (issue 15: their "New posts" pill). Their
+ * network heads kept here are dropped too, so the refetch the pill makes shows the post (another
+ * process's heads still wait out their 10 s).
+ */
+async function announcePost(deps: Deps, postId: string, authorId: string) {
+  const audience = await livePostAudienceOf(deps.db, authorId);
+  for (const id of audience) networkChangedFor(deps, id);
+  deps.realtime.publish(audience, { type: 'post.created', data: { _id: postId, authorId } });
 }
 
 /** After a change: the caches are emptied and the post is read again, as the viewer now sees it. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { COMMENT_BUDGET, POST_BUDGET } from '../../platform/limits.js';
 import { newId } from '../../platform/ids.js';
@@ -913,5 +914,38 @@ describe('offers on a need: counts, who offered, credited helpers (issue 13)', (
     const res = await api('GET', `/posts/user/${author.user.username}?kind=needs`, author.cookie);
     expect(res.json().data.map((p: { content: string }) => p.content)).toEqual(['provision one', 'need one']);
     expect((await api('GET', `/posts/user/${author.user.username}?kind=gossip`, author.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('new posts, live (issue 15)', () => {
+  let live: ReturnType<typeof recordDeliveries>;
+  beforeAll(() => {
+    live = recordDeliveries(t);
+  });
+  type Person = Awaited<ReturnType<typeof signedInUser>>;
+  async function connect(a: Person, b: Person) {
+    await api('POST', `/connections/${b.user.id}`, a.cookie);
+    await api('POST', `/connections/${a.user.id}`, b.cookie);
+  }
+
+  it('tells the author’s connections of a new post or hunt, but not anyone who muted or blocked them, nor strangers', async () => {
+    const [author, friend, muter, blocker, stranger] = [await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    for (const p of [friend, muter, blocker]) await connect(author, p);
+    expect((await api('POST', `/users/${author.user.id}/mute`, muter.cookie)).statusCode).toBe(200);
+    expect((await api('POST', `/users/${author.user.id}/block`, blocker.cookie)).statusCode).toBe(200);
+    // The friend's feed is read (and its network head kept) before the post.
+    expect((await api('GET', '/posts/feed?limit=5', friend.cookie)).statusCode).toBe(200);
+    live.clear();
+
+    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Sandbags at the hall from six' })).json().data._id;
+    const announced = live.all.filter((d) => d.event.type === 'post.created');
+    expect(announced).toEqual([{ to: [friend.user.id], event: { type: 'post.created', data: { _id: postId, authorId: author.user.id } } }]);
+    for (const p of [muter, blocker, stranger, author]) expect(live.of(p.user.id)).toEqual([]);
+    // The pill's refetch shows it at once: the friend's kept head was dropped.
+    expect((await api('GET', '/posts/feed?limit=5', friend.cookie)).json().data[0]._id).toBe(postId);
+
+    live.clear();
+    const huntId = (await api('POST', '/posts/create-hunt', author.cookie, { huntType: 'product', title: 'A pump that runs on solar' })).json().data._id;
+    expect(live.of(friend.user.id)).toEqual([{ type: 'post.created', data: { _id: huntId, authorId: author.user.id } }]);
   });
 });

@@ -805,7 +805,7 @@ describe('the home feed with hidden authors among the newest posts (issue 11, 7a
 });
 
 describe('message policy', () => {
-  it('"connections" stops strangers starting a conversation; connections and replies still go through', async () => {
+  it('"connections" turns a stranger’s first message into a chat request (issue 15); connections and replies still go through', async () => {
     const me = await person();
     const stranger = await person();
     const friend = await person();
@@ -819,13 +819,15 @@ describe('message policy', () => {
       }),
     );
     const before = (await t.db.selectFrom('chats').select('id').execute()).length;
-    const refused = await api('POST', '/chats/send', stranger.cookie, {
+    const asked = await api('POST', '/chats/send', stranger.cookie, {
       recipientId: me.user.id,
       message: 'hi',
     });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('This person accepts messages only from their connections');
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().data.request).toMatchObject({ recipientId: me.user.id, status: 'pending' });
+    // No conversation yet: the message waits for my answer.
     expect((await t.db.selectFrom('chats').select('id').execute()).length).toBe(before);
+    expect((await api('GET', '/chats/requests', me.cookie)).json().data.map((r: { message: string }) => r.message)).toEqual(['hi']);
     expect(
       (await api('POST', '/chats/send', friend.cookie, { recipientId: me.user.id, message: 'hi' }))
         .statusCode,

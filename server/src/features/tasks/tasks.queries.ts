@@ -1,10 +1,12 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import {
+  blockedBetween,
   hiddenEitherWay,
   isMissionMember,
   missionChatIdOf,
   missionIdsOf,
+  missionMemberIdsOf,
   missionOwnerOf,
   missionRoleIn,
   missionTitleOf,
@@ -126,4 +128,16 @@ export function updateTaskIfMembers(
 export async function deleteTask(db: Db, taskId: string): Promise<boolean> {
   const result = await db.deleteFrom('tasks').where('id', '=', taskId).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * Who sees the mission's board, for telling them live that a task changed (issue 15): its members,
+ * but not one blocked either way with the owner (the kernel hides the whole mission from them).
+ */
+export async function boardAudienceOf(db: Db, missionId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select u.id from users u
+    where u.id in ${missionMemberIdsOf(sql.val(missionId))}
+      and not ${blockedBetween(missionOwnerOf(sql.val(missionId)), sql.ref('u.id'))}`.execute(db);
+  return rows.map((r) => r.id);
 }

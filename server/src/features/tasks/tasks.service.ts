@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { missionRoleOf } from '../../social/social.queries.js';
 import { mayDeleteTask, presentTask } from './tasks.present.js';
-import { deleteTask, findVisibleTask, insertTaskIfMembers, isMemberOf, listVisibleTasks, updateTaskIfMembers } from './tasks.queries.js';
+import { boardAudienceOf, deleteTask, findVisibleTask, insertTaskIfMembers, isMemberOf, listVisibleTasks, updateTaskIfMembers } from './tasks.queries.js';
 
 type TaskStatus = 'todo' | 'in_progress' | 'done';
 type NewTask = { title: string; description: string; assigneeId?: string | null | undefined; dueDate?: string | null | undefined };
@@ -13,6 +13,11 @@ type TaskPatch = { title?: string | undefined; description?: string | undefined;
 const MISSION_NOT_FOUND = 'Mission not found';
 const TASK_NOT_FOUND = 'Task not found';
 const notAMember = () => badRequest('Choose a member of this mission', [{ path: 'assigneeId', message: 'Choose a member of this mission' }]);
+
+/** Once a task is added, changed or removed, the mission's board is refetched by every member with it open (issue 15). */
+async function taskChanged(deps: Deps, taskId: string, missionId: string) {
+  deps.realtime.publish(await boardAudienceOf(deps.db, missionId), { type: 'task.changed', data: { taskId, missionId } });
+}
 
 /** Only members see a mission's tasks; anyone else meets a mission that is not there. */
 async function requireMember(deps: Deps, viewerId: string, missionId: string) {
@@ -62,6 +67,7 @@ export async function createTask(deps: Deps, viewer: Viewer | null, missionId: s
     actorId: me.id,
     title: input.title,
   });
+  await taskChanged(deps, created.id, missionId);
   const task = await findVisibleTask(deps.db, me.id, created.id);
   if (!task) throw notFound(TASK_NOT_FOUND);
   return presentTask(task, me.id);
@@ -92,6 +98,7 @@ export async function updateTask(deps: Deps, viewer: Viewer | null, taskId: stri
       status: updated.status,
     });
   }
+  await taskChanged(deps, taskId, updated.missionId);
   const fresh = await findVisibleTask(deps.db, me.id, taskId);
   if (!fresh) throw notFound(TASK_NOT_FOUND);
   return presentTask(fresh, me.id);
@@ -104,6 +111,7 @@ export async function removeTask(deps: Deps, viewer: Viewer | null, taskId: stri
   if (!task) throw notFound(TASK_NOT_FOUND);
   if (!mayDeleteTask(task, me.id)) throw forbidden('Only the mission owner, a partner or the task’s creator can delete it');
   if (!(await deleteTask(deps.db, taskId))) throw notFound(TASK_NOT_FOUND);
+  await taskChanged(deps, taskId, task.missionId);
 }
 
 function withoutUndefined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {

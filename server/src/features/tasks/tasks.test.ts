@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
+import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { TASK_BUDGET } from '../../platform/limits.js';
@@ -300,5 +301,38 @@ describe('through the missions routes', () => {
     expect((await api('GET', '/tasks', ana.cookie)).json().data).toEqual([]);
     expect((await api('PATCH', `/tasks/${task.json().data._id}`, ana.cookie, { status: 'done' })).statusCode).toBe(404);
     expect((await api('PATCH', `/tasks/${task.json().data._id}`, owner.cookie, { assigneeId: ana.user.id })).statusCode).toBe(400);
+  });
+});
+
+describe('the board, live (issue 15)', () => {
+  let live: ReturnType<typeof recordDeliveries>;
+  beforeAll(() => {
+    live = recordDeliveries(t);
+  });
+  const boardEvents = (p: Person) => live.of(p.user.id).filter((e) => e.type === 'task.changed');
+
+  it('tells every member of the mission when a task is added, changed or removed, and nobody else', async () => {
+    const m = await team();
+    live.clear();
+    const taskId = (await api('POST', `/missions/${m.missionId}/tasks`, m.collaborator.cookie, { title: 'Rakes' })).json().data._id;
+    const changed = { type: 'task.changed', data: { taskId, missionId: m.missionId } };
+    for (const p of [m.owner, m.partner, m.collaborator]) expect(boardEvents(p)).toEqual([changed]);
+    expect(live.of(m.stranger.user.id)).toEqual([]);
+
+    live.clear();
+    expect((await api('PATCH', `/tasks/${taskId}`, m.partner.cookie, { title: 'Rakes and gloves' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/tasks/${taskId}`, m.partner.cookie, { status: 'done' })).statusCode).toBe(200);
+    expect((await api('DELETE', `/tasks/${taskId}`, m.owner.cookie)).statusCode).toBeLessThan(300);
+    for (const p of [m.owner, m.partner, m.collaborator]) expect(boardEvents(p)).toEqual([changed, changed, changed]);
+    expect(live.of(m.stranger.user.id)).toEqual([]);
+  });
+
+  it('leaves out a member blocked either way with the owner (the mission is hidden from them)', async () => {
+    const m = await team();
+    await t.db.insertInto('blocks').values({ blockerId: m.owner.user.id, blockedId: m.collaborator.user.id }).execute();
+    live.clear();
+    await api('POST', `/missions/${m.missionId}/tasks`, m.partner.cookie, { title: 'Buckets' });
+    expect(boardEvents(m.partner)).toHaveLength(1);
+    expect(boardEvents(m.collaborator)).toEqual([]);
   });
 });

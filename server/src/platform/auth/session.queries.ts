@@ -27,8 +27,9 @@ export function touchSession(db: Db, sessionId: string, expiresAt: Date) {
   return db.updateTable('sessions').set({ lastSeenAt: new Date(), expiresAt }).where('id', '=', sessionId).execute();
 }
 
-export function deleteSessionByHash(db: Db, tokenHash: string) {
-  return db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+/** Ends one session; its id (none when it had already ended), for closing its sockets. */
+export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<string | undefined> {
+  return (await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).returning('id').executeTakeFirst())?.id;
 }
 
 /** Ends every session of a user, except optionally the one in use. */

@@ -20,7 +20,8 @@ const TOUCH_EVERY_MS = 3600_000;
  * then costs one query, not two. Any other method reads it fresh and drops the cached copy, so a
  * change a person makes is seen by their next request; signing out, a password change, a mailed
  * link that changes the account and deleting it forget it here at once, and in the deployment's
- * other processes within this time.
+ * other processes as soon as the realtime hub brings them the news (Redis pub/sub; within this
+ * time at worst, should a message be lost).
  */
 const SESSION_CACHE_MS = 5_000;
 
@@ -47,6 +48,15 @@ function cookieOptions(deps: Deps) {
 /** Reads the session cookie on every request and puts the signed-in user on `request.viewer`. */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('viewer', null);
+  // A session ended or an account changed in any process (the hub brings it from the others):
+  // the copies cached here go at once rather than live out their few seconds.
+  const cache = sessionCache(app.deps);
+  app.deps.realtime.onEndSessions((target) => {
+    if ('sessionId' in target) cache.deleteWhere((row) => row.sessionId === target.sessionId);
+    // The person changed (a new password…): the session they kept must be read afresh too.
+    else cache.deleteWhere((row) => row.id === target.userId);
+  });
+  app.deps.realtime.onForgetSessions((userId) => cache.deleteWhere((row) => row.id === userId));
   app.addHook('onRequest', async (request) => {
     // Only the API needs to know who is asking; the app's files and media are the same for all.
     if (!request.url.startsWith('/api/')) return;
@@ -79,7 +89,7 @@ export async function startSession(deps: Deps, request: FastifyRequest, reply: F
   const token = newSecret(32);
   const now = Date.now();
   const old = request.cookies[SESSION_COOKIE];
-  if (old) await forgetSession(deps, hashSecret(old));
+  if (old) await endSessionByHash(deps, hashSecret(old));
   await insertSession(deps.db, {
     id: newId(),
     tokenHash: hashSecret(token),
@@ -93,28 +103,49 @@ export async function startSession(deps: Deps, request: FastifyRequest, reply: F
 
 export async function endSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await forgetSession(deps, hashSecret(token));
+  if (token) await endSessionByHash(deps, hashSecret(token));
   reply.clearCookie(SESSION_COOKIE, cookieOptions(deps));
 }
 
-async function forgetSession(deps: Deps, tokenHash: string) {
+/**
+ * Ends one session: gone from the database, then from every process's cache, and its sockets
+ * closed (4001) wherever they are. The cache here is dropped before the delete as well, so that
+ * this process never answers from it in between.
+ */
+async function endSessionByHash(deps: Deps, tokenHash: string) {
   sessionCache(deps).delete(tokenHash);
-  await deleteSessionByHash(deps.db, tokenHash);
-}
-
-/** Call after changing a user outside their own requests (a mailed link): their next read is fresh. */
-export function forgetCachedSessions(deps: Deps, userId: string) {
-  sessionCache(deps).deleteWhere((row) => row.id === userId);
+  const sessionId = await deleteSessionByHash(deps.db, tokenHash);
+  if (sessionId) deps.realtime.endSessions({ sessionId });
 }
 
 /**
- * Signs a user out everywhere (a password change keeps the device that made it). Inside a
- * transaction (`db`), call forgetCachedSessions again once it commits: until then a read could
- * cache a session that is about to end.
+ * Call after changing a user outside their own requests (a mailed link): their next read is
+ * fresh, in this process and (through the hub) in every other.
+ */
+export function forgetCachedSessions(deps: Deps, userId: string) {
+  sessionCache(deps).deleteWhere((row) => row.id === userId);
+  deps.realtime.forgetSessions(userId);
+}
+
+/**
+ * Signs a user out everywhere (a password change keeps the device that made it): the sessions go,
+ * and their sockets close in every process. Inside a transaction (`db`) only the rows go: call
+ * userSessionsEnded once it commits — until then a read could cache a session that is about to
+ * end, and a socket closed before the commit could reconnect on a session that still works.
  */
 export async function endUserSessions(deps: Deps, userId: string, options: { except?: string; db?: Db } = {}) {
   await deleteUserSessions(options.db ?? deps.db, userId, options.except);
-  forgetCachedSessions(deps, userId);
+  sessionCache(deps).deleteWhere((row) => row.id === userId);
+  if (!options.db) userSessionsEnded(deps, userId, options.except);
+}
+
+/**
+ * A user's sessions (all, or all but `exceptSessionId`) have ended for good: every process drops
+ * its cached copies of the user's sessions and closes those sessions' sockets with 4001.
+ */
+export function userSessionsEnded(deps: Deps, userId: string, exceptSessionId?: string) {
+  sessionCache(deps).deleteWhere((row) => row.id === userId);
+  deps.realtime.endSessions(exceptSessionId ? { userId, exceptSessionId } : { userId });
 }
 
 /** The signed-in user, or a 401: the first line of every service that needs one. */

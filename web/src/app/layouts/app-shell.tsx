@@ -6,8 +6,9 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
 import { DialogClose, Modal } from '../../components/modal';
 import { Logo } from '../../components/logo';
-import { useChatRequestsQuery, useJoinRequestsQuery } from '../../features/chats/api/get-chat-requests';
+import { useChatRequestsQuery } from '../../features/chats/api/get-chat-requests';
 import { useChatsQuery } from '../../features/chats/api/get-chats';
+import { useJoinRequestsQuery } from '../../features/missions/api/get-join-requests';
 import { useConnectionRequestsQuery } from '../../features/network/api/get-connection-requests';
 import { useNotificationsQuery } from '../../features/notifications/api/get-notifications';
 import { NotificationsDropdown } from '../../features/notifications/components/notifications-dropdown';
@@ -16,8 +17,14 @@ import { useUnreadOfferCountQuery } from '../../features/offers/api/get-offer-co
 import { SearchBox } from '../../features/search/components/search-box';
 import { useTaskNotificationsQuery } from '../../features/tasks/api/get-task-notifications';
 import { paths } from '../../lib/paths';
+import { useLiveUpdates } from '../live-updates';
 
-/** The counts behind the navigation badges (spec §2, §7), each polled every 30 s. */
+/** Spec §7: the combined chat badge is unread chat messages + chat requests + join requests + task notifications. */
+export function chatBadgeCount(counts: { unreadMessages: number; chatRequests: number; joinRequests: number; taskNotifications: number }): number {
+  return counts.unreadMessages + counts.chatRequests + counts.joinRequests + counts.taskNotifications;
+}
+
+/** The counts behind the navigation badges (spec §2, §7): live over the socket, polled every 30 s while it is down. */
 function useShellCounts() {
   const connections = useConnectionRequestsQuery();
   const offers = useUnreadOfferCountQuery();
@@ -30,8 +37,12 @@ function useShellCounts() {
   return {
     network: connections.data?.length ?? 0,
     offers: offers.data ?? 0,
-    // Spec §7: unread chat messages + chat requests + join requests + task notifications.
-    chats: unreadMessages + (chatRequests.data?.length ?? 0) + (joinRequests.data?.length ?? 0) + (tasks.data?.length ?? 0),
+    chats: chatBadgeCount({
+      unreadMessages,
+      chatRequests: chatRequests.data?.length ?? 0,
+      joinRequests: joinRequests.data?.length ?? 0,
+      taskNotifications: tasks.data?.length ?? 0,
+    }),
     alerts: visibleNotifications(notifications.data).filter((n) => !n.read).length,
   };
 }
@@ -43,6 +54,7 @@ const bottomItem = ({ isActive }: { isActive: boolean }) =>
 
 /** The signed-in frame: top bar at 768 px and wider, bottom bar below (spec §2 Navigation). */
 export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+  useLiveUpdates(user._id);
   const counts = useShellCounts();
   const [languageOpen, setLanguageOpen] = useState(false);
   const navigate = useNavigate();

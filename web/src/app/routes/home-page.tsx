@@ -40,7 +40,7 @@ export function HomeRoute() {
       composer={<ComposerPrompt user={user} />}
       connections={<MyConnectionCount username={user.username} />}
       missions={<MissionLinks />}
-      feed={<PostList list={{ feed: true }} viewerId={user._id} missionAction={(m) => <PostMissionJoin mission={m} />} empty={<p className="text-sm text-slate-600">Nothing here yet. Share a need or an offer to get things moving.</p>} />}
+      feed={<PostList list={{ feed: true }} viewerId={user._id} announceNewPosts missionAction={(m) => <PostMissionJoin mission={m} />} empty={<p className="text-sm text-slate-600">Nothing here yet. Share a need or an offer to get things moving.</p>} />}
       aside={<><TrendingHashtagsPanel /><PeopleYouMayKnow limit={5} /></>}
       discover={<><PeopleYouMayKnow variant="strip" limit={10} /><TrendingHashtagsPanel variant="inline" /></>}
     />

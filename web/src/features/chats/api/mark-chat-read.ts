@@ -1,6 +1,6 @@
-import type { ChatSummary } from '@muster/contract/chats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { updateCachedChat } from './chat-cache';
 import { chatKeys } from './get-chats';
 
 export function markChatRead(chatId: string): Promise<void> {
@@ -8,8 +8,8 @@ export function markChatRead(chatId: string): Promise<void> {
 }
 
 /**
- * Marks a conversation read while it is on screen. Optimistic: the chat list (which the shell's
- * badges count) drops the chat's unread count at once, then refetches to agree with the server.
+ * Marks a conversation read while it is on screen. Optimistic: the chat's unread count (which the
+ * shell's badge counts) drops to 0 at once, then the list refetches to agree with the server.
  */
 export function useMarkChatReadMutation() {
   const queryClient = useQueryClient();
@@ -17,7 +17,7 @@ export function useMarkChatReadMutation() {
     mutationFn: markChatRead,
     onMutate: async (chatId) => {
       await queryClient.cancelQueries({ queryKey: chatKeys.list() });
-      queryClient.setQueryData<ChatSummary[]>(chatKeys.list(), (chats) => chats?.map((c) => (c._id === chatId ? { ...c, unreadCount: 0 } : c)));
+      updateCachedChat(queryClient, chatId, (c) => ({ ...c, unreadCount: 0 }));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.list() }),
   });

@@ -2,33 +2,20 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useChatMessagesQuery } from '../api/get-chat-messages';
-import { useMarkChatReadMutation } from '../api/mark-chat-read';
-import { useSendMessageMutation } from '../api/send-message';
 import { EarlierMessages, MessageBubbles, MessageComposer } from './conversation';
+import { useConversation } from './use-conversation';
 
 /** /chats/{chatId}: a conversation, oldest at the top, with a composer. */
 export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
   const { chatId = '' } = useParams();
-  const query = useChatMessagesQuery(chatId);
-  const send = useSendMessageMutation();
-  const markRead = useMarkChatReadMutation();
+  const { query, chat, messages, seenId, send, retry } = useConversation(chatId);
   const bottom = useRef<HTMLDivElement>(null);
-  const first = query.data?.pages[0]?.data;
-  const other = first?.chat.otherUser;
-  const messages = (query.data?.pages.flatMap((p) => p.data.messages) ?? []).slice().reverse();
-  const newest = messages[messages.length - 1]?._id;
+  const other = chat?.otherUser;
+  const newest = messages.at(-1)?._id;
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newest]);
-
-  // Shown is read: when the conversation appears, and again when a poll brings a new message.
-  const unread = first?.chat.unreadCount ?? 0;
-  const { mutate: markChatRead } = markRead;
-  useEffect(() => {
-    if (chatId && unread > 0) markChatRead(chatId);
-  }, [chatId, newest, unread, markChatRead]);
 
   const name = other ? `${other.firstName} ${other.lastName}`.trim() : '';
 
@@ -59,12 +46,14 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
             <span className="sr-only">Loading…</span>
           </div>
         )}
-        <MessageBubbles messages={messages} viewerId={viewerId} />
+        <MessageBubbles messages={messages} viewerId={viewerId} seenId={seenId} onRetry={retry} />
         <div ref={bottom} />
       </div>
 
-      <MessageComposer id="chat-composer" disabled={!other} pending={send.isPending}
-        onSend={(message, sent) => other && send.mutate({ recipientId: other._id, message }, { onSuccess: sent })} />
+      <MessageComposer id="chat-composer" disabled={!other} onSend={(message, sent) => {
+        send(message);
+        sent();
+      }} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { type ChatMessage, MESSAGE_MAX } from '@muster/contract/chats';
-import { SendHorizontal } from 'lucide-react';
+import { RotateCw, SendHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { formatShortTime } from '../../../lib/time';
+import type { OutgoingMessage } from '../api/chat-cache';
 
 // The parts every conversation shares, direct (/chats/{id}) or a mission's group (/chat/{id}).
 
@@ -17,27 +18,50 @@ export function EarlierMessages({ query }: { query: { hasNextPage: boolean; isFe
   );
 }
 
+/** A message as a conversation shows it: the server's, or one of mine not yet confirmed (chat-cache.ts). */
+export type ShownMessage = ChatMessage & { delivery?: OutgoingMessage['delivery'] };
+
 /**
  * Messages oldest first, mine on the right. In a group (`showSenders`) others' messages carry the
- * sender's picture and name, once per run of messages from the same person.
+ * sender's picture and name, once per run of messages from the same person. Mine not yet
+ * confirmed say so quietly ('Sending...'), or offer Retry when sending failed, or explain that a
+ * chat request waits for the other's answer; "Seen" goes under the message `seenId` names.
  */
-export function MessageBubbles({ messages, viewerId, showSenders = false }: { messages: ChatMessage[]; viewerId: string | undefined; showSenders?: boolean }) {
+export function MessageBubbles({ messages, viewerId, showSenders = false, seenId = null, onRetry }: {
+  messages: ShownMessage[];
+  viewerId: string | undefined;
+  showSenders?: boolean;
+  seenId?: string | null;
+  onRetry?: (message: OutgoingMessage) => void;
+}) {
   return (
     <ol className="space-y-2">
       {messages.map((m, i) => {
         const mine = m.sender._id === viewerId;
         const sameAsBefore = messages[i - 1]?.sender._id === m.sender._id;
         const withSender = showSenders && !mine;
+        const failed = m.delivery === 'failed';
         return (
-          <li key={m._id} className={`flex items-end gap-2 ${mine ? 'justify-end' : 'justify-start'}`}>
+          <li key={m.clientMessageId ?? m._id} className={`flex items-end gap-2 ${mine ? 'justify-end' : 'justify-start'}`}>
             {withSender && (sameAsBefore ? <span className="size-7 shrink-0" /> : <img src={m.sender.profilePicture} alt="" className="size-7 shrink-0 rounded-full object-cover" />)}
-            <div className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-sm shadow-sm ${mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`}>
-              {withSender && !sameAsBefore && <p className="mb-0.5 text-xs font-semibold text-brand-700">{`${m.sender.firstName} ${m.sender.lastName}`.trim()}</p>}
-              <p className="whitespace-pre-line break-words">{m.message}</p>
-              <p className={`mt-1 text-right text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
-                <span className="sr-only">{mine ? 'You' : m.sender.firstName}, </span>
-                {formatShortTime(m.createdAt)}
-              </p>
+            <div className={`flex max-w-[80%] flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
+              <div className={`rounded-2xl px-3.5 py-2 text-sm shadow-sm ${mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'} ${m.delivery === 'sending' || failed ? 'opacity-70' : ''}`}>
+                {withSender && !sameAsBefore && <p className="mb-0.5 text-xs font-semibold text-brand-700">{`${m.sender.firstName} ${m.sender.lastName}`.trim()}</p>}
+                <p className="whitespace-pre-line break-words">{m.message}</p>
+                <p className={`mt-1 text-right text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
+                  <span className="sr-only">{mine ? 'You' : m.sender.firstName}, </span>
+                  {m.delivery === 'sending' ? 'Sending...' : m.delivery === 'failed' ? 'Not sent' : m.delivery === 'requested' ? 'Request sent' : formatShortTime(m.createdAt)}
+                </p>
+              </div>
+              {failed && onRetry && (
+                <button type="button" onClick={() => onRetry(m as OutgoingMessage)} className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold text-red-700 hover:bg-red-50">
+                  <RotateCw className="size-3.5" aria-hidden="true" /> Retry
+                </button>
+              )}
+              {m.delivery === 'requested' && (
+                <p className="max-w-xs text-right text-xs text-slate-600">They accept messages only from their connections, so this went as a request. They will see it when they accept.</p>
+              )}
+              {m._id === seenId && <p className="text-[11px] text-slate-500">Seen</p>}
             </div>
           </li>
         );
@@ -46,11 +70,14 @@ export function MessageBubbles({ messages, viewerId, showSenders = false }: { me
   );
 }
 
-/** The composer under a conversation: Enter sends, Shift+Enter starts a new line; cleared once sent. */
-export function MessageComposer({ id, disabled = false, pending, onSend }: {
+/**
+ * The composer under a conversation: Enter sends, Shift+Enter starts a new line; cleared once sent
+ * (at once when the conversation shows the message optimistically).
+ */
+export function MessageComposer({ id, disabled = false, pending = false, onSend }: {
   id: string;
   disabled?: boolean;
-  pending: boolean;
+  pending?: boolean;
   onSend: (message: string, sent: () => void) => void;
 }) {
   const [text, setText] = useState('');

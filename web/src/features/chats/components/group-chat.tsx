@@ -1,17 +1,13 @@
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useChatMessagesQuery } from '../api/get-chat-messages';
-import { useMarkChatReadMutation } from '../api/mark-chat-read';
-import { usePostChatMessageMutation } from '../api/post-chat-message';
 import { EarlierMessages, MessageBubbles, MessageComposer } from './conversation';
+import { useConversation } from './use-conversation';
 
 /**
  * A group conversation (a mission's chat, /chat/{missionId}): oldest at the top, each message
- * with its sender, earlier pages on demand, polled every 30 s like /chats/{id}, and a composer
+ * with its sender, earlier pages on demand, live like /chats/{id} (read marking included), and a composer
  * posting to the chat itself. Whose chat it is and where Back goes come from outside when known;
  * otherwise (opened by the chat's id, as task notifications do) from the chat's own mission.
  */
@@ -22,24 +18,15 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
   photo?: string;
   backTo?: string;
 }) {
-  const query = useChatMessagesQuery(chatId);
-  const send = usePostChatMessageMutation();
-  const { mutate: markChatRead } = useMarkChatReadMutation();
+  const { query, chat, messages, send, retry } = useConversation(chatId);
   const bottom = useRef<HTMLDivElement>(null);
-  const messages = (query.data?.pages.flatMap((p) => p.data.messages) ?? []).slice().reverse();
-  const newest = messages[messages.length - 1]?._id;
-  const chat = query.data?.pages[0]?.data.chat;
-  const unread = chat?.unreadCount ?? 0;
+  const newest = messages.at(-1)?._id;
   const heading = title ?? chat?.mission?.title ?? (query.isError ? 'Conversation not found' : 'Mission chat');
   const back = backTo ?? (chat?.mission ? paths.mission(chat.mission._id) : paths.chats);
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newest]);
-  // Shown is read: when the conversation appears, and again when a poll brings a new message.
-  useEffect(() => {
-    if (unread > 0) markChatRead(chatId);
-  }, [chatId, newest, unread, markChatRead]);
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-8rem)] max-w-2xl flex-col px-4 py-4 md:h-[calc(100dvh-5rem)]">
@@ -70,14 +57,14 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
             <p className="text-sm text-slate-600">Say hello to the team and share what you are working on.</p>
           </div>
         ) : null}
-        <MessageBubbles messages={messages} viewerId={viewerId} showSenders />
+        <MessageBubbles messages={messages} viewerId={viewerId} showSenders onRetry={retry} />
         <div ref={bottom} />
       </div>
 
-      <MessageComposer id="group-chat-composer" pending={send.isPending}
-        onSend={(message, sent) =>
-          send.mutate({ chatId, message }, { onSuccess: sent, onError: (err) => toast.error(errorMessage(err, 'Failed to send the message. Please try again.')) })
-        } />
+      <MessageComposer id="group-chat-composer" onSend={(message, sent) => {
+        send(message);
+        sent();
+      }} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { JoinRequest } from '@muster/contract/missions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { missionKeys, shellJoinRequestsKey } from './mission-keys';
+import { missionKeys } from './mission-keys';
 
 export type Answer = 'approve' | 'decline';
 
@@ -17,7 +17,7 @@ export function useAnswerJoinRequestMutation() {
     mutationFn: answerJoinRequest,
     onSuccess: (_data, { request }) => {
       queryClient.setQueryData<JoinRequest[]>(missionKeys.joinRequests, (list) => list?.filter((r) => r._id !== request._id));
-      return Promise.all([queryClient.invalidateQueries({ queryKey: missionKeys.all }), queryClient.invalidateQueries({ queryKey: shellJoinRequestsKey })]);
+      return queryClient.invalidateQueries({ queryKey: missionKeys.all });
     },
   });
 }

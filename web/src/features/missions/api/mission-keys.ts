@@ -9,15 +9,11 @@ export const missionKeys = {
   followed: ['missions', 'followed'] as const,
   mine: (userId?: string) => ['missions', 'mine', userId ?? 'me'] as const,
   joinRequests: ['missions', 'join-requests'] as const,
+  /** Every task list and board (a task changed somewhere). */
+  allTasks: ['missions', 'tasks'] as const,
   missionTasks: (missionId: string) => ['missions', 'tasks', 'mission', missionId] as const,
   tasks: (filter: { mine?: boolean; missionId?: string }) => ['missions', 'tasks', 'list', filter] as const,
 };
-
-/**
- * The shell's Missions badge counts join requests under the chats feature's key; approving or
- * declining one refreshes that count too (same URL, so the same data).
- */
-export const shellJoinRequestsKey = ['chats', 'join-requests'] as const;
 
 /** How long a read stays fresh before a remount refetches it. */
 export const missionStaleTimes = {

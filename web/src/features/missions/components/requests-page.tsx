@@ -10,15 +10,16 @@ import { useJoinRequestsQuery } from '../api/get-join-requests';
 import { card, missionTitle, PageFrame } from './mission-bits';
 
 /**
- * /requests: requests to join missions I own or partner in, with Approve / Decline. Chat
- * requests from people outside my network join this page in a later issue.
+ * /requests: message requests (the chats feature's, handed in by the router as `chatRequests`)
+ * above requests to join missions I own or partner in, with Approve / Decline.
  */
-export function RequestsPage() {
+export function RequestsPage({ chatRequests }: { chatRequests?: React.ReactNode }) {
   const requests = useJoinRequestsQuery();
   const answer = useAnswerJoinRequestMutation();
   const busy = (id: string) => answer.isPending && answer.variables?.request._id === id;
   return (
-    <PageFrame title="Requests" intro="People asking to join your missions.">
+    <PageFrame title="Requests" intro="People outside your network who want to message you, and people asking to join your missions.">
+      {chatRequests}
       <section className={card} aria-labelledby="join-requests-heading">
         <h2 id="join-requests-heading" className="font-semibold text-slate-900">Mission join requests</h2>
         {requests.isPending ? (
@@ -39,7 +40,12 @@ export function RequestsPage() {
                 });
               return (
                 <PersonRow key={r._id} user={r.user}
-                  note={<>as {r.role === 'partner' ? 'partner' : 'collaborator'} on <Link to={paths.mission(r.mission._id)} className="font-medium text-brand-700 hover:underline">{missionTitle(r.mission)}</Link> · {timeAgo(r.createdAt)} ago{r.message && <span className="block whitespace-normal text-slate-600">“{r.message}”</span>}</>}
+                  note={`${timeAgo(r.createdAt)} ago`}
+                  // The mission's link sits outside the person's (a link inside a link is not allowed).
+                  detail={<>
+                    <p>Asks to join <Link to={paths.mission(r.mission._id)} className="font-medium text-brand-700 hover:underline">{missionTitle(r.mission)}</Link> as {r.role === 'partner' ? 'a partner' : 'a collaborator'}</p>
+                    {r.message && <p className="whitespace-pre-line break-words text-slate-600">“{r.message}”</p>}
+                  </>}
                   actions={<>
                     <button type="button" className={buttonStyles.primary} disabled={busy(r._id)} onClick={() => act('approve')}>Approve</button>
                     <button type="button" className={buttonStyles.quiet} disabled={busy(r._id)} onClick={() => act('decline')}>Decline</button>

@@ -1,7 +1,7 @@
-import { POLL_INTERVAL_MS } from '@muster/contract/limits';
 import type { ConnectionRequest } from '@muster/contract/network';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
 import { networkKeys } from './network-keys';
 
 export const connectionRequestsKey = [...networkKeys.all, 'requests', 'received'] as const;
@@ -10,7 +10,7 @@ export async function getConnectionRequests(): Promise<ConnectionRequest[]> {
   return (await api.get<{ data: ConnectionRequest[] }>('/connections/requests')).data;
 }
 
-/** Requests waiting for my answer; the Network badge counts them (polled every 30 s, spec §9). */
+/** Requests waiting for my answer; the Network badge counts them (live; polled every 30 s while the socket is down). */
 export function useConnectionRequestsQuery() {
-  return useQuery({ queryKey: connectionRequestsKey, queryFn: getConnectionRequests, refetchInterval: POLL_INTERVAL_MS });
+  return useQuery({ queryKey: connectionRequestsKey, queryFn: getConnectionRequests, ...useLiveQueryOptions() });
 }

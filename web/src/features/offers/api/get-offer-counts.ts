@@ -1,6 +1,6 @@
-import { POLL_INTERVAL_MS } from '@muster/contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
 
 export const offerKeys = { counts: ['offers', 'counts'] as const };
 
@@ -14,6 +14,7 @@ export async function getUnreadOfferCount(): Promise<number> {
   }
 }
 
+/** The Offers badge: live, polled every 30 s while the socket is down. */
 export function useUnreadOfferCountQuery() {
-  return useQuery({ queryKey: offerKeys.counts, queryFn: getUnreadOfferCount, refetchInterval: POLL_INTERVAL_MS });
+  return useQuery({ queryKey: offerKeys.counts, queryFn: getUnreadOfferCount, ...useLiveQueryOptions() });
 }

@@ -2,7 +2,7 @@ import type { Post, PostKind } from '@muster/contract/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-type Page = { data: Post[]; meta: { nextCursor: string | null } };
+export type PostsPage = { data: Post[]; meta: { nextCursor: string | null } };
 
 /**
  * Which list: the home feed, one kind (hunts), a hashtag's posts, my saved posts, a person's posts
@@ -15,6 +15,8 @@ export const postKeys = {
   list: (list: PostList) => ['posts', 'list', list] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   comments: (id: string) => ['posts', 'comments', id] as const,
+  /** Ids of posts the socket announced for my home feed, not loaded yet (client state, never fetched). */
+  newInFeed: ['posts', 'new-in-feed'] as const,
 };
 
 function listUrl(list: PostList): string {
@@ -26,9 +28,9 @@ function listUrl(list: PostList): string {
   return list.kind ? `/posts/feed?kind=${list.kind}` : '/posts/feed';
 }
 
-export function getPosts(list: PostList, cursor?: string): Promise<Page> {
+export function getPosts(list: PostList, cursor?: string): Promise<PostsPage> {
   const url = listUrl(list);
-  return api.get<Page>(cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : url);
+  return api.get<PostsPage>(cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : url);
 }
 
 export function usePostsQuery(list: PostList) {

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { RealtimeEvent } from '@muster/contract/realtime';
+
+/** Whose sockets to close: one session (sign-out), a person's all but one (password change), or all. */
+export type SessionTarget = { sessionId: string } | { userId: string; exceptSessionId?: string | undefined };
+
+/**
+ * The realtime hub (issue 15): features publish events to people by id; every API process delivers
+ * them to the sockets it holds for those people. Without REDIS_URL the hub is in-process; with it,
+ * events go through Redis pub/sub so a socket held by another process gets them too.
+ *
+ * Publishing never fails a request: a lost event is caught up by the client's refetch on reconnect
+ * and by the spec's polling, so the hub logs and carries on.
+ */
+export type RealtimeHub = {
+  /** Sends the event to every open socket of each person (deduplicated ids; none is fine). */
+  publish: (userIds: readonly string[], event: RealtimeEvent) => void;
+  /**
+   * Closes sockets whose session ended, in every process: one session (sign-out), or all of a
+   * person's sessions but one (password change keeps the device that made it), or all (account deleted).
+   * Every process also drops those sessions from its short-lived session cache.
+   */
+  endSessions: (target: SessionTarget) => void;
+  /** Local delivery hook: the socket layer registers here (one listener per process). */
+  onDeliver: (listener: (userIds: readonly string[], event: RealtimeEvent) => void) => void;
+  onEndSessions: (listener: (target: SessionTarget) => void) => void;
+  /**
+   * Internal to the session layer: a person's account changed while their sessions live on (an
+   * address verified, a mailed link used), so every process drops the copies of their sessions it
+   * cached for a few seconds (platform/auth/session.ts), instead of serving the old row until they expire.
+   */
+  forgetSessions: (userId: string) => void;
+  onForgetSessions: (listener: (userId: string) => void) => void;
+  /**
+   * Resolves once this process receives what the others publish (the Redis subscription is in
+   * place), or after `withinMs` whatever happens: an app waits for it before it serves, so a socket
+   * it accepts misses nothing, but Redis being down delays nobody's start by more than that.
+   */
+  ready: (withinMs: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+type Listeners = {
+  deliver: Array<(userIds: readonly string[], event: RealtimeEvent) => void>;
+  end: Array<(target: SessionTarget) => void>;
+  forget: Array<(userId: string) => void>;
+};
+
+/**
+ * Calls each listener; one that throws (a socket in a bad state) must neither stop the others nor
+ * reach the request that published.
+ */
+function callEach<A extends unknown[]>(listeners: Array<(...args: A) => void>, args: A, log: FastifyBaseLogger | undefined) {
+  for (const listener of listeners) {
+    try {
+      listener(...args);
+    } catch (err) {
+      log?.warn({ err }, 'realtime listener failed');
+    }
+  }
+}
+
+function localHub(log: FastifyBaseLogger | undefined) {
+  const listeners: Listeners = { deliver: [], end: [], forget: [] };
+  return {
+    listeners,
+    deliver: (userIds: readonly string[], event: RealtimeEvent) => callEach(listeners.deliver, [userIds, event], log),
+    end: (target: SessionTarget) => callEach(listeners.end, [target], log),
+    forget: (userId: string) => callEach(listeners.forget, [userId], log),
+  };
+}
+
+/** The ids once each, or nothing when there is no one to tell. */
+function audience(userIds: readonly string[]): string[] | undefined {
+  if (userIds.length === 0) return undefined;
+  return userIds.length === 1 ? [userIds[0]!] : [...new Set(userIds)];
+}
+
+/** The in-process hub: what is published here is delivered here. */
+export function createLocalHub(options: { log?: FastifyBaseLogger } = {}): RealtimeHub {
+  const local = localHub(options.log);
+  return {
+    publish: (userIds, event) => {
+      const ids = audience(userIds);
+      if (ids) local.deliver(ids, event);
+    },
+    endSessions: local.end,
+    forgetSessions: local.forget,
+    onDeliver: (listener) => void local.listeners.deliver.push(listener),
+    onEndSessions: (listener) => void local.listeners.end.push(listener),
+    onForgetSessions: (listener) => void local.listeners.forget.push(listener),
+    ready: async () => {},
+    close: async () => {},
+  };
+}
+
+/** What goes over the channel: one JSON object per publish, naming the process that sent it. */
+type WireMessage =
+  | { from: string; userIds: string[]; event: RealtimeEvent }
+  | { from: string; end: SessionTarget }
+  | { from: string; forget: string };
+
+/**
+ * The hub for several API processes (DESIGN.md §7): every publish is delivered to this process's
+ * sockets at once, and sent on one Redis channel that every process subscribes to on a connection of
+ * its own (a subscribed connection can do nothing else). A process skips its own messages when they
+ * come back, so nothing is delivered twice, and local delivery never waits for, nor depends on, Redis.
+ *
+ * Every process receives every event and keeps those for the people whose sockets it holds: simple,
+ * and cheap at our size (one small JSON per message per process). Redis keeps the order of the
+ * messages one connection publishes, so a chat's messages published in order arrive in order.
+ *
+ * `channel` must be unique to a deployment: Redis key prefixes do not apply to pub/sub channels,
+ * so test apps sharing one Redis each pass a channel of their own.
+ */
+export function createRedisHub(redis: Redis, options: { channel: string; log: FastifyBaseLogger }): RealtimeHub {
+  const { channel, log } = options;
+  const local = localHub(log);
+  // Tells this process's own messages apart when Redis sends them back.
+  const self = randomBytes(8).toString('hex');
+  const subscriber = redis.duplicate();
+  // An error event without a listener would crash the process; ioredis reconnects (and
+  // re-subscribes) by itself, so a lost connection is only worth a line in the log.
+  subscriber.on('error', (err) => log.warn({ err }, 'realtime: Redis subscriber error'));
+  const subscribed = subscriber.subscribe(channel).then(
+    () => undefined,
+    (err: unknown) => log.error({ err, channel }, 'realtime: cannot subscribe'),
+  );
+  subscriber.on('message', (from: string, text: string) => {
+    if (from !== channel) return;
+    let message: WireMessage;
+    try {
+      message = JSON.parse(text) as WireMessage;
+    } catch (err) {
+      log.warn({ err }, 'realtime: unreadable message on the channel');
+      return;
+    }
+    if (message.from === self) return;
+    if ('event' in message) local.deliver(message.userIds, message.event);
+    else if ('end' in message) local.end(message.end);
+    else if ('forget' in message) local.forget(message.forget);
+  });
+
+  const send = (message: WireMessage) => {
+    // Never awaited by the request: a Redis outage costs other processes' sockets this event (the
+    // clients' polling catches up), and is logged, not thrown.
+    try {
+      redis.publish(channel, JSON.stringify(message)).catch((err: unknown) => log.warn({ err }, 'realtime: publish failed'));
+    } catch (err) {
+      log.warn({ err }, 'realtime: publish failed');
+    }
+  };
+
+  return {
+    publish: (userIds, event) => {
+      const ids = audience(userIds);
+      if (!ids) return;
+      local.deliver(ids, event);
+      send({ from: self, userIds: ids, event });
+    },
+    endSessions: (target) => {
+      local.end(target);
+      send({ from: self, end: target });
+    },
+    forgetSessions: (userId) => {
+      local.forget(userId);
+      send({ from: self, forget: userId });
+    },
+    onDeliver: (listener) => void local.listeners.deliver.push(listener),
+    onEndSessions: (listener) => void local.listeners.end.push(listener),
+    onForgetSessions: (listener) => void local.listeners.forget.push(listener),
+    ready: async (withinMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));
+      await Promise.race([subscribed, late]);
+      clearTimeout(timer);
+    },
+    close: async () => {
+      // Unsubscribing waits for Redis; one that is down must not hold the process's stop (the
+      // disconnect ends the subscription anyway).
+      if (subscriber.status === 'ready') await subscriber.unsubscribe(channel).catch(() => undefined);
+      subscriber.disconnect();
+    },
+  };
+}

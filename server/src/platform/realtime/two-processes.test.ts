@@ -1,0 +1,179 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { REALTIME_CLOSE } from '@muster/contract/realtime';
+import { type DatabaseHandle, openDatabase } from '../../db/database.js';
+import { TEST_PASSWORD, buildUser } from '../../../test/factories.js';
+import { freePort } from '../../../test/free-port.js';
+import { withDatabase } from '../../../test/global-setup.js';
+import { type Opened, openSocket } from '../../../test/ws-client.js';
+
+/**
+ * DESIGN.md §7: two real API processes on one machine share PostgreSQL and Redis. A message sent
+ * through process 1 reaches the recipient's socket on process 2, and signing out through process 1
+ * closes that socket (4001) and drops the session process 2 had cached.
+ *
+ * Needs a PostgreSQL server and Redis: it runs when TEST_DATABASE_URL and REDIS_URL are set (CI's
+ * PostgreSQL job sets both; the embedded database cannot be shared by two processes).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../main.ts');
+const serverDir = path.resolve(path.dirname(main), '..');
+// Both processes answer for one public address, as behind a load balancer.
+const PUBLIC_URL = 'http://muster.test';
+
+type Api = { url: string; child: ChildProcess; output: () => string };
+
+describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
+  const children: ChildProcess[] = [];
+  let admin: pg.Client | undefined;
+  let databaseName: string | undefined;
+  let database: DatabaseHandle | undefined;
+  let dataDir: string | undefined;
+  const sockets: Opened[] = [];
+  let one: Api;
+  let two: Api;
+
+  async function start(databaseUrl: string): Promise<Api> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+        LOG_FORMAT: 'json',
+        SMTP_URL: '',
+        DATA_DIR: dataDir!,
+        WEB_DIST: path.join(dataDir!, 'no-web-dist'),
+        LOGIN_RATE_LIMIT: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (d) => (output += String(d)));
+    child.stderr!.on('data', (d) => (output += String(d)));
+    const url = `http://127.0.0.1:${port}`;
+    // Until it answers, or has died; the hook timeout bounds the wait on a busy machine.
+    while (child.exitCode === null) {
+      const healthy = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
+      if (healthy) return { url, child, output: () => output };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`the API process on port ${port} exited (${child.exitCode}): ${output}`);
+  }
+
+  beforeAll(async () => {
+    // A fresh database copied from the suite's migrated template (as createTestDatabase does), under
+    // a name the suite's teardown also sweeps, reachable by URL from the two processes.
+    databaseName = `muster_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName} template ${inject('pgTemplateDatabase')}`);
+    const databaseUrl = withDatabase(serverUrl!, databaseName);
+    database = await openDatabase({ databaseUrl });
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-two-'));
+    [one, two] = await Promise.all([start(databaseUrl), start(databaseUrl)]);
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.socket.terminate();
+    // Killed whatever happened; SIGKILL for one that does not stop when asked.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.close();
+    if (admin && databaseName) await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin?.end();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function signIn(api: Api, username: string): Promise<string> {
+    const res = await fetch(`${api.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailOrUsername: username, password: TEST_PASSWORD }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const token = /muster_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error('no session cookie');
+    return `muster_session=${token}`;
+  }
+
+  async function socketOn(api: Api, cookie: string): Promise<Opened> {
+    const opened = await openSocket(`${api.url.replace('http:', 'ws:')}/api/v1/ws`, { origin: PUBLIC_URL, cookie });
+    sockets.push(opened);
+    return opened;
+  }
+
+  /** The next event of a type (others, such as badge counts, are passed over). */
+  async function nextOfType(opened: Opened, type: string): Promise<{ type: string; data?: Record<string, unknown> }> {
+    for (;;) {
+      const event = (await opened.next()) as { type: string; data?: Record<string, unknown> };
+      if (event.type === type) return event;
+    }
+  }
+
+  it('delivers a message sent through one process to a socket on the other, and a sign-out there closes it', async () => {
+    // Verified people made in the database (sign-up would need the mailed link); they sign in
+    // through process 1's API like anyone.
+    const alice = await buildUser(database!.db, { firstName: 'Alice' });
+    const bob = await buildUser(database!.db, { firstName: 'Bob' });
+    const aliceCookie = await signIn(one, alice.username);
+    const bobCookie = await signIn(one, bob.username);
+
+    const bobOnTwo = await socketOn(two, bobCookie);
+    const aliceOnTwo = await socketOn(two, aliceCookie);
+
+    const text = `Hello across processes ${randomBytes(4).toString('hex')}`;
+    const sent = await fetch(`${one.url}/api/v1/chats/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: aliceCookie, origin: PUBLIC_URL },
+      body: JSON.stringify({ recipientId: bob.id, message: text }),
+    });
+    expect(sent.status, await sent.clone().text()).toBeLessThan(300);
+
+    const received = await nextOfType(bobOnTwo, 'message.created');
+    expect(received.data).toMatchObject({ message: text, sender: expect.objectContaining({ _id: alice.id }) });
+    // The sender's own tab on the other process gets it too (their other devices stay in step).
+    expect((await nextOfType(aliceOnTwo, 'message.created')).data).toMatchObject({ message: text });
+
+    // Process 2 has Bob's session cached for a few seconds after this read…
+    const before = await fetch(`${two.url}/api/v1/auth/me`, { headers: { cookie: bobCookie } });
+    expect(before.status).toBe(200);
+    const signedOut = await fetch(`${one.url}/api/v1/auth/logout`, { method: 'POST', headers: { cookie: bobCookie, origin: PUBLIC_URL } });
+    expect(signedOut.status).toBe(204);
+    // …yet the sign-out through process 1 closes Bob's socket on process 2,
+    expect((await bobOnTwo.closed).code).toBe(REALTIME_CLOSE.sessionEnded);
+    // and process 2 has dropped the session it had cached (the close is sent after the drop, by
+    // the same message, so by now it is gone there).
+    const after = await fetch(`${two.url}/api/v1/auth/me`, { headers: { cookie: bobCookie } });
+    expect(after.status).toBe(401);
+    // Alice's socket on process 2 is still open.
+    expect(aliceOnTwo.socket.readyState).toBe(aliceOnTwo.socket.OPEN);
+  });
+});
