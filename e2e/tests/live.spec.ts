@@ -123,6 +123,23 @@ test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a s
   await expect(requests.getByText('No message requests')).toBeVisible();
   await c.close();
 
+  // Connected to A, B's home offers A's new post with the "New posts" pill; a click brings it in.
+  const aId = await idOf(a.page);
+  expect((await a.page.request.post(`/api/v1/connections/${bId}`)).status()).toBe(200);
+  expect((await b.page.request.post(`/api/v1/connections/${aId}`)).status()).toBe(200);
+  await b.page.goto('/#/');
+  await expect(b.page.getByRole('heading', { name: 'Home' })).toBeAttached();
+  await expect(b.page.getByRole('status', { name: 'Loading posts' })).toHaveCount(0);
+  await expect(b.page.getByRole('button', { name: 'New posts' })).toHaveCount(0);
+  const posted = await a.page.request.post('/api/v1/posts/create', { data: { kind: 'need', category: 'Tools', content: 'Two more shovels for the depot, anyone?' } });
+  expect(posted.status()).toBe(200);
+  await expect(b.page.getByRole('button', { name: 'New posts' })).toBeVisible();
+  await expect(b.page.getByText('Two more shovels for the depot, anyone?')).toHaveCount(0);
+  await snapBoth(b.page, 'home-new-posts');
+  await b.page.getByRole('button', { name: 'New posts' }).click();
+  await expect(b.page.getByText('Two more shovels for the depot, anyone?')).toBeVisible();
+  await expect(b.page.getByRole('button', { name: 'New posts' })).toHaveCount(0);
+
   // The socket dies and stays down: B's open conversation falls back to the 30-second poll.
   await b.page.goto(`/#/chats/${chatId}`);
   await expect(b.page.getByText('Bring gloves too.')).toBeVisible();
