@@ -71,6 +71,7 @@ export const categoryMatchSchema = z.object({
   category: z.string(),
   users: z.array(publicUserSchema),
   count: z.number(),
+  /** The ids of the group's best matches, in rank order, at most 20 (`count` says how many match). */
   postIds: z.array(z.string()),
   posts: z.array(searchPostSchema),
 });

@@ -29,8 +29,12 @@ const MAX_WORDS = 8;
  */
 export function searchTermsOf(query: string, spellings: ReadonlyMap<string, readonly string[]> = new Map()): SearchTerms {
   const list = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+  // A hashtag is typed whole: "#local4" means that tag, not local40…local49 (and an exact lexeme
+  // is a quarter of the prefix's cost in the GIN index).
+  const last = query.trim().split(/\s+/).at(-1) ?? '';
+  const lastIsTag = last.startsWith('#') && last.length > 1;
   const word = (w: string, i: number) => {
-    const own = i === list.length - 1 ? `${w}:*` : w;
+    const own = i === list.length - 1 && !lastIsTag ? `${w}:*` : w;
     const others = spellings.get(w) ?? [];
     return others.length === 0 ? own : `(${[own, ...others].join(' | ')})`;
   };

@@ -51,6 +51,8 @@ describe('the query', () => {
   it('turns words into a bound prefix tsquery and keeps hashtags only when there is a #', () => {
     expect(searchTermsOf("Drivers'; drop table posts -- volu")).toMatchObject({ words: 'drivers & drop & table & posts & volu:*', tags: [] });
     expect(searchTermsOf('#FloodRelief vans #')).toMatchObject({ words: 'floodrelief & vans:*', tags: ['floodrelief'] });
+    // A hashtag at the end is a whole tag, not a prefix.
+    expect(searchTermsOf('vans #FloodRelief')).toMatchObject({ words: 'vans & floodrelief', tags: ['floodrelief'] });
     expect(searchTermsOf('!!!').words).toBeNull();
     expect(searchTermsOf('transprt van', new Map([['transprt', ['transport']]])).words).toBe('(transprt | transport) & van:*');
     expect(searchTermsOf('sheltr', new Map([['sheltr', ['shelter', 'shelters']]])).words).toBe('(sheltr:* | shelter | shelters)');
