@@ -394,18 +394,19 @@ export function searchablePostsMatching(
 /**
  * Missions the viewer may see (`missionVisibleTo`: never a blocked owner's, never members-only to
  * a stranger) whose title or description matches the words, or whose title is like `term`
- * (trigrams: prefixes, typos); at most `cap` candidates are ranked (a common word matches them
- * all). Columns: id, title, photo, type, partners_count, collaborators_count, created_at, owner_id, exact
- * (the whole title), rank.
+ * (trigrams: prefixes, typos — when `fuzzy`); at most `cap` candidates are ranked (a common word
+ * matches them all). Columns: id, title, photo, type, partners_count, collaborators_count,
+ * created_at, owner_id, exact (the whole title), rank.
  */
-export function visibleMissionsMatching(viewerId: string, words: string | null, term: string, cap: number): RawBuilder<{ id: string }> {
+export function visibleMissionsMatching(viewerId: string, words: string | null, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string }> {
   const q = searchQuery(words);
   const byWords = words === null ? sql`false` : sql`mc.search_vector @@ ${q}`;
+  const byTitle = fuzzy ? sql`${term} <% mc.title` : sql`false`;
   return sql`(select m.id, m.title, m.photo, m.type, m.partners_count, m.collaborators_count, m.created_at, m.owner_id,
       lower(m.title) = lower(${term}) as exact,
       coalesce(ts_rank(m.search_vector, ${q}), 0) + word_similarity(${term}, m.title) as rank
     from missions m
-    where m.id in (select mc.id from missions mc where ${byWords} or ${term} <% mc.title limit ${sql.lit(cap)})
+    where m.id in (select mc.id from missions mc where ${byWords} or ${byTitle} limit ${sql.lit(cap)})
       and ${missionVisibleTo(viewerId, 'm')})`;
 }
 

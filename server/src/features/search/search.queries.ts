@@ -50,8 +50,14 @@ const GROUP_POST_IDS = 20;
 const EXCERPT_CHARS = 160;
 const ISO = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
-/** Typos are forgiven in names ("Quenbyy"), not in a lone handle with digits ("user4242"): see peopleMatching. */
-const fuzzyNames = (term: string) => term.includes(' ') || !/\d/.test(term);
+/**
+ * Typos are forgiven in names ("Quenbyy") and mission titles, but not in a lone handle with digits
+ * ("user4242": see peopleMatching), nor in a query holding a long number ("post 482913"): no name or
+ * title is misspelt that way, and the trigram probes cost more than the rest of such a search.
+ */
+const LONG_NUMBER = /(^|\s)\d{4,}(\s|$)/;
+const fuzzyNames = (term: string) => (term.includes(' ') || !/\d/.test(term)) && !LONG_NUMBER.test(term);
+const fuzzyTitles = (term: string) => !LONG_NUMBER.test(term);
 
 /** Exact name first, then the closest words, then the newest accounts. */
 export async function searchUsers(db: Db, viewerId: string, t: SearchTerms, w: Window): Promise<Section> {
@@ -125,7 +131,7 @@ export async function searchMissions(db: Db, viewerId: string, t: SearchTerms, w
   const { rows } = await sql<{ mission: JsonText; ownerId: string }>`
     select json_build_object('_id', m.id, 'title', m.title, 'photo', coalesce(m.photo, ${defaultPhoto}), 'type', m.type,
       'partnersCount', m.partners_count, 'collaboratorsCount', m.collaborators_count)::text as mission, m.owner_id as "ownerId"
-    from ${visibleMissionsMatching(viewerId, t.words, t.term, MISSION_CANDIDATES)} m
+    from ${visibleMissionsMatching(viewerId, t.words, t.term, MISSION_CANDIDATES, fuzzyTitles(t.term))} m
     order by m.exact desc, m.rank desc, m.created_at desc, m.id
     limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}`.execute(db);
   return { items: rows.map((r) => r.mission), people: rows.map((r) => r.ownerId) };

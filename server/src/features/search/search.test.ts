@@ -142,6 +142,17 @@ describe('matching', () => {
     expect(userIds(await search(me, exact.user.username))[0]).toBe(exact.user.id);
   });
 
+  it('finds posts and missions by a long number among the words, though no name or title is then matched by likeness', async () => {
+    const owner = await person();
+    const me = await person();
+    const id = await mission(owner, 'Route 66204 water relay');
+    const need = await post(owner, { kind: 'need', category: 'Pumps', title: 'Pump 66204', content: 'Spare parts for pump 66204' });
+    expect((await search(me, 'relay 66204')).missionMatches.map((m) => m._id)).toEqual([id]);
+    expect(allPostIds((await search(me, 'pump 66204')).needsMatches)).toEqual([need]);
+    // A title typo beside a long number is not forgiven (it would be by itself: see below).
+    expect((await search(me, 'relya 66204')).missionMatches).toEqual([]);
+  });
+
   it('finds missions by words and title typos, with the default photo', async () => {
     const owner = await person();
     const me = await person();
