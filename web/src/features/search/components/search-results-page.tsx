@@ -10,7 +10,7 @@ import { Avatars, fullName, HashtagResult, MissionResult, NoResults, PersonResul
 
 const titles: Record<SearchSection, string> = { all: 'Search results', users: 'People', needs: 'Needs', provisions: 'Provisions', missions: 'Missions' };
 
-/** Pages of one search, folded into one answer: categories met again on a later page are merged. */
+/** Pages of one search, folded into one answer: a category met again on a later page is merged into the first. */
 function merge(pages: AdvancedSearchResult[]): AdvancedSearchResult {
   const groups = (pick: (r: AdvancedSearchResult) => CategoryMatch[]) => {
     const byCategory = new Map<string, CategoryMatch>();
@@ -21,7 +21,8 @@ function merge(pages: AdvancedSearchResult[]): AdvancedSearchResult {
         seen.users.push(...g.users.filter((u) => !seen.users.some((s) => s._id === u._id)));
         seen.posts.push(...g.posts.filter((p) => !seen.postIds.includes(p._id)));
         seen.postIds.push(...g.postIds.filter((id) => !seen.postIds.includes(id)));
-        seen.count += g.count;
+        // The same group met again (results moved between pages): its count is the server's total, not a part.
+        seen.count = Math.max(seen.count, g.count);
       }
     }
     return [...byCategory.values()];
