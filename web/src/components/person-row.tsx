@@ -1,6 +1,7 @@
 import type { PublicUser } from '@muster/contract/users';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
+import { personName } from '../lib/person-name';
 
 /**
  * One person in a list (requests, connections, blocked, muted): picture, name linking to the
@@ -8,7 +9,7 @@ import { paths } from '../lib/paths';
  * under it (what they wrote), and actions that sit beside it on a wide screen and wrap below on a phone.
  */
 export function PersonRow({ user, note, detail, actions }: { user: PublicUser; note?: React.ReactNode; detail?: React.ReactNode; actions?: React.ReactNode }) {
-  const name = `${user.firstName} ${user.lastName}`.trim() || `@${user.username}`;
+  const name = personName(user);
   const person = (
     <Link to={paths.profile(user.username)} className={`flex min-w-0 items-center gap-3 rounded-lg ${detail ? '' : 'flex-1 basis-56'}`}>
       <img src={user.profilePicture} alt="" className="size-12 shrink-0 rounded-full object-cover" />

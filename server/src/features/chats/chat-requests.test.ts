@@ -1,7 +1,7 @@
-import type { RealtimeEvent } from '@muster/contract/realtime';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
+import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { CHAT_REQUEST_DECISION_BUDGET } from '../../platform/limits.js';
@@ -12,14 +12,13 @@ import { CHAT_REQUEST_DECISION_BUDGET } from '../../platform/limits.js';
  * hub (`onDeliver`), as the socket layer sees it.
  */
 let t: TestApp;
-let delivered: Array<{ to: readonly string[]; event: RealtimeEvent }> = [];
+/** What the real hub delivered (issue 15), as the socket layer sees it. */
+let live: ReturnType<typeof recordDeliveries>;
 beforeAll(async () => {
   t = await buildTestApp();
-  t.app.deps.realtime.onDeliver((to, event) => delivered.push({ to, event }));
+  live = recordDeliveries(t);
 });
-beforeEach(() => {
-  delivered = [];
-});
+beforeEach(() => live.clear());
 afterAll(() => t.close());
 
 const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
@@ -27,7 +26,7 @@ type Person = Awaited<ReturnType<typeof signedInUser>>;
 /** Someone who takes messages only from their connections. */
 const privatePerson = (firstName = 'Pat') => signedInUser(t, { firstName, messagePolicy: 'connections' });
 /** Everything delivered to one person, in order. */
-const eventsOf = (p: Person) => delivered.filter((d) => d.to.includes(p.user.id)).map((d) => d.event);
+const eventsOf = (p: Person) => live.of(p.user.id);
 const requestsOf = async (p: Person) => (await api('GET', '/chats/requests', p.cookie)).json().data as Array<{ _id: string; message: string; sender: { _id: string } }>;
 const chatTables = async () => ({
   chats: (await t.db.selectFrom('chats').select('id').execute()).length,
@@ -67,7 +66,7 @@ describe('chat requests', () => {
       { type: 'chat.request', data: { requestId: expect.any(String), status: 'pending', chatId: null } },
       { type: 'counts.changed', data: { counts: ['requests'] } },
     ]);
-    expect(delivered.every((d) => d.to.length === 1 && d.to[0] === pat.user.id)).toBe(true);
+    expect(live.all.every((d) => d.to.length === 1 && d.to[0] === pat.user.id)).toBe(true);
   });
 
   it('lets connections, and anyone when the policy is everyone, write directly', async () => {
@@ -86,7 +85,7 @@ describe('chat requests', () => {
     const clientMessageId = randomUUID();
     const first = await api('POST', '/chats/send', ana.cookie, { recipientId: pat.user.id, message: 'Hello', clientMessageId });
     expect(first.statusCode).toBe(202);
-    delivered = [];
+    live.clear();
 
     const retry = await api('POST', '/chats/send', ana.cookie, { recipientId: pat.user.id, message: 'Hello', clientMessageId });
     expect(retry.statusCode).toBe(202);
@@ -97,7 +96,7 @@ describe('chat requests', () => {
     expect((await api('POST', '/chats/send', ana.cookie, { recipientId: pat.user.id, message: 'Again', clientMessageId: randomUUID() })).statusCode).toBe(409);
     expect((await requestsOf(pat)).map((r) => r.message)).toEqual(['Hello']);
     // Nothing new for Pat: neither the retry nor the refused one told them anything.
-    expect(delivered).toEqual([]);
+    expect(live.all).toEqual([]);
   });
 
   it('accepting opens the chat with the message in it as the sender’s, once, and the two write to each other from then on', async () => {
@@ -105,7 +104,7 @@ describe('chat requests', () => {
     const ana = await signedInUser(t, { firstName: 'Ana' });
     const clientMessageId = randomUUID();
     const requestId = (await api('POST', '/chats/send', ana.cookie, { recipientId: pat.user.id, message: 'Could we borrow your hall?', clientMessageId })).json().data.request._id;
-    delivered = [];
+    live.clear();
 
     const accepted = await api('PUT', `/chats/requests/${requestId}/accept`, pat.cookie);
     expect(accepted.statusCode).toBe(200);
@@ -174,7 +173,7 @@ describe('chat requests', () => {
     const ana = await signedInUser(t, { firstName: 'Ana' });
     const before = await chatTables();
     const requestId = (await api('POST', '/chats/send', ana.cookie, { recipientId: pat.user.id, message: 'Hello Pat' })).json().data.request._id;
-    delivered = [];
+    live.clear();
 
     const declined = await api('PUT', `/chats/requests/${requestId}/decline`, pat.cookie);
     expect(declined.statusCode).toBe(204);
@@ -220,16 +219,16 @@ describe('chat requests', () => {
     const [ana, ben] = [await signedInUser(t), await signedInUser(t)];
     // Pat blocked Ana: neither can write to the other, and nothing waits.
     expect((await api('POST', `/users/${ana.user.id}/block`, pat.cookie)).statusCode).toBe(200);
-    delivered = [];
+    live.clear();
     const refused = await api('POST', '/chats/send', ana.cookie, { recipientId: pat.user.id, message: 'Why?' });
     expect(refused.statusCode).toBe(403);
     expect((await api('POST', '/chats/send', pat.cookie, { recipientId: ana.user.id, message: 'Stop' })).statusCode).toBe(403);
     expect(await requestsOf(pat)).toEqual([]);
-    expect(delivered).toEqual([]);
+    expect(live.all).toEqual([]);
 
     // Ben's request waits; then Ben blocks Pat: it goes, and stays gone after an unblock.
     const requestId = (await api('POST', '/chats/send', ben.cookie, { recipientId: pat.user.id, message: 'Hello' })).json().data.request._id;
-    delivered = [];
+    live.clear();
     expect((await api('POST', `/users/${pat.user.id}/block`, ben.cookie)).statusCode).toBe(200);
     expect(await requestsOf(pat)).toEqual([]);
     expect(eventsOf(pat)).toEqual([{ type: 'counts.changed', data: { counts: ['requests'] } }]);

@@ -1,21 +1,19 @@
-import type { RealtimeEvent } from '@muster/contract/realtime';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
+import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { MESSAGE_BUDGET } from '../../platform/limits.js';
 
 let t: TestApp;
 /** What the real hub delivered (issue 15), as the socket layer sees it. */
-let delivered: Array<{ to: readonly string[]; event: RealtimeEvent }> = [];
+let live: ReturnType<typeof recordDeliveries>;
 beforeAll(async () => {
   t = await buildTestApp();
-  t.app.deps.realtime.onDeliver((to, event) => delivered.push({ to, event }));
+  live = recordDeliveries(t);
 });
-beforeEach(() => {
-  delivered = [];
-});
+beforeEach(() => live.clear());
 afterAll(() => t.close());
 
 const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
@@ -352,7 +350,7 @@ const messagesIn = async (chatId: string) =>
 /* ── Issue 15: idempotent sends, exact read state, live events ─────────────────────────────── */
 
 type Member = Awaited<ReturnType<typeof signedInUser>>;
-const eventsOf = (p: Member) => delivered.filter((d) => d.to.includes(p.user.id)).map((d) => d.event);
+const eventsOf = (p: Member) => live.of(p.user.id);
 const rowsWith = async (clientMessageId: string) => (await t.db.selectFrom('chatMessages').select('id').where('clientMessageId', '=', clientMessageId).execute()).map((r) => r.id);
 
 /** A mission made and joined through the API (each member asks, the owner approves); answers its group chat's id. */
@@ -427,7 +425,7 @@ describe('idempotent sends (issue 15)', () => {
     const inMission = await Promise.all(Array.from({ length: 5 }, () => api('POST', `/chats/${missionChat}/messages`, c.cookie, { message: 'Once', clientMessageId: other })));
     expect(new Set(inMission.map((r) => `${r.statusCode} ${r.json().data._id}`)).size).toBe(1);
     expect(await rowsWith(other)).toHaveLength(1);
-    expect(delivered.filter((d) => d.event.type === 'message.created')).toHaveLength(2);
+    expect(live.all.filter((d) => d.event.type === 'message.created')).toHaveLength(2);
   });
 });
 
@@ -478,7 +476,7 @@ describe('read state (issue 15)', () => {
     const message = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Seen?' })).json().data;
     const chatId = message.chatId;
     expect((await api('GET', '/chats', a.cookie)).json().data[0].otherLastReadAt).toBeNull();
-    delivered = [];
+    live.clear();
 
     expect((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode).toBe(204);
     expect((await api('GET', '/chats', a.cookie)).json().data[0].otherLastReadAt).toBe(message.createdAt);
@@ -490,18 +488,18 @@ describe('read state (issue 15)', () => {
     expect(eventsOf(c)).toEqual([]);
 
     // Reading again with nothing new moves nothing and tells nobody.
-    delivered = [];
+    live.clear();
     expect((await api('PUT', `/chats/${chatId}/read`, b.cookie)).statusCode).toBe(204);
-    expect(delivered).toEqual([]);
+    expect(live.all).toEqual([]);
 
     // A mission chat has no "Seen": no mark of others, and a read tells only my own tabs.
     const missionChat = await missionChatWith(a, c);
     await api('POST', `/chats/${missionChat}/messages`, c.cookie, { message: 'Hello team' });
     const summary = (await api('GET', '/chats', a.cookie)).json().data.find((ch: { _id: string }) => ch._id === missionChat);
     expect(summary).toMatchObject({ kind: 'mission', otherLastReadAt: null, unreadCount: 1 });
-    delivered = [];
+    live.clear();
     await api('PUT', `/chats/${missionChat}/read`, a.cookie);
-    expect(delivered).toEqual([{ to: [a.user.id], event: { type: 'counts.changed', data: { counts: ['chats'] } } }]);
+    expect(live.all).toEqual([{ to: [a.user.id], event: { type: 'counts.changed', data: { counts: ['chats'] } } }]);
   });
 });
 
@@ -511,7 +509,7 @@ describe('live messages (issue 15)', () => {
     const clientMessageId = randomUUID();
     const message = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Hi B', clientMessageId })).json().data;
     expect(message.clientMessageId).toBe(clientMessageId);
-    expect(delivered).toEqual([
+    expect(live.all).toEqual([
       { to: [a.user.id, b.user.id], event: { type: 'message.created', data: message } },
       { to: [b.user.id], event: { type: 'counts.changed', data: { counts: ['chats'] } } },
     ]);
@@ -522,20 +520,20 @@ describe('live messages (issue 15)', () => {
     const [owner, ana, ben, cy, stranger] = [await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
     const chatId = await missionChatWith(owner, ana, ben, cy);
     expect((await api('POST', `/users/${ana.user.id}/block`, ben.cookie)).statusCode).toBe(200);
-    delivered = [];
+    live.clear();
 
     const fromAna = (await api('POST', `/chats/${chatId}/messages`, ana.cookie, { message: 'From Ana' })).json().data;
-    const created = delivered.filter((d) => d.event.type === 'message.created');
+    const created = live.all.filter((d) => d.event.type === 'message.created');
     expect(created).toHaveLength(1);
     expect([...created[0]!.to].sort()).toEqual([owner.user.id, ana.user.id, cy.user.id].sort());
     expect(created[0]!.event).toEqual({ type: 'message.created', data: fromAna });
-    const counted = delivered.filter((d) => d.event.type === 'counts.changed');
+    const counted = live.all.filter((d) => d.event.type === 'counts.changed');
     expect([...counted[0]!.to].sort()).toEqual([owner.user.id, cy.user.id].sort());
     expect(eventsOf(ben)).toEqual([]);
     expect(eventsOf(stranger)).toEqual([]);
 
     // Ben hears the owner, not Ana; Ana does not hear Ben.
-    delivered = [];
+    live.clear();
     await api('POST', `/chats/${chatId}/messages`, ben.cookie, { message: 'From Ben' });
     expect(eventsOf(ana)).toEqual([]);
     expect(eventsOf(owner).map((e) => e.type)).toEqual(['message.created', 'counts.changed']);
@@ -545,7 +543,7 @@ describe('live messages (issue 15)', () => {
     const [a, b] = [await signedInUser(t), await signedInUser(t)];
     const chatId = (await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Before' })).json().data.chatId;
     expect((await api('POST', `/users/${a.user.id}/block`, b.cookie)).statusCode).toBe(200);
-    delivered = [];
+    live.clear();
     expect((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'After' })).statusCode).toBe(403);
     expect((await api('POST', `/chats/${chatId}/messages`, b.cookie, { message: 'After' })).statusCode).toBe(404);
     // Reading the hidden chat moves only the reader's own mark and tells the other nothing.
@@ -553,14 +551,14 @@ describe('live messages (issue 15)', () => {
     await t.db.updateTable('users').set({ messagePolicy: 'connections' }).where('id', '=', b.user.id).execute();
     expect((await api('POST', '/chats/send', a.cookie, { recipientId: b.user.id, message: 'Please?' })).statusCode).toBe(403);
     expect(eventsOf(a)).toEqual([]);
-    expect(delivered.filter((d) => d.to.includes(b.user.id) && d.event.type !== 'counts.changed')).toEqual([]);
+    expect(live.all.filter((d) => d.to.includes(b.user.id) && d.event.type !== 'counts.changed')).toEqual([]);
   });
 
   it('tells both people of the chat an accepted offer opens', async () => {
     const [owner, helper] = [await signedInUser(t), await signedInUser(t, { firstName: 'Hana' })];
     const postId = (await api('POST', '/posts/create', owner.cookie, { kind: 'need', category: 'Tools', content: 'Need a ladder' })).json().data._id;
     const offerId = (await api('POST', `/posts/${postId}/offers`, helper.cookie, { message: 'I have a ladder' })).json().data._id;
-    delivered = [];
+    live.clear();
     const chatId = (await api('PUT', `/offers/${offerId}/accept`, owner.cookie)).json().data.chatId;
     expect(eventsOf(owner)).toContainEqual({ type: 'message.created', data: expect.objectContaining({ _id: offerId, chatId, sender: expect.objectContaining({ firstName: 'Hana' }) }) });
     expect(eventsOf(helper)).toContainEqual({ type: 'message.created', data: expect.objectContaining({ _id: offerId, chatId }) });

@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
 import { useAcceptChatRequestMutation, useDeclineChatRequestMutation } from '../api/answer-chat-request';
 import { useChatRequestsQuery } from '../api/get-chat-requests';
+import { personName } from '../../../lib/person-name';
 
 /**
  * Chat requests on /requests: first messages from people outside my network (I take messages
@@ -34,7 +35,7 @@ export function ChatRequests() {
       ) : (
         <ul className="divide-y divide-slate-100">
           {requests.data.map((r) => {
-            const name = `${r.sender.firstName} ${r.sender.lastName}`.trim() || `@${r.sender.username}`;
+            const name = personName(r.sender);
             return (
               <PersonRow key={r._id} user={r.sender}
                 note={`${timeAgo(r.createdAt)} ago`}

@@ -16,9 +16,9 @@ import { useIgnoreRequestMutation } from '../api/ignore-request';
 import { useRemoveConnectionMutation } from '../api/remove-connection';
 import { useWithdrawRequestMutation } from '../api/withdraw-request';
 import { PeopleYouMayKnow } from './people-you-may-know';
+import { personName } from '../../../lib/person-name';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
-const fullName = (u: PublicUser) => `${u.firstName} ${u.lastName}`.trim() || `@${u.username}`;
 const failed = (fallback: string) => (err: unknown) => toast.error(errorMessage(err, fallback));
 
 /**
@@ -70,11 +70,11 @@ function ReceivedRequests() {
           {query.data.map((r) => (
             <PersonRow key={r._id} user={r.user} note={`Asked ${timeAgo(r.createdAt)} ago`} actions={
               <>
-                <button type="button" className={buttonStyles.primary} disabled={busy(r._id)} aria-label={`Accept ${fullName(r.user)}`}
-                  onClick={() => accept.mutate(r._id, { onSuccess: () => toast.success(`You are now connected with ${fullName(r.user)}`), onError: failed('Could not accept the request') })}>
+                <button type="button" className={buttonStyles.primary} disabled={busy(r._id)} aria-label={`Accept ${personName(r.user)}`}
+                  onClick={() => accept.mutate(r._id, { onSuccess: () => toast.success(`You are now connected with ${personName(r.user)}`), onError: failed('Could not accept the request') })}>
                   Accept
                 </button>
-                <button type="button" className={buttonStyles.ghost} disabled={busy(r._id)} aria-label={`Ignore ${fullName(r.user)}`}
+                <button type="button" className={buttonStyles.ghost} disabled={busy(r._id)} aria-label={`Ignore ${personName(r.user)}`}
                   onClick={() => ignore.mutate(r._id, { onSuccess: () => toast.success('Request ignored'), onError: failed('Could not ignore the request') })}>
                   Ignore
                 </button>
@@ -105,7 +105,7 @@ function SentRequests() {
         <ul className="mt-1 divide-y divide-slate-100">
           {query.data.map((r) => (
             <PersonRow key={r._id} user={r.user} note={`Sent ${timeAgo(r.createdAt)} ago`} actions={
-              <button type="button" className={buttonStyles.quiet} disabled={withdraw.isPending && withdraw.variables === r._id} aria-label={`Withdraw request to ${fullName(r.user)}`}
+              <button type="button" className={buttonStyles.quiet} disabled={withdraw.isPending && withdraw.variables === r._id} aria-label={`Withdraw request to ${personName(r.user)}`}
                 onClick={() => withdraw.mutate(r._id, { onSuccess: () => toast.success('Request withdrawn'), onError: failed('Could not withdraw the request') })}>
                 Withdraw
               </button>
@@ -141,7 +141,7 @@ function Connections({ message }: { message?: (user: PublicUser) => React.ReactN
               <PersonRow key={c.user._id} user={c.user} note={`Connected ${timeAgo(c.connectedAt)} ago`} actions={
                 <>
                   {message?.(c.user)}
-                  <button type="button" className={buttonStyles.ghost} aria-label={`Remove ${fullName(c.user)}`} onClick={() => setRemoving(c.user)}>
+                  <button type="button" className={buttonStyles.ghost} aria-label={`Remove ${personName(c.user)}`} onClick={() => setRemoving(c.user)}>
                     <UserMinus className="size-4" aria-hidden="true" /> Remove
                   </button>
                 </>
@@ -155,7 +155,7 @@ function Connections({ message }: { message?: (user: PublicUser) => React.ReactN
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove connection?"
-        description={removing ? `${fullName(removing)} will no longer be one of your connections. They are not told; either of you can ask to connect again.` : ''}
+        description={removing ? `${personName(removing)} will no longer be one of your connections. They are not told; either of you can ask to connect again.` : ''}
         confirmLabel="Remove"
         pendingLabel="Removing..."
         pending={remove.isPending}

@@ -17,6 +17,7 @@ import { useOffersQuery } from '../api/get-offers';
 import { useMarkNeedFulfilledMutation } from '../api/mark-need-fulfilled';
 import { useMarkOffersReadMutation } from '../api/mark-offers-read';
 import { useWithdrawOfferMutation } from '../api/withdraw-offer';
+import { personName } from '../../../lib/person-name';
 
 /** How to message a person (the chats feature's Message button, composed by the router). */
 export type MessageAction = (person: PublicUser) => React.ReactNode;
@@ -38,7 +39,6 @@ const buttons = {
   outline: `${button} border border-slate-300 text-slate-700 hover:bg-slate-50`,
 };
 
-const fullName = (p: PublicUser) => `${p.firstName} ${p.lastName}`.trim() || `@${p.username}`;
 
 /** /offers: offers of help I received and made, with what each calls for (issue 13). */
 export function OffersPage({ message }: { message?: MessageAction }) {
@@ -187,7 +187,7 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
   const decline = useDeclineOfferMutation();
   const withdraw = useWithdrawOfferMutation();
   const person = offer.person;
-  const name = fullName(person);
+  const name = personName(person);
   const pending = offer.status === 'pending';
   const kind = offer.post ? (kindLabels[offer.post.kind] ?? 'Post') : offer.mission ? 'Mission' : null;
 
@@ -281,7 +281,7 @@ function AcceptOfferDialog({ offer, open, onOpenChange }: { offer: Offer; open: 
   const navigate = useNavigate();
   const [covers, setCovers] = useState(false);
   const id = useId();
-  const name = fullName(offer.person);
+  const name = personName(offer.person);
   const canFulfil = !!offer.post && offer.post.status === 'open';
   const busy = accept.isPending || fulfil.isPending;
 

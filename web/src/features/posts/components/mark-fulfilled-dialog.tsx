@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdatePostMutation } from '../api/update-post';
+import { personName } from '../../../lib/person-name';
 
 /** The author closes a need or want, crediting whichever of the people who offered helped. */
 export function MarkFulfilledDialog({ post, open, onOpenChange }: { post: Post; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -42,7 +43,7 @@ function MarkFulfilledForm({ post, onDone }: { post: Post; onDone: () => void })
           <legend className="text-sm font-medium text-slate-700">Who helped? <span className="font-normal text-slate-500">(optional)</span></legend>
           <ul className="mt-2 space-y-1">
             {offeredBy.map((p) => {
-              const name = `${p.firstName} ${p.lastName}`.trim() || `@${p.username}`;
+              const name = personName(p);
               return (
                 <li key={p._id}>
                   <label htmlFor={`${id}-${p._id}`} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50">

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Modal } from '../../../components/modal';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { useCreateOfferMutation } from '../api/create-offer';
+import { personName } from '../../../lib/person-name';
 
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500';
 const label = 'block text-sm font-medium text-slate-700';
@@ -13,7 +14,7 @@ type Errors = Partial<Record<'message' | 'give' | 'when', string>>;
 
 /** Offer help on a need or want: a message (started for you), and what you can give and when. */
 export function OfferHelpDialog({ post, open, onOpenChange }: { post: Post; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const name = `${post.author.firstName} ${post.author.lastName}`.trim() || `@${post.author.username}`;
+  const name = personName(post.author);
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Offer help" description={`Tell ${name} how you can help. They can accept and chat with you.`} showDescription>
       {/* Mounted only while open, so each opening starts again from the prefilled message. */}

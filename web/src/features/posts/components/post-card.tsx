@@ -17,6 +17,7 @@ import { EditPostButton } from './edit-post-dialog';
 import { MarkFulfilledDialog } from './mark-fulfilled-dialog';
 import { OfferHelpDialog } from './offer-help-dialog';
 import { RichText } from './rich-text';
+import { personName } from '../../../lib/person-name';
 
 const kindLabel: Record<Post['kind'], string> = {
   need: 'Need',
@@ -45,7 +46,6 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-const personName = (p: PublicUser) => `${p.firstName} ${p.lastName}`.trim() || `@${p.username}`;
 
 /** "A", "A and B", "A, B and C": each name a link to the profile. */
 function PeopleNames({ people }: { people: PublicUser[] }) {

@@ -6,7 +6,8 @@ import { paths } from '../../../lib/paths';
 import { useSearchPagesQuery } from '../api/advanced-search';
 import { isEmptyResult, peopleLabel, searchSectionPath } from '../lib/search-rules';
 import type { SearchState } from './search-panel';
-import { Avatars, fullName, HashtagResult, MissionResult, NoResults, PersonResult, SearchPrompt } from './search-rows';
+import { Avatars, HashtagResult, MissionResult, NoResults, PersonResult, SearchPrompt } from './search-rows';
+import { personName } from '../../../lib/person-name';
 
 const titles: Record<SearchSection, string> = { all: 'Search results', users: 'People', needs: 'Needs', provisions: 'Provisions', missions: 'Missions' };
 
@@ -71,7 +72,7 @@ function CategoryBlock({ group, kind, query, linkCategory }: { group: CategoryMa
               <Link to={paths.post(p._id)} className="block rounded-xl px-3 py-2 hover:bg-slate-50">
                 <span className="block truncate text-sm font-medium text-slate-900">{p.title || p.excerpt}</span>
                 {p.title && p.excerpt && <span className="line-clamp-2 text-sm text-slate-600">{p.excerpt}</span>}
-                <span className="block text-xs text-slate-500">{fullName(p.author)}{p.status === 'fulfilled' ? ' · Fulfilled' : p.status === 'expired' ? ' · Expired' : ''}</span>
+                <span className="block text-xs text-slate-500">{personName(p.author)}{p.status === 'fulfilled' ? ' · Fulfilled' : p.status === 'expired' ? ' · Expired' : ''}</span>
               </Link>
             </li>
           ))}

@@ -5,12 +5,12 @@ import { Handshake, Hash, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { peopleLabel, saveRecentProfile } from '../lib/search-rules';
+import { personName } from '../../../lib/person-name';
 
 /** Marks a row the arrow keys move through (see SearchPanel's key handling). */
 export const ITEM = { 'data-search-item': '' } as const;
 const row = 'flex items-center gap-3 rounded-xl px-3 py-2 outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500';
 
-export const fullName = (u: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>) => `${u.firstName} ${u.lastName}`.trim() || `@${u.username}`;
 
 /** A person found: opening the profile remembers it under Recently Viewed (spec §3). */
 export function PersonResult({ user, onOpen }: { user: PublicUser; onOpen?: () => void }) {
@@ -22,7 +22,7 @@ export function PersonResult({ user, onOpen }: { user: PublicUser; onOpen?: () =
       }}>
       <img src={user.profilePicture} alt="" className="size-10 shrink-0 rounded-full bg-slate-200 object-cover" />
       <span className="min-w-0">
-        <span className="block truncate text-sm font-semibold text-slate-900">{fullName(user)}</span>
+        <span className="block truncate text-sm font-semibold text-slate-900">{personName(user)}</span>
         {user.headline && <span className="block truncate text-xs text-slate-600">{user.headline}</span>}
       </span>
     </Link>
