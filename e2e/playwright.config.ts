@@ -37,6 +37,9 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Every test's fresh context would install the service worker and fetch its whole precache
+    // (150-odd files) beside the journey, on two cores. tests/pwa.spec.ts allows it and tests it.
+    serviceWorkers: 'block',
   },
 });
 

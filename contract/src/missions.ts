@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownPlaceSchema } from './geo.js';
 import { pageQuerySchema } from './paging.js';
 import { mapLocationSchema } from './posts.js';
 import { publicUserSchema } from './users.js';
@@ -44,12 +45,21 @@ export const createMissionSchema = z.strictObject({
 });
 export type CreateMissionInput = z.input<typeof createMissionSchema>;
 
-/** PATCH: any of the fields; `photo: null` removes the photo. */
-export const updateMissionSchema = createMissionSchema
-  .omit({ photo: true })
-  .partial()
-  .extend({ photo: z.string().startsWith('data:', 'Choose an image file').nullable().optional() })
-  .strict();
+/**
+ * PATCH: any of the fields; `photo: null` removes the photo. Without create's defaults: a field
+ * left out stays as it is (`.partial()` keeps them, and a title-only edit blanked the description,
+ * the category and the place).
+ */
+export const updateMissionSchema = z.strictObject({
+  title: createMissionSchema.shape.title.optional(),
+  description: text(MISSION_DESCRIPTION_MAX, 'Description').optional(),
+  type: createMissionSchema.shape.type.optional(),
+  category: text(MISSION_CATEGORY_MAX, 'Category').optional(),
+  location: text(MISSION_LOCATION_MAX, 'Location').optional(),
+  mapLocation: mapLocationSchema.optional(),
+  photo: z.string().startsWith('data:', 'Choose an image file').nullable().optional(),
+  visibility: z.enum(missionVisibilities).optional(),
+});
 export type UpdateMissionInput = z.input<typeof updateMissionSchema>;
 
 /** A mission as cards and lists show it (spec §3 Mission, plus what the page needs). */
@@ -73,7 +83,8 @@ export type MissionSummary = z.infer<typeof missionSummarySchema>;
 /** The mission page: the summary, the description and place, and where the viewer stands. */
 export const missionSchema = missionSummarySchema.extend({
   description: z.string(),
-  mapLocation: mapLocationSchema.nullable(),
+  /** Exact for its members; else approximate, as is `location` (issue 16). */
+  mapLocation: shownPlaceSchema.nullable(),
   visibility: z.enum(missionVisibilities),
   role: z.enum(missionRoles),
   following: z.boolean(),

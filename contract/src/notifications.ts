@@ -10,6 +10,8 @@ export const notificationTypes = [
   'systemNotification',
   'connectionRequest',
   'task',
+  'matchFound',
+  'stillNeeded',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -24,6 +26,8 @@ export const listedNotificationTypes: readonly string[] = [
   'newOffer',
   'systemNotification',
   'missionUpdate',
+  'matchFound',
+  'stillNeeded',
 ];
 
 const senderSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownPlaceSchema } from './geo.js';
 import { pageQuerySchema } from './paging.js';
 import { publicUserSchema } from './users.js';
 
@@ -6,6 +7,19 @@ export const postKinds = ['need', 'want', 'provision', 'general', 'hunt', 'missi
 export type PostKind = (typeof postKinds)[number];
 export const needStatuses = ['open', 'fulfilled', 'expired'] as const;
 export const emergencyEmojis = ['🚨', '🆘', '⚠️', '🔥'] as const;
+
+/**
+ * How long a need or want stays open before it expires (issue 16), as its author picks in the
+ * composer; "Keep open" extends it by the same choices. Its author is asked "Still needed?" this
+ * many days before.
+ */
+export const NEED_OPEN_DAYS = [7, 14, 30, 60, 90] as const;
+export type NeedOpenDays = (typeof NEED_OPEN_DAYS)[number];
+export const NEED_OPEN_DAYS_DEFAULT: NeedOpenDays = 30;
+export const NEED_NUDGE_DAYS = 3;
+/** When a need or want opened (or kept open) at `from` for `days` expires. */
+export const needExpiryAfter = (from: Date, days: NeedOpenDays = NEED_OPEN_DAYS_DEFAULT) => new Date(from.getTime() + days * 86_400_000);
+const openForDays = z.literal(NEED_OPEN_DAYS, { error: `Choose ${NEED_OPEN_DAYS.join(', ')} days` });
 
 export const POST_TITLE_MAX = 150;
 export const POST_CONTENT_MAX = 5000;
@@ -52,8 +66,11 @@ export const createPostSchema = z
     image: z.string().startsWith('data:').optional(),
     video: z.string().startsWith('data:').optional(),
     file: z.string().startsWith('data:').optional(),
+    /** A need or want only: days until it expires (NEED_OPEN_DAYS; NEED_OPEN_DAYS_DEFAULT when left out). */
+    openForDays: openForDays.optional(),
   })
   .refine(p => !(p.image && p.video), { message: 'Attach a picture or a video, not both', path: ['video'] })
+  .refine((p) => p.openForDays === undefined || p.kind === 'need' || p.kind === 'want', { message: 'Only a need or a want stays open for a while', path: ['openForDays'] })
   .refine((p) => p.kind === 'general' || (p.category ?? '') !== '', { message: 'Choose a category', path: ['category'] });
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 
@@ -76,6 +93,9 @@ export const updatePostSchema = z.strictObject({
   creditedIds: z.array(z.uuid('Not a person id')).max(20, 'Credit at most 20 helpers').optional(),
 });
 
+/** POST /posts/{id}/keep-open: the author keeps a need or want open (or opens an expired one again) for this long from now. */
+export const keepOpenSchema = z.strictObject({ openForDays: openForDays.default(NEED_OPEN_DAYS_DEFAULT) });
+
 export const linkPreviewSchema = z.object({ url: z.string(), title: z.string(), description: z.string(), siteName: z.string() });
 export type LinkPreview = z.infer<typeof linkPreviewSchema>;
 
@@ -92,12 +112,15 @@ export const postSchema = z.object({
   content: z.string(),
   category: z.string().nullable(),
   status: z.enum(needStatuses).nullable(),
+  /** A need or want: when it expires, or expired (issue 16); null for other kinds. */
+  expiresAt: z.string().nullable(),
   huntType: z.enum(['product', 'service']).nullable(),
   image: z.string().nullable(),
   video: z.string().nullable(),
   file: z.object({ url: z.string(), name: z.string() }).nullable(),
   review: reviewSchema.nullable(),
-  mapLocation: z.object({ address: z.string(), name: z.string().optional(), coordinates: z.tuple([z.number(), z.number()]).optional(), placeId: z.string().optional() }).nullable(),
+  /** Exact for its author, an accepted helper and (an update) its mission's members; else approximate (issue 16). */
+  mapLocation: shownPlaceSchema.nullable(),
   mission: z.object({ title: z.string(), missionId: z.string(), updateCount: z.number().optional() }).nullable(),
   emergencyEmoji: z.string().nullable(),
   /** Unfurled by the server once, just after the post is saved; null until then, or if it cannot be. */

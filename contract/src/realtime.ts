@@ -55,6 +55,12 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('joinRequest.changed'), data: z.object({ missionId: z.string() }) }),
   /** A post arrived in my home feed's network (for the "New posts" pill). */
   z.object({ type: z.literal('post.created'), data: z.object({ _id: z.string(), authorId: z.string() }) }),
+  /**
+   * An emergency-marked post or a mission update went up (issue 16): sent to everyone connected
+   * (a members-only mission's update: to its members), so an open emergency board fetches its
+   * newest page, which applies the viewer's filters and what they may see.
+   */
+  z.object({ type: z.literal('board.posted'), data: z.object({ _id: z.string() }) }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -32,7 +32,7 @@ export async function signUp(page: Page, person: Person) {
   await page.getByRole('button', { name: /join now|create account/i }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText(`We sent a mail to ${person.email}.`)).toBeVisible();
-  await linkFromMail(person.email, 'verify-email');
+  await linkFromMail(person.email, 'verify-email-signup');
 }
 
 /** The link in the newest mail to `email` that points at `page` (e.g. verify-email). */
@@ -43,11 +43,11 @@ export async function linkFromMail(email: string, route: string) {
   return new URL(link);
 }
 
-/** Opens the mailed verification link (same origin as the app under test). */
+/** Opens the mailed verification link (same origin as the app under test): /verify-email-signup (decision 024). */
 export async function verifyFromMail(page: Page, person: Person) {
-  const link = await linkFromMail(person.email, 'verify-email');
+  const link = await linkFromMail(person.email, 'verify-email-signup');
   await page.goto(`/${link.hash}`);
-  await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
 }
 
 /** Signs in through the form; an account whose address is not verified yet lands on /verification-pending. */
@@ -61,14 +61,14 @@ export async function signIn(page: Page, login: string, password: string, landsO
 
 /**
  * A verified account, signed in on `page`, made through the real sign-up journey: sign up, sign
- * in (the page that waits for the link), open the mailed link; its redirect to /login then sends
- * a signed-in person home.
+ * in (the page that waits for the link), open the mailed link, and go from there to the feed.
  */
 export async function signedUpAndIn(page: Page, prefix = 'e2e') {
   const person = newPerson(prefix);
   await signUp(page, person);
   await signIn(page, person.username, person.password, /#\/verification-pending$/);
   await verifyFromMail(page, person);
+  await page.getByRole('link', { name: 'Go to your feed' }).click();
   await expect(page).toHaveURL(/#\/$/, { timeout: 8000 });
   return person;
 }

@@ -14,9 +14,12 @@ test.describe('accounts at 1280 px', () => {
     await expect(page.getByText(person.email)).toBeVisible();
     await snap(page, 'verification-pending');
 
+    // The mailed link opens /verify-email-signup: verified, and the way into the app.
     await verifyFromMail(page, person);
     await expect(page.getByText('Email verified successfully!').first()).toBeVisible();
-    await snap(page, 'verify-email-success');
+    await expect(page.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '#/settings');
+    await snap(page, 'verify-email-signup-success');
+    await page.getByRole('link', { name: 'Go to your feed' }).click();
     await expect(page).toHaveURL(/#\/$/, { timeout: 8000 });
 
     const nav = page.getByRole('navigation', { name: 'Main' }).first();

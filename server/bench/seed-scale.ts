@@ -47,19 +47,25 @@ await sql`
   select distinct on (p.id, t.tag) p.id, t.tag, p.kind, p.created_at from posts p cross join lateral unnest(p.hashtags) as t(tag)`.execute(db);
 step('hashtags');
 
+// People's ids made in SQL from an expression of the row number (see the users above).
+const uid = (n: string) => sql.raw(`(lpad(to_hex(${n}), 12, '0') || '7000' || '8000' || lpad(to_hex(${n}), 12, '0'))::uuid`);
+
+// The liked post repeats every POSTS likes; shifting the liker by a prime on each round keeps the
+// (post, liker) pairs distinct, where the liker from j alone repeated with the post (10^6 is a
+// multiple of 10^5) and ON CONFLICT silently dropped two likes in three.
 await sql`
   insert into post_likes (post_id, user_id, created_at)
   select distinct on (post_id, user_id) post_id, user_id, now() from (
     select (lpad(to_hex(1 + (j * 104729) % ${POSTS}), 12, '0') || '7001' || '8000' || lpad(to_hex(1 + (j * 104729) % ${POSTS}), 12, '0'))::uuid as post_id,
-           (lpad(to_hex(1 + (j * 15485863) % ${USERS}), 12, '0') || '7000' || '8000' || lpad(to_hex(1 + (j * 15485863) % ${USERS}), 12, '0'))::uuid as user_id
+           ${uid(`1 + (j * 15485863 + (j / ${POSTS}) * 7919) % ${USERS}`)} as user_id
     from generate_series(1::bigint, ${LIKES}) as j) l
   on conflict do nothing`.execute(db);
-step(`${LIKES.toLocaleString()} likes`);
+const liked = await sql<{ n: string }>`select count(*)::text as n from post_likes`.execute(db);
+step(`${Number(liked.rows[0]!.n).toLocaleString()} likes (counted in the table)`);
 
 // The social graph: each person about ten connections (two rows each, as the app keeps them),
 // three followed hashtags and a request in flight; one in ten blocks someone and one in ten mutes
 // someone, so suggestions and the feed's block and mute filters run against tables of real size.
-const uid = (n: string) => sql.raw(`(lpad(to_hex(${n}), 12, '0') || '7000' || '8000' || lpad(to_hex(${n}), 12, '0'))::uuid`);
 const someone = (mix: string) => uid(`1 + (${mix}) % ${USERS}`);
 await sql`
   insert into connections (user_id, other_id, created_at)

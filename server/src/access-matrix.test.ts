@@ -271,6 +271,12 @@ const ROUTES: Route[] = [
     visible: (actor) => !hiddenByBlock(actor),
   },
   {
+    name: 'emergency board (issue 16: O’s mission update)',
+    call: (v) => api('GET', '/posts/emergency?limit=100', v.cookie),
+    shown: (res) => has(o.updateSecret)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+  },
+  {
     name: 'notifications (O liked my post)',
     call: (v) => api('GET', '/notifications', v.cookie),
     shown: (res) => has(owner.user.id)(res),

@@ -11,6 +11,7 @@ import { collaborationRoutes } from './features/collaboration/collaboration.rout
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
@@ -21,6 +22,7 @@ import { safetyRoutes } from './features/safety/safety.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
+import { createBackgroundQueue } from './platform/background.js';
 import { createEventBus } from './platform/events.js';
 import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
@@ -31,6 +33,7 @@ import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { createLocalHub, createRedisHub } from './platform/realtime/hub.js';
 import { realtimeRoutes, registerWebSockets } from './platform/realtime/socket.js';
 import { registerRateLimits } from './platform/rate-limit.js';
+import { createScheduler } from './platform/scheduler.js';
 import { registerSecurity } from './platform/security.js';
 import { checkResponses, stringifyResponses } from './platform/serializer.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -79,13 +82,21 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(stringifyResponses);
   if (config.env !== 'production') checkResponses(app);
+  // Jobs queued by a request (matching) finish before the database closes.
+  const background = createBackgroundQueue(app.log);
+  app.addHook('onClose', () => background.settled());
+  // Its timer is started by main.ts only; closing waits for a run under way.
+  const scheduler = createScheduler({ db, log: app.log });
+  app.addHook('onClose', () => scheduler.stop());
   app.decorate('deps', {
     db,
     mailer,
     config,
     log: app.log,
     events: createEventBus(app.log),
+    background,
     realtime,
+    scheduler,
     media: createLocalMediaStore(config.dataDir),
     geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
     unfurl: (url: string) => fetchLinkPreview(url, linkPreview),
@@ -121,6 +132,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
       await api.register(searchRoutes);
+      await api.register(matchingRoutes);
       await api.register(realtimeRoutes);
     },
     { prefix: API_ROOT },

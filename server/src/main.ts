@@ -80,6 +80,8 @@ try {
   if (code === 'EACCES') fail(`not allowed to listen on port ${config.port}; choose a port above 1023 with PORT.`);
   fail(`cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`, err);
 }
+// Scheduled jobs (needs that expire) run in every process; each turn is claimed by one of them.
+app.deps.scheduler.start();
 const ready = `Muster is ready at ${config.publicUrl}${demoLogin ? ` — sign in as ${demoLogin.username} / ${demoLogin.password}` : ''}`;
 if (config.logFormat === 'pretty') process.stdout.write(`\n  ${ready}\n\n`);
 else logger.info({ url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, ready);

@@ -18,6 +18,10 @@ import * as m0015 from './migrations/0015-offers.js';
 import * as m0016 from './migrations/0016-home-feed.js';
 import * as m0017 from './migrations/0017-search.js';
 import * as m0018 from './migrations/0018-chat-requests.js';
+import * as m0019 from './migrations/0019-need-lifecycle.js';
+import * as m0020 from './migrations/0020-approximate-places.js';
+import * as m0021 from './migrations/0021-matches.js';
+import * as m0022 from './migrations/0022-emergency-board.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -39,6 +43,10 @@ const migrations: Record<string, Migration> = {
   '0016-home-feed': m0016,
   '0017-search': m0017,
   '0018-chat-requests': m0018,
+  '0019-need-lifecycle': m0019,
+  '0020-approximate-places': m0020,
+  '0021-matches': m0021,
+  '0022-emergency-board': m0022,
 };
 
 /**

@@ -164,8 +164,12 @@ export interface MissionsTable {
   description: Generated<string>;
   type: 'collaboration' | 'partnership';
   category: Generated<string>;
+  /** The public place text: without the street (issue 16, 0020); the exact one is in exactLocation. */
   location: Generated<string>;
+  /** The public place: approximate (0020's check); the exact one is in exactLocation. */
   mapLocation: ColumnType<unknown, string | null, string | null> | null;
+  /** The place as its owner gave it, `{ location, mapLocation }`: for its members only (0020). */
+  exactLocation: ColumnType<unknown, string | null, string | null> | null;
   photo: string | null;
   visibility: Generated<'public' | 'members'>;
   status: Generated<'ongoing' | 'completed'>;
@@ -283,7 +287,10 @@ export interface PostsTable {
   fileUrl: string | null;
   fileName: string | null;
   review: ColumnType<unknown, string | null, string | null> | null;
+  /** The public place: approximate (issue 16, 0020's check); the exact one is in exactLocation. */
   mapLocation: ColumnType<unknown, string | null, string | null> | null;
+  /** The place as its author gave it: for the author, an accepted helper, an update's mission members (0020). */
+  exactLocation: ColumnType<unknown, string | null, string | null> | null;
   mission: ColumnType<unknown, string | null, string | null> | null;
   emergencyEmoji: string | null;
   linkPreview: ColumnType<unknown, string | null, string | null> | null;
@@ -298,6 +305,10 @@ export interface PostsTable {
   offerCount: Generated<number>;
   /** Helpers the author credited when marking the need fulfilled (0015). */
   creditedIds: ColumnType<string[], string[] | undefined, string[]>;
+  /** A need or want: when it expires (0019; a default is filled in on insert when left out). */
+  expiresAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When its author was asked "Still needed?" for this expiry (0019); cleared when kept open. */
+  nudgedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -336,8 +347,29 @@ export interface HashtagFollowsTable {
   createdAt: CreatedAt;
 }
 
+/** A need or want and a provision that scored as a match (0021): one row per pair, for ever. */
+export interface PostMatchesTable {
+  needId: string;
+  provisionId: string;
+  needAuthorId: string;
+  provisionAuthorId: string;
+  score: number;
+  reasons: ColumnType<unknown, string, string>;
+  needAuthorToldAt: Date | null;
+  provisionAuthorToldAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** When each job of platform/scheduler.ts may run next (0019): a run is claimed by moving it on. */
+export interface ScheduledJobsTable {
+  name: string;
+  nextRunAt: Date;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
+  scheduledJobs: ScheduledJobsTable;
   contactMessages: ContactMessagesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -367,4 +399,5 @@ export interface Database {
   postHashtags: PostHashtagsTable;
   comments: CommentsTable;
   hashtagFollows: HashtagFollowsTable;
+  postMatches: PostMatchesTable;
 }

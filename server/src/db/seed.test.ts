@@ -56,7 +56,7 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   ).json().data;
   expect(notes.length).toBeGreaterThanOrEqual(3);
   expect(new Set(notes.map((n: { type: string }) => n.type))).toEqual(
-    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest', 'missionUpdate', 'task', 'newOffer', 'missionHelp']),
+    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest', 'missionUpdate', 'task', 'newOffer', 'missionHelp', 'stillNeeded']),
   );
   expect(notes.some((n: { read: boolean }) => !n.read)).toBe(true);
 
@@ -192,6 +192,19 @@ it('reads like a community: nothing said twice, everyone posts, and what they po
   const tags = new Set(posts.flatMap((p) => p.hashtags));
   expect(tags.size).toBeGreaterThanOrEqual(25);
   expect(tags.size).toBeLessThanOrEqual(40);
+});
+
+it('gives the demo person needs that close (issue 16): one about to expire with its "Still needed?" notice, one expired', async () => {
+  const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
+  type Need = { _id: string; title: string; status: string | null; expiresAt: string | null };
+  const needs: Need[] = (await get(`/posts/user/${DEMO_LOGIN.username}?kind=needs&limit=100`)).filter((p: { kind: string }) => p.kind !== 'provision');
+  const soon = needs.filter((p) => p.status === 'open' && Date.parse(p.expiresAt!) - Date.now() < 3 * 86_400_000);
+  expect(soon.map((p) => p.title)).toEqual(['isiZulu voice notes for flood alerts']);
+  expect(needs.filter((p) => p.status === 'expired').map((p) => p.title)).toEqual(['Gas heaters for the hall at night']);
+  expect(needs.every((p) => p.expiresAt)).toBe(true);
+  const asked = (await get('/notifications')).filter((n: { type: string }) => n.type === 'stillNeeded');
+  expect(asked).toEqual([expect.objectContaining({ relatedPost: expect.objectContaining({ _id: soon[0]!._id }), read: false, message: 'Still needed? Expires in 3 days: “isiZulu voice notes for flood alerts”' })]);
 });
 
 it('gives the demo person a network: connections, requests both ways with their notices, someone blocked and someone muted', async () => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountsSeed } from '../features/accounts/accounts.seed.js';
 import { chatsSeed, missionChatsSeed } from '../features/chats/chats.seed.js';
 import { collaborationSeed } from '../features/collaboration/collaboration.seed.js';
+import { matchingSeed } from '../features/matching/matching.seed.js';
 import { missionsSeed } from '../features/missions/missions.seed.js';
 import { networkSeed } from '../features/network/network.seed.js';
 import { notificationsSeed } from '../features/notifications/notifications.seed.js';
@@ -17,7 +18,7 @@ import type { DemoSeed } from './demo.js';
 // mission chats and tasks need the missions and their members; the posts seed's updates are
 // numbered on their missions; offers go on the posts' needs and the missions; notifications tell of
 // what the seeds before them wrote.
-const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, missionsSeed, missionChatsSeed, tasksSeed, collaborationSeed, chatsSeed, postsSeed, offersSeed, notificationsSeed];
+const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, missionsSeed, missionChatsSeed, tasksSeed, collaborationSeed, chatsSeed, postsSeed, offersSeed, notificationsSeed, matchingSeed];
 
 const SEEDED_KEY = 'demo_seeded_at';
 

@@ -8,6 +8,27 @@ import type { Db } from '../db/database.js';
 export type DomainEvents = {
   'user.signed_up': { userId: string };
   'post.liked': { postId: string; authorId: string; likerId: string };
+  /**
+   * An open need or want expires soon (issue 16): its author is asked "Still needed?" ('stillNeeded'),
+   * once for each expiry. Emitted by the posts feature's scheduled job.
+   */
+  'post.expiring': {
+    postId: string;
+    authorId: string;
+    kind: 'need' | 'want';
+    /** Its title, or its text when it has none. */
+    title: string;
+    expiresAt: Date;
+    /** Whole days left at the job's clock (at least 1). */
+    daysLeft: number;
+  };
+  /** A post was created or edited (issue 16): matching scores a need, want or provision after the answer. */
+  'post.saved': { postId: string; authorId: string; kind: string };
+  /**
+   * A need or want and a provision matched (issue 16): `userId` is told of `otherPostId` by
+   * `otherAuthorId` ('matchFound'); `side` says whether they hold the provision or the need.
+   */
+  'match.found': { userId: string; otherAuthorId: string; otherPostId: string; side: 'provider' | 'seeker'; message: string; reasons: string };
   'comment.created': { postId: string; postAuthorId: string; commenterId: string; content: string; parentAuthorId: string | null };
   /** Emitted once, when the block is new: what lies between the two (connections, requests, notifications) goes. */
   'user.blocked': { blockerId: string; blockedId: string };

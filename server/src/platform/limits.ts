@@ -11,6 +11,8 @@ export type WriteBudget = { name: string; max: number; timeWindow: string };
 
 /** Posts and hunts together: a busy organiser posts a few an hour. */
 export const POST_BUDGET: WriteBudget = { name: 'write:posts', max: 30, timeWindow: '1 hour' };
+/** Keeping needs open (issue 16): an author answers their "Still needed?" notices; a script cannot churn expiries. */
+export const KEEP_OPEN_BUDGET: WriteBudget = { name: 'write:keep-open', max: 60, timeWindow: '1 hour' };
 /** Comments and replies: a lively thread, answered one by one. */
 export const COMMENT_BUDGET: WriteBudget = { name: 'write:comments', max: 60, timeWindow: '10 minutes' };
 /** Direct messages: a fast typist in one conversation, one a second. */

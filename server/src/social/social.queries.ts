@@ -271,6 +271,16 @@ export function liveOfferersOf(postId: Person | string): RawBuilder<string> {
   return sql<string>`(select olive.helper_id from offers olive where olive.post_id = ${postId} and olive.status in ('pending', 'accepted'))`;
 }
 
+/**
+ * The person's offer of help on the post was accepted (issue 16): they are going there, so they
+ * see its exact place. One probe of 0015's offers_one_live_per_post (the `in` lets the planner use
+ * that partial index).
+ */
+export function isAcceptedHelper(person: Person | string, postId: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from offers oacc where oacc.post_id = ${postId} and oacc.helper_id = ${person}
+    and oacc.status in ('pending', 'accepted') and oacc.status = 'accepted')`;
+}
+
 /** The direct chat of two people (the chats feature's row), or null before either wrote. */
 export function directChatIdOf(a: string, b: string): RawBuilder<string | null> {
   const key = a < b ? `${a}:${b}` : `${b}:${a}`;
@@ -432,4 +442,32 @@ export function sharedSearchAnswerFits(viewerId: string, people: readonly string
     and not exists (select 1 from blocks b where b.blocked_id = ${viewerId} and b.blocker_id = any(${ids}))
     and not exists (select 1 from mission_members mm join missions mo on mo.id = mm.mission_id
       where mm.user_id = ${viewerId} and mo.visibility = 'members'))`;
+}
+
+/* ── The emergency board (issue 16) ────────────────────────────────────────────────────────── */
+
+/**
+ * Ids of the people for whom the person's posts are silenced (silencedForViewer, seen from the
+ * author's side): blocked either way with them, or who muted them — as a subquery, three index
+ * walks over this one person's blocks and mutes. Whom a broadcast about their post leaves out.
+ */
+export function silencedPeopleOf(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select bso.blocked_id from blocks bso where bso.blocker_id = ${person}
+    union select bsi.blocker_id from blocks bsi where bsi.blocked_id = ${person}
+    union select msi.muter_id from mutes msi where msi.muted_id = ${person})`;
+}
+
+/** The mission's category (free text, '' when none), or null when gone: a scalar for filters. */
+export function missionCategoryOf(missionId: Person | string): RawBuilder<string | null> {
+  return sql<string | null>`(select mcat.category from missions mcat where mcat.id = ${missionId})`;
+}
+
+/** The mission's place as its page shows it (the location text), or null when gone: a scalar for filters. */
+export function missionLocationOf(missionId: Person | string): RawBuilder<string | null> {
+  return sql<string | null>`(select mloc.location from missions mloc where mloc.id = ${missionId})`;
+}
+
+/** The mission is for its members only (and so are its updates). */
+export function missionIsMembersOnly(missionId: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from missions mvis where mvis.id = ${missionId} and mvis.visibility = 'members')`;
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { registerChatsRealtime } from '../features/chats/realtime';
+import { registerMatchingRealtime } from '../features/matching/realtime';
 import { registerMissionsRealtime } from '../features/missions/realtime';
 import { registerNetworkRealtime } from '../features/network/realtime';
 import { registerNotificationsRealtime } from '../features/notifications/realtime';
@@ -27,6 +28,7 @@ export function useLiveUpdates(viewerId: string) {
       registerMissionsRealtime(queryClient),
       registerTasksRealtime(queryClient),
       registerNotificationsRealtime(queryClient),
+      registerMatchingRealtime(queryClient),
       registerOffersRealtime(queryClient),
       registerNetworkRealtime(queryClient),
       registerPostsRealtime(queryClient, viewerId),

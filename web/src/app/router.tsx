@@ -21,6 +21,7 @@ const publicPages: RouteObject[] = [
   { path: paths.privacy, ...page(() => import('../features/public/components/privacy-page'), (m) => m.PrivacyPage) },
   { path: paths.terms, ...page(() => import('../features/public/components/terms-page'), (m) => m.TermsPage) },
   { path: paths.about, ...page(() => import('../features/public/components/about-page'), (m) => m.AboutPage) },
+  { path: paths.launch, ...page(() => import('../features/public/components/launch-page'), (m) => m.LaunchPage) },
   { path: paths.forgotPassword, ...page(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage) },
   { path: paths.resetPassword, ...page(() => import('../features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage) },
 ];
@@ -48,6 +49,7 @@ const focusPages: RouteObject[] = [
   },
   { path: paths.verifyEmail, ...page(() => import('../features/auth/components/verify-email-page'), (m) => m.VerifyEmailPage) },
   { path: paths.verifyEmailChange, ...page(() => import('../features/auth/components/verify-email-change-page'), (m) => m.VerifyEmailChangePage) },
+  { path: paths.verifyEmailSignup, ...page(() => import('../features/auth/components/verify-email-signup-page'), (m) => m.VerifyEmailSignupPage) },
 ];
 
 /** A page that only needs to know who is looking. */
@@ -73,12 +75,14 @@ const shellPages: RouteObject[] = [
   { path: '/post/:postId', ...page(() => import('../features/posts/components/single-post-page'), (m) => withViewerId(m.SinglePostPage)) },
   { path: paths.savedPosts, ...page(() => import('../features/posts/components/saved-posts-page'), (m) => withViewerId(m.SavedPostsPage)) },
   { path: paths.hunt, ...page(() => import('../features/posts/components/hunt-page'), (m) => withViewerId(m.HuntPage)) },
+  { path: paths.journalist, ...page(() => import('./routes/journalist-page'), (m) => m.JournalistRoute) },
   { path: '/hashtag/:hashtag', ...page(() => import('../features/posts/components/hashtag-posts-page'), (m) => withViewerId(m.HashtagPostsPage)) },
   { path: '/MobilePost/*', ...page(() => import('../features/posts/components/mobile-post-page'), (m) => m.MobilePostPage) },
   { path: paths.hashtags, ...page(() => import('../features/hashtags/components/hashtags-page'), (m) => m.HashtagsPage) },
   // Issue 14: full search results (/search, /search/all|needs|provisions|missions); the query and
   // category arrive as navigation state. One optional segment keeps the entry chunk small (landing budget).
   { path: `${paths.search}/:section?`, ...page(() => import('./routes/search-page'), (m) => m.SearchRoute) },
+  { path: paths.matches, ...page(() => import('./routes/matches-page'), (m) => m.MatchesRoute) },
   { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
   { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
   { path: paths.settingsBlocked, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.BlockedPage) },

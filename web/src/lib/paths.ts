@@ -10,10 +10,12 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   about: '/about',
+  launch: '/launch',
   partners: '/partners',
   collaborators: '/collaborators',
   tasks: '/tasks',
   offers: '/offers',
+  matches: '/matches',
   network: '/network',
   followedMissions: '/followed-missions',
   helpCenter: '/help-center',
@@ -37,6 +39,7 @@ export const paths = {
   verificationPending: '/verification-pending',
   verifyEmail: '/verify-email',
   verifyEmailChange: '/verify-email-change',
+  verifyEmailSignup: '/verify-email-signup',
   journalist: '/journalist',
   hunt: '/hunt',
   collaboration: (categoryId: string) => `/collaboration/${categoryId}`,
@@ -44,7 +47,10 @@ export const paths = {
   collaborationEdit: (categoryId: string, requestId: string) => `/collaboration/${categoryId}/${requestId}/edit`,
 } as const;
 
-/** Spec §2: the only pages a signed-out visitor may open (plus the password-reset pages). */
+/**
+ * Spec §2: the only pages a signed-out visitor may open (plus the password-reset pages, and the
+ * product-launch showcase PRODUCT.md adds; like /about it is open signed in too).
+ */
 export const publicPaths: readonly string[] = [
   paths.landing,
   paths.login,
@@ -53,6 +59,7 @@ export const publicPaths: readonly string[] = [
   paths.privacy,
   paths.terms,
   paths.about,
+  paths.launch,
   paths.forgotPassword,
   paths.resetPassword,
 ];
@@ -65,6 +72,7 @@ export const unverifiedPaths: readonly string[] = [
   paths.verificationPending,
   paths.verifyEmail,
   paths.verifyEmailChange,
+  paths.verifyEmailSignup,
   paths.helpCenter,
   paths.contact,
   paths.privacy,

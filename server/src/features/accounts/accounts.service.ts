@@ -51,7 +51,10 @@ const TOKEN_LIFETIME: Record<EmailTokenPurpose, number> = {
   reset_password: 3600_000,
 };
 const TOKEN_PAGE: Record<EmailTokenPurpose, string> = {
-  verify_email: 'verify-email',
+  // Every verify_email link belongs to an account that was never verified (the first mail and its
+  // resends): it opens the page that welcomes a new member in (decision 024). /verify-email stays
+  // for links mailed before.
+  verify_email: 'verify-email-signup',
   change_email: 'verify-email-change',
   reset_password: 'reset-password',
 };

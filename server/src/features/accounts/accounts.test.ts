@@ -35,7 +35,7 @@ const verificationMail = (email: string) => smtp.waitFor((m) => m.envelopeTo.inc
 /** Signs up through the route, waits for the verification mail (the account exists by then) and signs in. */
 async function signedUp(person: Person = newPerson()) {
   expect((await call({ method: 'POST', url: '/auth/signup', payload: person })).statusCode).toBe(200);
-  const token = tokenFrom((await verificationMail(person.email)).text, 'verify-email')!;
+  const token = tokenFrom((await verificationMail(person.email)).text, 'verify-email-signup')!;
   return { person, token, cookie: await signIn(t, person.username, person.password) };
 }
 
@@ -63,7 +63,10 @@ describe('POST /auth/signup', () => {
     expect(res.cookies).toHaveLength(0);
 
     const mail = await verificationMail(person.email);
-    expect(tokenFrom(mail.text, 'verify-email')).toMatch(/^[\w-]{22}$/);
+    // The first link opens the page that welcomes a new member in (/verify-email-signup), not /verify-email.
+    expect(mail.text).toContain(`${t.config.publicUrl}/#/verify-email-signup?token=`);
+    expect(mail.text).not.toContain('#/verify-email?');
+    expect(tokenFrom(mail.text, 'verify-email-signup')).toMatch(/^[\w-]{22}$/);
     const stored = await t.db.selectFrom('users').selectAll().where('email', '=', person.email).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ username: person.username.toLowerCase(), firstName: 'Amara', emailVerifiedAt: null });
 
@@ -162,9 +165,11 @@ describe('email verification', () => {
     const resend = await call({ method: 'POST', url: '/auth/resend-verification', cookie });
     expect(resend.statusCode).toBe(200);
     const second = tokenFrom(
-      (await smtp.waitFor((m) => m.envelopeTo.includes(person.email) && tokenFrom(m.text, 'verify-email') !== first)).text,
-      'verify-email',
+      (await smtp.waitFor((m) => m.envelopeTo.includes(person.email) && tokenFrom(m.text, 'verify-email-signup') !== first)).text,
+      'verify-email-signup',
     );
+    // A resent link replaces the first one, so it opens the same page.
+    expect(second).toMatch(/^[\w-]{22}$/);
     expect((await call({ method: 'POST', url: '/auth/verify-email', payload: { token: first } })).statusCode).toBe(400);
     expect((await call({ method: 'POST', url: '/auth/verify-email', payload: { token: second } })).statusCode).toBe(200);
   });

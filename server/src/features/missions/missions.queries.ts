@@ -1,4 +1,4 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { MissionsTable } from '../../db/schema.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -51,10 +51,19 @@ export type MissionPageRow = MissionRow & {
 
 const me = (id: string) => sql`${id}::uuid`;
 
-/** The card's columns, and for the mission page (`page`) its description and place as well. */
-function missionColumns(page = true) {
-  return sql`m.id, m.owner_id as "ownerId", m.title, ${page ? sql`m.description, m.map_location as "mapLocation",` : sql``}
-    m.type, m.category, m.location, m.photo, m.visibility, m.status, m.partners_count as "partnersCount",
+/**
+ * The mission's place as the viewer may see it (issue 16, decision 022): exact for its members (the
+ * owner included), else the public, approximate one. Costs nothing for a mission without a place.
+ */
+function placeFor(viewerId: string, exact: RawBuilder<unknown>, shown: RawBuilder<unknown>) {
+  return sql`case when m.exact_location is not null and ${isMissionMember(me(viewerId), sql.ref('m.id'))} then ${exact} else ${shown} end`;
+}
+
+/** The card's columns, and for the mission page (`page`) its description and place as well, as the viewer may see them. */
+function missionColumns(viewerId: string, page = true) {
+  const mapLocation = placeFor(viewerId, sql`nullif(m.exact_location->'mapLocation', 'null'::jsonb)`, sql`m.map_location`);
+  return sql`m.id, m.owner_id as "ownerId", m.title, ${page ? sql`m.description, ${mapLocation} as "mapLocation",` : sql``}
+    m.type, m.category, ${placeFor(viewerId, sql`m.exact_location->>'location'`, sql`m.location`)} as location, m.photo, m.visibility, m.status, m.partners_count as "partnersCount",
     m.collaborators_count as "collaboratorsCount", m.follower_count as "followerCount",
     m.update_count as "updateCount", m.created_at as "createdAt", ${cardOf('u')} as "ownerCard"`;
 }
@@ -72,7 +81,7 @@ export async function insertMission(db: Db, row: Insertable<MissionsTable> & { o
 /** The mission page as the viewer sees it, or undefined when it is not theirs to see (missionVisibleTo). */
 export async function findMission(db: Db, viewerId: string, id: string): Promise<MissionPageRow | undefined> {
   const { rows } = await sql<MissionPageRow>`
-    select ${missionColumns()},
+    select ${missionColumns(viewerId)},
       (select mm.role from mission_members mm where mm.mission_id = m.id and mm.user_id = ${me(viewerId)}) as role,
       exists (select 1 from mission_follows f where f.mission_id = m.id and f.user_id = ${me(viewerId)}) as following,
       exists (select 1 from mission_join_requests r where r.mission_id = m.id and r.user_id = ${me(viewerId)}) as requested,
@@ -101,7 +110,7 @@ export type ListFilter = {
  */
 export async function listMissions(db: Db, viewerId: string, f: ListFilter): Promise<MissionRow[]> {
   const { rows } = await sql<MissionRow>`
-    select ${missionColumns(false)}
+    select ${missionColumns(viewerId, false)}
     from missions m join users u on u.id = m.owner_id
     where ${missionVisibleTo(viewerId, 'm')}
       ${f.type !== undefined ? sql`and m.type = ${f.type}` : sql``}

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { newId } from '../../platform/ids.js';
+import { placeAndTextColumns } from '../../platform/places.js';
 
 const DAY = 86_400_000;
 
@@ -203,8 +204,7 @@ export const missionsSeed: DemoSeed = {
           description: m.description,
           type: m.type,
           category: m.category,
-          location: m.location,
-          mapLocation: JSON.stringify({ address: m.location, coordinates: m.coordinates }),
+          ...placeAndTextColumns(m.location, { address: m.location, coordinates: m.coordinates }),
           photo: photos[i]!,
           status: m.completed ? 'completed' : 'ongoing',
           completedAt: m.completed ? new Date(now - 10 * DAY) : null,

@@ -1,4 +1,5 @@
 import { type CreateMissionInput, type MemberRole, type missionListQuerySchema, UNTITLED_MISSION, type UpdateMissionInput } from '@muster/contract/missions';
+import type { GivenPlace } from '@muster/contract/geo';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { MissionsTable } from '../../db/schema.js';
@@ -7,6 +8,7 @@ import type { Deps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { savingMedia } from '../../platform/media/media.js';
+import { placeAndTextColumns } from '../../platform/places.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   answerJoinRequest,
@@ -30,7 +32,6 @@ import { pageText } from '../../platform/json-text.js';
 import { missionSummaryText, presentJoinRequest, presentMember, presentMission } from './missions.present.js';
 
 const PHOTO_MAX_PX = 1600;
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 const GONE = 'This mission no longer exists';
 const titleOf = (m: { title: string }) => m.title.trim() || UNTITLED_MISSION;
@@ -65,8 +66,7 @@ export async function createMission(deps: Deps, viewer: Viewer | null, input: Cr
       description: input.description ?? '',
       type: input.type,
       category: input.category ?? '',
-      location: input.location ?? '',
-      mapLocation: json(input.mapLocation),
+      ...placeAndTextColumns(input.location ?? '', input.mapLocation),
       photo: input.photo ? await media.saveImage(input.photo, { maxDimension: PHOTO_MAX_PX }) : null,
       visibility: input.visibility ?? 'public',
     }),
@@ -88,8 +88,9 @@ export async function editMission(deps: Deps, viewer: Viewer | null, id: string,
   if (input.description !== undefined) changes.description = input.description;
   if (input.type !== undefined) changes.type = input.type;
   if (input.category !== undefined) changes.category = input.category;
-  if (input.location !== undefined) changes.location = input.location;
-  if (input.mapLocation !== undefined) changes.mapLocation = json(input.mapLocation);
+  // The owner's row holds the exact place (members see it): what is not sent stays as it was.
+  if (input.location !== undefined || input.mapLocation !== undefined)
+    Object.assign(changes, placeAndTextColumns(input.location ?? mission.location, input.mapLocation ?? (mission.mapLocation as GivenPlace | null)));
   if (input.visibility !== undefined) changes.visibility = input.visibility;
   await savingMedia(deps.media, async (media) => {
     if (input.photo === null) changes.photo = null;

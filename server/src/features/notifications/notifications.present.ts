@@ -32,3 +32,16 @@ export function presentNotification(n: Row): Notification {
     chat: n.chatId,
   };
 }
+
+/** A need's title in its notice, at most (a need without one is named by its text). */
+const NEED_TITLE_SHOWN = 80;
+
+/**
+ * The "Still needed?" notice (issue 16) for a need or want that expires in `daysLeft` days. What to
+ * do comes first: the list shows 60 characters of a message, and a long title is cut, not the days.
+ */
+export function stillNeededMessage(title: string, daysLeft: number) {
+  const words = title.replace(/\s+/g, ' ').trim();
+  const shown = words.length > NEED_TITLE_SHOWN ? `${words.slice(0, NEED_TITLE_SHOWN - 1).trimEnd()}…` : words;
+  return `Still needed? Expires in ${daysLeft <= 1 ? 'a day' : `${daysLeft} days`}: “${shown}”`;
+}

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { DemoSeed } from '../../db/demo.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { stillNeededMessage } from './notifications.present.js';
 
 /** What people saw before the last two days is read; the rest waits for them. */
 const UNREAD_FOR_MS = 2 * 86_400_000;
@@ -127,6 +128,17 @@ export const notificationsSeed: DemoSeed = {
       const about = { senderId: t.createdBy, relatedMissionId: t.missionId, chatId: t.chatId, type: 'task', typeTask: 'task_created', createdAt: t.createdAt };
       if (t.assigneeId) add({ ...about, userId: t.assigneeId, message: `assigned you a task: ${t.title}` });
       if (t.ownerId !== t.assigneeId) add({ ...about, userId: t.ownerId, message: `added a task to your mission: ${t.title}` });
+    }
+    // Needs that close (issue 16): the author of an open need the lifecycle job asked "Still needed?" (the posts seed set nudged_at as the job would).
+    const asked = await db
+      .selectFrom('posts')
+      .select(['id', 'authorId', 'title', 'content', 'expiresAt', 'nudgedAt'])
+      .where('status', '=', 'open')
+      .where('nudgedAt', 'is not', null)
+      .execute();
+    for (const p of asked) {
+      const daysLeft = Math.max(1, Math.ceil((p.expiresAt!.getTime() - p.nudgedAt!.getTime()) / 86_400_000));
+      add({ userId: p.authorId, relatedPostId: p.id, type: 'stillNeeded', message: stillNeededMessage(p.title || p.content, daysLeft), createdAt: p.nudgedAt! });
     }
     // Offers of help (issue 13): a pending one tells its receiver (newOffer, missionHelp); an answer
     // tells the helper (the accepted notice points at the pair's chat, if they have one).

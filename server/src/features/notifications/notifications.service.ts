@@ -21,7 +21,7 @@ import {
   markOffersRead,
   senderSilencedFor,
 } from './notifications.queries.js';
-import { presentNotification } from './notifications.present.js';
+import { presentNotification, stillNeededMessage } from './notifications.present.js';
 
 export type NewNotification = Omit<Insertable<NotificationsTable>, 'id' | 'createdAt' | 'readAt'>;
 
@@ -161,6 +161,15 @@ export function subscribeNotifications(deps: Deps) {
   // A no is kind and says nothing more.
   deps.events.on('offer.declined', async (db, { postId, missionId, title, ownerId, helperId }) => {
     await notify(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, type: 'systemNotification', message: `Thank you for offering to help with “${title}”. It is covered for now.` });
+  });
+  // A need about to expire (issue 16): its author keeps it open or marks it fulfilled from the notice.
+  deps.events.on('post.expiring', async (db, { postId, authorId, title, daysLeft }) => {
+    await notify(db, { userId: authorId, relatedPostId: postId, type: 'stillNeeded', message: stillNeededMessage(title, daysLeft) });
+  });
+  // Resource matching (issue 16): the other post is related (its click opens it) and its author is
+  // the sender, so a block or a mute between the two silences it here too; the reasons ride along.
+  deps.events.on('match.found', async (db, { userId, otherAuthorId, otherPostId, side, message, reasons }) => {
+    await notify(db, { userId, senderId: otherAuthorId, relatedPostId: otherPostId, relatedUserId: otherAuthorId, type: 'matchFound', subType: side, message, commentContent: reasons });
   });
   deps.events.on('mission.updated', async (db, { missionId, postId, authorId }) => {
     for (const n of await insertMissionUpdateNotices(db, { missionId, postId, authorId })) publishNotification(deps.realtime, n);

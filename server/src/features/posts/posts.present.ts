@@ -16,6 +16,16 @@ export function presentPost(
   return `${row.post.slice(0, -1)},"likedByMe":${mine.likedByMe},"savedByMe":${mine.savedByMe},"offeredBy":${mine.offeredBy ?? '[]'}${how}}` as JsonText;
 }
 
+/**
+ * A shared post text with the exact place in place of the public one, for a viewer who may see it
+ * (issue 16): an accepted helper, a mission's member. Rare, so parsing this one post is fine.
+ */
+export function withExactPlace(post: JsonText, place: unknown): JsonText {
+  const parsed = JSON.parse(post) as Record<string, unknown>;
+  parsed.mapLocation = place;
+  return JSON.stringify(parsed) as JsonText;
+}
+
 export function presentComment(c: CommentRow) {
   return {
     _id: c.id,

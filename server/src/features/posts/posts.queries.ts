@@ -1,4 +1,4 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { PostsTable } from '../../db/schema.js';
@@ -9,13 +9,21 @@ import {
   cardOf,
   connectionIdsOf,
   hiddenEitherWay,
+  isAcceptedHelper,
+  isMissionMember,
   liveOfferersOf,
+  missionCategoryOf,
+  missionIsMembersOnly,
+  missionLocationOf,
+  missionMemberIdsOf,
   missionsHeardBy,
+  missionVisibleTo,
   mutedBetween,
   mutedByViewer,
   newestLiveOfferersOf,
   profileVisibleTo,
   silencedForViewer,
+  silencedPeopleOf,
 } from '../../social/social.queries.js';
 
 /**
@@ -45,8 +53,34 @@ function offeredByFor(viewerId: string) {
  * JSON on every read cost PostgreSQL more than finding the posts. The viewer's own marks
  * (likedByMe, savedByMe) are added by the service (`presentPost`).
  */
-const sharedPost = sql<JsonText>`left(p.rendered, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
+const postText = (rendered: RawBuilder<string>) => sql<JsonText>`left(${rendered}, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
   || ',"offerCount":' || p.offer_count || ',"helpers":[' || ${helperCards} || ']}'`;
+const sharedPost = postText(sql<string>`p.rendered`);
+
+/**
+ * The viewer may see the exact place of the post `p` (issue 16, decision 022): its author, a helper
+ * whose offer on it was accepted, or — a mission update — a member of its mission. Everyone else
+ * reads `map_location`, approximate, as `rendered` holds it.
+ */
+const mayPinpoint = (viewerId: string) =>
+  sql<boolean>`(p.author_id = ${viewerId} or ${isAcceptedHelper(viewerId, sql.ref('p.id'))}
+    or (p.mission_id is not null and ${isMissionMember(viewerId, sql.ref('p.mission_id'))}))`;
+
+/** `rendered` with the exact place in place of the public one: costs nothing for a post without a place, and probes only for one with. */
+const renderedFor = (viewerId: string) =>
+  sql<string>`case when p.exact_location is null then p.rendered
+    when ${mayPinpoint(viewerId)} then jsonb_set(p.rendered::jsonb, '{mapLocation}', p.exact_location)::text
+    else p.rendered end`;
+
+/** `rendered` with the exact place, for its author. */
+const exactRendered = sql<string>`case when p.exact_location is null then p.rendered
+  else jsonb_set(p.rendered::jsonb, '{mapLocation}', p.exact_location)::text end`;
+
+/** The post has an exact place that shared texts leave out. */
+const placed = sql<boolean>`p.exact_location is not null`;
+
+/** A post as one viewer sees it: sharedPost, with the exact place when it is theirs to see. */
+const postSeenBy = (viewerId: string) => postText(renderedFor(viewerId));
 
 /**
  * The post's timestamp as `toISOString` writes it, for its keyset cursor: PostgreSQL writes it in a
@@ -55,7 +89,14 @@ const sharedPost = sql<JsonText>`left(p.rendered, -1) || ',"author":' || a.card 
 const isoCreatedAt = sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** What the service needs beside the text: the keyset position and the author, for rights and for hiding. */
-export type PostRow = { id: string; authorId: string; createdAt: string; post: JsonText };
+export type PostRow = {
+  id: string;
+  authorId: string;
+  createdAt: string;
+  post: JsonText;
+  /** Shared rows only: the post has an exact place its text leaves out (viewerMarks says who may see it). */
+  placed?: boolean;
+};
 export type SeenPostRow = PostRow & { likedByMe: boolean; savedByMe: boolean; offeredBy: JsonText };
 
 /** What picks a page of posts; absent filters are left out of the query. */
@@ -76,6 +117,11 @@ type PageArgs = {
   publicFor?: string | undefined;
   /** A mission's updates timeline (0014's posts_mission_updates index). */
   missionId?: string | undefined;
+  /** The emergency board (issue 16): see onEmergencyBoard; the filters are the board's own. */
+  emergencyBoard?: true | undefined;
+  boardCategory?: string | undefined;
+  /** A LIKE pattern, already escaped (boardPlacePattern). */
+  boardPlace?: string | undefined;
   cursorAt?: Date | undefined;
   cursorId?: string | undefined;
 };
@@ -90,7 +136,7 @@ type PageArgs = {
 function findPage(db: Db, a: PageArgs) {
   let q = db
     .selectFrom('posts as p')
-    .select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount', 'p.offerCount', 'p.creditedIds']);
+    .select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount', 'p.offerCount', 'p.creditedIds', 'p.exactLocation', 'p.missionId']);
   if (a.viewerId !== undefined) q = q.where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, sql.ref('p.author_id'))}`);
   if (a.mutedBy !== undefined) q = q.where(sql<boolean>`not ${mutedByViewer(a.mutedBy, sql.ref('p.author_id'))}`);
   if (a.postId !== undefined) q = q.where('p.id', '=', a.postId);
@@ -100,6 +146,7 @@ function findPage(db: Db, a: PageArgs) {
   if (a.authorId !== undefined) q = q.where('p.authorId', '=', a.authorId);
   if (a.hashtag !== undefined) q = q.where(sql<boolean>`p.hashtags @> array[${a.hashtag}]::text[]`);
   if (a.missionId !== undefined) q = q.where('p.missionId', '=', a.missionId);
+  if (a.emergencyBoard !== undefined) q = q.where(onEmergencyBoard(a.viewerId!, a.boardCategory, a.boardPlace));
   if (a.savedBy !== undefined) {
     const savedBy = a.savedBy;
     q = q.where((eb) =>
@@ -139,7 +186,7 @@ const seenPage = prepared(
         'p.id',
         'p.authorId',
         isoCreatedAt.as('createdAt'),
-        sharedPost.as('post'),
+        postSeenBy(a.viewerId).as('post'),
         ...marksOf(a.viewerId),
       ])
       .orderBy('p.createdAt', 'desc')
@@ -162,6 +209,9 @@ type ListOptions = {
   kind?: string | undefined;
   mutedBy?: string | undefined;
   missionId?: string | undefined;
+  emergencyBoard?: true | undefined;
+  boardCategory?: string | undefined;
+  boardPlace?: string | undefined;
 };
 
 /** Newest first by keyset, as one viewer sees them. */
@@ -175,7 +225,7 @@ const newestPage = prepared(
     db
       .selectFrom(findPage(db, a).as('p'))
       .innerJoin('users as a', 'a.id', 'p.authorId')
-      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')])
+      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), placed.as('placed')])
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc'),
   { literal: ['limit'] },
@@ -248,7 +298,7 @@ const networkPage = prepared(
       .selectFrom(networkKeys(a).as('f'))
       .innerJoin('posts as p', 'p.id', 'f.id')
       .innerJoin('users as a', 'a.id', 'p.authorId')
-      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), ...marksOf(a.viewerId)])
+      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), postSeenBy(a.viewerId).as('post'), ...marksOf(a.viewerId)])
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc'),
   { literal: ['limit'] },
@@ -286,7 +336,7 @@ const sharedPosts = prepared((db, a: { ids: string[] }) =>
   db
     .selectFrom('posts as p')
     .innerJoin('users as a', 'a.id', 'p.authorId')
-    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')])
+    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), placed.as('placed')])
     .where(sql<boolean>`p.id = any(${a.ids}::uuid[])`),
 );
 
@@ -299,7 +349,7 @@ const dressedPosts = prepared((db, a: { viewerId: string; ids: string[] }) =>
   db
     .selectFrom('posts as p')
     .innerJoin('users as a', 'a.id', 'p.authorId')
-    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), ...marksOf(a.viewerId)])
+    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), postSeenBy(a.viewerId).as('post'), ...marksOf(a.viewerId)])
     .where(sql<boolean>`p.id = any(${a.ids}::uuid[])`)
     .where(sql<boolean>`not ${silencedForViewer(a.viewerId, sql.ref('p.author_id'))}`)
     .orderBy('p.createdAt', 'desc')
@@ -327,15 +377,18 @@ export function findPostForChange(db: Db, id: string) {
 }
 
 /**
- * What one viewer has to do with some posts, in one round trip: which they liked and saved, and
- * which authors their home feed leaves out (blocked either way, or muted). Every probe is bounded
- * by the ids given, however many likes the viewer has.
+ * What one viewer has to do with some posts, in one round trip: which they liked and saved, which
+ * authors their home feed leaves out (blocked either way, or muted), and the exact places of those
+ * of `placedIds` (posts with one, PostRow.placed) that are theirs to see (issue 16), by post id.
+ * Every probe is bounded by the ids given, however many likes the viewer has.
  */
-export async function viewerMarks(db: Db, viewerId: string, postIds: string[], authorIds: string[]) {
-  const { rows } = await sql<{ liked: string[]; saved: string[]; hidden: string[] }>`
+export async function viewerMarks(db: Db, viewerId: string, postIds: string[], authorIds: string[], placedIds: string[] = []) {
+  const { rows } = await sql<{ liked: string[]; saved: string[]; hidden: string[]; exact: Record<string, unknown> }>`
     select array(select post_id from post_likes where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as liked,
            array(select post_id from saved_posts where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as saved,
-           array(select h.id from unnest(${authorIds}::uuid[]) as h (id) where ${silencedForViewer(viewerId, sql.ref('h.id'))}) as hidden`.execute(
+           array(select h.id from unnest(${authorIds}::uuid[]) as h (id) where ${silencedForViewer(viewerId, sql.ref('h.id'))}) as hidden,
+           (select coalesce(jsonb_object_agg(p.id::text, p.exact_location), '{}'::jsonb) from posts p
+             where p.id = any(${placedIds}::uuid[]) and p.exact_location is not null and ${mayPinpoint(viewerId)}) as exact`.execute(
     db,
   );
   return rows[0]!;
@@ -357,7 +410,8 @@ const newPost = prepared((db, row: Insertable<PostsTable>) =>
     )
     .selectFrom('p')
     .innerJoin('users as a', 'a.id', 'p.authorId')
-    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post')]),
+    // Its author is the one who asked: the exact place.
+    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), postText(exactRendered).as('post')]),
 );
 
 export async function insertPost(db: Db, row: Insertable<PostsTable>): Promise<PostRow> {
@@ -566,4 +620,66 @@ export async function livePostAudienceOf(db: Db, authorId: string): Promise<stri
     where not ${blockedBetween(sql.ref('c.id'), author)} and not ${mutedBetween(sql.ref('c.id'), author)}
     limit ${sql.lit(LIVE_POST_AUDIENCE_MAX)}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/* ── The emergency board (issue 16, decision 023) ───────────────────────────────────────────── */
+
+/**
+ * The post `p` is on the viewer's emergency board: marked as an emergency (any kind), or a mission
+ * update, of a mission the viewer may see (missionVisibleTo: never a members-only mission's to a
+ * stranger, never a blocked owner's). The first line is 0022's posts_board predicate word for word,
+ * so the board walks that small index newest first. Filters: the post's category, or a mission
+ * update's mission's (whole, any case); a place pattern against the post's place (its public
+ * text: the street is not in it, issue 16 item 3) or a mission update's mission's location.
+ */
+function onEmergencyBoard(viewerId: string, category: string | undefined, place: string | undefined) {
+  const missionOf = sql.ref('p.mission_id');
+  const byCategory =
+    category === undefined
+      ? sql``
+      : sql`and lower(coalesce(nullif(p.category, ''), ${missionCategoryOf(missionOf)}, '')) = lower(${category})`;
+  const byPlace =
+    place === undefined
+      ? sql``
+      : sql`and (p.map_location->>'address' ilike ${place} or p.map_location->>'name' ilike ${place}
+          or (p.mission_id is not null and ${missionLocationOf(missionOf)} ilike ${place}))`;
+  return sql<boolean>`((p.emergency_emoji is not null or p.kind = 'mission_update')
+    and (p.mission_id is null or exists (select 1 from missions bm where bm.id = p.mission_id and ${missionVisibleTo(viewerId, 'bm')}))
+    ${byCategory} ${byPlace})`;
+}
+
+/** A place filter as a LIKE pattern matching it anywhere, its own `%`, `_` and `\\` taken literally. */
+const boardPlacePattern = (place: string) => `%${place.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of the emergency board as one viewer sees it, newest first by keyset: none by people
+ * blocked either way or muted by the viewer (the board is a feed of strangers' posts, as the home
+ * feed's public tail is).
+ */
+export function listEmergencyBoard(
+  db: Db,
+  viewerId: string,
+  options: { cursor?: Cursor | undefined; limit: number; category?: string | undefined; place?: string | undefined },
+): Promise<SeenPostRow[]> {
+  return listPosts(db, viewerId, {
+    cursor: options.cursor,
+    limit: options.limit,
+    mutedBy: viewerId,
+    emergencyBoard: true,
+    ...(options.category ? { boardCategory: options.category } : {}),
+    ...(options.place ? { boardPlace: boardPlacePattern(options.place) } : {}),
+  });
+}
+
+/**
+ * Who hears live of a new post on the board: everyone but `hidden` (blocked either way with the
+ * author, or who muted them); for an update of a members-only mission, only its `members` (the
+ * others may not see it, nor learn its id).
+ */
+export async function boardAudienceOf(db: Db, authorId: string, missionId: string | null): Promise<{ hidden: string[]; members: string[] | null }> {
+  const mission = sql`${missionId}::uuid`;
+  const { rows } = await sql<{ hidden: string[]; members: string[] | null }>`
+    select array${silencedPeopleOf(sql`${authorId}::uuid`)} as hidden,
+      case when ${missionId}::uuid is not null and ${missionIsMembersOnly(mission)} then array${missionMemberIdsOf(mission)} end as members`.execute(db);
+  return rows[0]!;
 }

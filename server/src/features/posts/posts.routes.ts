@@ -1,3 +1,4 @@
+import { emergencyBoardQuerySchema } from '@muster/contract/board';
 import { apiErrorSchema } from '@muster/contract/errors';
 import { missionParamsSchema } from '@muster/contract/missions';
 import { pageQuerySchema } from '@muster/contract/paging';
@@ -8,6 +9,7 @@ import {
   createPostSchema,
   feedQuerySchema,
   linkPreviewQuerySchema,
+  keepOpenSchema,
   linkPreviewSchema,
   postPageResponseSchema,
   postResponseSchema,
@@ -17,8 +19,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { COMMENT_BUDGET, POST_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { COMMENT_BUDGET, KEEP_OPEN_BUDGET, POST_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import { limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
+import * as lifecycle from './lifecycle.service.js';
 import * as posts from './posts.service.js';
 
 const errors = {
@@ -38,6 +41,8 @@ const TRENDING_PANEL = 5;
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   posts.subscribePosts(deps);
+  // Needs expire, and their authors are asked "Still needed?" first (issue 16).
+  deps.scheduler.add(lifecycle.needLifecycleJob(deps));
   // Posts and hunts draw on one budget per account.
   const postBudget = limitPerAccount(app, POST_BUDGET);
 
@@ -111,6 +116,20 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendJsonText(reply, await posts.postsBy(deps, request.viewer, request.params.username, request.query)),
+  );
+
+  // The emergency board (issue 16, decision 023): /journalist.
+  app.get(
+    '/posts/emergency',
+    {
+      schema: {
+        tags,
+        summary: 'The emergency board: emergency-marked posts and mission updates I may see, newest first (keyset paged; `category`, `place` filters)',
+        querystring: emergencyBoardQuerySchema,
+        response: page,
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await posts.emergencyBoard(deps, request.viewer, request.query)),
   );
 
   const tagParams = z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') });
@@ -268,6 +287,21 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       await posts.removePost(deps, request.viewer, request.params.postId);
       return { data: { ok: true as const } };
     },
+  );
+
+  app.post(
+    '/posts/:postId/keep-open',
+    {
+      preHandler: limitPerAccount(app, KEEP_OPEN_BUDGET),
+      schema: {
+        tags,
+        summary: 'Keep my need or want open for a while from now (or open it again once expired)',
+        params: idParams,
+        body: keepOpenSchema,
+        response: { ...one, 409: apiErrorSchema, ...limited },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, dataText(await lifecycle.keepOpen(deps, request.viewer, request.params.postId, request.body))),
   );
 
   app.post(

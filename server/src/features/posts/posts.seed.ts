@@ -1,10 +1,11 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import { emergencyEmojis, type LinkPreview, type PostKind } from '@muster/contract/posts';
+import { emergencyEmojis, type LinkPreview, NEED_NUDGE_DAYS, NEED_OPEN_DAYS_DEFAULT, type PostKind } from '@muster/contract/posts';
 import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import type { CommentsTable, PostHashtagsTable, PostLikesTable, PostsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { placeColumns } from '../../platform/places.js';
 
 /** Places the demo people post from, near where each of them lives ([longitude, latitude]). */
 const places = {
@@ -75,6 +76,8 @@ type DemoPost = {
   mission?: string;
   review?: { of: string; rating: number; description: string };
   status?: 'fulfilled' | 'expired';
+  /** A need or want: hours from now until it expires (negative: expired that long ago); else 30 days after posting. */
+  expiresInHours?: number;
   picture?: boolean;
   /** As the server would have unfurled it (the demo machine may be offline). */
   preview?: LinkPreview;
@@ -168,9 +171,20 @@ const stories: Record<string, DemoPost[]> = {
       picture: true,
     },
     {
+      kind: 'need',
+      category: 'Shelter',
+      title: 'Gas heaters for the hall at night',
+      text: 'The hall gets cold after midnight and the older guests feel it most. Looking for two or three gas heaters on loan until the families can go home. #shelter',
+      place: 'chatsworth',
+      status: 'expired',
+      expiresInHours: -30,
+    },
+    {
       kind: 'want',
       category: 'Translation',
       title: 'isiZulu voice notes for flood alerts',
+      // About to expire: its author has been asked "Still needed?" (issue 16).
+      expiresInHours: 40,
       text: 'Most people in our street WhatsApp groups are older and prefer voice notes in isiZulu. Looking for two volunteers who can record a short warning whenever the weather service issues an alert. #translation #preparedness',
       comments: [
         [
@@ -1797,6 +1811,14 @@ const stories: Record<string, DemoPost[]> = {
       text: 'Our farms grow more greens than the market takes. Every Friday we can send 40 vegetable boxes to shelters or community kitchens in Porto Alegre. #agroecology',
       place: 'portoAlegre',
     },
+    {
+      kind: 'need',
+      category: 'Transport',
+      title: 'Trucks to move seed stock above the flood line',
+      text: '⚠️ The Jacuí is two metres up since yesterday and Civil Defence expects more overnight. Our seed store in Eldorado do Sul sits low: we need two trucks and a few strong backs by 4 pm to move 6 tonnes of seed to the school on the hill. #floodrelief #seeds',
+      place: 'eldorado',
+      comments: [['liam_walsh', 'Sharing with the Porto Alegre volunteers group now.']],
+    },
   ],
 
   amina_diallo: [
@@ -1908,6 +1930,7 @@ function bannerSvg(hue: number): string {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 /** The posts are spread over the last three weeks, so the week's trending hashtags have a third. */
 const WINDOW = 21 * 24 * HOUR;
 
@@ -1955,6 +1978,18 @@ function missionContent(timed: Timed[], missionIds: Map<string, string>) {
     });
   }
   return content;
+}
+
+/**
+ * A need's expiry and "Still needed?" mark as the lifecycle job (issue 16) would have left them:
+ * asked once its expiry came within NEED_NUDGE_DAYS, if it is still open.
+ */
+function lifecycleOf(post: DemoPost, at: number, now: number) {
+  if (post.kind !== 'need' && post.kind !== 'want') return {};
+  const expiresAt = post.expiresInHours !== undefined ? now + post.expiresInHours * HOUR : at + NEED_OPEN_DAYS_DEFAULT * DAY;
+  const askedAt = expiresAt - NEED_NUDGE_DAYS * DAY;
+  const asked = (post.status ?? 'open') === 'open' && askedAt <= now;
+  return { expiresAt: new Date(expiresAt), nudgedAt: asked ? new Date(Math.max(askedAt, at)) : null };
 }
 
 /** About two hundred posts over three weeks: needs, offers, hunts, updates, reviews, likes and comments. */
@@ -2042,12 +2077,13 @@ export const postsSeed: DemoSeed = {
               description: post.review.description,
             })
           : null,
-        mapLocation: post.place ? JSON.stringify(places[post.place]) : null,
+        ...placeColumns(post.place ? places[post.place] : undefined),
         mission,
         missionId,
         emergencyEmoji: emergencyEmojis.find((e) => text.includes(e)) ?? null,
         linkPreview: post.preview ? JSON.stringify(post.preview) : null,
         hashtags,
+        ...lifecycleOf(post, at, now),
         // likeCount and commentCount: counted by the database as the likes and comments go in.
         createdAt,
         updatedAt: createdAt,

@@ -1,5 +1,5 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import { type CreatePostInput, type createHuntSchema, firstLink, needsAndProvisionKinds, type updatePostSchema } from '@muster/contract/posts';
+import { type CreatePostInput, type createHuntSchema, firstLink, needExpiryAfter, needsAndProvisionKinds, type updatePostSchema } from '@muster/contract/posts';
 import type { z } from 'zod';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type MediaStore, savingMedia } from '../../platform/media/media.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
+import { placeColumns } from '../../platform/places.js';
 import { type JsonText, pageText } from '../../platform/json-text.js';
 import { type Cursor, decodeCursor, encodeCursor, pageOf } from '../../platform/paging.js';
 import { missionStanding } from '../../social/social.queries.js';
@@ -39,12 +40,14 @@ import {
   trendingHashtags,
   updatePost,
   findAuthorFor,
+  boardAudienceOf,
+  listEmergencyBoard,
   followHashtag,
   followedHashtags,
   unfollowHashtag,
   viewerMarks,
 } from './posts.queries.js';
-import { presentComment, presentPost } from './posts.present.js';
+import { presentComment, presentPost, withExactPlace } from './posts.present.js';
 
 const IMAGE_MAX_PX = 1600;
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
@@ -67,7 +70,8 @@ const newestPageCache = microCachePerApp<Promise<PostRow[]>>({ ttlMs: 2_000, max
  */
 const postTextCache = microCachePerApp<PostRow>({ ttlMs: 2_000, max: 20_000 });
 
-const postsChanged = (deps: Deps) => {
+/** Empties this process's shared post caches after a change (the needs' lifecycle job uses it too). */
+export const postsChanged = (deps: Deps) => {
   newestPageCache(deps).clear();
   postTextCache(deps).clear();
 };
@@ -98,6 +102,7 @@ async function newestPage(
     viewerId,
     rows.map((r) => r.id),
     [...new Set(rows.map((r) => r.authorId))],
+    placedIdsOf(rows),
   );
   const [liked, saved, hidden] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.hidden)];
   const seen = rows.filter((r) => !hidden.has(r.authorId));
@@ -106,8 +111,13 @@ async function newestPage(
   const page = seen.slice(0, options.limit + 1);
   // Who offered on a post is its author's alone (issue 13): their own posts are read for them.
   if (page.some((r) => r.authorId === viewerId)) return undefined;
-  return page.map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id), offeredBy: NO_ONE }));
+  return page.map((r) => ({ ...r, post: placeFor(r, marks.exact), likedByMe: liked.has(r.id), savedByMe: saved.has(r.id), offeredBy: NO_ONE }));
 }
+
+/** Shared rows whose post has an exact place (issue 16): viewerMarks says which of them this viewer may see. */
+const placedIdsOf = (rows: PostRow[]) => rows.filter((r) => r.placed).map((r) => r.id);
+/** A shared post's text, with its exact place when viewerMarks found it the viewer's to see. */
+const placeFor = (r: PostRow, exact: Record<string, unknown>) => (r.placed && exact[r.id] ? withExactPlace(r.post, exact[r.id]) : r.post);
 
 async function visiblePost(deps: Deps, viewerId: string, id: string) {
   const post = await findPost(deps.db, viewerId, id);
@@ -160,12 +170,14 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
       content: input.content,
       category: input.category || null,
       status: isNeed ? 'open' : null,
+      // Issue 16: a need or want is open for the period its author picked (lifecycle.service.ts).
+      expiresAt: isNeed ? needExpiryAfter(new Date(), input.openForDays) : null,
       image,
       video,
       fileUrl,
       fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
       review: json(input.review),
-      mapLocation: json(input.mapLocation),
+      ...placeColumns(input.mapLocation),
       mission,
       missionId,
       emergencyEmoji: input.emergencyEmoji ?? null,
@@ -176,6 +188,9 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   // Members and followers hear of an update (notifications subscribes).
   if (missionId) await deps.events.emit(deps.db, 'mission.updated', { missionId, postId: id, authorId: me.id });
   await announcePost(deps, id, me.id);
+  // Matching scores a need, want or provision once this answer has gone (issue 16).
+  await deps.events.emit(deps.db, 'post.saved', { postId: id, authorId: me.id, kind: missionId ? 'mission_update' : input.kind });
+  if (input.emergencyEmoji || missionId) await announceOnBoard(deps, id, me.id, missionId);
   return published(deps, row);
 }
 
@@ -192,7 +207,7 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
       content,
       huntType: input.huntType,
       image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
-      mapLocation: json(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
+      ...placeColumns(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
       hashtags: extractHashtags(`${input.title} ${content}`),
     }),
   );
@@ -304,12 +319,12 @@ async function seenByIds(deps: Deps, viewerId: string, ids: string[]): Promise<S
   if (missing.length) for (const row of await listSharedPosts(deps.db, missing)) cache.set(row.id, row);
   const rows = ids.map((id) => cache.get(id)).filter((r): r is PostRow => r !== undefined);
   if (rows.some((r) => r.authorId === viewerId)) return listPostsByKeys(deps.db, viewerId, ids);
-  const marks = await viewerMarks(deps.db, viewerId, ids, [...new Set(rows.map((r) => r.authorId))]);
+  const marks = await viewerMarks(deps.db, viewerId, ids, [...new Set(rows.map((r) => r.authorId))], placedIdsOf(rows));
   const [liked, saved, hidden] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.hidden)];
   return rows
     .filter((r) => !hidden.has(r.authorId))
     .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
-    .map((r) => ({ ...r, likedByMe: liked.has(r.id), savedByMe: saved.has(r.id), offeredBy: NO_ONE }));
+    .map((r) => ({ ...r, post: placeFor(r, marks.exact), likedByMe: liked.has(r.id), savedByMe: saved.has(r.id), offeredBy: NO_ONE }));
 }
 
 /** A page of my network's posts, and where the next one starts (null: my network ends here). */
@@ -459,11 +474,14 @@ export async function editPost(
     content,
     ...(input.category !== undefined ? { category: input.category || null } : {}),
     ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
+    // Reopened by hand: open for the default period from now, and asked again before it ends (issue 16).
+    ...(isNeed && input.status === 'open' && post.status !== 'open' ? { expiresAt: needExpiryAfter(new Date()), nudgedAt: null } : {}),
     ...(creditedIds ? { creditedIds } : {}),
     hashtags: extractHashtags(`${title} ${content}`),
     ...(relinked ? { linkPreview: null } : {}),
   });
   if (relinked) unfurlLater(deps, id, content);
+  await deps.events.emit(deps.db, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
   return fresh(deps, me.id, id);
 }
 
@@ -631,4 +649,48 @@ export function subscribePosts(deps: Deps) {
   deps.events.on('user.muted', async (_db, { muterId }) => networkChangedFor(deps, muterId));
   deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) => [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)));
   deps.events.on('mission.member_joined', async (_db, { userId }) => networkChangedFor(deps, userId));
+}
+
+/* ── The emergency board (issue 16, decision 023) ───────────────────────────────────────────── */
+
+/**
+ * `/journalist`: emergency-marked posts and mission updates the viewer may see, newest first,
+ * without people blocked either way or muted; optionally of one category or place.
+ */
+export async function emergencyBoard(
+  deps: Deps,
+  viewer: Viewer | null,
+  query: { cursor?: string | undefined; limit: number; category?: string | undefined; place?: string | undefined },
+) {
+  const me = requireViewer(viewer);
+  const rows = await listEmergencyBoard(deps.db, me.id, {
+    cursor: decodeCursor(query.cursor),
+    limit: query.limit,
+    category: query.category || undefined,
+    place: query.place || undefined,
+  });
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return pageText(page.map((p) => presentPost(p, p)), { nextCursor });
+}
+
+/**
+ * A new post on the board is pushed to everyone connected (hub.broadcast), so open boards fetch
+ * their newest page — which applies each viewer's filters and rights — but never to those blocked
+ * either way with the author or who muted them; an update of a members-only mission goes to its
+ * members only. The post is saved whatever happens here: a lost push is caught up by the board's
+ * refetch on reconnect, so a failure is logged, never answered as an error (the client would post twice).
+ */
+async function announceOnBoard(deps: Deps, postId: string, authorId: string, missionId: string | null) {
+  try {
+    const { hidden, members } = await boardAudienceOf(deps.db, authorId, missionId);
+    const event = { type: 'board.posted', data: { _id: postId } } as const;
+    if (members) {
+      const silenced = new Set(hidden);
+      deps.realtime.publish(members.filter((id) => !silenced.has(id)), event);
+    } else {
+      deps.realtime.broadcast(event, { exceptUserIds: hidden });
+    }
+  } catch (err) {
+    deps.log.warn({ err, postId }, 'could not announce a post on the emergency board');
+  }
 }

@@ -18,6 +18,12 @@ export type RealtimeHub = {
   /** Sends the event to every open socket of each person (deduplicated ids; none is fine). */
   publish: (userIds: readonly string[], event: RealtimeEvent) => void;
   /**
+   * Sends the event to every open socket in every process, but those of `exceptUserIds` (a short
+   * list: the people blocked either way with an author, say). For what anyone signed in may
+   * want live (the emergency board, issue 16) and whose audience cannot be listed.
+   */
+  broadcast: (event: RealtimeEvent, options?: { exceptUserIds?: readonly string[] }) => void;
+  /**
    * Closes sockets whose session ended, in every process: one session (sign-out), or all of a
    * person's sessions but one (password change keeps the device that made it), or all (account deleted).
    * Every process also drops those sessions from its short-lived session cache.
@@ -25,6 +31,8 @@ export type RealtimeHub = {
   endSessions: (target: SessionTarget) => void;
   /** Local delivery hook: the socket layer registers here (one listener per process). */
   onDeliver: (listener: (userIds: readonly string[], event: RealtimeEvent) => void) => void;
+  /** Local delivery hook for broadcasts: every socket but those of the people named. */
+  onBroadcast: (listener: (event: RealtimeEvent, exceptUserIds: readonly string[]) => void) => void;
   onEndSessions: (listener: (target: SessionTarget) => void) => void;
   /**
    * Internal to the session layer: a person's account changed while their sessions live on (an
@@ -44,6 +52,7 @@ export type RealtimeHub = {
 
 type Listeners = {
   deliver: Array<(userIds: readonly string[], event: RealtimeEvent) => void>;
+  everyone: Array<(event: RealtimeEvent, exceptUserIds: readonly string[]) => void>;
   end: Array<(target: SessionTarget) => void>;
   forget: Array<(userId: string) => void>;
 };
@@ -63,10 +72,11 @@ function callEach<A extends unknown[]>(listeners: Array<(...args: A) => void>, a
 }
 
 function localHub(log: FastifyBaseLogger | undefined) {
-  const listeners: Listeners = { deliver: [], end: [], forget: [] };
+  const listeners: Listeners = { deliver: [], everyone: [], end: [], forget: [] };
   return {
     listeners,
     deliver: (userIds: readonly string[], event: RealtimeEvent) => callEach(listeners.deliver, [userIds, event], log),
+    everyone: (event: RealtimeEvent, except: readonly string[]) => callEach(listeners.everyone, [event, except], log),
     end: (target: SessionTarget) => callEach(listeners.end, [target], log),
     forget: (userId: string) => callEach(listeners.forget, [userId], log),
   };
@@ -86,9 +96,11 @@ export function createLocalHub(options: { log?: FastifyBaseLogger } = {}): Realt
       const ids = audience(userIds);
       if (ids) local.deliver(ids, event);
     },
+    broadcast: (event, options) => local.everyone(event, options?.exceptUserIds ?? []),
     endSessions: local.end,
     forgetSessions: local.forget,
     onDeliver: (listener) => void local.listeners.deliver.push(listener),
+    onBroadcast: (listener) => void local.listeners.everyone.push(listener),
     onEndSessions: (listener) => void local.listeners.end.push(listener),
     onForgetSessions: (listener) => void local.listeners.forget.push(listener),
     ready: async () => {},
@@ -99,6 +111,7 @@ export function createLocalHub(options: { log?: FastifyBaseLogger } = {}): Realt
 /** What goes over the channel: one JSON object per publish, naming the process that sent it. */
 type WireMessage =
   | { from: string; userIds: string[]; event: RealtimeEvent }
+  | { from: string; everyone: RealtimeEvent; except: readonly string[] }
   | { from: string; end: SessionTarget }
   | { from: string; forget: string };
 
@@ -139,6 +152,7 @@ export function createRedisHub(redis: Redis, options: { channel: string; log: Fa
     }
     if (message.from === self) return;
     if ('event' in message) local.deliver(message.userIds, message.event);
+    else if ('everyone' in message) local.everyone(message.everyone, message.except);
     else if ('end' in message) local.end(message.end);
     else if ('forget' in message) local.forget(message.forget);
   });
@@ -160,6 +174,11 @@ export function createRedisHub(redis: Redis, options: { channel: string; log: Fa
       local.deliver(ids, event);
       send({ from: self, userIds: ids, event });
     },
+    broadcast: (event, options) => {
+      const except = options?.exceptUserIds ?? [];
+      local.everyone(event, except);
+      send({ from: self, everyone: event, except });
+    },
     endSessions: (target) => {
       local.end(target);
       send({ from: self, end: target });
@@ -169,6 +188,7 @@ export function createRedisHub(redis: Redis, options: { channel: string; log: Fa
       send({ from: self, forget: userId });
     },
     onDeliver: (listener) => void local.listeners.deliver.push(listener),
+    onBroadcast: (listener) => void local.listeners.everyone.push(listener),
     onEndSessions: (listener) => void local.listeners.end.push(listener),
     onForgetSessions: (listener) => void local.listeners.forget.push(listener),
     ready: async (withinMs) => {

@@ -115,6 +115,13 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
+  deps.realtime.onBroadcast((event, exceptUserIds) => {
+    if (registry.all.size === 0) return;
+    const except = new Set(exceptUserIds);
+    const text = JSON.stringify(event);
+    for (const c of registry.all) if (!except.has(c.userId)) send(c, text);
+  });
+
   deps.realtime.onEndSessions((target: SessionTarget) => {
     const ended =
       'sessionId' in target

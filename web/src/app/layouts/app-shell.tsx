@@ -1,6 +1,6 @@
 import type { SessionUser } from '@muster/contract/users';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, ChevronDown, HandHeart, Home, Languages, LifeBuoy, LogOut, MessagesSquare, Settings, User, Users } from 'lucide-react';
+import { Bell, ChevronDown, HandHeart, Handshake, Home, Languages, LifeBuoy, LogOut, MessagesSquare, Settings, Siren, User, Users } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
@@ -18,6 +18,7 @@ import { SearchBox } from '../../features/search/components/search-box';
 import { useTaskNotificationsQuery } from '../../features/tasks/api/get-task-notifications';
 import { paths } from '../../lib/paths';
 import { useLiveUpdates } from '../live-updates';
+import { NotificationActions } from '../notification-actions';
 
 /** Spec §7: the combined chat badge is unread chat messages + chat requests + join requests + task notifications. */
 export function chatBadgeCount(counts: { unreadMessages: number; chatRequests: number; joinRequests: number; taskNotifications: number }): number {
@@ -66,7 +67,7 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
     </span>
   );
 
-  return (
+  const shell = (
     <div className="min-h-dvh bg-slate-50 pb-16 md:pb-0">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -100,6 +101,8 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
                 {[
                   { label: 'View Profile', Icon: User, onSelect: () => navigate(paths.profile(user.username)) },
+                  { label: 'Matches', Icon: Handshake, onSelect: () => navigate(paths.matches) },
+                  { label: 'Emergency board', Icon: Siren, onSelect: () => navigate(paths.journalist) },
                   { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
                   { label: 'Language', Icon: Languages, onSelect: () => setLanguageOpen(true) },
                   { label: 'Help Center', Icon: LifeBuoy, onSelect: () => navigate(paths.helpCenter) },
@@ -135,4 +138,6 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
       </Modal>
     </div>
   );
+  // Notification rows offer their answers (Keep open on "Still needed?"), composed from the features.
+  return <NotificationActions>{shell}</NotificationActions>;
 }

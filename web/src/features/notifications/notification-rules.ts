@@ -55,6 +55,9 @@ export function describe(n: Notification): string {
     case 'missionUpdate':
     case 'task':
       return who ? `${who} ${preview(n.message)}` : preview(n.message);
+    // Issue 16: the server's own sentence naming both posts (titles already cut), said whole.
+    case 'matchFound':
+      return n.message;
     default:
       return preview(n.message);
   }

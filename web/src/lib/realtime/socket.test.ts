@@ -56,7 +56,7 @@ describe('the realtime socket', () => {
     expect(realtimeConnected()).toBe(true);
     FakeWebSocket.latest.receive(message);
     FakeWebSocket.latest.receive({ type: 'pong' });
-    FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } });
+    FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } } as Record<string, unknown>);
     FakeWebSocket.latest.onmessage?.(new MessageEvent('message', { data: 'not json' }));
     expect(calls.events).toEqual([message]);
     FakeWebSocket.latest.serverClose(1006);

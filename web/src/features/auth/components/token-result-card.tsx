@@ -1,7 +1,8 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** The shared frame of the verify-email and verify-email-change pages. */
+/** The shared frame of the verify-email, verify-email-signup and verify-email-change pages. */
 export function TokenResultCard({
   state,
   verifyingText,
@@ -10,6 +11,7 @@ export function TokenResultCard({
   errorHeading,
   errorText,
   link,
+  actions,
 }: {
   state: 'verifying' | 'success' | 'error';
   verifyingText: string;
@@ -18,6 +20,8 @@ export function TokenResultCard({
   errorHeading: string;
   errorText: string;
   link: { to: string; label: string } | null;
+  /** Ways on once the check is done, when one link is not enough (verify-email-signup). */
+  actions?: ReactNode;
 }) {
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4 py-10">
@@ -47,6 +51,7 @@ export function TokenResultCard({
             {link.label}
           </Link>
         )}
+        {actions && state !== 'verifying' && <div className="mt-6 flex flex-col gap-3">{actions}</div>}
       </div>
     </div>
   );

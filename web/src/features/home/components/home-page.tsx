@@ -1,6 +1,6 @@
 import { collaborationCategories, collaborationCategoryIds } from '@muster/contract/collaboration';
 import type { SessionUser } from '@muster/contract/users';
-import { ArrowRight, Bookmark, MessagesSquare, Settings, Target } from 'lucide-react';
+import { ArrowRight, Bookmark, Handshake, MessagesSquare, Settings, Siren, Target } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
@@ -30,7 +30,9 @@ export function HomePage({ user, composer, feed, aside, discover, missions, conn
             <Link to={paths.savedPosts} className={cardLink}><Bookmark className="size-4" aria-hidden="true" /> Saved posts</Link>
             {/* My missions are the Missions tab of my profile. */}
             <Link to={`${paths.profile(user.username)}?tab=missions`} className={cardLink}><Target className="size-4" aria-hidden="true" /> My missions</Link>
+            <Link to={paths.matches} className={cardLink}><Handshake className="size-4" aria-hidden="true" /> Matches</Link>
             <Link to={paths.chats} className={cardLink}><MessagesSquare className="size-4" aria-hidden="true" /> Chats</Link>
+            <Link to={paths.journalist} className={cardLink}><Siren className="size-4" aria-hidden="true" /> Emergency board</Link>
             <Link to={paths.settings} className={cardLink}><Settings className="size-4" aria-hidden="true" /> Settings & Privacy</Link>
           </div>
         </section>

@@ -5,6 +5,7 @@ import { timeAgo } from '../../../lib/time';
 import { useDeleteNotificationMutation } from '../api/delete-notification';
 import { useMarkAllNotificationsReadMutation } from '../api/mark-all-notifications-read';
 import { describe, notificationTarget } from '../notification-rules';
+import { useNotificationActions } from './notification-actions';
 
 /** The rows of the dropdown and of /notifications: click to follow, a button to delete. */
 export function NotificationList({
@@ -19,6 +20,8 @@ export function NotificationList({
   const navigate = useNavigate();
   const remove = useDeleteNotificationMutation();
   const markAll = useMarkAllNotificationsReadMutation();
+  // Issue 16: answers such as Keep open, composed by app/ (notification-actions.tsx).
+  const actionsFor = useNotificationActions();
 
   if (loading) return <p role="status" className="px-4 py-8 text-center text-sm text-slate-600">Loading notifications...</p>;
   if (!notifications.length) {
@@ -43,7 +46,8 @@ export function NotificationList({
     <ul className="divide-y divide-slate-100">
       {notifications.map((n) => (
         <li key={n._id} className={`group flex items-start gap-3 px-4 py-3 ${n.read ? 'bg-white' : 'bg-brand-50/60'}`}>
-          <button type="button" onClick={() => open(n)} className="flex min-w-0 flex-1 items-start gap-3 text-left">
+          <div className="min-w-0 flex-1">
+          <button type="button" onClick={() => open(n)} className="flex w-full min-w-0 items-start gap-3 text-left">
             {n.sender ? (
               <img src={n.sender.profilePicture} alt="" className="size-9 shrink-0 rounded-full object-cover" />
             ) : (
@@ -59,6 +63,8 @@ export function NotificationList({
             </span>
             {!n.read && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />}
           </button>
+          {actionsFor(n)}
+          </div>
           <button type="button" onClick={() => remove.mutate(n._id)} aria-label="Delete notification"
             className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-red-600 focus-visible:text-red-600">
             <Trash2 className="size-4" aria-hidden="true" />

@@ -9,7 +9,7 @@ const ama = { _id: '01a20000-0000-7000-8000-0000000000b2', username: 'ama', firs
 const yaw = { _id: '01a20000-0000-7000-8000-0000000000b3', username: 'yaw', firstName: 'Yaw', lastName: 'Asante', headline: '', profilePicture: '/avatar.png' };
 const me = { _id: userFixture._id, username: 'ada', firstName: 'Ada', lastName: 'Okafor', headline: '', profilePicture: '/avatar.png' };
 const post = (over: Record<string, unknown> = {}) => ({
-  _id: postId, kind: 'need', author: me, title: 'Need a pram', content: 'For my newborn, this weekend.', category: null, status: 'open', huntType: null,
+  _id: postId, kind: 'need', author: me, title: 'Need a pram', content: 'For my newborn, this weekend.', category: null, status: 'open', expiresAt: null, huntType: null,
   image: null, video: null, file: null, review: null, mapLocation: null, mission: null, emergencyEmoji: null, linkPreview: null, hashtags: [],
   likeCount: 0, commentCount: 0, likedByMe: false, savedByMe: false, offerCount: 2, offeredBy: [kofi, ama], helpers: [],
   createdAt: '2026-11-20T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z', ...over,

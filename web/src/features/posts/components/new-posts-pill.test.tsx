@@ -9,7 +9,7 @@ const ada = { _id: userFixture._id, username: 'ada', firstName: 'Ada', lastName:
 const kofi = { _id: '01a20000-0000-7000-8000-0000000000b1', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: 'Driver', profilePicture: '/avatar.png' };
 
 const post = (id: string, content: string, author = kofi): Post => ({
-  _id: id, kind: 'general', author, title: '', content, category: null, status: 'open', huntType: null, image: null, video: null, file: null,
+  _id: id, kind: 'general', author, title: '', content, category: null, status: 'open', expiresAt: null, huntType: null, image: null, video: null, file: null,
   review: null, mapLocation: null, mission: null, emergencyEmoji: null, linkPreview: null, hashtags: [], likeCount: 0, commentCount: 0,
   likedByMe: false, savedByMe: false, offerCount: 0, offeredBy: [], helpers: [], createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
 });

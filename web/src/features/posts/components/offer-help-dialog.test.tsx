@@ -8,7 +8,7 @@ const postId = '01a20000-0000-7000-8000-0000000000e1';
 const kofi = { _id: '01a20000-0000-7000-8000-0000000000b1', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: '', profilePicture: '/avatar.png' };
 const me = { _id: userFixture._id, username: 'ada', firstName: 'Ada', lastName: 'Okafor', headline: '', profilePicture: '/avatar.png' };
 const post = (over: Record<string, unknown> = {}) => ({
-  _id: postId, kind: 'need', author: kofi, title: 'Need a pram', content: 'For my newborn, this weekend.', category: null, status: 'open', huntType: null,
+  _id: postId, kind: 'need', author: kofi, title: 'Need a pram', content: 'For my newborn, this weekend.', category: null, status: 'open', expiresAt: null, huntType: null,
   image: null, video: null, file: null, review: null, mapLocation: null, mission: null, emergencyEmoji: null, linkPreview: null, hashtags: [],
   likeCount: 0, commentCount: 0, likedByMe: false, savedByMe: false, offerCount: 0, offeredBy: [], helpers: [],
   createdAt: '2026-11-20T00:00:00Z', updatedAt: '2026-11-20T00:00:00Z', ...over,

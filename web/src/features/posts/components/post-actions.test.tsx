@@ -16,6 +16,7 @@ const post = (over: Partial<Post> = {}): Post => ({
   content: 'We need 20 filters in Tamale',
   category: 'Medical supplies',
   status: 'open',
+  expiresAt: null,
   huntType: null,
   image: null,
   video: null,

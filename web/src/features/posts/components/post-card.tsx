@@ -15,6 +15,7 @@ import { useSavePostMutation } from '../api/save-post';
 import { CommentsSection } from './comments-section';
 import { EditPostButton } from './edit-post-dialog';
 import { MarkFulfilledDialog } from './mark-fulfilled-dialog';
+import { expiryLabel, KeepOpenButton, mayKeepOpen } from './need-lifecycle';
 import { OfferHelpDialog } from './offer-help-dialog';
 import { RichText } from './rich-text';
 import { personName } from '../../../lib/person-name';
@@ -100,7 +101,7 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
             <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${kindStyle[post.kind]}`}>{kindLabel[post.kind]}{post.huntType ? ` · ${post.huntType === 'product' ? 'Product' : 'Service'}` : ''}</span>
             {post.category && <span className="text-xs text-slate-500">{post.category}</span>}
             {isNeed && post.status === 'open' && (
-              <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700"><span className="size-2 rounded-full bg-amber-500" aria-hidden="true" /> Open</span>
+              <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700"><span className="size-2 rounded-full bg-amber-500" aria-hidden="true" /> Open{mine && post.expiresAt ? ` · ${expiryLabel(post.expiresAt)}` : ''}</span>
             )}
             {isNeed && post.status && post.status !== 'open' && (
               <span className={`inline-flex items-center gap-1 text-xs font-medium ${post.status === 'fulfilled' ? 'text-emerald-700' : 'text-slate-500'}`}><CheckCircle2 className="size-3.5" aria-hidden="true" /> {post.status === 'fulfilled' ? 'Fulfilled' : 'Expired'}</span>
@@ -131,7 +132,11 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
           </div>
         )}
         {post.mapLocation && (
-          <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600"><MapPin className="size-4 shrink-0" aria-hidden="true" /> {post.mapLocation.address}</p>
+          <p className="mt-3 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-slate-600">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" /> {post.mapLocation.address || 'Approximate location'}
+            {/* Others see the place to about 1 km, without the street (issue 16); the author and accepted helpers see it exactly. */}
+            {post.mapLocation.approximate && post.mapLocation.address && <span className="text-xs text-slate-500">· Approximate location (~1 km)</span>}
+          </p>
         )}
         {post.file && (
           <a href={post.file.url} download={post.file.name} className="mt-3 flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
@@ -186,6 +191,7 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
             <CheckCircle2 className="size-4" aria-hidden="true" /> Mark fulfilled
           </button>
         )}
+        {mine && mayKeepOpen(post) && <KeepOpenButton post={post} className={action} />}
         {mine && <EditPostButton post={post} className={`${action} ml-auto`} />}
         {mine && (
           <button type="button" className={`${action} hover:text-red-600`} aria-label="Delete post"

@@ -1,16 +1,18 @@
 import type { Place } from '@muster/contract/geo';
-import { emergencyEmojis, firstLink } from '@muster/contract/posts';
+import { emergencyEmojis, firstLink, NEED_NUDGE_DAYS, NEED_OPEN_DAYS, NEED_OPEN_DAYS_DEFAULT, type NeedOpenDays } from '@muster/contract/posts';
 import { FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import toast from 'react-hot-toast';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
+import { useSessionQuery } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreatePostMutation } from '../api/create-post';
 import { useLinkPreviewQuery } from '../api/get-link-preview';
 import type { PickableMission, PickerMode } from '../api/get-my-missions';
 import { useHistoricalHashtagsQuery, useMentionSuggestionsQuery } from '../api/get-suggestions';
+import { clearDraft, loadDraft, saveDraft } from '../composer-draft';
 import { hashtagSuggestions, insertToken, tokenAtCaret } from '../composer-suggestions';
 import { withoutUpdatePrefix, withUpdatePrefix } from '../mission-update';
 import { MissionPicker } from './mission-picker';
@@ -35,15 +37,21 @@ export function findEmergencyEmoji(text: string) {
  * prefilled, as picking it would (spec §5 "Update Mission flow").
  */
 export function PostComposerModal({ open, onOpenChange, initialPicker = null, initialMission }: { open: boolean; onOpenChange: (open: boolean) => void; initialPicker?: PickerMode | null; initialMission?: PickableMission }) {
-  const [kind, setKind] = useState<Kind>('general');
-  const [category, setCategory] = useState('');
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState(() => (initialMission ? withUpdatePrefix('', initialMission.title, initialMission.updateCount) : ''));
+  // The plain composer keeps an unsent draft per person (issue 16); a mission update starts from its mission instead.
+  const userId = useSessionQuery().data?._id;
+  const keepsDraft = !initialMission && !initialPicker;
+  const [restored] = useState(() => (keepsDraft && userId ? loadDraft(userId) : null));
+  const [draftShown, setDraftShown] = useState(restored !== null);
+  const [kind, setKind] = useState<Kind>(restored?.kind ?? 'general');
+  const [category, setCategory] = useState(restored?.category ?? '');
+  const [title, setTitle] = useState(restored?.title ?? '');
+  const [content, setContent] = useState(() => (initialMission ? withUpdatePrefix('', initialMission.title, initialMission.updateCount) : (restored?.content ?? '')));
+  const [openForDays, setOpenForDays] = useState<NeedOpenDays>(restored?.openForDays ?? NEED_OPEN_DAYS_DEFAULT);
   const [image, setImage] = useState<string | null>(null);
   const [video, setVideo] = useState<string | null>(null);
   const [doc, setDoc] = useState<{ data: string; name: string } | null>(null);
   const docInput = useRef<HTMLInputElement>(null);
-  const [place, setPlace] = useState<Place | null>(null);
+  const [place, setPlace] = useState<Place | null>(restored?.place ?? null);
   const [picker, setPicker] = useState<PickerMode | null>(initialPicker);
   const [mission, setMission] = useState<{ title: string; missionId: string; updateCount?: number; previousCount?: number } | null>(() =>
     initialMission ? { title: initialMission.title, missionId: initialMission._id, updateCount: initialMission.updateCount + 1, previousCount: initialMission.updateCount } : null,
@@ -72,6 +80,10 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
     textArea.current?.focus();
   }
   const create = useCreatePostMutation();
+  useEffect(() => {
+    if (keepsDraft && userId) saveDraft(userId, { kind, category, title, content, openForDays, place });
+  }, [keepsDraft, userId, kind, category, title, content, openForDays, place]);
+  const closes = kind === 'need' || kind === 'want';
   const emergency = findEmergencyEmoji(content);
   // Spec §5: a link in the text is detected and previewed (fetched by the server, once typing stops).
   const link = useDebouncedValue(firstLink(content), 800);
@@ -90,6 +102,9 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
     setPicker(null);
     setMission(null);
     setReview(null);
+    setOpenForDays(NEED_OPEN_DAYS_DEFAULT);
+    setDraftShown(false);
+    if (userId) clearDraft(userId);
   }
 
   function removeMission() {
@@ -140,6 +155,7 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
         content: content.trim(),
         ...(title.trim() ? { title: title.trim() } : {}),
         ...(kind !== 'general' ? { category: category.trim() } : {}),
+        ...(closes ? { openForDays } : {}),
         ...(emergency ? { emergencyEmoji: emergency } : {}),
         ...(image ? { image } : {}),
         ...(video ? { video } : {}),
@@ -163,6 +179,12 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Create a post" description="Share a need, a want, an offer or an update." size="lg">
           <form onSubmit={submit} className="space-y-4">
+            {draftShown && (
+              <p role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+                Your unsent draft is back.
+                <button type="button" onClick={() => { reset(); toast.success('Draft discarded'); }} className="font-medium text-brand-700 hover:underline">Discard draft</button>
+              </p>
+            )}
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">What are you sharing?</legend>
               <div className="mt-2 flex flex-wrap gap-2">
@@ -177,6 +199,13 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
             {kind !== 'general' && (
               <div><label htmlFor="post-category" className="block text-sm font-medium text-slate-700">Category</label>
                 <input id="post-category" className={input} value={category} onChange={(e) => setCategory(e.target.value)} placeholder="Transport, Medical supplies, Shelter, Design…" maxLength={60} /></div>
+            )}
+            {closes && (
+              <div><label htmlFor="post-open-for" className="block text-sm font-medium text-slate-700">Open for</label>
+                <select id="post-open-for" aria-describedby="post-open-for-hint" className={input} value={openForDays} onChange={(e) => setOpenForDays(Number(e.target.value) as NeedOpenDays)}>
+                  {NEED_OPEN_DAYS.map((d) => <option key={d} value={d}>{d} days</option>)}
+                </select>
+                <p id="post-open-for-hint" className="mt-1 text-xs text-slate-500">Then it closes as expired. You will be asked “Still needed?” {NEED_NUDGE_DAYS} days before, and can keep it open.</p></div>
             )}
             <div><label htmlFor="post-title" className="block text-sm font-medium text-slate-700">Title <span className="font-normal text-slate-500">(optional)</span></label>
               <input id="post-title" className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} /></div>

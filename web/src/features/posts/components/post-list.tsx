@@ -5,7 +5,7 @@ import { type PostList as PostListKind, usePostsQuery } from '../api/get-posts';
 import { useNewFeedPosts, useShowNewFeedPostsMutation } from '../api/new-feed-posts';
 import { type MissionAction, PostCard } from './post-card';
 
-function PostSkeleton() {
+export function PostSkeleton() {
   return (
     <div className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5" aria-hidden="true">
       <div className="flex gap-3"><div className="size-11 rounded-full bg-slate-200" /><div className="flex-1 space-y-2"><div className="h-3 w-40 rounded bg-slate-200" /><div className="h-3 w-24 rounded bg-slate-100" /></div></div>

@@ -1,0 +1,275 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import {
+  appearsInSearchFor,
+  blockedBetween,
+  mutedBetween,
+  mutedByViewer,
+} from '../../social/social.queries.js';
+import { MATCH_THRESHOLD, MATCH_WINDOW_DAYS } from './matching.score.js';
+
+/** Candidates read for one post, best words first: enough for the few that are told, cheap at any size. */
+const CANDIDATES_READ = 200;
+
+/**
+ * Words nearly every need or offer uses, which say nothing about what two posts share. Turned into
+ * lexemes by PostgreSQL itself (the same stemmer as the posts' search vectors).
+ */
+const GENERIC_WORDS = `
+need needed needs want wanted help helping offer offering available provide providing can could get give giving
+free please anyone someone somebody looking look urgent urgently thanks thank ask asking also still people person one two
+three day days week weeks today tomorrow now soon new good lot lots bit time able happy glad share sharing bring use used
+make know let like would may might must well many volunteer volunteers group groups team teams community local run running
+open first last next small big short long every weekend monday tuesday wednesday thursday friday saturday sunday morning
+evening month months year years hour hours work working support join take keep come go going really just around area near
+place thing things note notes message post anything everyone together without done sure put set find`;
+
+/** The lexemes that never count as a shared word. */
+export async function genericLexemes(db: Db): Promise<string[]> {
+  const { rows } = await sql<{
+    l: string[];
+  }>`select tsvector_to_array(to_tsvector('english', ${GENERIC_WORDS})) as l`.execute(db);
+  return rows[0]!.l;
+}
+
+/** What the score reads of a post (see MatchSide), as columns of `p`. */
+const sideColumns = sql`p.category, p.created_at,
+  case when jsonb_typeof(p.map_location -> 'coordinates') = 'array' then p.map_location -> 'coordinates' end as coordinates,
+  coalesce(tsvector_to_array(p.search_vector), '{}') as lexemes,
+  tsvector_to_array(to_tsvector('english', p.title || ' ' || coalesce(p.category, ''))) as title_lexemes,
+  tsvector_to_array(to_tsvector('english', coalesce(p.category, ''))) as category_lexemes,
+  tsvector_to_array(to_tsvector('english', coalesce(p.map_location ->> 'name', '') || ' ' || coalesce(p.map_location ->> 'address', ''))) as place_lexemes`;
+
+type SideRow = {
+  category: string | null;
+  createdAt: Date;
+  coordinates: [number, number] | null;
+  lexemes: string[];
+  titleLexemes: string[];
+  categoryLexemes: string[];
+  placeLexemes: string[];
+};
+
+export type SubjectRow = SideRow & {
+  id: string;
+  authorId: string;
+  kind: string;
+  status: string | null;
+  title: string;
+  content: string;
+  authorName: string;
+  authorSearchable: boolean;
+  /** Each lexeme of the post with the first word that made it, in the order they come (title first). */
+  words: Array<{ lexeme: string; word: string }>;
+};
+
+/** The post matching starts from, with its author and the words behind its lexemes. */
+export async function findSubject(db: Db, postId: string): Promise<SubjectRow | undefined> {
+  const { rows } =
+    await sql<SubjectRow>`select p.id, p.author_id, p.kind, p.status, p.title, p.content, ${sideColumns},
+      trim(u.first_name || ' ' || u.last_name) as author_name, u.searchable as author_searchable,
+      coalesce((select json_agg(json_build_object('lexeme', w.lx, 'word', w.w) order by w.n)
+        from (select distinct on (lx) lx, t.w, t.n
+              from regexp_split_to_table(lower(p.title || ' ' || coalesce(p.category, '') || ' ' || p.content), '[^[:alnum:]]+') with ordinality as t (w, n),
+                   unnest(tsvector_to_array(to_tsvector('english', t.w))) as lx
+              order by lx, t.n) w), '[]') as words
+    from posts p join users u on u.id = p.author_id
+    where p.id = ${postId}`.execute(db);
+  return rows[0];
+}
+
+export type CandidateRow = SideRow & {
+  id: string;
+  authorId: string;
+  kind: 'need' | 'want' | 'provision';
+  title: string;
+  content: string;
+  authorName: string;
+  authorSearchable: boolean;
+  /** The subject's author muted this one's author: they are not told of it. */
+  mutedBySubjectAuthor: boolean;
+  /** This one's author muted the subject's author: they are not told of the subject. */
+  mutesSubjectAuthor: boolean;
+};
+
+/**
+ * Open posts of the other side that may fit the subject: they share a word with it (0017's GIN
+ * index over the search vectors) or its category, by someone else with no block either way, written
+ * within MATCH_WINDOW_DAYS of it. `words` are the subject's lexemes that count (letters and digits
+ * only, so they make a well-formed query); the best-ranked CANDIDATES_READ are read.
+ */
+export async function findCandidates(
+  db: Db,
+  subject: { authorId: string; kind: string; category: string | null; createdAt: Date },
+  words: readonly string[],
+): Promise<CandidateRow[]> {
+  const kinds = subject.kind === 'provision' ? ['need', 'want'] : ['provision'];
+  const query = words.length ? sql`to_tsquery('simple', ${words.join(' | ')})` : sql`null::tsquery`;
+  const category = (subject.category ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const byWords = words.length ? sql`p.search_vector @@ ${query}` : sql`false`;
+  const byCategory = category
+    ? sql`lower(regexp_replace(btrim(p.category), '\\s+', ' ', 'g')) = ${category}`
+    : sql`false`;
+  const author = sql`${subject.authorId}::uuid`;
+  const { rows } =
+    await sql<CandidateRow>`select p.id, p.author_id, p.kind, p.title, p.content, ${sideColumns},
+      trim(u.first_name || ' ' || u.last_name) as author_name, u.searchable as author_searchable,
+      ${mutedBetween(author, sql.ref('p.author_id'))} as muted_by_subject_author,
+      ${mutedBetween(sql.ref('p.author_id'), author)} as mutes_subject_author
+    from posts p join users u on u.id = p.author_id
+    where p.kind = any(${kinds}::text[]) and (p.status is null or p.status = 'open')
+      and p.author_id <> ${author}
+      and p.created_at > ${subject.createdAt}::timestamptz - make_interval(days => ${sql.lit(MATCH_WINDOW_DAYS)})
+      and (${byWords} or ${byCategory})
+      and not ${blockedBetween(author, sql.ref('p.author_id'))}
+    order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
+    limit ${sql.lit(CANDIDATES_READ)}`.execute(db);
+  return rows;
+}
+
+export type PairRow = {
+  needId: string;
+  provisionId: string;
+  needAuthorId: string;
+  provisionAuthorId: string;
+  score: number;
+  reasons: string;
+};
+
+/**
+ * Stores the subject's matches as they now score and, for its pairs not among them, a score of 0
+ * (they stay, so their authors are never told of them again, but are no longer listed). Answers the
+ * pairs that are new: only those are told.
+ */
+export async function saveMatches(
+  db: Db,
+  subjectId: string,
+  pairs: PairRow[],
+): Promise<Array<{ needId: string; provisionId: string }>> {
+  // One transaction, or the caller's (the demo seed runs in one).
+  const inOne = <T>(work: (trx: Db) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inOne(async (trx) => {
+    const kept = pairs.map((p) => (p.needId === subjectId ? p.provisionId : p.needId));
+    await sql`update post_matches set score = 0, updated_at = date_trunc('milliseconds', now())
+      where (need_id = ${subjectId} or provision_id = ${subjectId}) and score > 0
+        and not (case when need_id = ${subjectId} then provision_id else need_id end) = any(${kept}::uuid[])`.execute(
+      trx,
+    );
+    if (!pairs.length) return [];
+    const inserted = await trx
+      .insertInto('postMatches')
+      .values(pairs)
+      .onConflict((oc) =>
+        oc.columns(['needId', 'provisionId']).doUpdateSet((eb) => ({
+          score: eb.ref('excluded.score'),
+          reasons: eb.ref('excluded.reasons'),
+          updatedAt: sql`date_trunc('milliseconds', now())`,
+        })),
+      )
+      .returning(['needId', 'provisionId', sql<boolean>`xmax = 0`.as('isNew')])
+      .execute();
+    return inserted.filter((r) => r.isNew).map(({ needId, provisionId }) => ({ needId, provisionId }));
+  });
+}
+
+/** How many match notices the person had in the last 24 hours, as either side. */
+export async function noticesToday(db: Db, userId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select
+      (select count(*) from post_matches where need_author_id = ${userId} and need_author_told_at > now() - interval '1 day')
+    + (select count(*) from post_matches where provision_author_id = ${userId} and provision_author_told_at > now() - interval '1 day') as n`.execute(
+    db,
+  );
+  return Number(rows[0]!.n);
+}
+
+/** Notes that the pair's author on `side` was told, for the cap. */
+export async function markTold(
+  db: Db,
+  pair: { needId: string; provisionId: string },
+  side: 'need' | 'provision',
+) {
+  const column = side === 'need' ? 'needAuthorToldAt' : 'provisionAuthorToldAt';
+  await db
+    .updateTable('postMatches')
+    .set({ [column]: sql`date_trunc('milliseconds', now())` })
+    .where('needId', '=', pair.needId)
+    .where('provisionId', '=', pair.provisionId)
+    .execute();
+}
+
+const MATCH_KINDS = sql`('need', 'want', 'provision')`;
+
+export type MyPostRow = {
+  id: string;
+  kind: 'need' | 'want' | 'provision';
+  title: string;
+  content: string;
+  category: string | null;
+  status: string | null;
+  createdAt: Date;
+};
+
+/** My open needs, wants and provisions, newest first. */
+export async function listMyOpenPosts(db: Db, userId: string, limit: number): Promise<MyPostRow[]> {
+  const { rows } =
+    await sql<MyPostRow>`select p.id, p.kind, p.title, p.content, p.category, p.status, p.created_at
+    from posts p
+    where p.author_id = ${userId} and p.kind in ${MATCH_KINDS} and (p.status is null or p.status = 'open')
+    order by p.created_at desc, p.id desc limit ${sql.lit(limit)}`.execute(db);
+  return rows;
+}
+
+export type MatchRow = {
+  mineId: string;
+  id: string;
+  kind: 'need' | 'want' | 'provision';
+  title: string;
+  content: string;
+  category: string | null;
+  status: string | null;
+  createdAt: Date;
+  score: number;
+  reasons: unknown;
+  matchedAt: Date;
+  authorId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  headline: string;
+  profilePicture: string | null;
+};
+
+/**
+ * The best matches (at most `perPost` each) of my posts `mineIds` that still stand: scored as a
+ * match, the other post still open, its author one I may find (`appearsInSearchFor`: not blocked
+ * either way, not hidden from search) and have not muted. Best first.
+ */
+export async function listMatchesOf(
+  db: Db,
+  viewerId: string,
+  mineIds: readonly string[],
+  perPost: number,
+): Promise<MatchRow[]> {
+  if (!mineIds.length) return [];
+  const { rows } = await sql<MatchRow>`select * from (
+      select pm.mine_id, o.id, o.kind, o.title, o.content, o.category, o.status, o.created_at, pm.score, pm.reasons,
+        pm.created_at as matched_at, u.id as author_id, u.username, u.first_name, u.last_name, u.headline, u.profile_picture,
+        row_number() over (partition by pm.mine_id order by pm.score desc, o.created_at desc, o.id desc) as n
+      from (
+        select need_id as mine_id, provision_id as other_id, score, reasons, created_at from post_matches
+          where need_id = any(${mineIds}::uuid[]) and score >= ${MATCH_THRESHOLD}
+        union all
+        select provision_id, need_id, score, reasons, created_at from post_matches
+          where provision_id = any(${mineIds}::uuid[]) and score >= ${MATCH_THRESHOLD}
+      ) pm
+      join posts o on o.id = pm.other_id
+      join users u on u.id = o.author_id
+      where (o.status is null or o.status = 'open')
+        and ${appearsInSearchFor(viewerId, 'u')}
+        and not ${mutedByViewer(viewerId, sql.ref('u.id'))}
+    ) ranked
+    where n <= ${sql.lit(perPost)}
+    order by mine_id, n`.execute(db);
+  return rows;
+}

@@ -1,0 +1,45 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { MyMatches } from '@muster/contract/matching';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signIn } from '../../../test/factories.js';
+import { apiCaller, buildTestApp, silentLogger, type TestApp } from '../../../test/helpers.js';
+import { DEMO_LOGIN } from '../../db/demo.js';
+import { seedDemoData } from '../../db/seed.js';
+import { createLocalMediaStore } from '../../platform/media/media.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoData(
+    t.db,
+    createLocalMediaStore(path.join(os.tmpdir(), `muster-seed-${process.pid}`)),
+    silentLogger,
+  );
+}, 120_000);
+afterAll(() => t.close());
+
+it('gives the demo person real matches, with reasons, and tells them of the best few', async () => {
+  const api = apiCaller(t);
+  const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
+  const mine = (await api('GET', '/matches', cookie)).json().data as MyMatches[];
+  const matches = mine.flatMap((m) => m.matches.map((match) => ({ mine: m.post.title, ...match })));
+  process.stdout.write(
+    `demo matches:\n${matches.map((m) => `  ${m.mine} ↔ ${m.post.title} (${m.score}) ${JSON.stringify(m.reasons)}`).join('\n')}\n`,
+  );
+  expect(matches.length).toBeGreaterThanOrEqual(1);
+  for (const m of matches) expect(m.reasons.category !== null || m.reasons.words.length > 0).toBe(true);
+  const notices = (
+    (await api('GET', '/notifications', cookie)).json().data as Array<{
+      type: string;
+      message: string;
+      commentContent: string;
+    }>
+  ).filter((n) => n.type === 'matchFound');
+  expect(notices.length).toBeGreaterThanOrEqual(1);
+  expect(notices.length).toBeLessThanOrEqual(3);
+  for (const n of notices) {
+    expect(n.message).toMatch(/^Your (need|want|offer) '.+' may match .+'s (need|want|offer) '.+'$/);
+    expect(n.commentContent).not.toBe('');
+  }
+});

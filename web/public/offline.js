@@ -1,0 +1,3 @@
+/* global document, location */
+// The offline page's one action. A file of its own: the CSP allows no inline script.
+document.getElementById('retry').addEventListener('click', () => location.reload());
