@@ -170,6 +170,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/posts/hashtag/{hashtag}': { other: 'readable', path: (x) => ({ hashtag: x.hashtag }) },
   'GET /api/v1/posts/user/{username}': { other: 'readable', path: (x) => ({ username: x.username }) },
   'GET /api/v1/posts/emergency': { other: 'readable' },
+  'GET /api/v1/matches': mine,
   'GET /api/v1/posts/user/mission-posts-with-updates': mine,
   'GET /api/v1/hashtags/followed': mine,
   'POST /api/v1/hashtags/{hashtag}/follow': { other: 'interaction', path: (x) => ({ hashtag: x.hashtag }) },

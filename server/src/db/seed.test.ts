@@ -56,7 +56,7 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   ).json().data;
   expect(notes.length).toBeGreaterThanOrEqual(3);
   expect(new Set(notes.map((n: { type: string }) => n.type))).toEqual(
-    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest', 'missionUpdate', 'task', 'newOffer', 'missionHelp', 'stillNeeded']),
+    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest', 'missionUpdate', 'task', 'newOffer', 'missionHelp', 'stillNeeded', 'matchFound']),
   );
   expect(notes.some((n: { read: boolean }) => !n.read)).toBe(true);
 

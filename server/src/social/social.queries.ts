@@ -232,6 +232,16 @@ export function missionVisibleTo(viewerId: string, mission: string): RawBuilder<
 }
 
 /**
+ * A post (its `mission_id` column given) is no mission's update, or an update of a mission the
+ * viewer may see: a members-only mission's updates are its members' alone, in every list. Without
+ * a viewer (a page shared by everybody), only public missions' updates.
+ */
+export function missionOfPostVisibleTo(viewerId: string | undefined, missionId: RawBuilder<unknown>): RawBuilder<boolean> {
+  const seen = viewerId === undefined ? sql`vm.visibility = 'public'` : missionVisibleTo(viewerId, 'vm');
+  return sql<boolean>`(${missionId} is null or exists (select 1 from missions vm where vm.id = ${missionId} and ${seen}))`;
+}
+
+/**
  * Where the viewer stands with a mission they may see — its title and status and their role — or
  * undefined when it is not theirs to see (missing, hidden by a block, members-only). For posts:
  * a member's post about an ongoing mission is one of its updates.

@@ -119,6 +119,35 @@ describe('GET /posts/emergency', () => {
     expect(ids(await board(stranger, `?place=${place}`))).toEqual([]);
   });
 
+  it("keeps a members-only mission's updates with its members in every list, not only the board", async () => {
+    const [owner, member, friend] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    // The friend is the owner's connection and follows the update's hashtag: every way in but membership.
+    await api('POST', `/connections/${friend.user.id}`, owner.cookie);
+    await api('POST', `/connections/${owner.user.id}`, friend.cookie);
+    const tag = unique('shelterkeys');
+    await api('POST', `/hashtags/${tag}/follow`, friend.cookie);
+    const missionId = await startMission(owner);
+    await join(missionId, owner, member);
+    expect((await api('PATCH', `/missions/${missionId}`, owner.cookie, { visibility: 'members' })).statusCode).toBe(200);
+    const secret = await update(owner, missionId, `Update: the keys are with Ana #${tag}`);
+
+    const lists = async (who: Person) => {
+      const seen = async (path: string) => {
+        const res = await api('GET', path, who.cookie);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().data as Post[]).some((p) => p._id === secret._id);
+      };
+      return {
+        single: (await api('GET', `/posts/${secret._id}`, who.cookie)).statusCode,
+        feed: await seen('/posts/feed'),
+        hashtag: await seen(`/posts/hashtag/${tag}`),
+        profile: await seen(`/posts/user/${owner.user.username}`),
+      };
+    };
+    expect(await lists(member)).toEqual({ single: 200, feed: true, hashtag: true, profile: true });
+    expect(await lists(friend)).toEqual({ single: 404, feed: false, hashtag: false, profile: false });
+  });
+
   it('filters by category, any case: the post’s own, or a mission update’s mission’s', async () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
     const category = unique('Water');

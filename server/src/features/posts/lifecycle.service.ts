@@ -31,6 +31,8 @@ export async function keepOpen(
   if (post.status === 'fulfilled') throw conflict('This need has already been fulfilled');
   await keepNeedOpen(deps.db, id, needExpiryAfter(new Date(), input.openForDays));
   postsChanged(deps);
+  // An expired need opened again is matchable again: matching scores it like an edited one.
+  await deps.events.emit(deps.db, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
   return getPost(deps, me, id);
 }
 

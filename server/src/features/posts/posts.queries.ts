@@ -17,7 +17,7 @@ import {
   missionLocationOf,
   missionMemberIdsOf,
   missionsHeardBy,
-  missionVisibleTo,
+  missionOfPostVisibleTo,
   mutedBetween,
   mutedByViewer,
   newestLiveOfferersOf,
@@ -139,6 +139,7 @@ function findPage(db: Db, a: PageArgs) {
     .select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount', 'p.offerCount', 'p.creditedIds', 'p.exactLocation', 'p.missionId']);
   if (a.viewerId !== undefined) q = q.where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, sql.ref('p.author_id'))}`);
   if (a.mutedBy !== undefined) q = q.where(sql<boolean>`not ${mutedByViewer(a.mutedBy, sql.ref('p.author_id'))}`);
+  q = q.where(missionOfPostVisibleTo(a.viewerId, sql.ref('p.mission_id')));
   if (a.postId !== undefined) q = q.where('p.id', '=', a.postId);
   if (a.kind !== undefined) q = q.where('p.kind', '=', a.kind);
   if (a.kinds !== undefined) q = q.where(sql<boolean>`p.kind = any(${a.kinds}::text[])`);
@@ -271,7 +272,7 @@ function networkKeys(a: NetworkArgs) {
     select w.id, w.created_at from ${peopleOf(a.viewerId)} as au (id)
     cross join lateral (
       select p.id, p.created_at from posts p
-      where p.author_id = au.id ${after('p.created_at', 'p.id')}
+      where p.author_id = au.id ${after('p.created_at', 'p.id')} and ${missionOfPostVisibleTo(a.viewerId, sql.ref('p.mission_id'))}
       order by p.created_at desc, p.id desc limit ${n}) w
     where not ${silenced('au.id')}
     union
@@ -279,6 +280,7 @@ function networkKeys(a: NetworkArgs) {
     cross join lateral (
       select h.post_id as id, h.created_at from post_hashtags h join posts p on p.id = h.post_id
       where h.tag = hf.tag ${after('h.created_at', 'h.post_id')} and not ${silenced('p.author_id')}
+        and ${missionOfPostVisibleTo(a.viewerId, sql.ref('p.mission_id'))}
       order by h.created_at desc, h.post_id desc limit ${n}) w
     where hf.user_id = ${a.viewerId}
     union
@@ -286,6 +288,7 @@ function networkKeys(a: NetworkArgs) {
     cross join lateral (
       select p.id, p.created_at from posts p
       where p.mission_id = m.id ${after('p.created_at', 'p.id')} and not ${silenced('p.author_id')}
+        and ${missionOfPostVisibleTo(a.viewerId, sql.ref('p.mission_id'))}
       order by p.created_at desc, p.id desc limit ${n}) w
     order by created_at desc, id desc
     limit ${n})`;
@@ -643,9 +646,8 @@ function onEmergencyBoard(viewerId: string, category: string | undefined, place:
       ? sql``
       : sql`and (p.map_location->>'address' ilike ${place} or p.map_location->>'name' ilike ${place}
           or (p.mission_id is not null and ${missionLocationOf(missionOf)} ilike ${place}))`;
-  return sql<boolean>`((p.emergency_emoji is not null or p.kind = 'mission_update')
-    and (p.mission_id is null or exists (select 1 from missions bm where bm.id = p.mission_id and ${missionVisibleTo(viewerId, 'bm')}))
-    ${byCategory} ${byPlace})`;
+  // Whether a mission update's mission is the viewer's to see, findPage asks for every list.
+  return sql<boolean>`((p.emergency_emoji is not null or p.kind = 'mission_update') ${byCategory} ${byPlace})`;
 }
 
 /** A place filter as a LIKE pattern matching it anywhere, its own `%`, `_` and `\\` taken literally. */
