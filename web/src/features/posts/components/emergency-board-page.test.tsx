@@ -73,6 +73,8 @@ describe('/journalist, the emergency board', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     expect(await screen.findByText('Insulin needed at the Palo gym before tonight')).toBeInTheDocument();
     expect(within(filters).getByLabelText('Place')).toHaveValue('');
+    // The cleared filters settle (debounced) into the address before it changes under the page.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
 
     // The address changing under the open page (a bookmark, the back button) sets the filters.
     await act(() => router.navigate('/journalist?place=Leyte'));

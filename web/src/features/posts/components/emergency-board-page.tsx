@@ -61,7 +61,12 @@ export function EmergencyBoardPage({ viewerId, missionAction }: { viewerId: stri
     if (fromAddress.place !== filters.place) setPlace(fromAddress.place);
   }
 
+  // Settled filters go into the address, once each: only when they change, never because the
+  // address did (setParams is new on every navigation, and a write then would undo the address).
+  const written = useRef(filters);
   useEffect(() => {
+    if (written.current === filters) return;
+    written.current = filters;
     const next = new URLSearchParams();
     if (filters.category) next.set('category', filters.category);
     if (filters.place) next.set('place', filters.place);
