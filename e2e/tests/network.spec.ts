@@ -17,6 +17,11 @@ async function mentionOffers(page: Page, username: string): Promise<boolean> {
   await page.reload();
   await page.getByRole('button', { name: 'Share your needs & wants with the world' }).click();
   const composer = page.getByRole('dialog', { name: 'Create a post' });
+  // The last check's words come back as an unsent draft: start from an empty composer.
+  await expect(composer.getByLabel('Text')).toBeVisible();
+  const discard = composer.getByRole('button', { name: 'Discard draft' });
+  if (await discard.isVisible()) await discard.click();
+  await expect(composer.getByLabel('Text')).toHaveValue('');
   const answer = page.waitForResponse((r) => r.url().includes(`/api/v1/users/search?query=${username}`));
   await composer.getByLabel('Text').fill(`Thanks @${username}`);
   const people = (await (await answer).json()) as { data: Array<{ username: string }> };
