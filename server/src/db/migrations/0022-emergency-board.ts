@@ -9,8 +9,12 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index posts_board on posts (created_at desc, id desc) where (emergency_emoji is not null or kind = 'mission_update')`.execute(db);
+  // The members-only missions, read once per post list to leave their updates to their members
+  // (social.queries.ts missionOfPostVisibleTo): a few rows, where the table has every mission.
+  await sql`create index missions_members_only on missions (id) where visibility = 'members'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists missions_members_only`.execute(db);
   await sql`drop index if exists posts_board`.execute(db);
 }
