@@ -1,3 +1,4 @@
+import type { Post } from '@muster/contract/posts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -70,4 +71,38 @@ export const signedIn =
 /** A fetch that never answers: the app stays in its loading states. */
 export function stubPendingApi() {
   vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+}
+
+/** A post in the contract's shape: an open need by nobody in particular, changed by `over`. */
+export function postFixture(over: Partial<Post> = {}): Post {
+  return {
+    _id: '01a20000-0000-7000-8000-0000000000f1',
+    kind: 'need',
+    author: { _id: '01a20000-0000-7000-8000-0000000000f2', username: 'maria', firstName: 'Maria', lastName: 'Santos', headline: 'Nurse', profilePicture: '/avatar.png' },
+    title: '',
+    content: 'Insulin needed for my father',
+    category: 'Medicine',
+    status: 'open',
+    expiresAt: null,
+    huntType: null,
+    image: null,
+    video: null,
+    file: null,
+    review: null,
+    mapLocation: null,
+    mission: null,
+    emergencyEmoji: null,
+    linkPreview: null,
+    hashtags: [],
+    likeCount: 0,
+    commentCount: 0,
+    likedByMe: false,
+    savedByMe: false,
+    offerCount: 0,
+    offeredBy: [],
+    helpers: [],
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: '2026-11-20T00:00:00.000Z',
+    ...over,
+  };
 }

@@ -3,16 +3,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-websocket';
-import { renderApp, signedIn, stubApi } from '../../../test/render';
+import { postFixture, renderApp, signedIn, stubApi } from '../../../test/render';
 
 const maria = { _id: '01a20000-0000-7000-8000-0000000000b1', username: 'maria', firstName: 'Maria', lastName: 'Santos', headline: 'Nurse', profilePicture: '/avatar.png' };
 
-const post = (id: string, content: string, extra: Partial<Post> = {}): Post => ({
-  _id: id, kind: 'need', author: maria, title: '', content, category: 'Medical supplies', status: 'open', huntType: null, image: null, video: null, file: null,
-  review: null, mapLocation: { address: 'Tacloban City, Leyte, Philippines' }, mission: null, emergencyEmoji: '🆘', linkPreview: null, hashtags: [],
-  likeCount: 0, commentCount: 0, likedByMe: false, savedByMe: false, offerCount: 0, offeredBy: [], helpers: [], expiresAt: null,
-  createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), ...extra,
-});
+const post = (id: string, content: string, extra: Partial<Post> = {}): Post =>
+  postFixture({
+    _id: id, author: maria, content, category: 'Medical supplies', mapLocation: { address: 'Tacloban City, Leyte, Philippines' }, emergencyEmoji: '🆘',
+    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), ...extra,
+  });
 
 const insulin = post('01a20000-0000-7000-8000-0000000000e1', 'Insulin needed at the Palo gym before tonight');
 const generator = post('01a20000-0000-7000-8000-0000000000e2', 'A generator for the health desk in Palo', { title: 'Generator needed' });

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import type { Post } from '@muster/contract/posts';
+import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 import { expiryLabel, mayKeepOpen } from './need-lifecycle';
 
 /** How a need that closes shows on its card (issue 16). */
@@ -24,36 +25,11 @@ const kofi = {
   headline: '',
   profilePicture: '/avatar.png',
 };
-const need = (over: Record<string, unknown> = {}) => ({
-  _id: postId,
-  kind: 'need',
-  author: me,
-  title: 'A generator',
-  content: 'For the clinic in Cebu.',
-  category: 'Power',
-  status: 'open',
-  expiresAt: new Date(Date.now() + 12 * DAY - 60_000).toISOString(),
-  huntType: null,
-  image: null,
-  video: null,
-  file: null,
-  review: null,
-  mapLocation: null,
-  mission: null,
-  emergencyEmoji: null,
-  linkPreview: null,
-  hashtags: [],
-  likeCount: 0,
-  commentCount: 0,
-  likedByMe: false,
-  savedByMe: false,
-  offerCount: 0,
-  offeredBy: [],
-  helpers: [],
-  createdAt: '2026-11-20T00:00:00.000Z',
-  updatedAt: '2026-11-20T00:00:00.000Z',
-  ...over,
-});
+const need = (over: Partial<Post> = {}) =>
+  postFixture({
+    _id: postId, author: me, title: 'A generator', content: 'For the clinic in Cebu.', category: 'Power',
+    expiresAt: new Date(Date.now() + 12 * DAY - 60_000).toISOString(), ...over,
+  });
 const path = (url: string) => url.replace(/^.*\/api\/v1/, '');
 
 async function card(post: Record<string, unknown>, answer?: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 import type { Post } from '@muster/contract/posts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
 const postId = '01a20000-0000-7000-8000-0000000000p7';
 const maria = {
@@ -21,36 +21,8 @@ const me = {
   profilePicture: '/avatar.png',
 };
 
-const post = (over: Partial<Post>): Post => ({
-  _id: postId,
-  kind: 'need',
-  author: maria,
-  title: 'Insulin in Tacloban',
-  content: 'Insulin needed for my father',
-  category: 'Medicine',
-  status: 'open',
-  expiresAt: null,
-  huntType: null,
-  image: null,
-  video: null,
-  file: null,
-  review: null,
-  mapLocation: null,
-  mission: null,
-  emergencyEmoji: null,
-  linkPreview: null,
-  hashtags: [],
-  likeCount: 0,
-  commentCount: 0,
-  likedByMe: false,
-  savedByMe: false,
-  offerCount: 0,
-  offeredBy: [],
-  helpers: [],
-  createdAt: '2026-11-20T00:00:00.000Z',
-  updatedAt: '2026-11-20T00:00:00.000Z',
-  ...over,
-});
+const post = (over: Partial<Post>): Post =>
+  postFixture({ _id: postId, author: maria, title: 'Insulin in Tacloban', content: 'Insulin needed for my father', category: 'Medicine', ...over });
 
 function show(thePost: Post) {
   stubApi((url) => {
