@@ -10,6 +10,7 @@ import { personName } from '../../../lib/person-name';
 import { onRealtimeEvent } from '../../../lib/realtime/events';
 import { useRealtimeConnected } from '../../../lib/realtime/status';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { type BoardFilters, showNewBoardPosts, useEmergencyBoardQuery } from '../api/get-emergency-board';
 import { type MissionAction, PostCard } from './post-card';
 import { PostSkeleton } from './post-list';
@@ -110,17 +111,8 @@ export function EmergencyBoardPage({ viewerId, missionAction }: { viewerId: stri
     };
   }, [queryClient, filters]);
 
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreOnScroll(query);
+  const { hasNextPage, isFetchingNextPage } = query;
 
   const posts = query.data?.pages.flatMap((p) => p.data) ?? [];
   // The categories on the board so far, as suggestions; any other is typed.

@@ -1,6 +1,7 @@
 import type { Post } from '@muster/contract/posts';
 import { ArrowUp, Inbox } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { type PostList as PostListKind, usePostsQuery } from '../api/get-posts';
 import { useNewFeedPosts, useShowNewFeedPostsMutation } from '../api/new-feed-posts';
 import { type MissionAction, PostCard } from './post-card';
@@ -50,18 +51,8 @@ function NewPostsPill({ loaded, onShown }: { loaded: Post[]; onShown: (ids: stri
 export function PostList({ list, viewerId, empty, missionAction, announceNewPosts = false }: { list: PostListKind; viewerId: string; empty: React.ReactNode; missionAction?: MissionAction; announceNewPosts?: boolean }) {
   const query = usePostsQuery(list);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreOnScroll(query);
+  const { hasNextPage, isFetchingNextPage } = query;
 
   if (query.isPending) {
     return (
