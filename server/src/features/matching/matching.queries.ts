@@ -220,15 +220,8 @@ export async function listMyOpenPosts(db: Db, userId: string, limit: number): Pr
   return rows;
 }
 
-export type MatchRow = {
+export type MatchRow = MyPostRow & {
   mineId: string;
-  id: string;
-  kind: 'need' | 'want' | 'provision';
-  title: string;
-  content: string;
-  category: string | null;
-  status: string | null;
-  createdAt: Date;
   score: number;
   reasons: unknown;
   matchedAt: Date;
