@@ -232,6 +232,16 @@ describe('changing a mission: the owner only', () => {
   });
 });
 
+describe('editing a mission changes only what is sent', () => {
+  it('keeps the description, category, place and members-only visibility a title-only PATCH leaves out', async () => {
+    const owner = await person();
+    const m = await start(owner, { description: 'Two rivers, one weekend', category: 'Water', location: 'Cebu City', visibility: 'members' });
+    const res = await api('PATCH', `/missions/${m._id}`, owner.cookie, { title: 'Clean both rivers' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ title: 'Clean both rivers', description: 'Two rivers, one weekend', category: 'Water', location: 'Cebu City', visibility: 'members' });
+  });
+});
+
 describe('joining', () => {
   it('asks, the owner is told and sees the request; a partner approves; the requester is told and is a member', async () => {
     const [owner, partner, asker, collaborator] = [await person('Owen'), await person('Pat'), await person('Asha'), await person('Cole')];
