@@ -1,7 +1,8 @@
+import type { Post } from '@muster/contract/posts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi, userFixture } from '../test/render';
+import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../test/render';
 
 /** A "Still needed?" notice (issue 16) is answered from its row: Keep open, or Mark fulfilled. */
 
@@ -23,36 +24,11 @@ const kofi = {
   headline: '',
   profilePicture: '/avatar.png',
 };
-const need = (over: Record<string, unknown> = {}) => ({
-  _id: postId,
-  kind: 'need',
-  author: me,
-  title: 'Insulin in Tacloban',
-  content: 'Two pens a week.',
-  category: 'Medical supplies',
-  status: 'open',
-  expiresAt: new Date(Date.now() + 2 * DAY).toISOString(),
-  huntType: null,
-  image: null,
-  video: null,
-  file: null,
-  review: null,
-  mapLocation: null,
-  mission: null,
-  emergencyEmoji: null,
-  linkPreview: null,
-  hashtags: [],
-  likeCount: 0,
-  commentCount: 0,
-  likedByMe: false,
-  savedByMe: false,
-  offerCount: 1,
-  offeredBy: [kofi],
-  helpers: [],
-  createdAt: '2026-11-20T00:00:00.000Z',
-  updatedAt: '2026-11-20T00:00:00.000Z',
-  ...over,
-});
+const need = (over: Partial<Post> = {}) =>
+  postFixture({
+    _id: postId, author: me, title: 'Insulin in Tacloban', content: 'Two pens a week.', category: 'Medical supplies',
+    expiresAt: new Date(Date.now() + 2 * DAY).toISOString(), offerCount: 1, offeredBy: [kofi], ...over,
+  });
 const notice = {
   _id: '01a20000-0000-7000-8000-0000000000n1',
   type: 'stillNeeded',

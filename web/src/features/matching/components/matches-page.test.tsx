@@ -2,7 +2,7 @@ import type { MyMatches } from '@muster/contract/matching';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi } from '../../../test/render';
+import { postFixture, renderApp, signedIn, stubApi } from '../../../test/render';
 
 const maria = {
   _id: '01a20000-0000-7000-8000-0000000000b1',
@@ -83,35 +83,15 @@ const mine: MyMatches[] = [
     matches: [],
   },
 ];
-const need = {
+const need = postFixture({
   _id: needId,
-  kind: 'need',
   author: ana,
   title: 'Need a generator in Cebu',
   content: 'Power is out in our barangay.',
   category: 'Energy',
-  status: 'open',
-  expiresAt: null,
-  huntType: null,
-  image: null,
-  video: null,
-  file: null,
-  review: null,
-  mapLocation: null,
-  mission: null,
-  emergencyEmoji: null,
-  linkPreview: null,
-  hashtags: [],
-  likeCount: 0,
-  commentCount: 0,
-  likedByMe: false,
-  savedByMe: false,
-  offerCount: 0,
-  offeredBy: [],
-  helpers: [],
   createdAt: at,
   updatedAt: at,
-};
+});
 const offer = {
   _id: 'o1',
   status: 'pending',

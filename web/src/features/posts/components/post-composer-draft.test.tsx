@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
 /** The composer's "Open for" choice and its unsent draft (issue 16). */
 
@@ -16,35 +16,13 @@ function api() {
       return {
         status: 200,
         body: {
-          data: {
-            _id: '01a20000-0000-7000-8000-0000000000f1',
+          data: postFixture({
             author: { ...userFixture },
-            title: '',
             content: body.content,
             category: body.category ?? null,
             kind: body.kind,
-            status: 'open',
             expiresAt: '2026-12-20T00:00:00.000Z',
-            huntType: null,
-            image: null,
-            video: null,
-            file: null,
-            review: null,
-            mapLocation: null,
-            mission: null,
-            emergencyEmoji: null,
-            linkPreview: null,
-            hashtags: [],
-            likeCount: 0,
-            commentCount: 0,
-            likedByMe: false,
-            savedByMe: false,
-            offerCount: 0,
-            offeredBy: [],
-            helpers: [],
-            createdAt: '2026-11-20T00:00:00.000Z',
-            updatedAt: '2026-11-20T00:00:00.000Z',
-          },
+          }),
         },
       };
     }
