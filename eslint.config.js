@@ -112,4 +112,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // The toaster mounts when lib/toast.ts loads (decision 027): a toast made through the library
+    // directly would wait for a toaster nothing asked for.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/toast.ts', 'web/src/app/toaster.tsx', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-hot-toast', message: "Import toast from lib/toast: loading it is what mounts the toaster (decision 027)." }] }],
+    },
+  },
 );

@@ -1,23 +1,40 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // Pages are split per route by the dynamic imports in src/app/router.tsx; the entry chunk holds
-// only React, the router, TanStack Query and the guards (the toaster loads after first paint).
+// only React, the router, TanStack Query and the guards (the toaster loads once something toasts).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), installable()],
+  plugins: [react(), tailwindcss(), installable(), startUpGraph()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // The manifest lets scripts/bundle-report.mjs weigh what each route really loads.
+    // Vite's manifest (chunk → source); the bundle report reads .vite/chunks.json (startUpGraph).
     manifest: true,
     rolldownOptions: {
       // The entry lists every lazy route's chunks by file name (for preloading): names made of the
       // hash alone keep that list ~0.9 KB gzip smaller, which the landing page's 120 KB budget needs.
-      // The manifest (and so scripts/bundle-report.mjs) still maps each chunk to its source.
-      output: { chunkFileNames: 'assets/[hash].js' },
+      // .vite/chunks.json (startUpGraph, for scripts/bundle-report.mjs) maps each chunk to its sources.
+      output: {
+        chunkFileNames: 'assets/[hash].js',
+        // One chunk for what a signed-in first page needs beyond the entry (the shell and home):
+        // left to itself the bundler cut it into ~60 files of 0.2–2 KB, each a request on a phone
+        // (decision 027). Only modules no public page reaches go in, so the landing page never
+        // loads it; their other dependencies are public ones, already in chunks of their own, so
+        // they are not pulled in. The shell's icons (some shared with public pages, ~0.3 KB each)
+        // and zod (the contract's schemas) get one chunk each rather than one per module.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'shell', test: (id) => signedInStart.has(id), priority: 3 },
+            { name: 'icons', test: (id) => shellIcons.has(id), priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {
@@ -47,12 +64,14 @@ export default defineConfig({
  * precaches the hashed scripts and styles, the icons and an offline page. Pages are always asked
  * of the network (index.html is tiny and revalidated, so a deploy is seen at once); when it cannot
  * answer, the offline page does. Nothing under /api/ or /media/ is ever cached: those answers
- * belong to one person. The registration is a deferred script of its own (not inline: the CSP
- * allows scripts from our origin only), outside the entry chunk and the landing page's budget.
+ * belong to one person. The registration is a deferred script of its own (public/registerSW.js; not
+ * inline: the CSP allows scripts from our origin only), run after load and idle so the precache
+ * does not compete with a first visit (decision 027).
  */
 function installable() {
   return VitePWA({
-    injectRegister: 'script-defer',
+    // Registered by public/registerSW.js (named in index.html), after load and idle (decision 027).
+    injectRegister: null,
     // No prompt is shown: a new version waits until every Muster tab is closed, so an open tab
     // keeps the scripts it started with (its lazy chunks stay in the old precache).
     registerType: 'prompt',
@@ -91,3 +110,60 @@ function installable() {
     },
   });
 }
+
+/** Modules that the shell and home reach and that no public page (nor the entry) does. */
+const signedInStart = new Set<string>();
+/** The icons the shell and home use that the landing page does not. */
+const shellIcons = new Set<string>();
+
+/**
+ * Works out signedInStart once the module graph is known (before chunks are cut): everything the
+ * app shell and the home route import statically, less everything the entry, the toaster and the
+ * pages outside the shell import statically. Then writes .vite/chunks.json for
+ * scripts/bundle-report.mjs: each chunk's static imports and source modules, and the lazily loaded
+ * modules (Vite's manifest loses a lazy page once a group holds it).
+ */
+function startUpGraph(): Plugin {
+  const lazy: string[] = [];
+  const outsideShell = /\/src\/(app\/toaster\.tsx|features\/(public|auth|contact)\/components\/[\w-]+-page\.tsx)$/;
+  const shellRoots = /\/src\/app\/(layouts\/app-shell|routes\/home-page)\.tsx$/;
+  return {
+    name: 'muster:start-up-graph',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const reach = (roots: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const outside = reach(ids.filter((id) => this.getModuleInfo(id)?.isEntry || outsideShell.test(id)));
+      const landing = reach(ids.filter((id) => this.getModuleInfo(id)?.isEntry || /\/src\/features\/public\/components\/landing-page\.tsx$/.test(id)));
+      signedInStart.clear();
+      shellIcons.clear();
+      lazy.splice(0, lazy.length, ...ids.filter((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0).map(source));
+      for (const id of reach(ids.filter((id) => shellRoots.test(id)))) {
+        if (!outside.has(id)) signedInStart.add(id);
+        else if (/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && !landing.has(id)) shellIcons.add(id);
+      }
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.fromEntries(
+        Object.values(bundle)
+          .filter((c) => c.type === 'chunk')
+          .map((c) => [c.fileName, { imports: c.imports, isEntry: c.isEntry, modules: c.moduleIds.map(source) }]),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify({ lazy, chunks }, null, 1) });
+    },
+  };
+}
+
+/** A module id as the bundle report names it: src/… for ours, the package path for the rest. */
+const source = (id: string) => id.replace(/\\/g, '/').replace(/^.*\/node_modules\//, 'node_modules/').replace(/^.*\/web\/src\//, 'src/').replace(/\?.*$/, '');
+

@@ -49,9 +49,11 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 
 }
 
 export default async function globalSetup() {
-  await fs.access(path.join(root, 'web', 'dist', 'index.html')).catch(() => {
-    throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does)');
-  });
+  for (const built of ['web/dist/index.html', 'server/dist/main.js']) {
+    await fs.access(path.join(root, built)).catch(() => {
+      throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:e2e does)`);
+    });
+  }
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   await fs.mkdir(mailDir);
@@ -64,7 +66,8 @@ export default async function globalSetup() {
     identities: { river: { email: 'river@idp.example', emailVerified: true, givenName: 'River', familyName: 'Song' } },
   });
 
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+  // The built server (npm run build), as production runs it.
+  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
     cwd: root,
     env: {
       ...process.env,

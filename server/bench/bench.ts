@@ -4,6 +4,8 @@
 // whole latency distribution). Not a test.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -16,6 +18,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+// Requests say what Chrome says, so answers above 1 KB come compressed (decision 025);
+// BENCH_API_COMPRESSION=off runs the API without compression, to see what it costs.
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const API_COMPRESSION = process.env.BENCH_API_COMPRESSION === 'off' ? 'off' : 'on';
 
 const { db, close } = await ensureBenchDatabase();
 const posts = Number((await sql<{ n: string }>`select count(*) as n from posts`.execute(db)).rows[0]!.n);
@@ -31,14 +37,16 @@ let users = (await sql<{ id: string }>`select id from users where username = any
 if (users.length < 200) users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
 // People to write to, none of them among the senders.
 const recipients = (await sql<{ id: string }>`select id from users where not (id = any(${users.map((u) => u.id)}::uuid[])) order by random() limit 200`.execute(db)).rows;
+// What this run makes is all it removes at the end: others may be using the database meanwhile.
+const startedAt = new Date();
+const madeSessions: string[] = [];
 async function sessionsFor(people: Array<{ id: string }>) {
   const made: string[] = [];
   for (const u of people) {
     const token = randomBytes(32).toString('base64url');
-    await db
-      .insertInto('sessions')
-      .values({ id: newId(), tokenHash: createHash('sha256').update(token).digest('hex'), userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) })
-      .execute();
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    await db.insertInto('sessions').values({ id: newId(), tokenHash, userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) }).execute();
+    madeSessions.push(tokenHash);
     made.push(`muster_session=${token}`);
   }
   return made;
@@ -75,7 +83,9 @@ async function serve(script: string, env: Record<string, string>): Promise<{ url
   const port = await freePort();
   // BENCH_API_ARGS passes node flags to the servers (e.g. --cpu-prof to profile under load).
   const extra = process.env.BENCH_API_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
+  // The API runs from its build (server/dist/main.js), as in production; floor.ts through tsx.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...extra, ...loader, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
     stdio: 'inherit',
   });
@@ -88,7 +98,12 @@ async function serve(script: string, env: Record<string, string>): Promise<{ url
 }
 // 200 people writing flat out for seconds would spend their per-account budgets at once: lifted,
 // so the writes themselves are measured rather than 429s.
-const api = await serve(path.join(here, '../src/main.ts'), { DATABASE_URL: benchUrl, WEB_DIST: '/nonexistent', REDIS_URL: '', SMTP_URL: '', WRITE_RATE_LIMIT_SCALE: '10000' });
+const built = path.join(here, '../dist/main.js');
+if (!fs.existsSync(built)) {
+  console.error('The server is not built: run `npm run build -w server` first (the bench measures the production bundle).');
+  process.exit(1);
+}
+const api = await serve(built, { DATABASE_URL: benchUrl, WEB_DIST: '/nonexistent', REDIS_URL: '', SMTP_URL: '', WRITE_RATE_LIMIT_SCALE: '10000', API_COMPRESSION });
 const floorServer = await serve(path.join(here, 'floor.ts'), {});
 const base = api.url;
 const floorBase = floorServer.url;
@@ -138,9 +153,11 @@ type Case = {
   viewers?: string[];
   /** A path that belongs to one viewer (a cursor of their own feed), with that viewer's cookie. */
   as?: () => { cookie: string; path: string };
+  /** A floor row: reads are measured against 'read', writes (POSTs) against 'insert'. */
+  floor?: 'read' | 'insert';
 };
 const cases: Case[] = [
-  { name: 'floor: one indexed query', url: floorBase, path: () => '/floor', budgetMs: 50 },
+  { name: 'floor: one indexed query', url: floorBase, path: () => '/floor', budgetMs: 50, floor: 'read' },
   { name: 'home feed (personal), first page', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50 },
   { name: 'home feed (personal), deep page', url: base, path: () => '', as: () => pick(deepPages), budgetMs: 50 },
   // A cursor no client makes (the home feed's come from the page before): a jump into the network
@@ -159,7 +176,18 @@ const cases: Case[] = [
   { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },
   { name: 'people search', url: base, path: () => `/api/v1/users/search?query=${pick(searchPrefixes)}`, budgetMs: 50 },
   { name: 'advanced search', url: base, path: () => `/api/v1/users/advanced-search?query=${encodeURIComponent(pick(advancedQueries)())}`, budgetMs: 100 },
-  { name: 'send message', url: base, method: 'POST', path: () => '/api/v1/chats/send', body: () => JSON.stringify({ recipientId: pick(recipients).id, message: `Bench message ${Math.random()}` }), budgetMs: 80 },
+  // The writes' floor: a bare POST inserting one row into a table with a primary key and one index
+  // (floor.ts), in the same database — the commit's cost without any of ours.
+  {
+    name: 'insert floor: one row, one index',
+    url: floorBase,
+    method: 'POST',
+    path: () => '/insert',
+    body: () => JSON.stringify({ authorId: pick(users).id, content: `Bench insert ${Math.random()} #floodrelief` }),
+    budgetMs: 60,
+    floor: 'insert',
+  },
+  { name: 'send message', url: base, method: 'POST', path: () => '/api/v1/chats/send', body: () => JSON.stringify({ recipientId: pick(recipients).id, message: `Bench message ${Math.random()}` }), budgetMs: 60 },
   {
     name: 'create offer',
     url: base,
@@ -168,7 +196,7 @@ const cases: Case[] = [
     body: () => JSON.stringify({ message: `Bench offer ${Math.random()}: I can help with this.` }),
     budgetMs: 60,
   },
-  { name: 'create post', url: base, method: 'POST', path: () => '/api/v1/posts/create', body: () => JSON.stringify({ content: `Bench post ${Math.random()} #floodrelief` }), budgetMs: 80 },
+  { name: 'create post', url: base, method: 'POST', path: () => '/api/v1/posts/create', body: () => JSON.stringify({ content: `Bench post ${Math.random()} #floodrelief` }), budgetMs: 60 },
   // A need is matched against the open provisions after its answer (issue 16): the scale data has
   // ~170,000 of them in its one category, so this is the POST with the heaviest work behind it.
   {
@@ -180,6 +208,26 @@ const cases: Case[] = [
     budgetMs: 80,
   },
 ];
+
+/** A process's resident memory now and at its peak (Linux's /proc). */
+async function memoryOf(pid: number | undefined): Promise<string> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => `${(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024).toFixed(0)} MB`;
+    return `RSS ${mb('VmRSS')}, peak ${mb('VmHWM')}`;
+  } catch {
+    return 'RSS unknown (no /proc here)';
+  }
+}
+
+/**
+ * CPU milliseconds a process has used so far (user + system, /proc in clock ticks of 10 ms): per
+ * answer, it shows what a change costs even when other work on the machine moves req/s about.
+ */
+async function cpuMsOf(pid: number | undefined): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => ') ')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 function run(c: Case, seconds: number) {
   return autocannon({
@@ -194,7 +242,7 @@ function run(c: Case, seconds: number) {
             ...req,
             method: c.method ?? 'GET',
             path: own?.path ?? c.path(),
-            headers: { cookie: own?.cookie ?? pick(c.viewers ?? cookies), 'content-type': 'application/json' },
+            headers: { cookie: own?.cookie ?? pick(c.viewers ?? cookies), 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
             ...(c.body ? { body: c.body() } : {}),
           };
         },
@@ -205,32 +253,44 @@ function run(c: Case, seconds: number) {
 
 // BENCH_ONLY=feed runs the floor and the cases whose names contain "feed" (for profiling one route).
 const only = process.env.BENCH_ONLY;
-const chosen = only ? cases.filter((c, i) => i === 0 || c.name.includes(only)) : cases;
+// The insert floor comes along when a write is chosen.
+const writesChosen = cases.some((c) => !c.floor && c.method === 'POST' && only && c.name.includes(only));
+const chosen = only ? cases.filter((c) => c.floor === 'read' || c.name.includes(only) || (c.floor === 'insert' && writesChosen)) : cases;
 
 const rows: string[] = [];
-let floorRps = 0;
+const floorRps: Partial<Record<'read' | 'insert', number>> = {};
 for (const c of chosen) {
   await run(c, 2); // warm-up
+  const server = c.url === base ? api.child.pid : floorServer.child.pid;
+  const cpuBefore = await cpuMsOf(server);
   const r = await run(c, DURATION_S);
+  const cpuUs = ((await cpuMsOf(server)) - cpuBefore) * 1000 / Math.max(1, r.requests.total);
   const rps = r.requests.average;
   if (process.env.BENCH_VERBOSE) console.log(c.name, JSON.stringify(r.latency));
-  if (!floorRps) floorRps = rps;
-  const share = `${((rps / floorRps) * 100).toFixed(0)} %`;
+  if (c.floor) floorRps[c.floor] = rps;
+  const against = floorRps[c.method === 'POST' ? 'insert' : 'read'];
+  const share = against ? `${((rps / against) * 100).toFixed(0)} %` : '–';
   rows.push(
-    `| ${c.name.padEnd(34)} | ${rps.toFixed(0).padStart(6)} | ${r.latency.p50.toFixed(1).padStart(6)} | ${r.latency.p99.toFixed(1).padStart(6)} ${r.latency.p99 <= c.budgetMs ? ' ' : '!'}| ${share.padStart(6)} | ${String(r.non2xx + r.errors).padStart(7)} |`,
+    `| ${c.name.padEnd(34)} | ${rps.toFixed(0).padStart(6)} | ${r.latency.p50.toFixed(1).padStart(6)} | ${r.latency.p99.toFixed(1).padStart(6)} ${r.latency.p99 <= c.budgetMs ? ' ' : '!'}| ${share.padStart(6)} | ${String(r.non2xx + r.errors).padStart(7)} | ${(r.throughput.total / Math.max(1, r.requests.total)).toFixed(0).padStart(8)} | ${(Number.isFinite(cpuUs) ? cpuUs.toFixed(0) : '?').padStart(10)} |`,
   );
 }
-console.log(`\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget)\n`);
-console.log('| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | non-2xx |');
-console.log('|------------------------------------|--------|--------|---------|--------|---------|');
+console.log(`\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget) · API compression ${API_COMPRESSION}, accept-encoding: ${ACCEPT_ENCODING}\n`);
+console.log('floor% — a read against the indexed-query floor, a write (POST) against the insert floor\n');
+console.log('| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | non-2xx | B/answer | CPU µs/ans |');
+console.log('|------------------------------------|--------|--------|---------|--------|---------|----------|------------|');
 for (const row of rows) console.log(row);
 
+// The memory budget (DESIGN.md §6: ≤ 200 MB after the bench on PostgreSQL), read before stopping it.
+console.log(`\nAPI process after the bench: ${await memoryOf(api.child.pid)} (budget: ≤ 200 MB RSS)`);
 api.child.kill('SIGTERM');
 floorServer.child.kill('SIGTERM');
-await sql`delete from sessions`.execute(db);
-await sql`delete from chats`.execute(db);
+await sql`delete from sessions where token_hash = any(${madeSessions}::text[])`.execute(db);
+// The direct chats the sends opened (mission group chats are the seed's).
+await sql`delete from chats where kind = 'direct' and created_at >= ${startedAt}`.execute(db);
 await sql`delete from posts where content like 'Bench post %'`.execute(db);
 await sql`delete from offers where message like 'Bench offer %'`.execute(db);
 // The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed starts clean.
 await sql`vacuum analyze posts, post_hashtags`.execute(db);
+// Emptied, not dropped: another bench run's floor may be inserting into it right now.
+await sql`truncate bench_insert_floor`.execute(db);
 await close();

@@ -2,6 +2,7 @@
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
+import { newId } from '../src/platform/ids.js';
 import { benchUrl } from './scale-db.js';
 
 const { db } = await openDatabase({ databaseUrl: benchUrl });
@@ -21,6 +22,24 @@ floor.get<{ Querystring: { cursor: string } }>('/page', async (request, reply) =
   const page = rows.slice(0, 20).map((r) => r.post).join(',');
   return reply.type('application/json').send(`{"data":[${page}],"meta":{"nextCursor":null}}`);
 });
+// The floor for writes: a bare POST, authenticated by nothing, that inserts one row into a table
+// shaped like posts — a primary key and one index, in the same database, so each insert pays what
+// any of ours does for the commit (WAL flush, synchronous_commit) and the two B-tree entries, and
+// nothing else: no session, no triggers, no access rules, no hashtags, no events.
+await sql`create table if not exists bench_insert_floor (
+  id uuid primary key,
+  author_id uuid not null,
+  content text not null,
+  created_at timestamptz not null default now())`.execute(db);
+await sql`create index if not exists bench_insert_floor_author on bench_insert_floor (author_id, created_at desc)`.execute(db);
+await sql`truncate bench_insert_floor`.execute(db);
+floor.post<{ Body: { authorId: string; content: string } }>('/insert', async (request) => {
+  const { rows } = await sql<{ id: string; createdAt: Date }>`
+    insert into bench_insert_floor (id, author_id, content) values (${newId()}, ${request.body.authorId}, ${request.body.content})
+    returning id, created_at`.execute(db);
+  return { data: rows[0] };
+});
+
 await floor.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 // Exit normally on SIGTERM, so a profile asked for with BENCH_API_ARGS=--cpu-prof gets written.
 process.on('SIGTERM', () => process.exit(0));

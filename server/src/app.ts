@@ -23,6 +23,7 @@ import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
 import { createBackgroundQueue } from './platform/background.js';
+import { registerCompression } from './platform/compression.js';
 import { createEventBus } from './platform/events.js';
 import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
@@ -111,6 +112,8 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
   registerSessions(app);
   await registerRateLimits(app, redis);
   await registerOpenApi(app, APP_VERSION);
+  // Before the routes: it hooks each API route as it is added.
+  await registerCompression(app, config.apiCompression);
   await registerWebSockets(app);
   // A process takes sockets only once it hears the other processes' events (bounded, so a Redis
   // outage delays its start by seconds, not for ever).

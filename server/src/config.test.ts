@@ -53,3 +53,10 @@ it('keeps the per-account write budgets at their production size unless told oth
   expect(loadConfig({ WRITE_RATE_LIMIT_SCALE: '0.1' }).writeRateLimitScale).toBe(0.1);
   expect(() => loadConfig({ WRITE_RATE_LIMIT_SCALE: '0' })).toThrow(/WRITE_RATE_LIMIT_SCALE/);
 });
+
+it('compresses API answers unless API_COMPRESSION=off', () => {
+  expect(loadConfig({}).apiCompression).toBe(true);
+  expect(loadConfig({ API_COMPRESSION: 'on' }).apiCompression).toBe(true);
+  expect(loadConfig({ API_COMPRESSION: 'off' }).apiCompression).toBe(false);
+  expect(() => loadConfig({ API_COMPRESSION: 'no' })).toThrow(/API_COMPRESSION/);
+});

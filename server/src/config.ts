@@ -55,6 +55,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
   REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
+  API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
 });
 
 export type Config = {
@@ -100,6 +101,12 @@ export type Config = {
    * dropped (a peer gone without a goodbye). Tests shorten it to see a silent peer go.
    */
   realtimeHeartbeatMs: number;
+  /**
+   * API answers above a kilobyte are compressed for browsers that accept it (decision 025); off
+   * only to measure what that costs (the benchmark's BENCH_API_COMPRESSION=off) or behind a proxy
+   * that compresses.
+   */
+  apiCompression: boolean;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -142,5 +149,6 @@ export function loadConfig(
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
+    apiCompression: e.API_COMPRESSION !== 'off',
   };
 }

@@ -10,9 +10,9 @@ import { explainDatabaseFailure } from './db/database.js';
 
 const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 
-function start(env: Record<string, string>) {
+function start(env: Record<string, string>, command = ['--import', 'tsx', main]) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, command, {
     env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', LOG_FORMAT: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,6 +66,31 @@ describe('the server process', () => {
       const entries = lines(run.stdout()).map((l) => JSON.parse(l) as { msg: string; url?: string });
       // No demo account on this database, so no sign-in in the line.
       expect(entries).toContainEqual(expect.objectContaining({ msg: `Muster is ready at http://localhost:${port}`, url: `http://localhost:${port}` }));
+    } finally {
+      run.child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the built server (npm run build -w server)', () => {
+  // Bundled into a folder of its own under dist/ (node_modules resolve from there as from dist/),
+  // without the build's assets: a new DATA_DIR then starts by initdb in memory.
+  const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const outdir = path.join(server, 'dist', `test-${process.pid}`);
+  afterAll(() => fs.rm(outdir, { recursive: true, force: true }));
+
+  it('bundles into one file that starts, answers health and stops cleanly', async () => {
+    const build = spawn(process.execPath, [path.join(server, 'build.mjs'), '--bundle-only', '--outdir', outdir], { stdio: 'inherit' });
+    expect(await new Promise((resolve) => build.once('exit', resolve))).toBe(0);
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-main-'));
+    const port = await freePort();
+    const run = start({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info' }, [path.join(outdir, 'main.js')]);
+    try {
+      expect(await run.waitFor(/Muster is ready/)).not.toBeNull();
+      expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
+      run.child.kill('SIGTERM');
+      expect((await ending(run)).code).toBe(0);
     } finally {
       run.child.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { prettyFactory } from 'pino-pretty';
+import type { prettyFactory as PrettyFactory } from 'pino-pretty';
 import { buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { type DatabaseHandle, type DatabaseTimeouts, explainDatabaseFailure, openDatabase, pingDatabase } from './db/database.js';
@@ -10,8 +10,6 @@ import { DEMO_LOGIN } from './db/demo.js';
 import { seedDemoData } from './db/seed.js';
 import { createMailer } from './platform/mail.js';
 import { createLocalMediaStore } from './platform/media/media.js';
-
-const startedAt = performance.now();
 
 /**
  * A start-up problem someone can fix ends here: one line naming it on stderr and exit code 1.
@@ -23,6 +21,12 @@ function fail(problem: string, err?: unknown): never {
   process.exit(1);
 }
 
+/**
+ * What the build makes beside the bundle (dist/, see build.mjs): the embedded database's template
+ * and the demo's drawings. Run from src/ (npm run dev) they are absent, and made at start instead.
+ */
+const built = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
 let config: Config;
 try {
   config = loadConfig();
@@ -31,7 +35,12 @@ try {
   process.exit(1);
 }
 
-const logger = config.logFormat === 'pretty' ? pino({ level: config.logLevel }, readableLines()) : pino({ level: config.logLevel });
+// pino-pretty, ioredis, PGlite (db/database.ts), sharp and nodemailer are imported only where
+// they are used: a production start on PostgreSQL loads none of them (decision 026).
+const logger =
+  config.logFormat === 'pretty'
+    ? pino({ level: config.logLevel }, readableLines((await import('pino-pretty')).prettyFactory))
+    : pino({ level: config.logLevel });
 const timeouts: DatabaseTimeouts = {
   connectMs: config.databaseConnectTimeoutMs,
   statementMs: config.databaseStatementTimeoutMs,
@@ -42,6 +51,7 @@ try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    template: built('pgdata-template'),
     timeouts,
     onIdleError: (err) => logger.warn({ err }, 'database connection lost'),
   });
@@ -58,12 +68,12 @@ try {
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   // Demo data only on the embedded database: a real PostgreSQL is someone's production.
   demo = database.kind === 'pglite' && config.seedDemo;
-  if (demo) await seedDemoData(database.db, createLocalMediaStore(config.dataDir), logger);
+  if (demo) await seedDemoData(database.db, createLocalMediaStore(config.dataDir, { drawings: built('drawings') }), logger);
 } catch (err) {
   fail(`preparing the database failed: ${explainDatabaseFailure(err, config.databaseUrl, timeouts)}`, err);
 }
 
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
@@ -82,9 +92,10 @@ try {
 }
 // Scheduled jobs (needs that expire) run in every process; each turn is claimed by one of them.
 app.deps.scheduler.start();
+// startupMs counts from the process's start (performance.now()'s origin): loading the modules included.
 const ready = `Muster is ready at ${config.publicUrl}${demoLogin ? ` — sign in as ${demoLogin.username} / ${demoLogin.password}` : ''}`;
 if (config.logFormat === 'pretty') process.stdout.write(`\n  ${ready}\n\n`);
-else logger.info({ url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, ready);
+else logger.info({ url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now()) }, ready);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -125,7 +136,7 @@ async function migrate(handle: DatabaseHandle): Promise<string[]> {
  * ("GET /api/v1/health 200 3 ms") instead of Fastify's two (received, then completed): the
  * received entry is held back until its answer is logged.
  */
-function readableLines(): pino.DestinationStream {
+function readableLines(prettyFactory: typeof PrettyFactory): pino.DestinationStream {
   const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
   const received = new Map<string, string>();
   return {

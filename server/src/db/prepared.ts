@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery } from 'kysely';
+import { type Compilable, CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from './database.js';
 
 type Slot = { arg: string } | { value: unknown };
@@ -15,10 +15,11 @@ const MARK = '\u0000arg:';
  * `build` receives the arguments with every value replaced by a marker, except the `literal` ones,
  * which it gets as they are (a limit written with `sql.lit`, say). The shape is which arguments
  * are present and the literals' values; `build` must use each value only as a query value (no
- * branching on it, no arithmetic), as the ordinary query would.
+ * branching on it, no arithmetic), as the ordinary query would. It may return a builder or a `sql`
+ * template (compiled against `db`): a template of the kernel's fragments cost 20–30 µs to compile.
  */
 export function prepared<Args extends Record<string, unknown>, Row>(
-  build: (db: Db, args: Args) => Compilable<Row>,
+  build: (db: Db, args: Args) => Compilable<Row> | RawBuilder<Row>,
   options: { literal?: Array<keyof Args> } = {},
 ) {
   const literal = new Set<keyof Args>(options.literal ?? []);
@@ -34,7 +35,8 @@ export function prepared<Args extends Record<string, unknown>, Row>(
       const marked = Object.fromEntries(
         names.map((n) => [n, literal.has(n) || args[n] === undefined ? args[n] : `${MARK}${n}`]),
       ) as Args;
-      const compiled = build(db, marked).compile();
+      const built = build(db, marked);
+      const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       shape = {
         sql: compiled.sql,
         slots: compiled.parameters.map((p) =>

@@ -27,10 +27,15 @@ export async function seedDemoData(db: Db, media: MediaStore, log: FastifyBaseLo
   const marker = await db.selectFrom('appMeta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
   if (marker) return false;
   const started = Date.now();
+  const took: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
-    for (const seed of demoSeeds) await seed.run({ db: trx, media });
+    for (const seed of demoSeeds) {
+      const t0 = Date.now();
+      await seed.run({ db: trx, media });
+      took[seed.name] = Date.now() - t0;
+    }
     await trx.insertInto('appMeta').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
   });
-  log.info({ seeds: demoSeeds.map((s) => s.name), ms: Date.now() - started }, 'demo data loaded');
+  log.info({ seeds: took, ms: Date.now() - started }, 'demo data loaded');
   return true;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 
 export type OutgoingMail = {
   to: string;
@@ -27,27 +27,34 @@ export function createMailer(options: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  const { from, log } = options;
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { from, log, smtpUrl } = options;
+  // nodemailer is loaded with the first message, not at start (decision 026).
+  let transport: Promise<Transporter> | undefined;
+  let opened: Transporter | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      (opened = smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })),
+    ));
+  if (smtpUrl) {
     return {
       send: async (mail) => {
-        await transport.sendMail({ from, ...mail });
+        await (await open()).sendMail({ from, ...mail });
       },
-      close: () => transport.close(),
+      close: () => opened?.close(),
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await (await open()).sendMail({ from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the dev outbox');
     },
-    close: () => transport.close(),
+    close: () => opened?.close(),
   };
 }

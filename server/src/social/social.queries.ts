@@ -333,6 +333,24 @@ const searchQuery = (words: string | null) => (words === null ? sql`null::tsquer
 const nameOf = (user: string) => sql`(${column(user, 'first_name')} || ' ' || ${column(user, 'last_name')} || ' ' || ${column(user, 'username')})`;
 
 /**
+ * `field` starts with `prefix` (taken literally, no wildcards), for a byte-order ("C") index. Written
+ * as a range, not a `like`: a prepared `like $1` becomes an index range only once the pattern is
+ * known, so PostgreSQL planned people search afresh on every execution (0.3–1 ms of planning for a
+ * 0.1 ms walk), its generic plan walking the whole index. In byte order the strings starting with
+ * the prefix are exactly those from the prefix up to, not including, the prefix with its last
+ * character one higher; with that bound the generic plan is chosen and costs nothing to plan. (A
+ * prefix ending in U+10FFFF has no such bound: it keeps the `like`.)
+ */
+export function startsWith(field: RawBuilder<unknown>, prefix: string): RawBuilder<boolean> {
+  const chars = [...prefix];
+  const last = chars.pop()?.codePointAt(0);
+  // The character after the last (past the surrogates, which no UTF-8 text holds).
+  const next = last === undefined || last >= 0x10ffff ? undefined : last + 1 === 0xd800 ? 0xe000 : last + 1;
+  if (next === undefined) return sql<boolean>`(${field} like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`;
+  return sql<boolean>`(${field} >= ${prefix} and ${field} < ${chars.join('') + String.fromCodePoint(next)})`;
+}
+
+/**
  * People whose name or username is like `term` and who may be offered to the viewer
  * (`appearsInSearchFor`): the username is the term, or the username, first or last name starts
  * with it (0008's byte-order indexes, a short walk each), or — when `fuzzy` — a word of the name
@@ -343,9 +361,9 @@ const nameOf = (user: string) => sql`(${column(user, 'first_name')} || ' ' || ${
  * Columns: id, card, created_at, exact (the whole name or username), similarity.
  */
 export function peopleMatching(viewerId: string, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string; card: string }> {
-  const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const startsWith = (field: RawBuilder<unknown>) =>
-    sql`(select up.id from users up where ${field} like ${prefix} order by ${field} limit ${sql.lit(cap)})`;
+  const prefix = term.toLowerCase();
+  const startingWith = (field: RawBuilder<unknown>) =>
+    sql`(select up.id from users up where ${startsWith(field, prefix)} order by ${field} limit ${sql.lit(cap)})`;
   const similar = fuzzy
     ? sql`union all (select ut.id from users ut where ${term} <% ${nameOf('ut')} limit ${sql.lit(cap)})`
     : sql``;
@@ -355,9 +373,9 @@ export function peopleMatching(viewerId: string, term: string, cap: number, fuzz
     from users u
     where u.id in (
         (select ue.id from users ue where ue.username = lower(${term}))
-        union all ${startsWith(sql`(up.username collate "C")`)}
-        union all ${startsWith(sql`(lower(up.first_name) collate "C")`)}
-        union all ${startsWith(sql`(lower(up.last_name) collate "C")`)}
+        union all ${startingWith(sql`(up.username collate "C")`)}
+        union all ${startingWith(sql`(lower(up.first_name) collate "C")`)}
+        union all ${startingWith(sql`(lower(up.last_name) collate "C")`)}
         ${similar})
       and ${appearsInSearchFor(viewerId, 'u')})`;
 }

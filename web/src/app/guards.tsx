@@ -33,7 +33,7 @@ function LoginRequired({ toastFirst }: { toastFirst: boolean }) {
   useEffect(() => {
     // The id makes the toast appear once, however often the effect runs; the toast library is
     // loaded on demand so the entry stays small.
-    if (toastFirst) void import('react-hot-toast').then(({ default: toast }) => toast.error(LOGIN_REQUIRED, { id: 'login-required' }));
+    if (toastFirst) void import('../lib/toast').then(({ default: toast }) => toast.error(LOGIN_REQUIRED, { id: 'login-required' }));
   }, [toastFirst]);
   return <Navigate key={navigationKey(location)} to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
 }

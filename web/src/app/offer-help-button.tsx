@@ -1,6 +1,6 @@
 import { HandHeart } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../lib/toast';
 import { usePostQuery } from '../features/posts/api/get-post';
 import { OfferHelpDialog } from '../features/posts/components/offer-help-dialog';
 

@@ -12,6 +12,7 @@ import {
   mutedByViewer,
   mutualCountWith,
   profileVisibleTo,
+  startsWith,
 } from '../../social/social.queries.js';
 
 export function findUserById(db: Db, id: string) {
@@ -205,13 +206,12 @@ export function usernamesStartingWith(db: Db, prefix: string) {
  * never me, anyone blocked either way, or anyone who chose not to appear in search (the kernel's rule).
  */
 export async function searchPeople(db: Db, viewerId: string, prefix: string, limit: number) {
-  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // One short index walk per name field (migration 0008), each stopping after `limit` rows however
   // many people share the prefix; then the best of the three, by username. Each person comes back
   // as their card, the JSON text a trigger keeps (decision 010).
   const byField = (field: RawBuilder<unknown>) => sql`(
     select u.username, u.card from users u
-    where ${field} like ${pattern} and ${appearsInSearchFor(viewerId, 'u')}
+    where ${startsWith(field, prefix)} and ${appearsInSearchFor(viewerId, 'u')}
     order by ${field} limit ${sql.lit(limit)})`;
   const { rows } = await sql<{ card: JsonText }>`
     select card from (

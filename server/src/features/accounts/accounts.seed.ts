@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { newId } from '../../platform/ids.js';
@@ -47,20 +46,17 @@ function avatarSvg(hue: number): string {
 export const accountsSeed: DemoSeed = {
   name: 'accounts',
   async run({ db, media }) {
-    // Rendered to PNG here (the media store itself never accepts SVG), all at once: sharp and
-    // argon2 work off the main thread, and start-up waits for the demo data.
+    // All at once: sharp and argon2 work off the main thread, and start-up waits for the demo
+    // data. One hash for everyone: they all share the demo password.
     const [passwordHash, ...pictures] = await Promise.all([
       hashPassword(DEMO_LOGIN.password),
-      ...demoPeople.map(async (p) => {
-        const png = await sharp(Buffer.from(avatarSvg(p.hue))).png().toBuffer();
-        return media.saveImage(`data:image/png;base64,${png.toString('base64')}`, { maxDimension: 256 });
-      }),
+      ...demoPeople.map((p) => media.saveDrawing(avatarSvg(p.hue))),
     ]);
-    for (const [i, p] of demoPeople.entries()) {
-      const picture = pictures[i]!;
-      await db
-        .insertInto('users')
-        .values({
+    // One multi-row insert: on the embedded database every statement costs.
+    await db
+      .insertInto('users')
+      .values(
+        demoPeople.map((p, i) => ({
           id: newId(),
           username: p.username,
           firstName: p.firstName,
@@ -71,14 +67,14 @@ export const accountsSeed: DemoSeed = {
           email: `${p.username.replace(/_/g, '.')}@demo.muster.local`,
           emailVerifiedAt: new Date(),
           passwordHash,
-          profilePicture: picture,
+          profilePicture: pictures[i]!,
           // The demo person takes messages only from connections (issue 15): strangers' first
           // messages wait as chat requests (the chats seed has two).
-          ...(p.username === DEMO_LOGIN.username && { messagePolicy: 'connections' as const }),
+          messagePolicy: p.username === DEMO_LOGIN.username ? ('connections' as const) : ('everyone' as const),
           // Everyone joined before the posts' three weeks, the first ones months ago.
           createdAt: new Date(Date.now() - (30 + (demoPeople.length - i) * 6) * 86_400_000),
-        })
-        .execute();
-    }
+        })),
+      )
+      .execute();
   },
 };

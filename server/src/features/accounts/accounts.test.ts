@@ -565,6 +565,24 @@ describe('finding people', () => {
     expect((await call({ method: 'GET', url: '/users/search?query=z' })).statusCode).toBe(401);
   });
 
+  // The prefix is matched as a byte-order range (social.queries startsWith): its bounds are exact.
+  it('matches a prefix literally and exactly: wildcards are letters, the range ends where the prefix does, past ASCII too', async () => {
+    const { cookie } = await signedInUser(t);
+    await buildUser(t.db, { username: 'qed_one', firstName: 'Qa' });
+    await buildUser(t.db, { username: 'qedx_two', firstName: 'Qb' });
+    await buildUser(t.db, { username: 'qee', firstName: 'Qc' });
+    await buildUser(t.db, { username: 'qzoe', firstName: 'Qoë', lastName: 'Qÿz' });
+    const found = async (query: string) =>
+      (await call({ method: 'GET', url: `/users/search?query=${encodeURIComponent(query)}`, cookie })).json().data.map((u: { username: string }) => u.username).sort();
+    expect(await found('qed_')).toEqual(['qed_one']);
+    expect(await found('qed')).toEqual(['qed_one', 'qedx_two']);
+    expect(await found('QEE')).toEqual(['qee']);
+    expect(await found('qoë')).toEqual(['qzoe']);
+    expect(await found('qo')).toEqual(['qzoe']);
+    expect(await found('qÿ')).toEqual(['qzoe']);
+    expect(await found('q%')).toEqual([]);
+  });
+
   // People you may know (`GET /users/suggestions`) moved to the network feature: network.test.ts.
 });
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { newId } from '../../platform/ids.js';
 
@@ -49,12 +48,7 @@ export const collaborationSeed: DemoSeed = {
   async run({ db, media }) {
     const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
     // Rendered side by side: sharp works off the main thread, and start-up waits for the demo data.
-    const images = await Promise.all(
-      requests.map(async (r) => {
-        const png = await sharp(Buffer.from(bannerSvg(r.hues))).png().toBuffer();
-        return media.saveImage(`data:image/png;base64,${png.toString('base64')}`, { maxDimension: 1200 });
-      }),
-    );
+    const images = await Promise.all(requests.map((r) => media.saveDrawing(bannerSvg(r.hues))));
     const rows = requests.flatMap((r, i) => {
       const userId = users.get(r.by);
       if (!userId) return [];

@@ -63,19 +63,30 @@ export type SubjectRow = SideRow & {
   words: Array<{ lexeme: string; word: string }>;
 };
 
-/** The post matching starts from, with its author and the words behind its lexemes. */
-export async function findSubject(db: Db, postId: string): Promise<SubjectRow | undefined> {
-  const { rows } =
-    await sql<SubjectRow>`select p.id, p.author_id, p.kind, p.status, p.title, p.content, ${sideColumns},
+/** What findSubject reads of `p` (joined to its author `u`): the post, its author and the words behind its lexemes. */
+const subjectColumns = sql`p.id, p.author_id, p.kind, p.status, p.title, p.content, ${sideColumns},
       trim(u.first_name || ' ' || u.last_name) as author_name, u.searchable as author_searchable,
       coalesce((select json_agg(json_build_object('lexeme', w.lx, 'word', w.w) order by w.n)
         from (select distinct on (lx) lx, t.w, t.n
               from regexp_split_to_table(lower(p.title || ' ' || coalesce(p.category, '') || ' ' || p.content), '[^[:alnum:]]+') with ordinality as t (w, n),
                    unnest(tsvector_to_array(to_tsvector('english', t.w))) as lx
-              order by lx, t.n) w), '[]') as words
+              order by lx, t.n) w), '[]') as words`;
+
+/** The post matching starts from, with its author and the words behind its lexemes. */
+export async function findSubject(db: Db, postId: string): Promise<SubjectRow | undefined> {
+  const { rows } = await sql<SubjectRow>`select ${subjectColumns}
     from posts p join users u on u.id = p.author_id
     where p.id = ${postId}`.execute(db);
   return rows[0];
+}
+
+/** Every open need, want and provision as findSubject reads it, in the order written (the demo seed scores them all). */
+export async function findOpenSubjects(db: Db): Promise<SubjectRow[]> {
+  const { rows } = await sql<SubjectRow>`select ${subjectColumns}
+    from posts p join users u on u.id = p.author_id
+    where p.kind in ('need', 'want', 'provision') and (p.status is null or p.status = 'open')
+    order by p.created_at, p.id`.execute(db);
+  return rows;
 }
 
 export type CandidateRow = SideRow & {
@@ -124,6 +135,62 @@ export async function findCandidates(
       and not ${blockedBetween(author, sql.ref('p.author_id'))}
     order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
     limit ${sql.lit(CANDIDATES_READ)}`.execute(db);
+  return rows;
+}
+
+/**
+ * findCandidates for many subjects in one query (the demo seed's, which scores every open post):
+ * the same filters and order, each subject's candidates read once its lateral turn comes, and each
+ * post's side columns worked out once rather than once per subject it is a candidate of. Keep the
+ * two in step; the seed's test compares what they find.
+ */
+export async function findCandidatesOfAll(
+  db: Db,
+  subjects: ReadonlyArray<{
+    id: string;
+    authorId: string;
+    kind: string;
+    category: string | null;
+    createdAt: Date;
+    words: readonly string[];
+  }>,
+): Promise<Array<CandidateRow & { subjectId: string }>> {
+  if (!subjects.length) return [];
+  const input = JSON.stringify(
+    subjects.map((s, n) => ({
+      n,
+      subject_id: s.id,
+      author_id: s.authorId,
+      kinds: s.kind === 'provision' ? ['need', 'want'] : ['provision'],
+      q: s.words.length ? s.words.join(' | ') : null,
+      category: (s.category ?? '').trim().replace(/\s+/g, ' ').toLowerCase(),
+      created_at: new Date(s.createdAt).toISOString(),
+    })),
+  );
+  const author = sql.ref('s.author_id');
+  const query = sql`(case when s.q is null then null::tsquery else to_tsquery('simple', s.q) end)`;
+  const { rows } = await sql<CandidateRow & { subjectId: string }>`with side as materialized (
+      select p.id, ${sideColumns} from posts p
+      where p.kind in ('need', 'want', 'provision') and (p.status is null or p.status = 'open'))
+    select s.subject_id, c.*,
+      ${mutedBetween(author, sql.ref('c.author_id'))} as muted_by_subject_author,
+      ${mutedBetween(sql.ref('c.author_id'), author)} as mutes_subject_author
+    from jsonb_to_recordset(${input}::jsonb)
+      as s (n int, subject_id uuid, author_id uuid, kinds text[], q text, category text, created_at timestamptz)
+    cross join lateral (
+      select p.id, p.author_id, p.kind, p.title, p.content, side.category, side.created_at, side.coordinates,
+        side.lexemes, side.title_lexemes, side.category_lexemes, side.place_lexemes,
+        trim(u.first_name || ' ' || u.last_name) as author_name, u.searchable as author_searchable
+      from posts p join users u on u.id = p.author_id join side on side.id = p.id
+      where p.kind = any(s.kinds) and (p.status is null or p.status = 'open')
+        and p.author_id <> s.author_id
+        and p.created_at > s.created_at - make_interval(days => ${sql.lit(MATCH_WINDOW_DAYS)})
+        and ((s.q is not null and p.search_vector @@ ${query})
+          or (s.category <> '' and lower(regexp_replace(btrim(p.category), '\\s+', ' ', 'g')) = s.category))
+        and not ${blockedBetween(author, sql.ref('p.author_id'))}
+      order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
+      limit ${sql.lit(CANDIDATES_READ)}) c
+    order by s.n`.execute(db);
   return rows;
 }
 

@@ -7,6 +7,8 @@ import { apiCaller, buildTestApp, silentLogger, type TestApp } from '../../../te
 import { DEMO_LOGIN } from '../../db/demo.js';
 import { seedDemoData } from '../../db/seed.js';
 import { createLocalMediaStore } from '../../platform/media/media.js';
+import { findCandidates, findCandidatesOfAll, findOpenSubjects } from './matching.queries.js';
+import { genericOf, wordsOf } from './matching.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,5 +43,19 @@ it('gives the demo person real matches, with reasons, and tells them of the best
   for (const n of notices) {
     expect(n.message).toMatch(/^Your (need|want|offer) '.+' may match .+'s (need|want|offer) '.+'$/);
     expect(n.commentContent).not.toBe('');
+  }
+});
+
+it('finds, for every open post at once, the candidates findCandidates finds for each (the seed relies on it)', async () => {
+  const subjects = await findOpenSubjects(t.db);
+  const skip = await genericOf(t.db);
+  const withWords = subjects.map((s) => ({ ...s, words: wordsOf(s, skip) }));
+  const all = await findCandidatesOfAll(t.db, withWords);
+  expect(all.length).toBeGreaterThan(0);
+  for (const s of withWords) {
+    const one = await findCandidates(t.db, s, s.words);
+    const batch = all.filter((c) => c.subjectId === s.id).map(({ subjectId: _, ...c }) => c);
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    expect(batch.sort(byId)).toEqual(one.sort(byId));
   }
 });

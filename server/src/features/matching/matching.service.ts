@@ -36,7 +36,7 @@ const PLAIN = /^[\p{L}\p{N}]+$/u;
 
 let generic: Promise<ReadonlySet<string>> | undefined;
 /** The generic lexemes, asked of PostgreSQL once per process (its stemmer never changes under us). */
-function genericOf(db: Db) {
+export function genericOf(db: Db) {
   generic ??= genericLexemes(db).then(
     (l) => new Set(l),
     (err: unknown) => {
@@ -130,8 +130,23 @@ export async function scorePost(db: Db, postId: string) {
   if (!subject || !MATCHED_KINDS.has(subject.kind) || (subject.status !== null && subject.status !== 'open'))
     return undefined;
   const skip = await genericOf(db);
-  const words = [...new Set(subject.lexemes)].filter((l) => PLAIN.test(l) && !skip.has(l));
-  const candidates = await findCandidates(db, subject, words);
+  const candidates = await findCandidates(db, subject, wordsOf(subject, skip));
+  const scored = rankMatches(subject, candidates, skip);
+  const fresh = await saveMatches(
+    db,
+    subject.id,
+    scored.map((m) => m.pair),
+  );
+  return { subject, scored, fresh };
+}
+
+/** The subject's lexemes that find candidates: plain ones (a well-formed tsquery), none generic. */
+export function wordsOf(subject: SubjectRow, skip: ReadonlySet<string>) {
+  return [...new Set(subject.lexemes)].filter((l) => PLAIN.test(l) && !skip.has(l));
+}
+
+/** The candidates that match the subject, best first, the MATCHES_KEPT_PER_POST kept, each with its pair row. */
+export function rankMatches(subject: SubjectRow, candidates: CandidateRow[], skip: ReadonlySet<string>) {
   const me = sideOf(subject);
   const isProvision = subject.kind === 'provision';
   const pairOf = (c: CandidateRow, s: Scored): PairRow => ({
@@ -142,7 +157,7 @@ export async function scorePost(db: Db, postId: string) {
     score: s.score,
     reasons: JSON.stringify(reasonsOf(subject, s)),
   });
-  const scored = candidates
+  return candidates
     .map((c) => ({ c, s: scoreMatch(me, sideOf(c), skip) }))
     .filter(({ s }) => isMatch(s))
     .sort(
@@ -153,12 +168,6 @@ export async function scorePost(db: Db, postId: string) {
     )
     .slice(0, MATCHES_KEPT_PER_POST)
     .map(({ c, s }) => ({ c, s, pair: pairOf(c, s) }));
-  const fresh = await saveMatches(
-    db,
-    subject.id,
-    scored.map((m) => m.pair),
-  );
-  return { subject, scored, fresh };
 }
 
 async function underCap(deps: Deps, userId: string) {

@@ -1,7 +1,6 @@
 import { extractHashtags } from '@muster/contract/hashtags';
 import { emergencyEmojis, type LinkPreview, NEED_NUDGE_DAYS, NEED_OPEN_DAYS_DEFAULT, type PostKind } from '@muster/contract/posts';
 import type { Insertable } from 'kysely';
-import sharp from 'sharp';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import type { CommentsTable, PostHashtagsTable, PostLikesTable, PostsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
@@ -2000,14 +1999,7 @@ export const postsSeed: DemoSeed = {
       (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
     );
     const usernames = [...users.keys()];
-    const images = await Promise.all(
-      [15, 45, 95, 160, 200, 240, 290, 330].map(async (hue) => {
-        const png = await sharp(Buffer.from(bannerSvg(hue)))
-          .png()
-          .toBuffer();
-        return media.saveImage(`data:image/png;base64,${png.toString('base64')}`, { maxDimension: 1200 });
-      }),
-    );
+    const images = await Promise.all([15, 45, 95, 160, 200, 240, 290, 330].map((hue) => media.saveDrawing(bannerSvg(hue))));
     const random = seededRandom(2026);
     const now = Date.now();
     const timed = timeline(users, now, random);

@@ -1,14 +1,20 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { HttpError } from '../errors.js';
 import { newId } from '../ids.js';
 import { DOCUMENT_MAX_BYTES } from '@muster/contract/limits';
 import { isImageType, sniffType } from './sniff.js';
 
 export const MEDIA_URL_PREFIX = '/media/';
+
+// sharp (libvips, ~30 MB of RSS once loaded) is loaded when the first image is processed, not at
+// start: most starts and many processes never process one (decision 026).
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
 /** Decoding stops past this many pixels: a small file that inflates to a huge image is refused. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -26,6 +32,12 @@ const DOCUMENT_TYPES: Record<string, string> = {
 export type MediaStore = {
   /** Decodes a data URL, checks the bytes are an image, re-encodes it and stores it; returns its URL. */
   saveImage: (dataUrl: string, options: { maxDimension: number }) => Promise<string>;
+  /**
+   * One of our own SVG drawings (the demo data's pictures, never anyone's upload), rendered to
+   * WebP at its own size in one pass: nothing to distrust, and the demo seed's start-up waits
+   * for several dozen of them.
+   */
+  saveDrawing: (svg: string) => Promise<string>;
   /** A video, stored as sent once its bytes prove it is MP4 or WebM (no re-encoder is available). */
   saveVideo: (dataUrl: string) => Promise<string>;
   /** A PDF, DOC or DOCX under 10 MB, served only as a download. */
@@ -46,7 +58,18 @@ export function decodeDataUrl(dataUrl: string, maxBytes: number): Buffer {
  * and written anew by sharp (EXIF and other metadata dropped, orientation applied), so a
  * polyglot or a script hidden in a picture does not survive.
  */
-export function createLocalMediaStore(dataDir: string): MediaStore {
+export function createLocalMediaStore(
+  dataDir: string,
+  options: {
+    /**
+     * Drawings already rendered, named by the SHA-1 of their SVG: the build renders the demo
+     * seed's into dist/drawings, so a first start copies them instead of rendering (~1 s of CPU).
+     * A drawing not found there is rendered, and added there when `fillDrawings` is set.
+     */
+    drawings?: string | undefined;
+    fillDrawings?: boolean;
+  } = {},
+): MediaStore {
   const dir = path.join(dataDir, 'media');
   return {
     async saveImage(dataUrl, { maxDimension }) {
@@ -54,6 +77,7 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
       if (!isImageType(sniffType(input))) throw new HttpError(400, 'BAD_MEDIA', INVALID_MEDIA);
       let output: Buffer;
       try {
+        const sharp = await loadSharp();
         output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
           .rotate()
           .resize(maxDimension, maxDimension, { fit: 'inside', withoutEnlargement: true })
@@ -65,6 +89,21 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
       const name = `${newId()}.webp`;
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(path.join(dir, name), output);
+      return `${MEDIA_URL_PREFIX}${name}`;
+    },
+    async saveDrawing(svg) {
+      const name = `${newId()}.webp`;
+      await fs.mkdir(dir, { recursive: true });
+      const rendered = options.drawings && path.join(options.drawings, `${createHash('sha1').update(svg).digest('hex')}.webp`);
+      if (rendered && !options.fillDrawings) {
+        const copied = await fs.copyFile(rendered, path.join(dir, name)).then(() => true, () => false);
+        if (copied) return `${MEDIA_URL_PREFIX}${name}`;
+      }
+      const sharp = await loadSharp();
+      // effort 0: a tenth of the encoding time for flat shapes, at ~10 KB a picture instead of ~5.
+      const output = await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 0 }).toBuffer();
+      await fs.writeFile(path.join(dir, name), output);
+      if (rendered && options.fillDrawings) await fs.writeFile(rendered, output);
       return `${MEDIA_URL_PREFIX}${name}`;
     },
     async saveVideo(dataUrl) {
@@ -114,6 +153,7 @@ export async function savingMedia<T>(store: MediaStore, work: (media: MediaStore
   try {
     return await work({
       saveImage: (dataUrl, options) => keep(store.saveImage(dataUrl, options)),
+      saveDrawing: (svg) => keep(store.saveDrawing(svg)),
       saveVideo: (dataUrl) => keep(store.saveVideo(dataUrl)),
       saveDocument: (dataUrl) => keep(store.saveDocument(dataUrl)),
       remove: (url) => store.remove(url),

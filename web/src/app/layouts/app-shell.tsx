@@ -17,6 +17,7 @@ import { useUnreadOfferCountQuery } from '../../features/offers/api/get-offer-co
 import { SearchBox } from '../../features/search/components/search-box';
 import { useTaskNotificationsQuery } from '../../features/tasks/api/get-task-notifications';
 import { paths } from '../../lib/paths';
+import { useIdle } from '../../lib/use-idle';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
 
@@ -25,27 +26,39 @@ export function chatBadgeCount(counts: { unreadMessages: number; chatRequests: n
   return counts.unreadMessages + counts.chatRequests + counts.joinRequests + counts.taskNotifications;
 }
 
-/** The counts behind the navigation badges (spec §2, §7): live over the socket, polled every 30 s while it is down. */
-function useShellCounts() {
+/**
+ * The navigation badges (spec §2, §7): live over the socket, polled every 30 s while it is down.
+ * Each badge is its own component asking for its own counts, so an answer re-renders one badge,
+ * not the whole shell; and they mount after the first idle moment (useIdle), so the seven count
+ * calls and their renders come after the first screen rather than before it (decision 027).
+ */
+function NetworkBadge() {
   const connections = useConnectionRequestsQuery();
+  return <CountBadge count={connections.data?.length ?? 0} label="Pending connection requests" />;
+}
+
+function OffersBadge() {
   const offers = useUnreadOfferCountQuery();
+  return <CountBadge count={offers.data ?? 0} label="Unread offers" />;
+}
+
+function ChatsBadge() {
   const chats = useChatsQuery();
   const chatRequests = useChatRequestsQuery();
   const joinRequests = useJoinRequestsQuery();
   const tasks = useTaskNotificationsQuery();
+  const count = chatBadgeCount({
+    unreadMessages: (chats.data ?? []).reduce((sum, c) => sum + c.unreadCount, 0),
+    chatRequests: chatRequests.data?.length ?? 0,
+    joinRequests: joinRequests.data?.length ?? 0,
+    taskNotifications: tasks.data?.length ?? 0,
+  });
+  return <CountBadge count={count} label="Chats" />;
+}
+
+function AlertsBadge() {
   const notifications = useNotificationsQuery();
-  const unreadMessages = (chats.data ?? []).reduce((sum, c) => sum + c.unreadCount, 0);
-  return {
-    network: connections.data?.length ?? 0,
-    offers: offers.data ?? 0,
-    chats: chatBadgeCount({
-      unreadMessages,
-      chatRequests: chatRequests.data?.length ?? 0,
-      joinRequests: joinRequests.data?.length ?? 0,
-      taskNotifications: tasks.data?.length ?? 0,
-    }),
-    alerts: visibleNotifications(notifications.data).filter((n) => !n.read).length,
-  };
+  return <CountBadge count={visibleNotifications(notifications.data).filter((n) => !n.read).length} label="Unread alerts" />;
 }
 
 const topItem = ({ isActive }: { isActive: boolean }) =>
@@ -56,14 +69,14 @@ const bottomItem = ({ isActive }: { isActive: boolean }) =>
 /** The signed-in frame: top bar at 768 px and wider, bottom bar below (spec §2 Navigation). */
 export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
   useLiveUpdates(user._id);
-  const counts = useShellCounts();
+  const idle = useIdle();
   const [languageOpen, setLanguageOpen] = useState(false);
   const navigate = useNavigate();
 
-  const icon = (Icon: typeof Home, count: number, label: string) => (
+  const icon = (Icon: typeof Home, badge?: React.ReactNode) => (
     <span className="relative">
       <Icon className="size-5" aria-hidden="true" />
-      <CountBadge count={count} label={label} />
+      {idle && badge}
     </span>
   );
 
@@ -78,11 +91,16 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
             <SearchBox />
           </div>
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            <NavLink to={paths.home} end className={topItem}>{icon(Home, 0, 'Home')}<span>Home</span></NavLink>
-            <NavLink to={paths.network} className={topItem}>{icon(Users, counts.network, 'Pending connection requests')}<span>Network</span></NavLink>
-            <NavLink to={paths.offers} className={topItem}>{icon(HandHeart, counts.offers, 'Unread offers')}<span>Offers</span></NavLink>
-            <NavLink to={paths.chats} className={topItem}>{icon(MessagesSquare, counts.chats, 'Chats')}<span>Missions</span></NavLink>
-            <NotificationsDropdown badge={(n) => <CountBadge count={n} label="Unread alerts" />} />
+            <NavLink to={paths.home} end className={topItem}>{icon(Home)}<span>Home</span></NavLink>
+            <NavLink to={paths.network} className={topItem}>{icon(Users, <NetworkBadge />)}<span>Network</span></NavLink>
+            <NavLink to={paths.offers} className={topItem}>{icon(HandHeart, <OffersBadge />)}<span>Offers</span></NavLink>
+            <NavLink to={paths.chats} className={topItem}>{icon(MessagesSquare, <ChatsBadge />)}<span>Missions</span></NavLink>
+            {/* Until idle, an inert stand-in of the same size: the dropdown asks for the notifications. */}
+            {idle ? <NotificationsDropdown badge={(n) => <CountBadge count={n} label="Unread alerts" />} /> : (
+              <span className="flex flex-col items-center gap-0.5 px-3 py-1.5 text-xs font-medium text-slate-600" aria-hidden="true">
+                <Bell className="size-5" /><span>Alerts</span>
+              </span>
+            )}
           </nav>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100" aria-label="Profile menu">
@@ -124,11 +142,11 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
       </main>
 
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
-        <NavLink to={paths.home} end className={bottomItem}>{icon(Home, 0, 'Home')}<span>Home</span></NavLink>
-        <NavLink to={paths.network} className={bottomItem}>{icon(Users, counts.network, 'Pending connection requests')}<span>Network</span></NavLink>
-        <NavLink to={paths.offers} className={bottomItem}>{icon(HandHeart, counts.offers, 'Unread offers')}<span>Offers</span></NavLink>
-        <NavLink to={paths.chats} className={bottomItem}>{icon(MessagesSquare, counts.chats, 'Chats')}<span>Chats</span></NavLink>
-        <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, counts.alerts, 'Unread alerts')}<span>Alerts</span></NavLink>
+        <NavLink to={paths.home} end className={bottomItem}>{icon(Home)}<span>Home</span></NavLink>
+        <NavLink to={paths.network} className={bottomItem}>{icon(Users, <NetworkBadge />)}<span>Network</span></NavLink>
+        <NavLink to={paths.offers} className={bottomItem}>{icon(HandHeart, <OffersBadge />)}<span>Offers</span></NavLink>
+        <NavLink to={paths.chats} className={bottomItem}>{icon(MessagesSquare, <ChatsBadge />)}<span>Chats</span></NavLink>
+        <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, <AlertsBadge />)}<span>Alerts</span></NavLink>
       </nav>
 
       <Modal open={languageOpen} onOpenChange={setLanguageOpen} title="Language" description="English is the only supported language for now. More languages are coming soon." showDescription size="sm">

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN } from '@muster/contract/auth';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPasswordMutation } from '../api/reset-password';

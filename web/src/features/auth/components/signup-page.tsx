@@ -1,6 +1,6 @@
 import { type SignupInput, signupSchema } from '@muster/contract/auth';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

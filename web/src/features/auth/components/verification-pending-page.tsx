@@ -1,7 +1,7 @@
 import type { SessionUser } from '@muster/contract/users';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useResendVerificationMutation } from '../api/resend-verification';
 import { useUpdatePendingEmailMutation } from '../api/update-pending-email';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@muster/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

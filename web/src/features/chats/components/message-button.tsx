@@ -1,6 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
 import { DialogClose, Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';

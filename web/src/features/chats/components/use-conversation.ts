@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useSessionQuery } from '../../../lib/session';
 import { usePageVisible } from '../../../lib/use-page-visible';
 import type { OutgoingMessage } from '../api/chat-cache';

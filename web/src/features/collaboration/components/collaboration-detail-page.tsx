@@ -1,7 +1,7 @@
 import { collaborationCategories, toCategoryId } from '@muster/contract/collaboration';
 import { ArrowLeft, CalendarDays, Clock, MapPin, Pencil, Send, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { shareLink } from '../../../lib/share';

@@ -1,6 +1,6 @@
 import { toCategoryId } from '@muster/contract/collaboration';
 import { ArrowLeft } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

@@ -1,7 +1,7 @@
 import type { CollaborationRequest } from '@muster/contract/collaboration';
 import { useState } from 'react';
 import { DialogClose, Modal } from '../../../components/modal';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useContactPosterMutation } from '../api/contact-poster';
 import { COLLAB_TOAST_MS } from '../constants';
 import { posterName } from '../poster';

@@ -1,7 +1,7 @@
 import { type ContactMessageInput, contactMessageSchema, contactSubjectLabels, contactSubjects } from '@muster/contract/contact';
 import { Clock, Mail } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { ApiClientError } from '../../../lib/api-client';
 import { useSendContactMessageMutation } from '../api/send-contact-message';
 

@@ -19,7 +19,7 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
   const all = useAllHashtagsQuery(small);
   const tags = query.data ?? [];
   const more = small && (all.data?.length ?? 0) > PANEL_ROWS;
-  // Home renders the panel twice (one hidden by the screen's width): ids stay unique.
+  // One heading id per panel, wherever it is rendered (home picks the column by width).
   const heading = useId();
   return (
     <section aria-labelledby={heading} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -28,8 +28,9 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
         <Link to={paths.hashtags} className="text-sm font-medium text-brand-700 hover:underline">See all</Link>
       </div>
       {query.isPending ? (
-        <ul className="mt-3 space-y-3" aria-label="Loading trending hashtags">
-          {[0, 1, 2, 3, 4].map((i) => <li key={i} className="h-4 animate-pulse rounded bg-slate-100" />)}
+        // As tall as the loaded rows, so the feed below does not move when they arrive (CLS).
+        <ul className="mt-2 divide-y divide-slate-100" aria-label="Loading trending hashtags">
+          {[0, 1, 2, 3, 4].map((i) => <li key={i} className="py-2"><div className="h-5 animate-pulse rounded bg-slate-100" /></li>)}
         </ul>
       ) : query.isError ? (
         <p className="mt-3 text-sm text-slate-600">Couldn't load trending hashtags</p>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
 const tags = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `tag${i + 1}`, count: 10 - i }));
@@ -19,8 +19,20 @@ function api({ trending = 6, connections = 7 }: { trending?: number; connections
   });
 }
 
+let width: { mockRestore: () => void } | undefined;
+afterEach(() => width?.mockRestore());
+
+/** A window `width` px wide, as the media queries see it (jsdom has no layout), for one test. */
+function windowWidth(px: number) {
+  width = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity);
+    return { matches: px >= min, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as MediaQueryList;
+  });
+}
+
 describe('home left column', () => {
   it('shows my card with the connection count and links to saved posts, my missions and followed missions', async () => {
+    windowWidth(800);
     api();
     renderApp('/');
     const card = await screen.findByRole('region', { name: 'Your profile' }, { timeout: 5000 });
@@ -33,6 +45,7 @@ describe('home left column', () => {
   });
 
   it('offers to find people when I have no connections yet', async () => {
+    windowWidth(800);
     api({ connections: 0 });
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Find people to connect with' }, { timeout: 5000 })).toHaveAttribute('href', '/network');
@@ -40,26 +53,32 @@ describe('home left column', () => {
 });
 
 describe('trending hashtags on home', () => {
-  it('shows the panel above the feed on small screens too, with View all hashtags when more than 5 trend', async () => {
+  it('shows the panel above the feed on small screens, with View all hashtags when more than 5 trend', async () => {
     api({ trending: 6 });
     renderApp('/');
-    // One panel in the right column (wide screens), one in the centre column (below 1024 px).
-    await vi.waitFor(() => expect(screen.getAllByRole('region', { name: 'Trending Hashtags' })).toHaveLength(2), { timeout: 5000 });
-    const panels = screen.getAllByRole('region', { name: 'Trending Hashtags' });
-    const inline = panels.find((p) => p.closest('.lg\\:hidden'));
-    const aside = panels.find((p) => !p.closest('.lg\\:hidden'));
-    expect(inline).toBeDefined();
-    expect(aside).toBeDefined();
-    expect(await within(inline!).findByRole('link', { name: 'View all hashtags' })).toHaveAttribute('href', '/hashtags');
-    expect(within(inline!).getAllByRole('link', { name: /^#tag/ })).toHaveLength(5);
-    expect(within(aside!).queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
-    expect(within(aside!).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/hashtags');
+    // Below 1024 px only the centre column's panel is rendered (the right column is not shown).
+    const inline = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 5000 });
+    expect(inline.closest('.lg\\:hidden')).not.toBeNull();
+    expect(await within(inline).findByRole('link', { name: 'View all hashtags' })).toHaveAttribute('href', '/hashtags');
+    expect(within(inline).getAllByRole('link', { name: /^#tag/ })).toHaveLength(5);
+    expect(screen.getAllByRole('region', { name: 'Trending Hashtags' })).toHaveLength(1);
+  });
+
+  it('shows the panel in the right column on a wide screen, with See all', async () => {
+    windowWidth(1280);
+    api({ trending: 6 });
+    renderApp('/');
+    const aside = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 5000 });
+    expect(aside.closest('.lg\\:hidden')).toBeNull();
+    expect(within(aside).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/hashtags');
+    expect(within(aside).queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: 'Trending Hashtags' })).toHaveLength(1);
   });
 
   it('has no View all hashtags link when 5 or fewer trend', async () => {
     const calls = api({ trending: 5 });
     renderApp('/');
-    await vi.waitFor(() => expect(screen.getAllByRole('link', { name: '#tag5 6 posts' })).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.getAllByRole('link', { name: '#tag5 6 posts' })).toHaveLength(1), { timeout: 5000 });
     await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(true));
     expect(screen.queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
   });
@@ -69,7 +88,7 @@ describe('trending hashtags on home', () => {
     try {
       const calls = api({ trending: 6 });
       renderApp('/');
-      await vi.waitFor(() => expect(screen.getAllByRole('link', { name: /^#tag1/ })).toHaveLength(2), { timeout: 5000 });
+      await vi.waitFor(() => expect(screen.getAllByRole('link', { name: /^#tag1/ })).toHaveLength(1), { timeout: 5000 });
       expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(false);
       expect(screen.queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
     } finally {

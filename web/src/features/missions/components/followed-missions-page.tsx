@@ -1,5 +1,5 @@
 import { Bookmark } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { buttonStyles, EmptyState, ShowMore } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';

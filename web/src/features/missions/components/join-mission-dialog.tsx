@@ -1,6 +1,6 @@
 import { JOIN_MESSAGE_MAX, joinMissionSchema, type MemberRole } from '@muster/contract/missions';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { buttonStyles } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import type { Mission } from '@muster/contract/missions';
 import { createOfferSchema, OFFER_GIVE_MAX, OFFER_MESSAGE_MAX, OFFER_WHEN_MAX } from '@muster/contract/offers';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { buttonStyles } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';

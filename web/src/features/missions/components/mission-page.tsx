@@ -1,6 +1,6 @@
 import { Bell, BellOff, CheckCircle2, Hand, MapPin, MessagesSquare, Pencil, Send, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { buttonStyles } from '../../../components/person-row';

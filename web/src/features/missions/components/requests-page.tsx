@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { createTaskSchema, type Member, TASK_TITLE_MAX, type Task, taskStatuses, taskStatusLabels } from '@muster/contract/missions';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { buttonStyles } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { type Task, type TaskStatus, taskStatuses, taskStatusLabels } from '@muster/contract/missions';
 import { CalendarDays, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import type { ConnectionState } from '@muster/contract/network';
 import { Check, Clock, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { buttonStyles } from '../../../components/person-row';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';

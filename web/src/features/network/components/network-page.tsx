@@ -1,7 +1,7 @@
 import type { PublicUser } from '@muster/contract/users';
 import { Inbox, Send, UserMinus, Users } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton, ShowMore } from '../../../components/person-row';

@@ -1,6 +1,6 @@
 import type { Suggestion } from '@muster/contract/network';
 import { Clock, UserPlus, Users } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { buttonStyles, EmptyState, PersonRowsSkeleton } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
@@ -45,6 +45,9 @@ export function PeopleYouMayKnow({ variant = 'panel', limit }: { variant?: 'pane
   const more = limit !== undefined && (query.data?.length ?? 0) > limit;
 
   if (variant === 'strip') {
+    // While it loads, cards of the loaded size hold its place: on a phone the strip sits above the
+    // feed, which would otherwise jump down when it arrives (CLS, decision 027).
+    if (query.isPending) return <StripSkeleton />;
     if (!people.length) return null;
     return (
       <section aria-labelledby="pymk-strip-heading" className="rounded-2xl border border-slate-200 bg-white py-4 shadow-sm">
@@ -103,3 +106,25 @@ export function PeopleYouMayKnow({ variant = 'panel', limit }: { variant?: 'pane
     </section>
   );
 }
+
+/** The strip's loading state: the same section and cards, blank. */
+function StripSkeleton() {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white py-4 shadow-sm" role="status" aria-label="Loading people you may know">
+      <div className="flex items-center justify-between px-4" aria-hidden="true">
+        <h2 className="font-semibold text-slate-900">People you may know</h2>
+      </div>
+      <ul className="mt-3 flex gap-3 overflow-hidden px-4 pb-1" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="flex w-36 shrink-0 animate-pulse flex-col items-center rounded-xl border border-slate-200 p-3">
+            <div className="size-14 rounded-full bg-slate-200" />
+            <span className="mt-2 block h-5 w-20 rounded bg-slate-200" />
+            <span className="mt-0 block h-4 w-24 rounded bg-slate-100" />
+            <div className="mt-2"><span className={`${buttonStyles.outline} invisible`}>Connect</span></div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+

@@ -3,7 +3,7 @@ import { type Offer, type OfferBox, type OfferStatus, offerStatusLabels, offerSt
 import type { PublicUser } from '@muster/contract/users';
 import { Check, HandHeart, Inbox, Undo2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Modal } from '../../../components/modal';

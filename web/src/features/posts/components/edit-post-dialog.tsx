@@ -1,7 +1,7 @@
 import { CATEGORY_MAX, POST_CONTENT_MAX, POST_TITLE_MAX, type Post, updatePostSchema } from '@muster/contract/posts';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdatePostMutation } from '../api/update-post';

@@ -2,7 +2,7 @@ import type { Place } from '@muster/contract/geo';
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateHuntMutation } from '../api/create-post';
 import { PlaceSearch } from './place-search';

@@ -1,6 +1,6 @@
 import type { Post } from '@muster/contract/posts';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdatePostMutation } from '../api/update-post';

@@ -1,7 +1,7 @@
 import { NEED_NUDGE_DAYS, type Post } from '@muster/contract/posts';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useKeepPostOpenMutation } from '../api/keep-post-open';
 import { usePostQuery } from '../api/get-post';

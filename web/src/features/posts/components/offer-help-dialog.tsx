@@ -1,7 +1,7 @@
 import { createOfferSchema, OFFER_GIVE_MAX, OFFER_MESSAGE_MAX, OFFER_WHEN_MAX, offerPrefill } from '@muster/contract/offers';
 import type { Post } from '@muster/contract/posts';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { useCreateOfferMutation } from '../api/create-offer';

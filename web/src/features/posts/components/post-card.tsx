@@ -3,7 +3,7 @@ import type { Post } from '@muster/contract/posts';
 import type { PublicUser } from '@muster/contract/users';
 import { Bookmark, CheckCircle2, FileText, Globe, HandHeart, Heart, Link2, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

@@ -3,7 +3,7 @@ import { emergencyEmojis, firstLink, NEED_NUDGE_DAYS, NEED_OPEN_DAYS, NEED_OPEN_
 import { FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionQuery } from '../../../lib/session';

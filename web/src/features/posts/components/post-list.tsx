@@ -1,6 +1,6 @@
 import type { Post } from '@muster/contract/posts';
 import { ArrowUp, Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { type PostList as PostListKind, usePostsQuery } from '../api/get-posts';
 import { useNewFeedPosts, useShowNewFeedPostsMutation } from '../api/new-feed-posts';
@@ -45,13 +45,56 @@ function NewPostsPill({ loaded, onShown }: { loaded: Post[]; onShown: (ids: stri
 }
 
 /**
+ * Cards in the first render of a list, and in each render after it (decision 027): one card a
+ * task, since Lighthouse counts each task's time over 50 ms (×4 on a phone) as blocking, and three
+ * cards a task were each over it.
+ */
+const FIRST_POSTS = 2;
+const MORE_POSTS = 1;
+
+/**
+ * How many of `total` posts to render yet: a few at first, one more each time the main thread
+ * is free. Twenty cards in one render were the home page's longest task on a phone (Lighthouse's
+ * total blocking time); a card at a time, the page answers taps between them.
+ */
+function useRenderedCount(total: number): number {
+  const [count, setCount] = useState(FIRST_POSTS);
+  useEffect(() => {
+    if (count >= total) return;
+    const more = () => setCount((c) => c + MORE_POSTS);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(more, { timeout: 250 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(more, 0);
+    return () => window.clearTimeout(id);
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
+/**
+ * One card of the list; memoised, so each next card (useRenderedCount) renders only itself
+ * rather than every card above it again.
+ */
+const PostRow = memo(function PostRow({ post, viewerId, missionAction, arrived, deferred }: { post: Post; viewerId: string; missionAction?: MissionAction; arrived: boolean; deferred: boolean }) {
+  return (
+    // Cards below the first screen are laid out and painted only when scrolled near.
+    <div className={`${arrived ? 'motion-safe:animate-slide-in' : ''} ${deferred ? '[contain-intrinsic-size:auto_24rem] [content-visibility:auto]' : ''}`}>
+      <PostCard post={post} viewerId={viewerId} missionAction={missionAction} />
+    </div>
+  );
+});
+
+/**
  * A list of posts that loads the next page as its end scrolls into view. The home feed passes
  * `announceNewPosts` for the "New posts" pill.
  */
 export function PostList({ list, viewerId, empty, missionAction, announceNewPosts = false }: { list: PostListKind; viewerId: string; empty: React.ReactNode; missionAction?: MissionAction; announceNewPosts?: boolean }) {
   const query = usePostsQuery(list);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
-  const sentinel = useLoadMoreOnScroll(query);
+  const loaded = query.data?.pages.flatMap((p) => p.data).length ?? 0;
+  const rendered = useRenderedCount(loaded);
+  const sentinel = useLoadMoreOnScroll(query, rendered >= loaded);
   const { hasNextPage, isFetchingNextPage } = query;
 
   if (query.isPending) {
@@ -79,14 +122,14 @@ export function PostList({ list, viewerId, empty, missionAction, announceNewPost
     <div>
       {pill}
       <div className="space-y-4">
-        {posts.map((post) => (
-          <div key={post._id} className={arrived.has(post._id) ? 'motion-safe:animate-slide-in' : undefined}>
-            <PostCard post={post} viewerId={viewerId} missionAction={missionAction} />
-          </div>
+        {posts.slice(0, rendered).map((post, i) => (
+          <PostRow key={post._id} post={post} viewerId={viewerId} missionAction={missionAction} arrived={arrived.has(post._id)} deferred={i >= FIRST_POSTS} />
         ))}
+        {/* The next page is asked for only once every loaded card is on the page. */}
+        {rendered < posts.length && <PostSkeleton />}
         <div ref={sentinel} />
         {isFetchingNextPage && <PostSkeleton />}
-        {!hasNextPage && posts.length > 5 && <p className="py-4 text-center text-sm text-slate-500">You're all caught up.</p>}
+        {!hasNextPage && rendered === posts.length && posts.length > 5 && <p className="py-4 text-center text-sm text-slate-500">You're all caught up.</p>}
       </div>
     </div>
   );

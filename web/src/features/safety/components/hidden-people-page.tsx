@@ -1,6 +1,6 @@
 import type { HiddenPerson } from '@muster/contract/safety';
 import { ArrowLeft, Ban, VolumeX } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';

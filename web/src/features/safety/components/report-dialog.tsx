@@ -1,6 +1,6 @@
 import { createReportSchema, REPORT_NOTE_MAX, reportReasonLabels, reportReasons, type CreateReportInput, type ReportReason } from '@muster/contract/safety';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { useCreateReportMutation } from '../api/create-report';

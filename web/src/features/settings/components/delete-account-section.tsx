@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { SessionUser } from '@muster/contract/users';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAccountMutation } from '../api/delete-account';

@@ -1,7 +1,7 @@
 import { type PrivacySettings, privacySettingsSchema } from '@muster/contract/users';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

@@ -2,7 +2,7 @@ import type { SessionUser } from '@muster/contract/users';
 import { BIO_MAX, HEADLINE_MAX, LOCATION_MAX, NAME_MAX } from '@muster/contract/users';
 import { Ban, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
