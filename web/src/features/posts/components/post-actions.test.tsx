@@ -2,42 +2,22 @@ import type { Comment, Post } from '@muster/contract/posts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
 const postId = '01a20000-0000-7000-8000-0000000000p1';
 const ada = { _id: userFixture._id, username: 'ada', firstName: 'Ada', lastName: 'Okafor', headline: 'Logistics', profilePicture: '/avatar.png' };
 const kofi = { _id: '01a20000-0000-7000-8000-0000000000k1', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: 'Driver', profilePicture: '/avatar.png' };
 
-const post = (over: Partial<Post> = {}): Post => ({
-  _id: postId,
-  kind: 'need',
-  author: ada,
-  title: 'Water filters',
-  content: 'We need 20 filters in Tamale',
-  category: 'Medical supplies',
-  status: 'open',
-  expiresAt: null,
-  huntType: null,
-  image: null,
-  video: null,
-  file: null,
-  review: null,
-  mapLocation: null,
-  mission: null,
-  emergencyEmoji: null,
-  linkPreview: null,
-  hashtags: [],
-  likeCount: 0,
-  commentCount: 2,
-  likedByMe: false,
-  savedByMe: false,
-  offerCount: 0,
-  offeredBy: [],
-  helpers: [],
-  createdAt: '2026-11-20T00:00:00.000Z',
-  updatedAt: '2026-11-20T00:00:00.000Z',
-  ...over,
-});
+const post = (over: Partial<Post> = {}): Post =>
+  postFixture({
+    _id: postId,
+    author: ada,
+    title: 'Water filters',
+    content: 'We need 20 filters in Tamale',
+    category: 'Medical supplies',
+    commentCount: 2,
+    ...over,
+  });
 
 const comment = (id: string, author: Comment['author'], content: string, parentId: string | null = null): Comment => ({
   _id: id, postId, parentId, content, createdAt: '2026-11-21T00:00:00.000Z', author,
