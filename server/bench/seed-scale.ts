@@ -399,8 +399,8 @@ await Promise.all([
       run(
         c,
         `
-      insert into post_hashtags (post_id, tag, kind, created_at)
-      select distinct on (p.id, t.tag) p.id, t.tag, p.kind, p.created_at from posts p cross join lateral unnest(p.hashtags) as t(tag)
+      insert into post_hashtags (post_id, tag, kind, created_at, author_id, mission_id)
+      select distinct on (p.id, t.tag) p.id, t.tag, p.kind, p.created_at, p.author_id, p.mission_id from posts p cross join lateral unnest(p.hashtags) as t(tag)
       order by p.id, t.tag`,
       ),
     );

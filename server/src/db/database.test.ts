@@ -25,3 +25,14 @@ it.skipIf(process.env.TEST_DATABASE_URL)('starts a new data directory as a copy 
   await expect(fs.stat(path.join(dataDir, 'pgdata.part'))).rejects.toThrow();
   await expect(fs.stat(path.join(dataDir, 'pgdata', 'PG_VERSION'))).resolves.toBeTruthy();
 }, 60_000);
+
+// Decision 030: PostgreSQL's JIT spent ~110 ms compiling the home feed's ~40 ms walk.
+it.runIf(process.env.TEST_DATABASE_URL)('runs statements on PostgreSQL without JIT compilation', async () => {
+  const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+  try {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(handle.db);
+    expect(rows[0]!.jit).toBe('off');
+  } finally {
+    await handle.close();
+  }
+});

@@ -80,6 +80,10 @@ export async function openDatabase(options: {
         : {}),
       // A connection whose peer vanished (no FIN, no RST) is found out by TCP instead of never.
       keepAlive: true,
+      // No JIT: every statement here is a short, indexed one, and PostgreSQL compiles a statement
+      // whose estimated cost passes jit_above_cost — a home feed walk is estimated high for its
+      // LIMITs it never reaches — spending ~110 ms of LLVM on a query that runs in ~40 (030).
+      options: '-c jit=off',
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID

@@ -330,6 +330,9 @@ export interface PostHashtagsTable {
   tag: string;
   kind: string;
   createdAt: Date;
+  /** The post's author and mission, which never change: the home feed's tag walk reads them from its index (0023). */
+  authorId: string;
+  missionId: string | null;
 }
 
 export interface CommentsTable {

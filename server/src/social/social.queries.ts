@@ -32,6 +32,17 @@ export function silencedForViewer(viewerId: string, person: Person): RawBuilder<
   return sql<boolean>`(${hiddenEitherWay(viewerId, person)} or ${mutedByViewer(viewerId, person)})`;
 }
 
+/**
+ * Everyone silencedForViewer holds, as one array read once per statement: for walks that test many
+ * rows' authors, where an `exists` per row costs two index probes of blocks each (decision 030).
+ * Use as `person <> all(silencedIdsFor(viewer))`.
+ */
+export function silencedIdsFor(viewerId: string): RawBuilder<string[]> {
+  return sql<string[]>`array(select sb.blocked_id from blocks sb where sb.blocker_id = ${viewerId}
+    union all select sb.blocker_id from blocks sb where sb.blocked_id = ${viewerId}
+    union all select sm.muted_id from mutes sm where sm.muter_id = ${viewerId})`;
+}
+
 /** The two are connected. */
 export function connectedTo(viewerId: string, person: Person): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from connections c where c.user_id = ${viewerId} and c.other_id = ${person})`;

@@ -2080,7 +2080,7 @@ export const postsSeed: DemoSeed = {
         createdAt,
         updatedAt: createdAt,
       });
-      tags.push(...hashtags.map((tag) => ({ postId: id, tag, kind: post.kind, createdAt })));
+      tags.push(...hashtags.map((tag) => ({ postId: id, tag, kind: post.kind, createdAt, authorId, missionId })));
     }
 
     await db.insertInto('posts').values(posts).execute();

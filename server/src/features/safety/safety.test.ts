@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
-type Post = { _id: string; content: string; author: { _id: string } };
+type Post = { _id: string; content: string; author: { _id: string }; via?: 'network' | 'public' };
 
 const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
 /** A person with a first name no one else in this file has, so search finds exactly them. */
@@ -801,6 +801,35 @@ describe('the home feed with hidden authors among the newest posts (issue 11, 7a
     expect(
       (await ok(await api('GET', '/posts/feed?limit=3', writer.cookie))).data.map((p: Post) => p._id),
     ).toEqual(all.slice(0, 3).map((p) => p._id));
+  });
+});
+
+describe('the home feed through a followed hashtag, with hidden authors among its newest posts (decision 030)', () => {
+  // The tag's walk drops hidden authors itself (the page is cut from the walk's keys): were it to
+  // keep them, the page would come back short and the hidden posts would be missing, not skipped.
+  it('fills each page with the tag\'s posts by people not hidden, in order', async () => {
+    const me = await person();
+    const writer = await person();
+    const blocker = await person();
+    const blockee = await person();
+    const muted = await person();
+    const tag = `walk${randomBytes(4).toString('hex')}`;
+    await ok(await api('POST', `/hashtags/${tag}/follow`, me.cookie));
+    const shown: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      shown.unshift(await postOf(writer, `Sandbags at the river ${i} #${tag}`));
+      for (const loud of [blocker, blockee, muted]) await postOf(loud, `Also about it ${i} #${tag}`);
+    }
+    await block(blocker, me);
+    await block(me, blockee);
+    await mute(me, muted);
+    for (const limit of [1, 2]) {
+      const first = await ok(await api('GET', `/posts/feed?limit=${limit}`, me.cookie));
+      expect(first.data.map((p: Post) => p._id)).toEqual(shown.slice(0, limit));
+      expect(first.data.every((p: Post) => p.via === 'network')).toBe(true);
+      const mine = (await readAll(me, '/posts/feed', limit)).filter((p) => p.via === 'network').map((p) => p._id);
+      expect(mine).toEqual(shown);
+    }
   });
 });
 

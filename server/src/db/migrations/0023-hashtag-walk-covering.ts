@@ -1,0 +1,23 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The home feed walks each followed hashtag newest first (0016's post_hashtags_walk) and must drop
+ * posts by people silenced for the viewer and updates of members-only missions they are not in.
+ * Both facts lived only on posts, so every step of a walk was a primary-key lookup there: ten
+ * followed tags meant ~2,000 random reads of a 2.7 GB table per network head (decision 030).
+ * A post's author and mission never change once it is written, so each hashtag row carries them,
+ * and the walk's index holds them: the walk reads the index alone.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table post_hashtags add column author_id uuid, add column mission_id uuid`.execute(db);
+  await sql`update post_hashtags h set author_id = p.author_id, mission_id = p.mission_id from posts p where p.id = h.post_id`.execute(db);
+  await sql`alter table post_hashtags alter column author_id set not null`.execute(db);
+  await sql`drop index if exists post_hashtags_walk`.execute(db);
+  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc) include (author_id, mission_id)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists post_hashtags_walk`.execute(db);
+  await sql`alter table post_hashtags drop column author_id, drop column mission_id`.execute(db);
+  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc)`.execute(db);
+}
