@@ -295,15 +295,18 @@ function decodeFeedCursor(cursor: string | undefined): FeedCursor {
 
 const feedCursor = (phase: 'n' | 'p', row?: { createdAt: string; id: string }) => `${phase}.${row ? encodeCursor(row) : ''}`;
 
-/** How many keys of my network's posts are read at a time for the head: ten pages of a scroll. */
-const NETWORK_HEAD = 200;
+/**
+ * How many keys of my network's posts are read at a time for the head: three pages of a scroll,
+ * as most visits read one or two; a walk's cost grows with it (200 keys took twice as long, 030).
+ */
+const NETWORK_HEAD = 60;
 /** How far the head grows as I scroll (then pages are read from the database one by one). */
 const NETWORK_HEAD_MAX = 2_000;
 /**
  * Each viewer's network head (decision 016): the keys of their network's newest posts, kept for
- * ten seconds and extended 200 at a time as they scroll, so a scroll, a reload and the 30-second
- * refetch cost one walk of the network (a hundred people, ten tags, five missions: ~1,300 index
- * entries) per ten pages rather than one a page. Only keys are kept: each page is read fresh
+ * ten seconds and extended 60 at a time as they scroll, so a scroll, a reload and the 30-second
+ * refetch cost one walk of the network (a hundred people, ten tags, five missions: ~1,600 index
+ * entries, no table reads: 0023) per three pages rather than one a page. Only keys are kept: each page is read fresh
  * (counts, likes, silence), so a post from my network shows within ten seconds, my own at once
  * (the head is dropped when I post, and when whom or what I follow, block or mute changes through
  * this process). `whole`: the keys reach the end of my network.

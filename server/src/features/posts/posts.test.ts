@@ -829,7 +829,7 @@ describe('the home feed’s network head (decision 016)', () => {
     const [me, friend, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t)]);
     for (const p of [friend, other])
       await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: p.user.id }, { userId: p.user.id, otherId: me.user.id }]).execute();
-    // 230 posts by a connection, a minute apart: more than the 200 keys kept per viewer.
+    // 230 posts by a connection, a minute apart: more than the head's 60 keys, so it grows as the scroll goes.
     await sql`insert into posts (id, author_id, kind, content, created_at)
       select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
       from generate_series(1, 230) as n`.execute(t.db);
