@@ -114,7 +114,7 @@ type PageArgs = {
   authorId?: string | undefined;
   hashtag?: string | undefined;
   savedBy?: string | undefined;
-  /** The home feed's public tail: posts outside this viewer's network (see networkPage), none silenced. */
+  /** The home feed's public tail: posts outside this viewer's network (see networkKeys), none silenced. */
   publicFor?: string | undefined;
   /** A mission's updates timeline (0014's posts_mission_updates index). */
   missionId?: string | undefined;
@@ -243,7 +243,7 @@ export function listNewestPosts(db: Db, options: { limit: number; kind?: string 
 const peopleOf = (viewerId: string) => sql<string>`(${connectionIdsOf(viewerId)} union all (select ${viewerId}::uuid))`;
 
 /**
- * The post `p` is not in the viewer's network (networkPage) and its author is not silenced for
+ * The post `p` is not in the viewer's network (networkKeys) and its author is not silenced for
  * them: the home feed's public tail. The three lists are each read once for the whole walk.
  */
 function outsideNetworkOf(viewerId: string) {
@@ -296,30 +296,13 @@ function networkKeys(a: NetworkArgs) {
     limit ${n})`;
 }
 
-/** A page of my network's posts (page plus one row), dressed as seenPage dresses them. */
-const networkPage = prepared(
-  (db, a: NetworkArgs) =>
-    db
-      .selectFrom(networkKeys(a).as('f'))
-      .innerJoin('posts as p', 'p.id', 'f.id')
-      .innerJoin('users as a', 'a.id', 'p.authorId')
-      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), postSeenBy(a.viewerId).as('post'), ...marksOf(a.viewerId)])
-      .orderBy('p.createdAt', 'desc')
-      .orderBy('p.id', 'desc'),
-  { literal: ['limit'] },
-);
-
-export function listNetworkPosts(db: Db, viewerId: string, options: { cursor?: Cursor | undefined; limit: number }): Promise<SeenPostRow[]> {
-  return networkPage(db, { viewerId, limit: options.limit, cursorAt: options.cursor?.createdAt, cursorId: options.cursor?.id });
-}
-
 /** A post's keyset position, as the home feed's network head keeps it (newest first). */
 export type PostKey = { id: string; createdAt: string };
 
 /**
- * The keys of my network's newest posts, at most `limit` (networkKeys without a cursor): the head
- * the service keeps per viewer for a few seconds (decision 016), so the first pages of a scroll —
- * and a page reloaded — cost one walk of the network, not one each.
+ * The keys of my network's newest posts from the cursor, at most `limit`: the head the service
+ * keeps per viewer for a few seconds (decision 016), so the first pages of a scroll — and a page
+ * reloaded — cost one walk of the network, not one each; and, past the head, a page's keys.
  */
 const networkHead = prepared(
   (db, a: { viewerId: string; limit: number; cursorAt?: Date | undefined; cursorId?: string | undefined }) =>

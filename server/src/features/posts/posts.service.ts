@@ -24,7 +24,6 @@ import {
   historicalHashtags,
   insertPost,
   listNetworkHead,
-  listNetworkPosts,
   listNewestPosts,
   listPostsByKeys,
   listSharedPosts,
@@ -387,10 +386,14 @@ async function fromNetworkHead(deps: Deps, viewerId: string, cursor: Cursor | un
 /** A kept key as a keyset cursor. */
 const keyCursor = (key: PostKey): Cursor => ({ createdAt: new Date(key.createdAt), id: key.id });
 
+/**
+ * A page past the kept head (a long scroll, a head read anew since, a jump): the next keys from the
+ * cursor, walked as the head's are (indexes only), then the posts as seenByIds reads every page.
+ */
 async function fromNetworkWalk(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage> {
-  const rows = await listNetworkPosts(deps.db, viewerId, { cursor, limit });
-  const page = rows.slice(0, limit);
-  return { page, last: rows.length > limit ? page[page.length - 1]! : null };
+  const keys = await listNetworkHead(deps.db, viewerId, limit + 1, cursor);
+  const page = await seenByIds(deps, viewerId, keys.slice(0, limit).map((k) => k.id));
+  return { page, last: keys.length > limit ? keys[limit - 1]! : null };
 }
 
 /**

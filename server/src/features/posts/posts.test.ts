@@ -864,6 +864,29 @@ describe('the home feed’s network head (decision 016)', () => {
   });
 });
 
+describe('the home feed past its network head (decision 030)', () => {
+  it('goes on from a cursor the head no longer holds, without a gap or a repeat', async () => {
+    const [me, friend] = await Promise.all([signedInUser(t), signedInUser(t)]);
+    await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: friend.user.id }, { userId: friend.user.id, otherId: me.user.id }]).execute();
+    await sql`insert into posts (id, author_id, kind, content, created_at)
+      select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
+      from generate_series(1, 150) as n`.execute(t.db);
+    const page = async (cursor: string | null) => {
+      const res = await api('GET', `/posts/feed?limit=40${cursor ? `&cursor=${cursor}` : ''}`, me.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as Array<{ content: string; via: string }>;
+      return { seen: data.filter((p) => p.via === 'network').map((p) => p.content), next: res.json().meta.nextCursor as string | null };
+    };
+    const first = await page(null);
+    const second = await page(first.next);
+    // My own post drops my head; the one read next holds the newest keys, not this cursor's.
+    await api('POST', '/posts/create', me.cookie, { content: 'mine, meanwhile' });
+    const third = await page(second.next);
+    const fourth = await page(third.next);
+    expect([...first.seen, ...second.seen, ...third.seen, ...fourth.seen]).toEqual(Array.from({ length: 150 }, (_, i) => `post ${i + 1}`));
+  });
+});
+
 describe('offers on a need: counts, who offered, credited helpers (issue 13)', () => {
   it('shows who offered to the author only, and credits only those who offered', async () => {
     const [author, a, b, c, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
