@@ -229,6 +229,24 @@ async function cpuMsOf(pid: number | undefined): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU milliseconds PostgreSQL's processes have used so far (all of the local server's: during a row
+ * only its server's connections are busy). With the server's own column, what one answer costs the
+ * machine, whatever else the machine is doing: req/s moves with the load, these hardly do.
+ */
+async function postgresCpuMs(): Promise<number> {
+  let ms = 0;
+  for (const pid of await fs.promises.readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.split(') ')[1]!.split(' ');
+    // Its own time and that of its children that have ended (a backend counts, once, in the postmaster's).
+    ms += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  }
+  return ms;
+}
+
 function run(c: Case, seconds: number) {
   return autocannon({
     url: c.url,
@@ -263,25 +281,34 @@ for (const c of chosen) {
   await run(c, 2); // warm-up
   const server = c.url === base ? api.child.pid : floorServer.child.pid;
   const cpuBefore = await cpuMsOf(server);
+  const pgBefore = await postgresCpuMs();
   const r = await run(c, DURATION_S);
   const cpuUs = ((await cpuMsOf(server)) - cpuBefore) * 1000 / Math.max(1, r.requests.total);
+  const pgUs = ((await postgresCpuMs()) - pgBefore) * 1000 / Math.max(1, r.requests.total);
   const rps = r.requests.average;
   if (process.env.BENCH_VERBOSE) console.log(c.name, JSON.stringify(r.latency));
   if (c.floor) floorRps[c.floor] = rps;
   const against = floorRps[c.method === 'POST' ? 'insert' : 'read'];
   const share = against ? `${((rps / against) * 100).toFixed(0)} %` : '–';
   rows.push(
-    `| ${c.name.padEnd(34)} | ${rps.toFixed(0).padStart(6)} | ${r.latency.p50.toFixed(1).padStart(6)} | ${r.latency.p99.toFixed(1).padStart(6)} ${r.latency.p99 <= c.budgetMs ? ' ' : '!'}| ${share.padStart(6)} | ${String(r.non2xx + r.errors).padStart(7)} | ${(r.throughput.total / Math.max(1, r.requests.total)).toFixed(0).padStart(8)} | ${(Number.isFinite(cpuUs) ? cpuUs.toFixed(0) : '?').padStart(10)} |`,
+    `| ${c.name.padEnd(34)} | ${rps.toFixed(0).padStart(6)} | ${r.latency.p50.toFixed(1).padStart(6)} | ${r.latency.p99.toFixed(1).padStart(6)} ${r.latency.p99 <= c.budgetMs ? ' ' : '!'}| ${share.padStart(6)} | ${String(r.non2xx + r.errors).padStart(7)} | ${(r.throughput.total / Math.max(1, r.requests.total)).toFixed(0).padStart(8)} | ${(Number.isFinite(cpuUs) ? cpuUs.toFixed(0) : '?').padStart(10)} | ${pgUs.toFixed(0).padStart(9)} |`,
   );
 }
 console.log(`\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget) · API compression ${API_COMPRESSION}, accept-encoding: ${ACCEPT_ENCODING}\n`);
 console.log('floor% — a read against the indexed-query floor, a write (POST) against the insert floor\n');
-console.log('| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | non-2xx | B/answer | CPU µs/ans |');
-console.log('|------------------------------------|--------|--------|---------|--------|---------|----------|------------|');
+console.log('CPU µs/ans — the serving process (API or floor) per answer; PG µs/ans — PostgreSQL\'s processes per answer\n');
+console.log('| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | non-2xx | B/answer | CPU µs/ans | PG µs/ans |');
+console.log('|------------------------------------|--------|--------|---------|--------|---------|----------|------------|-----------|');
 for (const row of rows) console.log(row);
 
 // The memory budget (DESIGN.md §6: ≤ 200 MB after the bench on PostgreSQL), read before stopping it.
 console.log(`\nAPI process after the bench: ${await memoryOf(api.child.pid)} (budget: ≤ 200 MB RSS)`);
+// BENCH_HEAP_SNAPSHOT=1 (with BENCH_API_ARGS=--heapsnapshot-signal=SIGUSR2): where that memory is,
+// written by the API into the working directory before it stops.
+if (process.env.BENCH_HEAP_SNAPSHOT) {
+  api.child.kill('SIGUSR2');
+  await new Promise((r) => setTimeout(r, 15_000));
+}
 api.child.kill('SIGTERM');
 floorServer.child.kill('SIGTERM');
 await sql`delete from sessions where token_hash = any(${madeSessions}::text[])`.execute(db);

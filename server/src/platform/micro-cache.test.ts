@@ -23,6 +23,19 @@ describe('micro cache', () => {
     expect(cache.get('d')).toBeUndefined();
   });
 
+  it('lets go of ended entries as new ones come, so it shrinks back after a burst', () => {
+    vi.useFakeTimers();
+    const cache = createMicroCache<number>({ ttlMs: 1000, max: 100 });
+    for (let i = 0; i < 50; i++) cache.set(`burst${i}`, i);
+    vi.advanceTimersByTime(600);
+    cache.set('later', 1);
+    expect(cache.size).toBe(51); // nothing has ended yet
+    vi.advanceTimersByTime(500);
+    cache.set('quiet', 2);
+    expect(cache.size).toBe(2); // the burst ended and went; 'later' has 100 ms left
+    expect(cache.get('later')).toBe(1);
+  });
+
   it('remembers one load for many callers, and forgets a failed one so the next call retries', async () => {
     const cache = createMicroCache<Promise<number>>({ ttlMs: 1000, max: 10 });
     let loads = 0;

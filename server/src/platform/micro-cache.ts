@@ -16,8 +16,19 @@ export function createMicroCache<V>(options: { ttlMs: number; max: number }) {
     },
     set(key: string, value: V): void {
       entries.delete(key);
-      if (entries.size >= options.max) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, until: Date.now() + options.ttlMs });
+      // Entries are kept in the order they were set, so in the order they end: those ended go
+      // from the front as new ones come, and a cache holds what its last few seconds read, not
+      // the most a busy minute once put in it (memory after a burst, decision 030).
+      const now = Date.now();
+      for (const [oldest, { until }] of entries) {
+        if (until > now && entries.size < options.max) break;
+        entries.delete(oldest);
+      }
+      entries.set(key, { value, until: now + options.ttlMs });
+    },
+    /** How many entries are kept (ended ones not yet swept included). */
+    get size(): number {
+      return entries.size;
     },
     /** The cached value, or `load()`'s, kept; a promise that fails is forgotten so the next call retries. */
     remember(key: string, load: () => V): V {

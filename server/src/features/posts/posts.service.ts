@@ -66,7 +66,7 @@ const newestPageCache = microCachePerApp<Promise<PostRow[]>>({ ttlMs: 2_000, max
  * posts of popular people, tags and missions are on many homes at once. Emptied with the newest
  * page whenever a post changes through this process.
  */
-const postTextCache = microCachePerApp<PostRow>({ ttlMs: 2_000, max: 20_000 });
+const postTextCache = microCachePerApp<PostRow>({ ttlMs: 2_000, max: 5_000 });
 
 /** Empties this process's shared post caches after a change (the needs' lifecycle job uses it too). */
 export const postsChanged = (deps: Deps) => {
@@ -295,24 +295,39 @@ function decodeFeedCursor(cursor: string | undefined): FeedCursor {
 const feedCursor = (phase: 'n' | 'p', row?: { createdAt: string; id: string }) => `${phase}.${row ? encodeCursor(row) : ''}`;
 
 /**
- * How many keys of my network's posts are read at a time for the head: three pages of a scroll,
- * as most visits read one or two; a walk's cost grows with it (200 keys took twice as long, 030).
+ * How many keys of my network's posts a walk reads at a time: three pages of a scroll and the key
+ * that says a fourth follows, as most visits read one or two; a walk's cost grows with it (200
+ * keys took twice as long, 030).
  */
-const NETWORK_HEAD = 60;
-/** How far the head grows as I scroll (then pages are read from the database one by one). */
-const NETWORK_HEAD_MAX = 2_000;
+const NETWORK_HEAD = 61;
+/** How many keys a run further down keeps at most: ten pages, for the refetch of a long scroll. */
+const RUN_KEEP = 200;
 /**
- * Each viewer's network head (decision 016): the keys of their network's newest posts, kept for
- * ten seconds and extended 60 at a time as they scroll, so a scroll, a reload and the 30-second
- * refetch cost one walk of the network (a hundred people, ten tags, five missions: ~1,600 index
- * entries, no table reads: 0023) per three pages rather than one a page. Only keys are kept: each page is read fresh
- * (counts, likes, silence), so a post from my network shows within ten seconds, my own at once
- * (the head is dropped when I post, and when whom or what I follow, block or mute changes through
- * this process). `whole`: the keys reach the end of my network.
+ * A run of my network's keys, newest first, contiguous from `from` (exclusive; the top when
+ * absent) to the last key; `whole`: it reaches the end of my network. Only keys are kept: each
+ * page is read fresh (counts, likes, silence).
  */
-type NetworkHead = { keys: PostKey[]; whole: boolean; growing?: Promise<void> };
-const networkHeadCache = microCachePerApp<Promise<NetworkHead>>({ ttlMs: 10_000, max: 5_000 });
-const networkChangedFor = (deps: Deps, viewerId: string) => networkHeadCache(deps).delete(viewerId);
+type KeyRun = { from?: PostKey; keys: PostKey[]; whole: boolean; growing?: Promise<void> };
+/**
+ * Each viewer's network head (decision 016): the run of the newest keys, kept for ten seconds, so
+ * the first pages, a reload and the 30-second refetch cost one walk of the network (a hundred
+ * people, ten tags, five missions: ~1,600 index entries, no table reads: 0023) rather than one a
+ * page. A post from my network shows within
+ * ten seconds, my own at once (the head is dropped when I post, and when whom or what I follow,
+ * block or mute changes through this process).
+ */
+const networkHeadCache = microCachePerApp<Promise<KeyRun>>({ ttlMs: 10_000, max: 5_000 });
+/**
+ * Each viewer's run further down (decision 030): where a scroll goes on past the head, or once the
+ * head it began in was read anew, or from a cursor no head holds (a jump). It grows NETWORK_HEAD
+ * keys at a time as the scroll goes. Older posts do not change place, so it lives longer than the
+ * head; it keeps the RUN_KEEP keys nearest the end, so memory stays bounded however far one goes.
+ */
+const networkRunCache = microCachePerApp<KeyRun>({ ttlMs: 120_000, max: 1_000 });
+const networkChangedFor = (deps: Deps, viewerId: string) => {
+  networkHeadCache(deps).delete(viewerId);
+  networkRunCache(deps).delete(viewerId);
+};
 
 /**
  * Where the keys strictly after the cursor begin (newest first, as the keyset's row comparison
@@ -350,51 +365,87 @@ async function seenByIds(deps: Deps, viewerId: string, ids: string[]): Promise<S
 /** A page of my network's posts, and where the next one starts (null: my network ends here). */
 type NetworkPage = { page: SeenPostRow[]; last: PostKey | null };
 
+/** The key comes before the cursor in the feed: newer (keyset order; ISO text compares as the instants do). */
+function newerThan(key: PostKey, cursor: Cursor): boolean {
+  const at = cursor.createdAt.toISOString();
+  return key.createdAt > at || (key.createdAt === at && key.id > cursor.id);
+}
+
 /**
- * A page of my network's posts from my network head, or undefined when the page reaches past a
- * full head (a deep scroll: read from the database instead). A post of the page that went since
- * its key was read is simply not there; the next page starts after its key all the same.
+ * Where the page after the cursor starts in the run, or undefined when the run does not hold that
+ * place: the cursor is above where the run starts, or past its end and not its last key.
  */
-async function fromNetworkHead(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage | undefined> {
-  const head = await networkHeadCache(deps).remember(viewerId, async () => {
-    const keys = await listNetworkHead(deps.db, viewerId, NETWORK_HEAD);
-    return { keys, whole: keys.length < NETWORK_HEAD };
-  });
-  const start = cursor ? firstAfter(head.keys, cursor) : 0;
-  // A cursor past the head's end that is not where it ends (a jump, or a head read anew since):
-  // the page is read from the database.
-  if (start === head.keys.length && !head.whole && !(cursor && head.keys.at(-1)?.id === cursor.id)) return undefined;
-  // Scrolling on: the head grows by the next keys after its end (one walk for the next ten pages).
-  while (!head.whole && head.keys.length < start + limit + 1) {
-    if (head.keys.length >= NETWORK_HEAD_MAX) return undefined;
-    // One walk however many of my requests wait for it.
-    head.growing ??= listNetworkHead(deps.db, viewerId, NETWORK_HEAD, keyCursor(head.keys.at(-1)!))
+function startIn(run: KeyRun, cursor: Cursor | undefined): number | undefined {
+  if (!cursor) return run.from ? undefined : 0;
+  if (run.from && run.from.id !== cursor.id && !newerThan(run.from, cursor)) return undefined;
+  const start = firstAfter(run.keys, cursor);
+  const end = run.keys.at(-1) ?? run.from;
+  if (start === run.keys.length && !run.whole && end?.id !== cursor.id) return undefined;
+  return start;
+}
+
+/** The next `count` keys of my network after the key (from the top without one), as a run. */
+async function walkFrom(deps: Deps, viewerId: string, from: PostKey | undefined, count: number): Promise<KeyRun> {
+  const keys = await listNetworkHead(deps.db, viewerId, count, from && keyCursor(from));
+  return { ...(from ? { from } : {}), keys, whole: keys.length < count };
+}
+
+/**
+ * The page after the cursor from the run, growing it by a walk from its end as the scroll needs
+ * (one walk however many of my requests wait for it) when `grows`; undefined when the run does
+ * not hold the page. A post of the page that went since its key was read is simply not there;
+ * the next page starts after its key all the same.
+ */
+async function pageFromRun(deps: Deps, viewerId: string, run: KeyRun, cursor: Cursor | undefined, limit: number, grows: boolean): Promise<NetworkPage | undefined> {
+  let start = startIn(run, cursor);
+  while (start !== undefined && !run.whole && run.keys.length < start + limit + 1) {
+    if (!grows) return undefined;
+    const end = run.keys.at(-1) ?? run.from;
+    run.growing ??= walkFrom(deps, viewerId, end, NETWORK_HEAD)
       .then((more) => {
-        head.keys.push(...more);
-        head.whole = more.length < NETWORK_HEAD;
+        run.keys.push(...more.keys);
+        run.whole = more.whole;
       })
       .finally(() => {
-        head.growing = undefined;
+        run.growing = undefined;
       });
-    await head.growing;
+    await run.growing;
+    start = startIn(run, cursor);
   }
-  const keys = head.keys.slice(start, start + limit + 1);
+  if (start === undefined) return undefined;
+  // Taken with the start found above, nothing awaited between: another request may move the run.
+  const keys = run.keys.slice(start, start + limit + 1);
   const page = await seenByIds(deps, viewerId, keys.slice(0, limit).map((k) => k.id));
   return { page, last: keys.length > limit ? keys[limit - 1]! : null };
+}
+
+/**
+ * A page of my network's posts: from my head when it holds the whole page, else from my run
+ * further down, else from a new run walked from the cursor — a page's worth at first, as a jump
+ * may go no further.
+ */
+async function networkPageFor(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage> {
+  const head = await networkHeadCache(deps).remember(viewerId, () => walkFrom(deps, viewerId, undefined, NETWORK_HEAD));
+  const fromHead = await pageFromRun(deps, viewerId, head, cursor, limit, false);
+  if (fromHead) return fromHead;
+  const runs = networkRunCache(deps);
+  const kept = runs.get(viewerId);
+  const from = cursor && { id: cursor.id, createdAt: cursor.createdAt.toISOString() };
+  const run = kept && startIn(kept, cursor) !== undefined ? kept : await walkFrom(deps, viewerId, from, limit + 1);
+  if (run !== kept) runs.set(viewerId, run);
+  // A run holds the place it was walked from, and grows as far as the page needs; should another
+  // of my requests have moved it past the cursor meanwhile, a run of this page's own.
+  const page = (await pageFromRun(deps, viewerId, run, cursor, limit, true)) ?? (await pageFromRun(deps, viewerId, await walkFrom(deps, viewerId, from, limit + 1), cursor, limit, true))!;
+  // The keys far behind the scroll go: a run keeps the RUN_KEEP nearest its end.
+  if (run.keys.length > RUN_KEEP) {
+    run.from = run.keys[run.keys.length - RUN_KEEP - 1]!;
+    run.keys = run.keys.slice(-RUN_KEEP);
+  }
+  return page;
 }
 
 /** A kept key as a keyset cursor. */
 const keyCursor = (key: PostKey): Cursor => ({ createdAt: new Date(key.createdAt), id: key.id });
-
-/**
- * A page past the kept head (a long scroll, a head read anew since, a jump): the next keys from the
- * cursor, walked as the head's are (indexes only), then the posts as seenByIds reads every page.
- */
-async function fromNetworkWalk(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage> {
-  const keys = await listNetworkHead(deps.db, viewerId, limit + 1, cursor);
-  const page = await seenByIds(deps, viewerId, keys.slice(0, limit).map((k) => k.id));
-  return { page, last: keys.length > limit ? keys[limit - 1]! : null };
-}
 
 /**
  * The home feed (issue 13, decision 016): my network's posts newest first — my connections', with
@@ -410,7 +461,7 @@ async function homeFeed(deps: Deps, viewerId: string, query: { cursor?: string |
     const { page, nextCursor } = pageOf(await listPosts(deps.db, viewerId, { cursor: at.at, limit, publicFor: viewerId }), limit);
     return pageText(shown(page, 'public'), { nextCursor: nextCursor && feedCursor('p', page[page.length - 1]) });
   }
-  const { page: mine, last } = (await fromNetworkHead(deps, viewerId, at.at, limit)) ?? (await fromNetworkWalk(deps, viewerId, at.at, limit));
+  const { page: mine, last } = await networkPageFor(deps, viewerId, at.at, limit);
   if (last) return pageText(shown(mine, 'network'), { nextCursor: feedCursor('n', last) });
   // My network ran out on this page: the public tail fills the rest, from its start; one row
   // more says whether the tail goes on.

@@ -829,7 +829,7 @@ describe('the home feed’s network head (decision 016)', () => {
     const [me, friend, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t)]);
     for (const p of [friend, other])
       await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: p.user.id }, { userId: p.user.id, otherId: me.user.id }]).execute();
-    // 230 posts by a connection, a minute apart: more than the head's 60 keys, so it grows as the scroll goes.
+    // 230 posts by a connection, a minute apart: more than the head holds, so the scroll goes on in a run further down.
     await sql`insert into posts (id, author_id, kind, content, created_at)
       select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
       from generate_series(1, 230) as n`.execute(t.db);
@@ -884,6 +884,30 @@ describe('the home feed past its network head (decision 030)', () => {
     const third = await page(second.next);
     const fourth = await page(third.next);
     expect([...first.seen, ...second.seen, ...third.seen, ...fourth.seen]).toEqual(Array.from({ length: 150 }, (_, i) => `post ${i + 1}`));
+  });
+
+  it('answers every page again the same, near the end of a long scroll and far behind it (a refetch)', async () => {
+    const [me, friend] = await Promise.all([signedInUser(t), signedInUser(t)]);
+    await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: friend.user.id }, { userId: friend.user.id, otherId: me.user.id }]).execute();
+    // More than a run keeps (200 keys), so the first pages' keys are dropped by the end.
+    await sql`insert into posts (id, author_id, kind, content, created_at)
+      select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
+      from generate_series(1, 330) as n`.execute(t.db);
+    const page = async (cursor: string | null) => {
+      const res = await api('GET', `/posts/feed?limit=30${cursor ? `&cursor=${cursor}` : ''}`, me.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return { seen: (res.json().data as Array<{ content: string }>).map((p) => p.content), next: res.json().meta.nextCursor as string | null };
+    };
+    const cursors: Array<string | null> = [null];
+    const scroll: string[][] = [];
+    for (let i = 0; i < 11; i++) {
+      const { seen, next } = await page(cursors[i]!);
+      scroll.push(seen);
+      cursors.push(next);
+    }
+    expect(scroll.flat()).toEqual(Array.from({ length: 330 }, (_, i) => `post ${i + 1}`));
+    // The refetch asks for every page again, from the top.
+    for (const [i, cursor] of cursors.slice(0, 11).entries()) expect((await page(cursor)).seen).toEqual(scroll[i]);
   });
 });
 

@@ -66,8 +66,11 @@ const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolea
 /** Close spellings of a query's words (search_lexicon moves slowly): 10 minutes. */
 const spellingsCache = microCachePerApp<Promise<Map<string, string[]>>>({ ttlMs: 10 * 60_000, max: 10_000 });
 const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({ ttlMs: 30_000, max: 1_000 });
-/** Kept 30 s but fresh for 5: an older one is still answered while its successor is computed. */
-const sharedAnswers = microCachePerApp<{ answer: Promise<Answer>; at: number; next?: Promise<Answer> }>({ ttlMs: 30_000, max: 2_000 });
+/**
+ * Kept 30 s but fresh for 5: an older one is still answered while its successor is computed. At
+ * most 500: popular queries are few, and a rare one is seldom asked again within the 30 s (030).
+ */
+const sharedAnswers = microCachePerApp<{ answer: Promise<Answer>; at: number; next?: Promise<Answer> }>({ ttlMs: 30_000, max: 500 });
 const SHARED_FRESH_MS = 5_000;
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
