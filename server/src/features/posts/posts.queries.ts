@@ -379,7 +379,7 @@ const viewerMarksStatement = prepared((db, { viewerId, postIds, authorIds, place
   sql<{ liked: string[]; saved: string[]; hidden: string[]; exact: Record<string, unknown> }>`
     select array(select post_id from post_likes where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as liked,
            array(select post_id from saved_posts where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as saved,
-           array(select h.id from unnest(${authorIds}::uuid[]) as h (id) where ${silencedForViewer(viewerId, sql.ref('h.id'))}) as hidden,
+           array(select h.id from unnest(${authorIds}::uuid[]) as h (id) where h.id = any(${silencedIdsFor(viewerId)})) as hidden,
            (select coalesce(jsonb_object_agg(p.id::text, p.exact_location), '{}'::jsonb) from posts p
              where p.id = any(${placedIds}::uuid[]) and p.exact_location is not null and ${mayPinpoint(viewerId)}) as exact`,
 );
