@@ -339,7 +339,10 @@ export async function handOverUnprovenAccount(deps: Deps, userId: string, identi
 
 export async function updateProfile(deps: Deps, viewer: Viewer | null, input: UpdateProfileInput) {
   const me = requireViewer(viewer);
-  return presentSessionUser(await updateUser(deps.db, me.id, input));
+  const user = await updateUser(deps.db, me.id, input);
+  // Writes that take the viewer from the session cache show these names (decision 030).
+  forgetCachedSessions(deps, me.id);
+  return presentSessionUser(user);
 }
 
 /** My privacy settings, as the session read them (a change drops the cached session: decision 009). */
@@ -351,6 +354,7 @@ export function myPrivacy(viewer: Viewer | null): PrivacySettings {
 export async function updatePrivacy(deps: Deps, viewer: Viewer | null, input: PrivacySettings): Promise<PrivacySettings> {
   const me = requireViewer(viewer);
   const user = await updateUser(deps.db, me.id, input);
+  forgetCachedSessions(deps, me.id);
   await deps.events.emit(deps.db, 'user.privacy_changed', { userId: me.id });
   return presentPrivacy(user);
 }
@@ -360,6 +364,7 @@ export async function setProfilePicture(deps: Deps, viewer: Viewer | null, image
   const me = requireViewer(viewer);
   const url = image ? await deps.media.saveImage(image, { maxDimension: PROFILE_PICTURE_PX }) : null;
   const user = await updateUser(deps.db, me.id, { profilePicture: url });
+  forgetCachedSessions(deps, me.id);
   if (me.profilePicture) await deps.media.remove(me.profilePicture);
   return presentSessionUser(user);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
   blockedBetween,
@@ -33,6 +34,10 @@ const openedAt = sql<Date>`date_trunc('milliseconds', clock_timestamp())`;
 type SentMessage = { id: string; chatId: string; body: string; createdAt: Date; clientMessageId: string | null };
 
 export type DirectSendRow = {
+  /** The sender's session is still live (sessionIsLive): when not, nothing was written and the rest is null. */
+  live: boolean;
+  /** The recipient exists. */
+  found: boolean;
   blocked: boolean;
   /** Their message policy lets me write, or they have taken part in our chat (`accepts_messages`). */
   allowed: boolean;
@@ -58,8 +63,10 @@ export type DirectSendRow = {
 };
 
 /**
- * A direct message in one statement. The recipient must exist (no row: no such person) and
- * neither may have blocked the other (`blocked`: nothing written). Then:
+ * A direct message in one statement. The sender's session must still be live (`live`: the viewer
+ * may come from the session cache, so the statement checks; nothing written otherwise), the
+ * recipient must exist (`found`) and neither may have blocked the other (`blocked`: nothing
+ * written). Then:
  *
  * - a message of mine with the same `clientMessageId` already there (a retry, a double click):
  *   nothing is written, and it is answered (`prior…`);
@@ -71,11 +78,11 @@ export type DirectSendRow = {
  * - otherwise the message becomes a chat request (issue 15), one per pair: a second one while the
  *   first waits inserts nothing (`pending…` is the one waiting).
  */
-export async function sendDirectMessageIfAllowed(db: Db, m: DirectSend): Promise<DirectSendRow | undefined> {
-  return (await directSend(db, m))[0];
+export async function sendDirectMessageIfAllowed(db: Db, m: DirectSend): Promise<DirectSendRow> {
+  return (await directSend(db, m))[0]!;
 }
 
-type DirectSend = { chatId: string; directKey: string; messageId: string; requestId: string; senderId: string; recipientId: string; body: string; clientMessageId: string | null };
+type DirectSend = { sessionId: string; chatId: string; directKey: string; messageId: string; requestId: string; senderId: string; recipientId: string; body: string; clientMessageId: string | null };
 
 /** The statement, compiled once (db/prepared.ts): building this template of kernel fragments cost 20–30 µs of every send. */
 const directSend = prepared((db, m: DirectSend) => {
@@ -92,10 +99,12 @@ const directSend = prepared((db, m: DirectSend) => {
       select p.id, p.chat_id, p.body, p.created_at, pc.direct_key
       from chat_messages p join chats pc on pc.id = p.chat_id
       where ${clientId} is not null and p.sender_id = ${me} and p.client_message_id = ${clientId}
+    ), live as (
+      select ${sessionIsLive(m.sessionId)} as live
     ), gate as (
       select not blocked and allowed and not exists (select 1 from prior) as send,
              not blocked and not allowed and not exists (select 1 from prior) as ask
-      from recipient
+      from recipient, live where live.live
     ), chat as (
       insert into chats (id, kind, direct_key, last_message_at)
       select ${m.chatId}, 'direct', ${m.directKey}, ${openedAt} from gate where gate.send
@@ -122,12 +131,13 @@ const directSend = prepared((db, m: DirectSend) => {
       select w.id, w.client_message_id, w.created_at from chat_requests w
       where w.sender_id = ${me} and w.recipient_id = ${m.recipientId}
     )
-    select r.blocked, r.allowed,
+    select l.live, r.id is not null as found, r.blocked, r.allowed,
       m.id, m.chat_id, m.body, m.created_at, m.client_message_id,
       p.id as prior_id, p.chat_id as prior_chat_id, p.direct_key as prior_key, p.body as prior_body, p.created_at as prior_created_at,
       q.id as request_id, q.created_at as request_created_at,
       w.id as pending_id, w.client_message_id as pending_client_id, w.created_at as pending_created_at
-    from recipient r left join message m on true left join prior p on true left join request q on true left join pending w on true`;
+    from live l left join recipient r on true left join message m on true left join prior p on l.live
+      left join request q on true left join pending w on l.live`;
 });
 
 /**

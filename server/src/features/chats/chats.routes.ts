@@ -49,6 +49,8 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/chats/send',
     {
+      // One round trip: the send's statement checks the session (chats.queries' directSend).
+      config: { sessionCheckedByWrite: true },
       preHandler: limitPerAccount(app, MESSAGE_BUDGET),
       schema: {
         tags,

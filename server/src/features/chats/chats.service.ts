@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@muster/contract/chats';
-import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -56,7 +56,8 @@ function publishMessage(deps: Deps, message: ChatMessage, audience: readonly str
  * Sends a direct message, opening the pair's chat on the first one. To someone who takes messages
  * only from their connections (and has not taken part in a chat with me) it becomes a chat request
  * instead, one at a time. A `clientMessageId` already used by me answers what it made (the
- * message, or the request still waiting), so a retry never makes a second one.
+ * message, or the request still waiting), so a retry never makes a second one. The route takes the
+ * viewer from the session cache (`sessionCheckedByWrite`): the statement checks the session.
  */
 export async function sendDirectMessage(
   deps: Deps,
@@ -69,6 +70,7 @@ export async function sendDirectMessage(
   const key = directKey(me.id, recipientId);
   const clientMessageId = input.clientMessageId?.toLowerCase() ?? null;
   const row = await sendDirectMessageIfAllowed(deps.db, {
+    sessionId: me.sessionId,
     chatId: newId(),
     directKey: key,
     messageId: newId(),
@@ -78,7 +80,9 @@ export async function sendDirectMessage(
     body: input.message,
     clientMessageId,
   });
-  if (!row) throw notFound('That person is not on Muster');
+  // The viewer came from the session cache: the statement found the session ended, and wrote nothing.
+  if (!row.live) throw sessionEnded(deps, me);
+  if (!row.found) throw notFound('That person is not on Muster');
   if (row.blocked) throw forbidden('You cannot message this person');
   if (row.priorId) {
     if (row.priorKey !== key) throw idReused();

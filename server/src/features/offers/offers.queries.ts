@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
+import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
 import { cardOf, directChatIdOf, hiddenEitherWay, missionVisibleTo } from '../../social/social.queries.js';
 
@@ -89,14 +91,58 @@ export async function listOffers(
   return rows;
 }
 
-/** A post as an offer on it needs it: missing or hidden by a block either way is undefined. */
-export async function findPostToOffer(db: Db, viewerId: string, postId: string) {
-  const { rows } = await sql<{ id: string; authorId: string; kind: string; status: string | null; title: string; content: string }>`
-    select p.id, p.author_id as "authorId", p.kind, p.status, p.title, p.content
-    from posts p
-    where p.id = ${postId} and not ${hiddenEitherWay(viewerId, sql.ref('p.author_id'))}`.execute(db);
-  return rows[0];
+/**
+ * What an offer on a post came to (`offerOnPostIfAllowed`): whether the helper's session was live,
+ * the post as the offer needed it (null: missing, or hidden by a block either way), and the offer
+ * made now with its columns as findOffer reads them (null: nothing written).
+ */
+export type OfferOnPostRow = {
+  live: boolean;
+  targetId: string | null;
+  targetAuthorId: string | null;
+  targetKind: string | null;
+  targetStatus: string | null;
+} & ({ [K in keyof OfferRow]: OfferRow[K] } | { [K in keyof OfferRow]: null });
+
+/**
+ * An offer on a post in one statement (it was four round trips: the session, the post, the insert,
+ * the offer read back). Nothing is written unless the helper's session is still live (the route
+ * takes the viewer from the session cache, decision 030), the post is theirs to see (not blocked
+ * either way), it is a need or a want, not their own, and neither fulfilled nor expired; a second
+ * live offer by the same person on the post meets offers_one_live_per_post and writes nothing
+ * (`on conflict do nothing`: the offer columns are null). The service tells these apart from the
+ * post's columns, as it did when they were separate reads. `posts.offer_count` moves by 0015's trigger.
+ */
+export async function offerOnPostIfAllowed(
+  db: Db,
+  a: { sessionId: string; id: string; postId: string; helperId: string; message: string; give: string; available: string },
+): Promise<OfferOnPostRow> {
+  return (await offerOnPost(db, a))[0]!;
 }
+
+const offerOnPost = prepared((db, a: { sessionId: string; id: string; postId: string; helperId: string; message: string; give: string; available: string }) =>
+  sql<OfferOnPostRow>`
+    with live as (
+      select ${sessionIsLive(a.sessionId)} as live
+    ), target as (
+      select p.id, p.author_id, p.kind, p.status, p.title, p.content, p.category
+      from posts p
+      where p.id = ${a.postId}::uuid and not ${hiddenEitherWay(a.helperId, sql.ref('p.author_id'))}
+    ), made as (
+      insert into offers (id, post_id, mission_id, owner_id, helper_id, message, give, available)
+      select ${a.id}::uuid, t.id, null, t.author_id, ${me(a.helperId)}, ${a.message}, ${a.give}, ${a.available}
+      from target t, live
+      where live.live and t.kind in ('need', 'want') and t.author_id <> ${me(a.helperId)}
+        and coalesce(t.status, '') not in ('fulfilled', 'expired')
+      on conflict do nothing
+      returning *
+    )
+    select l.live, t.id as "targetId", t.author_id as "targetAuthorId", t.kind as "targetKind", t.status as "targetStatus",
+      ${offerColumns(a.helperId)}
+    from live l
+    left join target t on true
+    left join (made o join users u on u.id = o.owner_id join target p on p.id = o.post_id left join missions m on m.id = o.mission_id) on true`,
+);
 
 /** A mission the viewer may see (the kernel's missionVisibleTo), with its owner; else undefined. */
 export async function findMissionToOffer(db: Db, viewerId: string, missionId: string) {

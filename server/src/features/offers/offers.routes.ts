@@ -34,6 +34,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:postId/offers',
     {
+      // One statement for the offer: it checks the session itself (offers.queries' offerOnPost).
+      config: { sessionCheckedByWrite: true },
       preHandler: limitPerAccount(app, OFFER_BUDGET),
       schema: { tags, summary: 'Offer help on an open need or want (its author is told)', params: postParamsSchema, body: createOfferSchema, response: one },
     },

@@ -1,6 +1,6 @@
 import { UNTITLED_MISSION } from '@muster/contract/missions';
 import type { CreateOfferInput, OfferBox, OfferStatus } from '@muster/contract/offers';
-import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -10,9 +10,9 @@ import {
   directChatOf,
   findMissionToOffer,
   findOffer,
-  findPostToOffer,
   insertOffer,
   listOffers,
+  offerOnPostIfAllowed,
   type OfferRow,
   withdrawOffer,
 } from './offers.queries.js';
@@ -68,7 +68,11 @@ async function makeOffer(deps: Deps, viewerId: string, target: { postId: string 
     available: input.when ?? '',
   });
   if (!made) throw conflict(ALREADY);
-  const offer = await visibleOffer(deps, viewerId, id);
+  return announceOffer(deps, await visibleOffer(deps, viewerId, id));
+}
+
+/** A new offer: its receiver is told (notifications), and it is answered as the helper sees it. */
+async function announceOffer(deps: Deps, offer: OfferRow) {
   await deps.events.emit(deps.db, 'offer.made', { ...eventOf(offer), message: offer.message });
   return presentOffer(offer);
 }
@@ -76,17 +80,30 @@ async function makeOffer(deps: Deps, viewerId: string, target: { postId: string 
 /**
  * An offer on someone's open need or want. The post must be the viewer's to see (missing and
  * hidden by a block either way are the same 404); one's own need is 403; a general post or a
- * provision takes no offers (400); a fulfilled or expired need no longer does (409).
+ * provision takes no offers (400); a fulfilled or expired need no longer does (409). The route
+ * takes the viewer from the session cache (`sessionCheckedByWrite`): the statement checks the session.
  */
 export async function offerOnPost(deps: Deps, viewer: Viewer | null, postId: string, input: CreateOfferInput) {
   const me = requireViewer(viewer);
-  const post = await findPostToOffer(deps.db, me.id, postId);
-  if (!post) throw notFound('This post no longer exists');
-  if (post.kind !== 'need' && post.kind !== 'want') throw badRequest('Help can be offered only on a need or a want');
-  if (post.authorId === me.id) throw forbidden('You cannot offer help on your own post');
-  if (post.status === 'fulfilled') throw conflict('This need has already been fulfilled');
-  if (post.status === 'expired') throw conflict('This need has expired');
-  return makeOffer(deps, me.id, { postId, missionId: null, ownerId: post.authorId }, input);
+  // One statement checks all of the below and writes only when they hold (offers.queries).
+  const row = await offerOnPostIfAllowed(deps.db, {
+    sessionId: me.sessionId,
+    id: newId(),
+    postId,
+    helperId: me.id,
+    message: input.message,
+    give: input.give ?? '',
+    available: input.when ?? '',
+  });
+  // The viewer came from the session cache: the statement found the session ended, and wrote nothing.
+  if (!row.live) throw sessionEnded(deps, me);
+  if (!row.targetId) throw notFound('This post no longer exists');
+  if (row.targetKind !== 'need' && row.targetKind !== 'want') throw badRequest('Help can be offered only on a need or a want');
+  if (row.targetAuthorId === me.id) throw forbidden('You cannot offer help on your own post');
+  if (row.targetStatus === 'fulfilled') throw conflict('This need has already been fulfilled');
+  if (row.targetStatus === 'expired') throw conflict('This need has expired');
+  if (row.id === null) throw conflict(ALREADY);
+  return announceOffer(deps, row);
 }
 
 /** An offer to a mission the viewer may see (else 404); its owner cannot offer to it (403). */

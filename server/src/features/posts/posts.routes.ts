@@ -50,6 +50,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/create',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
+      // One round trip: the insert checks the session itself (posts.queries' newPost).
+      config: { sessionCheckedByWrite: true },
       preHandler: postBudget,
       schema: {
         tags,

@@ -1,7 +1,7 @@
 import { extractHashtags } from '@muster/contract/hashtags';
 import { type CreatePostInput, type createHuntSchema, firstLink, needExpiryAfter, needsAndProvisionKinds, type updatePostSchema } from '@muster/contract/posts';
 import type { z } from 'zod';
-import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -175,7 +175,7 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   const { missionId, mission } = await missionOf(deps, me.id, input.mission);
   const row = await savingMedia(deps.media, async (media) => {
     const { image, video, fileUrl } = await saveAttachments(media, input);
-    return insertPost(deps.db, {
+    const made = await insertPost(deps.db, me.sessionId, {
       id,
       authorId: me.id,
       kind: missionId ? 'mission_update' : input.kind,
@@ -196,6 +196,10 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
       emergencyEmoji: input.emergencyEmoji ?? null,
       hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
     });
+    // The viewer came from the session cache and the insert found the session ended: nothing
+    // written, and the attachments just saved go again (savingMedia).
+    if (!made) throw sessionEnded(deps, me);
+    return made;
   });
   unfurlLater(deps, id, input.content);
   // Members and followers hear of an update (notifications subscribes).
@@ -211,8 +215,8 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
   const me = requireViewer(viewer);
   const id = newId();
   const content = input.description ?? '';
-  const row = await savingMedia(deps.media, async (media) =>
-    insertPost(deps.db, {
+  const row = await savingMedia(deps.media, async (media) => {
+    const made = await insertPost(deps.db, me.sessionId, {
       id,
       authorId: me.id,
       kind: 'hunt',
@@ -222,8 +226,10 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
       image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
       ...placeColumns(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
       hashtags: extractHashtags(`${input.title} ${content}`),
-    }),
-  );
+    });
+    if (!made) throw sessionEnded(deps, me);
+    return made;
+  });
   unfurlLater(deps, id, content);
   announcePost(deps, id, me.id, row.audience);
   return published(deps, row);

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { SessionsTable } from '../../db/schema.js';
@@ -22,6 +22,17 @@ const liveSession = prepared((db, a: { tokenHash: string; now: Date }) =>
 export async function findSessionUser(db: Db, tokenHash: string) {
   return (await liveSession(db, { tokenHash, now: new Date() }))[0];
 }
+
+/**
+ * The session is still live, for a write that took its viewer from the session cache
+ * (`sessionCheckedByWrite`, session.ts): the write statement asks this itself and writes nothing
+ * when it is false, so a session ended in any process — signed out, every session ended by a
+ * password change, the account deleted (its sessions go with it) — makes nothing from the moment
+ * that commits, however warm the cache. One probe of the sessions' primary key, inside the statement
+ * the write makes anyway.
+ */
+export const sessionIsLive = (sessionId: string) =>
+  sql<boolean>`exists (select 1 from sessions live_session where live_session.id = ${sessionId}::uuid and live_session.expires_at > now())`;
 
 export function touchSession(db: Db, sessionId: string, expiresAt: Date) {
   return db.updateTable('sessions').set({ lastSeenAt: new Date(), expiresAt }).where('id', '=', sessionId).execute();

@@ -17,11 +17,16 @@ const ABSOLUTE_MS = 90 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 3600_000;
 /**
  * A GET may use the session as it was read in the last few seconds (decision 009): reading pages
- * then costs one query, not two. Any other method reads it fresh and drops the cached copy, so a
- * change a person makes is seen by their next request; signing out, a password change, a mailed
- * link that changes the account and deleting it forget it here at once, and in the deployment's
- * other processes as soon as the realtime hub brings them the news (Redis pub/sub; within this
- * time at worst, should a message be lost).
+ * then costs one query, not two. So may a write whose own statement checks that the session is
+ * still live (route config `sessionCheckedByWrite`, with session.queries' `sessionIsLive`; decision
+ * 030): sending a message, posting and offering help are then one round trip, and a session ended
+ * in another process still makes nothing, as the statement finds its row gone. Any other write reads
+ * it fresh and drops the cached copy, so a change a person makes is seen by their next request;
+ * signing out, a password change, a mailed link that changes the account, deleting it, and the
+ * changes of name, picture or privacy forget it here at once, and in the deployment's other
+ * processes as soon as the realtime hub brings them the news (Redis pub/sub; within this time at
+ * worst, should a message be lost — which for a cached write means a name up to this old on a
+ * message, never a write by an ended session).
  */
 const SESSION_CACHE_MS = 5_000;
 
@@ -34,6 +39,29 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * This write's statement checks `sessionIsLive(viewer.sessionId)` itself and writes nothing
+     * when the session has ended (the service then answers `sessionEnded`): it may take the viewer
+     * from the session cache, as GETs do. Only for writes that rely on no more of the viewer than
+     * their id and names (never a password, an address or a verification).
+     */
+    sessionCheckedByWrite?: boolean;
+  }
+}
+
+/**
+ * The viewer a session row stands for, made once per row read (the cached row's requests share it:
+ * copying a user's twenty columns on every request showed in the profile). Nothing writes to a viewer.
+ */
+const viewers = new WeakMap<SessionRow, Viewer>();
+function viewerOf(row: SessionRow): Viewer {
+  let viewer = viewers.get(row);
+  if (!viewer) {
+    const { sessionLastSeenAt: _seen, sessionCreatedAt: _created, ...user } = row;
+    viewers.set(row, (viewer = user));
+  }
+  return viewer;
 }
 
 function cookieOptions(deps: Deps) {
@@ -64,21 +92,21 @@ export function registerSessions(app: FastifyInstance): void {
     if (!token || token.length > 100) return;
     const tokenHash = hashSecret(token);
     const cache = sessionCache(app.deps);
-    const reading = request.method === 'GET';
-    let row = reading ? cache.get(tokenHash) : undefined;
+    // A GET, or a write that checks the session in its own statement, may use the cached copy.
+    const cached = request.method === 'GET' || request.routeOptions.config.sessionCheckedByWrite === true;
+    let row = cached ? cache.get(tokenHash) : undefined;
     if (!row) {
       row = await findSessionUser(app.deps.db, tokenHash);
-      // A write may change the user: the next read must not see the row from before it.
-      if (row && reading) cache.set(tokenHash, row);
+      // Any other write may change the user: the next read must not see the row from before it.
+      if (row && cached) cache.set(tokenHash, row);
       else cache.delete(tokenHash);
       if (!row) return;
     }
-    const { sessionId, sessionLastSeenAt, sessionCreatedAt, ...user } = row;
-    request.viewer = { ...user, sessionId };
+    request.viewer = viewerOf(row);
     const now = Date.now();
-    if (now - sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      const expiresAt = new Date(Math.min(now + IDLE_MS, sessionCreatedAt.getTime() + ABSOLUTE_MS));
-      await touchSession(app.deps.db, sessionId, expiresAt);
+    if (now - row.sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      const expiresAt = new Date(Math.min(now + IDLE_MS, row.sessionCreatedAt.getTime() + ABSOLUTE_MS));
+      await touchSession(app.deps.db, row.sessionId, expiresAt);
       row.sessionLastSeenAt = new Date(now);
     }
   });
@@ -146,6 +174,16 @@ export async function endUserSessions(deps: Deps, userId: string, options: { exc
 export function userSessionsEnded(deps: Deps, userId: string, exceptSessionId?: string) {
   sessionCache(deps).deleteWhere((row) => row.id === userId);
   deps.realtime.endSessions(exceptSessionId ? { userId, exceptSessionId } : { userId });
+}
+
+/**
+ * What a `sessionCheckedByWrite` service throws when its statement found the session ended (in
+ * another process: deleted, expired): nothing was written; the copy cached here goes, so the
+ * next request reads the truth, and the answer is a 401 as if the cache had never had it.
+ */
+export function sessionEnded(deps: Deps, viewer: Viewer) {
+  sessionCache(deps).deleteWhere((row) => row.sessionId === viewer.sessionId);
+  return unauthorized();
 }
 
 /** The signed-in user, or a 401: the first line of every service that needs one. */
