@@ -307,7 +307,7 @@ console.log(`\nAPI process after the bench: ${await memoryOf(api.child.pid)} (bu
 // written by the API into the working directory before it stops.
 if (process.env.BENCH_HEAP_SNAPSHOT) {
   api.child.kill('SIGUSR2');
-  await new Promise((r) => setTimeout(r, 15_000));
+  await new Promise((r) => setTimeout(r, Number(process.env.BENCH_HEAP_WAIT_MS ?? 15_000)));
 }
 api.child.kill('SIGTERM');
 floorServer.child.kill('SIGTERM');

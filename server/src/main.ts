@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import pino from 'pino';
 import type { prettyFactory as PrettyFactory } from 'pino-pretty';
 import { buildApp } from './app.js';
@@ -10,6 +11,12 @@ import { DEMO_LOGIN } from './db/demo.js';
 import { seedDemoData } from './db/seed.js';
 import { createMailer } from './platform/mail.js';
 import { createLocalMediaStore } from './platform/media/media.js';
+
+// V8 lets the heap grow to up to four times what survived the last full collection before it
+// collects again, and gives little of it back once the load has gone: after the bench the API held
+// ~230 MB with 45 MB alive. Growing by half at a time (read at every collection, so it applies
+// from here) kept it at ~170 MB for the same CPU per request (decision 030).
+v8.setFlagsFromString('--heap-growing-percent=50');
 
 /**
  * A start-up problem someone can fix ends here: one line naming it on stderr and exit code 1.
