@@ -428,11 +428,13 @@ async function pageFromRun(deps: Deps, viewerId: string, run: KeyRun, cursor: Cu
 /**
  * A page of my network's posts: from my head when it holds the whole page, else from my run
  * further down, else from a new run walked from the cursor — a page's worth at first, as a jump
- * may go no further.
+ * may go no further. Only a first page reads a head anew: a page further down uses one already
+ * kept, and else needs no more than its own walk.
  */
 async function networkPageFor(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage> {
-  const head = await networkHeadCache(deps).remember(viewerId, () => walkFrom(deps, viewerId, undefined, NETWORK_HEAD));
-  const fromHead = await pageFromRun(deps, viewerId, head, cursor, limit, false);
+  const heads = networkHeadCache(deps);
+  const head = cursor ? heads.get(viewerId) : heads.remember(viewerId, () => walkFrom(deps, viewerId, undefined, NETWORK_HEAD));
+  const fromHead = head && (await pageFromRun(deps, viewerId, await head, cursor, limit, false));
   if (fromHead) return fromHead;
   const runs = networkRunCache(deps);
   const kept = runs.get(viewerId);
