@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // Pages are split per route by the dynamic imports in src/app/router.tsx; the entry chunk holds
 // only React, the router, TanStack Query and the guards (the toaster loads once something toasts).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), installable(), startUpGraph()],
+  plugins: [react(), tailwindcss(), installable(), startUpGraph(), bootScript()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -15,6 +15,8 @@ export default defineConfig({
     // Vite's manifest (chunk → source); the bundle report reads .vite/chunks.json (startUpGraph).
     manifest: true,
     rolldownOptions: {
+      // src/app/boot.ts is an entry of its own (bootScript): small, and first in index.html.
+      input: { index: 'index.html', boot: 'src/app/boot.ts' },
       // The entry lists every lazy route's chunks by file name (for preloading): names made of the
       // hash alone keep that list ~0.9 KB gzip smaller, which the landing page's 120 KB budget needs.
       // .vite/chunks.json (startUpGraph, for scripts/bundle-report.mjs) maps each chunk to its sources.
@@ -109,6 +111,28 @@ function installable() {
       ],
     },
   });
+}
+
+/**
+ * Puts src/app/boot.ts (an entry of its own, see `input`) first in the built index.html, before
+ * Vite's entry: module scripts run in document order, and boot must not wait for the entry's
+ * ~90 KB. It asks who is signed in and, on home, starts loading the shell's chunk as soon as the
+ * answer comes, in parallel with the entry rather than after it (issue 17). Not in development,
+ * where main.tsx's own session check is enough.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'muster:boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot');
+        if (!boot) throw new Error('muster:boot-script: no boot chunk in the bundle');
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
 }
 
 /** Modules that the shell and home reach and that no public page (nor the entry) does. */

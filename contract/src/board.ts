@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.js';
-import { CATEGORY_MAX } from './posts.js';
+import { CATEGORY_MAX } from './posts-constants.js';
 
 /**
  * The emergency board (`/journalist`, issue 16): emergency-marked posts and mission updates the

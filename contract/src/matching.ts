@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { needStatuses } from './posts.js';
+import { needStatuses } from './posts-constants.js';
 import { publicUserSchema } from './users.js';
 
 /**

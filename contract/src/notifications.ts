@@ -1,34 +1,8 @@
 import { z } from 'zod';
+import { notificationTypes, taskNotificationKinds } from './notifications-constants.js';
 
-export const notificationTypes = [
-  'like',
-  'comment',
-  'replies',
-  'missionHelp',
-  'newOffer',
-  'missionUpdate',
-  'systemNotification',
-  'connectionRequest',
-  'task',
-  'matchFound',
-  'stillNeeded',
-] as const;
-export type NotificationType = (typeof notificationTypes)[number];
-
-export const taskNotificationKinds = ['task_created', 'task_status_change'] as const;
-
-/** The types the notification list shows (spec §5); others, like connectionRequest, are kept out. */
-export const listedNotificationTypes: readonly string[] = [
-  'like',
-  'comment',
-  'replies',
-  'missionHelp',
-  'newOffer',
-  'systemNotification',
-  'missionUpdate',
-  'matchFound',
-  'stillNeeded',
-];
+// The constants the shell needs at start-up live in a zod-free module (decision 030).
+export * from './notifications-constants.js';
 
 const senderSchema = z.object({
   _id: z.string(),

@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.js';
-import { needStatuses, postKinds } from './posts.js';
+import { OFFER_GIVE_MAX, OFFER_MESSAGE_MAX, OFFER_WHEN_MAX, offerBoxes, offerStatuses } from './offers-constants.js';
+import { needStatuses, postKinds } from './posts-constants.js';
 import { publicUserSchema } from './users.js';
+
+// The constants the shell needs at start-up live in a zod-free module (decision 030).
+export * from './offers-constants.js';
 
 /**
  * Offers of help (issue 13): on someone's open need or want (`POST /posts/{postId}/offers`) or to a
  * mission (`POST /missions/{missionId}/offers`), listed together on /offers.
  */
-export const offerStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
-export type OfferStatus = (typeof offerStatuses)[number];
-export const offerStatusLabels: Record<OfferStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', withdrawn: 'Withdrawn' };
-export const offerBoxes = ['received', 'made'] as const;
-export type OfferBox = (typeof offerBoxes)[number];
-
-export const OFFER_MESSAGE_MAX = 1000;
-export const OFFER_GIVE_MAX = 300;
-export const OFFER_WHEN_MAX = 200;
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
 
@@ -57,10 +52,3 @@ export const offerResponseSchema = z.object({ data: offerSchema });
 export const offerPageResponseSchema = z.object({ data: z.array(offerSchema), meta: z.object({ nextCursor: z.string().nullable() }) });
 /** Accepting opens (or reuses) the direct chat with the helper, where the offer is the first message. */
 export const acceptOfferResponseSchema = z.object({ data: z.object({ offer: offerSchema, chatId: z.string() }) });
-
-/** The friendly line the Offer help dialog starts from, quoting the need. */
-export function offerPrefill(need: { title: string; content: string }) {
-  const quoted = (need.title || need.content).replace(/\s+/g, ' ').trim();
-  const short = quoted.length > 80 ? `${quoted.slice(0, 77)}…` : quoted;
-  return `Hi! I saw your post “${short}” and I’d like to help.`;
-}

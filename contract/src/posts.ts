@@ -1,30 +1,24 @@
 import { z } from 'zod';
 import { shownPlaceSchema } from './geo.js';
 import { pageQuerySchema } from './paging.js';
+import {
+  CATEGORY_MAX,
+  COMMENT_MAX,
+  NEED_OPEN_DAYS,
+  NEED_OPEN_DAYS_DEFAULT,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  RATING_STEP,
+  emergencyEmojis,
+  needStatuses,
+  postKinds,
+} from './posts-constants.js';
 import { publicUserSchema } from './users.js';
 
-export const postKinds = ['need', 'want', 'provision', 'general', 'hunt', 'mission_update'] as const;
-export type PostKind = (typeof postKinds)[number];
-export const needStatuses = ['open', 'fulfilled', 'expired'] as const;
-export const emergencyEmojis = ['🚨', '🆘', '⚠️', '🔥'] as const;
+// The constants the shell needs at start-up live in a zod-free module (decision 030).
+export * from './posts-constants.js';
 
-/**
- * How long a need or want stays open before it expires (issue 16), as its author picks in the
- * composer; "Keep open" extends it by the same choices. Its author is asked "Still needed?" this
- * many days before.
- */
-export const NEED_OPEN_DAYS = [7, 14, 30, 60, 90] as const;
-export type NeedOpenDays = (typeof NEED_OPEN_DAYS)[number];
-export const NEED_OPEN_DAYS_DEFAULT: NeedOpenDays = 30;
-export const NEED_NUDGE_DAYS = 3;
-/** When a need or want opened (or kept open) at `from` for `days` expires. */
-export const needExpiryAfter = (from: Date, days: NeedOpenDays = NEED_OPEN_DAYS_DEFAULT) => new Date(from.getTime() + days * 86_400_000);
 const openForDays = z.literal(NEED_OPEN_DAYS, { error: `Choose ${NEED_OPEN_DAYS.join(', ')} days` });
-
-export const POST_TITLE_MAX = 150;
-export const POST_CONTENT_MAX = 5000;
-export const CATEGORY_MAX = 60;
-export const RATING_STEP = 0.5;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
@@ -99,11 +93,6 @@ export const keepOpenSchema = z.strictObject({ openForDays: openForDays.default(
 export const linkPreviewSchema = z.object({ url: z.string(), title: z.string(), description: z.string(), siteName: z.string() });
 export type LinkPreview = z.infer<typeof linkPreviewSchema>;
 
-/** The first web link in a text: the one the composer previews and the post card shows. */
-export function firstLink(text: string): string | undefined {
-  return /https?:\/\/[^\s<]+/.exec(text)?.[0];
-}
-
 export const postSchema = z.object({
   _id: z.string(),
   kind: z.enum(postKinds),
@@ -150,11 +139,8 @@ export const feedQuerySchema = pageQuerySchema.extend({ kind: z.enum(postKinds).
 
 /** GET /posts/user/{username}: `kind=needs` is the profile's Needs & Provisions tab (need, want, provision). */
 export const userPostsQuerySchema = pageQuerySchema.extend({ kind: z.enum(['needs']).optional() });
-export const needsAndProvisionKinds = ['need', 'want', 'provision'] as const;
 
 export const hashtagCountSchema = z.object({ name: z.string(), count: z.number() });
-
-export const COMMENT_MAX = 2000;
 
 export const createCommentSchema = z.strictObject({
   content: z.string({ error: 'Write a comment' }).trim().min(1, 'Write a comment').max(COMMENT_MAX, `Comments are at most ${COMMENT_MAX} characters`),

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chats.js';
+import { realtimeCounts } from './realtime-constants.js';
+
+// The constants the shell needs at start-up live in a zod-free module (decision 030).
+export * from './realtime-constants.js';
 
 /**
  * Live updates (issue 15): one WebSocket per browser tab at `GET /api/v1/ws`, authenticated by the
@@ -8,33 +12,6 @@ import { chatMessageSchema } from './chats.js';
  * client shows has changed: it either carries the new thing (a message) or names what to refetch.
  * While the socket is down the spec's 30-second polling goes on, so nothing is only ever pushed.
  */
-export const REALTIME_PATH = '/ws';
-/** The largest frame a client may send; anything bigger closes the socket (1009). */
-export const REALTIME_MAX_PAYLOAD = 1024;
-/** Client frames allowed per connection in one window; past it the socket is closed (1008). */
-export const REALTIME_CLIENT_FRAMES = 20;
-export const REALTIME_CLIENT_WINDOW_MS = 10_000;
-/** The server pings every socket this often; one that has not answered the previous ping is dropped. */
-export const REALTIME_HEARTBEAT_MS = 30_000;
-/** Reconnect backoff on the client: from the first delay, doubled each try, up to the last. */
-export const REALTIME_RECONNECT_MIN_MS = 1_000;
-export const REALTIME_RECONNECT_MAX_MS = 30_000;
-
-/** Close codes the server uses, so the client knows whether to come back. */
-export const REALTIME_CLOSE = {
-  /** The session ended (sign-out, password change, account deleted): do not reconnect until signed in again. */
-  sessionEnded: 4001,
-  /** Too many frames, or a frame that is not a ping. */
-  policy: 1008,
-  tooBig: 1009,
-  /** The server is stopping: reconnect with backoff. */
-  goingAway: 1001,
-} as const;
-
-/** What a `counts.changed` event asks the shell to refetch (the badges). */
-export const realtimeCounts = ['chats', 'requests', 'notifications', 'offers', 'network', 'tasks'] as const;
-export type RealtimeCount = (typeof realtimeCounts)[number];
-
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   /** A message in one of my chats (mine too, from another tab or device). */
   z.object({ type: z.literal('message.created'), data: chatMessageSchema.extend({ clientMessageId: z.string().nullable().optional() }) }),

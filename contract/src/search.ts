@@ -1,44 +1,17 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE } from './limits.js';
-import { missionTypes } from './missions.js';
-import { needStatuses, postKinds } from './posts.js';
+import { missionTypes } from './missions-constants.js';
+import { needStatuses, postKinds } from './posts-constants.js';
+import { SEARCH_QUERY_MAX, searchSections } from './search-constants.js';
 import { publicUserSchema } from './users.js';
+
+// The constants the shell needs at start-up live in a zod-free module (decision 030).
+export * from './search-constants.js';
 
 /**
  * Global search (issue 14, spec §2 "Global search box", §4 "Search overlay", §5 "Search", §9):
  * `GET /users/advanced-search` over people, needs, provisions, missions and hashtags.
  */
-
-/** Spec §9: history kept 7, shown 5; recent profiles kept 5, shown 3; trending 3 inline, 5 in the panel. */
-export const SEARCH_HISTORY_KEPT = 7;
-export const SEARCH_HISTORY_SHOWN = 5;
-export const RECENT_PROFILES_KEPT = 5;
-export const RECENT_PROFILES_SHOWN = 3;
-export const SEARCH_TRENDING_INLINE = 3;
-export const SEARCH_TRENDING_PANEL = 5;
-/** Spec §9: search trending is cached 15 minutes. */
-export const SEARCH_TRENDING_CACHE_MS = 15 * 60_000;
-/** How many of each section the dropdown previews; 'View All' shows when a section holds more. */
-export const SEARCH_PREVIEW = { users: 4, needs: 2, provisions: 2, missions: 2, hashtags: 2 } as const;
-/** Browser storage keys (spec §3 "Local browser storage"). */
-export const SEARCH_HISTORY_KEY = 'searchHistory';
-export const RECENT_PROFILES_KEY = 'recentProfiles';
-
-export const SEARCH_QUERY_MAX = 200;
-export const searchSections = ['all', 'users', 'needs', 'provisions', 'missions'] as const;
-export type SearchSection = (typeof searchSections)[number];
-
-/**
- * Spec §5: hashtags are extracted only when the query contains '#': space-separated words that
- * start with '#' and are longer than one character, with the '#' removed.
- */
-export function extractSearchHashtags(query: string): string[] {
-  if (!query.includes('#')) return [];
-  return query
-    .split(' ')
-    .filter((w) => w.startsWith('#') && w.length > 1)
-    .map((w) => w.slice(1));
-}
 
 export const advancedSearchQuerySchema = z.object({
   query: z

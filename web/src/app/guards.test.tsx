@@ -6,21 +6,22 @@ describe('access rules (spec §2)', () => {
   it('sends a visitor on a private page to /login', async () => {
     stubApi(signedOut);
     const router = renderApp('/network');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The route's lazy modules load first (slow in jsdom on a busy machine): more than waitFor's 1 s.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it.each(['/hunt', '/journalist'])('tells a visitor on %s to log in, once, and sends them to /login', async (path) => {
     stubApi(signedOut);
     const router = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(await screen.findAllByText('Please log in to access this page')).toHaveLength(1);
   });
 
   it('sends a visitor at / to the landing page', async () => {
     stubApi(signedOut);
     const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/muster'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/muster'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { level: 1, name: /Rally people and resources/ })).toBeInTheDocument();
   });
 

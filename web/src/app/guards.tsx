@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SpinnerScreen } from '../components/spinner-screen';
 import { loginToastPaths, paths, unverifiedPaths } from '../lib/paths';
@@ -8,10 +8,20 @@ const LOGIN_REQUIRED = 'Please log in to access this page';
 
 const navigationKey = (l: { pathname: string; search: string; key: string }) => `${l.pathname}${l.search}#${l.key}`;
 
-/** Spec §2: while the session check runs, a spinner screen. */
+/**
+ * Spec §2: while the session check runs, a spinner screen. The page a signed-in person sees first
+ * (the shell and home: hundreds of elements) is rendered in a transition, which React splits into
+ * slices of a few milliseconds, rather than in the session query's own update, which it renders in
+ * one task: on a phone that task was the longest of the start (decision 027). So the spinner stays
+ * for those few frames more; a person who is signed out is never rendered from a stale answer.
+ */
 function useSession() {
   const session = useSessionQuery();
-  return { loading: session.isPending, user: session.isSuccess ? session.data : undefined };
+  const user = session.isSuccess ? session.data : undefined;
+  // undefined at first even when the answer is already in (it usually is by the time the page's
+  // chunk has loaded): the first render is then the spinner, and the page the deferred one.
+  const shown = useDeferredValue(user, undefined);
+  return { loading: session.isPending || (user !== undefined && shown === undefined), user: user && shown };
 }
 
 /** /muster, /login and /signup: a signed-in person is sent to /. */

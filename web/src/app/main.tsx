@@ -10,7 +10,7 @@ const root = document.getElementById('root');
 // Spec §8: a missing root element at start-up is an error, not a blank page.
 if (!root) throw new Error('Root element #root not found');
 
-// Every page first asks who is looking: ask now, while React and the page's chunk load.
+// Every page first asks who is looking: app/boot.ts has asked already (this returns its answer).
 startSessionCheck();
 
 createRoot(root).render(

@@ -1,8 +1,11 @@
 import { HandHeart } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import toast from '../lib/toast';
 import { usePostQuery } from '../features/posts/api/get-post';
-import { OfferHelpDialog } from '../features/posts/components/offer-help-dialog';
+
+// Loaded on first use, as the post card loads it: the dialog brings the offers contract's schemas,
+// which the shell (a matchFound notification shows this button) need not build at start (030).
+const OfferHelpDialog = lazy(() => import('../features/posts/components/offer-help-dialog').then((m) => ({ default: m.OfferHelpDialog })));
 
 /**
  * Offer help on a need by its id, wherever a match shows it (issue 16: /matches and the matchFound
@@ -34,5 +37,9 @@ function LoadedOfferDialog({ postId, onClose }: { postId: string; onClose: () =>
     }
   }, [query.isError, onClose]);
   if (!query.data) return null;
-  return <OfferHelpDialog post={query.data} open onOpenChange={(next) => !next && onClose()} />;
+  return (
+    <Suspense fallback={null}>
+      <OfferHelpDialog post={query.data} open onOpenChange={(next) => !next && onClose()} />
+    </Suspense>
+  );
 }

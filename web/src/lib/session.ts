@@ -1,31 +1,11 @@
 import { AUTH_USER_STALE_MS } from '@muster/contract/limits';
-import type { SessionUser } from '@muster/contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { getMe, sessionCheck, startSessionCheck } from './session-check';
+
+export { getMe, startSessionCheck };
 
 export const sessionKeys = { me: ['auth', 'me'] as const };
-
-export async function getMe(): Promise<SessionUser> {
-  return (await api.get<{ data: SessionUser }>('/auth/me')).data;
-}
-
-let early: Promise<SessionUser> | undefined;
-
-/**
- * Asks who is signed in before React renders (src/app/main.tsx), so the answer travels while the
- * first page's chunk loads instead of after it (issue 17); index.html preloads the same URL, which
- * this call picks up. The first session query takes the answer; later ones ask again.
- */
-export function startSessionCheck(): void {
-  early = getMe();
-  early.catch(() => undefined);
-}
-
-function sessionCheck(): Promise<SessionUser> {
-  const answer = early ?? getMe();
-  early = undefined;
-  return answer;
-}
 
 /**
  * The session check (spec §4, §7): a failed call means signed out, with no retry; the user is

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadRealtimeEventSchema } from '../lib/realtime/socket';
 import { FakeWebSocket } from './fake-websocket';
 
 // jsdom has no matchMedia; react-hot-toast's <Toaster> reads prefers-reduced-motion through it.
@@ -21,6 +22,10 @@ Object.defineProperty(window, 'matchMedia', {
 
 // The signed-in shell opens the live socket; in tests it is a fake the test may drive (never a
 // real connection). unstubGlobals (vite.config.ts) puts the real one back after each test.
+// The socket opens once its lazily loaded event schema is here (decision 030); loaded up front, so
+// a test's socket opens as soon as the app asks for it (socket.test.ts covers the wait).
+beforeAll(() => loadRealtimeEventSchema());
+
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);

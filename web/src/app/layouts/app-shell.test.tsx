@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signedIn, stubApi } from '../../test/render';
 import { chatBadgeCount } from './app-shell';
 
@@ -18,6 +18,42 @@ function counts({ unread, chatRequests, joinRequests, tasks }: { unread: number[
   });
 }
 
+let width: { mockRestore: () => void } | undefined;
+afterEach(() => width?.mockRestore());
+
+/** A window `px` wide, as the media queries see it (jsdom has no layout), for one test. */
+function windowWidth(px: number) {
+  width = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity);
+    return { matches: px >= min, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as MediaQueryList;
+  });
+}
+
+describe('the navigation the width shows (spec §2)', () => {
+  it('renders the bottom bar on a phone, and not the top bar', async () => {
+    windowWidth(375);
+    counts({ unread: [1], chatRequests: 0, joinRequests: 0, tasks: 0 });
+    renderApp('/network');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
+    expect(within(nav).getByRole('link', { name: /Chats/ })).toHaveAttribute('href', '/chats');
+    expect(within(nav).getByRole('link', { name: /Alerts/ })).toHaveAttribute('href', '/notifications');
+    await waitFor(() => expect(screen.getByTestId('badge-Chats')).toHaveTextContent('Chats: 1'), { timeout: 5000 });
+  });
+
+  it('renders the top bar with the alerts menu from 768 px, and not the bottom bar', async () => {
+    windowWidth(1280);
+    counts({ unread: [1], chatRequests: 0, joinRequests: 0, tasks: 0 });
+    renderApp('/network');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
+    // The top bar calls the chats link Missions, and its Alerts is a menu rather than a link.
+    expect(within(nav).getByRole('link', { name: /Missions/ })).toHaveAttribute('href', '/chats');
+    expect(within(nav).queryByRole('link', { name: /Alerts/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('badge-Chats')).toHaveTextContent('Chats: 1'), { timeout: 5000 });
+  });
+});
+
 describe('the combined chat badge (spec §7)', () => {
   it('adds unread chat messages, chat requests, join requests and task notifications', () => {
     expect(chatBadgeCount({ unreadMessages: 3, chatRequests: 2, joinRequests: 1, taskNotifications: 1 })).toBe(7);
@@ -28,8 +64,8 @@ describe('the combined chat badge (spec §7)', () => {
     counts({ unread: [2, 1], chatRequests: 1, joinRequests: 1, tasks: 1 });
     renderApp('/network');
     await waitFor(() => expect(screen.getAllByTestId('badge-Chats')[0]).toHaveTextContent('Chats: 6'), { timeout: 5000 });
-    // Top bar and bottom bar alike.
-    expect(screen.getAllByTestId('badge-Chats')).toHaveLength(2);
+    // One navigation bar at a time: the bottom bar here (jsdom's window matches no min-width).
+    expect(screen.getAllByTestId('badge-Chats')).toHaveLength(1);
   });
 
   it('shows 9+ above 9', async () => {

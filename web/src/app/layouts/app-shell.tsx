@@ -18,6 +18,7 @@ import { SearchBox } from '../../features/search/components/search-box';
 import { useTaskNotificationsQuery } from '../../features/tasks/api/get-task-notifications';
 import { paths } from '../../lib/paths';
 import { useIdle } from '../../lib/use-idle';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
 
@@ -66,10 +67,16 @@ const topItem = ({ isActive }: { isActive: boolean }) =>
 const bottomItem = ({ isActive }: { isActive: boolean }) =>
   `relative flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`;
 
-/** The signed-in frame: top bar at 768 px and wider, bottom bar below (spec §2 Navigation). */
+/**
+ * The signed-in frame: top bar at 768 px and wider, bottom bar below (spec §2 Navigation). Only the
+ * navigation the width shows is rendered (useMediaQuery, Tailwind's md:), not both with one hidden
+ * by CSS: on a phone the top bar's links, badges and notifications dropdown were a share of the
+ * first render no one saw, and the bottom bar's on a desktop (decision 027).
+ */
 export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
   useLiveUpdates(user._id);
   const idle = useIdle();
+  const wide = useMediaQuery('(min-width: 768px)');
   const [languageOpen, setLanguageOpen] = useState(false);
   const navigate = useNavigate();
 
@@ -90,7 +97,7 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
           <div className="flex flex-1 items-center justify-end md:justify-start md:px-2">
             <SearchBox />
           </div>
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {wide && <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             <NavLink to={paths.home} end className={topItem}>{icon(Home)}<span>Home</span></NavLink>
             <NavLink to={paths.network} className={topItem}>{icon(Users, <NetworkBadge />)}<span>Network</span></NavLink>
             <NavLink to={paths.offers} className={topItem}>{icon(HandHeart, <OffersBadge />)}<span>Offers</span></NavLink>
@@ -101,7 +108,7 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                 <Bell className="size-5" /><span>Alerts</span>
               </span>
             )}
-          </nav>
+          </nav>}
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100" aria-label="Profile menu">
               <img src={user.profilePicture} alt="" className="size-8 rounded-full object-cover" />
@@ -141,13 +148,13 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
         <Outlet />
       </main>
 
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+      {!wide && <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
         <NavLink to={paths.home} end className={bottomItem}>{icon(Home)}<span>Home</span></NavLink>
         <NavLink to={paths.network} className={bottomItem}>{icon(Users, <NetworkBadge />)}<span>Network</span></NavLink>
         <NavLink to={paths.offers} className={bottomItem}>{icon(HandHeart, <OffersBadge />)}<span>Offers</span></NavLink>
         <NavLink to={paths.chats} className={bottomItem}>{icon(MessagesSquare, <ChatsBadge />)}<span>Chats</span></NavLink>
         <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, <AlertsBadge />)}<span>Alerts</span></NavLink>
-      </nav>
+      </nav>}
 
       <Modal open={languageOpen} onOpenChange={setLanguageOpen} title="Language" description="English is the only supported language for now. More languages are coming soon." showDescription size="sm">
         <div className="flex justify-end">

@@ -1,6 +1,6 @@
 import type { Notification } from '@muster/contract/notifications';
 import { NOTIFICATION_PREVIEW_CHARS } from '@muster/contract/limits';
-import { listedNotificationTypes, taskNotificationKinds } from '@muster/contract/notifications';
+import { listedNotificationTypes, taskNotificationKinds } from '@muster/contract/notifications-constants';
 
 /** Spec §5: only these types are listed; task notifications only of the two task kinds. */
 export function isListed(n: Notification): boolean {

@@ -160,3 +160,33 @@ describe('the realtime socket', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });
+
+describe('the event schema, loaded with the socket (decision 030)', () => {
+  /** A fresh copy of socket.ts, whose schema has not been loaded yet (the setup loads the shared one). */
+  async function freshSocketModule() {
+    vi.resetModules();
+    return import('./socket');
+  }
+
+  it('opens the socket once the schema is here, and checks every event against it', async () => {
+    const { connectRealtime: connect } = await freshSocketModule();
+    const events: unknown[] = [];
+    const client = connect({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: (e) => events.push(e) });
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive(message);
+    FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } } as Record<string, unknown>);
+    expect(events).toEqual([message]);
+    client.stop();
+  });
+
+  it('opens nothing when stopped before the schema arrived', async () => {
+    const { connectRealtime: connect, loadRealtimeEventSchema } = await freshSocketModule();
+    const client = connect({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: () => {} });
+    client.stop();
+    await loadRealtimeEventSchema();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});

@@ -1,13 +1,12 @@
 import { API_ROOT } from '@muster/contract/limits';
+import type { RealtimeEvent, realtimeEventSchema } from '@muster/contract/realtime';
 import {
   REALTIME_CLOSE,
   REALTIME_HEARTBEAT_MS,
   REALTIME_PATH,
   REALTIME_RECONNECT_MAX_MS,
   REALTIME_RECONNECT_MIN_MS,
-  type RealtimeEvent,
-  realtimeEventSchema,
-} from '@muster/contract/realtime';
+} from '@muster/contract/realtime-constants';
 import { setRealtimeConnected } from './status';
 
 export type RealtimeSocketOptions = {
@@ -43,10 +42,30 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.max(REALTIME_RECONNECT_MIN_MS, Math.round(ceiling / 2 + (random() * ceiling) / 2));
 }
 
-function parse(data: unknown): RealtimeEvent | null {
+/**
+ * The event schema, loaded with the socket rather than with the shell (decision 030): building it
+ * (and chats.ts's message schema) at module load was part of the signed-in shell's start-up task.
+ * Kept once loaded, so a reconnect opens at once.
+ */
+let eventSchema: typeof realtimeEventSchema | undefined;
+let loadingSchema: Promise<typeof realtimeEventSchema> | undefined;
+
+/** Loads the event schema (once; a failed load is tried again on the next call). */
+export function loadRealtimeEventSchema(): Promise<typeof realtimeEventSchema> {
+  loadingSchema ??= import('@muster/contract/realtime').then(
+    (module) => (eventSchema = module.realtimeEventSchema),
+    (error: unknown) => {
+      loadingSchema = undefined;
+      throw error;
+    },
+  );
+  return loadingSchema;
+}
+
+function parse(schema: typeof realtimeEventSchema, data: unknown): RealtimeEvent | null {
   if (typeof data !== 'string') return null;
   try {
-    const result = realtimeEventSchema.safeParse(JSON.parse(data));
+    const result = schema.safeParse(JSON.parse(data));
     return result.success ? result.data : null;
   } catch {
     return null;
@@ -74,6 +93,20 @@ export function connectRealtime(options: RealtimeSocketOptions): { stop: () => v
 
   function open() {
     retry = undefined;
+    const schema = eventSchema;
+    if (!schema) {
+      // The socket opens once its schema is here, so every event is checked as it arrives; a
+      // failed load (offline, a new deployment's chunks) is retried like a failed connection.
+      loadRealtimeEventSchema().then(
+        () => {
+          if (!stopped) open();
+        },
+        () => {
+          if (!stopped) retry = setTimeout(open, reconnectDelay(attempt++, random));
+        },
+      );
+      return;
+    }
     let ws: WebSocket;
     try {
       ws = new Socket(url);
@@ -100,7 +133,7 @@ export function connectRealtime(options: RealtimeSocketOptions): { stop: () => v
     };
     ws.onmessage = (message: MessageEvent) => {
       heard = true;
-      const event = parse(message.data);
+      const event = parse(schema, message.data);
       if (event && event.type !== 'pong') options.onEvent(event);
     };
     ws.onclose = (event: CloseEvent) => drop(ws, isOpen, event.code);

@@ -1,4 +1,4 @@
-import { collaborationCategories, collaborationCategoryIds } from '@muster/contract/collaboration';
+import { collaborationCategories, collaborationCategoryIds } from '@muster/contract/collaboration-constants';
 import type { SessionUser } from '@muster/contract/users';
 import { ArrowRight, Bookmark, Handshake, MessagesSquare, Settings, Siren, Target } from 'lucide-react';
 import { Link } from 'react-router';

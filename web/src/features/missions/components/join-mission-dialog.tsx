@@ -1,4 +1,5 @@
-import { JOIN_MESSAGE_MAX, joinMissionSchema, type MemberRole } from '@muster/contract/missions';
+import type { MemberRole } from '@muster/contract/missions';
+import { JOIN_MESSAGE_MAX } from '@muster/contract/missions-constants';
 import { useId, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
@@ -34,8 +35,11 @@ export function JoinMissionButton({ missionId, missionTitle, onJoined, className
   const join = useJoinMissionMutation();
   const id = useId();
 
-  function submit(e: React.FormEvent) {
+  async function submit(e: React.FormEvent) {
     e.preventDefault();
+    // The schema loads with the first join, not with every post card that offers one: building
+    // the missions contract's schemas was part of the signed-in shell's start-up (decision 030).
+    const { joinMissionSchema } = await import('@muster/contract/missions');
     const parsed = joinMissionSchema.safeParse({ role, message });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
     setError(null);

@@ -1,4 +1,5 @@
-import { DEFAULT_MISSION_PHOTO, type MissionSummary, missionTypeBadge, UNTITLED_MISSION } from '@muster/contract/missions';
+import type { MissionSummary } from '@muster/contract/missions';
+import { DEFAULT_MISSION_PHOTO, missionTypeBadge, UNTITLED_MISSION } from '@muster/contract/missions-constants';
 import { Handshake, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';

@@ -1,5 +1,6 @@
 import type { Suggestion } from '@muster/contract/network';
 import { Clock, UserPlus, Users } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { buttonStyles, EmptyState, PersonRowsSkeleton } from '../../../components/person-row';
@@ -41,13 +42,17 @@ function ConnectButton({ person }: { person: Suggestion }) {
  */
 export function PeopleYouMayKnow({ variant = 'panel', limit }: { variant?: 'panel' | 'strip'; limit?: number }) {
   const query = useSuggestionsQuery();
-  const people = (query.data ?? []).slice(0, limit);
-  const more = limit !== undefined && (query.data?.length ?? 0) > limit;
+  // The people are rendered in a transition, which React time-slices, rather than in the query's
+  // own update, one task: ten cards with their buttons were a long task on a phone (decision 027).
+  const data = useDeferredValue(query.data);
+  const people = (data ?? []).slice(0, limit);
+  const more = limit !== undefined && (data?.length ?? 0) > limit;
+  const pending = query.isPending || (query.isSuccess && !data);
 
   if (variant === 'strip') {
     // While it loads, cards of the loaded size hold its place: on a phone the strip sits above the
     // feed, which would otherwise jump down when it arrives (CLS, decision 027).
-    if (query.isPending) return <StripSkeleton />;
+    if (pending) return <StripSkeleton />;
     if (!people.length) return null;
     return (
       <section aria-labelledby="pymk-strip-heading" className="rounded-2xl border border-slate-200 bg-white py-4 shadow-sm">
@@ -77,7 +82,7 @@ export function PeopleYouMayKnow({ variant = 'panel', limit }: { variant?: 'pane
         <h2 id="pymk-heading" className="font-semibold text-slate-900">People you may know</h2>
         {more && <Link to={paths.network} className="shrink-0 text-sm font-medium text-brand-700 hover:underline">See all</Link>}
       </div>
-      {query.isPending ? (
+      {pending ? (
         <PersonRowsSkeleton rows={3} label="Loading people you may know" />
       ) : query.isError ? (
         <p className="mt-3 text-sm text-slate-600">Couldn't load people you may know</p>

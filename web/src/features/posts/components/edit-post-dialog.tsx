@@ -1,5 +1,4 @@
 import { CATEGORY_MAX, POST_CONTENT_MAX, POST_TITLE_MAX, type Post, updatePostSchema } from '@muster/contract/posts';
-import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
@@ -7,19 +6,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUpdatePostMutation } from '../api/update-post';
 
 type Field = 'title' | 'content' | 'category';
-
-/** The post card's Edit action for the author, with its dialog. */
-export function EditPostButton({ post, className }: { post: Post; className: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <Pencil className="size-4" aria-hidden="true" /> Edit
-      </button>
-      <EditPostDialog post={post} open={open} onOpenChange={setOpen} />
-    </>
-  );
-}
 
 /**
  * The author's edit of a post (PRODUCT.md "Post card": the author can edit): title and text, and

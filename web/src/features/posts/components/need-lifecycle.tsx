@@ -1,4 +1,5 @@
-import { NEED_NUDGE_DAYS, type Post } from '@muster/contract/posts';
+import type { Post } from '@muster/contract/posts';
+import { NEED_NUDGE_DAYS } from '@muster/contract/posts-constants';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';

@@ -1,8 +1,8 @@
-import { UNTITLED_MISSION } from '@muster/contract/missions';
+import { UNTITLED_MISSION } from '@muster/contract/missions-constants';
 import type { Post } from '@muster/contract/posts';
 import type { PublicUser } from '@muster/contract/users';
-import { Bookmark, CheckCircle2, FileText, Globe, HandHeart, Heart, Link2, MapPin, MessageCircle, Share2, Siren, Star, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Bookmark, CheckCircle2, FileText, Globe, HandHeart, Heart, Link2, MapPin, MessageCircle, Pencil, Share2, Siren, Star, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
@@ -12,11 +12,8 @@ import { timeAgo } from '../../../lib/time';
 import { useDeletePostMutation } from '../api/delete-post';
 import { useLikePostMutation } from '../api/like-post';
 import { useSavePostMutation } from '../api/save-post';
-import { CommentsSection } from './comments-section';
-import { EditPostButton } from './edit-post-dialog';
 import { MarkFulfilledDialog } from './mark-fulfilled-dialog';
 import { expiryLabel, KeepOpenButton, mayKeepOpen } from './need-lifecycle';
-import { OfferHelpDialog } from './offer-help-dialog';
 import { RichText } from './rich-text';
 import { personName } from '../../../lib/person-name';
 
@@ -58,6 +55,12 @@ function PeopleNames({ people }: { people: PublicUser[] }) {
   ));
 }
 
+// What a card opens on a tap loads then (decision 027): every card of a feed rendered its dialogs,
+// closed, and the code of the comments, the edit form and the offer form came with the first page.
+const CommentsSection = lazy(() => import('./comments-section').then((m) => ({ default: m.CommentsSection })));
+const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
+const OfferHelpDialog = lazy(() => import('./offer-help-dialog').then((m) => ({ default: m.OfferHelpDialog })));
+
 /** What a card shows beside a referenced mission (Join, from the missions feature via the router). */
 export type MissionAction = (mission: NonNullable<Post['mission']>) => React.ReactNode;
 
@@ -66,7 +69,9 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
   const like = useLikePostMutation();
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
-  const [dialog, setDialog] = useState<'offer' | 'fulfilled' | null>(null);
+  // The open dialog, mounted only while open (and its code loaded on the first opening).
+  const [dialog, setDialog] = useState<'offer' | 'fulfilled' | 'edit' | null>(null);
+  const dialogProps = (which: NonNullable<typeof dialog>) => ({ post, open: true, onOpenChange: (o: boolean) => setDialog(o ? which : null) });
   const [commentsOpen, setCommentsOpen] = useState(showAllComments);
   const mine = post.author._id === viewerId;
   const isNeed = post.kind === 'need' || post.kind === 'want';
@@ -192,7 +197,11 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
           </button>
         )}
         {mine && mayKeepOpen(post) && <KeepOpenButton post={post} className={action} />}
-        {mine && <EditPostButton post={post} className={`${action} ml-auto`} />}
+        {mine && (
+          <button type="button" className={`${action} ml-auto`} onClick={() => setDialog('edit')} aria-haspopup="dialog">
+            <Pencil className="size-4" aria-hidden="true" /> Edit
+          </button>
+        )}
         {mine && (
           <button type="button" className={`${action} hover:text-red-600`} aria-label="Delete post"
             onClick={() => window.confirm('Delete this post?') && remove.mutate(post._id, { onSuccess: () => toast.success('Post deleted'), onError: (e) => toast.error(errorMessage(e, 'Failed to delete the post')) })}>
@@ -200,9 +209,16 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
           </button>
         )}
       </div>
-      {commentsOpen && <CommentsSection postId={post._id} postAuthorId={post.author._id} viewerId={viewerId} />}
-      {!mine && isNeed && <OfferHelpDialog post={post} open={dialog === 'offer'} onOpenChange={(o) => setDialog(o ? 'offer' : null)} />}
-      {mine && isNeed && <MarkFulfilledDialog post={post} open={dialog === 'fulfilled'} onOpenChange={(o) => setDialog(o ? 'fulfilled' : null)} />}
+      {commentsOpen && (
+        <Suspense fallback={<p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500" role="status">Loading comments…</p>}>
+          <CommentsSection postId={post._id} postAuthorId={post.author._id} viewerId={viewerId} />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        {dialog === 'offer' && !mine && isNeed && <OfferHelpDialog {...dialogProps('offer')} />}
+        {dialog === 'edit' && mine && <EditPostDialog {...dialogProps('edit')} />}
+      </Suspense>
+      {dialog === 'fulfilled' && mine && isNeed && <MarkFulfilledDialog {...dialogProps('fulfilled')} />}
     </article>
   );
 }

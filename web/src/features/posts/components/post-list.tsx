@@ -1,6 +1,6 @@
 import type { Post } from '@muster/contract/posts';
 import { ArrowUp, Inbox } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { type PostList as PostListKind, usePostsQuery } from '../api/get-posts';
 import { useNewFeedPosts, useShowNewFeedPostsMutation } from '../api/new-feed-posts';
@@ -55,13 +55,16 @@ const MORE_POSTS = 1;
 /**
  * How many of `total` posts to render yet: a few at first, one more each time the main thread
  * is free. Twenty cards in one render were the home page's longest task on a phone (Lighthouse's
- * total blocking time); a card at a time, the page answers taps between them.
+ * total blocking time); a card at a time, the page answers taps between them. Each next card is
+ * rendered in a transition, which React splits into slices of a few milliseconds (yielding to the
+ * browser between them) where an ordinary update renders in one task: on a slow phone a card was
+ * a task of 0.1 s or more, all of it blocking time (decision 027).
  */
 function useRenderedCount(total: number): number {
   const [count, setCount] = useState(FIRST_POSTS);
   useEffect(() => {
     if (count >= total) return;
-    const more = () => setCount((c) => c + MORE_POSTS);
+    const more = () => startTransition(() => setCount((c) => c + MORE_POSTS));
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(more, { timeout: 250 });
       return () => window.cancelIdleCallback(id);
@@ -91,21 +94,25 @@ const PostRow = memo(function PostRow({ post, viewerId, missionAction, arrived, 
  */
 export function PostList({ list, viewerId, empty, missionAction, announceNewPosts = false }: { list: PostListKind; viewerId: string; empty: React.ReactNode; missionAction?: MissionAction; announceNewPosts?: boolean }) {
   const query = usePostsQuery(list);
+  // A page of posts is rendered in a transition (time-sliced, see useRenderedCount) rather than in
+  // the query's own update, which React renders in one task: until then the list shows what it
+  // showed before (the skeleton, or the pages before this one).
+  const data = useDeferredValue(query.data);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
-  const loaded = query.data?.pages.flatMap((p) => p.data).length ?? 0;
+  const loaded = data?.pages.flatMap((p) => p.data).length ?? 0;
   const rendered = useRenderedCount(loaded);
   const sentinel = useLoadMoreOnScroll(query, rendered >= loaded);
   const { hasNextPage, isFetchingNextPage } = query;
 
-  if (query.isPending) {
+  if (query.isError) return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">Couldn't load posts. Please try again.</p>;
+  if (!data) {
     return (
       <div className="space-y-4" role="status" aria-label="Loading posts">
         <PostSkeleton /><PostSkeleton />
       </div>
     );
   }
-  if (query.isError) return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">Couldn't load posts. Please try again.</p>;
-  const posts = query.data.pages.flatMap((p) => p.data);
+  const posts = data.pages.flatMap((p) => p.data);
   const pill = announceNewPosts && <NewPostsPill loaded={posts} onShown={(ids) => setArrived(new Set(ids))} />;
   if (!posts.length) {
     return (

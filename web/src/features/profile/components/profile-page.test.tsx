@@ -165,11 +165,12 @@ describe('profile needs and provisions tab', () => {
     await userEvent.click(tab);
     expect(tab).toHaveAttribute('aria-selected', 'true');
     const panel = await screen.findByRole('region', { name: 'Needs & Provisions' });
+    // Cards after the first few render a slice at a time (decision 030).
     expect(await within(panel).findByText('Content n1')).toBeInTheDocument();
-    expect(within(panel).getByText('Open')).toBeInTheDocument();
-    expect(within(panel).getByText('Fulfilled')).toBeInTheDocument();
-    expect(within(panel).getByText('Expired')).toBeInTheDocument();
-    expect(within(panel).getByText('Offer')).toBeInTheDocument();
+    expect(await within(panel).findByText('Open')).toBeInTheDocument();
+    expect(await within(panel).findByText('Fulfilled')).toBeInTheDocument();
+    expect(await within(panel).findByText('Expired')).toBeInTheDocument();
+    expect(await within(panel).findByText('Offer')).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith('/posts/user/grace?kind=needs'))).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE } from '@muster/contract/limits';
-import { SEARCH_TRENDING_CACHE_MS, type AdvancedSearchResult, type SearchSection } from '@muster/contract/search';
+import type { AdvancedSearchResult, SearchSection } from '@muster/contract/search';
+import { SEARCH_TRENDING_CACHE_MS } from '@muster/contract/search-constants';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageIsFull } from '../lib/search-rules';

@@ -1,3 +1,4 @@
+import type { AdvancedSearchResult } from '@muster/contract/search';
 import {
   extractSearchHashtags,
   RECENT_PROFILES_SHOWN,
@@ -5,8 +6,7 @@ import {
   SEARCH_PREVIEW,
   SEARCH_TRENDING_INLINE,
   SEARCH_TRENDING_PANEL,
-  type AdvancedSearchResult,
-} from '@muster/contract/search';
+} from '@muster/contract/search-constants';
 import { Clock, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { missionTypeBadge } from '@muster/contract/missions';
+import { missionTypeBadge } from '@muster/contract/missions-constants';
 import type { CategoryMatch, MissionMatch } from '@muster/contract/search';
 import type { PublicUser } from '@muster/contract/users';
 import { Handshake, Hash, Users } from 'lucide-react';

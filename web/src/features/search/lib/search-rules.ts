@@ -1,12 +1,5 @@
-import {
-  RECENT_PROFILES_KEPT,
-  RECENT_PROFILES_KEY,
-  SEARCH_HISTORY_KEPT,
-  SEARCH_HISTORY_KEY,
-  SEARCH_PREVIEW,
-  type AdvancedSearchResult,
-  type CategoryMatch,
-} from '@muster/contract/search';
+import type { AdvancedSearchResult, CategoryMatch } from '@muster/contract/search';
+import { RECENT_PROFILES_KEPT, RECENT_PROFILES_KEY, SEARCH_HISTORY_KEPT, SEARCH_HISTORY_KEY, SEARCH_PREVIEW } from '@muster/contract/search-constants';
 import { SEARCH_PAGE_SIZE } from '@muster/contract/limits';
 import type { PublicUser } from '@muster/contract/users';
 import { paths } from '../../../lib/paths';
