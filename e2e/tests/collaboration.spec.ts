@@ -63,6 +63,9 @@ test('post a request with an image, see it, edit it, get contacted, share and de
   const helper = await helperContext.newPage();
   await signedUpAndIn(helper, 'helper');
   await helper.goto(detailUrl.slice(detailUrl.indexOf('#') - 1));
+  // The request's page, not the home page it was opened from (a hash change keeps the old page up
+  // until the new one's code has loaded).
+  await expect(helper.getByRole('heading', { name: title })).toBeVisible();
   await expect(helper.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expectNoHorizontalOverflow(helper);
   await snap(helper, 'collaboration-detail');
