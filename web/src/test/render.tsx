@@ -1,7 +1,7 @@
 import type { Post } from '@muster/contract/posts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { routes } from '../app/router';
 
@@ -105,4 +105,13 @@ export function postFixture(over: Partial<Post> = {}): Post {
     updatedAt: '2026-11-20T00:00:00.000Z',
     ...over,
   };
+}
+
+/** A window `px` wide, as the media queries see it (jsdom has no layout), for the rest of the test. */
+export function windowWidth(px: number) {
+  const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity);
+    return { matches: px >= min, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as MediaQueryList;
+  });
+  onTestFinished(() => spy.mockRestore());
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, signedIn, stubApi } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signedIn, stubApi, windowWidth } from '../../test/render';
 import { chatBadgeCount } from './app-shell';
 
 const chat = (id: string, unreadCount: number) => ({ _id: id, kind: 'direct', otherUser: null, mission: null, lastMessage: null, unreadCount, updatedAt: new Date().toISOString() });
@@ -18,16 +18,6 @@ function counts({ unread, chatRequests, joinRequests, tasks }: { unread: number[
   });
 }
 
-let width: { mockRestore: () => void } | undefined;
-afterEach(() => width?.mockRestore());
-
-/** A window `px` wide, as the media queries see it (jsdom has no layout), for one test. */
-function windowWidth(px: number) {
-  width = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity);
-    return { matches: px >= min, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as MediaQueryList;
-  });
-}
 
 describe('the navigation the width shows (spec §2)', () => {
   it('renders the bottom bar on a phone, and not the top bar', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, signedIn, stubApi, userFixture, windowWidth } from '../../../test/render';
 
 const tags = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `tag${i + 1}`, count: 10 - i }));
 const everyTag = (n: number) => tags(n).map((t) => ({ name: t.name, postCount: t.count, needCount: 0, provisionCount: 0 }));
@@ -19,16 +19,6 @@ function api({ trending = 6, connections = 7 }: { trending?: number; connections
   });
 }
 
-let width: { mockRestore: () => void } | undefined;
-afterEach(() => width?.mockRestore());
-
-/** A window `width` px wide, as the media queries see it (jsdom has no layout), for one test. */
-function windowWidth(px: number) {
-  width = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity);
-    return { matches: px >= min, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as MediaQueryList;
-  });
-}
 
 describe('home left column', () => {
   it('shows my card with the connection count and links to saved posts, my missions and followed missions', async () => {
