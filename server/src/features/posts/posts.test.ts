@@ -865,12 +865,18 @@ describe('the home feed’s network head (decision 016)', () => {
 });
 
 describe('the home feed past its network head (decision 030)', () => {
-  it('goes on from a cursor the head no longer holds, without a gap or a repeat', async () => {
+  /** Me, connected to a friend who wrote `count` posts ('post 1' newest), a minute apart. */
+  async function connectedToPoster(count: number) {
     const [me, friend] = await Promise.all([signedInUser(t), signedInUser(t)]);
     await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: friend.user.id }, { userId: friend.user.id, otherId: me.user.id }]).execute();
     await sql`insert into posts (id, author_id, kind, content, created_at)
       select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
-      from generate_series(1, 150) as n`.execute(t.db);
+      from generate_series(1, ${count}) as n`.execute(t.db);
+    return me;
+  }
+
+  it('goes on from a cursor the head no longer holds, without a gap or a repeat', async () => {
+    const me = await connectedToPoster(150);
     const page = async (cursor: string | null) => {
       const res = await api('GET', `/posts/feed?limit=40${cursor ? `&cursor=${cursor}` : ''}`, me.cookie);
       expect(res.statusCode, res.body).toBe(200);
@@ -887,12 +893,8 @@ describe('the home feed past its network head (decision 030)', () => {
   });
 
   it('answers every page again the same, near the end of a long scroll and far behind it (a refetch)', async () => {
-    const [me, friend] = await Promise.all([signedInUser(t), signedInUser(t)]);
-    await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: friend.user.id }, { userId: friend.user.id, otherId: me.user.id }]).execute();
     // More than a run keeps (200 keys), so the first pages' keys are dropped by the end.
-    await sql`insert into posts (id, author_id, kind, content, created_at)
-      select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
-      from generate_series(1, 330) as n`.execute(t.db);
+    const me = await connectedToPoster(330);
     const page = async (cursor: string | null) => {
       const res = await api('GET', `/posts/feed?limit=30${cursor ? `&cursor=${cursor}` : ''}`, me.cookie);
       expect(res.statusCode, res.body).toBe(200);
