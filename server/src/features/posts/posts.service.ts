@@ -25,7 +25,6 @@ import {
   insertPost,
   listNetworkHead,
   listNewestPosts,
-  listPostsByKeys,
   listSharedPosts,
   type PostKey,
   listPosts,
@@ -43,6 +42,7 @@ import {
   followHashtag,
   followedHashtags,
   unfollowHashtag,
+  type ViewerMarks,
   viewerMarks,
 } from './posts.queries.js';
 import { presentComment, presentPost, withExactPlace } from './posts.present.js';
@@ -96,40 +96,44 @@ async function newestPage(
   // The promise is kept, so a burst of requests makes one query.
   const rows = await newestPageCache(deps).remember(key, () => listNewestPosts(deps.db, { ...options, limit: shared }));
   if (!rows.length) return [];
-  const marks = await viewerMarks(
-    deps.db,
-    viewerId,
-    rows.map((r) => r.id),
-    [...new Set(rows.map((r) => r.authorId))],
-    placedIdsOf(rows),
-  );
-  const [liked, saved, hidden] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.hidden)];
+  const marks = await marksFor(deps, viewerId, rows);
+  const hidden = new Set(marks.hidden);
   const visible = rows.filter((r) => !hidden.has(r.authorId));
   // More posts exist beyond the shared rows, and too few of these are the viewer's to see.
   if (rows.length > shared && visible.length <= options.limit) return undefined;
-  const page = visible.slice(0, options.limit + 1);
-  // Who offered on a post is its author's alone (issue 13): their own posts are read for them.
-  if (page.some((r) => r.authorId === viewerId)) return undefined;
-  return page.map((r) => seen(r, placeFor(r, marks.exact), liked.has(r.id), saved.has(r.id)));
+  return seenWith(visible.slice(0, options.limit + 1), marks);
+}
+
+/** What the viewer has to do with shared rows (viewerMarks), its parts for places and offers only when the rows need them. */
+const marksFor = (deps: Deps, viewerId: string, rows: PostRow[]) =>
+  viewerMarks(deps.db, viewerId, {
+    postIds: rows.map((r) => r.id),
+    authorIds: [...new Set(rows.map((r) => r.authorId))],
+    placed: rows.some((r) => r.placed),
+    own: rows.some((r) => r.authorId === viewerId),
+  });
+
+/** Shared rows as the viewer sees them: their likes and saves, the exact places theirs to see, who offered on their own. */
+function seenWith(rows: PostRow[], marks: ViewerMarks): SeenPostRow[] {
+  const [liked, saved] = [new Set(marks.liked), new Set(marks.saved)];
+  return rows.map((r) => seen(r, placeFor(r, marks.exact), liked.has(r.id), saved.has(r.id), marks.offeredBy.get(r.id) ?? NO_ONE));
 }
 
 /**
- * A shared row as one viewer sees it (nobody else's offers: NO_ONE). Written out rather than
+ * A shared row as one viewer sees it (who offered: their own posts only). Written out rather than
  * spread (`{ ...row, … }`): spreading the rows the driver made cost ~1 µs each (24 µs a page
  * measured alone, more under load; decision 028).
  */
-const seen = (r: PostRow, post: JsonText, likedByMe: boolean, savedByMe: boolean): SeenPostRow => ({
+const seen = (r: PostRow, post: JsonText, likedByMe: boolean, savedByMe: boolean, offeredBy: JsonText): SeenPostRow => ({
   id: r.id,
   authorId: r.authorId,
   createdAt: r.createdAt,
   post,
   likedByMe,
   savedByMe,
-  offeredBy: NO_ONE,
+  offeredBy,
 });
 
-/** Shared rows whose post has an exact place (issue 16): viewerMarks says which of them this viewer may see. */
-const placedIdsOf = (rows: PostRow[]) => rows.filter((r) => r.placed).map((r) => r.id);
 /** A shared post's text, with its exact place when viewerMarks found it the viewer's to see. */
 const placeFor = (r: PostRow, exact: Record<string, unknown>) => (r.placed && exact[r.id] ? withExactPlace(r.post, exact[r.id]) : r.post);
 
@@ -350,9 +354,8 @@ function firstAfter(keys: PostKey[], cursor: Cursor): number {
 
 /**
  * Posts by id, newest first, as one viewer sees them: the shared text (cached, the rest read in
- * one query), then the viewer's likes and saves and who is silenced for them (one small query,
- * so a block made through another process counts at once). Who offered on a post is its author's
- * alone, so a page holding the viewer's own posts is read for them whole.
+ * one query), then what the viewer has to do with them (viewerMarks: one small query, so a block
+ * made through another process counts at once).
  */
 async function seenByIds(deps: Deps, viewerId: string, ids: string[]): Promise<SeenPostRow[]> {
   if (!ids.length) return [];
@@ -360,13 +363,12 @@ async function seenByIds(deps: Deps, viewerId: string, ids: string[]): Promise<S
   const missing = ids.filter((id) => !cache.get(id));
   if (missing.length) for (const row of await listSharedPosts(deps.db, missing)) cache.set(row.id, row);
   const rows = ids.map((id) => cache.get(id)).filter((r): r is PostRow => r !== undefined);
-  if (rows.some((r) => r.authorId === viewerId)) return listPostsByKeys(deps.db, viewerId, ids);
-  const marks = await viewerMarks(deps.db, viewerId, ids, [...new Set(rows.map((r) => r.authorId))], placedIdsOf(rows));
-  const [liked, saved, hidden] = [new Set(marks.liked), new Set(marks.saved), new Set(marks.hidden)];
-  return rows
+  const marks = await marksFor(deps, viewerId, rows);
+  const hidden = new Set(marks.hidden);
+  const visible = rows
     .filter((r) => !hidden.has(r.authorId))
-    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
-    .map((r) => seen(r, placeFor(r, marks.exact), liked.has(r.id), saved.has(r.id)));
+    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+  return seenWith(visible, marks);
 }
 
 /** A page of my network's posts, and where the next one starts (null: my network ends here). */
@@ -732,6 +734,12 @@ export function subscribePosts(deps: Deps) {
   deps.events.on('user.muted', async (_db, { muterId }) => networkChangedFor(deps, muterId));
   deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) => [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)));
   deps.events.on('mission.member_joined', async (_db, { userId }) => networkChangedFor(deps, userId));
+  // An offer changes its post's count: its author, whose feed shows who offered fresh, sees both agree.
+  for (const event of ['offer.made', 'offer.accepted', 'offer.declined'] as const) {
+    deps.events.on(event, async (_db, { postId }) => {
+      if (postId) postTextCache(deps).delete(postId);
+    });
+  }
 }
 
 /* ── The emergency board (issue 16, decision 023) ───────────────────────────────────────────── */

@@ -930,6 +930,12 @@ describe('offers on a need: counts, who offered, credited helpers (issue 13)', (
     expect(asOther).toMatchObject({ offerCount: 2, offeredBy: [], helpers: [] });
     const inList = (await api('GET', `/posts/user/${author.user.username}`, author.cookie)).json().data[0];
     expect(inList.offeredBy).toHaveLength(2);
+    // Lists made of shared texts (the home feed, the newest needs) add who offered for the author alone (decision 031).
+    const offeredIn = async (path: string, viewer: typeof a) =>
+      (await api('GET', path, viewer.cookie)).json().data.find((p: { _id: string }) => p._id === id).offeredBy.map((u: { _id: string }) => u._id);
+    expect(await offeredIn('/posts/feed', author)).toEqual([b.user.id, a.user.id]);
+    expect(await offeredIn('/posts/feed?kind=need', author)).toEqual([b.user.id, a.user.id]);
+    expect(await offeredIn('/posts/feed?kind=need', other)).toEqual([]);
 
     const credited = async () => (await t.db.selectFrom('posts').select(['creditedIds', 'status']).where('id', '=', id).executeTakeFirstOrThrow());
     const notYet = await api('PATCH', `/posts/${id}`, author.cookie, { creditedIds: [a.user.id] });
