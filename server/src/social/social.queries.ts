@@ -353,12 +353,25 @@ const nameOf = (user: string) => sql`(${column(user, 'first_name')} || ' ' || ${
  * prefix ending in U+10FFFF has no such bound: it keeps the `like`.)
  */
 export function startsWith(field: RawBuilder<unknown>, prefix: string): RawBuilder<boolean> {
+  return inPrefixBounds(field, prefixBounds(prefix));
+}
+
+/** The strings starting with a prefix, as startsWith tests them: a byte-order range, or (past U+10FFFF) a `like`. */
+export type PrefixBounds = { from: string; to: string } | { like: string };
+
+export function prefixBounds(prefix: string): PrefixBounds {
   const chars = [...prefix];
   const last = chars.pop()?.codePointAt(0);
   // The character after the last (past the surrogates, which no UTF-8 text holds).
   const next = last === undefined || last >= 0x10ffff ? undefined : last + 1 === 0xd800 ? 0xe000 : last + 1;
-  if (next === undefined) return sql<boolean>`(${field} like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`;
-  return sql<boolean>`(${field} >= ${prefix} and ${field} < ${chars.join('') + String.fromCodePoint(next)})`;
+  if (next === undefined) return { like: `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+  return { from: prefix, to: chars.join('') + String.fromCodePoint(next) };
+}
+
+/** startsWith with the bounds worked out beforehand: for a `prepared` statement, whose values are bound on each run. */
+export function inPrefixBounds(field: RawBuilder<unknown>, bounds: PrefixBounds): RawBuilder<boolean> {
+  if ('like' in bounds) return sql<boolean>`(${field} like ${bounds.like})`;
+  return sql<boolean>`(${field} >= ${bounds.from} and ${field} < ${bounds.to})`;
 }
 
 /**
