@@ -277,9 +277,9 @@ function published(deps: Deps, row: PostRow) {
  * network heads kept here are dropped too, so the refetch the pill makes shows the post (another
  * process's heads still wait out their 10 s).
  */
+/** Told to the author too: their head in the other processes goes (their own clients pass over it). */
 function announcePost(deps: Deps, postId: string, authorId: string, audience: string[]) {
-  for (const id of audience) networkChangedFor(deps, id);
-  deps.realtime.publish(audience, { type: 'post.created', data: { _id: postId, authorId } });
+  deps.realtime.publish([authorId, ...audience], { type: 'post.created', data: { _id: postId, authorId } });
 }
 
 /** After a change: the caches are emptied and the post is read again, as the viewer now sees it. */
@@ -320,14 +320,16 @@ const RUN_KEEP = 200;
  */
 type KeyRun = { from?: PostKey; keys: PostKey[]; whole: boolean; growing?: Promise<void> };
 /**
- * Each viewer's network head (decision 016): the run of the newest keys, kept for ten seconds, so
- * the first pages, a reload and the 30-second refetch cost one walk of the network (a hundred
+ * Each viewer's network head (decision 016): the run of the newest keys, kept for thirty seconds,
+ * so the first pages, a reload and the 30-second refetch cost one walk of the network (a hundred
  * people, ten tags, five missions: ~1,600 index entries, no table reads: 0023) rather than one a
- * page. A post from my network shows within
- * ten seconds, my own at once (the head is dropped when I post, and when whom or what I follow,
- * block or mute changes through this process).
+ * page. A new post drops the heads of its author and of the connections told of it live, in every
+ * process (the hub's post.created, subscribePosts), so my own posts and my connections' show at
+ * once; one with a tag or of a mission I follow, within the thirty seconds (decision 031: at ten,
+ * reading heads anew was most of a first page's database time). Whom or what I follow, block or
+ * mute changing through this process drops my head too.
  */
-const networkHeadCache = microCachePerApp<Promise<KeyRun>>({ ttlMs: 10_000, max: 5_000 });
+const networkHeadCache = microCachePerApp<Promise<KeyRun>>({ ttlMs: 30_000, max: 5_000 });
 /**
  * Each viewer's run further down (decision 030): where a scroll goes on past the head, or once the
  * head it began in was read anew, or from a cursor no head holds (a jump). It grows NETWORK_HEAD
@@ -734,6 +736,10 @@ export function subscribePosts(deps: Deps) {
   deps.events.on('user.muted', async (_db, { muterId }) => networkChangedFor(deps, muterId));
   deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) => [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)));
   deps.events.on('mission.member_joined', async (_db, { userId }) => networkChangedFor(deps, userId));
+  // A new post, in whichever process it was written: the heads of those it was told to go here.
+  deps.realtime.onDeliver((userIds, event) => {
+    if (event.type === 'post.created') for (const id of userIds) networkHeadCache(deps).delete(id);
+  });
   // An offer changes its post's count: its author, whose feed shows who offered fresh, sees both agree.
   for (const event of ['offer.made', 'offer.accepted', 'offer.declined'] as const) {
     deps.events.on(event, async (_db, { postId }) => {

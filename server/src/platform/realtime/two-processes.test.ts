@@ -176,4 +176,36 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
     // Alice's socket on process 2 is still open.
     expect(aliceOnTwo.socket.readyState).toBe(aliceOnTwo.socket.OPEN);
   });
+
+  it('shows a post written through one process at once in the home feeds the other has kept (decision 031)', async () => {
+    const carol = await buildUser(database!.db, { firstName: 'Carol' });
+    const dave = await buildUser(database!.db, { firstName: 'Dave' });
+    await database!.db.insertInto('connections').values([{ userId: carol.id, otherId: dave.id }, { userId: dave.id, otherId: carol.id }]).execute();
+    const carolCookie = await signIn(one, carol.username);
+    const daveCookie = await signIn(one, dave.username);
+    const feedOnTwo = async (cookie: string) => {
+      const res = await fetch(`${two.url}/api/v1/posts/feed`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: Array<{ _id: string; via: string }> }).data.filter((p) => p.via === 'network').map((p) => p._id);
+    };
+    // Process 2 reads both heads now and keeps them (thirty seconds).
+    expect(await feedOnTwo(daveCookie)).toEqual([]);
+    expect(await feedOnTwo(carolCookie)).toEqual([]);
+    const daveOnTwo = await socketOn(two, daveCookie);
+    const carolOnTwo = await socketOn(two, carolCookie);
+
+    const posted = await fetch(`${one.url}/api/v1/posts/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: carolCookie, origin: PUBLIC_URL },
+      body: JSON.stringify({ content: 'Sandbags are at the north depot' }),
+    });
+    expect(posted.status, await posted.clone().text()).toBeLessThan(300);
+    const id = ((await posted.json()) as { data: { _id: string } }).data._id;
+
+    // Process 2 has been told (each socket hears it once the process has), and its kept heads are gone.
+    expect((await nextOfType(daveOnTwo, 'post.created')).data).toMatchObject({ _id: id });
+    expect((await nextOfType(carolOnTwo, 'post.created')).data).toMatchObject({ _id: id });
+    expect(await feedOnTwo(daveCookie)).toEqual([id]);
+    expect(await feedOnTwo(carolCookie)).toEqual([id]);
+  });
 });
