@@ -69,6 +69,13 @@ const newestPageCache = microCachePerApp<Promise<PostRow[]>>({ ttlMs: 2_000, max
  */
 const postTextCache = microCachePerApp<PostRow>({ ttlMs: 5_000, max: 5_000 });
 
+/**
+ * Who offered on a post (offeredByFor's text), for its author's pages, by post id, kept as the texts
+ * are: reading it for every page of an author's feed was most of its database time (decision 031).
+ * Dropped with the post's text when an offer on it is made or answered through this process.
+ */
+const offeredByCache = microCachePerApp<JsonText>({ ttlMs: 5_000, max: 5_000 });
+
 /** Empties this process's shared post caches after a change (the needs' lifecycle job uses it too). */
 export const postsChanged = (deps: Deps) => {
   newestPageCache(deps).clear();
@@ -104,14 +111,23 @@ async function newestPage(
   return seenWith(visible.slice(0, options.limit + 1), marks);
 }
 
-/** What the viewer has to do with shared rows (viewerMarks), its parts for places and offers only when the rows need them. */
-const marksFor = (deps: Deps, viewerId: string, rows: PostRow[]) =>
-  viewerMarks(deps.db, viewerId, {
+/**
+ * What the viewer has to do with shared rows (viewerMarks), its part for places only when the rows
+ * have one, and its part for who offered on the viewer's own posts only for those not kept.
+ */
+async function marksFor(deps: Deps, viewerId: string, rows: PostRow[]): Promise<ViewerMarks> {
+  const kept = offeredByCache(deps);
+  const own = rows.filter((r) => r.authorId === viewerId).map((r) => r.id);
+  const missing = own.filter((id) => kept.get(id) === undefined);
+  const marks = await viewerMarks(deps.db, viewerId, {
     postIds: rows.map((r) => r.id),
     authorIds: [...new Set(rows.map((r) => r.authorId))],
     placed: rows.some((r) => r.placed),
-    own: rows.some((r) => r.authorId === viewerId),
+    own: missing.length > 0,
   });
+  for (const id of missing) kept.set(id, marks.offeredBy.get(id) ?? NO_ONE);
+  return { ...marks, offeredBy: new Map(own.map((id) => [id, kept.get(id) ?? NO_ONE])) };
+}
 
 /** Shared rows as the viewer sees them: their likes and saves, the exact places theirs to see, who offered on their own. */
 function seenWith(rows: PostRow[], marks: ViewerMarks): SeenPostRow[] {
@@ -740,10 +756,12 @@ export function subscribePosts(deps: Deps) {
   deps.realtime.onDeliver((userIds, event) => {
     if (event.type === 'post.created') for (const id of userIds) networkHeadCache(deps).delete(id);
   });
-  // An offer changes its post's count: its author, whose feed shows who offered fresh, sees both agree.
+  // An offer changes its post's count and who offered: its author sees both at once.
   for (const event of ['offer.made', 'offer.accepted', 'offer.declined'] as const) {
     deps.events.on(event, async (_db, { postId }) => {
-      if (postId) postTextCache(deps).delete(postId);
+      if (!postId) return;
+      postTextCache(deps).delete(postId);
+      offeredByCache(deps).delete(postId);
     });
   }
 }

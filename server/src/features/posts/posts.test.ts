@@ -936,6 +936,10 @@ describe('offers on a need: counts, who offered, credited helpers (issue 13)', (
     expect(await offeredIn('/posts/feed', author)).toEqual([b.user.id, a.user.id]);
     expect(await offeredIn('/posts/feed?kind=need', author)).toEqual([b.user.id, a.user.id]);
     expect(await offeredIn('/posts/feed?kind=need', other)).toEqual([]);
+    // An offer made now shows in the author's feed at once, though it was just read.
+    const late = await signedInUser(t);
+    expect((await api('POST', `/posts/${id}/offers`, late.cookie, { message: 'I have a van too' })).statusCode).toBe(200);
+    expect(await offeredIn('/posts/feed', author)).toEqual([late.user.id, b.user.id, a.user.id]);
 
     const credited = async () => (await t.db.selectFrom('posts').select(['creditedIds', 'status']).where('id', '=', id).executeTakeFirstOrThrow());
     const notYet = await api('PATCH', `/posts/${id}`, author.cookie, { creditedIds: [a.user.id] });
