@@ -289,11 +289,10 @@ function published(deps: Deps, row: PostRow) {
 }
 
 /**
- * A new post is pushed to the author's connections (issue 15: their "New posts" pill). Their
- * network heads kept here are dropped too, so the refetch the pill makes shows the post (another
- * process's heads still wait out their 10 s).
+ * A new post is pushed to the author's connections (issue 15: their "New posts" pill), and to the
+ * author, whose own clients pass over it. Every process drops the network heads it keeps for
+ * those told (subscribePosts), so the refetch the pill makes shows the post wherever it is served.
  */
-/** Told to the author too: their head in the other processes goes (their own clients pass over it). */
 function announcePost(deps: Deps, postId: string, authorId: string, audience: string[]) {
   deps.realtime.publish([authorId, ...audience], { type: 'post.created', data: { _id: postId, authorId } });
 }
