@@ -31,6 +31,9 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            // What app/boot.ts imports (the session check, the API client, the early feed) in one
+            // chunk: each file it waits for is a round trip before it can ask anything.
+            { name: 'start', test: (id) => bootStart.has(id), priority: 4 },
             { name: 'shell', test: (id) => signedInStart.has(id), priority: 3 },
             { name: 'icons', test: (id) => shellIcons.has(id), priority: 2 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
@@ -137,14 +140,16 @@ function bootScript(): Plugin {
 
 /** Modules that the shell and home reach and that no public page (nor the entry) does. */
 const signedInStart = new Set<string>();
+/** Modules app/boot.ts imports statically: every page loads them, before anything else. */
+const bootStart = new Set<string>();
 /** The icons the shell and home use that the landing page does not. */
 const shellIcons = new Set<string>();
 
 /**
  * Works out signedInStart once the module graph is known (before chunks are cut): everything the
  * app shell and the home route import statically, less everything the entry, the toaster and the
- * pages outside the shell import statically. Then writes .vite/chunks.json for
- * scripts/bundle-report.mjs: each chunk's static imports and source modules, and the lazily loaded
+ * pages outside the shell import statically; and bootStart, what app/boot.ts imports statically.
+ * Then writes .vite/chunks.json for scripts/bundle-report.mjs: each chunk's static imports and source modules, and the lazily loaded
  * modules (Vite's manifest loses a lazy page once a group holds it).
  */
 function startUpGraph(): Plugin {
@@ -171,6 +176,9 @@ function startUpGraph(): Plugin {
       const landing = reach(ids.filter((id) => this.getModuleInfo(id)?.isEntry || /\/src\/features\/public\/components\/landing-page\.tsx$/.test(id)));
       signedInStart.clear();
       shellIcons.clear();
+      bootStart.clear();
+      const bootEntry = ids.filter((id) => /\/src\/app\/boot\.ts$/.test(id));
+      for (const id of reach(bootEntry)) if (!bootEntry.includes(id)) bootStart.add(id);
       lazy.splice(0, lazy.length, ...ids.filter((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0).map(source));
       for (const id of reach(ids.filter((id) => shellRoots.test(id)))) {
         if (!outside.has(id)) signedInStart.add(id);

@@ -1,14 +1,14 @@
-import type { Post, PostKind } from '@muster/contract/posts';
+import type { Post } from '@muster/contract/posts';
+import type { SessionUser } from '@muster/contract/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { takeEarlyGet } from '../../../lib/early-get';
+import { sessionKeys } from '../../../lib/session';
+import { listUrl, type PostList } from './post-list-url';
 
 export type PostsPage = { data: Post[]; meta: { nextCursor: string | null } };
 
-/**
- * Which list: the home feed, one kind (hunts), a hashtag's posts, my saved posts, a person's posts
- * (`kind: 'needs'`: only their needs, wants and provisions, the profile's Needs & Provisions tab).
- */
-export type PostList = { feed: true; kind?: PostKind } | { hashtag: string } | { saved: true } | { author: string; kind?: 'needs' } | { mission: string };
+export type { PostList };
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -19,24 +19,21 @@ export const postKeys = {
   newInFeed: ['posts', 'new-in-feed'] as const,
 };
 
-function listUrl(list: PostList): string {
-  if ('hashtag' in list) return `/posts/hashtag/${encodeURIComponent(list.hashtag)}`;
-  if ('saved' in list) return '/posts/saved';
-  if ('author' in list) return `/posts/user/${encodeURIComponent(list.author)}${list.kind ? `?kind=${list.kind}` : ''}`;
-  // A mission's updates timeline (newest first), served by the missions feature.
-  if ('mission' in list) return `/missions/${encodeURIComponent(list.mission)}/updates`;
-  return list.kind ? `/posts/feed?kind=${list.kind}` : '/posts/feed';
-}
-
 export function getPosts(list: PostList, cursor?: string): Promise<PostsPage> {
   const url = listUrl(list);
   return api.get<PostsPage>(cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : url);
 }
 
+/**
+ * A list of posts, page by page. The first page of the home feed may already be on its way
+ * (app/boot.ts asks for it once the session check answers): the first fetch takes that answer if
+ * it was asked for the person signed in now (lib/early-get.ts), so it is one request, not two.
+ */
 export function usePostsQuery(list: PostList) {
   return useInfiniteQuery({
     queryKey: postKeys.list(list),
-    queryFn: ({ pageParam }) => getPosts(list, pageParam),
+    queryFn: ({ pageParam, client }) =>
+      (pageParam === undefined ? takeEarlyGet<PostsPage>(listUrl(list), client.getQueryData<SessionUser>(sessionKeys.me)?._id) : undefined) ?? getPosts(list, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
   });
