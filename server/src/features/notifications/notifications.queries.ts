@@ -1,19 +1,32 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { hiddenEitherWay, missionAudience, missionTitleOf, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
 
 const LIST_LIMIT = 100;
 
-export function insertNotification(db: Db, row: Insertable<NotificationsTable>) {
-  return db.insertInto('notifications').values(row).returningAll().executeTakeFirstOrThrow();
+/**
+ * A notification, unless its recipient does not hear from its sender (`silencedForViewer`: a block
+ * either way, or the recipient muted them): the check and the insert are one statement — they were
+ * two round trips, a third of an offer's — so `insert … select … where not silenced`, and no row
+ * comes back when it is. Without a sender (a system notice) nothing is checked.
+ */
+export async function insertNotificationUnlessSilenced(db: Db, row: Insertable<NotificationsTable>): Promise<Selectable<NotificationsTable> | undefined> {
+  return (await newNotification(db, row))[0];
 }
 
-/** The recipient does not hear from the sender: a block either way, or the recipient muted them. */
-export async function senderSilencedFor(db: Db, userId: string, senderId: string) {
-  const { rows } = await sql<{ silenced: boolean }>`select ${silencedForViewer(userId, sql`${senderId}::uuid`)} as silenced`.execute(db);
-  return rows[0]!.silenced;
-}
+/** Compiled once per set of columns given (db/prepared.ts): every feature's notices go through it. */
+const newNotification = prepared((db, row: Insertable<NotificationsTable>) => {
+  // The columns given, as `values(row)` would have them, each value a parameter.
+  const columns = (Object.keys(row) as Array<keyof typeof row>).filter((c) => row[c] !== undefined);
+  const heard = row.senderId === undefined ? sql<boolean>`true` : sql<boolean>`not ${silencedForViewer(row.userId, sql`${row.senderId}::uuid`)}`;
+  return db
+    .insertInto('notifications')
+    .columns(columns)
+    .expression(db.selectNoFrom((eb) => columns.map((c) => eb.val(row[c]).as(c))).where(heard))
+    .returningAll();
+});
 
 /** What two people told each other goes when one has blocked the other. */
 export function deleteNotificationsBetween(db: Db, a: string, b: string) {

@@ -14,12 +14,11 @@ import {
   deleteNotificationsBetween,
   deleteOwnNotification,
   insertMissionUpdateNotices,
-  insertNotification,
+  insertNotificationUnlessSilenced,
   listNotifications,
   listUnreadTaskNotifications,
   markAllRead,
   markOffersRead,
-  senderSilencedFor,
 } from './notifications.queries.js';
 import { presentNotification, stillNeededMessage } from './notifications.present.js';
 
@@ -46,9 +45,9 @@ function publishNotification(realtime: RealtimeHub, n: { id: string; userId: str
  */
 export async function createNotification(db: Db, input: NewNotification, realtime?: RealtimeHub) {
   if (input.senderId && input.senderId === input.userId) return undefined;
-  if (input.senderId && (await senderSilencedFor(db, input.userId, input.senderId))) return undefined;
-  const row = await insertNotification(db, { id: newId(), ...input });
-  if (realtime) publishNotification(realtime, row);
+  // Dropped for a silenced sender by the insert itself (one round trip): no row then.
+  const row = await insertNotificationUnlessSilenced(db, { id: newId(), ...input });
+  if (row && realtime) publishNotification(realtime, row);
   return row;
 }
 

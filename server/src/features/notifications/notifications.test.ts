@@ -53,6 +53,21 @@ describe('GET /notifications', () => {
     expect((await get('/notifications')).statusCode).toBe(401);
   });
 
+  it('stores nothing from a sender blocked either way or muted by the recipient, and the rest as given', async () => {
+    const [me, blocked, blocker, muted, other] = [await buildUser(t.db), await buildUser(t.db), await buildUser(t.db), await buildUser(t.db), await buildUser(t.db)];
+    await t.db.insertInto('blocks').values([{ blockerId: me.id, blockedId: blocked.id }, { blockerId: blocker.id, blockedId: me.id }]).execute();
+    await t.db.insertInto('mutes').values({ muterId: me.id, mutedId: muted.id }).execute();
+    for (const sender of [blocked, blocker, muted]) {
+      expect(await createNotification(t.db, { userId: me.id, senderId: sender.id, type: 'like', message: 'liked your post' })).toBeUndefined();
+    }
+    // Muting is one way: the muted person still hears from me.
+    const heard = await createNotification(t.db, { userId: muted.id, senderId: me.id, type: 'like', message: 'liked your post' });
+    const told = await createNotification(t.db, { userId: me.id, senderId: other.id, relatedUserId: other.id, type: 'connectionRequest', message: 'wants to connect' });
+    expect(told).toMatchObject({ userId: me.id, senderId: other.id, relatedUserId: other.id, type: 'connectionRequest', message: 'wants to connect', readAt: null });
+    const stored = await t.db.selectFrom('notifications').select(['id', 'senderId']).where('userId', 'in', [me.id, muted.id]).execute();
+    expect(stored.map((n) => n.id).sort()).toEqual([heard!.id, told!.id].sort());
+  });
+
   it('never notifies people of their own actions', async () => {
     const me = await buildUser(t.db);
     expect(await createNotification(t.db, { userId: me.id, senderId: me.id, type: 'like', message: 'x' })).toBeUndefined();
