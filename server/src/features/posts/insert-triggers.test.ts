@@ -45,7 +45,7 @@ it('adds the category words of needs, wants and provisions to the search lexicon
 it('runs neither trigger for a post it has nothing to do for', async () => {
   // The executor skips a trigger whose WHEN is false without calling its function; a statement
   // trigger has no WHEN and runs (with a transition table) for every insert.
-  const { rows } = await sql<{ name: string; row: boolean; when: string | null }>`
+  const { rows } = await sql<{ name: string; row: boolean; when: boolean }>`
     select tgname as name, (tgtype & 1) = 1 as row, pg_get_triggerdef(oid) ~ ' WHEN ' as when
     from pg_trigger where tgrelid = 'posts'::regclass and tgname in ('posts_need_expiry', 'search_lexicon_posts_insert')
     order by tgname`.execute(t.db);
