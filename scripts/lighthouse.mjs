@@ -30,15 +30,19 @@ const loadAverage = async () => (await fs.readFile('/proc/loadavg', 'utf8').catc
 let saved = 0;
 async function audit(port, url, extraHeaders) {
   const load = await loadAverage();
-  const { lhr } = await lighthouse(url, {
+  const { lhr, artifacts } = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     ...(extraHeaders ? { extraHeaders } : {}),
   });
-  // --save DIR keeps each run's full report, to see which requests and tasks a score comes from.
-  if (SAVE) await fs.writeFile(path.join(SAVE, `lhr-${++saved}.json`), JSON.stringify(lhr));
+  // --save DIR keeps each run's full report and the trace Lighthouse simulated from, to see which
+  // requests and tasks a score comes from (the trace opens in Chromium's performance panel).
+  if (SAVE) {
+    await fs.writeFile(path.join(SAVE, `lhr-${++saved}.json`), JSON.stringify(lhr));
+    await fs.writeFile(path.join(SAVE, `trace-${saved}.json`), JSON.stringify(artifacts.Trace));
+  }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   const resources = lhr.audits['resource-summary']?.details?.items ?? [];

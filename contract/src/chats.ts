@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { publicUserSchema } from './users.js';
+import { chatMessageSchema } from './chat-message.js';
+import { publicUserSchema } from './public-user.js';
 
 export const MESSAGE_MAX = 4000;
 
@@ -22,16 +23,7 @@ export const sendMessageSchema = z.strictObject({
 /** A message into a conversation I am in, by its id (a mission's group chat, or a direct one). */
 export const chatMessageBodySchema = z.strictObject({ message: messageText, clientMessageId });
 
-export const chatMessageSchema = z.object({
-  _id: z.string(),
-  chatId: z.string(),
-  sender: publicUserSchema,
-  message: z.string(),
-  createdAt: z.string(),
-  /** The sender's own id for it, when they gave one (their client matches its optimistic copy by it). */
-  clientMessageId: z.string().nullable().optional(),
-});
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export { chatMessageSchema, type ChatMessage } from './chat-message.js';
 
 export const chatSummarySchema = z.object({
   _id: z.string(),

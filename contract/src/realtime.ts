@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatMessageSchema } from './chats.js';
+import { chatMessageSchema } from './chat-message.js';
 import { realtimeCounts } from './realtime-constants.js';
 
 // The constants the shell needs at start-up live in a zod-free module (decision 030).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicUserSchema } from './public-user.js';
 
 export const DEFAULT_AVATAR = '/avatar.png';
 
@@ -33,16 +34,7 @@ export const personNameSchema = (label: string) =>
     .min(1, `${label} is required`)
     .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
 
-/** The public face of a person (spec §3 User). */
-export const publicUserSchema = z.object({
-  _id: z.string(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  headline: z.string(),
-  profilePicture: z.string(),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
+export { publicUserSchema, type PublicUser } from './public-user.js';
 
 /** Privacy (issue 11): who sees my profile and my connections, who may message me directly, search. */
 export const profileVisibilities = ['everyone', 'connections'] as const;

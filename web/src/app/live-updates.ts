@@ -19,10 +19,12 @@ import { getMe, sessionKeys } from '../lib/session';
  * loads with the shell, never with the landing page: each feature's meaning for the events is
  * registered, the one socket opens, and what it may have missed (a reconnect, a long time in the
  * background) is refetched. A session the server ended is refetched, which signs the tab out.
+ * Nothing starts until `start` (the shell passes the start-up's live step, lib/use-idle.ts).
  */
-export function useLiveUpdates(viewerId: string) {
+export function useLiveUpdates(viewerId: string, start = true) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (!start) return;
     const offs = [
       registerChatsRealtime(queryClient, viewerId),
       registerMissionsRealtime(queryClient),
@@ -52,5 +54,5 @@ export function useLiveUpdates(viewerId: string) {
       socket.stop();
       offs.forEach((off) => off());
     };
-  }, [queryClient, viewerId]);
+  }, [queryClient, viewerId, start]);
 }

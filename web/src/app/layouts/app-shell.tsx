@@ -17,7 +17,7 @@ import { useUnreadOfferCountQuery } from '../../features/offers/api/get-offer-co
 import { SearchBox } from '../../features/search/components/search-box';
 import { useTaskNotificationsQuery } from '../../features/tasks/api/get-task-notifications';
 import { paths } from '../../lib/paths';
-import { useIdle } from '../../lib/use-idle';
+import { type StartUpStep, useIdle } from '../../lib/use-idle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
@@ -30,9 +30,15 @@ export function chatBadgeCount(counts: { unreadMessages: number; chatRequests: n
 /**
  * The navigation badges (spec §2, §7): live over the socket, polled every 30 s while it is down.
  * Each badge is its own component asking for its own counts, so an answer re-renders one badge,
- * not the whole shell; and they mount after the first idle moment (useIdle), so the seven count
- * calls and their renders come after the first screen rather than before it (decision 027).
+ * not the whole shell; and each mounts at its own step of the start-up (`Later`), so their seven
+ * count calls come after the first screen, a few at a time: all at once they were one task of
+ * 0.15–0.3 s with Lighthouse watching the network (×4 on its phone), a task per fetch and timer
+ * they start (decisions 027, 032).
  */
+function Later({ step, before = null, children }: { step: StartUpStep; before?: React.ReactNode; children: React.ReactNode }) {
+  return useIdle(step) ? children : before;
+}
+
 function NetworkBadge() {
   const connections = useConnectionRequestsQuery();
   return <CountBadge count={connections.data?.length ?? 0} label="Pending connection requests" />;
@@ -74,8 +80,8 @@ const bottomItem = ({ isActive }: { isActive: boolean }) =>
  * first render no one saw, and the bottom bar's on a desktop (decision 027).
  */
 export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
-  useLiveUpdates(user._id);
-  const idle = useIdle();
+  // The socket opens at the start-up's last step, after the first screen and the badges.
+  useLiveUpdates(user._id, useIdle('live'));
   const wide = useMediaQuery('(min-width: 768px)');
   const [languageOpen, setLanguageOpen] = useState(false);
   const navigate = useNavigate();
@@ -83,14 +89,14 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
   const icon = (Icon: typeof Home, badge?: React.ReactNode) => (
     <span className="relative">
       <Icon className="size-5" aria-hidden="true" />
-      {idle && badge}
+      {badge}
     </span>
   );
 
   const shell = (
     <div className="min-h-dvh bg-slate-50 pb-16 md:pb-0">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
           <Logo to={paths.home} />
           {/* Spec §2 "Global search box": inline on wide screens, a button opening an overlay below 768 px. */}
@@ -99,15 +105,17 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
           </div>
           {wide && <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             <NavLink to={paths.home} end className={topItem}>{icon(Home)}<span>Home</span></NavLink>
-            <NavLink to={paths.network} className={topItem}>{icon(Users, <NetworkBadge />)}<span>Network</span></NavLink>
-            <NavLink to={paths.offers} className={topItem}>{icon(HandHeart, <OffersBadge />)}<span>Offers</span></NavLink>
-            <NavLink to={paths.chats} className={topItem}>{icon(MessagesSquare, <ChatsBadge />)}<span>Missions</span></NavLink>
-            {/* Until idle, an inert stand-in of the same size: the dropdown asks for the notifications. */}
-            {idle ? <NotificationsDropdown badge={(n) => <CountBadge count={n} label="Unread alerts" />} /> : (
+            <NavLink to={paths.network} className={topItem}>{icon(Users, <Later step="badges"><NetworkBadge /></Later>)}<span>Network</span></NavLink>
+            <NavLink to={paths.offers} className={topItem}>{icon(HandHeart, <Later step="badges"><OffersBadge /></Later>)}<span>Offers</span></NavLink>
+            <NavLink to={paths.chats} className={topItem}>{icon(MessagesSquare, <Later step="chatsBadge"><ChatsBadge /></Later>)}<span>Missions</span></NavLink>
+            {/* Until its step, an inert stand-in of the same size: the dropdown asks for the notifications. */}
+            <Later step="alerts" before={
               <span className="flex flex-col items-center gap-0.5 px-3 py-1.5 text-xs font-medium text-slate-600" aria-hidden="true">
                 <Bell className="size-5" /><span>Alerts</span>
               </span>
-            )}
+            }>
+              <NotificationsDropdown badge={(n) => <CountBadge count={n} label="Unread alerts" />} />
+            </Later>
           </nav>}
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100" aria-label="Profile menu">
@@ -150,10 +158,10 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
 
       {!wide && <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
         <NavLink to={paths.home} end className={bottomItem}>{icon(Home)}<span>Home</span></NavLink>
-        <NavLink to={paths.network} className={bottomItem}>{icon(Users, <NetworkBadge />)}<span>Network</span></NavLink>
-        <NavLink to={paths.offers} className={bottomItem}>{icon(HandHeart, <OffersBadge />)}<span>Offers</span></NavLink>
-        <NavLink to={paths.chats} className={bottomItem}>{icon(MessagesSquare, <ChatsBadge />)}<span>Chats</span></NavLink>
-        <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, <AlertsBadge />)}<span>Alerts</span></NavLink>
+        <NavLink to={paths.network} className={bottomItem}>{icon(Users, <Later step="badges"><NetworkBadge /></Later>)}<span>Network</span></NavLink>
+        <NavLink to={paths.offers} className={bottomItem}>{icon(HandHeart, <Later step="badges"><OffersBadge /></Later>)}<span>Offers</span></NavLink>
+        <NavLink to={paths.chats} className={bottomItem}>{icon(MessagesSquare, <Later step="chatsBadge"><ChatsBadge /></Later>)}<span>Chats</span></NavLink>
+        <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, <Later step="alerts"><AlertsBadge /></Later>)}<span>Alerts</span></NavLink>
       </nav>}
 
       <Modal open={languageOpen} onOpenChange={setLanguageOpen} title="Language" description="English is the only supported language for now. More languages are coming soon." showDescription size="sm">

@@ -14,8 +14,8 @@ export async function getTrendingHashtags(): Promise<Array<{ name: string; count
   return (await api.get<{ data: Array<{ name: string; count: number }> }>('/hashtags/trending')).data.slice(0, 5);
 }
 
-export function useTrendingHashtagsQuery() {
-  return useQuery({ queryKey: hashtagKeys.trending, queryFn: getTrendingHashtags, staleTime: PANEL_STALE_MS });
+export function useTrendingHashtagsQuery(enabled = true) {
+  return useQuery({ queryKey: hashtagKeys.trending, queryFn: getTrendingHashtags, staleTime: PANEL_STALE_MS, enabled });
 }
 
 export type HashtagCounts = { name: string; postCount: number; needCount: number; provisionCount: number };

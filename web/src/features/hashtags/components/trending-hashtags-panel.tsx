@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useIdle } from '../../../lib/use-idle';
 import { useAllHashtagsQuery, useTrendingHashtagsQuery } from '../api/get-trending-hashtags';
 
 /** Tailwind's lg: from here on, home shows the panel in its right column, not in the feed's. */
@@ -11,12 +12,14 @@ const PANEL_ROWS = 5;
  * Spec §2 "Trending hashtags panel", every state. `inline` is the panel as small screens show it,
  * above the feed: there a 'View all hashtags' link follows the rows when more than 5 hashtags are
  * trending. The panel's own list stops at 5, so whether there are more is asked of the full list
- * (the one /hashtags shows, so opening it is then instant), and only on a small screen.
+ * (the one /hashtags shows, so opening it is then instant), and only on a small screen. Both are
+ * asked for at the start-up's panels step, after a tab's first screen (lib/use-idle.ts).
  */
 export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside' | 'inline' }) {
-  const query = useTrendingHashtagsQuery();
+  const idle = useIdle();
+  const query = useTrendingHashtagsQuery(idle);
   const small = variant === 'inline' && !window.matchMedia(WIDE_SCREEN).matches;
-  const all = useAllHashtagsQuery(small);
+  const all = useAllHashtagsQuery(idle && small);
   const tags = query.data ?? [];
   const more = small && (all.data?.length ?? 0) > PANEL_ROWS;
   // One heading id per panel, wherever it is rendered (home picks the column by width).

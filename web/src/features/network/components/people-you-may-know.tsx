@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/count';
 import { paths } from '../../../lib/paths';
 import { useConnectMutation } from '../api/connect';
+import { useIdle } from '../../../lib/use-idle';
 import { useSuggestionsQuery } from '../api/get-suggestions';
 
 const mutualNote = (s: Suggestion) => (s.mutualCount > 0 ? countOf(s.mutualCount, 'mutual connection') : undefined);
@@ -38,10 +39,11 @@ function ConnectButton({ person }: { person: Suggestion }) {
 /**
  * People you may know (issue 11), ranked by the server. `panel`: a titled list for a side column
  * (home, /network), `strip`: cards that scroll sideways, for home on a narrow screen where the side
- * column is hidden (rendered only when there is someone to suggest).
+ * column is hidden (rendered only when there is someone to suggest). Asked for at the start-up's
+ * panels step, after a tab's first screen (lib/use-idle.ts); the skeleton holds its place until then.
  */
 export function PeopleYouMayKnow({ variant = 'panel', limit }: { variant?: 'panel' | 'strip'; limit?: number }) {
-  const query = useSuggestionsQuery();
+  const query = useSuggestionsQuery(useIdle());
   // The people are rendered in a transition, which React time-slices, rather than in the query's
   // own update, one task: ten cards with their buttons were a long task on a phone (decision 027).
   const data = useDeferredValue(query.data);
@@ -62,7 +64,12 @@ export function PeopleYouMayKnow({ variant = 'panel', limit }: { variant?: 'pane
         </div>
         <ul className="mt-3 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1">
           {people.map((p) => (
-            <li key={p._id} className="flex w-36 shrink-0 snap-start flex-col items-center rounded-xl border border-slate-200 p-3 text-center">
+            // Only the cards the strip shows are laid out (content-visibility): the other seven were
+            // most of a 0.3 s task on a phone when the list arrived (decision 032). Until a card is
+            // laid out it takes the height every card has (168 px, the lines' heights being set: a
+            // content box of 142 px inside the padding and border), so the strip does not fold for
+            // a frame when the list arrives (CLS).
+            <li key={p._id} className="flex w-36 shrink-0 snap-start flex-col items-center rounded-xl border border-slate-200 p-3 text-center [contain-intrinsic-size:auto_142px] [content-visibility:auto]">
               <Link to={paths.profile(p.username)} className="flex min-w-0 max-w-full flex-col items-center">
                 <img src={p.profilePicture} alt="" className="size-14 rounded-full object-cover" />
                 <span className="mt-2 block max-w-full truncate text-sm font-semibold text-slate-900">{p.firstName} {p.lastName}</span>

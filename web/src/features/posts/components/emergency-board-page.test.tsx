@@ -33,7 +33,8 @@ describe('/journalist, the emergency board', () => {
     expect(await screen.findByRole('heading', { name: 'Emergency board' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('Insulin needed at the Palo gym before tonight')).toBeInTheDocument();
     expect(screen.getByText('Reconnecting · checking every 30 s')).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    // The socket opens at the start-up's last step, a few idle moments after the first screen.
+    (await waitFor(() => FakeWebSocket.latest)).open();
     expect(await screen.findByText('Live')).toBeInTheDocument();
   });
 

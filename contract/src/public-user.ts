@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * The public face of a person (spec §3 User), in a module of its own (users.ts re-exports it): the
+ * web's live socket checks its events with schemas that embed it, and loading it should not build
+ * every account and profile schema (decision 032).
+ */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  headline: z.string(),
+  profilePicture: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
