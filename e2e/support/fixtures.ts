@@ -29,13 +29,19 @@ export async function waitForMail(match: (m: CapturedMail) => boolean, timeoutMs
   throw new Error('no matching mail arrived');
 }
 
-/** A full-page screenshot under e2e/screenshots, to look at after the run. */
+/**
+ * A screenshot under e2e/screenshots, to look at after the run: of the whole page, or of the
+ * screen while a dialog, dropdown or menu is open. A full-page picture stretches the page to its
+ * full height for as long as it takes (seconds on a busy machine), and an open popover was found
+ * closed after it twice on loaded CI runs (the alerts dropdown), failing the step that used it.
+ */
 export async function snap(page: Page, name: string) {
   await fs.mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // Pictures arrive after the page; a screenshot of empty frames shows nothing worth looking at.
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 5000 }).catch(() => {});
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  const popoverOpen = (await page.locator('[role="dialog"], [role="menu"], [role="listbox"]').count()) > 0;
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: !popoverOpen });
 }
 
 /**

@@ -7,8 +7,8 @@ import { buttonStyles, EmptyState, PersonRowsSkeleton } from '../../../component
 import { errorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/count';
 import { paths } from '../../../lib/paths';
-import { useConnectMutation } from '../api/connect';
 import { useIdle } from '../../../lib/use-idle';
+import { useConnectMutation } from '../api/connect';
 import { useSuggestionsQuery } from '../api/get-suggestions';
 
 const mutualNote = (s: Suggestion) => (s.mutualCount > 0 ? countOf(s.mutualCount, 'mutual connection') : undefined);
