@@ -8,6 +8,11 @@ const JOB_BATCH = 500;
  * Open needs and wants past their expiry become expired (issue 16), a batch at a time, those of
  * the batch locked and others' skipped, so a second process running the job at once never waits
  * for or repeats this one's rows. The render trigger writes the new status into the post's JSON.
+ *
+ * The lock (here and in claimNeedsToNudge) is `for no key update`, the one the update itself takes, not `for update`: every insert
+ * that refers to a post (a match, an offer, a comment, a notice) holds `for key share` on it until
+ * its transaction ends, which `for update` conflicts with — the job skipped a need while matching
+ * was storing its pairs, and asked its author a turn late.
  */
 export async function expireOverdueNeeds(
   db: Db,
@@ -20,7 +25,7 @@ export async function expireOverdueNeeds(
       where status = 'open' and kind in ('need', 'want') and expires_at <= ${now}
       order by expires_at
       limit ${sql.lit(JOB_BATCH)}
-      for update skip locked)
+      for no key update skip locked)
     returning id, author_id`.execute(db);
   return rows;
 }
@@ -48,7 +53,7 @@ export async function claimNeedsToNudge(db: Db, now: Date, until: Date): Promise
         and expires_at > ${now} and expires_at <= ${until}
       order by expires_at
       limit ${sql.lit(JOB_BATCH)}
-      for update skip locked)
+      for no key update skip locked)
     returning id, author_id, kind, title, content, expires_at`.execute(db);
   return rows;
 }

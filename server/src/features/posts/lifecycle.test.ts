@@ -1,4 +1,5 @@
 import { NEED_OPEN_DAYS_DEFAULT } from '@muster/contract/posts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, silentLogger, type TestApp } from '../../../test/helpers.js';
@@ -204,6 +205,24 @@ describe('the lifecycle job, with a moved clock', () => {
     expect(results.reduce((sum, r) => sum + r.nudged, 0)).toBeGreaterThanOrEqual(1);
     expect((await stillNeeded(author)).map((n) => n.relatedPost?._id)).toEqual([need._id]);
   });
+
+  // Matching stores a new need's pairs just after its answer (platform/background.ts); the pairs'
+  // foreign key holds a key-share lock on the need till that transaction ends. Only PostgreSQL
+  // has a second connection to hold it from.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'asks and closes a need that another transaction refers to at that moment',
+    async () => {
+      const author = await person();
+      const need = await post(author, { openForDays: 7 });
+      await t.db.transaction().execute(async (trx) => {
+        await sql`select id from posts where id = ${need._id} for key share`.execute(trx);
+        await run(5);
+        expect((await stillNeeded(author)).map((n) => n.relatedPost?._id)).toEqual([need._id]);
+        await run(7.5);
+        expect((await read(author, need._id)).status).toBe('expired');
+      });
+    },
+  );
 });
 
 describe('the scheduler (several API processes)', () => {
