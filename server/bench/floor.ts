@@ -1,8 +1,12 @@
 // The benchmark's floor: a bare Fastify route running one indexed query, in its own process.
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { extractHashtags } from '@muster/contract/hashtags';
 import { openDatabase } from '../src/db/database.js';
+import { sendDirectMessageIfAllowed } from '../src/features/chats/chats.queries.js';
+import { insertPost } from '../src/features/posts/posts.queries.js';
 import { newId } from '../src/platform/ids.js';
+import { placeColumns } from '../src/platform/places.js';
 import { benchUrl } from './scale-db.js';
 
 const { db } = await openDatabase({ databaseUrl: benchUrl });
@@ -38,6 +42,57 @@ floor.post<{ Body: { authorId: string; content: string } }>('/insert', async (re
     insert into bench_insert_floor (id, author_id, content) values (${newId()}, ${request.body.authorId}, ${request.body.content})
     returning id, created_at`.execute(db);
   return { data: rows[0] };
+});
+
+// Our own writes' statements from a bare route, as `/page` is for the feed: a send and a post
+// are each one statement (decision 031), and these run that statement with the API's values but
+// without the API — no session cache, hooks, validation, rate limit, events or live pushes. Read
+// against the insert floor, they say how much of a write's gap is the statement's own work (the
+// indexes, triggers and access rules it carries) and how much the API adds (decision 033).
+type BareWrite = { sessionId: string; senderId: string; recipientId: string; body: string };
+// Nothing written (a session or recipient the bench got wrong) answers non-2xx, which the bench counts.
+floor.post<{ Body: BareWrite }>('/send', async (request, reply) => {
+  const { sessionId, senderId, recipientId, body } = request.body;
+  const [a, b] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
+  const row = await sendDirectMessageIfAllowed(db, {
+    sessionId,
+    chatId: newId(),
+    directKey: `${a}:${b}`,
+    messageId: newId(),
+    requestId: newId(),
+    senderId,
+    recipientId,
+    body,
+    clientMessageId: null,
+  });
+  if (!row.id) return reply.code(409).send({ error: 'nothing sent', row });
+  return { data: row };
+});
+floor.post<{ Body: BareWrite }>('/post', async (request, reply) => {
+  const { sessionId, senderId, body } = request.body;
+  // The columns createPost gives for a general post, so the statement is the same prepared shape.
+  const made = await insertPost(db, sessionId, {
+    id: newId(),
+    authorId: senderId,
+    kind: 'general',
+    title: '',
+    content: body,
+    category: null,
+    status: null,
+    expiresAt: null,
+    image: null,
+    video: null,
+    fileUrl: null,
+    fileName: null,
+    review: null,
+    ...placeColumns(undefined),
+    mission: null,
+    missionId: null,
+    emergencyEmoji: null,
+    hashtags: extractHashtags(body),
+  });
+  if (!made) return reply.code(401).send({ error: 'session ended' });
+  return { data: made };
 });
 
 await floor.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
