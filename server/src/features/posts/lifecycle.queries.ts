@@ -9,10 +9,11 @@ const JOB_BATCH = 500;
  * the batch locked and others' skipped, so a second process running the job at once never waits
  * for or repeats this one's rows. The render trigger writes the new status into the post's JSON.
  *
- * The lock (here and in claimNeedsToNudge) is `for no key update`, the one the update itself takes, not `for update`: every insert
- * that refers to a post (a match, an offer, a comment, a notice) holds `for key share` on it until
- * its transaction ends, which `for update` conflicts with — the job skipped a need while matching
- * was storing its pairs, and asked its author a turn late.
+ * The lock (here and in claimNeedsToNudge) is `for no key update`, the one the update itself
+ * takes, not `for update`: every insert that refers to a post (a match, an offer, a comment, a
+ * notice) holds `for key share` on it until its transaction ends, which `for update` conflicts
+ * with — the job skipped a need while matching was storing its pairs, and asked its author a turn
+ * late (decision 033).
  */
 export async function expireOverdueNeeds(
   db: Db,
