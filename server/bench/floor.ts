@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { extractHashtags } from '@muster/contract/hashtags';
 import { openDatabase } from '../src/db/database.js';
 import { sendDirectMessageIfAllowed } from '../src/features/chats/chats.queries.js';
+import { directKey } from '../src/features/chats/chats.service.js';
 import { insertPost } from '../src/features/posts/posts.queries.js';
 import { newId } from '../src/platform/ids.js';
 import { placeColumns } from '../src/platform/places.js';
@@ -53,11 +54,10 @@ type BareWrite = { sessionId: string; senderId: string; recipientId: string; bod
 // Nothing written (a session or recipient the bench got wrong) answers non-2xx, which the bench counts.
 floor.post<{ Body: BareWrite }>('/send', async (request, reply) => {
   const { sessionId, senderId, recipientId, body } = request.body;
-  const [a, b] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
   const row = await sendDirectMessageIfAllowed(db, {
     sessionId,
     chatId: newId(),
-    directKey: `${a}:${b}`,
+    directKey: directKey(senderId, recipientId),
     messageId: newId(),
     requestId: newId(),
     senderId,

@@ -1,5 +1,6 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { newId } from '../../platform/ids.js';
+import { directKey } from './chats.service.js';
 
 /** The demo person's conversations: advice from afar, a local researcher, and the neighbour they work with; and two chat requests. */
 const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', text: string]>; readByDemo: boolean }> = [
@@ -33,8 +34,6 @@ const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', te
     ],
   },
 ];
-
-const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /**
  * Chat requests waiting for the demo person (issue 15). Dana takes messages only from her

@@ -22,7 +22,8 @@ import {
 } from './chats.queries.js';
 import { presentChat, presentChatRequest, presentMessage } from './chats.present.js';
 
-const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+/** A pair's one direct chat, whoever writes first: `chats.direct_key` is unique on it. */
+export const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 const fullName = (v: Viewer) => `${v.firstName} ${v.lastName}`.trim() || v.username;
 
 const CHAT_NOT_FOUND = 'Conversation not found';
