@@ -1,5 +1,6 @@
 import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { MissionsTable } from '../../db/schema.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
@@ -80,16 +81,20 @@ export async function insertMission(db: Db, row: Insertable<MissionsTable> & { o
 
 /** The mission page as the viewer sees it, or undefined when it is not theirs to see (missionVisibleTo). */
 export async function findMission(db: Db, viewerId: string, id: string): Promise<MissionPageRow | undefined> {
-  const { rows } = await sql<MissionPageRow>`
-    select ${missionColumns(viewerId)},
-      (select mm.role from mission_members mm where mm.mission_id = m.id and mm.user_id = ${me(viewerId)}) as role,
-      exists (select 1 from mission_follows f where f.mission_id = m.id and f.user_id = ${me(viewerId)}) as following,
-      exists (select 1 from mission_join_requests r where r.mission_id = m.id and r.user_id = ${me(viewerId)}) as requested,
+  return (await missionPage(db, { viewerId, id }))[0];
+}
+
+/** Compiled once (db/prepared.ts): the mission page is a hot read. */
+const missionPage = prepared(
+  (db, a: { viewerId: string; id: string }) => sql<MissionPageRow>`
+    select ${missionColumns(a.viewerId)},
+      (select mm.role from mission_members mm where mm.mission_id = m.id and mm.user_id = ${me(a.viewerId)}) as role,
+      exists (select 1 from mission_follows f where f.mission_id = m.id and f.user_id = ${me(a.viewerId)}) as following,
+      exists (select 1 from mission_join_requests r where r.mission_id = m.id and r.user_id = ${me(a.viewerId)}) as requested,
       ${missionChatIdOf(sql.ref('m.id'))} as "chatId"
     from missions m join users u on u.id = m.owner_id
-    where m.id = ${id} and ${missionVisibleTo(viewerId, 'm')}`.execute(db);
-  return rows[0];
-}
+    where m.id = ${a.id} and ${missionVisibleTo(a.viewerId, 'm')}`,
+);
 
 export type ListFilter = {
   cursor?: Cursor | undefined;
@@ -109,21 +114,51 @@ export type ListFilter = {
  * out before the limit.
  */
 export async function listMissions(db: Db, viewerId: string, f: ListFilter): Promise<MissionRow[]> {
-  const { rows } = await sql<MissionRow>`
-    select ${missionColumns(viewerId, false)}
-    from missions m join users u on u.id = m.owner_id
-    where ${missionVisibleTo(viewerId, 'm')}
-      ${f.type !== undefined ? sql`and m.type = ${f.type}` : sql``}
-      ${f.category ? sql`and m.category = ${f.category}` : sql``}
-      ${f.status !== undefined ? sql`and m.status = ${f.status}` : sql``}
-      ${f.memberId !== undefined ? sql`and m.id in ${missionIdsOf(me(f.memberId))}` : sql``}
-      ${f.memberId !== undefined && f.memberId !== viewerId ? sql`and not ${hiddenEitherWay(viewerId, me(f.memberId))}` : sql``}
-      ${f.followerId !== undefined ? sql`and m.id in (select mf.mission_id from mission_follows mf where mf.user_id = ${me(f.followerId)})` : sql``}
-      ${f.cursor ? sql`and (m.created_at, m.id) < (${f.cursor.createdAt}, ${f.cursor.id}::uuid)` : sql``}
-    order by m.created_at desc, m.id desc
-    limit ${sql.lit(f.limit + 1)}`.execute(db);
-  return rows;
+  return missionList(db, {
+    viewerId,
+    limit: f.limit + 1,
+    type: f.type,
+    category: f.category || undefined,
+    status: f.status,
+    memberId: f.memberId,
+    // Whose missions these are matters only when they are someone else's.
+    otherMember: f.memberId !== undefined && f.memberId !== viewerId,
+    followerId: f.followerId,
+    cursorAt: f.cursor?.createdAt,
+    cursorId: f.cursor?.id,
+  });
 }
+
+type ListArgs = {
+  viewerId: string;
+  limit: number;
+  type: string | undefined;
+  category: string | undefined;
+  status: string | undefined;
+  memberId: string | undefined;
+  otherMember: boolean;
+  followerId: string | undefined;
+  cursorAt: Date | undefined;
+  cursorId: string | undefined;
+};
+
+/** Compiled once per filter shape (db/prepared.ts): the mission list is a hot read. */
+const missionList = prepared(
+  (db, a: ListArgs) => sql<MissionRow>`
+    select ${missionColumns(a.viewerId, false)}
+    from missions m join users u on u.id = m.owner_id
+    where ${missionVisibleTo(a.viewerId, 'm')}
+      ${a.type !== undefined ? sql`and m.type = ${a.type}` : sql``}
+      ${a.category !== undefined ? sql`and m.category = ${a.category}` : sql``}
+      ${a.status !== undefined ? sql`and m.status = ${a.status}` : sql``}
+      ${a.memberId !== undefined ? sql`and m.id in ${missionIdsOf(me(a.memberId))}` : sql``}
+      ${a.memberId !== undefined && a.otherMember ? sql`and not ${hiddenEitherWay(a.viewerId, me(a.memberId))}` : sql``}
+      ${a.followerId !== undefined ? sql`and m.id in (select mf.mission_id from mission_follows mf where mf.user_id = ${me(a.followerId)})` : sql``}
+      ${a.cursorAt !== undefined ? sql`and (m.created_at, m.id) < (${a.cursorAt}, ${a.cursorId}::uuid)` : sql``}
+    order by m.created_at desc, m.id desc
+    limit ${sql.lit(a.limit)}`,
+  { literal: ['limit', 'otherMember'] },
+);
 
 /** The composer's picker: ongoing missions I belong to, newest first, with their update counts. */
 export async function listMyOngoingMissions(db: Db, viewerId: string) {
