@@ -71,9 +71,13 @@ export function mayMessageDirectly(viewerId: string, user: string): RawBuilder<b
     and (${column(user, 'message_policy')} = 'everyone' or ${connectedTo(viewerId, id)}))`;
 }
 
-/** The person may be offered to the viewer by people search, @mentions and suggestions. */
-export function appearsInSearchFor(viewerId: string, user: string): RawBuilder<boolean> {
+/**
+ * The person may be offered to the viewer by people search, @mentions and suggestions. Without a
+ * viewer (an answer shared by everybody), anyone who may be found: no one's blocks apply.
+ */
+export function appearsInSearchFor(viewerId: string | undefined, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
+  if (viewerId === undefined) return sql<boolean>`${column(user, 'searchable')}`;
   return sql<boolean>`(${id} <> ${viewerId} and ${column(user, 'searchable')} and not ${hiddenEitherWay(viewerId, id)})`;
 }
 
@@ -235,9 +239,11 @@ export function missionOwnerOf(missionId: Person): RawBuilder<string> {
 /**
  * The viewer may see the mission (alias `mission` of a `missions` row): its owner is not blocked
  * either way with them, and it is public or they are a member. Everything else is 404 to them.
+ * Without a viewer (an answer shared by everybody), the public missions.
  */
-export function missionVisibleTo(viewerId: string, mission: string): RawBuilder<boolean> {
+export function missionVisibleTo(viewerId: string | undefined, mission: string): RawBuilder<boolean> {
   const id = column(mission, 'id');
+  if (viewerId === undefined) return sql<boolean>`(${column(mission, 'visibility')} = 'public')`;
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, column(mission, 'owner_id'))}
     and (${column(mission, 'visibility')} = 'public' or ${isMissionMember(sql`${viewerId}::uuid`, id)}))`;
 }
@@ -339,6 +345,8 @@ export function newestLiveOfferersOf(postId: Person | string, limit: number): Ra
 // Search (issue 14): what global search may show the viewer, as subqueries the search feature
 // composes. `words` is a tsquery text the caller built from letters and digits only (bound, never
 // spliced); null when the query holds no word. Migration 0017 keeps the vectors and indexes.
+// An undefined viewer is everybody: an answer computed once and shared (the search feature checks
+// it fits each viewer with sharedSearchAnswerFits), so no one's blocks are probed per candidate.
 
 const searchQuery = (words: string | null) => (words === null ? sql`null::tsquery` : sql`to_tsquery('english', ${words})`);
 const nameOf = (user: string) => sql`(${column(user, 'first_name')} || ' ' || ${column(user, 'last_name')} || ' ' || ${column(user, 'username')})`;
@@ -384,7 +392,7 @@ export function inPrefixBounds(field: RawBuilder<unknown>, bounds: PrefixBounds)
  * ("person") is like a whole town: at most `cap` of each kind of match are ranked.
  * Columns: id, card, created_at, exact (the whole name or username), similarity.
  */
-export function peopleMatching(viewerId: string, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string; card: string }> {
+export function peopleMatching(viewerId: string | undefined, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string; card: string }> {
   const prefix = term.toLowerCase();
   const startingWith = (field: RawBuilder<unknown>) =>
     sql`(select up.id from users up where ${startsWith(field, prefix)} order by ${field} limit ${sql.lit(cap)})`;
@@ -439,7 +447,7 @@ export function postMatchesSample(section: 'needs' | 'provisions', words: string
  * author_id, author card, created_at and rank (ts_rank, 0 for a tag-only match).
  */
 export function searchablePostsMatching(
-  viewerId: string,
+  viewerId: string | undefined,
   section: 'needs' | 'provisions',
   words: string | null,
   tags: readonly string[],
@@ -452,7 +460,7 @@ export function searchablePostsMatching(
       coalesce(ts_rank(p.search_vector, ${searchQuery(words)}), 0) as rank
     from posts p join users u on u.id = p.author_id
     where ${postMatch(section, words, tags, common)}
-      and (u.id = ${viewerId} or (u.searchable and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}))
+      and ${viewerId === undefined ? sql`u.searchable` : sql`(u.id = ${viewerId} or (u.searchable and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}))`}
     order by ${newest} limit ${sql.lit(cap)})`;
 }
 
@@ -463,7 +471,7 @@ export function searchablePostsMatching(
  * matches them all). Columns: id, title, photo, type, partners_count, collaborators_count,
  * created_at, owner_id, exact (the whole title), rank.
  */
-export function visibleMissionsMatching(viewerId: string, words: string | null, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string }> {
+export function visibleMissionsMatching(viewerId: string | undefined, words: string | null, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string }> {
   const q = searchQuery(words);
   const byWords = words === null ? sql`false` : sql`mc.search_vector @@ ${q}`;
   const byTitle = fuzzy ? sql`${term} <% mc.title` : sql`false`;

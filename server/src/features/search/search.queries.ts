@@ -60,7 +60,7 @@ const fuzzyNames = (term: string) => (term.includes(' ') || !/\d/.test(term)) &&
 const fuzzyTitles = (term: string) => !LONG_NUMBER.test(term);
 
 /** Exact name first, then the closest words, then the newest accounts. */
-export async function searchUsers(db: Db, viewerId: string, t: SearchTerms, w: Window): Promise<Section> {
+export async function searchUsers(db: Db, viewerId: string | undefined, t: SearchTerms, w: Window): Promise<Section> {
   const { rows } = await sql<{ id: string; card: JsonText }>`
     select f.id, f.card from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term))} f
     order by f.exact desc, f.similarity desc, f.created_at desc, f.id
@@ -75,7 +75,7 @@ export async function searchUsers(db: Db, viewerId: string, t: SearchTerms, w: W
  */
 export async function searchCategoryGroups(
   db: Db,
-  viewerId: string,
+  viewerId: string | undefined,
   section: 'needs' | 'provisions',
   t: SearchTerms,
   w: Window,
@@ -127,7 +127,7 @@ export async function searchCategoryGroups(
 }
 
 /** Exact title first, then text rank and title likeness, then the newest. */
-export async function searchMissions(db: Db, viewerId: string, t: SearchTerms, w: Window, defaultPhoto: string): Promise<Section> {
+export async function searchMissions(db: Db, viewerId: string | undefined, t: SearchTerms, w: Window, defaultPhoto: string): Promise<Section> {
   const { rows } = await sql<{ mission: JsonText; ownerId: string }>`
     select json_build_object('_id', m.id, 'title', m.title, 'photo', coalesce(m.photo, ${defaultPhoto}), 'type', m.type,
       'partnersCount', m.partners_count, 'collaboratorsCount', m.collaborators_count)::text as mission, m.owner_id as "ownerId"

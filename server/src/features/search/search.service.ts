@@ -52,8 +52,8 @@ export function searchTermsOf(query: string, spellings: ReadonlyMap<string, read
  * - Whether a query is common in a section (it decides the plan; the probe costs up to ~100 ms
  *   for a very common prefix, and commonness moves slowly): 10 minutes.
  * - The query's hashtags' post counts (a count over 160k tagged posts costs ~10 ms): 30 s.
- * - Whole answers computed for nobody in particular (`NOBODY`: no blocks, public missions only,
- *   searchable people only): fresh for 5 s, then still given while the next is computed (kept at
+ * - Whole answers computed for nobody in particular (no viewer: no one's blocks, public missions
+ *   only, searchable people only): fresh for 5 s, then still given while the next is computed (kept at
  *   most 30 s). A viewer gets one only when the kernel's sharedSearchAnswerFits
  *   says so — nobody it names is blocked either way with them, they may be found themselves, and
  *   they belong to no members-only mission — else their own answer is computed. Someone hiding
@@ -72,7 +72,6 @@ const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: numb
  */
 const sharedAnswers = microCachePerApp<{ answer: Promise<Answer>; at: number; next?: Promise<Answer> }>({ ttlMs: 30_000, max: 500 });
 const SHARED_FRESH_MS = 5_000;
-const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** Someone who chose not to appear in search leaves the shared answers at once. */
 export function subscribeSearch(deps: Deps) {
@@ -104,13 +103,13 @@ function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Prom
   const cache = sharedAnswers(deps);
   const kept = cache.get(key);
   if (!kept) {
-    const entry = { answer: answerFor(deps, NOBODY, input), at: Date.now() };
+    const entry = { answer: answerFor(deps, undefined, input), at: Date.now() };
     cache.set(key, entry);
     entry.answer.catch(() => cache.delete(key));
     return entry.answer;
   }
   if (Date.now() - kept.at > SHARED_FRESH_MS && !kept.next) {
-    kept.next = answerFor(deps, NOBODY, input);
+    kept.next = answerFor(deps, undefined, input);
     kept.next.then(
       // Not when the kept one was dropped meanwhile (someone hid from search): it began before.
       (answer) => cache.get(key) === kept && cache.set(key, { answer: Promise.resolve(answer), at: Date.now() }),
@@ -120,7 +119,8 @@ function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Prom
   return kept.answer;
 }
 
-async function answerFor(deps: Deps, viewerId: string, input: AdvancedSearchQuery): Promise<Answer> {
+/** The answer for the viewer, or (undefined) for everybody, to share. */
+async function answerFor(deps: Deps, viewerId: string | undefined, input: AdvancedSearchQuery): Promise<Answer> {
   const plain = searchTermsOf(input.query);
   // Keyed by the words that may be mistyped, so "post 4711" and "post 815" share one look-up.
   const unsure = plain.list.filter(mayBeMistyped);
