@@ -1,10 +1,11 @@
 import type { SessionUser } from '@muster/contract/users';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/public-layout';
 import { SpinnerScreen } from '../components/spinner-screen';
 import { paths } from '../lib/paths';
 import { useSessionQuery, useSignOutMutation } from '../lib/session';
 import { RequireUser, SignedOutOnly } from './guards';
+import { ScrollToTop } from './scroll-to-top';
 
 /** The signed-in user; routes under RequireUser only render once it is known. */
 function useViewer(): SessionUser {
@@ -125,8 +126,19 @@ const shellPages: RouteObject[] = [
   { path: '*', ...page(() => import('../components/not-found-page'), (m) => m.NotFoundPage) },
 ];
 
+/** Above every layout, so a new page starts at the top whichever frame it opens in. */
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
+    Component: Root,
     HydrateFallback: SpinnerScreen,
     children: [
       { element: <PublicLayout />, children: publicPages },
