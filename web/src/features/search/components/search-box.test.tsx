@@ -1,7 +1,7 @@
 import type { AdvancedSearchResult, CategoryMatch, MissionMatch } from '@muster/contract/search';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { stubApi } from '../../../test/render';
@@ -298,5 +298,62 @@ describe('global search overlay (small screens)', () => {
     expect(router.state.location.state).toEqual({ query: 'tents' });
     expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('searchHistory')!)).toEqual(['tents']);
+  });
+});
+
+describe('the box follows the page (desktop)', () => {
+  beforeEach(() => localStorage.clear());
+
+  /** The box in a frame that stays while the pages under it change, as in the app's top bar. */
+  function renderInFrame() {
+    const router = createMemoryRouter(
+      [{ element: <><SearchBox /><Outlet /></>, children: [{ path: '*', element: <Where /> }] }],
+      { initialEntries: ['/'] },
+    );
+    render(<Providers><RouterProvider router={router} /></Providers>);
+    return router;
+  }
+
+  it('shows the query on the results pages and is emptied on a post, a profile or notifications', async () => {
+    api(() => empty);
+    const user = userEvent.setup();
+    const router = renderInFrame();
+    await user.type(box(), 'sandbags Umlazi Desk{Enter}');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(box()).toHaveValue('sandbags Umlazi Desk');
+    await act(() => router.navigate('/search/needs', { state: { query: 'sandbags Umlazi Desk' } }));
+    expect(box()).toHaveValue('sandbags Umlazi Desk');
+
+    for (const page of ['/post/p1', '/profile/maria', '/notifications']) {
+      await act(() => router.navigate('/search', { state: { query: 'sandbags Umlazi Desk' } }));
+      expect(box()).toHaveValue('sandbags Umlazi Desk');
+      await act(() => router.navigate(page));
+      expect(screen.getByTestId('where')).toHaveTextContent(page);
+      expect(box()).toHaveValue('');
+    }
+  });
+
+  it("brings the results page's query back on Back", async () => {
+    api(() => empty);
+    const user = userEvent.setup();
+    const router = renderInFrame();
+    await user.type(box(), 'tents{Enter}');
+    await act(() => router.navigate('/post/p1'));
+    expect(box()).toHaveValue('');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/search');
+    expect(box()).toHaveValue('tents');
+  });
+
+  it('empties text typed but not searched when another page opens, and keeps the dropdown working', async () => {
+    localStorage.setItem('searchHistory', JSON.stringify(['ada']));
+    api(() => empty);
+    const user = userEvent.setup();
+    const router = renderInFrame();
+    await user.type(box(), 'half typed');
+    await act(() => router.navigate('/notifications'));
+    expect(box()).toHaveValue('');
+    await user.click(box());
+    expect(within(section('Recent Searches')).getByRole('button', { name: 'ada' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useLiveSearch } from '../api/use-live-search';
 import { saveSearch } from '../lib/search-rules';
@@ -43,10 +43,32 @@ function useSubmit(onDone: () => void) {
   };
 }
 
+/** The results pages: /search and its sections (/search/all, /search/needs, …). */
+const isResultsPage = (pathname: string) => pathname === paths.search || pathname.startsWith(`${paths.search}/`);
+
+/**
+ * The top bar outlives the pages, and so would what was typed in it: the box shows the search of
+ * the results page on screen (Back to it brings its query back) and is emptied on the way to any
+ * other page, where an old query would read as a search still in force.
+ */
+function useQueryOfThePage(setQuery: (value: string) => void) {
+  const { pathname, state, key } = useLocation();
+  const onResults = isResultsPage(pathname);
+  const pageQuery = onResults ? (state as SearchState | null)?.query : undefined;
+  useEffect(() => {
+    if (!onResults) setQuery('');
+  }, [pathname, onResults, setQuery]);
+  // Each visit of a results page (key), not each change of the text: typing there is left alone.
+  useEffect(() => {
+    if (pageQuery !== undefined) setQuery(pageQuery);
+  }, [key, pageQuery, setQuery]);
+}
+
 /** Wide screens (768 px and up): the input in the top bar and its dropdown panel. */
 function DesktopSearch() {
   const [open, setOpen] = useState(false);
   const search = useLiveSearch();
+  useQueryOfThePage(search.setQuery);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLDivElement>(null);
