@@ -56,6 +56,13 @@ describe('/offers', () => {
     expect(calls.some((c) => path(c.url) === '/offers?box=made')).toBe(true);
   });
 
+  it('says under its heading what the page holds, in plain words', async () => {
+    stubApi((url) => (path(url).startsWith('/offers?') ? page([]) : signedIn()(url)));
+    renderApp('/offers');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Offers' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText("Offers of help on your needs and missions, and the help you've offered others.")).toBeInTheDocument();
+  });
+
   it('filters by status with the chips', async () => {
     const calls = stubApi((url) => {
       const p = path(url);

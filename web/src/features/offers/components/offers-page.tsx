@@ -63,7 +63,7 @@ export function OffersPage({ message }: { message?: MessageAction }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Offers</h1>
-      <p className="mt-1 text-sm text-slate-600">Help people offered on your needs and missions, and help you offered others.</p>
+      <p className="mt-1 text-sm text-slate-600">Offers of help on your needs and missions, and the help you've offered others.</p>
       <div ref={tabList} role="tablist" aria-label="Offers" className="mt-5 flex gap-1 border-b border-slate-200" onKeyDown={onTabKey}>
         {boxes.map((b) => (
           <button key={b} id={`offers-tab-${b}`} type="button" role="tab" aria-selected={box === b} aria-controls="offers-panel" tabIndex={box === b ? 0 : -1}
