@@ -21,13 +21,16 @@ const roles: Array<{ value: MemberRole; label: string; hint: string }> = [
  * sending makes it 'joining' until the server answers, then it closes with a toast, or opens
  * again on failure so nothing typed is lost.
  */
-export function JoinMissionButton({ missionId, missionTitle, onJoined, className = buttonStyles.primary, label = 'Join' }: {
+export function JoinMissionButton({ missionId, missionTitle, onJoined, className = buttonStyles.primary, label = 'Join', beforeOpen }: {
   missionId: string;
   missionTitle: string;
   onJoined?: () => void;
   className?: string;
   label?: string;
+  /** Asked before the dialog opens (where the viewer stands may not be known yet); false keeps it closed. */
+  beforeOpen?: () => Promise<boolean>;
 }) {
+  const [checking, setChecking] = useState(false);
   const [state, setState] = useState<JoinDialogState>('closed');
   const [role, setRole] = useState<MemberRole>('collaborator');
   const [message, setMessage] = useState('');
@@ -63,7 +66,15 @@ export function JoinMissionButton({ missionId, missionTitle, onJoined, className
 
   return (
     <>
-      <button type="button" className={className} onClick={() => setState('open')} data-state={state}>{label}</button>
+      <button type="button" className={className} data-state={state} disabled={checking} aria-busy={checking}
+        onClick={async () => {
+          if (beforeOpen) {
+            setChecking(true);
+            const ok = await beforeOpen().finally(() => setChecking(false));
+            if (!ok) return;
+          }
+          setState('open');
+        }}>{label}</button>
       <Modal
         open={state !== 'closed'}
         // While joining, the dialog stays: closing it would hide whether the request went through.

@@ -158,6 +158,8 @@ describe('a post that references a mission', () => {
       const method = init?.method ?? 'GET';
       if (method === 'GET' && path(url).startsWith('/posts/feed')) return { status: 200, body: { data: [post(owner)], meta: { nextCursor: null } } };
       if (method === 'POST' && path(url) === `/missions/${missionId}/join`) return { status: 201, body: { data: { status: 'pending' } } };
+      // Pressing Join first asks where I stand (post-mission-join.tsx): outside it.
+      if (method === 'GET' && path(url) === `/missions/${missionId}`) return { status: 200, body: { data: mission() } };
       return signedIn()(url);
     });
     renderApp('/');
