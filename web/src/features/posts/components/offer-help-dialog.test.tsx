@@ -38,6 +38,9 @@ describe('Offer help on a need', () => {
     expect(await screen.findByText('Offer sent')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Offer help' })).not.toBeInTheDocument());
     expect(await screen.findByText('1 offer')).toBeInTheDocument();
+    // Offered once: the card says so, and leads to Offers rather than to a second form.
+    expect(screen.queryByRole('button', { name: 'Offer help' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Offered' })).toHaveAttribute('href', '/offers');
   });
 
   it('keeps an empty message from being sent', async () => {
@@ -51,7 +54,7 @@ describe('Offer help on a need', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('says so clearly when I already offered (409)', async () => {
+  it('says so clearly when I already offered (409), keeping what I typed, and the card then says Offered', async () => {
     stubApi((url, init) => {
       const p = path(url);
       if (init?.method === 'POST' && p === `/posts/${postId}/offers`) return { status: 409, body: { message: 'Conflict', code: 'CONFLICT' } };
@@ -61,8 +64,14 @@ describe('Offer help on a need', () => {
     renderApp(`/post/${postId}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Offer help' });
+    await userEvent.type(within(dialog).getByLabelText(/What you can give/), 'Two hours on Saturday');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(await screen.findByText('You have already offered help here')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('You have already offered help on this. Your offer is under Made in Offers.');
+    expect(within(dialog).getByLabelText(/What you can give/)).toHaveValue('Two hours on Saturday');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('link', { name: 'Offered' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Offer help' })).not.toBeInTheDocument();
   });
 
   it('is not offered on my own need, on a fulfilled one, or on a general post', async () => {

@@ -1,10 +1,13 @@
 import { createOfferSchema, OFFER_GIVE_MAX, OFFER_MESSAGE_MAX, OFFER_WHEN_MAX, offerPrefill } from '@muster/contract/offers';
 import type { Post } from '@muster/contract/posts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
-import { useCreateOfferMutation } from '../api/create-offer';
+import { markOffered, useCreateOfferMutation } from '../api/create-offer';
+import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 
 const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500';
@@ -28,7 +31,9 @@ function OfferHelpForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const [give, setGive] = useState('');
   const [when, setWhen] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const [already, setAlready] = useState(false);
   const send = useCreateOfferMutation();
+  const queryClient = useQueryClient();
   const id = useId();
 
   function submit(e: React.FormEvent) {
@@ -51,9 +56,11 @@ function OfferHelpForm({ post, onDone }: { post: Post; onDone: () => void }) {
           onDone();
         },
         onError: (err) => {
+          // The form stays open with what was typed: the offer that stands is in Offers.
           if (err instanceof ApiClientError && err.status === 409) {
             toast.error('You have already offered help here');
-            onDone();
+            markOffered(queryClient, post._id);
+            setAlready(true);
             return;
           }
           if (err instanceof ApiClientError && err.details.length) {
@@ -88,6 +95,11 @@ function OfferHelpForm({ post, onDone }: { post: Post; onDone: () => void }) {
           placeholder="Weekday evenings, this Saturday…" aria-invalid={!!errors.when} aria-describedby={describedBy('when')} />
         {error('when')}
       </div>
+      {already && (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          You have already offered help on this. Your offer is under Made in <Link to={paths.offers} className="font-semibold underline">Offers</Link>.
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <button type="button" className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" onClick={onDone}>Cancel</button>
         <button type="submit" disabled={send.isPending} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { shareLink } from '../../../lib/share';
 import { timeAgo } from '../../../lib/time';
+import { useOfferedByMe } from '../api/create-offer';
 import { useDeletePostMutation } from '../api/delete-post';
 import { useLikePostMutation } from '../api/like-post';
 import { useSavePostMutation } from '../api/save-post';
@@ -75,6 +76,7 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
   const [commentsOpen, setCommentsOpen] = useState(showAllComments);
   const mine = post.author._id === viewerId;
   const isNeed = post.kind === 'need' || post.kind === 'want';
+  const offered = useOfferedByMe(post._id);
   const name = `${post.author.firstName} ${post.author.lastName}`.trim();
   const action = 'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
@@ -186,10 +188,15 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
           <Bookmark className={`size-4 ${post.savedByMe ? 'fill-brand-600 text-brand-600' : ''}`} aria-hidden="true" /> {post.savedByMe ? 'Saved' : 'Save'}
         </button>
         <button type="button" className={action} onClick={share}><Share2 className="size-4" aria-hidden="true" /> Share</button>
-        {!mine && isNeed && post.status === 'open' && (
+        {!mine && isNeed && post.status === 'open' && !offered && (
           <button type="button" className={`${action} text-brand-700`} onClick={() => setDialog('offer')}>
             <HandHeart className="size-4" aria-hidden="true" /> Offer help
           </button>
+        )}
+        {!mine && isNeed && offered && (
+          <Link to={paths.offers} className={`${action} text-emerald-700`}>
+            <CheckCircle2 className="size-4" aria-hidden="true" /> Offered
+          </Link>
         )}
         {mine && isNeed && post.status === 'open' && (
           <button type="button" className={action} onClick={() => setDialog('fulfilled')}>
