@@ -88,6 +88,22 @@ describe('editing a post', () => {
   });
 });
 
+describe('deleting a post', () => {
+  it('asks in the app’s own dialog first: Cancel deletes nothing, Delete does', async () => {
+    const calls = api(() => post(), [], { [`DELETE /posts/${postId}`]: () => ({ data: { ok: true } }) });
+    renderApp(`/post/${postId}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete post' }, { timeout: 5000 }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete post' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Delete this post?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Post deleted')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([{ call: `DELETE /posts/${postId}`, body: undefined }]);
+  });
+});
+
 describe('deleting a comment', () => {
   it('lets the post’s author delete any comment, after a confirm, with its replies', async () => {
     const calls = api(() => post(), [comment('c1', kofi, 'I can drive them'), comment('c2', ada, 'Thank you!', 'c1')], {

@@ -61,6 +61,7 @@ function PeopleNames({ people }: { people: PublicUser[] }) {
 const CommentsSection = lazy(() => import('./comments-section').then((m) => ({ default: m.CommentsSection })));
 const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
 const OfferHelpDialog = lazy(() => import('./offer-help-dialog').then((m) => ({ default: m.OfferHelpDialog })));
+const ConfirmDialog = lazy(() => import('../../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** What a card shows beside a referenced mission (Join, from the missions feature via the router). */
 export type MissionAction = (mission: NonNullable<Post['mission']>) => React.ReactNode;
@@ -71,14 +72,16 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
   // The open dialog, mounted only while open (and its code loaded on the first opening).
-  const [dialog, setDialog] = useState<'offer' | 'fulfilled' | 'edit' | null>(null);
+  const [dialog, setDialog] = useState<'offer' | 'fulfilled' | 'edit' | 'delete' | null>(null);
   const dialogProps = (which: NonNullable<typeof dialog>) => ({ post, open: true, onOpenChange: (o: boolean) => setDialog(o ? which : null) });
   const [commentsOpen, setCommentsOpen] = useState(showAllComments);
   const mine = post.author._id === viewerId;
   const isNeed = post.kind === 'need' || post.kind === 'want';
   const offered = useOfferedByMe(post._id);
   const name = `${post.author.firstName} ${post.author.lastName}`.trim();
-  const action = 'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+  const action = 'inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:px-3';
+  // Shown beside its icon from the small breakpoint up; on a phone the row of actions stays one line.
+  const wide = 'sr-only sm:not-sr-only';
 
   const share = () => shareLink({ title: post.title || name, text: post.content.slice(0, 140), url: `${window.location.origin}/#${paths.post(post._id)}` });
 
@@ -90,9 +93,11 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
         </p>
       )}
       <div className="p-4 sm:p-5">
-        <header className="flex items-start gap-3">
-          <Link to={paths.profile(post.author.username)} className="shrink-0" tabIndex={-1} aria-hidden="true"><img src={post.author.profilePicture} alt="" className="size-11 rounded-full object-cover" /></Link>
-          <div className="min-w-0 flex-1">
+        {/* On a phone the kind, category and status sit under the name: beside it they squeezed the
+            name onto two lines and cut the headline to a word (375 px). */}
+        <header className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
+          <Link to={paths.profile(post.author.username)} className="row-span-2 sm:row-span-1" tabIndex={-1} aria-hidden="true"><img src={post.author.profilePicture} alt="" className="size-11 rounded-full object-cover" /></Link>
+          <div className="min-w-0">
             <Link id={`post-${post._id}-author`} to={paths.profile(post.author.username)} className="font-semibold text-slate-900 hover:underline">{name}</Link>
             <p className="truncate text-xs text-slate-500">{post.author.headline}</p>
             <p className="text-xs text-slate-500">
@@ -104,7 +109,7 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
               )}
             </p>
           </div>
-          <div className="flex shrink-0 flex-col items-end gap-1">
+          <div className="col-start-2 mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 sm:col-start-3 sm:row-start-1 sm:mt-0 sm:flex-col sm:items-end">
             <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${kindStyle[post.kind]}`}>{kindLabel[post.kind]}{post.huntType ? ` · ${post.huntType === 'product' ? 'Product' : 'Service'}` : ''}</span>
             {post.category && <span className="text-xs text-slate-500">{post.category}</span>}
             {isNeed && post.status === 'open' && (
@@ -139,10 +144,13 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
           </div>
         )}
         {post.mapLocation && (
-          <p className="mt-3 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-slate-600">
-            <MapPin className="size-4 shrink-0" aria-hidden="true" /> {post.mapLocation.address || 'Approximate location'}
-            {/* Others see the place to about 1 km, without the street (issue 16); the author and accepted helpers see it exactly. */}
-            {post.mapLocation.approximate && post.mapLocation.address && <span className="text-xs text-slate-500">· Approximate location (~1 km)</span>}
+          <p className="mt-3 flex items-start gap-1.5 text-sm text-slate-600">
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0">
+              {post.mapLocation.address || 'Approximate location'}
+              {/* Others see the place to about 1 km, without the street (issue 16); the author and accepted helpers see it exactly. */}
+              {post.mapLocation.approximate && post.mapLocation.address && <> <span className="whitespace-nowrap text-xs text-slate-500">· Approximate location (~1 km)</span></>}
+            </span>
           </p>
         )}
         {post.file && (
@@ -187,7 +195,7 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
         <button type="button" className={`${action} ${post.savedByMe ? 'text-brand-700' : ''}`} aria-pressed={post.savedByMe} onClick={() => save.mutate({ id: post._id, saved: !post.savedByMe })}>
           <Bookmark className={`size-4 ${post.savedByMe ? 'fill-brand-600 text-brand-600' : ''}`} aria-hidden="true" /> {post.savedByMe ? 'Saved' : 'Save'}
         </button>
-        <button type="button" className={action} onClick={share}><Share2 className="size-4" aria-hidden="true" /> Share</button>
+        <button type="button" className={action} onClick={share}><Share2 className="size-4" aria-hidden="true" /> <span className={wide}>Share</span></button>
         {!mine && isNeed && post.status === 'open' && !offered && (
           <button type="button" className={`${action} text-brand-700`} onClick={() => setDialog('offer')}>
             <HandHeart className="size-4" aria-hidden="true" /> Offer help
@@ -206,12 +214,11 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
         {mine && mayKeepOpen(post) && <KeepOpenButton post={post} className={action} />}
         {mine && (
           <button type="button" className={`${action} ml-auto`} onClick={() => setDialog('edit')} aria-haspopup="dialog">
-            <Pencil className="size-4" aria-hidden="true" /> Edit
+            <Pencil className="size-4" aria-hidden="true" /> <span className={wide}>Edit</span>
           </button>
         )}
         {mine && (
-          <button type="button" className={`${action} hover:text-red-600`} aria-label="Delete post"
-            onClick={() => window.confirm('Delete this post?') && remove.mutate(post._id, { onSuccess: () => toast.success('Post deleted'), onError: (e) => toast.error(errorMessage(e, 'Failed to delete the post')) })}>
+          <button type="button" className={`${action} hover:text-red-600`} aria-label="Delete post" aria-haspopup="dialog" onClick={() => setDialog('delete')}>
             <Trash2 className="size-4" aria-hidden="true" />
           </button>
         )}
@@ -224,6 +231,15 @@ export function PostCard({ post, viewerId, showAllComments = false, missionActio
       <Suspense fallback={null}>
         {dialog === 'offer' && !mine && isNeed && <OfferHelpDialog {...dialogProps('offer')} />}
         {dialog === 'edit' && mine && <EditPostDialog {...dialogProps('edit')} />}
+        {dialog === 'delete' && mine && (
+          <ConfirmDialog open onOpenChange={(o) => !o && !remove.isPending && setDialog(null)} title="Delete this post?"
+            description="It leaves every feed, with its comments and likes. This cannot be undone." confirmLabel="Delete" pendingLabel="Deleting..." pending={remove.isPending}
+            onConfirm={() => remove.mutate(post._id, {
+              onSuccess: () => toast.success('Post deleted'),
+              onError: (e) => toast.error(errorMessage(e, 'Failed to delete the post')),
+              onSettled: () => setDialog(null),
+            })} />
+        )}
       </Suspense>
       {dialog === 'fulfilled' && mine && isNeed && <MarkFulfilledDialog {...dialogProps('fulfilled')} />}
     </article>
