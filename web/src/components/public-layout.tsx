@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 import { getMe, sessionKeys } from '../lib/session';
 import { Logo } from './logo';
+import { SkipLink } from './skip-link';
 
 /** What a signed-in person sees instead of Sign In and Join now (the spec names only the visitor's links). */
 const GO_TO_APP = 'Go to Muster';
@@ -31,7 +32,7 @@ export function PublicLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo to={signedIn ? paths.home : paths.landing} />

@@ -21,6 +21,7 @@ import { type StartUpStep, useIdle } from '../../lib/use-idle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
+import { SkipLink } from '../../components/skip-link';
 
 /** Spec §7: the combined chat badge is unread chat messages + chat requests + join requests + task notifications. */
 export function chatBadgeCount(counts: { unreadMessages: number; chatRequests: number; joinRequests: number; taskNotifications: number }): number {
@@ -95,7 +96,7 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
 
   const shell = (
     <div className="min-h-dvh bg-slate-50 pb-16 md:pb-0">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">Skip to content</a>
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
           <Logo to={paths.home} />
