@@ -90,6 +90,18 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
   await expect(c.page).toHaveURL(new RegExp(`#/missions/${missionId}$`));
   await expect(c.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
+  // A, the owner, sees B's update on their home: its Join finds A a member already, and gives the mission instead.
+  const update = a.page.getByRole('article').filter({ hasText: 'First well is dug.' });
+  await expect(async () => {
+    await a.page.goto('/#/');
+    await a.page.reload();
+    await expect(update).toBeVisible({ timeout: 3_000 });
+  }).toPass();
+  await update.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(a.page.getByText(`You're already a member of ${title}`)).toBeVisible();
+  await expect(update.getByRole('link', { name: 'Open mission' })).toHaveAttribute('href', `#/missions/${missionId}`);
+  await expect(a.page.getByRole('dialog', { name: 'Join mission' })).toHaveCount(0);
+
   // A assigns B a task.
   await a.page.goto(`/#/missions/${missionId}`);
   await a.page.getByRole('button', { name: 'New task' }).click();

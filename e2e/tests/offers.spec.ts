@@ -46,6 +46,9 @@ test('B offers help on A’s need; A accepts into a chat and marks the need fulf
   await expect(b.page.getByText('Offer sent')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(bCard.getByText('1 offer', { exact: true })).toBeVisible();
+  // Offered once: the card says so instead of offering a second form.
+  await expect(bCard.getByRole('button', { name: 'Offer help' })).toHaveCount(0);
+  await expect(bCard.getByRole('link', { name: 'Offered' })).toBeVisible();
 
   // A's Offers badge shows it; opening /offers clears it.
   await a.page.goto('/#/');
