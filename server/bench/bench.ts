@@ -331,8 +331,11 @@ await sql`delete from sessions where token_hash = any(${madeSessions}::text[])`.
 await sql`delete from chats where kind = 'direct' and created_at >= ${startedAt}`.execute(db);
 await sql`delete from posts where content like 'Bench post %'`.execute(db);
 await sql`delete from offers where message like 'Bench offer %'`.execute(db);
-// The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed starts clean.
-await sql`vacuum analyze posts, post_hashtags`.execute(db);
+// The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed
+// starts clean. The sends' tables too: every send rewrites its chat's and its members' rows, and a
+// PostgreSQL without autovacuum (this machine's CI configuration turns it off) kept 10–200 dead
+// rows for every live one in them after a few runs (~1 s to vacuum).
+await sql`vacuum analyze posts, post_hashtags, chats, chat_members, chat_messages, chat_requests, offers, notifications`.execute(db);
 // Emptied, not dropped: another bench run's floor may be inserting into it right now.
 await sql`truncate bench_insert_floor`.execute(db);
 await close();
