@@ -188,5 +188,11 @@ test.describe('accounts at 375 px', () => {
     await page.goto('/#/settings');
     await expectNoHorizontalOverflow(page);
     await snap(page, 'settings');
+    // The missions hub above the chats shows every chip whole (a sideways row cut them off).
+    await page.goto('/#/chats');
+    const hub = page.getByRole('navigation', { name: 'Missions' });
+    await expect(hub.getByRole('link')).toHaveCount(6);
+    for (const chip of await hub.getByRole('link').all()) await expect(chip).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalOverflow(page);
   });
 });

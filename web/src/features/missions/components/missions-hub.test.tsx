@@ -29,11 +29,5 @@ describe('missions hub', () => {
     }
   });
 
-  // jsdom has no layout, so the classes stand for it: a row that scrolled sideways was cut off
-  // with no sign of more (two of six chips at 375 px); wrapping shows all of them at any width.
-  it('wraps its chips onto further lines instead of scrolling them sideways', () => {
-    const nav = renderHub();
-    expect(within(nav).getByRole('list')).toHaveClass('flex', 'flex-wrap', 'gap-2');
-    expect(nav.className).not.toMatch(/overflow-x/);
-  });
+  // That every chip shows whole at 375 px is measured in a real browser: e2e accounts.spec.ts, 'accounts at 375 px'.
 });
