@@ -1,6 +1,6 @@
 import type { Place } from '@muster/contract/geo';
 import { emergencyEmojis, firstLink, NEED_NUDGE_DAYS, NEED_OPEN_DAYS, NEED_OPEN_DAYS_DEFAULT, type NeedOpenDays } from '@muster/contract/posts';
-import { FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
+import { BellRing, FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import toast from '../../../lib/toast';
@@ -284,7 +284,9 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
                 <button type="button" onClick={() => setImage(null)} className="absolute right-2 top-2 rounded-full bg-white/90 p-1 shadow" aria-label="Remove image"><X className="size-4" aria-hidden="true" /></button>
               </div>
             )}
-            <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+            {/* On a phone the tools wrap in rows of their own and Share sits under them, full width:
+                beside them, it left the tools four ragged rows of one or two. */}
+            <div className="flex flex-col gap-3 border-t border-slate-100 pt-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex flex-wrap gap-1">
                 <button type="button" onClick={() => file.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
                   <ImagePlus className="size-4" aria-hidden="true" /> Photo
@@ -300,11 +302,11 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
                   <Target className="size-4" aria-hidden="true" /> Mission
                 </button>
                 <button type="button" onClick={() => setPicker(picker === 'update' ? null : 'update')} aria-pressed={picker === 'update'} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                  Update mission
+                  <BellRing className="size-4" aria-hidden="true" /> Update mission
                 </button>
               </div>
               <input ref={file} type="file" accept="image/*,video/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={choose} data-testid="post-media-input" />
-              <button type="submit" disabled={empty || create.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50">
+              <button type="submit" disabled={empty || create.isPending} className="w-full rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto">
                 {create.isPending ? 'Sharing...' : 'Share'}
               </button>
             </div>
