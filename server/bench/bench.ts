@@ -333,6 +333,8 @@ await sql`delete from chats where kind = 'direct' and created_at >= ${startedAt}
 // searches and matching then read.
 await sql`delete from posts where content like 'Bench post %' or content like 'Bench need: %'`.execute(db);
 await sql`delete from offers where message like 'Bench offer %'`.execute(db);
+// What those offers and needs told people (a deleted offer leaves its notice: it points at the post).
+await sql`delete from notifications where type in ('newOffer', 'matchFound') and created_at >= ${startedAt}`.execute(db);
 // The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed
 // starts clean. The sends' tables too: every send rewrites its chat's and its members' rows, and a
 // PostgreSQL without autovacuum (this machine's CI configuration turns it off) kept 10–200 dead
