@@ -43,6 +43,28 @@ describe('Offer help on a need', () => {
     expect(screen.getByRole('link', { name: 'Offered' })).toHaveAttribute('href', '/offers');
   });
 
+  it('offers help again once my offer is withdrawn', async () => {
+    stubApi((url, init) => {
+      const p = path(url);
+      if (init?.method === 'POST' && p === `/posts/${postId}/offers`) return { status: 201, body: { data: offer } };
+      if (init?.method === 'DELETE' && p === `/offers/${offer._id}`) return { status: 200, body: { data: { ...offer, status: 'withdrawn', post: { _id: postId, kind: 'need', title: 'Need a pram', excerpt: '', category: null, status: 'open' } } } };
+      if (p.startsWith('/offers?box=made')) return { status: 200, body: { data: [{ ...offer, post: { _id: postId, kind: 'need', title: 'Need a pram', excerpt: '', category: null, status: 'open' } }], meta: { nextCursor: null } } };
+      if (p === `/posts/${postId}`) return { status: 200, body: { data: post() } };
+      return signedIn()(url);
+    });
+    const router = renderApp(`/post/${postId}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Offer help' })).getByRole('button', { name: 'Send offer' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Offered' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Made' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Withdraw your offer?' })).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Offer withdrawn')).toBeInTheDocument();
+    await router.navigate(`/post/${postId}`);
+    expect(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Offered' })).not.toBeInTheDocument();
+  });
+
   it('keeps an empty message from being sent', async () => {
     const calls = stubApi((url) => (path(url) === `/posts/${postId}` ? { status: 200, body: { data: post() } } : signedIn()(url)));
     renderApp(`/post/${postId}`);

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
-import { markOffered, useCreateOfferMutation } from '../api/create-offer';
+import { useCreateOfferMutation } from '../api/create-offer';
+import { markOffered } from '../../../lib/offered-marks';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 
