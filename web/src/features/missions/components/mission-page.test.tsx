@@ -158,8 +158,9 @@ describe('a post that references a mission', () => {
       const method = init?.method ?? 'GET';
       if (method === 'GET' && path(url).startsWith('/posts/feed')) return { status: 200, body: { data: [post(owner)], meta: { nextCursor: null } } };
       if (method === 'POST' && path(url) === `/missions/${missionId}/join`) return { status: 201, body: { data: { status: 'pending' } } };
-      // Pressing Join first asks where I stand (post-mission-join.tsx): outside it.
-      if (method === 'GET' && path(url) === `/missions/${missionId}`) return { status: 200, body: { data: mission() } };
+      // Pressing Join first asks where I stand (post-mission-join.tsx): outside it, until I ask to join.
+      const asked = calls.some((c) => c.method === 'POST');
+      if (method === 'GET' && path(url) === `/missions/${missionId}`) return { status: 200, body: { data: mission(asked ? { joinRequest: 'pending', can: { ...can, join: false } } : {}) } };
       return signedIn()(url);
     });
     renderApp('/');
@@ -170,6 +171,8 @@ describe('a post that references a mission', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Join mission' })).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ role: 'collaborator', message: '' });
+    expect(await within(card).findByText('Requested')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
   });
 
   it('offers no Join on my own post', async () => {

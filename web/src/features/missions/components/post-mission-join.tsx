@@ -47,5 +47,7 @@ export function PostMissionJoin({ mission }: { mission: { missionId: string; tit
     }
   }
 
-  return <JoinMissionButton missionId={id} missionTitle={title} className={small} beforeOpen={mayAsk} />;
+  // Asked again once the request is sent, so the card says Requested at once.
+  const joined = () => void queryClient.fetchQuery({ ...query, staleTime: 0 }).catch(() => undefined);
+  return <JoinMissionButton missionId={id} missionTitle={title} className={small} beforeOpen={mayAsk} onJoined={joined} />;
 }
