@@ -44,11 +44,12 @@ describe('Offer help on a need', () => {
   });
 
   it('offers help again once my offer is withdrawn', async () => {
+    const made = { ...offer, post: { _id: postId, kind: 'need', title: 'Need a pram', excerpt: '', category: null, status: 'open' } };
     stubApi((url, init) => {
       const p = path(url);
       if (init?.method === 'POST' && p === `/posts/${postId}/offers`) return { status: 201, body: { data: offer } };
-      if (init?.method === 'DELETE' && p === `/offers/${offer._id}`) return { status: 200, body: { data: { ...offer, status: 'withdrawn', post: { _id: postId, kind: 'need', title: 'Need a pram', excerpt: '', category: null, status: 'open' } } } };
-      if (p.startsWith('/offers?box=made')) return { status: 200, body: { data: [{ ...offer, post: { _id: postId, kind: 'need', title: 'Need a pram', excerpt: '', category: null, status: 'open' } }], meta: { nextCursor: null } } };
+      if (init?.method === 'DELETE' && p === `/offers/${offer._id}`) return { status: 200, body: { data: { ...made, status: 'withdrawn' } } };
+      if (p.startsWith('/offers?box=made')) return { status: 200, body: { data: [made], meta: { nextCursor: null } } };
       if (p === `/posts/${postId}`) return { status: 200, body: { data: post() } };
       return signedIn()(url);
     });
