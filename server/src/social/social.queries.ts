@@ -14,9 +14,11 @@ import type { Db } from '../db/database.js';
  * here, never in its own queries.
  */
 type Person = Expression<unknown>;
+/** The viewer: their id, or (a statement written for many viewers at once, db/batched.ts) a column holding it. */
+type ViewerId = string | Person;
 
 /** Either of the two blocked the other: each is hidden from the other everywhere. */
-export function hiddenEitherWay(viewerId: string, person: Person): RawBuilder<boolean> {
+export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from blocks b
     where (b.blocker_id = ${viewerId} and b.blocked_id = ${person})
        or (b.blocker_id = ${person} and b.blocked_id = ${viewerId}))`;
@@ -44,7 +46,7 @@ export function silencedIdsFor(viewerId: string): RawBuilder<string[]> {
 }
 
 /** The two are connected. */
-export function connectedTo(viewerId: string, person: Person): RawBuilder<boolean> {
+export function connectedTo(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from connections c where c.user_id = ${viewerId} and c.other_id = ${person})`;
 }
 
@@ -65,7 +67,7 @@ export function connectionsVisibleTo(viewerId: string, user: string): RawBuilder
 }
 
 /** The viewer may write to the person directly (others go to chat requests): not blocked, and allowed by their policy. */
-export function mayMessageDirectly(viewerId: string, user: string): RawBuilder<boolean> {
+export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, id)}
     and (${column(user, 'message_policy')} = 'everyone' or ${connectedTo(viewerId, id)}))`;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { batched } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -79,66 +80,88 @@ export type DirectSendRow = {
  *   first waits inserts nothing (`pending…` is the one waiting).
  */
 export async function sendDirectMessageIfAllowed(db: Db, m: DirectSend): Promise<DirectSendRow> {
-  return (await directSend(db, m))[0]!;
+  return directSend(db, m);
 }
 
 type DirectSend = { sessionId: string; chatId: string; directKey: string; messageId: string; requestId: string; senderId: string; recipientId: string; body: string; clientMessageId: string | null };
 
-/** The statement, compiled once (db/prepared.ts): building this template of kernel fragments cost 20–30 µs of every send. */
-const directSend = prepared((db, m: DirectSend) => {
-  const me = sql`${m.senderId}::uuid`;
-  const clientId = sql`${m.clientMessageId}::uuid`;
-  return sql<DirectSendRow>`
-    with recipient as (
-      select u.id, ${hiddenEitherWay(m.senderId, sql.ref('u.id'))} as blocked,
-        (${mayMessageDirectly(m.senderId, 'u')} or exists (
+/**
+ * The statement, for every send that queued while others ran (db/batched.ts, decision 035): each
+ * row of `i` is one send, and every step below is the one-send statement's, joined on `i.ord`.
+ * Sends of one pair never share a batch (`key`), so each chat row is touched once; chats are
+ * locked in key order. Compiled once (db/prepared.ts): building this template of kernel fragments
+ * cost 20–30 µs of every send.
+ */
+const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend[K]> }) => {
+  const me = sql.ref('i.sender_id');
+  return sql<DirectSendRow & { ord: number }>`
+    with i as materialized (
+      select * from unnest(${m.sessionId}::uuid[], ${m.chatId}::uuid[], ${m.directKey}::text[], ${m.messageId}::uuid[],
+        ${m.requestId}::uuid[], ${m.senderId}::uuid[], ${m.recipientId}::uuid[], ${m.body}::text[], ${m.clientMessageId}::uuid[])
+        with ordinality as i (session_id, chat_id, direct_key, message_id, request_id, sender_id, recipient_id, body, client_id, ord)
+    ), recipient as (
+      select i.ord, u.id, ${hiddenEitherWay(me, sql.ref('u.id'))} as blocked,
+        (${mayMessageDirectly(me, 'u')} or exists (
           select 1 from chats c join chat_members took on took.chat_id = c.id
-          where c.direct_key = ${m.directKey} and took.user_id = u.id and took.accepts_messages)) as allowed
-      from users u where u.id = ${m.recipientId}
+          where c.direct_key = i.direct_key and took.user_id = u.id and took.accepts_messages)) as allowed
+      from i join users u on u.id = i.recipient_id
     ), prior as (
-      select p.id, p.chat_id, p.body, p.created_at, pc.direct_key
-      from chat_messages p join chats pc on pc.id = p.chat_id
-      where ${clientId} is not null and p.sender_id = ${me} and p.client_message_id = ${clientId}
+      select i.ord, p.id, p.chat_id, p.body, p.created_at, pc.direct_key
+      from i join chat_messages p on p.sender_id = i.sender_id and p.client_message_id = i.client_id
+      join chats pc on pc.id = p.chat_id
     ), live as (
-      select ${sessionIsLive(m.sessionId)} as live
+      select i.ord, ${sessionIsLive(sql.ref('i.session_id'))} as live from i
     ), gate as (
-      select not blocked and allowed and not exists (select 1 from prior) as send,
-             not blocked and not allowed and not exists (select 1 from prior) as ask
-      from recipient, live where live.live
+      select i.ord, not r.blocked and r.allowed and p.id is null as send, not r.blocked and not r.allowed and p.id is null as ask
+      from i join live l on l.ord = i.ord and l.live join recipient r on r.ord = i.ord left join prior p on p.ord = i.ord
     ), chat as (
       insert into chats (id, kind, direct_key, last_message_at)
-      select ${m.chatId}, 'direct', ${m.directKey}, ${openedAt} from gate where gate.send
+      select i.chat_id, 'direct', i.direct_key, ${openedAt} from i join gate g on g.ord = i.ord where g.send order by i.direct_key
       on conflict (direct_key) do update set last_message_at = ${nextMessageAt}
-      returning id, last_message_at
+      returning id, direct_key, last_message_at
     ), members as (
       insert into chat_members (chat_id, user_id, last_read_at, accepts_messages)
-      select chat.id, who.user_id, case when who.user_id = ${me} then chat.last_message_at else 'epoch'::timestamptz end, who.user_id = ${me}
-      from chat, (values (${me}), (${m.recipientId}::uuid)) as who (user_id)
+      select chat.id, who.user_id, case when who.sender then chat.last_message_at else 'epoch'::timestamptz end, who.sender
+      from i join chat on chat.direct_key = i.direct_key, lateral (values (i.sender_id, true), (i.recipient_id, false)) as who (user_id, sender)
+      order by chat.id, who.user_id
       on conflict (chat_id, user_id) do update
         set last_read_at = greatest(chat_members.last_read_at, excluded.last_read_at), accepts_messages = true
-        where chat_members.user_id = ${me}
+        where excluded.accepts_messages
     ), message as (
       insert into chat_messages (id, chat_id, sender_id, body, client_message_id, created_at)
-      select ${m.messageId}, chat.id, ${me}, ${m.body}, ${clientId}, chat.last_message_at from chat
+      select i.message_id, chat.id, i.sender_id, i.body, i.client_id, chat.last_message_at from i join chat on chat.direct_key = i.direct_key
       on conflict do nothing
       returning id, chat_id, body, created_at, client_message_id
     ), request as (
       insert into chat_requests (id, sender_id, recipient_id, message, client_message_id)
-      select ${m.requestId}, ${me}, ${m.recipientId}, ${m.body}, ${clientId} from gate where gate.ask
+      select i.request_id, i.sender_id, i.recipient_id, i.body, i.client_id from i join gate g on g.ord = i.ord where g.ask
       on conflict (sender_id, recipient_id) do nothing
       returning id, created_at
     ), pending as (
-      select w.id, w.client_message_id, w.created_at from chat_requests w
-      where w.sender_id = ${me} and w.recipient_id = ${m.recipientId}
+      select i.ord, w.id, w.client_message_id, w.created_at from i join chat_requests w on w.sender_id = i.sender_id and w.recipient_id = i.recipient_id
     )
-    select l.live, r.id is not null as found, r.blocked, r.allowed,
+    select i.ord, l.live, r.id is not null as found, r.blocked, r.allowed,
       m.id, m.chat_id, m.body, m.created_at, m.client_message_id,
       p.id as prior_id, p.chat_id as prior_chat_id, p.direct_key as prior_key, p.body as prior_body, p.created_at as prior_created_at,
       q.id as request_id, q.created_at as request_created_at,
       w.id as pending_id, w.client_message_id as pending_client_id, w.created_at as pending_created_at
-    from live l left join recipient r on true left join message m on true left join prior p on l.live
-      left join request q on true left join pending w on l.live`;
+    from i join live l on l.ord = i.ord left join recipient r on r.ord = i.ord left join message m on m.id = i.message_id
+      left join prior p on p.ord = i.ord and l.live left join request q on q.id = i.request_id left join pending w on w.ord = i.ord and l.live
+    order by i.ord`;
 });
+
+const directSend = batched(
+  async (db, sends: DirectSend[]) => {
+    const column = <K extends keyof DirectSend>(k: K) => sends.map((s) => s[k]);
+    const rows = await directSends(db, {
+      sessionId: column('sessionId'), chatId: column('chatId'), directKey: column('directKey'), messageId: column('messageId'),
+      requestId: column('requestId'), senderId: column('senderId'), recipientId: column('recipientId'), body: column('body'),
+      clientMessageId: column('clientMessageId'),
+    });
+    return rows.map(({ ord: _ord, ...row }) => row);
+  },
+  { key: (s) => s.directKey },
+);
 
 /**
  * A message of the sender's by their own id for it, with its chat's direct key (null for a mission

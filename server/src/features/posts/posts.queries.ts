@@ -1,5 +1,6 @@
 import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { batched } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { PostsTable } from '../../db/schema.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
@@ -406,42 +407,73 @@ const viewerMarksStatement = prepared(
  * back, with who hears of it live (`audience`: a separate statement was a third of a post's round
  * trips). Written only while the author's session is live (`sessionIsLive`; the route takes the
  * viewer from the session cache, decision 030): an ended session writes nothing and gets no row.
+ * Posts made while others are being written go in one statement together (db/batched.ts, decision
+ * 035); each is still written, or not, on its own session's word.
  */
-const newPost = prepared((db, { sessionId, ...row }: Insertable<PostsTable> & { sessionId: string }) => {
-  // `insert … select … where`, so that the session's check decides whether there is a row at all;
-  // the columns are the ones given (as `values(row)` would have them), each value a parameter.
-  const columns = (Object.keys(row) as Array<keyof typeof row>).filter((c) => row[c] !== undefined);
-  return db
-    .with('p', (w) =>
-      w
-        .insertInto('posts')
-        .columns(columns)
-        .expression(db.selectNoFrom((eb) => columns.map((c) => eb.val(row[c]).as(c))).where(sessionIsLive(sessionId)))
-        .returningAll(),
-    )
-    .with('h', (w) =>
-      w
-        .insertInto('postHashtags')
-        .columns(['postId', 'tag', 'kind', 'createdAt', 'authorId', 'missionId'])
-        .expression((eb) =>
-          eb
-            .selectFrom('p')
-            .select((s) => ['p.id', sql<string>`unnest(p.hashtags)`.as('tag'), 'p.kind', s.ref('p.createdAt').as('createdAt'), 'p.authorId', 'p.missionId']),
-        ),
-    )
-    .selectFrom('p')
-    .innerJoin('users as a', 'a.id', 'p.authorId')
-    // Its author is the one who asked: the exact place. The audience comes as one text of ids:
-    // the driver's array parser, a character at a time, was a tenth of a post's CPU in the API.
-    .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), postText(exactRendered).as('post'), sql<string>`array_to_string(${liveAudienceOf(sql.ref('p.author_id'))}, ',')`.as('audience')]);
-});
-
-/** The new post, or undefined when the author's session had ended (nothing written). */
 export async function insertPost(db: Db, sessionId: string, row: Insertable<PostsTable>): Promise<(PostRow & { audience: string[] }) | undefined> {
-  const made = (await newPost(db, { ...row, sessionId }))[0];
-  if (!made) return undefined;
-  return { id: made.id, authorId: made.authorId, createdAt: made.createdAt, post: made.post, audience: made.audience ? made.audience.split(',') : [] };
+  return newPost(db, { ...row, sessionId });
 }
+
+type NewPost = Insertable<PostsTable> & { sessionId: string };
+type MadePost = PostRow & { audience: string[] };
+
+/** The posts columns a post is given as JSON text (placeColumns, the service's `json`): parsed, so that the batch's JSON holds them as JSON, not as strings. */
+const JSON_TEXT_COLUMNS = new Set<string>(['review', 'mapLocation', 'exactLocation', 'mission', 'linkPreview']);
+const snakeCase = (column: string) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The statement for a batch of posts given the same columns (`columns`, the statement's shape: the
+ * ones given, as `values(row)` would have them; every other column takes its default). `rows` is a
+ * JSON array of `{ sessionId, row }`, each row read as a posts row by `jsonb_populate_record`.
+ */
+const newPosts = prepared(
+  (db, a: { columns: string; rows: string }) => {
+    const columns = a.columns.split(',').map(snakeCase);
+    return sql<{ id: string; authorId: string; createdAt: string; post: JsonText; audience: string | null }>`
+      with i as materialized (
+        select e.ord, (e.value->>'sessionId')::uuid as session_id, jsonb_populate_record(null::posts, e.value->'row') as r
+        from jsonb_array_elements(${a.rows}::jsonb) with ordinality as e (value, ord)
+      ), p as (
+        insert into posts (${sql.join(columns.map((c) => sql.id(c)))})
+        select ${sql.join(columns.map((c) => sql`(i.r).${sql.id(c)}`))} from i
+        where ${sessionIsLive(sql.ref('i.session_id'))} order by i.ord
+        returning *
+      ), h as (
+        insert into post_hashtags (post_id, tag, kind, created_at, author_id, mission_id)
+        select p.id, unnest(p.hashtags), p.kind, p.created_at, p.author_id, p.mission_id from p
+      )
+      -- Its author is the one who asked: the exact place. The audience comes as one text of ids:
+      -- the driver's array parser, a character at a time, was a tenth of a post's CPU in the API.
+      select p.id, p.author_id, ${isoCreatedAt} as created_at, ${postText(exactRendered)} as post,
+        array_to_string(${liveAudienceOf(sql.ref('p.author_id'))}, ',') as audience
+      from p join users a on a.id = p.author_id`;
+  },
+  { literal: ['columns'] },
+);
+
+const newPost = batched(
+  async (db, posts: NewPost[]): Promise<Array<MadePost | undefined>> => {
+    const columns = (Object.keys(posts[0]!) as Array<keyof NewPost>).filter((c) => c !== 'sessionId' && posts[0]![c] !== undefined);
+    const rows = posts.map(({ sessionId, ...post }) => ({
+      sessionId,
+      row: Object.fromEntries(columns.map((c) => {
+        const value = post[c as keyof typeof post];
+        return [snakeCase(c), JSON_TEXT_COLUMNS.has(c) && typeof value === 'string' ? JSON.parse(value) : value];
+      })),
+    }));
+    const made = new Map((await newPosts(db, { columns: columns.join(','), rows: JSON.stringify(rows) })).map((p) => [p.id, p]));
+    return posts.map((post) => {
+      const p = made.get(post.id!);
+      return p && { id: p.id, authorId: p.authorId, createdAt: p.createdAt, post: p.post, audience: p.audience ? p.audience.split(',') : [] };
+    });
+  },
+  {
+    // The columns given are the statement's shape. A mission's updates are numbered by a trigger
+    // that locks the mission's row: batches take those locks in mission order.
+    group: (post) => (Object.keys(post) as Array<keyof NewPost>).filter((c) => post[c] !== undefined).sort().join(','),
+    key: (post) => `${post.missionId ?? ''}:${post.id}`,
+  },
+);
 
 /**
  * The post and its hashtags in one statement (atomic without a transaction): tags no longer in the

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type Expression, type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { SessionsTable } from '../../db/schema.js';
@@ -31,7 +31,7 @@ export async function findSessionUser(db: Db, tokenHash: string) {
  * that commits, however warm the cache. One probe of the sessions' primary key, inside the statement
  * the write makes anyway.
  */
-export const sessionIsLive = (sessionId: string) =>
+export const sessionIsLive = (sessionId: string | Expression<string>) =>
   sql<boolean>`exists (select 1 from sessions live_session where live_session.id = ${sessionId}::uuid and live_session.expires_at > now())`;
 
 export function touchSession(db: Db, sessionId: string, expiresAt: Date) {
