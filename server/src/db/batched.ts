@@ -78,3 +78,6 @@ export function batched<In, Out>(
       if (queue.running < inFlight) flush(db, queue);
     });
 }
+
+/** A camelCase column name as PostgreSQL spells it, for a batch's rows given as JSON (`jsonb_populate_record`). */
+export const snakeCase = (column: string) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

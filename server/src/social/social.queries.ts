@@ -25,12 +25,12 @@ export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<
 }
 
 /** The viewer muted them: their posts leave the viewer's feed and their notifications stop. */
-export function mutedByViewer(viewerId: string, person: Person): RawBuilder<boolean> {
+export function mutedByViewer(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from mutes m where m.muter_id = ${viewerId} and m.muted_id = ${person})`;
 }
 
 /** Hidden from the viewer's feed and notifications: blocked either way, or muted by the viewer. */
-export function silencedForViewer(viewerId: string, person: Person): RawBuilder<boolean> {
+export function silencedForViewer(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
   return sql<boolean>`(${hiddenEitherWay(viewerId, person)} or ${mutedByViewer(viewerId, person)})`;
 }
 

@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { batched, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { hiddenEitherWay, missionAudience, missionTitleOf, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
@@ -13,20 +14,41 @@ const LIST_LIMIT = 100;
  * comes back when it is. Without a sender (a system notice) nothing is checked.
  */
 export async function insertNotificationUnlessSilenced(db: Db, row: Insertable<NotificationsTable>): Promise<Selectable<NotificationsTable> | undefined> {
-  return (await newNotification(db, row))[0];
+  return newNotification(db, row);
 }
 
-/** Compiled once per set of columns given (db/prepared.ts): every feature's notices go through it. */
-const newNotification = prepared((db, row: Insertable<NotificationsTable>) => {
-  // The columns given, as `values(row)` would have them, each value a parameter.
-  const columns = (Object.keys(row) as Array<keyof typeof row>).filter((c) => row[c] !== undefined);
-  const heard = row.senderId === undefined ? sql<boolean>`true` : sql<boolean>`not ${silencedForViewer(row.userId, sql`${row.senderId}::uuid`)}`;
-  return db
-    .insertInto('notifications')
-    .columns(columns)
-    .expression(db.selectNoFrom((eb) => columns.map((c) => eb.val(row[c]).as(c))).where(heard))
-    .returningAll();
-});
+/**
+ * The statement for a batch of notices given the same columns (`columns`, its shape: as
+ * `values(row)` would have them; `heard`: whether they have a sender to check), compiled once per
+ * shape (db/prepared.ts). `rows` is a JSON array of notifications rows.
+ */
+const newNotifications = prepared(
+  (db, a: { columns: string; heard: boolean; rows: string }) => {
+    const columns = a.columns.split(',').map(snakeCase);
+    const heard = a.heard ? sql<boolean>`not ${silencedForViewer(sql`(i.n).user_id`, sql`(i.n).sender_id`)}` : sql<boolean>`true`;
+    return sql<Selectable<NotificationsTable>>`
+      with i as materialized (
+        select e.ord, jsonb_populate_record(null::notifications, e.value) as n from jsonb_array_elements(${a.rows}::jsonb) with ordinality as e (value, ord)
+      )
+      insert into notifications (${sql.join(columns.map((c) => sql.id(c)))})
+      select ${sql.join(columns.map((c) => sql`(i.n).${sql.id(c)}`))} from i
+      where ${heard} order by i.ord
+      returning *`;
+  },
+  { literal: ['columns', 'heard'] },
+);
+
+/** Every feature's notices, made at once by many requests, go in one statement (db/batched.ts, decision 035). */
+const newNotification = batched(
+  async (db, rows: Array<Insertable<NotificationsTable>>) => {
+    const columns = (Object.keys(rows[0]!) as Array<keyof typeof rows[0]>).filter((c) => rows[0]![c] !== undefined);
+    const json = rows.map((row) => Object.fromEntries(columns.map((c) => [snakeCase(c), row[c]])));
+    const made = await newNotifications(db, { columns: columns.join(','), heard: rows[0]!.senderId !== undefined, rows: JSON.stringify(json) });
+    const byId = new Map(made.map((n) => [n.id, n]));
+    return rows.map((row) => byId.get(row.id));
+  },
+  { group: (row) => (Object.keys(row) as Array<keyof typeof row>).filter((c) => row[c] !== undefined).sort().join(','), key: (row) => row.id },
+);
 
 /** What two people told each other goes when one has blocked the other. */
 export function deleteNotificationsBetween(db: Db, a: string, b: string) {

@@ -19,7 +19,7 @@ it.runIf(process.env.TEST_DATABASE_URL)('plans a notice with a sender once per c
       }
       const { rows } = await sql<{ generic: number; custom: number }>`
         select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-        where statement like ${'insert into "notifications"%'}`.execute(conn);
+        where statement like ${'%jsonb_populate_record(null::notifications%'}`.execute(conn);
       return rows;
     });
     expect(plans).toEqual([{ generic: 3, custom: 5 }]);

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { batched } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -38,13 +39,15 @@ export type OfferRow = {
   missionPhoto: string | null;
 };
 
-const me = (id: string) => sql`${id}::uuid`;
+/** The viewer: their id, or (a statement for many viewers at once, db/batched.ts) a column holding it. */
+type ViewerId = string | Expression<unknown>;
+const me = (id: ViewerId) => sql`${id}::uuid`;
 
 /** The viewer's side of offer `o` and the other person, for the select and the join. */
-const boxOf = (viewerId: string) => sql`case when o.owner_id = ${me(viewerId)} then 'received' else 'made' end`;
+const boxOf = (viewerId: ViewerId) => sql`case when o.owner_id = ${me(viewerId)} then 'received' else 'made' end`;
 const otherOf = (viewerId: string) => sql`case when o.owner_id = ${me(viewerId)} then o.helper_id else o.owner_id end`;
 
-function offerColumns(viewerId: string) {
+function offerColumns(viewerId: ViewerId) {
   return sql`o.id, o.status, o.message, o.give, o.available, o.created_at as "createdAt", o.decided_at as "decidedAt",
     o.helper_id as "helperId", o.owner_id as "ownerId", ${boxOf(viewerId)} as box, ${cardOf('u')} as "personCard",
     p.id as "postId", p.kind as "postKind", p.title as "postTitle", p.content as "postContent", p.category as "postCategory",
@@ -113,35 +116,58 @@ export type OfferOnPostRow = {
  * (`on conflict do nothing`: the offer columns are null). The service tells these apart from the
  * post's columns, as it did when they were separate reads. `posts.offer_count` moves by 0015's trigger.
  */
-export async function offerOnPostIfAllowed(
-  db: Db,
-  a: { sessionId: string; id: string; postId: string; helperId: string; message: string; give: string; available: string },
-): Promise<OfferOnPostRow> {
-  return (await offerOnPost(db, a))[0]!;
+export async function offerOnPostIfAllowed(db: Db, a: OfferOnPost): Promise<OfferOnPostRow> {
+  return offerOnPost(db, a);
 }
 
-const offerOnPost = prepared((db, a: { sessionId: string; id: string; postId: string; helperId: string; message: string; give: string; available: string }) =>
-  sql<OfferOnPostRow>`
-    with live as (
-      select ${sessionIsLive(a.sessionId)} as live
+type OfferOnPost = { sessionId: string; id: string; postId: string; helperId: string; message: string; give: string; available: string };
+
+/**
+ * The statement, for every offer that queued while others ran (db/batched.ts, decision 035): each
+ * row of `i` is one offer, and every step is the one-offer statement's, joined on `i.ord`. Offers
+ * on one post never share a batch (`key`): the count trigger locks the post's row, and batches
+ * take those locks in post order.
+ */
+const offersOnPosts = prepared((db, a: { [K in keyof OfferOnPost]: Array<OfferOnPost[K]> }) =>
+  sql<OfferOnPostRow & { ord: number }>`
+    with i as materialized (
+      select * from unnest(${a.sessionId}::uuid[], ${a.id}::uuid[], ${a.postId}::uuid[], ${a.helperId}::uuid[], ${a.message}::text[], ${a.give}::text[], ${a.available}::text[])
+        with ordinality as i (session_id, id, post_id, helper_id, message, give, available, ord)
+    ), live as (
+      select i.ord, ${sessionIsLive(sql.ref('i.session_id'))} as live from i
     ), target as (
-      select p.id, p.author_id, p.kind, p.status, p.title, p.content, p.category
-      from posts p
-      where p.id = ${a.postId}::uuid and not ${hiddenEitherWay(a.helperId, sql.ref('p.author_id'))}
+      select i.ord, p.id, p.author_id, p.kind, p.status, p.title, p.content, p.category
+      from i join posts p on p.id = i.post_id
+      where not ${hiddenEitherWay(sql.ref('i.helper_id'), sql.ref('p.author_id'))}
     ), made as (
       insert into offers (id, post_id, mission_id, owner_id, helper_id, message, give, available)
-      select ${a.id}::uuid, t.id, null, t.author_id, ${me(a.helperId)}, ${a.message}, ${a.give}, ${a.available}
-      from target t, live
-      where live.live and t.kind in ('need', 'want') and t.author_id <> ${me(a.helperId)}
+      select i.id, t.id, null, t.author_id, i.helper_id, i.message, i.give, i.available
+      from i join live l on l.ord = i.ord join target t on t.ord = i.ord
+      where l.live and t.kind in ('need', 'want') and t.author_id <> i.helper_id
         and coalesce(t.status, '') not in ('fulfilled', 'expired')
+      order by t.id
       on conflict do nothing
       returning *
     )
-    select l.live, t.id as "targetId", t.author_id as "targetAuthorId", t.kind as "targetKind", t.status as "targetStatus",
-      ${offerColumns(a.helperId)}
-    from live l
-    left join target t on true
-    left join (made o join users u on u.id = o.owner_id join target p on p.id = o.post_id left join missions m on m.id = o.mission_id) on true`,
+    select i.ord, l.live, t.id as "targetId", t.author_id as "targetAuthorId", t.kind as "targetKind", t.status as "targetStatus",
+      ${offerColumns(sql.ref('i.helper_id'))}
+    from i join live l on l.ord = i.ord
+    left join target t on t.ord = i.ord
+    left join (made o join users u on u.id = o.owner_id join target p on p.id = o.post_id left join missions m on m.id = o.mission_id)
+      on o.id = i.id and p.ord = i.ord
+    order by i.ord`,
+);
+
+const offerOnPost = batched(
+  async (db, offers: OfferOnPost[]) => {
+    const column = <K extends keyof OfferOnPost>(k: K) => offers.map((o) => o[k]);
+    const rows = await offersOnPosts(db, {
+      sessionId: column('sessionId'), id: column('id'), postId: column('postId'), helperId: column('helperId'),
+      message: column('message'), give: column('give'), available: column('available'),
+    });
+    return rows.map(({ ord: _ord, ...row }) => row as OfferOnPostRow);
+  },
+  { key: (o) => o.postId },
 );
 
 /** A mission the viewer may see (the kernel's missionVisibleTo), with its owner; else undefined. */

@@ -1,6 +1,6 @@
 import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batched } from '../../db/batched.js';
+import { batched, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { PostsTable } from '../../db/schema.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
@@ -419,7 +419,6 @@ type MadePost = PostRow & { audience: string[] };
 
 /** The posts columns a post is given as JSON text (placeColumns, the service's `json`): parsed, so that the batch's JSON holds them as JSON, not as strings. */
 const JSON_TEXT_COLUMNS = new Set<string>(['review', 'mapLocation', 'exactLocation', 'mission', 'linkPreview']);
-const snakeCase = (column: string) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * The statement for a batch of posts given the same columns (`columns`, the statement's shape: the
