@@ -46,8 +46,8 @@ floor.post<{ Body: { authorId: string; content: string } }>('/insert', async (re
 });
 
 // Our own writes' statements from a bare route, as `/page` is for the feed: a send and a post
-// are each one statement (decision 031), and these run that statement with the API's values but
-// without the API — no session cache, hooks, validation, rate limit, events or live pushes. Read
+// are each one statement (decision 031), and these run that statement with the API's values,
+// batched as the API's are (db/batched.ts, decision 035), but without the API — no session cache, hooks, validation, rate limit, events or live pushes. Read
 // against the insert floor, they say how much of a write's gap is the statement's own work (the
 // indexes, triggers and access rules it carries) and how much the API adds (decision 033).
 type BareWrite = { sessionId: string; senderId: string; recipientId: string; body: string };
