@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 
 type Waiting<In, Out> = { input: In; key: string; resolve: (out: Out) => void; reject: (err: unknown) => void };
@@ -81,3 +82,11 @@ export function batched<In, Out>(
 
 /** A camelCase column name as PostgreSQL spells it, for a batch's rows given as JSON (`jsonb_populate_record`). */
 export const snakeCase = (column: string) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A batch's values of one column, for `unnest`, as a sub-select: PostgreSQL then takes any batch
+ * for a few rows, as it does when it plans for any values, so the statement settles on one plan
+ * for any values after its first runs. Given as they are, it counts each batch's array, finds a
+ * plan for one row cheaper than the one for any values, and plans the statement on every run.
+ */
+export const batchColumn = (values: unknown, type: 'uuid[]' | 'text[]' | 'jsonb[]') => sql`(select ${values}::${sql.raw(type)})`;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batched } from '../../db/batched.js';
+import { batchColumn, batched } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -96,8 +96,8 @@ const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend
   const me = sql.ref('i.sender_id');
   return sql<DirectSendRow & { ord: number }>`
     with i as materialized (
-      select * from unnest(${m.sessionId}::uuid[], ${m.chatId}::uuid[], ${m.directKey}::text[], ${m.messageId}::uuid[],
-        ${m.requestId}::uuid[], ${m.senderId}::uuid[], ${m.recipientId}::uuid[], ${m.body}::text[], ${m.clientMessageId}::uuid[])
+      select * from unnest(${batchColumn(m.sessionId, 'uuid[]')}, ${batchColumn(m.chatId, 'uuid[]')}, ${batchColumn(m.directKey, 'text[]')}, ${batchColumn(m.messageId, 'uuid[]')},
+        ${batchColumn(m.requestId, 'uuid[]')}, ${batchColumn(m.senderId, 'uuid[]')}, ${batchColumn(m.recipientId, 'uuid[]')}, ${batchColumn(m.body, 'text[]')}, ${batchColumn(m.clientMessageId, 'uuid[]')})
         with ordinality as i (session_id, chat_id, direct_key, message_id, request_id, sender_id, recipient_id, body, client_id, ord)
     ), recipient as (
       select i.ord, u.id, ${hiddenEitherWay(me, sql.ref('u.id'))} as blocked,

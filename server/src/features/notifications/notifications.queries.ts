@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batched, snakeCase } from '../../db/batched.js';
+import { batchColumn, batched, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { hiddenEitherWay, missionAudience, missionTitleOf, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
@@ -20,15 +20,17 @@ export async function insertNotificationUnlessSilenced(db: Db, row: Insertable<N
 /**
  * The statement for a batch of notices given the same columns (`columns`, its shape: as
  * `values(row)` would have them; `heard`: whether they have a sender to check), compiled once per
- * shape (db/prepared.ts). `rows` is a JSON array of notifications rows.
+ * shape (db/prepared.ts). `rows` are notifications rows, each a JSON text: an array of them, which
+ * PostgreSQL counts as the few rows a batch is (a JSON array it counts as a hundred, and planned to
+ * hash the whole mutes table to check them).
  */
 const newNotifications = prepared(
-  (db, a: { columns: string; heard: boolean; rows: string }) => {
+  (db, a: { columns: string; heard: boolean; rows: string[] }) => {
     const columns = a.columns.split(',').map(snakeCase);
     const heard = a.heard ? sql<boolean>`not ${silencedForViewer(sql`(i.n).user_id`, sql`(i.n).sender_id`)}` : sql<boolean>`true`;
     return sql<Selectable<NotificationsTable>>`
       with i as materialized (
-        select e.ord, jsonb_populate_record(null::notifications, e.value) as n from jsonb_array_elements(${a.rows}::jsonb) with ordinality as e (value, ord)
+        select e.ord, jsonb_populate_record(null::notifications, e.value) as n from unnest(${batchColumn(a.rows, 'jsonb[]')}) with ordinality as e (value, ord)
       )
       insert into notifications (${sql.join(columns.map((c) => sql.id(c)))})
       select ${sql.join(columns.map((c) => sql`(i.n).${sql.id(c)}`))} from i
@@ -43,7 +45,7 @@ const newNotification = batched(
   async (db, rows: Array<Insertable<NotificationsTable>>) => {
     const columns = (Object.keys(rows[0]!) as Array<keyof typeof rows[0]>).filter((c) => rows[0]![c] !== undefined);
     const json = rows.map((row) => Object.fromEntries(columns.map((c) => [snakeCase(c), row[c]])));
-    const made = await newNotifications(db, { columns: columns.join(','), heard: rows[0]!.senderId !== undefined, rows: JSON.stringify(json) });
+    const made = await newNotifications(db, { columns: columns.join(','), heard: rows[0]!.senderId !== undefined, rows: json.map((row) => JSON.stringify(row)) });
     const byId = new Map(made.map((n) => [n.id, n]));
     return rows.map((row) => byId.get(row.id));
   },

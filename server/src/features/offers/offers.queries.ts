@@ -1,6 +1,6 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batched } from '../../db/batched.js';
+import { batchColumn, batched } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -131,7 +131,7 @@ type OfferOnPost = { sessionId: string; id: string; postId: string; helperId: st
 const offersOnPosts = prepared((db, a: { [K in keyof OfferOnPost]: Array<OfferOnPost[K]> }) =>
   sql<OfferOnPostRow & { ord: number }>`
     with i as materialized (
-      select * from unnest(${a.sessionId}::uuid[], ${a.id}::uuid[], ${a.postId}::uuid[], ${a.helperId}::uuid[], ${a.message}::text[], ${a.give}::text[], ${a.available}::text[])
+      select * from unnest(${batchColumn(a.sessionId, 'uuid[]')}, ${batchColumn(a.id, 'uuid[]')}, ${batchColumn(a.postId, 'uuid[]')}, ${batchColumn(a.helperId, 'uuid[]')}, ${batchColumn(a.message, 'text[]')}, ${batchColumn(a.give, 'text[]')}, ${batchColumn(a.available, 'text[]')})
         with ordinality as i (session_id, id, post_id, helper_id, message, give, available, ord)
     ), live as (
       select i.ord, ${sessionIsLive(sql.ref('i.session_id'))} as live from i

@@ -1,6 +1,6 @@
 import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batched, snakeCase } from '../../db/batched.js';
+import { batchColumn, batched, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { PostsTable } from '../../db/schema.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
@@ -422,16 +422,17 @@ const JSON_TEXT_COLUMNS = new Set<string>(['review', 'mapLocation', 'exactLocati
 
 /**
  * The statement for a batch of posts given the same columns (`columns`, the statement's shape: the
- * ones given, as `values(row)` would have them; every other column takes its default). `rows` is a
- * JSON array of `{ sessionId, row }`, each row read as a posts row by `jsonb_populate_record`.
+ * ones given, as `values(row)` would have them; every other column takes its default). `rows` are
+ * `{ sessionId, row }` as JSON texts (an array, which PostgreSQL counts as the few rows a batch is),
+ * each row read as a posts row by `jsonb_populate_record`.
  */
 const newPosts = prepared(
-  (db, a: { columns: string; rows: string }) => {
+  (db, a: { columns: string; rows: string[] }) => {
     const columns = a.columns.split(',').map(snakeCase);
     return sql<{ id: string; authorId: string; createdAt: string; post: JsonText; audience: string | null }>`
       with i as materialized (
         select e.ord, (e.value->>'sessionId')::uuid as session_id, jsonb_populate_record(null::posts, e.value->'row') as r
-        from jsonb_array_elements(${a.rows}::jsonb) with ordinality as e (value, ord)
+        from unnest(${batchColumn(a.rows, 'jsonb[]')}) with ordinality as e (value, ord)
       ), p as (
         insert into posts (${sql.join(columns.map((c) => sql.id(c)))})
         select ${sql.join(columns.map((c) => sql`(i.r).${sql.id(c)}`))} from i
@@ -460,7 +461,7 @@ const newPost = batched(
         return [snakeCase(c), JSON_TEXT_COLUMNS.has(c) && typeof value === 'string' ? JSON.parse(value) : value];
       })),
     }));
-    const made = new Map((await newPosts(db, { columns: columns.join(','), rows: JSON.stringify(rows) })).map((p) => [p.id, p]));
+    const made = new Map((await newPosts(db, { columns: columns.join(','), rows: rows.map((row) => JSON.stringify(row)) })).map((p) => [p.id, p]));
     return posts.map((post) => {
       const p = made.get(post.id!);
       return p && { id: p.id, authorId: p.authorId, createdAt: p.createdAt, post: p.post, audience: p.audience ? p.audience.split(',') : [] };
