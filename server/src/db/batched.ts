@@ -80,6 +80,15 @@ export function batched<In, Out>(
     });
 }
 
+/** A batch's inputs as one array per field (each input has every field), for `unnest`. */
+export function columnsOf<T extends object>(inputs: T[]): { [K in keyof T]: Array<T[K]> } {
+  const fields = Object.keys(inputs[0]!) as Array<keyof T>;
+  return Object.fromEntries(fields.map((f) => [f, inputs.map((input) => input[f])])) as { [K in keyof T]: Array<T[K]> };
+}
+
+/** The columns a row is given (as `values(row)` would have them): for rows that go as JSON, the statement's shape. */
+export const givenColumns = <T extends object>(row: T) => (Object.keys(row) as Array<keyof T & string>).filter((c) => row[c] !== undefined);
+
 /** A camelCase column name as PostgreSQL spells it, for a batch's rows given as JSON (`jsonb_populate_record`). */
 export const snakeCase = (column: string) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batchColumn, batched } from '../../db/batched.js';
+import { batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -151,15 +151,7 @@ const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend
 });
 
 const directSend = batched(
-  async (db, sends: DirectSend[]) => {
-    const column = <K extends keyof DirectSend>(k: K) => sends.map((s) => s[k]);
-    const rows = await directSends(db, {
-      sessionId: column('sessionId'), chatId: column('chatId'), directKey: column('directKey'), messageId: column('messageId'),
-      requestId: column('requestId'), senderId: column('senderId'), recipientId: column('recipientId'), body: column('body'),
-      clientMessageId: column('clientMessageId'),
-    });
-    return rows.map(({ ord: _ord, ...row }) => row);
-  },
+  async (db, sends: DirectSend[]) => (await directSends(db, columnsOf(sends))).map(({ ord: _ord, ...row }) => row),
   { key: (s) => s.directKey },
 );
 

@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batchColumn, batched, snakeCase } from '../../db/batched.js';
+import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { hiddenEitherWay, missionAudience, missionTitleOf, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
@@ -43,13 +43,13 @@ const newNotifications = prepared(
 /** Every feature's notices, made at once by many requests, go in one statement (db/batched.ts, decision 035). */
 const newNotification = batched(
   async (db, rows: Array<Insertable<NotificationsTable>>) => {
-    const columns = (Object.keys(rows[0]!) as Array<keyof typeof rows[0]>).filter((c) => rows[0]![c] !== undefined);
+    const columns = givenColumns(rows[0]!);
     const json = rows.map((row) => Object.fromEntries(columns.map((c) => [snakeCase(c), row[c]])));
     const made = await newNotifications(db, { columns: columns.join(','), heard: rows[0]!.senderId !== undefined, rows: json.map((row) => JSON.stringify(row)) });
     const byId = new Map(made.map((n) => [n.id, n]));
     return rows.map((row) => byId.get(row.id));
   },
-  { group: (row) => (Object.keys(row) as Array<keyof typeof row>).filter((c) => row[c] !== undefined).sort().join(','), key: (row) => row.id },
+  { group: (row) => givenColumns(row).sort().join(','), key: (row) => row.id },
 );
 
 /** What two people told each other goes when one has blocked the other. */

@@ -1,6 +1,6 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batchColumn, batched } from '../../db/batched.js';
+import { batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -159,14 +159,7 @@ const offersOnPosts = prepared((db, a: { [K in keyof OfferOnPost]: Array<OfferOn
 );
 
 const offerOnPost = batched(
-  async (db, offers: OfferOnPost[]) => {
-    const column = <K extends keyof OfferOnPost>(k: K) => offers.map((o) => o[k]);
-    const rows = await offersOnPosts(db, {
-      sessionId: column('sessionId'), id: column('id'), postId: column('postId'), helperId: column('helperId'),
-      message: column('message'), give: column('give'), available: column('available'),
-    });
-    return rows.map(({ ord: _ord, ...row }) => row as OfferOnPostRow);
-  },
+  async (db, offers: OfferOnPost[]) => (await offersOnPosts(db, columnsOf(offers))).map(({ ord: _ord, ...row }) => row as OfferOnPostRow),
   { key: (o) => o.postId },
 );
 

@@ -1,6 +1,6 @@
 import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batchColumn, batched, snakeCase } from '../../db/batched.js';
+import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { PostsTable } from '../../db/schema.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
@@ -453,7 +453,7 @@ const newPosts = prepared(
 
 const newPost = batched(
   async (db, posts: NewPost[]): Promise<Array<MadePost | undefined>> => {
-    const columns = (Object.keys(posts[0]!) as Array<keyof NewPost>).filter((c) => c !== 'sessionId' && posts[0]![c] !== undefined);
+    const columns = givenColumns(posts[0]!).filter((c) => c !== 'sessionId');
     const rows = posts.map(({ sessionId, ...post }) => ({
       sessionId,
       row: Object.fromEntries(columns.map((c) => {
@@ -470,7 +470,7 @@ const newPost = batched(
   {
     // The columns given are the statement's shape. A mission's updates are numbered by a trigger
     // that locks the mission's row: batches take those locks in mission order.
-    group: (post) => (Object.keys(post) as Array<keyof NewPost>).filter((c) => post[c] !== undefined).sort().join(','),
+    group: (post) => givenColumns(post).sort().join(','),
     key: (post) => `${post.missionId ?? ''}:${post.id}`,
   },
 );
