@@ -41,3 +41,14 @@ export async function signedInUser(t: TestApp, overrides: Partial<Insertable<Use
   const user = await buildUser(t.db, overrides);
   return { user, cookie: await signIn(t, user.username) };
 }
+
+/**
+ * A user and a session of theirs, by id: for the write statements that take the session's id, as
+ * the API's do once the session cache has read the cookie. `sessionEnds` in the past: an ended one.
+ */
+export async function userWithSession(db: Db, overrides: Partial<Insertable<UsersTable>> = {}, sessionEnds = new Date(Date.now() + 3_600_000)) {
+  const user = await buildUser(db, overrides);
+  const sessionId = newId();
+  await db.insertInto('sessions').values({ id: sessionId, tokenHash: randomBytes(16).toString('hex'), userId: user.id, expiresAt: sessionEnds }).execute();
+  return { id: user.id, sessionId };
+}

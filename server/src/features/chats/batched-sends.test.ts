@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories.js';
+import { type buildUser, userWithSession } from '../../../test/factories.js';
 import { createTestDatabase } from '../../../test/helpers.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { newId } from '../../platform/ids.js';
@@ -19,12 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function person(overrides: Parameters<typeof buildUser>[1] = {}, sessionEnds = new Date(Date.now() + 3_600_000)) {
-  const user = await buildUser(h.db, overrides);
-  const sessionId = newId();
-  await h.db.insertInto('sessions').values({ id: sessionId, tokenHash: randomBytes(16).toString('hex'), userId: user.id, expiresAt: sessionEnds }).execute();
-  return { id: user.id, sessionId };
-}
+const person = (overrides: Parameters<typeof buildUser>[1] = {}, sessionEnds?: Date) => userWithSession(h.db, overrides, sessionEnds);
 
 const send = (from: { id: string; sessionId: string }, to: string, body: string, clientMessageId: string | null = null) =>
   sendDirectMessageIfAllowed(h.db, {

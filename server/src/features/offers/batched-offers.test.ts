@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories.js';
+import { userWithSession } from '../../../test/factories.js';
 import { createTestDatabase } from '../../../test/helpers.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { newId } from '../../platform/ids.js';
@@ -18,12 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function person(sessionEnds = new Date(Date.now() + 3_600_000)) {
-  const user = await buildUser(h.db);
-  const sessionId = newId();
-  await h.db.insertInto('sessions').values({ id: sessionId, tokenHash: randomBytes(16).toString('hex'), userId: user.id, expiresAt: sessionEnds }).execute();
-  return { id: user.id, sessionId };
-}
+const person = (sessionEnds?: Date) => userWithSession(h.db, {}, sessionEnds);
 
 async function need(authorId: string, extra: { kind?: string; status?: string | null } = {}) {
   const id = newId();

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { extractHashtags } from '@muster/contract/hashtags';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories.js';
+import { buildUser, userWithSession } from '../../../test/factories.js';
 import { createTestDatabase } from '../../../test/helpers.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { newId } from '../../platform/ids.js';
@@ -20,12 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function author(sessionEnds = new Date(Date.now() + 3_600_000)) {
-  const user = await buildUser(h.db);
-  const sessionId = newId();
-  await h.db.insertInto('sessions').values({ id: sessionId, tokenHash: randomBytes(16).toString('hex'), userId: user.id, expiresAt: sessionEnds }).execute();
-  return { id: user.id, sessionId };
-}
+const author = (sessionEnds?: Date) => userWithSession(h.db, {}, sessionEnds);
 
 /** The columns createPost gives a need, so that every call here has one statement shape. */
 const post = (who: { id: string; sessionId: string }, content: string, extra: { missionId?: string; place?: { address: string; lat: number; lng: number } } = {}) =>
