@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { buildUser } from '../test/factories.js';
+import { buildUser, userWithSession } from '../test/factories.js';
 import { createTestDatabase } from '../test/helpers.js';
 import { sendDirectMessageIfAllowed } from './features/chats/chats.queries.js';
 import { directKey } from './features/chats/chats.service.js';
@@ -18,12 +17,11 @@ import { newId } from './platform/ids.js';
 it.runIf(process.env.TEST_DATABASE_URL)('plans each batched write once per connection, not on every run', async () => {
   const { db, close } = await createTestDatabase();
   try {
-    const me = await buildUser(db);
+    const me = await userWithSession(db);
     const others = await Promise.all(Array.from({ length: 8 }, () => buildUser(db)));
     // One connection throughout: prepared statements and their plans belong to a connection.
     const plans = await db.connection().execute(async (conn) => {
-      const sessionId = newId();
-      await conn.insertInto('sessions').values({ id: sessionId, tokenHash: randomBytes(16).toString('hex'), userId: me.id, expiresAt: new Date(Date.now() + 3_600_000) }).execute();
+      const { sessionId } = me;
       for (const other of others) {
         const needId = newId();
         await sql`insert into posts (id, author_id, kind, title, content, status) values (${needId}, ${other.id}, 'need', 'Boats', 'Two boats', 'open')`.execute(conn);
