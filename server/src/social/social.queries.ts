@@ -15,7 +15,7 @@ import type { Db } from '../db/database.js';
  */
 type Person = Expression<unknown>;
 /** The viewer: their id, or (a statement written for many viewers at once, db/batched.ts) a column holding it. */
-type ViewerId = string | Person;
+export type ViewerId = string | Person;
 
 /** Either of the two blocked the other: each is hidden from the other everywhere. */
 export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<boolean> {

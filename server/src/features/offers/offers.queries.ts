@@ -1,10 +1,10 @@
-import { type Expression, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
-import { cardOf, directChatIdOf, hiddenEitherWay, missionVisibleTo } from '../../social/social.queries.js';
+import { cardOf, directChatIdOf, hiddenEitherWay, missionVisibleTo, type ViewerId } from '../../social/social.queries.js';
 
 /**
  * The offers feature owns `offers` (0015). It reads the post or mission an offer is about, and the
@@ -39,8 +39,6 @@ export type OfferRow = {
   missionPhoto: string | null;
 };
 
-/** The viewer: their id, or (a statement for many viewers at once, db/batched.ts) a column holding it. */
-type ViewerId = string | Expression<unknown>;
 const me = (id: ViewerId) => sql`${id}::uuid`;
 
 /** The viewer's side of offer `o` and the other person, for the select and the join. */
