@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type buildUser, userWithSession } from '../../../test/factories.js';
+import { userWithSession } from '../../../test/factories.js';
 import { createTestDatabase } from '../../../test/helpers.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { newId } from '../../platform/ids.js';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const person = (overrides: Parameters<typeof buildUser>[1] = {}, sessionEnds?: Date) => userWithSession(h.db, overrides, sessionEnds);
+const person = (overrides: Parameters<typeof userWithSession>[1] = {}, sessionEnds?: Date) => userWithSession(h.db, overrides, sessionEnds);
 
 const send = (from: { id: string; sessionId: string }, to: string, body: string, clientMessageId: string | null = null) =>
   sendDirectMessageIfAllowed(h.db, {
