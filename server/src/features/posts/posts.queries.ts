@@ -410,11 +410,12 @@ const viewerMarksStatement = prepared(
  * Posts made while others are being written go in one statement together (db/batched.ts, decision
  * 035); each is still written, or not, on its own session's word.
  */
-export async function insertPost(db: Db, sessionId: string, row: Insertable<PostsTable>): Promise<(PostRow & { audience: string[] }) | undefined> {
+export async function insertPost(db: Db, sessionId: string, row: Insertable<PostsTable>): Promise<MadePost | undefined> {
   return newPost(db, { ...row, sessionId });
 }
 
 type NewPost = Insertable<PostsTable> & { sessionId: string };
+/** The new post as its author reads it, with who hears of it live. */
 type MadePost = PostRow & { audience: string[] };
 
 /** The posts columns a post is given as JSON text (placeColumns, the service's `json`): parsed, so that the batch's JSON holds them as JSON, not as strings. */
