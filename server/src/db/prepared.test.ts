@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.js';
 import type { DatabaseHandle } from './database.js';
-import { prepared } from './prepared.js';
+import { onePlaceholderPerArg, prepared } from './prepared.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -46,5 +46,24 @@ describe('prepared queries', () => {
   it('passes values as parameters, never as SQL', async () => {
     const rows = await things(handle.db, { kind: "a' or '1'='1", limit: 10 });
     expect(rows).toEqual([]);
+  });
+
+  it('sends an argument the SQL uses several times once, under one placeholder', async () => {
+    const sameKind = prepared((_db, a: { kind: string; id: number }) =>
+      sql<{ id: number }>`select id from things where kind = ${a.kind} and id >= ${a.id} and name <> ${a.kind}
+        and exists (select 1 from things t where t.kind = ${a.kind} and t.id = ${a.id}) order by id`);
+    expect((await sameKind(handle.db, { kind: 'a', id: 3 })).map((r) => r.id)).toEqual([3, 4]);
+    expect((await sameKind(handle.db, { kind: 'b', id: 2 })).map((r) => r.id)).toEqual([2]);
+    expect((await sameKind(handle.db, { kind: 'b', id: 3 })).map((r) => r.id)).toEqual([]);
+
+    const a = { arg: 'a' };
+    const b = { arg: 'b' };
+    expect(onePlaceholderPerArg('x = $1 and y = $2 and z = $3 and w = $4 and v = $5', [a, { value: 7 }, b, a, b])).toEqual({
+      sql: 'x = $1 and y = $2 and z = $3 and w = $1 and v = $3',
+      slots: [a, { value: 7 }, b],
+    });
+    // Literal values are never merged, and a text that is not Kysely's $1…$n is left as it is.
+    expect(onePlaceholderPerArg('$1, $2', [{ value: 1 }, { value: 1 }]).sql).toBe('$1, $2');
+    expect(onePlaceholderPerArg("'$2' || $1", [a]).sql).toBe("'$2' || $1");
   });
 });

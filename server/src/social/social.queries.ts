@@ -80,7 +80,17 @@ export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder
 export function appearsInSearchFor(viewerId: string | undefined, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
   if (viewerId === undefined) return sql<boolean>`${column(user, 'searchable')}`;
-  return sql<boolean>`(${id} <> ${viewerId} and ${column(user, 'searchable')} and not ${hiddenEitherWay(viewerId, id)})`;
+  return sql<boolean>`(${id} <> ${viewerId} and ${column(user, 'searchable')} and ${id} <> all(${blockedEitherWayIdsFor(viewerId)}))`;
+}
+
+/**
+ * Everyone blocked either way with the viewer, read once for a statement that weighs many people
+ * (an uncorrelated sub-select: PostgreSQL runs it once per run). hiddenEitherWay's probe for each
+ * candidate cost people search two index probes a name it passed over (decision 036).
+ */
+function blockedEitherWayIdsFor(viewerId: string): RawBuilder<string[]> {
+  return sql<string[]>`array(select ob.blocked_id from blocks ob where ob.blocker_id = ${viewerId}
+    union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId})`;
 }
 
 /** A person as every list shows them: the card JSON text a trigger keeps (decision 010). */

@@ -367,14 +367,17 @@ export type ViewerMarks = {
  * authors their home feed leaves out (blocked either way, or muted) and — only when the page holds
  * them (`placed`, `own`) — the exact places theirs to see (issue 16) and who offered on their own
  * posts, so the shared texts of a page serve its author too. Every probe is bounded by the ids
- * given, however many likes the viewer has.
+ * given, however many likes the viewer has: likes and saves are read between the page's least and
+ * greatest id, one index descent over a short stretch (post ids are UUIDv7, so a page's lie close
+ * together), rather than one descent per id or every like the viewer ever gave (decision 036).
  */
 export async function viewerMarks(
   db: Db,
   viewerId: string,
   page: { postIds: string[]; authorIds: string[]; placed: boolean; own: boolean },
 ): Promise<ViewerMarks> {
-  const [row] = await viewerMarksStatement(db, { viewerId, ...page });
+  const ids = [...page.postIds].sort();
+  const [row] = await viewerMarksStatement(db, { viewerId, ...page, first: ids[0], last: ids.at(-1) });
   const offeredBy = new Map<string, JsonText>();
   // An id (36 characters), a space, the JSON text.
   for (const entry of row!.offered ?? []) offeredBy.set(entry.slice(0, 36), entry.slice(37) as JsonText);
@@ -390,10 +393,13 @@ export async function viewerMarks(
  * of work (decision 031).
  */
 const viewerMarksStatement = prepared(
-  (db, { viewerId, postIds, authorIds, placed, own }: { viewerId: string; postIds: string[]; authorIds: string[]; placed: boolean; own: boolean }) =>
+  (
+    db,
+    { viewerId, postIds, authorIds, placed, own, first, last }: { viewerId: string; postIds: string[]; authorIds: string[]; placed: boolean; own: boolean; first: string | undefined; last: string | undefined },
+  ) =>
     sql<{ liked: string[]; saved: string[]; hidden: string[]; exact: Record<string, unknown> | null; offered: string[] | null }>`
-    select array(select post_id from post_likes where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as liked,
-           array(select post_id from saved_posts where user_id = ${viewerId} and post_id = any(${postIds}::uuid[])) as saved,
+    select array(select post_id from post_likes where user_id = ${viewerId} and post_id between ${first}::uuid and ${last}::uuid and post_id = any(${postIds}::uuid[])) as liked,
+           array(select post_id from saved_posts where user_id = ${viewerId} and post_id between ${first}::uuid and ${last}::uuid and post_id = any(${postIds}::uuid[])) as saved,
            array(select h.id from unnest(${authorIds}::uuid[]) as h (id) where h.id = any(${silencedIdsFor(viewerId)})) as hidden,
            ${placed ? sql`(select coalesce(jsonb_object_agg(p.id::text, p.exact_location), '{}'::jsonb) from posts p
              where p.id = any(${postIds}::uuid[]) and p.exact_location is not null and ${mayPinpoint(viewerId)})` : sql`null`} as exact,
