@@ -308,6 +308,7 @@ const chosen = only ? cases.filter((c) => c.floor === 'read' || named(c) || (c.f
 // moment than about the row (decision 036). The row itself is one run, as before: cut into slices,
 // each slice's first moment (fifty connections asking at once) came into its p99.
 const floorOf = { read: cases.find((c) => c.floor === 'read')!, insert: cases.find((c) => c.floor === 'insert')! };
+const rateOf = (...runs: RawRun[]) => runs.reduce((n, x) => n + x.totalCompletedRequests, 0) / runs.reduce((n, x) => n + x.duration, 0);
 const rows: string[] = [];
 for (const c of chosen) {
   await run(c, 2); // warm-up
@@ -319,7 +320,6 @@ for (const c of chosen) {
   const cpuUs = ((await cpuMsOf(server)) - cpuBefore) * 1000 / Math.max(1, r.totalCompletedRequests);
   const pgUs = ((await postgresCpuMs()) - pgBefore) * 1000 / Math.max(1, r.totalCompletedRequests);
   const after = floor && (await run(floor, DURATION_S / 2));
-  const rateOf = (...runs: RawRun[]) => runs.reduce((n, x) => n + x.totalCompletedRequests, 0) / runs.reduce((n, x) => n + x.duration, 0);
   const rps = rateOf(r);
   const against = before && after ? rateOf(before, after) : rps;
   const { latency } = aggregateResult([r], { url: c.url, connections: CONNECTIONS });
