@@ -58,5 +58,25 @@ export function useLiveSearch() {
     [run],
   );
 
-  return { query, setQuery, results, loading };
+  /**
+   * The text alone, searched only when asked (searchShown): a results page shows its query in the
+   * box, and the dropdown's results for it are wanted only if the box is opened.
+   */
+  const showQuery = useCallback((value: string) => {
+    setQueryText(value);
+    clearTimeout(timer.current);
+    latest.current = '';
+    setResults((shown) => (shown?.query === value.trim() ? shown : null));
+    setLoading(false);
+  }, []);
+
+  /** Searches the text on show now, unless its results are here or on their way. */
+  const searchShown = useCallback(() => {
+    const term = query.trim();
+    if (!term || loading || results?.query === term) return;
+    setLoading(true);
+    run(term);
+  }, [query, loading, results, run]);
+
+  return { query, setQuery, showQuery, searchShown, results, loading };
 }

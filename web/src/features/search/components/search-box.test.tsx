@@ -1,3 +1,4 @@
+import { SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import type { AdvancedSearchResult, CategoryMatch, MissionMatch } from '@muster/contract/search';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -331,6 +332,20 @@ describe('the box follows the page (desktop)', () => {
       expect(screen.getByTestId('where')).toHaveTextContent(page);
       expect(box()).toHaveValue('');
     }
+  });
+
+  it("asks for a results page's query in the box only once the box is opened", async () => {
+    const calls = api((q) => (q === 'tents' ? { ...empty, users: [person(7)] } : empty));
+    const user = userEvent.setup();
+    const router = renderInFrame();
+    await act(() => router.navigate('/search/all', { state: { query: 'tents' } }));
+    expect(box()).toHaveValue('tents');
+    // Past the typing pause: the page has its own results, and the box has asked for none.
+    await new Promise((done) => setTimeout(done, SEARCH_DEBOUNCE_MS + 300));
+    expect(searches(calls)).toEqual([]);
+    await user.click(box());
+    expect(await within(panel()).findByText(/First7 Last7/)).toBeInTheDocument();
+    expect(searches(calls).map((c) => queryOf(c.url))).toEqual(['tents']);
   });
 
   it("brings the results page's query back on Back", async () => {

@@ -49,31 +49,37 @@ const isResultsPage = (pathname: string) => pathname === paths.search || pathnam
 /**
  * The top bar outlives the pages, and so would what was typed in it: the box shows the search of
  * the results page on screen (Back to it brings its query back) and is emptied on the way to any
- * other page, where an old query would read as a search still in force.
+ * other page, where an old query would read as a search still in force. It shows the text only:
+ * the page has its results, and the box's own are fetched when it is opened (searchShown), not on
+ * every visit of a results page.
  */
-function useQueryOfThePage(setQuery: (value: string) => void) {
+function useQueryOfThePage(showQuery: (value: string) => void) {
   const { pathname, state, key } = useLocation();
   const onResults = isResultsPage(pathname);
   const pageQuery = onResults ? (state as SearchState | null)?.query : undefined;
   useEffect(() => {
-    if (!onResults) setQuery('');
-  }, [pathname, onResults, setQuery]);
+    if (!onResults) showQuery('');
+  }, [pathname, onResults, showQuery]);
   // Each visit of a results page (key), not each change of the text: typing there is left alone.
   useEffect(() => {
-    if (pageQuery !== undefined) setQuery(pageQuery);
-  }, [key, pageQuery, setQuery]);
+    if (pageQuery !== undefined) showQuery(pageQuery);
+  }, [key, pageQuery, showQuery]);
 }
 
 /** Wide screens (768 px and up): the input in the top bar and its dropdown panel. */
 function DesktopSearch() {
   const [open, setOpen] = useState(false);
   const search = useLiveSearch();
-  useQueryOfThePage(search.setQuery);
+  useQueryOfThePage(search.showQuery);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const close = () => setOpen(false);
+  const openPanel = () => {
+    setOpen(true);
+    search.searchShown();
+  };
   const onKeys = usePanelKeys(input, panel, () => {
     close();
     input.current?.focus();
@@ -107,8 +113,8 @@ function DesktopSearch() {
         autoComplete="off"
         placeholder={PLACEHOLDER}
         value={search.query}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
+        onFocus={openPanel}
+        onClick={openPanel}
         onChange={(e) => {
           setOpen(true);
           search.setQuery(e.target.value);
