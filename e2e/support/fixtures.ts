@@ -76,8 +76,15 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(offenders, `elements wider than the ${page.viewportSize()?.width} px viewport`).toEqual([]);
 }
 
-/** axe-core finds nothing serious or critical. */
+/**
+ * axe-core finds nothing serious or critical, read once every animation that ends has ended: a
+ * toast fading in is, for a moment, too faint for its contrast (react-hot-toast's entrance failed
+ * color-contrast on a loaded CI run), which nobody reading it ever sees. Spinners and skeletons
+ * run for ever and are not waited for.
+ */
 export async function expectAccessible(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
