@@ -13,6 +13,7 @@ import { tasksSeed } from '../features/tasks/tasks.seed.js';
 import type { MediaStore } from '../platform/media/media.js';
 import type { Db } from './database.js';
 import type { DemoSeed } from './demo.js';
+import { deleteDemoMark, moveAllTimesForward, readDemoMarks, writeDemoMark } from './demo.queries.js';
 
 // Each feature appends its seed here, after the seeds it depends on: everything needs the people;
 // mission chats and tasks need the missions and their members; the posts seed's updates are
@@ -21,11 +22,23 @@ import type { DemoSeed } from './demo.js';
 const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, missionsSeed, missionChatsSeed, tasksSeed, collaborationSeed, chatsSeed, postsSeed, offersSeed, notificationsSeed, matchingSeed];
 
 const SEEDED_KEY = 'demo_seeded_at';
+/**
+ * Set only in the build's demo template (build-assets.ts): when the seed that made it ran. A data
+ * directory copied from the template is brought to the present at its first start, then loses it.
+ */
+const TIMES_TAKEN_KEY = 'demo_times_taken_at';
+const DAY_MS = 86_400_000;
 
-/** Loads the demo data once: a marker row keeps later starts from seeding again. */
+/**
+ * Loads the demo data once: a marker row keeps later starts from seeding again. A database copied
+ * from the build's demo template already holds it, as it was when built: its times are moved
+ * forward to now, so that a post written "2 hours ago" still was and no need has expired meanwhile.
+ */
 export async function seedDemoData(db: Db, media: MediaStore, log: FastifyBaseLogger): Promise<boolean> {
-  const marker = await db.selectFrom('appMeta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
-  if (marker) return false;
+  const marks = await readDemoMarks(db, [SEEDED_KEY, TIMES_TAKEN_KEY]);
+  const takenAt = marks.get(TIMES_TAKEN_KEY);
+  if (takenAt) await bringDemoToNow(db, new Date(takenAt), log);
+  if (marks.has(SEEDED_KEY)) return false;
   const started = Date.now();
   const took: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
@@ -34,8 +47,33 @@ export async function seedDemoData(db: Db, media: MediaStore, log: FastifyBaseLo
       await seed.run({ db: trx, media });
       took[seed.name] = Date.now() - t0;
     }
-    await trx.insertInto('appMeta').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
+    await writeDemoMark(trx, SEEDED_KEY, new Date().toISOString());
   });
   log.info({ seeds: took, ms: Date.now() - started }, 'demo data loaded');
   return true;
+}
+
+/**
+ * Marks freshly seeded demo data as the build's template (build-assets.ts), taken at the seed's
+ * start: every time the seeds wrote is that moment or measured from it.
+ */
+export async function markAsDemoTemplate(db: Db, seedStartedAt: Date): Promise<void> {
+  await writeDemoMark(db, TIMES_TAKEN_KEY, seedStartedAt.toISOString());
+}
+
+/**
+ * Moves the template's times forward by the time since it was taken; calendar dates (a task's due
+ * date, a request's deadline) by the days between, as the seed counts them (UTC). One transaction
+ * with the mark's removal, so a start cut short moves them at the next start, and never twice.
+ */
+async function bringDemoToNow(db: Db, takenAt: Date, log: FastifyBaseLogger): Promise<void> {
+  const started = Date.now();
+  const seconds = (started - takenAt.getTime()) / 1000;
+  const days = Math.floor(started / DAY_MS) - Math.floor(takenAt.getTime() / DAY_MS);
+  await db.transaction().execute(async (trx) => {
+    await moveAllTimesForward(trx, seconds, days);
+    await writeDemoMark(trx, SEEDED_KEY, new Date(started).toISOString());
+    await deleteDemoMark(trx, TIMES_TAKEN_KEY);
+  });
+  log.info({ movedSeconds: Math.round(seconds), ms: Date.now() - started }, 'demo data loaded from the build');
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -58,18 +57,7 @@ export function decodeDataUrl(dataUrl: string, maxBytes: number): Buffer {
  * and written anew by sharp (EXIF and other metadata dropped, orientation applied), so a
  * polyglot or a script hidden in a picture does not survive.
  */
-export function createLocalMediaStore(
-  dataDir: string,
-  options: {
-    /**
-     * Drawings already rendered, named by the SHA-1 of their SVG: the build renders the demo
-     * seed's into dist/drawings, so a first start copies them instead of rendering (~1 s of CPU).
-     * A drawing not found there is rendered, and added there when `fillDrawings` is set.
-     */
-    drawings?: string | undefined;
-    fillDrawings?: boolean;
-  } = {},
-): MediaStore {
+export function createLocalMediaStore(dataDir: string): MediaStore {
   const dir = path.join(dataDir, 'media');
   return {
     async saveImage(dataUrl, { maxDimension }) {
@@ -94,16 +82,10 @@ export function createLocalMediaStore(
     async saveDrawing(svg) {
       const name = `${newId()}.webp`;
       await fs.mkdir(dir, { recursive: true });
-      const rendered = options.drawings && path.join(options.drawings, `${createHash('sha1').update(svg).digest('hex')}.webp`);
-      if (rendered && !options.fillDrawings) {
-        const copied = await fs.copyFile(rendered, path.join(dir, name)).then(() => true, () => false);
-        if (copied) return `${MEDIA_URL_PREFIX}${name}`;
-      }
       const sharp = await loadSharp();
       // effort 0: a tenth of the encoding time for flat shapes, at ~10 KB a picture instead of ~5.
       const output = await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 0 }).toBuffer();
       await fs.writeFile(path.join(dir, name), output);
-      if (rendered && options.fillDrawings) await fs.writeFile(rendered, output);
       return `${MEDIA_URL_PREFIX}${name}`;
     },
     async saveVideo(dataUrl) {
