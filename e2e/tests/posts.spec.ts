@@ -147,9 +147,15 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
 test('a post with a link shows the preview the server unfurled, at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signedUpAndIn(page, 'reader');
-  // The demo account's flood checklist, three weeks old: on its author's profile, not the feed's first page.
+  // The demo account's flood checklist, three weeks old: on its author's profile, not the feed's
+  // first page. A list renders its cards as they are scrolled near (decision 037): scrolled down
+  // to, as a reader would.
   await page.goto('/#/profile/demo');
   const preview = page.getByRole('link', { name: 'Link preview: Floods | Ready.gov' });
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(preview).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await preview.scrollIntoViewIfNeeded();
   await expect(preview).toBeVisible();
   await expect(preview).toHaveAttribute('href', 'https://www.ready.gov/floods');

@@ -22,8 +22,8 @@ Object.defineProperty(window, 'matchMedia', {
 
 // The signed-in shell opens the live socket; in tests it is a fake the test may drive (never a
 // real connection). unstubGlobals (vite.config.ts) puts the real one back after each test.
-// The socket opens once its lazily loaded event schema is here (decision 030); loaded up front, so
-// a test's socket opens as soon as the app asks for it (socket.test.ts covers the wait).
+// Events wait for the lazily loaded event schema (decisions 030, 037); loaded up front, so
+// a test's events are handed on as they arrive (socket.test.ts covers the wait).
 beforeAll(() => loadRealtimeEventSchema());
 
 beforeEach(() => {

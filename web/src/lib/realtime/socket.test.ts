@@ -161,32 +161,42 @@ describe('the realtime socket', () => {
   });
 });
 
-describe('the event schema, loaded with the socket (decision 030)', () => {
+describe('the event schema, loaded with the first event (decisions 030, 037)', () => {
   /** A fresh copy of socket.ts, whose schema has not been loaded yet (the setup loads the shared one). */
   async function freshSocketModule() {
     vi.resetModules();
     return import('./socket');
   }
+  const otherMessage = { ...message, data: { ...message.data, _id: 'm2', message: 'Second' } };
 
-  it('opens the socket once the schema is here, and checks every event against it', async () => {
+  it('opens the socket at once; the first event waits for the schema, and those after it wait behind it, in order', async () => {
     const { connectRealtime: connect } = await freshSocketModule();
     const events: unknown[] = [];
     const client = connect({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: (e) => events.push(e) });
-    expect(FakeWebSocket.instances).toHaveLength(0);
-    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    expect(FakeWebSocket.instances).toHaveLength(1);
     FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({ type: 'pong' });
     FakeWebSocket.latest.receive(message);
     FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } } as Record<string, unknown>);
-    expect(events).toEqual([message]);
+    FakeWebSocket.latest.receive(otherMessage);
+    // Not handed on before the schema has checked them.
+    expect(events).toEqual([]);
+    await vi.waitFor(() => expect(events).toEqual([message, otherMessage]));
+    // Once loaded, an event is checked and handed on as it arrives.
+    FakeWebSocket.latest.receive(message);
+    expect(events).toEqual([message, otherMessage, message]);
     client.stop();
   });
 
-  it('opens nothing when stopped before the schema arrived', async () => {
+  it('hands on nothing that arrived on a socket stopped before the schema came', async () => {
     const { connectRealtime: connect, loadRealtimeEventSchema } = await freshSocketModule();
-    const client = connect({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: () => {} });
+    const events: unknown[] = [];
+    const client = connect({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: (e) => events.push(e) });
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive(message);
     client.stop();
     await loadRealtimeEventSchema();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(events).toEqual([]);
   });
 });

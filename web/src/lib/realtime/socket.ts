@@ -43,12 +43,16 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 }
 
 /**
- * The event schema, loaded with the socket rather than with the shell (decision 030): building it
- * (and chats.ts's message schema) at module load was part of the signed-in shell's start-up task.
- * Kept once loaded, so a reconnect opens at once.
+ * The event schema, loaded with the first event rather than with the shell or the socket
+ * (decisions 030, 037): building it (and chats.ts's message schema) was a task of ~30–45 ms here,
+ * ×4 on Lighthouse's phone, in the first seconds of every signed-in tab, and most tabs hear
+ * nothing but pongs for a while. Kept once loaded.
  */
 let eventSchema: typeof realtimeEventSchema | undefined;
 let loadingSchema: Promise<typeof realtimeEventSchema> | undefined;
+
+/** What the server answers a ping with, known without the schema. */
+const PONG = JSON.stringify({ type: 'pong' });
 
 /** Loads the event schema (once; a failed load is tried again on the next call). */
 export function loadRealtimeEventSchema(): Promise<typeof realtimeEventSchema> {
@@ -93,20 +97,6 @@ export function connectRealtime(options: RealtimeSocketOptions): { stop: () => v
 
   function open() {
     retry = undefined;
-    const schema = eventSchema;
-    if (!schema) {
-      // The socket opens once its schema is here, so every event is checked as it arrives; a
-      // failed load (offline, a new deployment's chunks) is retried like a failed connection.
-      loadRealtimeEventSchema().then(
-        () => {
-          if (!stopped) open();
-        },
-        () => {
-          if (!stopped) retry = setTimeout(open, reconnectDelay(attempt++, random));
-        },
-      );
-      return;
-    }
     let ws: WebSocket;
     try {
       ws = new Socket(url);
@@ -118,6 +108,12 @@ export function connectRealtime(options: RealtimeSocketOptions): { stop: () => v
     socket = ws;
     let isOpen = false;
     let heard = true;
+    // Events that came before the schema, in their order; null when none waits.
+    let held: unknown[] | null = null;
+    const deliver = (schema: typeof realtimeEventSchema, data: unknown) => {
+      const event = parse(schema, data);
+      if (event && event.type !== 'pong') options.onEvent(event);
+    };
     ws.onopen = () => {
       isOpen = true;
       attempt = 0;
@@ -133,8 +129,25 @@ export function connectRealtime(options: RealtimeSocketOptions): { stop: () => v
     };
     ws.onmessage = (message: MessageEvent) => {
       heard = true;
-      const event = parse(schema, message.data);
-      if (event && event.type !== 'pong') options.onEvent(event);
+      if (message.data === PONG) return;
+      if (eventSchema && !held) return deliver(eventSchema, message.data);
+      if (held) return void held.push(message.data);
+      // Every event is checked against the schema, so the first one waits for it, and those
+      // after it wait behind it. Should it not load (offline, a new deployment's chunks), they
+      // cannot be checked: the socket is dropped as a dead one, and the reconnect has the app
+      // fetch again what it may have missed.
+      held = [message.data];
+      loadRealtimeEventSchema().then(
+        (schema) => {
+          const waiting = held ?? [];
+          held = null;
+          if (socket === ws) for (const data of waiting) deliver(schema, data);
+        },
+        () => {
+          held = null;
+          drop(ws, isOpen, 1006);
+        },
+      );
     };
     ws.onclose = (event: CloseEvent) => drop(ws, isOpen, event.code);
   }
