@@ -123,7 +123,8 @@ export function PostList({ list, viewerId, empty, missionAction, announceNewPost
   const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
   const loaded = data?.pages.flatMap((p) => p.data).length ?? 0;
   const [end, setEnd] = useState<HTMLDivElement | null>(null);
-  const rendered = useRenderedCount(loaded, useNear(end, RENDER_AHEAD));
+  const nearEnd = useNear(end, RENDER_AHEAD);
+  const rendered = useRenderedCount(loaded, nearEnd);
   const sentinel = useLoadMoreOnScroll(query, rendered >= loaded);
   const { hasNextPage, isFetchingNextPage } = query;
 
@@ -156,8 +157,10 @@ export function PostList({ list, viewerId, empty, missionAction, announceNewPost
           <PostRow key={post._id} post={post} viewerId={viewerId} missionAction={missionAction} arrived={arrived.has(post._id)} />
         ))}
         <div ref={setEnd} />
+        {/* Only while cards are being added: a skeleton left below them pulsed for as long as the
+            page was open, repainting it every frame for no one (decision 037). */}
+        {rendered < posts.length && nearEnd && <PostSkeleton />}
         {/* The next page is asked for only once every loaded card is on the page. */}
-        {rendered < posts.length && <PostSkeleton />}
         <div ref={sentinel} />
         {isFetchingNextPage && <PostSkeleton />}
         {!hasNextPage && rendered === posts.length && posts.length > 5 && <p className="py-4 text-center text-sm text-slate-500">You're all caught up.</p>}
