@@ -41,7 +41,13 @@ export async function snap(page: Page, name: string) {
   // Pictures arrive after the page; a screenshot of empty frames shows nothing worth looking at.
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 5000 }).catch(() => {});
   const popoverOpen = (await page.locator('[role="dialog"], [role="menu"], [role="listbox"]').count()) > 0;
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: !popoverOpen });
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}-${width}.png`),
+    fullPage: !popoverOpen,
+    // Cards off the screen skip their paint (content-visibility: auto, decision 032); a
+    // full-page picture would show them as blank stretches. Painted for the picture only.
+    style: '* { content-visibility: visible !important; }',
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ const offer = (over: Partial<Offer> = {}): Offer => ({
   createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), decidedAt: null, box: 'received', person: kofi,
   post: { _id: postId, kind: 'need', title: 'Need a pram', excerpt: 'For my newborn', category: null, status: 'open' }, mission: null, ...over,
 });
+const chat = { _id: chatId, kind: 'direct', otherUser: kofi, mission: null, lastMessage: null, unreadCount: 0, updatedAt: new Date().toISOString() };
 const path = (url: string) => url.replace('/api/v1', '');
 const page = (data: Offer[], nextCursor: string | null = null) => ({ status: 200, body: { data, meta: { nextCursor } } });
 
@@ -85,7 +86,8 @@ describe('/offers', () => {
       const method = init?.method ?? 'GET';
       if (method === 'PUT' && p === `/offers/${offer()._id}/accept`) return { status: 200, body: { data: { offer: offer({ status: 'accepted' }), chatId } } };
       if (method === 'PATCH' && p === `/posts/${postId}`) return { status: 200, body: { data: {} } };
-      if (p.startsWith(`/chats/${chatId}`)) return { status: 200, body: { data: [], meta: { nextCursor: null } } };
+      if (method === 'GET' && p === `/chats/${chatId}/messages`) return { status: 200, body: { data: { chat, messages: [] }, meta: { nextCursor: null } } };
+      if (method === 'PUT' && p === `/chats/${chatId}/read`) return { status: 204 };
       if (p.startsWith('/offers?')) return page([offer()]);
       return signedIn()(url);
     });
@@ -97,6 +99,8 @@ describe('/offers', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${chatId}`));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'fulfilled', creditedIds: [kofi._id] });
     expect(await screen.findByText(/Offer accepted/)).toBeInTheDocument();
+    // The chat it opens is the one with the helper.
+    expect(await screen.findByRole('heading', { name: 'Kofi Boateng' })).toBeInTheDocument();
   });
 
   it('declines after confirming', async () => {

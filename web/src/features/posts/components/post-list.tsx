@@ -2,6 +2,7 @@ import type { Post } from '@muster/contract/posts';
 import { ArrowUp, Inbox } from 'lucide-react';
 import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
+import { useNear } from '../../../lib/use-near';
 import { type PostList as PostListKind, usePostsQuery } from '../api/get-posts';
 import { useNewFeedPosts, useShowNewFeedPostsMutation } from '../api/new-feed-posts';
 import { type MissionAction, PostCard } from './post-card';
@@ -78,21 +79,6 @@ function useRenderedCount(total: number, nearEnd: boolean): number {
     return () => window.clearTimeout(id);
   }, [count, total, nearEnd]);
   return Math.min(count, total);
-}
-
-/**
- * Whether `element` is on the screen or within `margin` of it. Where there is no
- * IntersectionObserver (an old browser, the unit tests' DOM) everything counts as near.
- */
-function useNear(element: Element | null, margin: string): boolean {
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), { rootMargin: margin });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, margin]);
-  return near;
 }
 
 /**
