@@ -41,6 +41,7 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   // A, a stranger to B, on B's profile: Connect.
   await a.page.goto(`/#/profile/${b.person.username}`);
   await expect(a.page.getByRole('heading', { level: 1, name: fullName(b.person) })).toBeVisible();
+  await expect(a.page).toHaveTitle(`${fullName(b.person)} · Muster`);
   await expect(a.page.getByText('0 connections')).toBeVisible();
   await snapBoth(a.page, 'profile-stranger');
   await a.page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -48,6 +49,7 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   await expect(a.page.getByRole('button', { name: 'Pending' })).toBeVisible();
   await a.page.goto('/#/network');
   await expect(a.page.getByRole('region', { name: 'Sent requests' }).getByText(fullName(b.person))).toBeVisible();
+  await expect(a.page).toHaveTitle('My Network · Muster');
 
   // B sees the badge (polled every 30 s; a fresh load shows it at once) and the request, and accepts it.
   await b.page.reload();

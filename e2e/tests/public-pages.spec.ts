@@ -42,8 +42,11 @@ test('the landing page speaks of missions, matching, teams and collaboration, wi
   await expect(header.getByRole('link', { name: 'Company' })).toHaveAttribute('href', '#/about');
   await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '#/login');
   await expect(header.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', '#/signup');
+  // The landing page keeps the title search engines show; another page is named by its heading.
+  await expect(page).toHaveTitle('Muster — rally people and resources around what matters');
   await header.getByRole('link', { name: 'Join now' }).click();
   await expect(page).toHaveURL(/#\/signup$/);
+  await expect(page).toHaveTitle('Join Muster · Muster');
 });
 
 test('about has company, mission and vision, and Get Started goes to sign-up', async ({ page }) => {

@@ -5,6 +5,7 @@ import { SpinnerScreen } from '../components/spinner-screen';
 import { paths } from '../lib/paths';
 import { useSessionQuery, useSignOutMutation } from '../lib/session';
 import { RequireUser, SignedOutOnly } from './guards';
+import { PageTitle } from './page-title';
 import { ScrollToTop } from './scroll-to-top';
 
 /** The signed-in user; routes under RequireUser only render once it is known. */
@@ -126,11 +127,12 @@ const shellPages: RouteObject[] = [
   { path: '*', ...page(() => import('../components/not-found-page'), (m) => m.NotFoundPage) },
 ];
 
-/** Above every layout, so a new page starts at the top whichever frame it opens in. */
+/** Above every layout, so a new page starts at the top, and is named, whichever frame it opens in. */
 function Root() {
   return (
     <>
       <ScrollToTop />
+      <PageTitle />
       <Outlet />
     </>
   );

@@ -34,7 +34,7 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
             </span>
           </Link>
         ) : (
-          <h1 className="font-semibold text-slate-900">{query.isError ? 'Conversation not found' : 'Loading…'}</h1>
+          <h1 className="font-semibold text-slate-900" aria-busy={!query.isError}>{query.isError ? 'Conversation not found' : 'Loading…'}</h1>
         )}
       </header>
 
