@@ -36,7 +36,7 @@ function observers() {
   };
 }
 
-function List(props: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown; ready?: boolean }) {
+function List(props: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; ready?: boolean }) {
   const end = useLoadMoreOnScroll(props, props.ready);
   return <div ref={end} />;
 }
@@ -47,37 +47,39 @@ describe('useLoadMoreOnScroll', () => {
   it('asks for the next page when the end comes within 600 px, and not before', () => {
     const io = observers();
     const fetchNextPage = vi.fn();
-    render(<List hasNextPage isFetchingNextPage={false} fetchNextPage={fetchNextPage} />);
+    render(<List hasNextPage isFetching={false} fetchNextPage={fetchNextPage} />);
     expect([...io.live].map((o) => o.margin)).toEqual(['600px']);
     expect(fetchNextPage).not.toHaveBeenCalled();
     io.scrollTo(true);
     expect(fetchNextPage).toHaveBeenCalledTimes(1);
   });
 
-  it('waits while a page is on its way, and asks again when it arrived with the end still near', () => {
+  // A refresh of the pages it has, or the next page itself: asking then would cancel a refetch, and
+  // the list would keep its old pages.
+  it('waits while the query fetches, and asks when it is done with the end still near', () => {
     const io = observers();
     const fetchNextPage = vi.fn();
-    const { rerender } = render(<List hasNextPage isFetchingNextPage fetchNextPage={fetchNextPage} />);
+    const { rerender } = render(<List hasNextPage isFetching fetchNextPage={fetchNextPage} />);
     io.scrollTo(true);
     expect(fetchNextPage).not.toHaveBeenCalled();
-    rerender(<List hasNextPage isFetchingNextPage={false} fetchNextPage={fetchNextPage} />);
+    rerender(<List hasNextPage isFetching={false} fetchNextPage={fetchNextPage} />);
     expect(fetchNextPage).toHaveBeenCalledTimes(1);
   });
 
   it('asks nothing at the last page, or while the list is still rendering the page it has', () => {
     const io = observers();
     const fetchNextPage = vi.fn();
-    const { rerender } = render(<List hasNextPage={false} isFetchingNextPage={false} fetchNextPage={fetchNextPage} />);
+    const { rerender } = render(<List hasNextPage={false} isFetching={false} fetchNextPage={fetchNextPage} />);
     io.scrollTo(true);
-    rerender(<List hasNextPage isFetchingNextPage={false} fetchNextPage={fetchNextPage} ready={false} />);
+    rerender(<List hasNextPage isFetching={false} fetchNextPage={fetchNextPage} ready={false} />);
     expect(fetchNextPage).not.toHaveBeenCalled();
-    rerender(<List hasNextPage isFetchingNextPage={false} fetchNextPage={fetchNextPage} ready />);
+    rerender(<List hasNextPage isFetching={false} fetchNextPage={fetchNextPage} ready />);
     expect(fetchNextPage).toHaveBeenCalledTimes(1);
   });
 
   it('stops watching when the list goes', () => {
     const io = observers();
-    const { unmount } = render(<List hasNextPage isFetchingNextPage={false} fetchNextPage={vi.fn()} />);
+    const { unmount } = render(<List hasNextPage isFetching={false} fetchNextPage={vi.fn()} />);
     expect(io.live.size).toBe(1);
     unmount();
     expect(io.live.size).toBe(0);
