@@ -20,6 +20,10 @@ Object.defineProperty(window, 'matchMedia', {
   })),
 });
 
+// jsdom has no layout, so no scrolling: its window.scrollTo only prints "Not implemented" (a new
+// page starts at the top, app/scroll-to-top.tsx). Tests that check the call stub it themselves.
+Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: () => undefined });
+
 // The signed-in shell opens the live socket; in tests it is a fake the test may drive (never a
 // real connection). unstubGlobals (vite.config.ts) puts the real one back after each test.
 // Events wait for the lazily loaded event schema (decisions 030, 037); loaded up front, so
