@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 
@@ -20,11 +20,10 @@ const SITE = 'Muster';
 export function PageTitle() {
   const { pathname } = useLocation();
   const [announcement, setAnnouncement] = useState('');
-  const initial = useRef<{ title: string; pathname: string } | null>(null);
-  initial.current ??= { title: document.title, pathname };
+  // The first page's title (index.html's) and address, as the tab opened.
+  const [start] = useState(() => ({ title: document.title, pathname }));
 
   useEffect(() => {
-    const start = initial.current!;
     const navigated = pathname !== start.pathname;
     let announced = false;
     const update = () => {
@@ -45,7 +44,7 @@ export function PageTitle() {
     const observer = new MutationObserver(update);
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, [pathname]);
+  }, [pathname, start]);
 
   return (
     <p role="status" className="sr-only">

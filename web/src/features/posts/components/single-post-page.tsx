@@ -2,13 +2,14 @@ import type { Post } from '@muster/contract/posts';
 import { FileX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { personName } from '../../../lib/person-name';
 import { usePostQuery } from '../api/get-post';
 import { PostCard } from './post-card';
 
 /** "Rafael Costa: Trucks to move seed stock", or the start of its text when it has no title. */
 function postHeading(post: Post): string {
   const about = post.title || post.content.replace(/\s+/g, ' ').trim();
-  const name = `${post.author.firstName} ${post.author.lastName}`;
+  const name = personName(post.author);
   if (!about) return `Post by ${name}`;
   return `${name}: ${about.length > 60 ? `${about.slice(0, 59).trimEnd()}…` : about}`;
 }
