@@ -26,6 +26,9 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** Asks for a one-time sign-in link by mail: the way in that no guessing budget closes (decision 042). */
+export const signInLinkSchema = z.strictObject({ emailOrUsername: loginSchema.shape.emailOrUsername });
+
 export const tokenBodySchema = z.strictObject({ token: tokenSchema });
 
 export const changeEmailSchema = z.strictObject({

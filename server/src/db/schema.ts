@@ -57,7 +57,7 @@ export interface SessionsTable {
   expiresAt: Date;
 }
 
-export type EmailTokenPurpose = 'verify_email' | 'change_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'change_email' | 'reset_password' | 'sign_in';
 
 export interface EmailTokensTable {
   id: string;

@@ -34,6 +34,15 @@ export function resetPasswordMail(to: string, firstName: string, link: string): 
   };
 }
 
+/** A one-time way in that works while password sign-in is paused by too many guesses (decision 042). */
+export function signInLinkMail(to: string, firstName: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Your Muster sign-in link',
+    text: `Hi ${firstName},\n\nSign in to your Muster account with this link:\n\n${link}\n\nThe link works once and expires in 15 minutes. It signs you in even while sign-in with your password is paused after too many wrong tries. If you did not ask for it, ignore this mail; if someone keeps guessing your password, choose a longer one in Settings.\n\n— Muster`,
+  };
+}
+
 /** To the owner of an address someone tried to sign up with: the answer on screen never says it is taken. */
 export function signupAttemptMail(to: string, firstName: string, username: string, publicUrl: string): OutgoingMail {
   return {

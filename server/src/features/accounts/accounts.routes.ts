@@ -8,6 +8,7 @@ import {
   messageResponseSchema,
   resetPasswordSchema,
   sessionUserResponseSchema,
+  signInLinkSchema,
   signupSchema,
   tokenBodySchema,
   updatePendingEmailSchema,
@@ -22,9 +23,11 @@ import {
   updateProfileSchema,
 } from '@muster/contract/users';
 import { PRIVACY_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { knownDevice } from '../../platform/auth/device.js';
+import { HttpError } from '../../platform/errors.js';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
 import { type Budget, clientOf, limitBy, limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as accounts from './accounts.service.js';
@@ -73,6 +76,37 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     }
     return key;
   };
+  /**
+   * The known device (platform/auth/device.ts) of the account a sign-in names, when the request
+   * carries one: its attempts draw on a budget of that device's own instead of the client's and
+   * the account's, so strangers spending those never lock the owner's own browser out (decision
+   * 042). A cookie of another account, or one we did not sign, is no device.
+   */
+  const deviceNamed = new WeakMap<FastifyRequest, Promise<string | undefined>>();
+  const signInDevice = (r: FastifyRequest) => {
+    let key = deviceNamed.get(r);
+    if (!key) {
+      key = Promise.all([signInAccount(r), knownDevice(deps, r)]).then(([account, device]) =>
+        device && account === `id:${device.userId}` ? `${device.userId}|${device.deviceId}` : undefined,
+      );
+      deviceNamed.set(r, key);
+    }
+    return key;
+  };
+  const unlessKnownDevice =
+    (key: Budget['key']): Budget['key'] =>
+    async (r) =>
+      (await signInDevice(r)) ? undefined : key(r);
+  /** A sign-in refused for too many tries names the way in that no budget closes: a mailed link. */
+  const withWayOut =
+    (preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) => async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await preHandler(request, reply);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode !== 429) throw err;
+        throw new HttpError(429, err.code, `${err.message} Or sign in now with a link we email you: it works even while sign-in is paused.`);
+      }
+    };
   /** Verification links, resent or sent to a corrected address, are one budget per account and per address. */
   const verificationMail = (address: Budget['key']) =>
     limitBy(app, [
@@ -139,13 +173,39 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.post(
     '/auth/login',
     {
-      preHandler: limitBy(app, [
-        { name: 'login:ip', max: loginRateLimit, timeWindow: '1 minute', key: clientOf },
-        ...passwordGuesses(signInAccount),
-      ]),
+      preHandler: withWayOut(
+        limitBy(app, [
+          { name: 'login:ip', max: loginRateLimit, timeWindow: '1 minute', key: unlessKnownDevice(clientOf) },
+          ...passwordGuesses(unlessKnownDevice(signInAccount)),
+          // A stolen device cookie is no way around guessing: the device has a budget too.
+          { name: 'guess:device', max: loginRateLimit, timeWindow: '15 minutes', key: signInDevice },
+        ]),
+      ),
       schema: { tags: ['auth'], summary: 'Sign in with email or username and password', body: loginSchema, response: sessionUser },
     },
     async (request, reply) => ({ data: await accounts.login(deps, request, reply, request.body) }),
+  );
+
+  app.post(
+    '/auth/sign-in-link',
+    {
+      preHandler: limitBy(app, [
+        { name: 'sign-in-link:ip', max: signupRateLimit, timeWindow: '30 minutes', key: clientOf },
+        // The account's username and email are one budget, as for guesses.
+        { name: 'sign-in-link:account', max: signupRateLimit, timeWindow: '30 minutes', key: signInAccount },
+      ]),
+      schema: { tags: ['auth'], summary: 'Mail a one-time sign-in link (works while password sign-in is paused)', body: signInLinkSchema, response: message },
+    },
+    async (request, reply) => ({ data: accounts.mailSignInLink(deps, reply, request.body.emailOrUsername) }),
+  );
+
+  app.post(
+    '/auth/sign-in-with-link',
+    {
+      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], summary: 'Sign in with a mailed one-time link', body: tokenBodySchema, response: sessionUser },
+    },
+    async (request, reply) => ({ data: await accounts.signInWithLink(deps, request, reply, request.body.token) }),
   );
 
   app.post(

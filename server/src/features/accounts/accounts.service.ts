@@ -38,6 +38,7 @@ import {
   changeEmailMail,
   emailChangeNoticeMail,
   resetPasswordMail,
+  signInLinkMail,
   signupAttemptMail,
   verifyEmailMail,
 } from './accounts.mails.js';
@@ -49,6 +50,8 @@ const TOKEN_LIFETIME: Record<EmailTokenPurpose, number> = {
   verify_email: DAY_MS,
   change_email: DAY_MS,
   reset_password: 3600_000,
+  // Short: a sign-in link is a session for whoever holds it, and the owner asks for it right away.
+  sign_in: 15 * 60_000,
 };
 const TOKEN_PAGE: Record<EmailTokenPurpose, string> = {
   // Every verify_email link belongs to an account that was never verified (the first mail and its
@@ -57,6 +60,7 @@ const TOKEN_PAGE: Record<EmailTokenPurpose, string> = {
   verify_email: 'verify-email-signup',
   change_email: 'verify-email-change',
   reset_password: 'reset-password',
+  sign_in: 'sign-in-link',
 };
 
 const COMMON_PASSWORD = 'This password is too common. Choose one that is harder to guess.';
@@ -196,6 +200,31 @@ export async function login(deps: Deps, request: FastifyRequest, reply: FastifyR
   // Same answer, same time, whether or not the account exists.
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new HttpError(401, 'BAD_CREDENTIALS', WRONG_LOGIN);
+  await startSession(deps, request, reply, user.id);
+  return presentSessionUser(user);
+}
+
+/**
+ * A mailed sign-in link (decision 042): the way in that no guessing budget closes, so a botnet
+ * spending an account's tries never locks its owner out. Same answer, in words and in time,
+ * whether or not the name has an account: the look-up happens after the answer. Only a verified
+ * address gets one — an unproven account's way in is the verification and reset links.
+ */
+export function mailSignInLink(deps: Deps, reply: FastifyReply, emailOrUsername: string) {
+  afterAnswer(deps, reply, 'sign-in link mail', async () => {
+    const user = await findUserByEmailOrUsername(deps.db, emailOrUsername);
+    if (!user?.emailVerifiedAt) return;
+    const link = await issueLink(deps, user.id, 'sign_in');
+    await deps.mailer.send(signInLinkMail(user.email, user.firstName, link));
+  });
+  return { message: 'If that account has a confirmed email, we sent it a sign-in link. It works once, within 15 minutes.' };
+}
+
+/** Follows a mailed sign-in link: once, before it expires; the browser becomes a known device. */
+export async function signInWithLink(deps: Deps, request: FastifyRequest, reply: FastifyReply, token: string) {
+  const claimed = await consumeEmailToken(deps.db, hashSecret(token), 'sign_in');
+  const user = claimed && (await findUserById(deps.db, claimed.userId));
+  if (!user) throw badRequest('This sign-in link is invalid or has expired. Ask for a new one.');
   await startSession(deps, request, reply, user.id);
   return presentSessionUser(user);
 }

@@ -7,6 +7,7 @@ import { unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import { microCachePerApp } from '../micro-cache.js';
 import { deleteSessionByHash, deleteUserSessions, findSessionUser, insertSession, touchSession } from './session.queries.js';
+import { rememberDevice } from './device.js';
 import { hashSecret, newSecret } from './tokens.js';
 
 export const SESSION_COOKIE = 'muster_session';
@@ -112,7 +113,11 @@ export function registerSessions(app: FastifyInstance): void {
   });
 }
 
-/** A fresh token at every sign-in (no fixation); the cookie is httpOnly and SameSite=Lax. */
+/**
+ * A fresh token at every sign-in (no fixation); the cookie is httpOnly and SameSite=Lax. Every
+ * way of signing in comes through here, so the browser becomes a known device of the account
+ * (device.ts) whichever way it was.
+ */
 export async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: string) {
   const token = newSecret(32);
   const now = Date.now();
@@ -127,6 +132,7 @@ export async function startSession(deps: Deps, request: FastifyRequest, reply: F
     expiresAt: new Date(now + IDLE_MS),
   });
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(deps), maxAge: IDLE_MS / 1000 });
+  await rememberDevice(deps, request, reply, userId);
 }
 
 export async function endSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
