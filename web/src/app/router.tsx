@@ -26,6 +26,7 @@ const publicPages: RouteObject[] = [
   { path: paths.launch, ...page(() => import('../features/public/components/launch-page'), (m) => m.LaunchPage) },
   { path: paths.forgotPassword, ...page(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage) },
   { path: paths.resetPassword, ...page(() => import('../features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage) },
+  { path: paths.signInLink, ...page(() => import('../features/auth/components/sign-in-link-page'), (m) => m.SignInLinkPage) },
 ];
 
 const signedOutPages: RouteObject[] = [

@@ -6,6 +6,7 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  signInLink: '/sign-in-link',
   contact: '/contact',
   privacy: '/privacy',
   terms: '/terms',
@@ -62,6 +63,7 @@ export const publicPaths: readonly string[] = [
   paths.launch,
   paths.forgotPassword,
   paths.resetPassword,
+  paths.signInLink,
 ];
 
 /** Spec §2: pages whose signed-out visitors are told to log in, not just redirected. */

@@ -1,16 +1,32 @@
 import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useAuthProvidersQuery } from '../api/get-auth-providers';
 import { useLoginMutation } from '../api/login';
+import { useRequestSignInLinkMutation } from '../api/sign-in-link';
 import { AuthCard, authButton, authInput, authLabel } from './auth-card';
 
-/** /login: email or username and password; the identity provider and the demo account when offered. */
+/**
+ * /login: email or username and password; the identity provider and the demo account when offered;
+ * and a mailed sign-in link, the way in that too many wrong passwords never close (decision 042),
+ * offered up front when sign-in is paused.
+ */
 export function LoginPage() {
   const [values, setValues] = useState({ emailOrUsername: '', password: '' });
   const login = useLoginMutation();
+  const link = useRequestSignInLinkMutation();
+  // Too many tries: the server's message says to wait or ask for a link; the page offers the link.
+  const paused = login.error instanceof ApiClientError && login.error.status === 429;
+  const askForLink = () => {
+    const who = values.emailOrUsername.trim();
+    if (!who) {
+      toast.error('Enter your email or username first');
+      return;
+    }
+    link.mutate(who, { onError: (err) => toast.error(errorMessage(err, 'Could not send a sign-in link')) });
+  };
   const providers = useAuthProvidersQuery();
   const [params] = useSearchParams();
   const oidc = providers.data?.oidc;
@@ -33,7 +49,12 @@ export function LoginPage() {
       )}
       <form className="space-y-4" onSubmit={(e) => {
         e.preventDefault();
-        login.mutate(values, { onError: (err) => toast.error(errorMessage(err, 'Failed to sign in')) });
+        link.reset();
+        login.mutate(values, {
+          onError: (err) => {
+            if (!(err instanceof ApiClientError && err.status === 429)) toast.error(errorMessage(err, 'Failed to sign in'));
+          },
+        });
       }}>
         <div>
           <label htmlFor="login-id" className={authLabel}>Email or username</label>
@@ -46,8 +67,19 @@ export function LoginPage() {
           </div>
           <input id="login-password" type="password" className={authInput} value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} required autoComplete="current-password" />
         </div>
+        {paused && !link.isSuccess && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{errorMessage(login.error, 'Too many attempts.')}</p>}
         <button type="submit" className={authButton} disabled={login.isPending}>{login.isPending ? 'Signing in...' : 'Sign in'}</button>
       </form>
+      <div className="mt-4 text-center text-sm">
+        {link.isSuccess ? (
+          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">{link.data}</p>
+        ) : (
+          <button type="button" onClick={askForLink} disabled={link.isPending}
+            className={paused ? authButton : 'font-medium text-brand-700 hover:underline disabled:opacity-60'}>
+            {link.isPending ? 'Sending...' : 'Email me a sign-in link'}
+          </button>
+        )}
+      </div>
       {demo && (
         <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           <p className="font-semibold">Exploring? Use the demo account</p>
