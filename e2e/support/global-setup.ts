@@ -98,6 +98,8 @@ export default async function globalSetup() {
   // Workers inherit these: the fixtures read them (see support/fixtures.ts).
   process.env.MUSTER_BASE_URL = baseUrl;
   process.env.MUSTER_MAIL_DIR = mailDir;
+  // For a journey that starts a server of its own with other limits (sign-in-lockout.spec.ts).
+  process.env.MUSTER_SMTP_URL = smtp.url;
 
   return async () => {
     server.kill('SIGTERM');
