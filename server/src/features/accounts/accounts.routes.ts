@@ -97,16 +97,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     (key: Budget['key']): Budget['key'] =>
     async (r) =>
       (await signInDevice(r)) ? undefined : key(r);
-  /** A sign-in refused for too many tries names the way in that no budget closes: a mailed link. */
+  /** A 429 that says what the person can do meanwhile (`wayOut`), after the wait. */
   const withWayOut =
-    (preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    (wayOut: string, preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         await preHandler(request, reply);
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode !== 429) throw err;
-        throw new HttpError(429, err.code, `${err.message} Or sign in now with a link we email you: it works even while sign-in is paused.`);
+        throw new HttpError(429, err.code, `${err.message} ${wayOut}`);
       }
     };
+  const signInLinkWindow = `${accounts.SIGN_IN_LINK_MS / 60_000} minutes`;
   /** Verification links, resent or sent to a corrected address, are one budget per account and per address. */
   const verificationMail = (address: Budget['key']) =>
     limitBy(app, [
@@ -173,7 +175,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.post(
     '/auth/login',
     {
+      // A sign-in refused for too many tries names the way in that no budget closes: a mailed link.
       preHandler: withWayOut(
+        'Or sign in now with a link we email you: it works even while sign-in is paused.',
         limitBy(app, [
           { name: 'login:ip', max: loginRateLimit, timeWindow: '1 minute', key: unlessKnownDevice(clientOf) },
           ...passwordGuesses(unlessKnownDevice(signInAccount)),
@@ -189,11 +193,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.post(
     '/auth/sign-in-link',
     {
-      preHandler: limitBy(app, [
-        { name: 'sign-in-link:ip', max: signupRateLimit, timeWindow: '30 minutes', key: clientOf },
-        // The account's username and email are one budget, as for guesses.
-        { name: 'sign-in-link:account', max: signupRateLimit, timeWindow: '30 minutes', key: signInAccount },
-      ]),
+      // SIGNUP_RATE_LIMIT per client and per account (its username and email alike) in a window
+      // as long as a link lives: whoever spends the account's requests has had the newest link
+      // mailed to the owner, and it works until the window ends, so the owner is never without one.
+      preHandler: withWayOut(
+        'If a sign-in link was asked for this account, the newest one we sent still works: check your inbox.',
+        limitBy(app, [
+          { name: 'sign-in-link:ip', max: signupRateLimit, timeWindow: signInLinkWindow, key: clientOf },
+          { name: 'sign-in-link:account', max: signupRateLimit, timeWindow: signInLinkWindow, key: signInAccount },
+        ]),
+      ),
       schema: { tags: ['auth'], summary: 'Mail a one-time sign-in link (works while password sign-in is paused)', body: signInLinkSchema, response: message },
     },
     async (request, reply) => ({ data: accounts.mailSignInLink(deps, reply, request.body.emailOrUsername) }),
