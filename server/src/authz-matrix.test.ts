@@ -101,7 +101,11 @@ const MATRIX: Record<string, Entry> = {
     public: 'the link goes to the account’s own address (decision 042)',
     body: () => ({ emailOrUsername: 'nobody_here' }),
   },
-  'POST /api/v1/auth/sign-in-with-link': { other: 'own-data', public: 'the mailed token is the key', body: () => ({ token: 'not-a-token' }) },
+  'POST /api/v1/auth/sign-in-with-link': {
+    other: 'own-data',
+    public: 'the mailed token is the key',
+    body: () => ({ token: 'not-a-token' }),
+  },
   'POST /api/v1/auth/logout': { other: 'own-data', public: 'signing out without a session is a no-op', endsSession: true },
   'GET /api/v1/auth/me': mine,
   'POST /api/v1/auth/verify-email': { other: 'own-data', public: 'the mailed token is the key', body: () => ({ token: 'not-a-token' }) },
