@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../server/test/free-port';
 import { linkFromMail, newPerson, signIn, signUp, verifyFromMail } from '../support/accounts';
-import { expect, snap, test } from '../support/fixtures';
+import { expect, expectAccessible, snap, test } from '../support/fixtures';
 
 // Decision 042: too many wrong passwords pause password sign-in, and a mailed link still gets the
 // owner in. The shared server runs with the limits out of the way (global-setup), so this journey
@@ -92,6 +92,7 @@ test('locked out by wrong guesses, the owner signs in with a mailed link, and th
   await expect(paused).toContainText('link we email you');
   await expect(page).toHaveURL(/#\/login$/);
   await snap(page, 'sign-in-paused');
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByText(/we sent it a sign-in link/)).toBeVisible();
@@ -99,6 +100,7 @@ test('locked out by wrong guesses, the owner signs in with a mailed link, and th
   expect(link.origin).toBe(baseURL);
   await page.goto(`/${link.hash}`);
   await expect(page.getByRole('heading', { name: 'Sign in with your link' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/#\/$/);
 
