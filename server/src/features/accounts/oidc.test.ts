@@ -77,6 +77,13 @@ describe('sign-in with the identity provider', () => {
     expect(await t.db.selectFrom('users').select('id').where('email', '=', 'zara@idp.example').execute()).toHaveLength(1);
   });
 
+  it('makes the browser a known device of the account, as a password sign-in does (decision 042)', async () => {
+    const res = await signInAs('zara');
+    const device = res.cookies.find((c) => c.name === 'muster_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/auth' });
+    expect(device!.value.startsWith(`${(await me(res))._id}.`)).toBe(true);
+  });
+
   it('links a verified address to the existing account, but not an unverified one', async () => {
     const existing = await buildUser(t.db, { email: 'linker@example.org' });
     expect((await me(await signInAs('linker')))._id).toBe(existing.id);
