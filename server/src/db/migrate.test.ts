@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/helpers.js';
@@ -54,7 +54,9 @@ it('0027 keeps the oldest of like notices already doubled, then refuses a second
   const database = await createTestDatabase();
   try {
     const { db } = database;
-    await likeOnce.down(db);
+    // A migration takes the untyped handle it runs on.
+    const untyped = db as unknown as Kysely<unknown>;
+    await likeOnce.down(untyped);
     const [author, fan, other] = [await buildUser(db), await buildUser(db), await buildUser(db)];
     const [postA, postB] = [newId(), newId()];
     const notice = (senderId: string, relatedPostId: string | null, minutesAgo: number, type = 'like') => ({
@@ -81,7 +83,7 @@ it('0027 keeps the oldest of like notices already doubled, then refuses a second
       notice(fan.id, postA, 0, 'comment'),
     ];
     await db.insertInto('notifications').values(rows).execute();
-    await likeOnce.up(db);
+    await likeOnce.up(untyped);
     const kept = await db.selectFrom('notifications').select('id').where('userId', '=', author.id).execute();
     const expected = [0, 3, 4, 6, 7, 8, 9].map((i) => rows[i]!.id);
     expect(kept.map((r) => r.id).sort()).toEqual(expected.sort());
