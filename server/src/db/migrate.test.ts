@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
+import { buildUser } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/helpers.js';
+import { newId } from '../platform/ids.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import * as likeOnce from './migrations/0027-like-noticed-once.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
@@ -45,4 +48,47 @@ it('starts a new embedded data directory from a template tarball, and reopens it
   const { rows } = await sql<{ value: string }>`select value from app_meta where key = 'kept'`.execute(again.db);
   expect(rows).toEqual([{ value: 'yes' }]);
   await again.close();
+});
+
+it('0027 keeps the oldest of like notices already doubled, then refuses a second (issue 31, item 6)', async () => {
+  const database = await createTestDatabase();
+  try {
+    const { db } = database;
+    // A migration takes the untyped handle it runs on.
+    const untyped = db as unknown as Kysely<unknown>;
+    await likeOnce.down(untyped);
+    const [author, fan, other] = [await buildUser(db), await buildUser(db), await buildUser(db)];
+    const [postA, postB] = [newId(), newId()];
+    const notice = (senderId: string, relatedPostId: string | null, minutesAgo: number, type = 'like') => ({
+      id: newId(),
+      userId: author.id,
+      senderId,
+      relatedPostId,
+      type,
+      message: 'liked your post',
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    // Doubled likes of one fan on post A (the oldest stays), one on B, another liker's pair on A,
+    // likes without a post and comments (all of which stay).
+    const rows = [
+      notice(fan.id, postA, 30),
+      notice(fan.id, postA, 20),
+      notice(fan.id, postA, 10),
+      notice(fan.id, postB, 5),
+      notice(other.id, postA, 4),
+      notice(other.id, postA, 3),
+      notice(fan.id, null, 2),
+      notice(fan.id, null, 1),
+      notice(fan.id, postA, 1, 'comment'),
+      notice(fan.id, postA, 0, 'comment'),
+    ];
+    await db.insertInto('notifications').values(rows).execute();
+    await likeOnce.up(untyped);
+    const kept = await db.selectFrom('notifications').select('id').where('userId', '=', author.id).execute();
+    const expected = [0, 3, 4, 6, 7, 8, 9].map((i) => rows[i]!.id);
+    expect(kept.map((r) => r.id).sort()).toEqual(expected.sort());
+    await expect(db.insertInto('notifications').values(notice(fan.id, postA, 0)).execute()).rejects.toThrow();
+  } finally {
+    await database.close();
+  }
 });

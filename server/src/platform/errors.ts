@@ -103,12 +103,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('preValidation', refuseUnstorableText);
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && !isMediaPath(request.url)) {
       // The web app routes by URL fragment; any other path is best answered with the app itself.
       return reply.redirect('/');
     }
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
   });
+}
+
+/**
+ * A path under /media/, however it is spelled (encoded, any case, doubled slashes, a query): a
+ * picture or a file that is not there is missing, not a page of the app. Answered with the app, a
+ * deleted file read as 302 to "/" (issue 31), and an <img> or a download got HTML.
+ */
+function isMediaPath(url: string): boolean {
+  const pathOnly = url.split('?', 1)[0]!;
+  let decoded = pathOnly;
+  try {
+    decoded = decodeURIComponent(pathOnly);
+  } catch {
+    // A broken escape: the raw path decides.
+  }
+  return /^\/+media(\/|$)/i.test(decoded) || /^\/+media(\/|$)/i.test(pathOnly);
 }
 
 const NUL_MESSAGE = 'Must not contain a NUL character';

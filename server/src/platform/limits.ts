@@ -13,6 +13,13 @@ export type WriteBudget = { name: string; max: number; timeWindow: string };
 export const POST_BUDGET: WriteBudget = { name: 'write:posts', max: 30, timeWindow: '1 hour' };
 /** Keeping needs open (issue 16): an author answers their "Still needed?" notices; a script cannot churn expiries. */
 export const KEEP_OPEN_BUDGET: WriteBudget = { name: 'write:keep-open', max: 60, timeWindow: '1 hour' };
+/**
+ * Likes and unlikes together (issue 31): a reader liking down a busy feed, one every few seconds; a
+ * script toggling a like to ring its author's bell is stopped (and a like tells its author once).
+ */
+export const LIKE_BUDGET: WriteBudget = { name: 'write:likes', max: 120, timeWindow: '10 minutes' };
+/** Saving posts for later and unsaving them, together (issue 31): a reader's bookmarks, not a script's churn. */
+export const SAVE_BUDGET: WriteBudget = { name: 'write:saves', max: 120, timeWindow: '10 minutes' };
 /** Comments and replies: a lively thread, answered one by one. */
 export const COMMENT_BUDGET: WriteBudget = { name: 'write:comments', max: 60, timeWindow: '10 minutes' };
 /** Direct messages: a fast typist in one conversation, one a second. */

@@ -2,15 +2,28 @@ import { type Insertable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CollaborationRequestsTable } from '../../db/schema.js';
 import type { Cursor } from '../../platform/paging.js';
-import { hiddenEitherWay } from '../../social/social.queries.js';
+import { hiddenEitherWay, profileVisibleTo } from '../../social/social.queries.js';
 
-/** Requests with their poster; with a viewer, never those of someone blocked either way. */
+/**
+ * Requests with their poster; with a viewer, never those of someone blocked either way. The
+ * poster's bio is part of their profile: shown only to whom the profile is (`profileVisibleTo`; a
+ * visitor, only an open one), else empty, as a limited profile shows it (issue 31).
+ */
 function withPoster(db: Db, viewerId?: string) {
+  const profileVisible =
+    viewerId === undefined
+      ? sql<boolean>`u.profile_visibility = 'everyone'`
+      : profileVisibleTo(viewerId, 'u');
   const q = db
     .selectFrom('collaborationRequests as c')
     .leftJoin('users as u', 'u.id', 'c.userId')
     .selectAll('c')
-    .select(['u.firstName', 'u.lastName', 'u.username', 'u.bio']);
+    .select([
+      'u.firstName',
+      'u.lastName',
+      'u.username',
+      sql<string>`case when ${profileVisible} then u.bio else '' end`.as('bio'),
+    ]);
   return viewerId === undefined ? q : q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.user_id'))}`);
 }
 

@@ -104,6 +104,47 @@ describe('creating and reading', () => {
   });
 });
 
+describe("a poster's bio shows only where their profile does (issue 31, item 6)", () => {
+  const bioIn = async (cookie: string | undefined, id: string) => {
+    const one = (await api('GET', `/collaboration/${id}`, cookie)).json().data.user.bio;
+    const listed = (await api('GET', '/collaboration?limit=50', cookie)).json().data.find((r: { _id: string }) => r._id === id).user.bio;
+    const inCategory = (await api('GET', '/collaboration/category/creative?limit=50', cookie)).json().data.find((r: { _id: string }) => r._id === id).user.bio;
+    return [one, listed, inCategory];
+  };
+
+  it('a profile for connections only keeps its bio from visitors and strangers, in the list, a category and the detail', async () => {
+    const poster = await signedInUser(t, { bio: 'Sound recordist, lives on Calle 5', profileVisibility: 'connections' });
+    const [stranger, friend] = await Promise.all([signedInUser(t), signedInUser(t)]);
+    await api('POST', `/connections/${friend.user.id}`, poster.cookie);
+    expect((await api('POST', `/connections/${poster.user.id}`, friend.cookie)).statusCode).toBe(200);
+    const id = (await api('POST', '/collaboration', poster.cookie, valid)).json().data._id as string;
+    // Someone who asked to connect but is not yet one is a stranger too.
+    const asking = await signedInUser(t);
+    await api('POST', `/connections/${poster.user.id}`, asking.cookie);
+
+    for (const [who, cookie] of [
+      ['visitor', undefined],
+      ['stranger', stranger.cookie],
+      ['asking', asking.cookie],
+    ] as const) {
+      expect(await bioIn(cookie, id), who).toEqual(['', '', '']);
+    }
+    const bio = 'Sound recordist, lives on Calle 5';
+    expect(await bioIn(friend.cookie, id)).toEqual([bio, bio, bio]);
+    expect(await bioIn(poster.cookie, id)).toEqual([bio, bio, bio]);
+    // An edit answers with the poster's own view.
+    expect((await api('PATCH', `/collaboration/${id}`, poster.cookie, { title: 'Still looking' })).json().data.user.bio).toBe(bio);
+
+    // Opened to everyone, it shows to all; closed again, it is kept again.
+    const profileFor = (profileVisibility: 'everyone' | 'connections') => t.db.updateTable('users').set({ profileVisibility }).where('id', '=', poster.user.id).execute();
+    await profileFor('everyone');
+    expect(await bioIn(undefined, id)).toEqual([bio, bio, bio]);
+    expect(await bioIn(stranger.cookie, id)).toEqual([bio, bio, bio]);
+    await profileFor('connections');
+    expect(await bioIn(stranger.cookie, id)).toEqual(['', '', '']);
+  });
+});
+
 describe('editing and deleting', () => {
   it('lets the owner edit; another user gets 403 and nothing changes', async () => {
     const owner = await signedInUser(t);

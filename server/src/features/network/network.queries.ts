@@ -10,6 +10,7 @@ import {
   hashtagFollowersSharedWith,
   hiddenEitherWay,
   mutedByViewer,
+  profileVisibleTo,
 } from '../../social/social.queries.js';
 
 /** The network feature owns `connections` (two rows per connection) and `connection_requests`. */
@@ -241,7 +242,7 @@ export async function suggestPeople(db: Db, viewerId: string) {
       union (select p.id from here
         cross join lateral (
           select p.id from users p
-          where lower(p.location) = here.place and p.location <> ''
+          where lower(p.location) = here.place and p.location <> '' and ${profileVisibleTo(viewerId, 'p')}
           order by lower(p.location), p.created_at desc limit ${sql.lit(SOURCE_CANDIDATES)}) p)
       union (select id from users order by created_at desc limit ${sql.lit(SOURCE_CANDIDATES)})
     )
@@ -257,7 +258,7 @@ export async function suggestPeople(db: Db, viewerId: string) {
       and not exists (select 1 from connection_requests r where r.sender_id = ${viewer} and r.recipient_id = u.id)
       and not exists (select 1 from connection_requests r where r.sender_id = u.id and r.recipient_id = ${viewer})
     order by coalesce(m.n, 0) desc, coalesce(h.shared, 0) desc,
-      (lower(u.location) = (select place from here)) is true desc, u.created_at desc, u.id desc
+      (lower(u.location) = (select place from here) and ${profileVisibleTo(viewerId, 'u')}) is true desc, u.created_at desc, u.id desc
     limit ${sql.lit(SUGGESTIONS)}`.execute(db);
   return rows.map((r) => r.suggestion);
 }

@@ -441,6 +441,20 @@ describe('GET /users/suggestions', () => {
     expect(list.slice(6).every((s) => s.mutualCount === 0)).toBe(true);
   });
 
+  it("never ranks by a place its owner shows only to connections (issue 31, item 6)", async () => {
+    const { me, place } = await network();
+    // Created oldest first: by age alone the order would be the reverse.
+    const closed = await buildUser(t.db, { location: place, profileVisibility: 'connections' });
+    const closedUpper = await buildUser(t.db, { location: place.toUpperCase(), profileVisibility: 'connections' });
+    const open = await buildUser(t.db, { location: place });
+    const newer = await buildUser(t.db, { location: '' });
+    const ids = (await suggestionsFor(me)).map((s) => s._id);
+    expect(ids[0]).toBe(open.id);
+    // The people whose place is kept come, if at all, as newest people do: after the newer one.
+    expect(ids[1]).toBe(newer.id);
+    for (const kept of [closed, closedUpper]) if (ids.includes(kept.id)) expect(ids.indexOf(kept.id)).toBeGreaterThan(1);
+  });
+
   it('never offers me, my connections, anyone I asked or who asked me, anyone blocked either way or muted, hidden from search, or unverified', async () => {
     const { me, x, y } = await network();
     const control = await buildUser(t.db);

@@ -11,7 +11,9 @@ const LIST_LIMIT = 100;
  * A notification, unless its recipient does not hear from its sender (`silencedForViewer`: a block
  * either way, or the recipient muted them): the check and the insert are one statement — they were
  * two round trips, a third of an offer's — so `insert … select … where not silenced`, and no row
- * comes back when it is. Without a sender (a system notice) nothing is checked.
+ * comes back when it is. Without a sender (a system notice) nothing is checked. Nor does one come
+ * back for a notice already given: a like tells its author once per liker and post, ever (0027's
+ * unique index; the only one a notice can meet, ids being new).
  */
 export async function insertNotificationUnlessSilenced(db: Db, row: Insertable<NotificationsTable>): Promise<Selectable<NotificationsTable> | undefined> {
   return newNotification(db, row);
@@ -35,6 +37,7 @@ const newNotifications = prepared(
       insert into notifications (${sql.join(columns.map((c) => sql.id(c)))})
       select ${sql.join(columns.map((c) => sql`(i.n).${sql.id(c)}`))} from i
       where ${heard} order by i.ord
+      on conflict do nothing
       returning *`;
   },
   { literal: ['columns', 'heard'] },

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
@@ -93,6 +93,16 @@ export async function listOffers(
 }
 
 /**
+ * A post's status as of this statement: an open need or want whose expiry has passed is expired,
+ * whether or not the minute job has marked it yet (issue 31). The expiry time decides, in the
+ * statement that writes, so no offer or acceptance slips in between the time and the job.
+ */
+function statusAsOfNow(post: RawBuilder<unknown>) {
+  return sql<string | null>`(case when ${post}.status = 'open' and ${post}.kind in ('need', 'want') and ${post}.expires_at <= now()
+    then 'expired' else ${post}.status end)`;
+}
+
+/**
  * What an offer on a post came to (`offerOnPostIfAllowed`): whether the helper's session was live,
  * the post as the offer needed it (null: missing, or hidden by a block either way), and the offer
  * made now with its columns as findOffer reads them (null: nothing written).
@@ -134,7 +144,7 @@ const offersOnPosts = prepared((db, a: { [K in keyof OfferOnPost]: Array<OfferOn
     ), live as (
       select i.ord, ${sessionIsLive(sql.ref('i.session_id'))} as live from i
     ), target as (
-      select i.ord, p.id, p.author_id, p.kind, p.status, p.title, p.content, p.category
+      select i.ord, p.id, p.author_id, p.kind, ${statusAsOfNow(sql.ref('p'))} as status, p.title, p.content, p.category
       from i join posts p on p.id = i.post_id
       where not ${hiddenEitherWay(sql.ref('i.helper_id'), sql.ref('p.author_id'))}
     ), made as (
@@ -188,18 +198,30 @@ export async function insertOffer(
 
 /**
  * The receiver's answer, in one statement that only moves a pending offer: two quick clicks answer
- * once (the second finds nothing). Returns whether this call answered it.
+ * once (the second finds nothing). Returns whether this call answered it. An acceptance also needs
+ * its need or want still unexpired (`statusAsOfNow`), in the same statement: past its expiry time
+ * it takes no help, as it takes no offers; a no may still be said.
  */
 export async function decideOffer(db: Db, input: { id: string; ownerId: string; status: 'accepted' | 'declined' }): Promise<boolean> {
-  const row = await db
+  let q = db
     .updateTable('offers')
     .set({ status: input.status, decidedAt: sql<Date>`now()` })
     .where('id', '=', input.id)
     .where('ownerId', '=', input.ownerId)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
+    .where('status', '=', 'pending');
+  if (input.status === 'accepted') {
+    q = q.where(sql<boolean>`not exists (select 1 from posts p where p.id = offers.post_id and ${statusAsOfNow(sql.ref('p'))} = 'expired')`);
+  }
+  const row = await q.returning('id').executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whether the offer's post is a need or want past its expiry (`statusAsOfNow`), for telling why an acceptance was refused. */
+export async function offerNeedExpired(db: Db, offerId: string): Promise<boolean> {
+  const { rows } = await sql<{ expired: boolean }>`
+    select ${statusAsOfNow(sql.ref('p'))} = 'expired' as expired
+    from offers o join posts p on p.id = o.post_id where o.id = ${offerId}`.execute(db);
+  return rows[0]?.expired ?? false;
 }
 
 /** The helper takes back their pending offer; the row stays (withdrawn), and the post's count drops by trigger. */

@@ -12,6 +12,7 @@ import {
   findOffer,
   insertOffer,
   listOffers,
+  offerNeedExpired,
   offerOnPostIfAllowed,
   type OfferRow,
   withdrawOffer,
@@ -144,7 +145,11 @@ async function pendingReceived(deps: Deps, viewerId: string, id: string, verb: s
 export async function acceptOffer(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const offer = await pendingReceived(deps, me.id, id, 'accept');
-  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'accepted' }))) throw conflict('This offer has already been answered');
+  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'accepted' }))) {
+    // Refused by the statement: answered meanwhile, or its need's expiry has passed (the job may not have run yet).
+    if (await offerNeedExpired(deps.db, id)) throw conflict('This need has expired');
+    throw conflict('This offer has already been answered');
+  }
   // The chat's id is known before the chats feature opens it, so the helper's notice can point at it.
   const chatId = (await directChatOf(deps.db, me.id, offer.helperId)) ?? newId();
   const ownerName = `${me.firstName} ${me.lastName}`.trim() || me.username;

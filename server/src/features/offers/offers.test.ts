@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MISSION_PHOTO } from '@muster/contract/missions';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
@@ -261,6 +262,60 @@ describe('accepting an offer', () => {
     expect(res.json().data.offer.mission).toMatchObject({ _id: missionId, title: 'Mangrove survey' });
     const messages = (await api('GET', `/chats/${res.json().data.chatId}/messages`, helper.cookie)).json().data.messages as Array<{ message: string }>;
     expect(messages.map((m) => m.message)).toEqual(['I own a boat']);
+  });
+});
+
+describe('a need past its expiry, before the minute job has run (issue 31, item 6)', () => {
+  /** Moves the need's expiry to `ago` before now, leaving its status as the job would find it: open. */
+  const expire = async (postId: string, ago: string) => {
+    await t.db.updateTable('posts').set({ expiresAt: sql<Date>`now() - ${ago}::interval` }).where('id', '=', postId).execute();
+    expect((await t.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status).toBe('open');
+  };
+
+  it('takes no offers, one at a time or many at once, on needs and wants whose time has passed, writing nothing', async () => {
+    const author = await person();
+    const helpers = await Promise.all(Array.from({ length: 6 }, () => person()));
+    for (const [kind, ago] of [
+      ['need', '1 millisecond'],
+      ['need', '1 second'],
+      ['want', '1 minute'],
+      ['need', '3 days'],
+    ] as const) {
+      const postId = await post(author, { kind, openForDays: 7 });
+      await expire(postId, ago);
+      const answers = [await api('POST', `/posts/${postId}/offers`, helpers[0]!.cookie, { message: 'I can help' })];
+      // At once: the offers may share one batched statement.
+      answers.push(...(await Promise.all(helpers.slice(1).map((h) => api('POST', `/posts/${postId}/offers`, h.cookie, { message: 'Me too' })))));
+      for (const res of answers) {
+        expect(res.statusCode, `${kind} ${ago}`).toBe(409);
+        expect(res.json().message).toBe('This need has expired');
+      }
+      expect(await offerRows({ postId })).toEqual([]);
+      expect(await offerCountOf(postId)).toBe(0);
+    }
+    // Expiring in a minute, it still takes them.
+    const soon = await post(author, { openForDays: 7 });
+    await t.db.updateTable('posts').set({ expiresAt: sql<Date>`now() + interval '1 minute'` }).where('id', '=', soon).execute();
+    await offer(helpers[0]!, soon);
+    expect((await notificationsOf(author)).filter((n) => n.type === 'newOffer')).toHaveLength(1);
+  });
+
+  it('accepts no offer once its need’s time has passed; a no may still be said; kept open, it is accepted', async () => {
+    const author = await person();
+    const [first, second] = [await person(), await person()];
+    const postId = await post(author, { openForDays: 7 });
+    const [a, b] = [await offer(first, postId), await offer(second, postId)];
+    await expire(postId, '1 second');
+    const refused = await api('PUT', `/offers/${a._id}/accept`, author.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This need has expired');
+    expect((await offerRows({ postId })).map((o) => o.status)).toEqual(['pending', 'pending']);
+    expect((await notificationsOf(first)).filter((n) => n.type === 'systemNotification' && String(n.message).includes('accepted'))).toEqual([]);
+    // Declining is tidying up, not taking help.
+    expect((await api('PUT', `/offers/${b._id}/decline`, author.cookie)).statusCode).toBe(200);
+    // Kept open, the need takes help again.
+    expect((await api('POST', `/posts/${postId}/keep-open`, author.cookie, { openForDays: 7 })).statusCode).toBe(200);
+    expect((await api('PUT', `/offers/${a._id}/accept`, author.cookie)).statusCode).toBe(200);
   });
 });
 

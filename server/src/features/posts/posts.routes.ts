@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { COMMENT_BUDGET, KEEP_OPEN_BUDGET, POST_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import { COMMENT_BUDGET, KEEP_OPEN_BUDGET, LIKE_BUDGET, POST_BUDGET, SAVE_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import { limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as lifecycle from './lifecycle.service.js';
 import * as posts from './posts.service.js';
@@ -306,14 +306,23 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendJsonText(reply, dataText(await lifecycle.keepOpen(deps, request.viewer, request.params.postId, request.body))),
   );
 
+  // One budget for a like and its undoing, as for a save and its: a toggle costs two.
+  const likeBudget = limitPerAccount(app, LIKE_BUDGET);
+  const saveBudget = limitPerAccount(app, SAVE_BUDGET);
   app.post(
     '/posts/:postId/like',
-    { schema: { tags, summary: 'Like a post', params: idParams, response: one } },
+    {
+      preHandler: likeBudget,
+      schema: { tags, summary: 'Like a post', params: idParams, response: { ...one, ...limited } },
+    },
     async (request, reply) => sendJsonText(reply, dataText(await posts.likePost(deps, request.viewer, request.params.postId))),
   );
   app.delete(
     '/posts/:postId/like',
-    { schema: { tags, summary: 'Take back a like', params: idParams, response: one } },
+    {
+      preHandler: likeBudget,
+      schema: { tags, summary: 'Take back a like', params: idParams, response: { ...one, ...limited } },
+    },
     async (request, reply) => sendJsonText(reply, dataText(await posts.unlikePost(deps, request.viewer, request.params.postId))),
   );
   app.get(
@@ -363,12 +372,18 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/posts/:postId/save',
-    { schema: { tags, summary: 'Save a post', params: idParams, response: one } },
+    {
+      preHandler: saveBudget,
+      schema: { tags, summary: 'Save a post', params: idParams, response: { ...one, ...limited } },
+    },
     async (request, reply) => sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, true))),
   );
   app.delete(
     '/posts/:postId/save',
-    { schema: { tags, summary: 'Unsave a post', params: idParams, response: one } },
+    {
+      preHandler: saveBudget,
+      schema: { tags, summary: 'Unsave a post', params: idParams, response: { ...one, ...limited } },
+    },
     async (request, reply) => sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, false))),
   );
 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
-import { COMMENT_BUDGET, POST_BUDGET } from '../../platform/limits.js';
+import { COMMENT_BUDGET, LIKE_BUDGET, POST_BUDGET, SAVE_BUDGET } from '../../platform/limits.js';
 import { newId } from '../../platform/ids.js';
 import { updatePost } from './posts.queries.js';
 
@@ -671,6 +671,79 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await limited.db.selectFrom('comments').select('id').where('postId', '=', postId).execute()).length).toBe(max);
     expect((await call('POST', `/posts/${postId}/comments`, author.cookie, { content: 'the author still may' })).statusCode).toBe(200);
+  });
+});
+
+describe('likes and saves have a budget; a like tells its author once (issue 31, item 6)', () => {
+  const SCALE = 0.1;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ env: { WRITE_RATE_LIMIT_SCALE: String(SCALE) } });
+  });
+  afterAll(() => limited.close());
+  const call = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(limited)(...args);
+  const allowed = (budget: { max: number }) => Math.max(1, Math.round(budget.max * SCALE));
+
+  for (const [what, budget, path] of [
+    ['likes and unlikes', LIKE_BUDGET, 'like'],
+    ['saves and unsaves', SAVE_BUDGET, 'save'],
+  ] as const) {
+    it(`answers 429 with Retry-After once an account has spent its ${what}, toggles counted both ways`, async () => {
+      const [me, author, neighbour] = await Promise.all([signedInUser(limited), signedInUser(limited), signedInUser(limited)]);
+      const postId = (await call('POST', '/posts/create', author.cookie, { content: 'Toggle me' })).json().data._id;
+      const max = allowed(budget);
+      expect(max).toBeGreaterThan(2);
+      for (let i = 0; i < max; i++) {
+        const res = await call(i % 2 === 0 ? 'POST' : 'DELETE', `/posts/${postId}/${path}`, me.cookie);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const state = max % 2 === 1; // an odd number of toggles leaves it liked (saved)
+      for (const method of ['POST', 'DELETE'] as const) {
+        const refused = await call(method, `/posts/${postId}/${path}`, me.cookie);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().code).toBe('RATE_LIMITED');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+      }
+      // Nothing written by a refused toggle.
+      const table = path === 'like' ? 'postLikes' : 'savedPosts';
+      const rows = await limited.db.selectFrom(table).select('userId').where('postId', '=', postId).where('userId', '=', me.user.id).execute();
+      expect(rows.length).toBe(state ? 1 : 0);
+      // The budget is the account's; the other kind of toggle has its own.
+      expect((await call('POST', `/posts/${postId}/${path}`, neighbour.cookie)).statusCode).toBe(200);
+      expect((await call('POST', `/posts/${postId}/${path === 'like' ? 'save' : 'like'}`, me.cookie)).statusCode).toBe(200);
+      expect((await call('POST', `/posts/${postId}/${path}`)).statusCode).toBe(401);
+    });
+  }
+
+  it('a like tells its author once per liker and post, ever: toggled, repeated, at once, over several posts and likers', async () => {
+    const live = recordDeliveries(t);
+    const [author, fan, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t)]);
+    const first = (await api('POST', '/posts/create', author.cookie, { content: 'Like me' })).json().data._id as string;
+    const second = (await api('POST', '/posts/create', author.cookie, { content: 'And me' })).json().data._id as string;
+    live.clear();
+    // Liked, taken back and liked again, one after the other.
+    for (let i = 0; i < 15; i++) {
+      expect((await api('POST', `/posts/${first}/like`, fan.cookie)).statusCode).toBe(200);
+      expect((await api('DELETE', `/posts/${first}/like`, fan.cookie)).statusCode).toBe(200);
+    }
+    // Toggled all at once (the notices may share one batched statement).
+    await Promise.all(Array.from({ length: 12 }, (_, i) => api(i % 2 === 0 ? 'POST' : 'DELETE', `/posts/${second}/like`, fan.cookie)));
+    await api('POST', `/posts/${second}/like`, fan.cookie);
+    // Another liker, and another post, are told apart.
+    for (let i = 0; i < 5; i++) {
+      await api('POST', `/posts/${first}/like`, other.cookie);
+      await api('DELETE', `/posts/${first}/like`, other.cookie);
+    }
+    const notices = (await t.db.selectFrom('notifications').select(['senderId', 'relatedPostId']).where('userId', '=', author.user.id).where('type', '=', 'like').execute())
+      .map((n) => `${n.senderId === fan.user.id ? 'fan' : 'other'} ${n.relatedPostId === first ? 'first' : 'second'}`)
+      .sort();
+    expect(notices).toEqual(['fan first', 'fan second', 'other first']);
+    // Told live as often as stored: three times.
+    expect(live.of(author.user.id).filter((e) => e.type === 'notification.created')).toHaveLength(3);
+    // The author's list says so too.
+    const listed = (await api('GET', '/notifications', author.cookie)).json().data.filter((n: { type: string }) => n.type === 'like');
+    expect(listed).toHaveLength(3);
   });
 });
 

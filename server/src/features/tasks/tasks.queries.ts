@@ -48,9 +48,15 @@ function visibleTasks(db: Db, viewerId: string) {
     .where(sql<boolean>`not ${hiddenEitherWay(viewerId, missionOwnerOf(sql.ref('t.mission_id')))}`);
 }
 
-/** Nobody assigned, or someone who is a member of the mission. */
-function assigneeIsMember(assigneeId: string | null, mission: Expression<unknown>) {
-  return assigneeId === null ? sql<boolean>`true` : isMissionMember(sql.val(assigneeId), mission);
+/**
+ * Nobody assigned, or someone the actor may put a task on: a member of the mission not blocked
+ * either way with the actor (issue 31). Blocked, they are not there for each other, so a task
+ * from one never lands on the other's list: answered as for someone who is not a member.
+ */
+function assigneeIsMember(actorId: string, assigneeId: string | null, mission: Expression<unknown>) {
+  if (assigneeId === null) return sql<boolean>`true`;
+  const assignee = sql.val(assigneeId);
+  return sql<boolean>`(${isMissionMember(assignee, mission)} and not ${hiddenEitherWay(actorId, assignee)})`;
 }
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof visibleTasks>['execute']>>[number];
@@ -81,21 +87,22 @@ export async function insertTaskIfMembers(
   const { rows } = await sql<{ id: string; ownerId: string; chatId: string | null }>`
     insert into tasks (id, mission_id, title, description, assignee_id, due_date, created_by)
     select ${t.id}, ${t.missionId}, ${t.title}, ${t.description}, ${t.assigneeId}, ${t.dueDate}::date, ${t.creatorId}
-    where ${isMissionMember(sql.val(t.creatorId), mission)} and ${assigneeIsMember(t.assigneeId, mission)}
+    where ${isMissionMember(sql.val(t.creatorId), mission)} and ${assigneeIsMember(t.creatorId, t.assigneeId, mission)}
     returning id, ${missionOwnerOf(mission)} as owner_id, ${missionChatIdOf(mission)} as chat_id`.execute(db);
   return rows[0];
 }
 
-/** Whether the person is a member of the mission (any role): an assignee must be one. */
-export async function isMemberOf(db: Db, personId: string, missionId: string): Promise<boolean> {
-  const { rows } = await sql<{ member: boolean }>`select ${isMissionMember(sql.val(personId), sql.val(missionId))} as member`.execute(db);
+/** Whether the actor may assign the person a task of the mission (`assigneeIsMember`). */
+export async function mayBeAssigned(db: Db, actorId: string, personId: string, missionId: string): Promise<boolean> {
+  const { rows } = await sql<{ member: boolean }>`select ${assigneeIsMember(actorId, personId, sql.val(missionId))} as member`.execute(db);
   return rows[0]?.member ?? false;
 }
 
 /**
- * Changes a task while the editor and the new assignee (when one is named) are members, in one
- * transaction that holds the row: returns the status it had before (for telling people when it
- * moved) and where its notices go. No row: the task is gone, or one of them is not a member.
+ * Changes a task while the editor and the new assignee (when one is named, and not blocked either
+ * way with the editor) are members, in one transaction that holds the row: returns the status it
+ * had before (for telling people when it moved) and where its notices go. No row: the task is
+ * gone, or one of them is not a member.
  */
 export function updateTaskIfMembers(
   db: Db,
@@ -111,7 +118,7 @@ export function updateTaskIfMembers(
       .set({ ...patch, updatedAt: sql<Date>`now()` })
       .where('t.id', '=', taskId)
       .where(isMissionMember(sql.val(editorId), sql.ref('t.mission_id')))
-      .where(assigneeIsMember(patch.assigneeId ?? null, sql.ref('t.mission_id')))
+      .where(assigneeIsMember(editorId, patch.assigneeId ?? null, sql.ref('t.mission_id')))
       .returning([
         't.missionId',
         't.title',

@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { missionRoleOf } from '../../social/social.queries.js';
 import { mayDeleteTask, presentTask } from './tasks.present.js';
-import { boardAudienceOf, deleteTask, findVisibleTask, insertTaskIfMembers, isMemberOf, listVisibleTasks, updateTaskIfMembers } from './tasks.queries.js';
+import { boardAudienceOf, deleteTask, findVisibleTask, insertTaskIfMembers, listVisibleTasks, mayBeAssigned, updateTaskIfMembers } from './tasks.queries.js';
 
 type TaskStatus = 'todo' | 'in_progress' | 'done';
 type NewTask = { title: string; description: string; assigneeId?: string | null | undefined; dueDate?: string | null | undefined };
@@ -39,7 +39,11 @@ export async function listMyTasks(deps: Deps, viewer: Viewer | null, query: { mi
   return rows.map((t) => presentTask(t, me.id));
 }
 
-/** A member adds a task, assigned to a member or to nobody; the assignee and the owner are told. */
+/**
+ * A member adds a task, assigned to a member or to nobody; the assignee and the owner are told. A
+ * member blocked either way with the creator is answered as someone outside the mission (400 on
+ * `assigneeId`, the answer for an id nobody has): a block is never told by a difference.
+ */
 export async function createTask(deps: Deps, viewer: Viewer | null, missionId: string, input: NewTask) {
   const me = requireViewer(viewer);
   await requireMember(deps, me.id, missionId);
@@ -79,7 +83,7 @@ export async function updateTask(deps: Deps, viewer: Viewer | null, taskId: stri
   const task = await findVisibleTask(deps.db, me.id, taskId);
   if (!task) throw notFound(TASK_NOT_FOUND);
   const assigneeId = patch.assigneeId === undefined ? undefined : (patch.assigneeId?.toLowerCase() ?? null);
-  if (assigneeId && !(await isMemberOf(deps.db, assigneeId, task.missionId))) throw notAMember();
+  if (assigneeId && !(await mayBeAssigned(deps.db, me.id, assigneeId, task.missionId))) throw notAMember();
   const updated = await updateTaskIfMembers(deps.db, taskId, me.id, { ...withoutUndefined(patch), ...(assigneeId !== undefined && { assigneeId }) });
   if (!updated) {
     // Gone meanwhile, or someone left: whichever it was, answer as a fresh look would.

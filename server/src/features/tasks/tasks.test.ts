@@ -127,6 +127,58 @@ describe('POST /missions/:missionId/tasks', () => {
   });
 });
 
+describe('a block keeps tasks off the other one’s list (issue 31, item 6)', () => {
+  const mine = async (p: Person) => ((await api('GET', '/tasks?mine=true', p.cookie)).json().data as { _id: string }[]).map((k) => k._id);
+
+  it('assigning or reassigning to someone blocked either way answers as for nobody there, writing nothing', async () => {
+    for (const direction of ['blocked me', 'I blocked'] as const) {
+      const m = await team();
+      // Pia and Cal are both members; the mission stays theirs either way (its owner blocked nobody).
+      const [blocker, blocked] = direction === 'blocked me' ? [m.partner, m.collaborator] : [m.collaborator, m.partner];
+      expect((await api('POST', `/users/${blocked.user.id}/block`, blocker.cookie)).statusCode).toBe(200);
+      const nobody = (await api('POST', `/missions/${m.missionId}/tasks`, blocked.cookie, { title: 'Sweep', assigneeId: newId() })).json();
+      const unassigned = (await api('POST', `/missions/${m.missionId}/tasks`, m.owner.cookie, { title: 'Tables' })).json().data._id as string;
+      const before = await taskRows(m.missionId);
+      for (const [actor, target] of [
+        [blocked, blocker],
+        [blocker, blocked],
+      ] as const) {
+        const created = await api('POST', `/missions/${m.missionId}/tasks`, actor.cookie, { title: 'Sweep', assigneeId: target.user.id });
+        expect(created.statusCode, direction).toBe(400);
+        expect(created.json(), direction).toEqual(nobody);
+        for (const patch of [{ assigneeId: target.user.id }, { assigneeId: target.user.id, status: 'done' }, { assigneeId: target.user.id.toUpperCase(), title: 'Mine now' }]) {
+          const moved = await api('PATCH', `/tasks/${unassigned}`, actor.cookie, patch);
+          expect(moved.statusCode, `${direction} ${JSON.stringify(patch)}`).toBe(400);
+          expect(moved.json().details).toEqual(nobody.details);
+        }
+      }
+      expect(await taskRows(m.missionId)).toEqual(before);
+      for (const p of [blocker, blocked]) {
+        expect(await mine(p)).toEqual([]);
+        expect(await taskNotices(p)).toEqual([]);
+      }
+      // Anyone else may still give either of them a task.
+      expect((await api('POST', `/missions/${m.missionId}/tasks`, m.owner.cookie, { title: 'Buckets', assigneeId: blocker.user.id })).statusCode).toBe(200);
+      expect((await api('PATCH', `/tasks/${unassigned}`, m.owner.cookie, { assigneeId: blocked.user.id })).statusCode).toBe(200);
+    }
+  });
+
+  it('moving a task the owner gave to someone blocked either way tells them nothing', async () => {
+    const m = await team();
+    expect((await api('POST', `/users/${m.collaborator.user.id}/block`, m.partner.cookie)).statusCode).toBe(200);
+    const taskId = (await api('POST', `/missions/${m.missionId}/tasks`, m.owner.cookie, { title: 'Rakes', assigneeId: m.partner.user.id })).json().data._id;
+    const told = (await taskNotices(m.partner)).length;
+    const moved = await api('PATCH', `/tasks/${taskId}`, m.collaborator.cookie, { status: 'in_progress' });
+    expect(moved.statusCode).toBe(200);
+    // The collaborator sees it unassigned: the card of someone blocked either way is not shown.
+    expect(moved.json().data.assignee).toBeNull();
+    expect(await taskNotices(m.partner)).toHaveLength(told);
+    // Kept assigned to the partner: the collaborator cannot take it from them by naming them either.
+    expect((await api('PATCH', `/tasks/${taskId}`, m.collaborator.cookie, { assigneeId: m.partner.user.id })).statusCode).toBe(400);
+    expect(await mine(m.partner)).toEqual([taskId]);
+  });
+});
+
 describe('GET /missions/:missionId/tasks and GET /tasks', () => {
   it('lists a mission’s tasks to its members only, newest first', async () => {
     const m = await team();

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -165,5 +166,86 @@ describe('nothing written means nothing (issue 10, item 3)', () => {
       throw new Error('the row write failed');
     })).rejects.toThrow('the row write failed');
     expect((await mediaFiles()).sort()).toEqual([...before, path.basename(url)].sort());
+  });
+});
+
+describe('a media path with no file behind it (issue 31, item 6)', () => {
+  /** Sent as written, over a socket: `app.inject` (like a browser) resolves dot segments and backslashes first. */
+  async function raw(target: string, method = 'GET') {
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : await t.app.listen({ host: '127.0.0.1', port: 0 }).then(() => (t.app.server.address() as net.AddressInfo).port);
+    const head = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text.split('\r\n\r\n', 1)[0]!));
+      socket.on('error', reject);
+    });
+    const status = Number(head.split(' ', 2)[1]);
+    const location = /^location: (.*)$/im.exec(head)?.[1];
+    return `${method} ${target} ${status} ${location ?? ''}`.trim();
+  }
+
+  it('answers 404, never the app: gone, never made, odd names, directories, traversal', async () => {
+    const { cookie } = await signedInUser(t);
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa00' } }).png().toBuffer();
+    const url: string = (await putPicture(cookie, dataUrl('image/png', png))).json().data.profilePicture;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    // Taken down: the same URL is now missing.
+    expect((await putPicture(cookie, null)).statusCode).toBe(200);
+    const name = path.basename(url);
+    const missing = [
+      url,
+      `${url}?v=2`,
+      `/media/${name.replace('.webp', '.png')}`,
+      `/media/${name}/`,
+      `/media/${name}.br`,
+      '/media/00000000-0000-4000-8000-000000000000.webp',
+      '/media/nothing-here.jpg',
+      '/media/x.html',
+      '/media/x.svg',
+      '/media/x',
+      '/media/.hidden',
+      '/media/a/b/c.webp',
+      '/media/',
+      '/media',
+      '/media//x.webp',
+      '/media/' + 'a'.repeat(300) + '.webp',
+      '/MEDIA/x.webp',
+      '/Media/00000000-0000-4000-8000-000000000000.webp',
+      '/%6Dedia/x.webp',
+    ];
+    const answers: string[] = [];
+    for (const target of missing) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url: target });
+        answers.push(`${method} ${target} ${res.statusCode} ${res.headers.location ?? ''}`.trim());
+      }
+    }
+    expect(answers).toEqual(missing.flatMap((target) => [`GET ${target} 404`, `HEAD ${target} 404`]));
+
+    // Out of the folder, as a script sends it: missing too, never the app nor a file.
+    const traversal = [
+      '/media/../../etc/passwd',
+      '/media/../package.json',
+      '/media/%2e%2e/%2e%2e/etc/passwd',
+      '/media/..%2f..%2fetc%2fpasswd',
+      '/media/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '/media/..\\..\\etc\\passwd',
+      '/media/./x.webp',
+      `/media/./${name}`,
+      '/media/..',
+    ];
+    for (const target of traversal) expect(await raw(target)).toBe(`GET ${target} 404`);
+    expect(await raw(`/media/../media/${name}`)).toBe(`GET /media/../media/${name} 404`);
+
+    // Malformed (a NUL, a broken escape): 400, as for any other path.
+    for (const target of ['/media/%00.webp', '/media/%E0%A4%A.webp']) expect((await t.app.inject({ method: 'GET', url: target })).statusCode, target).toBe(400);
+
+    // Anything else that is not there still leads to the app.
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/some/page' });
+    expect(elsewhere.statusCode).toBe(302);
+    expect((await t.app.inject({ method: 'GET', url: '/mediation' })).statusCode).toBe(302);
   });
 });

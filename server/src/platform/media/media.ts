@@ -147,7 +147,14 @@ export async function savingMedia<T>(store: MediaStore, work: (media: MediaStore
   }
 }
 
-/** Serves stored media: long-cached (names are unique), nosniff, never as HTML. */
+/** A stored file's name, as the store makes them: an id and an extension, in the folder itself. */
+const STORED_NAME = /^\/[\w-]+\.[a-z0-9]{1,5}$/;
+
+/**
+ * Serves stored media: long-cached (names are unique), nosniff, never as HTML. Only names the store
+ * makes are looked up: the folder itself, a dot file or anything further down is as missing as a
+ * deleted file, and a missing one is 404 (errors.ts), never the app (issue 31).
+ */
 export async function registerMediaRoutes(app: FastifyInstance, dataDir: string) {
   const dir = path.join(dataDir, 'media');
   await fs.mkdir(dir, { recursive: true });
@@ -156,6 +163,7 @@ export async function registerMediaRoutes(app: FastifyInstance, dataDir: string)
     prefix: MEDIA_URL_PREFIX,
     decorateReply: false,
     index: false,
+    allowedPath: (pathname) => STORED_NAME.test(pathname),
     cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
