@@ -46,8 +46,8 @@ export type RedisLink = {
   /** A call answered. */
   succeeded: () => void;
   /**
-   * For /health: tries Redis now (bounded by the command timeout) whatever the breaker says, and
-   * an answer closes it, so a Redis back from a stall is seen even when no request has used it.
+   * For /health: tries Redis when a caller would (bounded by the command timeout), and an answer
+   * closes the breaker, so a Redis back from a stall is seen even when no request has used it.
    */
   check: () => Promise<RedisState>;
 };
@@ -86,21 +86,24 @@ export function linkRedis(
     if (!open) failed(new Error('the connection to Redis was lost'));
   });
 
+  const usable = () => {
+    if (client.status !== 'ready') return false;
+    if (!open) return true;
+    const now = Date.now();
+    if (now < retryAt) return false;
+    // This caller tries; the others keep to their fallback until it has an answer.
+    retryAt = now + cooldownMs;
+    return true;
+  };
+
   return {
     client,
-    usable: () => {
-      if (client.status !== 'ready') return false;
-      if (!open) return true;
-      const now = Date.now();
-      if (now < retryAt) return false;
-      // This caller tries; the others keep to their fallback until it has an answer.
-      retryAt = now + cooldownMs;
-      return true;
-    },
+    usable,
     failed,
     succeeded,
     check: async () => {
-      if (client.status !== 'ready') return 'degraded';
+      // Like any caller: while the breaker is open it answers at once, and tries Redis once a cooldown.
+      if (!usable()) return 'degraded';
       try {
         // A script, as the limiter's calls are: a Redis whose writes are paused (CLIENT PAUSE
         // WRITE) still answers PING, but holds scripts and PUBLISH, which is what we send it.
