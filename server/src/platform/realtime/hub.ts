@@ -147,15 +147,20 @@ export function createRedisHub(
   subscriber.on('error', (err) => log.debug({ err }, 'realtime: Redis subscriber error'));
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
   let firstSubscribed!: () => void;
   const subscribed = new Promise<void>((resolve) => (firstSubscribed = resolve));
   const subscribe = () => {
     clearTimeout(retry);
     if (closed || subscriber.status !== 'ready') return;
     subscriber.subscribe(channel).then(
-      () => firstSubscribed(),
+      () => {
+        failures = 0;
+        firstSubscribed();
+      },
       (err: unknown) => {
-        log.warn({ err, channel }, 'realtime: cannot subscribe; trying again');
+        // Once per outage in the log, not once a second.
+        if (failures++ === 0) log.warn({ err, channel }, 'realtime: cannot subscribe; trying again every second');
         // Still connected (a stall, not a drop, which 'ready' will follow): try again shortly.
         retry = setTimeout(subscribe, 1_000);
       },
