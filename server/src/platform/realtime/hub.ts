@@ -160,7 +160,7 @@ export function createRedisHub(
       },
       (err: unknown) => {
         // Once per outage in the log, not once a second.
-        if (failures++ === 0) log.warn({ err, channel }, 'realtime: cannot subscribe; trying again every second');
+        if (failures++ === 0) log.warn({ err, channel }, 'realtime: cannot subscribe; trying every second');
         // Still connected (a stall, not a drop, which 'ready' will follow): try again shortly.
         retry = setTimeout(subscribe, 1_000);
       },
