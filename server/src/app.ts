@@ -34,6 +34,7 @@ import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { createLocalHub, createRedisHub } from './platform/realtime/hub.js';
 import { realtimeRoutes, registerWebSockets } from './platform/realtime/socket.js';
 import { registerRateLimits } from './platform/rate-limit.js';
+import { linkRedis } from './platform/redis.js';
 import { createScheduler } from './platform/scheduler.js';
 import { registerSecurity } from './platform/security.js';
 import { checkResponses, stringifyResponses } from './platform/serializer.js';
@@ -47,6 +48,7 @@ export type AppOptions = {
   db: Db;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** Made with platform/redis.ts's `redisOptions`, so that no call waits on it for long. */
   redis?: Redis | undefined;
   /** The demo account's sign-in, shown on the sign-in page; only for the embedded demo database. */
   demoLogin?: { username: string; password: string } | undefined;
@@ -75,8 +77,15 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
 
   // Live events reach sockets held by any API process through Redis when it is configured. Its
   // key prefix (each test app has its own) does not apply to pub/sub channels, so it names the channel.
+  // One breaker for every use of Redis (decision 043): while it does not answer, the limiter counts
+  // in this process, events reach this process's sockets, and /health says so.
+  const redisLink = redis ? linkRedis(redis, { log: app.log }) : undefined;
   const realtime = redis
-    ? createRedisHub(redis, { channel: `${redis.options.keyPrefix ?? ''}muster:realtime`, log: app.log })
+    ? createRedisHub(redis, {
+        channel: `${redis.options.keyPrefix ?? ''}muster:realtime`,
+        log: app.log,
+        link: redisLink,
+      })
     : createLocalHub({ log: app.log });
   app.addHook('onClose', () => realtime.close());
 
@@ -110,7 +119,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
   });
   await app.register(cookie);
   registerSessions(app);
-  await registerRateLimits(app, redis);
+  await registerRateLimits(app, redisLink);
   await registerOpenApi(app, APP_VERSION);
   // Before the routes: it hooks each API route as it is added.
   await registerCompression(app, config.apiCompression);
@@ -121,7 +130,7 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { version: APP_VERSION });
+      await api.register(healthRoutes, { version: APP_VERSION, redis: redisLink });
       await api.register(contactRoutes);
       await api.register(accountsRoutes, { demoLogin });
       await api.register(notificationsRoutes);

@@ -54,6 +54,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: milliseconds(60_000),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+  REDIS_TIMEOUT_MS: milliseconds(500),
   REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
   API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
 });
@@ -96,6 +97,8 @@ export type Config = {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL: a statement running longer is cancelled; an answer that never comes is given up on. */
   databaseStatementTimeoutMs: number;
+  /** Redis: any command, and a few times this for connecting; past it the caller falls back (decision 043). */
+  redisTimeoutMs: number;
   /**
    * Every live socket is pinged this often, and one that has not answered the previous ping is
    * dropped (a peer gone without a goodbye). Tests shorten it to see a silent peer go.
@@ -148,6 +151,7 @@ export function loadConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
     apiCompression: e.API_COMPRESSION !== 'off',
   };

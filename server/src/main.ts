@@ -12,6 +12,7 @@ import { DEMO_LOGIN } from './db/demo.js';
 import { seedDemoData } from './db/seed.js';
 import { createMailer } from './platform/mail.js';
 import { createLocalMediaStore } from './platform/media/media.js';
+import { redisOptions } from './platform/redis.js';
 
 // V8 lets the heap grow to up to four times what survived the last full collection before it
 // collects again, and gives little of it back once the load has gone: after the bench the API held
@@ -89,7 +90,10 @@ try {
   fail(`preparing the database failed: ${explainDatabaseFailure(err, config.databaseUrl, timeouts)}`, err);
 }
 
-const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+// Never waited on for long, and never fatal: down at start, it is attached when it comes up (decision 043).
+const redis = config.redisUrl
+  ? new (await import('ioredis')).Redis(config.redisUrl, redisOptions(config.redisTimeoutMs))
+  : undefined;
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,

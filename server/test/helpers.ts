@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
 import { createMailer, type Mailer } from '../src/platform/mail.js';
+import { redisOptions } from '../src/platform/redis.js';
 import { withDatabase } from './global-setup.js';
 
 /** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL template copy. */
@@ -71,9 +72,14 @@ export async function buildTestApp(options: { env?: Record<string, string>; mail
       log: silentLogger,
     });
   // With REDIS_URL (the PostgreSQL suite in CI) rate-limit counters go to the real Redis, under a
-  // prefix of this app's own so runs and files never share counters.
+  // prefix of this app's own so runs and files never share counters. Its timeout is generous: on a
+  // loaded machine a shorter one could let a test's counting drift into the in-process fallback
+  // (redis-stall.test.ts sets a short one, on a Redis of its own).
   const redis = process.env.REDIS_URL
-    ? new Redis(process.env.REDIS_URL, { keyPrefix: `muster-test-${randomBytes(6).toString('hex')}:` })
+    ? new Redis(
+        process.env.REDIS_URL,
+        redisOptions(5_000, { keyPrefix: `muster-test-${randomBytes(6).toString('hex')}:` }),
+      )
     : undefined;
   const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger, redis, linkPreview: options.linkPreview });
   await app.ready();

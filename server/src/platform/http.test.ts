@@ -12,10 +12,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health', () => {
-  it('answers ok when the database answers', async () => {
+  it('answers ok when the database answers, and says whether Redis is in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { status: 'ok', database: 'up', version: expect.any(String) } });
+    const redis = process.env.REDIS_URL ? 'up' : 'off';
+    expect(res.json()).toEqual({ data: { status: 'ok', database: 'up', redis, version: expect.any(String) } });
   });
 
   it('answers 503 when the database is down', async () => {

@@ -1,19 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.js';
 import type { WriteBudget } from './limits.js';
+import { fallbackStore } from './rate-limit-store.js';
+import type { RedisLink } from './redis.js';
 
 /**
  * Registers the limiter without a global limit: each sensitive route names its own budget in
  * `config.rateLimit`. Counters live in Redis when it is configured, so every API process shares
- * them; otherwise in this process's memory.
+ * them, and in this process's memory otherwise, or while Redis does not answer (rate-limit-store.ts).
  */
-export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, redis: RedisLink | undefined): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'muster-rl:' } : {}),
+    ...(redis ? { store: fallbackStore(redis, 'muster-rl:') } : {}),
     errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 }

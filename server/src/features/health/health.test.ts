@@ -146,7 +146,9 @@ describe('GET /api/v1/health', () => {
     await recover();
     const after = await health(base);
     expect(after.status).toBe(200);
-    expect(after.body).toEqual({ data: { status: 'ok', database: 'up', version: expect.any(String) } });
+    expect(after.body).toEqual({
+      data: { status: 'ok', database: 'up', redis: expect.any(String), version: expect.any(String) },
+    });
   });
 });
 

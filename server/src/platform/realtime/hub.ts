@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RealtimeEvent } from '@muster/contract/realtime';
+import { linkRedis, type RedisLink } from '../redis.js';
 
 /** Whose sockets to close: one session (sign-out), a person's all but one (password change), or all. */
 export type SessionTarget = { sessionId: string } | { userId: string; exceptSessionId?: string | undefined };
@@ -128,19 +129,44 @@ type WireMessage =
  * `channel` must be unique to a deployment: Redis key prefixes do not apply to pub/sub channels,
  * so test apps sharing one Redis each pass a channel of their own.
  */
-export function createRedisHub(redis: Redis, options: { channel: string; log: FastifyBaseLogger }): RealtimeHub {
+export function createRedisHub(
+  redis: Redis,
+  options: { channel: string; log: FastifyBaseLogger; link?: RedisLink | undefined },
+): RealtimeHub {
   const { channel, log } = options;
+  const link = options.link ?? linkRedis(redis, { log });
   const local = localHub(log);
   // Tells this process's own messages apart when Redis sends them back.
   const self = randomBytes(8).toString('hex');
-  const subscriber = redis.duplicate();
-  // An error event without a listener would crash the process; ioredis reconnects (and
-  // re-subscribes) by itself, so a lost connection is only worth a line in the log.
-  subscriber.on('error', (err) => log.warn({ err }, 'realtime: Redis subscriber error'));
-  const subscribed = subscriber.subscribe(channel).then(
-    () => undefined,
-    (err: unknown) => log.error({ err, channel }, 'realtime: cannot subscribe'),
-  );
+  // Subscribed again by us on every connection, rather than by ioredis (autoResubscribe): ioredis
+  // only re-subscribes what was subscribed before, and the first subscription may never have
+  // happened (Redis down at start) or timed out (Redis paused).
+  const subscriber = redis.duplicate({ autoResubscribe: false });
+  // An error event without a listener would crash the process; ioredis reconnects by itself, and
+  // the link logs the outage once, so each failed attempt is only worth a debug line.
+  subscriber.on('error', (err) => log.debug({ err }, 'realtime: Redis subscriber error'));
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let firstSubscribed!: () => void;
+  const subscribed = new Promise<void>((resolve) => (firstSubscribed = resolve));
+  const subscribe = () => {
+    clearTimeout(retry);
+    if (closed || subscriber.status !== 'ready') return;
+    subscriber.subscribe(channel).then(
+      () => {
+        failures = 0;
+        firstSubscribed();
+      },
+      (err: unknown) => {
+        // Once per outage in the log, not once a second.
+        if (failures++ === 0) log.warn({ err, channel }, 'realtime: cannot subscribe; trying every second');
+        // Still connected (a stall, not a drop, which 'ready' will follow): try again shortly.
+        retry = setTimeout(subscribe, 1_000);
+      },
+    );
+  };
+  subscriber.on('ready', subscribe);
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     let message: WireMessage;
@@ -158,12 +184,19 @@ export function createRedisHub(redis: Redis, options: { channel: string; log: Fa
   });
 
   const send = (message: WireMessage) => {
-    // Never awaited by the request: a Redis outage costs other processes' sockets this event (the
-    // clients' polling catches up), and is logged, not thrown.
+    // Never awaited by the request (decision 043): the event has reached this process's sockets
+    // already. While Redis does not answer, other processes' sockets miss it, and their clients'
+    // refetch on reconnect and the spec's polling catch up. Sent whatever the breaker says (it
+    // costs no request anything, and crosses again the moment Redis answers), but only on a
+    // connection that is up: its answer, or its timeout, tells the limiter's breaker too.
+    if (redis.status !== 'ready') return;
     try {
-      redis.publish(channel, JSON.stringify(message)).catch((err: unknown) => log.warn({ err }, 'realtime: publish failed'));
+      redis.publish(channel, JSON.stringify(message)).then(link.succeeded, (err: unknown) => {
+        link.failed(err);
+        log.debug({ err }, 'realtime: publish failed');
+      });
     } catch (err) {
-      log.warn({ err }, 'realtime: publish failed');
+      link.failed(err);
     }
   };
 
@@ -198,8 +231,10 @@ export function createRedisHub(redis: Redis, options: { channel: string; log: Fa
       clearTimeout(timer);
     },
     close: async () => {
-      // Unsubscribing waits for Redis; one that is down must not hold the process's stop (the
-      // disconnect ends the subscription anyway).
+      closed = true;
+      clearTimeout(retry);
+      // Unsubscribing waits for Redis (its command timeout at most); one that is down must not
+      // hold the process's stop (the disconnect ends the subscription anyway).
       if (subscriber.status === 'ready') await subscriber.unsubscribe(channel).catch(() => undefined);
       subscriber.disconnect();
     },
