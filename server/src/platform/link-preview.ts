@@ -67,7 +67,10 @@ async function defaultLookup(host: string) {
 }
 
 /** Checks a URL and the addresses its host resolves to; returns the one address to connect to. */
-async function vet(url: URL, o: Required<Pick<PreviewOptions, 'isAllowedAddress' | 'allowedPorts' | 'lookup'>>) {
+async function vet(
+  url: URL,
+  o: Required<Pick<PreviewOptions, 'isAllowedAddress' | 'allowedPorts' | 'lookup'>>,
+) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse();
   if (url.username || url.password) throw refuse();
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
@@ -109,7 +112,8 @@ function headReader() {
   const chunks: string[] = [];
   let chunksStart = 0;
   const slice = (start: number, end: number) => {
-    while (chunks.length > 1 && start - chunksStart >= chunks[0]!.length) chunksStart += chunks.shift()!.length;
+    while (chunks.length > 1 && start - chunksStart >= chunks[0]!.length)
+      chunksStart += chunks.shift()!.length;
     let out = '';
     let at = chunksStart;
     for (const chunk of chunks) {
@@ -119,7 +123,8 @@ function headReader() {
     }
     return out;
   };
-  const keep = (kept: string, more: string) => (kept.length < MAX_KEPT ? kept + more.slice(0, MAX_KEPT - kept.length) : kept);
+  const keep = (kept: string, more: string) =>
+    kept.length < MAX_KEPT ? kept + more.slice(0, MAX_KEPT - kept.length) : kept;
 
   let tag = '';
   let attribs = new Map<string, string>();
@@ -232,7 +237,11 @@ function request(url: URL, address: string, port: number, signal: AbortSignal, m
         const type = String(res.headers['content-type'] ?? '');
         if (status >= 300 && status < 400) {
           res.destroy();
-          return resolve({ status, ...(res.headers.location ? { location: res.headers.location } : {}), type });
+          return resolve({
+            status,
+            ...(res.headers.location ? { location: res.headers.location } : {}),
+            type,
+          });
         }
         if (status !== 200 || !type.includes('text/html')) {
           res.destroy();
@@ -271,7 +280,8 @@ function request(url: URL, address: string, port: number, signal: AbortSignal, m
 }
 
 const clean = (s: string | undefined) => (s ?? '').trim();
-const first = (head: Head, names: string[]) => clean(names.map((n) => head.meta.get(n)).find((v) => v?.trim()));
+const first = (head: Head, names: string[]) =>
+  clean(names.map((n) => head.meta.get(n)).find((v) => v?.trim()));
 
 /** URL.parse, which Node 20 gained only in 20.18. */
 function parseUrl(raw: string, base?: URL) {
@@ -299,9 +309,11 @@ export async function fetchLinkPreview(raw: string, options: PreviewOptions = {}
   const maxRedirects = options.maxRedirects ?? 3;
   for (let hop = 0; ; hop++) {
     const { address, port } = await vet(url, o);
-    const res = await request(url, address, port, signal, options.maxBytes ?? PREVIEW_MAX_BYTES).catch((err: unknown) => {
-      throw err instanceof HttpError ? err : unreachable();
-    });
+    const res = await request(url, address, port, signal, options.maxBytes ?? PREVIEW_MAX_BYTES).catch(
+      (err: unknown) => {
+        throw err instanceof HttpError ? err : unreachable();
+      },
+    );
     if (res.status >= 300 && res.status < 400) {
       if (!res.location || hop >= maxRedirects) throw unreachable();
       // A Location no URL parser accepts is the site's fault, not ours: no 500.
