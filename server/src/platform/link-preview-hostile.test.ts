@@ -64,6 +64,10 @@ const hostile: Record<string, { html: string; title?: string }> = {
     html: `${HEAD}${fill('<link rel="stylesheet" href="/a.css"><script>var a = "<b>";</script>', 256 * 1024)}<meta property="og:title" content="Found after 256 KB"></head><body>${fill('<div>')}`,
     title: 'Found after 256 KB',
   },
+  'a meta past the bytes read': {
+    html: `${HEAD}${fill('<link rel="preload" href="/font.woff2">', PREVIEW_MAX_BYTES + 1024)}<meta property="og:title" content="Too far">${fill('<b>', MB / 2)}`,
+    title: '',
+  },
   // Markup from other languages.
   'CDATA sections': { html: `${HEAD}${fill('<![CDATA[x]]>')}` },
   'a CDATA never closed': { html: `${HEAD}<![CDATA[${fill('<b>')}` },
