@@ -83,6 +83,20 @@ const hostile: Record<string, { html: string; title?: string }> = {
 const STALL_BOUND_MS = 1500;
 const paths = Object.keys(hostile).map((name, i) => [name, `/hostile/${i}`] as const);
 
+/** A head whose names, values and entities straddle the chunks it arrives in, a few bytes at a time. */
+const DRIBBLED =
+  '<!DOCTYPE html><HTML><head><TITLE>Not &amp; this</TITLE><meta PROPERTY="og:title" content="Tea &amp; biscuits &#x2615;">' +
+  '<meta name="description" content=\'Warm, "dry" &lt;tonight&gt;\'><meta property="og:site_name" content="Hall"></head><body>';
+function dribble(res: http.ServerResponse, html: string, size = 3) {
+  res.writeHead(200, { 'content-type': 'text/html' });
+  const next = (at: number) => {
+    if (at >= html.length) return void res.end();
+    res.write(html.slice(at, at + size));
+    setTimeout(() => next(at + size), 2);
+  };
+  next(0);
+}
+
 let server: http.Server;
 let port: number;
 let t: TestApp;
@@ -90,6 +104,7 @@ const stalls = new Map<string, number>();
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    if (req.url === '/dribbled') return void dribble(res, DRIBBLED);
     const found = paths.find(([, path]) => path === req.url);
     if (!found) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -151,6 +166,15 @@ describe('hostile pages', () => {
     if (want !== undefined) expect(preview!.title).toBe(want);
     expect(preview!.title.length).toBeLessThanOrEqual(300);
     expect(preview!.description.length).toBeLessThanOrEqual(500);
+  });
+
+  it('a head that arrives a few bytes at a time is read as a whole', async () => {
+    expect(await fetchLinkPreview(urlOf('/dribbled'), local())).toEqual({
+      url: urlOf('/dribbled'),
+      title: 'Tea & biscuits ☕',
+      description: 'Warm, "dry" <tonight>',
+      siteName: 'Hall',
+    });
   });
 
   it('being read a dozen at a time, through the API and behind posts, leave /health answering at once', async () => {

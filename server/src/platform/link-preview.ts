@@ -109,17 +109,20 @@ function headReader() {
   const head: Head = { title: '', meta: new Map() };
   // The Tokenizer reports positions in the whole document; the chunks not yet sliced are kept to
   // read them (a name can straddle two chunks). Each chunk is dropped once passed: linear.
+  // `first` moves on rather than `shift()`: a page sent a byte at a time is many small chunks, and
+  // shifting a long array moves the rest of it each time.
   const chunks: string[] = [];
-  let chunksStart = 0;
+  let first = 0;
+  let firstStart = 0;
   const slice = (start: number, end: number) => {
-    while (chunks.length > 1 && start - chunksStart >= chunks[0]!.length)
-      chunksStart += chunks.shift()!.length;
+    while (first < chunks.length - 1 && start - firstStart >= chunks[first]!.length) {
+      firstStart += chunks[first]!.length;
+      chunks[first++] = '';
+    }
     let out = '';
-    let at = chunksStart;
-    for (const chunk of chunks) {
-      if (at >= end) break;
+    for (let i = first, at = firstStart; i < chunks.length && at < end; at += chunks[i]!.length, i++) {
+      const chunk = chunks[i]!;
       if (at + chunk.length > start) out += chunk.slice(Math.max(0, start - at), end - at);
-      at += chunk.length;
     }
     return out;
   };
