@@ -11,6 +11,11 @@ export type WriteBudget = { name: string; max: number; timeWindow: string };
 
 /** Posts and hunts together: a busy organiser posts a few an hour. */
 export const POST_BUDGET: WriteBudget = { name: 'write:posts', max: 30, timeWindow: '1 hour' };
+/**
+ * Edits of posts (issue 31): twice the posting budget, for typos fixed and needs marked done; each
+ * edit that changes a link has it previewed again, so a script cannot make us fetch without end.
+ */
+export const POST_EDIT_BUDGET: WriteBudget = { name: 'write:post-edits', max: 60, timeWindow: '1 hour' };
 /** Keeping needs open (issue 16): an author answers their "Still needed?" notices; a script cannot churn expiries. */
 export const KEEP_OPEN_BUDGET: WriteBudget = { name: 'write:keep-open', max: 60, timeWindow: '1 hour' };
 /**

@@ -14,6 +14,14 @@ const hosts: string[] = [];
 /** Redirects whose Location no URL parser accepts. */
 const badLocations = ['http://[::1', 'http://a b', '//:99999', 'http://exa mple.com/', 'http://[::ffff:127.0.0.1/'];
 
+/** Requests for /gate/N wait here until a test opens the gate: a fetch held in flight. */
+let gate: { open: () => void; opened: Promise<void> } | undefined;
+const newGate = () => {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  gate = { open, opened };
+  return gate;
+};
 const MB = 1024 * 1024;
 const fill = (unit: string) => unit.repeat(Math.ceil(MB / unit.length));
 /** Ordinary pages, each with the preview it must give. */
@@ -80,6 +88,12 @@ beforeAll(async () => {
       res.end('x'.repeat(3 * 1024 * 1024));
     } else if (req.url === '/slow') {
       setTimeout(() => res.end('<title>late</title>'), 3000);
+    } else if (req.url?.startsWith('/gate/')) {
+      const n = req.url.slice(6);
+      void (gate?.opened ?? Promise.resolve()).then(() => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(`<head><title>Gate ${n}</title></head>`);
+      });
     } else if (req.url === '/json') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     } else {
@@ -118,7 +132,7 @@ describe('link previews', () => {
     expect(hits).toEqual(['/loop0', '/loop1', '/loop2', '/loop3']);
   });
 
-  it('reads at most 1 MB, and gives up after the time limit', async () => {
+  it('reads the head of a page bigger than it reads, and gives up after the time limit', async () => {
     const big = await fetchLinkPreview(`http://127.0.0.1:${port}/huge`, local());
     expect(big.title).toBe('Big page');
     const started = Date.now();
@@ -229,6 +243,35 @@ describe('a post’s link preview', () => {
     expect(edited.json().data.linkPreview).toBeNull();
     await new Promise((r) => setTimeout(r, 300));
     expect((await call(widened, 'GET', `/posts/${id}`, cookie)).json().data.linkPreview).toBeNull();
+  });
+
+  it('is fetched once per post at a time: a link changed 100 times while a fetch runs is fetched once more, as it is last (issue 31)', async () => {
+    const { cookie } = await signedInUser(widened);
+    const held = newGate();
+    hits.length = 0;
+    const created = await call(widened, 'POST', '/posts/create', cookie, { content: `Tonight: http://127.0.0.1:${port}/gate/0` });
+    const id = created.json().data._id;
+    for (let i = 1; i <= 100; i++) {
+      const edited = await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Tonight: http://127.0.0.1:${port}/gate/${i}` });
+      expect(edited.statusCode).toBe(200);
+    }
+    // A typo fixed after the last link change keeps the link: no fetch of its own.
+    expect((await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Tonight (8 pm): http://127.0.0.1:${port}/gate/100` })).statusCode).toBe(200);
+    held.open();
+    expect(await previewOf(widened, id, cookie, (p) => p !== null)).toMatchObject({ url: `http://127.0.0.1:${port}/gate/100`, title: 'Gate 100' });
+    // The first fetch, held while the edits came, and the link as it was when it ended: never 101.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hits.filter((h) => h.startsWith('/gate/'))).toEqual(['/gate/0', '/gate/100']);
+  });
+
+  it('is kept when an edit leaves the link as it was, even while it is being fetched', async () => {
+    const { cookie } = await signedInUser(widened);
+    const held = newGate();
+    const created = await call(widened, 'POST', '/posts/create', cookie, { content: `Shelter http://127.0.0.1:${port}/gate/kept` });
+    const id = created.json().data._id;
+    expect((await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Shelter, open late: http://127.0.0.1:${port}/gate/kept` })).statusCode).toBe(200);
+    held.open();
+    expect(await previewOf(widened, id, cookie, (p) => p !== null)).toMatchObject({ title: 'Gate kept' });
   });
 
   it('is never fetched for a private address under the real policy', async () => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.js';
 
@@ -67,7 +67,10 @@ async function defaultLookup(host: string) {
 }
 
 /** Checks a URL and the addresses its host resolves to; returns the one address to connect to. */
-async function vet(url: URL, o: Required<Pick<PreviewOptions, 'isAllowedAddress' | 'allowedPorts' | 'lookup'>>) {
+async function vet(
+  url: URL,
+  o: Required<Pick<PreviewOptions, 'isAllowedAddress' | 'allowedPorts' | 'lookup'>>,
+) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse();
   if (url.username || url.password) throw refuse();
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
@@ -84,39 +87,123 @@ async function vet(url: URL, o: Required<Pick<PreviewOptions, 'isAllowedAddress'
 type Head = { title: string; meta: Map<string, string> };
 
 /**
- * Reads a page's head as it streams in, with a streaming HTML parser: linear in the page's size
- * whatever its shape (a regular expression over `<meta ` repeated backtracked for minutes on one
- * megabyte). Done at </head> or <body>, since the rest of the page says nothing a preview shows.
+ * How much of a page is read: the head of a real page (inline styles and scripts included) fits
+ * many times over, and the cost of reading it is bounded whatever the site sends (decision 039).
+ */
+export const PREVIEW_MAX_BYTES = 512 * 1024;
+/** Longest title or attribute value kept while reading: a preview shows 300 and 500 characters. */
+const MAX_KEPT = 2048;
+/** The attributes a <meta> is read for; every other is skipped unread. */
+const META_ATTRIBUTES = new Set(['content', 'property', 'name']);
+
+/**
+ * Reads a page's head as it streams in, with htmlparser2's Tokenizer and a small state machine of
+ * our own for <title> and <meta>. Not its Parser: the Parser keeps a stack of open elements that it
+ * grows with `unshift` and searches on every close, so a page of unclosed tags (`<b>` 350,000
+ * times) cost it quadratic time — 38 s on one megabyte, the event loop blocked (issue 31). The
+ * Tokenizer keeps no stack: each character is looked at a fixed number of times, and each chunk
+ * is read when it arrives, so the event loop gets a turn between chunks. Done at </head> or
+ * <body>, since the rest of the page says nothing a preview shows.
  */
 function headReader() {
   const head: Head = { title: '', meta: new Map() };
+  // The Tokenizer reports positions in the whole document; the chunks not yet sliced are kept to
+  // read them (a name can straddle two chunks). Each chunk is dropped once passed: linear.
+  // `first` moves on rather than `shift()`: a page sent a byte at a time is many small chunks, and
+  // shifting a long array moves the rest of it each time.
+  const chunks: string[] = [];
+  let first = 0;
+  let firstStart = 0;
+  const slice = (start: number, end: number) => {
+    while (first < chunks.length - 1 && start - firstStart >= chunks[first]!.length) {
+      firstStart += chunks[first]!.length;
+      chunks[first++] = '';
+    }
+    let out = '';
+    for (let i = first, at = firstStart; i < chunks.length && at < end; at += chunks[i]!.length, i++) {
+      const chunk = chunks[i]!;
+      if (at + chunk.length > start) out += chunk.slice(Math.max(0, start - at), end - at);
+    }
+    return out;
+  };
+  const keep = (kept: string, more: string) =>
+    kept.length < MAX_KEPT ? kept + more.slice(0, MAX_KEPT - kept.length) : kept;
+
+  let tag = '';
+  let attribs = new Map<string, string>();
+  let attribute: string | undefined;
+  let value = '';
   let inTitle = false;
   let sawTitle = false;
   let done = false;
-  const parser = new Parser({
-    onopentag(name, attribs) {
-      if (done) return;
-      if (name === 'body') done = true;
-      else if (name === 'title' && !sawTitle) inTitle = sawTitle = true;
-      else if (name === 'meta' && attribs.content !== undefined) {
-        for (const key of [attribs.property, attribs.name]) {
-          const k = key?.trim().toLowerCase();
-          if (k && !head.meta.has(k)) head.meta.set(k, attribs.content);
-        }
+  const finish = () => {
+    done = true;
+    inTitle = false;
+    tokenizer.pause();
+  };
+  const openTagEnded = () => {
+    if (tag === 'body') finish();
+    else if (tag === 'title' && !sawTitle) inTitle = sawTitle = true;
+    else if (tag === 'meta' && attribs.has('content')) {
+      for (const key of [attribs.get('property'), attribs.get('name')]) {
+        const k = key?.trim().toLowerCase();
+        if (k && !head.meta.has(k)) head.meta.set(k, attribs.get('content')!);
       }
+    }
+  };
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onopentagname(start, end) {
+        tag = slice(start, end).toLowerCase();
+        attribs = new Map();
+      },
+      onattribname(start, end) {
+        const name = tag === 'meta' ? slice(start, end).toLowerCase() : '';
+        // As browsers do, the first of two same-named attributes counts.
+        attribute = META_ATTRIBUTES.has(name) && !attribs.has(name) ? name : undefined;
+        value = '';
+      },
+      onattribdata(start, end) {
+        if (attribute) value = keep(value, slice(start, Math.min(end, start + MAX_KEPT)));
+      },
+      onattribentity(codepoint) {
+        if (attribute) value = keep(value, String.fromCodePoint(codepoint));
+      },
+      onattribend() {
+        if (attribute) attribs.set(attribute, value);
+        attribute = undefined;
+      },
+      onopentagend: openTagEnded,
+      onselfclosingtag: openTagEnded,
+      ontext(start, end) {
+        if (inTitle) head.title = keep(head.title, slice(start, Math.min(end, start + MAX_KEPT)));
+      },
+      ontextentity(codepoint) {
+        if (inTitle) head.title = keep(head.title, String.fromCodePoint(codepoint));
+      },
+      onclosetag(start, end) {
+        const name = slice(start, end).toLowerCase();
+        if (name === 'title') inTitle = false;
+        else if (name === 'head') finish();
+      },
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
     },
-    ontext(text) {
-      if (inTitle && !done) head.title += text;
-    },
-    onclosetag(name) {
-      if (name === 'title') inTitle = false;
-      if (name === 'head') done = true;
-    },
-  });
+  );
   return {
     head,
-    write: (text: string) => parser.write(text),
-    end: () => parser.end(),
+    write: (text: string) => {
+      if (done || !text) return;
+      chunks.push(text);
+      tokenizer.write(text);
+    },
+    end: () => {
+      if (!done) tokenizer.end();
+    },
     get done() {
       return done;
     },
@@ -153,7 +240,11 @@ function request(url: URL, address: string, port: number, signal: AbortSignal, m
         const type = String(res.headers['content-type'] ?? '');
         if (status >= 300 && status < 400) {
           res.destroy();
-          return resolve({ status, ...(res.headers.location ? { location: res.headers.location } : {}), type });
+          return resolve({
+            status,
+            ...(res.headers.location ? { location: res.headers.location } : {}),
+            type,
+          });
         }
         if (status !== 200 || !type.includes('text/html')) {
           res.destroy();
@@ -172,7 +263,7 @@ function request(url: URL, address: string, port: number, signal: AbortSignal, m
         };
         res.on('data', (chunk: Buffer) => {
           if (finished) return;
-          // Enough: the head of a page is in its first megabyte.
+          // Enough: the head of a page is in its first PREVIEW_MAX_BYTES.
           const room = maxBytes - size;
           size += chunk.length;
           reader.write(text.write(chunk.length > room ? chunk.subarray(0, room) : chunk));
@@ -192,7 +283,8 @@ function request(url: URL, address: string, port: number, signal: AbortSignal, m
 }
 
 const clean = (s: string | undefined) => (s ?? '').trim();
-const first = (head: Head, names: string[]) => clean(names.map((n) => head.meta.get(n)).find((v) => v?.trim()));
+const first = (head: Head, names: string[]) =>
+  clean(names.map((n) => head.meta.get(n)).find((v) => v?.trim()));
 
 /** URL.parse, which Node 20 gained only in 20.18. */
 function parseUrl(raw: string, base?: URL) {
@@ -206,7 +298,7 @@ function parseUrl(raw: string, base?: URL) {
 /**
  * Fetches a page's title and description for a post's link preview, refusing anything that
  * reaches a private, loopback or link-local address — after DNS resolution and on every redirect
- * (at most 3) — with a 5 s and 1 MB cap.
+ * (at most 3) — with a 5 s cap, reading at most PREVIEW_MAX_BYTES of the page.
  */
 export async function fetchLinkPreview(raw: string, options: PreviewOptions = {}): Promise<LinkPreview> {
   const o = {
@@ -220,9 +312,11 @@ export async function fetchLinkPreview(raw: string, options: PreviewOptions = {}
   const maxRedirects = options.maxRedirects ?? 3;
   for (let hop = 0; ; hop++) {
     const { address, port } = await vet(url, o);
-    const res = await request(url, address, port, signal, options.maxBytes ?? 1024 * 1024).catch((err: unknown) => {
-      throw err instanceof HttpError ? err : unreachable();
-    });
+    const res = await request(url, address, port, signal, options.maxBytes ?? PREVIEW_MAX_BYTES).catch(
+      (err: unknown) => {
+        throw err instanceof HttpError ? err : unreachable();
+      },
+    );
     if (res.status >= 300 && res.status < 400) {
       if (!res.location || hop >= maxRedirects) throw unreachable();
       // A Location no URL parser accepts is the site's fault, not ours: no 500.

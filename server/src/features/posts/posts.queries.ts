@@ -512,8 +512,15 @@ export async function updatePost(db: Db, id: string, changes: Updateable<PostsTa
     .execute();
 }
 
-export function setLinkPreview(db: Db, id: string, preview: string | null) {
-  return db.updateTable('posts').set({ linkPreview: preview }).where('id', '=', id).execute();
+/** Stores a post's preview if its text is still the one the preview was fetched for; true if it was. */
+export async function setLinkPreview(db: Db, id: string, preview: string, forContent: string) {
+  const { numUpdatedRows } = await db
+    .updateTable('posts')
+    .set({ linkPreview: preview })
+    .where('id', '=', id)
+    .where('content', '=', forContent)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
 }
 
 export function deletePost(db: Db, id: string) {

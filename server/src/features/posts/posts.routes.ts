@@ -19,7 +19,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { COMMENT_BUDGET, KEEP_OPEN_BUDGET, LIKE_BUDGET, POST_BUDGET, SAVE_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
+import {
+  COMMENT_BUDGET,
+  KEEP_OPEN_BUDGET,
+  LIKE_BUDGET,
+  POST_BUDGET,
+  POST_EDIT_BUDGET,
+  SAVE_BUDGET,
+  UPLOAD_BODY_LIMIT,
+} from '../../platform/limits.js';
 import { limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as lifecycle from './lifecycle.service.js';
 import * as posts from './posts.service.js';
@@ -264,12 +272,13 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/posts/:postId',
     {
+      preHandler: limitPerAccount(app, POST_EDIT_BUDGET),
       schema: {
         tags,
         summary: 'Edit my post (and a need’s status)',
         params: idParams,
         body: updatePostSchema,
-        response: one,
+        response: { ...one, ...limited },
       },
     },
     async (request, reply) => sendJsonText(reply, dataText(await posts.editPost(deps, request.viewer, request.params.postId, request.body))),

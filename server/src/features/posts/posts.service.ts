@@ -262,23 +262,60 @@ export async function getPost(deps: Deps, viewer: Viewer | null, id: string) {
   return presentPost(post, post);
 }
 
+/** Per app (tests run several in one process): the posts whose preview is being fetched here. */
+const unfurling = new WeakMap<Deps, Map<string, { relinked: boolean }>>();
+
 /**
  * Previews a post's first link once, after the answer has gone (decision 008): a slow or refusing
- * site never holds up posting, and readers' screens never make us fetch anything.
+ * site never holds up posting, and readers' screens never make us fetch anything. One fetch per
+ * post at a time (decision 039): an edit that changes the link while a fetch runs only marks the
+ * post, and when the fetch ends the post's link as it is then is fetched, once, however many edits
+ * came in between. A preview is stored only on the text it was fetched for, so one that a later
+ * edit (here or in another process) made stale is dropped.
  */
 function unfurlLater(deps: Deps, postId: string, text: string) {
-  const url = firstLink(text);
-  if (!url) return;
-  deps
-    .unfurl(url)
-    .then(
-      async (preview) => {
-        await setLinkPreview(deps.db, postId, JSON.stringify(preview));
-        postsChanged(deps);
-      },
-      (err: unknown) => deps.log.debug({ err, url }, 'no preview for this link'),
-    )
-    .catch((err: unknown) => deps.log.warn({ err, postId }, 'could not store a link preview'));
+  if (!firstLink(text)) return;
+  let running = unfurling.get(deps);
+  if (!running) unfurling.set(deps, (running = new Map()));
+  const busy = running.get(postId);
+  if (busy) {
+    busy.relinked = true;
+    return;
+  }
+  const job = { relinked: false };
+  running.set(postId, job);
+  const unfurl = async () => {
+    try {
+      let content = text;
+      for (;;) {
+        const url = firstLink(content);
+        if (!url) return;
+        const preview = await deps
+          .unfurl(url)
+          .catch((err: unknown) => deps.log.debug({ err, url }, 'no preview for this link'));
+        // Stored on the text it was fetched for; an edit that kept the link (a typo fixed) keeps it too.
+        while (preview && !job.relinked) {
+          if (await setLinkPreview(deps.db, postId, JSON.stringify(preview), content)) {
+            postsChanged(deps);
+            break;
+          }
+          const now = (await findPostForChange(deps.db, postId))?.content;
+          // Gone, or given another link by an edit elsewhere, which fetches that one itself.
+          if (now === undefined || firstLink(now) !== url) break;
+          content = now;
+        }
+        if (!job.relinked) return;
+        job.relinked = false;
+        const now = (await findPostForChange(deps.db, postId))?.content;
+        if (now === undefined) return;
+        content = now;
+      }
+    } finally {
+      // At once, with no turn in between: a later edit starts a fetch of its own.
+      running.delete(postId);
+    }
+  };
+  unfurl().catch((err: unknown) => deps.log.warn({ err, postId }, 'could not store a link preview'));
 }
 
 /** A post the viewer has just written, as stored: nobody has liked or saved it yet. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
-import { COMMENT_BUDGET, LIKE_BUDGET, POST_BUDGET, SAVE_BUDGET } from '../../platform/limits.js';
+import { COMMENT_BUDGET, LIKE_BUDGET, POST_BUDGET, POST_EDIT_BUDGET, SAVE_BUDGET } from '../../platform/limits.js';
 import { newId } from '../../platform/ids.js';
 import { updatePost } from './posts.queries.js';
 
@@ -671,6 +671,44 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await limited.db.selectFrom('comments').select('id').where('postId', '=', postId).execute()).length).toBe(max);
     expect((await call('POST', `/posts/${postId}/comments`, author.cookie, { content: 'the author still may' })).statusCode).toBe(200);
+  });
+
+  it('answers 429 once an account has spent its budget of edits, links, text and status alike, and writes nothing (issue 31)', async () => {
+    const me = await signedInUser(limited);
+    const created = await call('POST', '/posts/create', me.cookie, { content: 'Tents http://127.0.0.1:9/start' });
+    expect(created.statusCode, created.body).toBe(200);
+    const post = created.json().data._id;
+    const madeNeed = await call('POST', '/posts/create', me.cookie, { kind: 'need', category: 'Shelter', title: 'Blankets', content: 'For the hall' });
+    expect(madeNeed.statusCode, madeNeed.body).toBe(200);
+    const need = madeNeed.json().data._id;
+    const max = allowed(POST_EDIT_BUDGET);
+    expect(max).toBeGreaterThan(3);
+    // Every kind of edit draws on the one budget: a link changed, the text alone, a need's status.
+    const edit = (i: number) =>
+      [
+        () => call('PATCH', `/posts/${post}`, me.cookie, { content: `Tents http://127.0.0.1:9/${i}` }),
+        () => call('PATCH', `/posts/${post}`, me.cookie, { content: `Tents, dry http://127.0.0.1:9/${i - 1}` }),
+        () => call('PATCH', `/posts/${need}`, me.cookie, { status: i % 2 ? 'fulfilled' : 'open' }),
+      ][i % 3]!();
+    for (let i = 0; i < max; i++) expect((await edit(i)).statusCode).toBe(200);
+    const stored = () => limited.db.selectFrom('posts').select(['id', 'title', 'content', 'status']).where('id', 'in', [post, need]).orderBy('id').execute();
+    const before = await stored();
+    for (const [id, body] of [
+      [post, { content: 'One too many http://127.0.0.1:9/late' }],
+      [post, { title: 'One too many' }],
+      [need, { status: 'open' }],
+    ] as const) {
+      const refused = await call('PATCH', `/posts/${id}`, me.cookie, body);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    }
+    expect(await stored()).toEqual(before);
+    // The budget is the account's: someone else still edits their own post.
+    const neighbour = await signedInUser(limited);
+    const theirs = (await call('POST', '/posts/create', neighbour.cookie, { content: 'Mine' })).json().data._id;
+    expect((await call('PATCH', `/posts/${theirs}`, neighbour.cookie, { content: 'Mine, edited' })).statusCode).toBe(200);
   });
 });
 
