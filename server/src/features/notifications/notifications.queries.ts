@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
-import { hiddenEitherWay, missionAudience, missionTitleOf, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
+import { hiddenEitherWay, missionAudience, missionOfPostVisibleTo, missionTitleOf, missionVisibleTo, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
 
 const LIST_LIMIT = 100;
 
@@ -28,13 +28,20 @@ const newNotifications = prepared(
   (db, a: { columns: string; heard: boolean; rows: string[] }) => {
     const columns = a.columns.split(',').map(snakeCase);
     const heard = a.heard ? sql<boolean>`not ${silencedForViewer(sql`(i.n).user_id`, sql`(i.n).sender_id`)}` : sql<boolean>`true`;
+    // A notice about a post or a mission names it (its title, a comment on it): it reaches only
+    // someone who may read that post or mission now, by the reads' own rules (issue 31 item 2) —
+    // not a member who left a members-only mission and is answered on a comment there.
+    const reads = sql<boolean>`not exists (select 1 from posts rp where rp.id = (i.n).related_post_id
+        and not ${missionOfPostVisibleTo(sql`(i.n).user_id`, sql.ref('rp.mission_id'))})
+      and not exists (select 1 from missions rm where rm.id = (i.n).related_mission_id
+        and not ${missionVisibleTo(sql`(i.n).user_id`, 'rm')})`;
     return sql<Selectable<NotificationsTable>>`
       with i as materialized (
         select e.ord, jsonb_populate_record(null::notifications, e.value) as n from unnest(${batchColumn(a.rows, 'jsonb[]')}) with ordinality as e (value, ord)
       )
       insert into notifications (${sql.join(columns.map((c) => sql.id(c)))})
       select ${sql.join(columns.map((c) => sql`(i.n).${sql.id(c)}`))} from i
-      where ${heard} order by i.ord
+      where ${heard} and ${reads} order by i.ord
       returning *`;
   },
   { literal: ['columns', 'heard'] },
@@ -137,7 +144,8 @@ export function listUnreadTaskNotifications(db: Db, userId: string) {
 
 /**
  * A mission update tells the mission's members and followers (issue 12), in one statement however
- * many they are: not its author, and not anyone who blocked, was blocked by or muted the author.
+ * many they are: only those who may see the mission now (missionAudience: a members-only mission's
+ * members alone), not its author, and not anyone who blocked, was blocked by or muted the author.
  * Answers each notice made, for telling its recipient live.
  */
 export async function insertMissionUpdateNotices(db: Db, input: { missionId: string; postId: string; authorId: string }) {
