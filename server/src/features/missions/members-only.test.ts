@@ -205,6 +205,32 @@ describe('a mission update is told to those who may read it, at the time it is s
     ]);
   });
 
+  it('notices stored while the mission was public leave the list of a follower once it is members-only, and of a member once they leave', async () => {
+    const [owner, member, follower] = [await person(), await person(), await person()];
+    const missionId = await start(owner);
+    await join(missionId, owner, member);
+    await follow(missionId, follower);
+    await follow(missionId, member);
+    const postId = await update(missionId, owner);
+    const listed = async (who: Person) =>
+      ((await api('GET', '/notifications', who.cookie)).json().data as Array<{ message: string }>).filter(
+        (n) => n.message.startsWith('posted an update'),
+      );
+    expect(await listed(follower)).toHaveLength(1);
+    expect(await listed(member)).toHaveLength(1);
+    await makeMembersOnly(missionId, owner);
+    expect(await listed(follower)).toEqual([]);
+    expect(await listed(member)).toHaveLength(1);
+    expect((await api('DELETE', `/missions/${missionId}/members/me`, member.cookie)).statusCode).toBe(200);
+    expect(await listed(member)).toEqual([]);
+    // Public again: they are there to read, and so is the notice.
+    expect(
+      (await api('PATCH', `/missions/${missionId}`, owner.cookie, { visibility: 'public' })).statusCode,
+    ).toBe(200);
+    expect(await listed(follower)).toHaveLength(1);
+    expect((await api('GET', `/posts/${postId}`, follower.cookie)).statusCode).toBe(200);
+  });
+
   it('a public mission whose owner blocked a follower: that follower hears nothing of its updates (the mission is not there for them)', async () => {
     const [owner, member, blockedFollower] = [await person(), await person(), await person()];
     const missionId = await start(owner);
