@@ -220,12 +220,20 @@ export function missionMemberIdsOf(missionId: Person | string): RawBuilder<strin
   return sql<string>`(select mmz.user_id from mission_members mmz where mmz.mission_id = ${missionId})`;
 }
 
-/** Everyone who hears of a mission's updates: its members and its followers, each once, as rows (id). */
+/**
+ * Everyone who hears of a mission's updates, as rows (id), each once: its members and its followers
+ * who may see it now (missionVisibleTo, the mission page's own rule, asked at send time). A follow
+ * outlives a change to members-only, a removal and a leaving (issue 31 item 2): a follower outside
+ * a members-only mission, or blocked either way with its owner, hears nothing of it.
+ */
 export function missionAudience(missionId: Person | string): RawBuilder<{ id: string }> {
   return sql<{ id: string }>`(
-    select user_id as id from mission_members where mission_id = ${missionId}
-    union
-    select user_id from mission_follows where mission_id = ${missionId})`;
+    select heard.id from (
+      select user_id as id from mission_members where mission_id = ${missionId}
+      union
+      select user_id from mission_follows where mission_id = ${missionId}) heard
+    join missions maud on maud.id = ${missionId}
+    where ${missionVisibleTo(sql.ref('heard.id'), 'maud')})`;
 }
 
 /** The mission's title for other features' lists (chats, notifications), or null when gone. */
@@ -251,9 +259,10 @@ export function missionOwnerOf(missionId: Person): RawBuilder<string> {
 /**
  * The viewer may see the mission (alias `mission` of a `missions` row): its owner is not blocked
  * either way with them, and it is public or they are a member. Everything else is 404 to them.
- * Without a viewer (an answer shared by everybody), the public missions.
+ * Without a viewer (an answer shared by everybody), the public missions. The viewer may be a
+ * column: whom a fan-out about the mission reaches is the same rule as who may read it.
  */
-export function missionVisibleTo(viewerId: string | undefined, mission: string): RawBuilder<boolean> {
+export function missionVisibleTo(viewerId: ViewerId | undefined, mission: string): RawBuilder<boolean> {
   const id = column(mission, 'id');
   if (viewerId === undefined) return sql<boolean>`(${column(mission, 'visibility')} = 'public')`;
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, column(mission, 'owner_id'))}
@@ -267,8 +276,11 @@ export function missionVisibleTo(viewerId: string | undefined, mission: string):
  * are read once per statement (an init plan over 0022's partial index), so each post costs a null
  * test or an array probe: a correlated EXISTS per post made the home feed's walks six times slower.
  * A block between the viewer and a mission's owner is not asked here (the author's blocks are).
+ * The viewer may be a column (a fan-out to many people, a batch of offers): every path that
+ * carries a post — a live event, a notice, a report, an offer — asks this same rule (issue 31).
+ * The array is then read once per person, a few rows of 0022's partial index each.
  */
-export function missionOfPostVisibleTo(viewerId: string | undefined, missionId: RawBuilder<unknown>): RawBuilder<boolean> {
+export function missionOfPostVisibleTo(viewerId: ViewerId | undefined, missionId: RawBuilder<unknown>): RawBuilder<boolean> {
   const outside = viewerId === undefined ? sql`` : sql`and not ${isMissionMember(sql`${viewerId}::uuid`, sql.ref('vm.id'))}`;
   return sql<boolean>`(${missionId} is null or ${missionId} <> all(array(select vm.id from missions vm where vm.visibility = 'members' ${outside})))`;
 }
@@ -495,9 +507,13 @@ export function visibleMissionsMatching(viewerId: string | undefined, words: str
       and ${missionVisibleTo(viewerId, 'm')})`;
 }
 
-/** How many posts carry each tag (post_hashtags). Columns: tag, count. */
+/**
+ * How many posts everybody may read carry each tag (post_hashtags): a count shared by all viewers,
+ * so a members-only mission's updates are not in it (issue 31 item 2). Columns: tag, count.
+ */
 export function hashtagPostCounts(tags: readonly string[]): RawBuilder<{ tag: string; count: number }> {
-  return sql`(select t.tag, (select count(*)::int from post_hashtags ph where ph.tag = t.tag) as count
+  return sql`(select t.tag, (select count(*)::int from post_hashtags ph
+      where ph.tag = t.tag and ${missionOfPostVisibleTo(undefined, sql.ref('ph.mission_id'))}) as count
     from unnest(${sql.val([...tags])}::text[]) with ordinality as t(tag, n) order by t.n)`;
 }
 

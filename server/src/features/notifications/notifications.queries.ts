@@ -1,9 +1,9 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
-import { hiddenEitherWay, missionAudience, missionTitleOf, mutedBetween, silencedForViewer } from '../../social/social.queries.js';
+import { hiddenEitherWay, missionAudience, missionOfPostVisibleTo, missionTitleOf, missionVisibleTo, mutedBetween, silencedForViewer, type ViewerId } from '../../social/social.queries.js';
 
 const LIST_LIMIT = 100;
 
@@ -20,6 +20,17 @@ export async function insertNotificationUnlessSilenced(db: Db, row: Insertable<N
 }
 
 /**
+ * The post and the mission a notice is about (either may be null) are the person's to read now, by
+ * the reads' own rules (issue 31 item 2): a members-only mission's update or the mission itself is
+ * its members' alone. Asked when a notice is made and again when the list is read.
+ */
+const readableBy = (person: ViewerId, postId: RawBuilder<unknown>, missionId: RawBuilder<unknown>) =>
+  sql<boolean>`(not exists (select 1 from posts rp where rp.id = ${postId}
+      and not ${missionOfPostVisibleTo(person, sql.ref('rp.mission_id'))})
+    and not exists (select 1 from missions rm where rm.id = ${missionId}
+      and not ${missionVisibleTo(person, 'rm')}))`;
+
+/**
  * The statement for a batch of notices given the same columns (`columns`, its shape: as
  * `values(row)` would have them; `heard`: whether they have a sender to check), compiled once per
  * shape (db/prepared.ts). `rows` are notifications rows, each a JSON text: an array of them, which
@@ -30,13 +41,17 @@ const newNotifications = prepared(
   (db, a: { columns: string; heard: boolean; rows: string[] }) => {
     const columns = a.columns.split(',').map(snakeCase);
     const heard = a.heard ? sql<boolean>`not ${silencedForViewer(sql`(i.n).user_id`, sql`(i.n).sender_id`)}` : sql<boolean>`true`;
+    // A notice about a post or a mission names it (its title, a comment on it): it reaches only
+    // someone who may read that post or mission now, by the reads' own rules (issue 31 item 2) —
+    // not a member who left a members-only mission and is answered on a comment there.
+    const reads = readableBy(sql`(i.n).user_id`, sql`(i.n).related_post_id`, sql`(i.n).related_mission_id`);
     return sql<Selectable<NotificationsTable>>`
       with i as materialized (
         select e.ord, jsonb_populate_record(null::notifications, e.value) as n from unnest(${batchColumn(a.rows, 'jsonb[]')}) with ordinality as e (value, ord)
       )
       insert into notifications (${sql.join(columns.map((c) => sql.id(c)))})
       select ${sql.join(columns.map((c) => sql`(i.n).${sql.id(c)}`))} from i
-      where ${heard} order by i.ord
+      where ${heard} and ${reads} order by i.ord
       on conflict do nothing
       returning *`;
   },
@@ -65,7 +80,8 @@ export function deleteNotificationsBetween(db: Db, a: string, b: string) {
 
 /**
  * A user's notifications with their sender and related user joined in: one query, no N+1. Those
- * from someone silenced for them (blocked either way, muted) are left out, whenever they came.
+ * from someone silenced for them (blocked either way, muted), and those about a post or mission no
+ * longer theirs to read (a mission made members-only, left), are left out, whenever they came.
  */
 export function listNotifications(db: Db, userId: string, type?: string) {
   let q = db
@@ -81,7 +97,8 @@ export function listNotifications(db: Db, userId: string, type?: string) {
       'r.username as relatedUsername',
     ])
     .where('n.userId', '=', userId)
-    .where(sql<boolean>`not ${silencedForViewer(userId, sql.ref('n.sender_id'))}`);
+    .where(sql<boolean>`not ${silencedForViewer(userId, sql.ref('n.sender_id'))}`)
+    .where(readableBy(userId, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id')));
   if (type) q = q.where('n.type', '=', type);
   return q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc').limit(sql.lit(LIST_LIMIT)).execute();
 }
@@ -140,7 +157,8 @@ export function listUnreadTaskNotifications(db: Db, userId: string) {
 
 /**
  * A mission update tells the mission's members and followers (issue 12), in one statement however
- * many they are: not its author, and not anyone who blocked, was blocked by or muted the author.
+ * many they are: only those who may see the mission now (missionAudience: a members-only mission's
+ * members alone), not its author, and not anyone who blocked, was blocked by or muted the author.
  * Answers each notice made, for telling its recipient live.
  */
 export async function insertMissionUpdateNotices(db: Db, input: { missionId: string; postId: string; authorId: string }) {

@@ -4,7 +4,7 @@ import { batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
-import { cardOf, directChatIdOf, hiddenEitherWay, missionVisibleTo, type ViewerId } from '../../social/social.queries.js';
+import { cardOf, directChatIdOf, hiddenEitherWay, missionOfPostVisibleTo, missionVisibleTo, type ViewerId } from '../../social/social.queries.js';
 
 /**
  * The offers feature owns `offers` (0015). It reads the post or mission an offer is about, and the
@@ -119,7 +119,7 @@ export type OfferOnPostRow = {
  * An offer on a post in one statement (it was four round trips: the session, the post, the insert,
  * the offer read back). Nothing is written unless the helper's session is still live (the route
  * takes the viewer from the session cache, decision 030), the post is theirs to see (not blocked
- * either way), it is a need or a want, not their own, and neither fulfilled nor expired; a second
+ * either way, no members-only mission's update to an outsider), it is a need or a want, not their own, and neither fulfilled nor expired; a second
  * live offer by the same person on the post meets offers_one_live_per_post and writes nothing
  * (`on conflict do nothing`: the offer columns are null). The service tells these apart from the
  * post's columns, as it did when they were separate reads. `posts.offer_count` moves by 0015's trigger.
@@ -147,6 +147,7 @@ const offersOnPosts = prepared((db, a: { [K in keyof OfferOnPost]: Array<OfferOn
       select i.ord, p.id, p.author_id, p.kind, ${statusAsOfNow(sql.ref('p'))} as status, p.title, p.content, p.category
       from i join posts p on p.id = i.post_id
       where not ${hiddenEitherWay(sql.ref('i.helper_id'), sql.ref('p.author_id'))}
+        and ${missionOfPostVisibleTo(sql.ref('i.helper_id'), sql.ref('p.mission_id'))}
     ), made as (
       insert into offers (id, post_id, mission_id, owner_id, helper_id, message, give, available)
       select i.id, t.id, null, t.author_id, i.helper_id, i.message, i.give, i.available

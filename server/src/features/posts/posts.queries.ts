@@ -452,7 +452,7 @@ const newPosts = prepared(
       -- Its author is the one who asked: the exact place. The audience comes as one text of ids:
       -- the driver's array parser, a character at a time, was a tenth of a post's CPU in the API.
       select p.id, p.author_id, ${isoCreatedAt} as created_at, ${postText(exactRendered)} as post,
-        array_to_string(${liveAudienceOf(sql.ref('p.author_id'))}, ',') as audience
+        array_to_string(${liveAudienceOf(sql.ref('p.author_id'), sql.ref('p.mission_id'))}, ',') as audience
       from p join users a on a.id = p.author_id`;
   },
   { literal: ['columns'] },
@@ -569,7 +569,11 @@ export function historicalHashtags(db: Db, userId: string) {
     .execute();
 }
 
-/** Most used over the last 7 days, split into posts, needs and provisions. */
+/**
+ * Most used over the last 7 days, split into posts, needs and provisions. A public aggregate, shared
+ * by every viewer: only posts everybody may read count — a members-only mission's updates are its
+ * members' alone (issue 31 item 2, decision 040).
+ */
 export function trendingHashtags(db: Db, limit: number) {
   return db
     .selectFrom('postHashtags')
@@ -580,6 +584,7 @@ export function trendingHashtags(db: Db, limit: number) {
       eb.fn.countAll<number>().filterWhere('kind', '=', 'provision').as('provisionCount'),
     ])
     .where('createdAt', '>', new Date(Date.now() - 7 * 86_400_000))
+    .where(missionOfPostVisibleTo(undefined, sql.ref('mission_id')))
     .groupBy('tag')
     .orderBy('count', 'desc')
     .orderBy('tag')
@@ -684,12 +689,15 @@ export function followedHashtags(db: Db, userId: string) {
 const LIVE_POST_AUDIENCE_MAX = 5_000;
 
 /**
- * The author's connections who would see a new post of theirs in their network: none who muted or
- * blocked them (or whom they blocked). An array, read in the statement that writes the post (newPost).
+ * The author's connections who would see the new post in their network: none who muted or blocked
+ * them (or whom they blocked), and, for an update of a members-only mission, its members alone
+ * (missionOfPostVisibleTo, the feed's own rule: issue 31 item 2). An array, read in the statement
+ * that writes the post (newPost).
  */
-const liveAudienceOf = (author: Expression<unknown>) => sql<string[]>`array(
+const liveAudienceOf = (author: Expression<unknown>, missionId: RawBuilder<unknown>) => sql<string[]>`array(
     select c.id from ${connectionIdsOf(author)} as c (id)
     where not ${blockedBetween(sql.ref('c.id'), author)} and not ${mutedBetween(sql.ref('c.id'), author)}
+      and ${missionOfPostVisibleTo(sql.ref('c.id'), missionId)}
     limit ${sql.lit(LIVE_POST_AUDIENCE_MAX)})`;
 
 /* ── The emergency board (issue 16, decision 023) ───────────────────────────────────────────── */

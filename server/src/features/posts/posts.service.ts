@@ -574,7 +574,12 @@ async function ownPost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const post = await findPostForChange(deps.db, id);
   if (!post) throw notFound('This post no longer exists');
-  if (post.authorId !== me.id) throw forbidden('Only the author can change this post');
+  // Someone else's post the viewer cannot read (a members-only mission's update, a block) answers
+  // as a missing one: a 403 would tell them it exists (issue 31 item 2).
+  if (post.authorId !== me.id) {
+    await visiblePost(deps, me.id, id);
+    throw forbidden('Only the author can change this post');
+  }
   return { me, post };
 }
 
@@ -787,7 +792,9 @@ export function subscribePosts(deps: Deps) {
   deps.events.on('user.blocked', async (_db, { blockerId, blockedId }) => [blockerId, blockedId].forEach((id) => networkChangedFor(deps, id)));
   deps.events.on('user.muted', async (_db, { muterId }) => networkChangedFor(deps, muterId));
   deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) => [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)));
+  // Joining or leaving a mission changes whose members-only updates the feed may show.
   deps.events.on('mission.member_joined', async (_db, { userId }) => networkChangedFor(deps, userId));
+  deps.events.on('mission.member_left', async (_db, { userId }) => networkChangedFor(deps, userId));
   // A new post, in whichever process it was written: the heads of those it was told to go here.
   deps.realtime.onDeliver((userIds, event) => {
     if (event.type === 'post.created') for (const id of userIds) networkHeadCache(deps).delete(id);

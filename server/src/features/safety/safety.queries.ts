@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { ReportTargetType } from '@muster/contract/safety';
 import type { Db } from '../../db/database.js';
+import { missionOfPostVisibleTo } from '../../social/social.queries.js';
 
 /** Whether the person exists, and whether this call added or removed the row (idempotent toggles). */
 type Toggled = { found: boolean; changed: boolean };
@@ -94,7 +95,8 @@ const blockedViewer = (viewerId: string, owner: RawBuilder<unknown>) =>
 
 /**
  * Who is behind a thing the viewer wants to report, if the viewer can see it: it exists, nobody
- * behind it has blocked the viewer, and a message is in one of the viewer's chats. Undefined
+ * behind it has blocked the viewer, a post (or a comment's post) is not a members-only mission's
+ * update to someone outside it (the feed's rule), and a message is in one of the viewer's chats. Undefined
  * otherwise, so a report cannot probe for things the viewer was never shown.
  */
 export async function reportTargetOwner(
@@ -104,9 +106,11 @@ export async function reportTargetOwner(
   id: string,
 ): Promise<string | undefined> {
   const owner: Record<ReportTargetType, RawBuilder<{ owner: string }>> = {
-    post: sql`select p.author_id as owner from posts p where p.id = ${id} and not ${blockedViewer(viewerId, sql.ref('p.author_id'))}`,
+    post: sql`select p.author_id as owner from posts p where p.id = ${id} and not ${blockedViewer(viewerId, sql.ref('p.author_id'))}
+      and ${missionOfPostVisibleTo(viewerId, sql.ref('p.mission_id'))}`,
     comment: sql`select c.author_id as owner from comments c join posts p on p.id = c.post_id
-      where c.id = ${id} and not ${blockedViewer(viewerId, sql.ref('c.author_id'))} and not ${blockedViewer(viewerId, sql.ref('p.author_id'))}`,
+      where c.id = ${id} and not ${blockedViewer(viewerId, sql.ref('c.author_id'))} and not ${blockedViewer(viewerId, sql.ref('p.author_id'))}
+        and ${missionOfPostVisibleTo(viewerId, sql.ref('p.mission_id'))}`,
     user: sql`select u.id as owner from users u where u.id = ${id} and not ${blockedViewer(viewerId, sql.ref('u.id'))}`,
     collaboration: sql`select r.user_id as owner from collaboration_requests r
       where r.id = ${id} and not ${blockedViewer(viewerId, sql.ref('r.user_id'))}`,
