@@ -25,8 +25,8 @@ export type CityParts = { locality?: string; region?: string; country?: string }
 export const CITY_RADIUS_KM = 50;
 export const REGION_RADIUS_KM = 150;
 
-/** A city, a province or a country, as its name is shown. */
-type Name = { shown: string; pop: number };
+/** A city, a province or a country, as its name is shown; `country`: the gazetteer's, when the name is one. */
+type Name = { shown: string; pop: number; country?: string };
 
 type Index = {
   /** Cities by 1° cell ("lat,lng" of the cell's south-west corner), for the nearest one. */
@@ -53,25 +53,19 @@ export function foldedWords(text: string): string[] {
   );
 }
 
-// Countries as people write them. The gazetteer's own names ("United States of America") count too.
-const COUNTRY_NAMES: Record<string, string> = {
-  usa: 'United States',
-  us: 'United States',
-  'u s a': 'United States',
-  'u s': 'United States',
-  'united states': 'United States',
-  'united states of america': 'United States',
-  america: 'United States',
+// Countries as people write them, to the gazetteer's name for them.
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'United States of America',
+  us: 'United States of America',
+  'u s a': 'United States of America',
+  'u s': 'United States of America',
+  'united states': 'United States of America',
+  america: 'United States of America',
   uk: 'United Kingdom',
   'u k': 'United Kingdom',
   'great britain': 'United Kingdom',
   britain: 'United Kingdom',
-  england: 'England',
-  scotland: 'Scotland',
-  wales: 'Wales',
-  'northern ireland': 'Northern Ireland',
-  czechia: 'Czechia',
-  'czech republic': 'Czechia',
+  czechia: 'Czech Republic',
   uae: 'United Arab Emirates',
   drc: 'Congo (Kinshasa)',
   'cote d ivoire': 'Ivory Coast',
@@ -81,6 +75,19 @@ const COUNTRY_NAMES: Record<string, string> = {
   pilipinas: 'Philippines',
   nippon: 'Japan',
   россия: 'Russia',
+};
+/** How a gazetteer country is shown, where its list name is not the one people use. */
+const COUNTRY_SHOWN: Record<string, string> = {
+  'United States of America': 'United States',
+  'Czech Republic': 'Czechia',
+};
+export const shownCountry = (country: string) => COUNTRY_SHOWN[country] ?? country;
+// Regions people name that the list does not hold as a province.
+const REGION_NAMES: Record<string, string> = {
+  england: 'England',
+  scotland: 'Scotland',
+  wales: 'Wales',
+  'northern ireland': 'Northern Ireland',
   'metro manila': 'Metro Manila',
   ncr: 'Metro Manila',
   dc: 'District of Columbia',
@@ -110,13 +117,13 @@ function load(): Index {
   const cells = new Map<string, Row[]>();
   const names = new Map<string, Name>();
   let longest = 1;
-  const add = (name: string, shown: string, pop: number) => {
+  const add = (name: string, shown: string, pop: number, country?: string) => {
     const key = foldedWords(name).join(' ');
     if (!key) return;
     longest = Math.max(longest, key.split(' ').length);
     const had = names.get(key);
     // One folded name, several places ("Roma" in Australia and the USA): the biggest's spelling.
-    if (!had || had.pop < pop) names.set(key, { shown, pop });
+    if (!had || had.pop < pop) names.set(key, { shown, pop, ...(country ? { country } : {}) });
   };
   const countryPop = new Map<string, number>();
   const provincePop = new Map<string, number>();
@@ -136,8 +143,10 @@ function load(): Index {
   }
   for (const [key, pop] of provincePop) add(key.split('\n')[0]!, key.split('\n')[0]!, pop);
   // Countries win over a city or a province of the same name (a huge population).
-  for (const [country] of countryPop) add(country, country, Number.MAX_SAFE_INTEGER);
-  for (const [alias, shown] of Object.entries({ ...COUNTRY_NAMES, ...NOT_A_PLACE_NAMES }))
+  for (const [country] of countryPop) add(country, shownCountry(country), Number.MAX_SAFE_INTEGER, country);
+  for (const [alias, country] of Object.entries(COUNTRY_ALIASES))
+    add(alias, shownCountry(country), Number.MAX_SAFE_INTEGER, country);
+  for (const [alias, shown] of Object.entries({ ...REGION_NAMES, ...NOT_A_PLACE_NAMES }))
     add(alias, shown, Number.MAX_SAFE_INTEGER);
   return { cells, names, longest };
 }
@@ -157,9 +166,11 @@ export function distanceKm([lng1, lat1]: [number, number], [lng2, lat2]: [number
  * The city-level parts for a point (give it the rounded one): the nearest gazetteer city, its
  * province and country within CITY_RADIUS_KM; only the province and country up to
  * REGION_RADIUS_KM (a village far from any listed city is not given a city it is not in); else
- * nothing (the open sea, a desert).
+ * nothing (the open sea, a desert). `country` (the gazetteer's name, as the place's own text
+ * says): only that country's cities count — near a border the nearest listed city may be across
+ * it (Hohoe, Ghana is nearest Kpalimé, Togo) — and with none near, the country alone.
  */
-export function nearestCityParts(point: [number, number]): CityParts {
+export function nearestCityParts(point: [number, number], country?: string): CityParts {
   const { cells } = loaded();
   const [lng, lat] = point;
   // 1° of latitude is ~111 km: two cells each way reach past REGION_RADIUS_KM; longitude's cells
@@ -172,17 +183,18 @@ export function nearestCityParts(point: [number, number]): CityParts {
     for (let i = -dLng; i <= dLng; i++) {
       const x = ((((Math.floor(lng) + i + 180) % 360) + 360) % 360) - 180;
       for (const row of cells.get(`${y},${x}`) ?? []) {
+        if (country && row.country !== country) continue;
         const km = distanceKm(point, [row.lng, row.lat]);
         if (km < bestKm) [best, bestKm] = [row, km];
       }
     }
   }
-  if (!best || bestKm > REGION_RADIUS_KM) return {};
+  if (!best || bestKm > REGION_RADIUS_KM) return country ? { country: shownCountry(country) } : {};
   const region = best.province && best.province !== best.city ? best.province : undefined;
   return {
     ...(bestKm <= CITY_RADIUS_KM ? { locality: best.city } : {}),
     ...(region ? { region } : {}),
-    country: best.country,
+    country: shownCountry(best.country),
   };
 }
 
@@ -194,18 +206,29 @@ export function nearestCityParts(point: [number, number]): CityParts {
  * that holds a city's name, not Rome, and says nothing.
  */
 export function recognisedNames(text: string): string[] {
+  return recognised(text).map((n) => n.shown);
+}
+
+/** The gazetteer's name of the country a text typed by hand names (its last one), if it names one. */
+export function countryNamedIn(text: string): string | undefined {
+  return recognised(text)
+    .filter((n) => n.country)
+    .at(-1)?.country;
+}
+
+function recognised(text: string): Name[] {
   const { names, longest } = loaded();
-  const found: string[] = [];
+  const found: Name[] = [];
   for (const piece of text.split(/[,;/|()\n]+|\s[-–—]\s/u)) {
     const ws = foldedWords(piece);
-    const inPiece: string[] = [];
+    const inPiece: Name[] = [];
     let covered = ws.length > 0;
     for (let i = 0; i < ws.length && covered;) {
       let step = 0;
       for (let n = Math.min(longest, ws.length - i); n > 0 && !step; n--) {
         const name = names.get(ws.slice(i, i + n).join(' '));
         if (name) {
-          inPiece.push(name.shown);
+          inPiece.push(name);
           step = n;
         }
       }
@@ -213,7 +236,7 @@ export function recognisedNames(text: string): string[] {
       if (step) i += step;
       else covered = false;
     }
-    if (covered) for (const name of inPiece) if (!found.includes(name)) found.push(name);
+    if (covered) for (const name of inPiece) if (!found.some((f) => f.shown === name.shown)) found.push(name);
   }
   return found.slice(-3);
 }

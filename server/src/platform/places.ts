@@ -4,7 +4,13 @@ import {
   type GivenPlace,
   type PlaceParts,
 } from '@muster/contract/geo';
-import { type CityParts, foldedWords, nearestCityParts, recognisedNames } from './gazetteer.js';
+import {
+  type CityParts,
+  countryNamedIn,
+  foldedWords,
+  nearestCityParts,
+  recognisedNames,
+} from './gazetteer.js';
 
 /*
  * Public places are city-level by construction (issue 31, item 3; decision 041, after 022): the
@@ -54,13 +60,16 @@ export function publicPlaceText(text: string): string {
 /**
  * A place as everyone but its owners sees it: coordinates on the 0.01° grid (approximateCoordinates,
  * decision 022) and a text built from city-level parts only — the geocoder's structured ones when
- * it gave them; else those of the gazetteer city nearest the rounded point; else (typed by hand,
+ * it gave them; else those of the gazetteer city nearest the rounded point (in the country the
+ * address names, if it names one); else (typed by hand,
  * no point) the names the text holds. The name is the locality's; never the geocoder's place id,
  * which would look the exact point up again.
  */
 export function publicPlace(place: GivenPlace): ApproximatePlace {
   const coordinates = place.coordinates ? approximateCoordinates(place.coordinates) : undefined;
-  const parts = fromGeocoder(place.parts) ?? (coordinates ? nearestCityParts(coordinates) : undefined);
+  const parts =
+    fromGeocoder(place.parts) ??
+    (coordinates ? nearestCityParts(coordinates, countryNamedIn(place.address)) : undefined);
   let address: string;
   let name: string | undefined;
   if (parts) {
