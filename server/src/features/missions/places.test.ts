@@ -167,7 +167,9 @@ describe('a mission’s place', () => {
     const retexted = await api('PATCH', `/missions/${missionId}`, owner.cookie, { location: moved.address });
     expect(placeOf(retexted.json().data)).toEqual({ location: moved.address, mapLocation: moved });
     expect((await get(`/missions/${missionId}`, member)).data.location).toBe(moved.address);
-    expect((await get(`/missions/${missionId}`, stranger)).data.location).toBe('Tacloban, Leyte, Philippines');
+    expect((await get(`/missions/${missionId}`, stranger)).data.location).toBe(
+      'Tacloban, Leyte, Philippines',
+    );
   });
 
   it('a mission without a place has none for anyone', async () => {
