@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shownPlaceSchema } from './geo.js';
+import { placePartsSchema, shownPlaceSchema } from './geo.js';
 import { pageQuerySchema } from './paging.js';
 import {
   CATEGORY_MAX,
@@ -27,6 +27,8 @@ export const mapLocationSchema = z.strictObject({
   name: z.string().trim().max(200).optional(),
   coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).optional(),
   placeId: z.string().trim().max(200).optional(),
+  /** The geocoder's city-level parts, which the public place is built from (decision 041). */
+  parts: placePartsSchema.optional(),
 });
 
 export const reviewSchema = z.strictObject({

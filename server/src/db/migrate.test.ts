@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../test/helpers.js';
 import { newId } from '../platform/ids.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
-import * as likeOnce from './migrations/0027-like-noticed-once.js';
+import * as likeOnce from './migrations/0026-like-noticed-once.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
@@ -50,7 +50,7 @@ it('starts a new embedded data directory from a template tarball, and reopens it
   await again.close();
 });
 
-it('0027 keeps the oldest of like notices already doubled, then refuses a second (issue 31, item 6)', async () => {
+it('0026 keeps the oldest of like notices already doubled, then refuses a second (issue 31, item 6)', async () => {
   const database = await createTestDatabase();
   try {
     const { db } = database;

@@ -25,7 +25,8 @@ import * as m0022 from './migrations/0022-emergency-board.js';
 import * as m0023 from './migrations/0023-home-feed-walks.js';
 import * as m0024 from './migrations/0024-posts-room-for-counts.js';
 import * as m0025 from './migrations/0025-triggers-for-what-they-act-on.js';
-import * as m0027 from './migrations/0027-like-noticed-once.js';
+import * as m0026 from './migrations/0026-like-noticed-once.js';
+import * as m0027 from './migrations/0027-public-places-city-level.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -54,7 +55,8 @@ const migrations: Record<string, Migration> = {
   '0023-home-feed-walks': m0023,
   '0024-posts-room-for-counts': m0024,
   '0025-triggers-for-what-they-act-on': m0025,
-  '0027-like-noticed-once': m0027,
+  '0026-like-noticed-once': m0026,
+  '0027-public-places-city-level': m0027,
 };
 
 /**

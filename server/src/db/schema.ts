@@ -30,7 +30,10 @@ export interface UsersTable {
   lastName: string;
   headline: Generated<string>;
   bio: Generated<string>;
+  /** The public location: city-level (0027, decision 041); what the person typed is in exactLocation. */
   location: Generated<string>;
+  /** The location as its owner typed it, for them alone (null: nothing typed). */
+  exactLocation: Generated<string | null>;
   profilePicture: string | null;
   /** The author as a post shows them, JSON rendered by a trigger (decision 010); never written by us. */
   card: ColumnType<string, never, never>;
@@ -111,7 +114,10 @@ export interface CollaborationRequestsTable {
   description: string;
   /** A calendar date, kept as 'YYYY-MM-DD' text in and out (see database.ts type parsers). */
   deadline: string | null;
+  /** The public location: city-level (0027, decision 041); what the owner typed is in exactLocation. */
   location: Generated<string>;
+  /** The location as its owner typed it, for them alone (null: nothing typed). */
+  exactLocation: Generated<string | null>;
   image: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
@@ -164,7 +170,7 @@ export interface MissionsTable {
   description: Generated<string>;
   type: 'collaboration' | 'partnership';
   category: Generated<string>;
-  /** The public place text: without the street (issue 16, 0020); the exact one is in exactLocation. */
+  /** The public place text: city-level (issue 16, 0020; 0027); the exact one is in exactLocation. */
   location: Generated<string>;
   /** The public place: approximate (0020's check); the exact one is in exactLocation. */
   mapLocation: ColumnType<unknown, string | null, string | null> | null;

@@ -1,11 +1,15 @@
-import {
-  APPROXIMATE_DECIMALS,
-  approximateAddress,
-  approximateCoordinates,
-  approximatePlace,
-} from '@muster/contract/geo';
+import { APPROXIMATE_DECIMALS, approximateCoordinates } from '@muster/contract/geo';
 import { describe, expect, it } from 'vitest';
-import { placeAndTextColumns, placeColumns } from './places.js';
+import { STREET_OR_LANDMARK, TYPED_PLACES } from '../../test/typed-places.js';
+import { foldedWords, nearestCityParts, recognisedNames } from './gazetteer.js';
+import { cityLevelParts } from './geo.js';
+import {
+  locationColumns,
+  placeAndTextColumns,
+  placeColumns,
+  publicPlace,
+  publicPlaceText,
+} from './places.js';
 
 /** Great-circle distance in km between two [longitude, latitude] points. */
 function km([lng1, lat1]: [number, number], [lng2, lat2]: [number, number]) {
@@ -16,50 +20,25 @@ function km([lng1, lat1]: [number, number], [lng2, lat2]: [number, number]) {
   return 2 * 6371 * Math.asin(Math.sqrt(a));
 }
 
-describe('approximateAddress: the place without the street', () => {
-  it.each([
-    ['12 Rizal Street, Tacloban City, Leyte, Philippines', 'Tacloban City, Leyte, Philippines'],
-    ['Cebu City', 'Cebu City'],
-    ['Cebu City, Central Visayas, Philippines', 'Cebu City, Central Visayas, Philippines'],
-    // Nominatim's display names: house number, street, numbered barangay, postcode.
-    [
-      '12, Rizal Street, Barangay 56, Tacloban City, Leyte, Eastern Visayas, 6500, Philippines',
-      'Tacloban City, Leyte, Eastern Visayas, Philippines',
-    ],
-    [
-      'Robinsons Place, Justice Romualdez Street, Tacloban City, Leyte, Eastern Visayas, 6500, Philippines',
-      'Tacloban City, Leyte, Eastern Visayas, Philippines',
-    ],
-    [
-      'Osmeña Boulevard, Cebu City, Central Visayas, 6000, Philippines',
-      'Cebu City, Central Visayas, Philippines',
-    ],
-    // A named place without a street: only the coarsest four parts stay.
-    [
-      'Tacloban City Hall, Kanhuraw Hill, Tacloban City, Leyte, Eastern Visayas, Philippines',
-      'Tacloban City, Leyte, Eastern Visayas, Philippines',
-    ],
-    ['1600 Pennsylvania Avenue NW, Washington, DC 20500, USA', 'Washington, DC, USA'],
-    ['10 Downing Street, London SW1A 2AA, United Kingdom', 'London, United Kingdom'],
-    ['Hauptstraße 5, 10115 Berlin, Germany', 'Berlin, Germany'],
-    ['Calle Mayor 10, 28013 Madrid, España', 'Madrid, España'],
-    [
-      'Blk 5 Lot 12, Phase 2, Bagong Silang, Caloocan, Metro Manila, Philippines',
-      'Bagong Silang, Caloocan, Metro Manila, Philippines',
-    ],
-    ['Unit 4B, 221B Baker St, Marylebone, London NW1 6XE, UK', 'Marylebone, London, UK'],
-    ['Purok 3, Sitio Malinao, Ormoc City, Leyte', 'Ormoc City, Leyte'],
-    ['Jl. Malioboro No. 52, Yogyakarta, Indonesia', 'Yogyakarta, Indonesia'],
-    // "St." first is a saint's town, not a street.
-    ['St. Louis, Missouri, United States', 'St. Louis, Missouri, United States'],
-    ['Umlazi, Durban, South Africa', 'Umlazi, Durban, South Africa'],
-    ['Berlin, Germany (remote)', 'Berlin, Germany (remote)'],
-    ['Accra', 'Accra'],
-    // A street alone says nothing coarser: nothing is left.
-    ['Rizal Street', ''],
-    ['  ,  ', ''],
-  ])('%s → %s', (given, shown) => {
-    expect(approximateAddress(given)).toBe(shown);
+describe('publicPlaceText: city-level by construction, from the gazetteer', () => {
+  it(`has a table of at least 50 places typed by hand (${TYPED_PLACES.length})`, () => {
+    expect(TYPED_PLACES.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(TYPED_PLACES)('%s → %s', (typed, shown) => {
+    const text = publicPlaceText(typed);
+    expect(text).toBe(shown);
+    expect(text).not.toMatch(STREET_OR_LANDMARK);
+    // Every part is a gazetteer name as a whole: reading the public text again gives it back.
+    for (const part of text ? text.split(', ') : []) expect(recognisedNames(part)).toEqual([part]);
+  });
+
+  it('reads a name only as whole words: a street named after a city is not that city', () => {
+    expect(recognisedNames('Via Roma')).toEqual([]);
+    expect(recognisedNames('Rome Street')).toEqual([]);
+    expect(recognisedNames('Parisian Bakery')).toEqual([]);
+    expect(recognisedNames('Rome')).toEqual(['Rome']);
+    expect(foldedWords('Tromsø, NORWAY')).toEqual(['tromso', 'norway']);
   });
 });
 
@@ -87,14 +66,15 @@ describe('approximateCoordinates: about a kilometre', () => {
   });
 });
 
-describe('approximatePlace', () => {
-  it('keeps a city-level name, drops a street or shop name and the geocoder id, and says it is approximate', () => {
+describe('publicPlace: built from city-level parts, never cut from the address', () => {
+  it("takes the geocoder's structured parts when it gave them, and drops the place id", () => {
     expect(
-      approximatePlace({
-        address: 'Cebu City, Central Visayas, Philippines',
-        name: 'Cebu City',
+      publicPlace({
+        address: 'Mango Avenue, corner General Maxilom Avenue, Cebu City, Central Visayas, 6000, Philippines',
+        name: 'Mango Avenue',
         coordinates: [123.89071, 10.31672],
-        placeId: 'gazetteer:PH:Cebu City:Central Visayas',
+        placeId: 'nominatim:123456',
+        parts: { locality: 'Cebu City', region: 'Central Visayas', country: 'Philippines' },
       }),
     ).toEqual({
       address: 'Cebu City, Central Visayas, Philippines',
@@ -102,15 +82,74 @@ describe('approximatePlace', () => {
       coordinates: [123.89, 10.32],
       approximate: true,
     });
+    // A part that holds a number is an address line, not a place's name: it is left out.
     expect(
-      approximatePlace({
-        address: '12, Rizal Street, Tacloban City, Leyte, 6500, Philippines',
-        name: 'Rizal Street',
+      publicPlace({
+        address: 'x',
         coordinates: [125.00434, 11.24435],
-        placeId: 'nominatim:123456',
+        parts: { locality: '12 Rizal St', country: 'Philippines' },
       }),
-    ).toEqual({ address: 'Tacloban City, Leyte, Philippines', coordinates: [125, 11.24], approximate: true });
-    expect(approximatePlace({ address: 'Accra' })).toEqual({ address: 'Accra', approximate: true });
+    ).toEqual({ address: 'Philippines', coordinates: [125, 11.24], approximate: true });
+  });
+
+  it('else names the gazetteer city nearest the rounded point, whatever the address says', () => {
+    const cases: Array<[string, [number, number], string]> = [
+      ['12 Rizal Street, Tacloban City', [125.00434, 11.24435], 'Tacloban, Leyte, Philippines'],
+      ['Mango Ave. corner Gen. Maxilom, Cebu City', [123.9003, 10.3113], 'Cebu, Philippines'],
+      ['Via Roma 12', [12.4964, 41.9028], 'Rome, Lazio, Italy'],
+      ['ул. Ленина 5', [82.9204, 55.0302], 'Novosibirsk, Russia'],
+      ['Near the old church', [-58.3816, -34.6037], 'Buenos Aires, Ciudad de Buenos Aires, Argentina'],
+      ['Behind the market', [36.8219, -1.2921], 'Nairobi, Kenya'],
+      ['Hauptstraße 5', [13.405, 52.52], 'Berlin, Germany'],
+    ];
+    for (const [address, coordinates, shown] of cases) {
+      const place = publicPlace({ address, name: address, coordinates, placeId: 'x' });
+      expect(place.address, address).toBe(shown);
+      expect(place.name).toBe(shown.split(', ')[0]);
+      expect(place.coordinates).toEqual(approximateCoordinates(coordinates));
+      expect(place.address).not.toMatch(STREET_OR_LANDMARK);
+    }
+    // Far from any listed city: the province and country; in the open sea, nothing.
+    expect(nearestCityParts([20.1, 69.0]).locality).toBeUndefined();
+    expect(publicPlace({ address: 'A boat', coordinates: [-30, 30] })).toEqual({
+      address: '',
+      coordinates: [-30, 30],
+      approximate: true,
+    });
+  });
+
+  it('keeps only the gazetteer names of a place typed by hand without a point', () => {
+    expect(publicPlace({ address: 'Behind the market, Tacloban City', name: 'Tacloban' })).toEqual({
+      address: 'Tacloban',
+      name: 'Tacloban',
+      approximate: true,
+    });
+    expect(publicPlace({ address: 'Kalye Mabini', name: 'Kalye Mabini' })).toEqual({
+      address: '',
+      approximate: true,
+    });
+  });
+
+  it("keeps Nominatim's city-level parts only", () => {
+    expect(
+      cityLevelParts({
+        house_number: '12',
+        road: 'Rizal Street',
+        suburb: 'Barangay 56',
+        city: 'Tacloban City',
+        state: 'Eastern Visayas',
+        postcode: '6500',
+        country: 'Philippines',
+      }),
+    ).toEqual({ locality: 'Tacloban City', region: 'Eastern Visayas', country: 'Philippines' });
+    expect(
+      cityLevelParts({ hamlet: 'Sitio Malinao', village: 'Palo', county: 'Leyte', country: 'Philippines' }),
+    ).toEqual({
+      locality: 'Palo',
+      region: 'Leyte',
+      country: 'Philippines',
+    });
+    expect(cityLevelParts({ road: 'Via Roma', amenity: 'Chiesa' })).toEqual({});
   });
 
   it('is stored beside the exact place, which stays as given', () => {
@@ -123,20 +162,31 @@ describe('approximatePlace', () => {
     const columns = placeColumns(given);
     expect(JSON.parse(columns.exactLocation!)).toEqual(given);
     expect(JSON.parse(columns.mapLocation!)).toEqual({
-      address: 'Tacloban City, Leyte, Philippines',
+      address: 'Tacloban, Leyte, Philippines',
+      name: 'Tacloban',
       coordinates: [125, 11.24],
       approximate: true,
     });
     expect(placeColumns(undefined)).toEqual({ mapLocation: null, exactLocation: null });
     expect(placeAndTextColumns('5 Osmeña Blvd, Cebu City', null)).toEqual({
-      location: 'Cebu City',
+      location: 'Cebu',
       mapLocation: null,
       exactLocation: JSON.stringify({ location: '5 Osmeña Blvd, Cebu City', mapLocation: null }),
     });
+    // A mission's text follows its place when the place says something.
+    expect(
+      placeAndTextColumns('Near the old church', { address: 'x', coordinates: [125.00434, 11.24435] })
+        .location,
+    ).toBe('Tacloban, Leyte, Philippines');
     expect(placeAndTextColumns('', undefined)).toEqual({
       location: '',
       mapLocation: null,
       exactLocation: null,
     });
+    expect(locationColumns('Kalye Mabini 45, Davao City')).toEqual({
+      location: 'Davao',
+      exactLocation: 'Kalye Mabini 45, Davao City',
+    });
+    expect(locationColumns('')).toEqual({ location: '', exactLocation: null });
   });
 });

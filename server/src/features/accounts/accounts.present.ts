@@ -9,7 +9,8 @@ export function presentSessionUser(u: UserRow): SessionUser {
   return {
     ...presentCard(u),
     bio: u.bio,
-    location: u.location,
+    // Their own: the location as they typed it; others read the city-level one (decision 041).
+    location: u.exactLocation ?? u.location,
     email: u.email,
     emailVerified: u.emailVerifiedAt !== null,
     hasPassword: u.passwordHash !== null,

@@ -40,7 +40,8 @@ const profileFor = prepared((db, a: { viewerId: string; username: string }) => {
     .select([
       'u.card',
       'u.bio',
-      'u.location',
+      // Everyone else reads the city-level location; the owner what they typed (decision 041).
+      sql<string>`case when u.id = ${a.viewerId} then coalesce(u.exact_location, u.location) else u.location end`.as('location'),
       'u.createdAt',
       sql<boolean>`u.id = ${a.viewerId}`.as('isMe'),
       connectionCountOf(id).as('connectionCount'),

@@ -1,6 +1,7 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { newId } from '../../platform/ids.js';
+import { locationColumns } from '../../platform/places.js';
 
 type Person = { username: string; firstName: string; lastName: string; headline: string; bio: string; location: string; hue: number };
 
@@ -28,7 +29,7 @@ export const demoPeople: Person[] = [
   { username: 'amina_diallo', firstName: 'Amina', lastName: 'Diallo', headline: 'Founder · building bricks from recycled plastic', bio: "We turn Dakar's plastic waste into paving and wall bricks, and hire young people from the neighbourhoods we clean.", location: 'Dakar, Senegal', hue: 300 },
   { username: 'jonas_berg', firstName: 'Jonas', lastName: 'Berg', headline: 'Mountain guide · volunteer rescue team', bio: 'Ski touring guide in the Lyngen Alps and a volunteer with the local mountain rescue. I teach avalanche awareness for free.', location: 'Tromsø, Norway', hue: 210 },
   { username: 'liam_walsh', firstName: 'Liam', lastName: 'Walsh', headline: 'Youth football coach · charity runs', bio: 'Coach of an under-14 team in Mahon and organiser of a charity 10 km every year. Spare kit finds a home through me.', location: 'Cork, Ireland', hue: 140 },
-  { username: 'sipho_ndlovu', firstName: 'Sipho', lastName: 'Ndlovu', headline: 'Food bank coordinator', bio: 'I run the Pinetown community food bank: forty volunteers, one old cold room and a great deal of rice.', location: 'Pinetown, South Africa', hue: 55 },
+  { username: 'sipho_ndlovu', firstName: 'Sipho', lastName: 'Ndlovu', headline: 'Food bank coordinator', bio: 'I run the Pinetown community food bank: forty volunteers, one old cold room and a great deal of rice.', location: 'Pinetown, Durban, South Africa', hue: 55 },
 ];
 
 /** A simple, friendly avatar: two soft circles on a coloured ground (no text, no fonts needed). */
@@ -63,7 +64,7 @@ export const accountsSeed: DemoSeed = {
           lastName: p.lastName,
           headline: p.headline,
           bio: p.bio,
-          location: p.location,
+          ...locationColumns(p.location),
           email: `${p.username.replace(/_/g, '.')}@demo.muster.local`,
           emailVerifiedAt: new Date(),
           passwordHash,

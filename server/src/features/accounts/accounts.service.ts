@@ -6,6 +6,7 @@ import type { PrivacySettings, UpdateProfileInput } from '@muster/contract/users
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
 import { endSession, endUserSessions, forgetCachedSessions, requireViewer, startSession, userSessionsEnded, type Viewer } from '../../platform/auth/session.js';
+import { locationColumns } from '../../platform/places.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
@@ -373,7 +374,9 @@ export async function handOverUnprovenAccount(deps: Deps, userId: string, identi
 
 export async function updateProfile(deps: Deps, viewer: Viewer | null, input: UpdateProfileInput) {
   const me = requireViewer(viewer);
-  const user = await updateUser(deps.db, me.id, input);
+  const { location, ...rest } = input;
+  // The location: city-level for everyone else, as typed for its owner (decision 041).
+  const user = await updateUser(deps.db, me.id, { ...rest, ...(location !== undefined ? locationColumns(location) : {}) });
   // Writes that take the viewer from the session cache show these names (decision 030).
   forgetCachedSessions(deps, me.id);
   return presentSessionUser(user);

@@ -1,14 +1,15 @@
 import { type CollaborationRequest, collaborationCategories, toCategoryId } from '@muster/contract/collaboration';
 import type { CollaborationRow } from './collaboration.queries.js';
 
-export function presentCollaboration(row: CollaborationRow): CollaborationRequest {
+/** `viewerId`: its owner reads the location as they typed it; everyone else the city-level one (decision 041). */
+export function presentCollaboration(row: CollaborationRow, viewerId: string | undefined): CollaborationRequest {
   const category = collaborationCategories[toCategoryId(row.category)];
   return {
     _id: row.id,
     title: row.title,
     description: row.description,
     deadline: row.deadline,
-    location: row.location,
+    location: viewerId !== undefined && viewerId === row.userId ? (row.exactLocation ?? row.location) : row.location,
     image: row.image,
     category: category.id,
     categoryName: category.name,

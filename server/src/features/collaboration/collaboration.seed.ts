@@ -1,5 +1,6 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { newId } from '../../platform/ids.js';
+import { locationColumns } from '../../platform/places.js';
 
 type DemoRequest = { by: string; category: string; title: string; description: string; deadlineDays: number | null; location: string; hues: [number, number] };
 
@@ -57,7 +58,7 @@ export const collaborationSeed: DemoSeed = {
       const createdAt = new Date(Date.now() - (((i * 7) % requests.length) + 1) * 14 * 3600_000);
       const deadline = r.deadlineDays === null ? null : new Date(Date.now() + r.deadlineDays * 86_400_000).toISOString().slice(0, 10);
       const { category, title, description, location } = r;
-      return [{ id: newId(), userId, category, title, description, deadline, location, image: images[i]!, createdAt, updatedAt: createdAt }];
+      return [{ id: newId(), userId, category, title, description, deadline, ...locationColumns(location), image: images[i]!, createdAt, updatedAt: createdAt }];
     });
     await db.insertInto('collaborationRequests').values(rows).execute();
   },

@@ -14,6 +14,7 @@ import {
   listCollaborations,
   updateCollaboration,
 } from './collaboration.queries.js';
+import { locationColumns } from '../../platform/places.js';
 import { presentCollaboration } from './collaboration.present.js';
 
 /** Request images: the browser already downscaled to 1600 px; the server re-encodes within it. */
@@ -37,14 +38,14 @@ export async function listRequests(
     ...(viewer ? { viewerId: viewer.id } : {}),
   });
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { data: page.map(presentCollaboration), meta: { nextCursor } };
+  return { data: page.map((row) => presentCollaboration(row, viewer?.id)), meta: { nextCursor } };
 }
 
 /** One request; someone blocked either way finds it no more than a deleted one. */
 export async function getRequest(deps: Deps, viewer: Viewer | null, id: string) {
   const row = await findCollaboration(deps.db, id, viewer?.id);
   if (!row) throw notFound('This collaboration request no longer exists');
-  return presentCollaboration(row);
+  return presentCollaboration(row, viewer?.id);
 }
 
 export async function createRequest(deps: Deps, viewer: Viewer | null, input: CreateCollaborationInput) {
@@ -57,7 +58,8 @@ export async function createRequest(deps: Deps, viewer: Viewer | null, input: Cr
       title: input.title,
       description: input.description,
       deadline: input.deadline || null,
-      location: input.location ?? '',
+      // City-level for everyone else, as typed for its owner (decision 041).
+      ...locationColumns(input.location ?? ''),
       image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
     }),
   );
@@ -83,7 +85,7 @@ export async function updateRequest(deps: Deps, viewer: Viewer | null, id: strin
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.deadline !== undefined ? { deadline: input.deadline || null } : {}),
-      ...(input.location !== undefined ? { location: input.location } : {}),
+      ...(input.location !== undefined ? locationColumns(input.location) : {}),
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(replaced !== undefined ? { image: replaced } : {}),
     });

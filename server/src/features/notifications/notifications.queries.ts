@@ -12,7 +12,7 @@ const LIST_LIMIT = 100;
  * either way, or the recipient muted them): the check and the insert are one statement — they were
  * two round trips, a third of an offer's — so `insert … select … where not silenced`, and no row
  * comes back when it is. Without a sender (a system notice) nothing is checked. Nor does one come
- * back for a notice already given: a like tells its author once per liker and post, ever (0027's
+ * back for a notice already given: a like tells its author once per liker and post, ever (0026's
  * unique index; the only one a notice can meet, ids being new).
  */
 export async function insertNotificationUnlessSilenced(db: Db, row: Insertable<NotificationsTable>): Promise<Selectable<NotificationsTable> | undefined> {

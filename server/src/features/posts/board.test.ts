@@ -30,8 +30,9 @@ type Person = Awaited<ReturnType<typeof signedInUser>>;
 type Post = { _id: string; kind: string; emergencyEmoji: string | null; mapLocation: { address: string } | null };
 
 /**
- * A word no other test uses, for a category or a place: letters only, as a place keeps no word
- * with digits in public (a postcode, to the approximate place of issue 16).
+ * A word no other test uses, for a category. A place's public text holds only gazetteer names
+ * (decision 041), so each test that filters by place uses a city of its own instead ("Calbayog"),
+ * behind a street of its own that never reaches the board.
  */
 const unique = (prefix: string) => `${prefix}${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
@@ -76,8 +77,8 @@ describe('GET /posts/emergency', () => {
 
   it('lists emergency-marked posts of any kind and mission updates, newest first, and nothing else', async () => {
     const [author, member, viewer] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
-    const place = unique('Barangay');
-    const at = { mapLocation: { address: `${place}, Tacloban City, Leyte, Philippines` } };
+    const place = 'Calbayog';
+    const at = { mapLocation: { address: `${unique('Purok')} Street, ${place} City, Samar, Philippines` } };
     const calm = await post(author, { content: 'Lovely morning at the market', ...at });
     const need = await post(author, { kind: 'need', category: 'Medical supplies', content: 'Insulin needed tonight 🆘', emergencyEmoji: '🆘', ...at });
     const offer = await post(author, { kind: 'provision', category: 'Transport', content: 'Boat free for evacuations ⚠️', emergencyEmoji: '⚠️', ...at });
@@ -97,9 +98,9 @@ describe('GET /posts/emergency', () => {
 
   it('pages by keyset', async () => {
     const author = await signedInUser(t);
-    const place = unique('Sitio');
+    const place = 'Surigao';
     const made: string[] = [];
-    for (let i = 0; i < 3; i++) made.push((await post(author, { content: `Road ${i} blocked 🚨`, emergencyEmoji: '🚨', mapLocation: { address: `${place}, Cebu` } }))._id);
+    for (let i = 0; i < 3; i++) made.push((await post(author, { content: `Road ${i} blocked 🚨`, emergencyEmoji: '🚨', mapLocation: { address: `${unique('Sitio')}, ${place}` } }))._id);
     const first = await board(author, `?place=${place}&limit=2`);
     expect(ids(first)).toEqual([made[2], made[1]]);
     const second = await board(author, `?place=${place}&limit=2&cursor=${first.meta.nextCursor}`);
@@ -109,7 +110,7 @@ describe('GET /posts/emergency', () => {
 
   it("shows a members-only mission's updates to its members only", async () => {
     const [owner, member, stranger] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
-    const place = unique('Purok');
+    const place = 'Ozamis';
     const missionId = await startMission(owner, { location: place });
     await join(missionId, owner, member);
     expect((await api('PATCH', `/missions/${missionId}`, owner.cookie, { visibility: 'members', location: place })).statusCode).toBe(200);
@@ -164,14 +165,14 @@ describe('GET /posts/emergency', () => {
 
   it('filters by a part of the place, taking %, _ and \\ literally', async () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
-    const town = unique('Danao');
-    const here = await post(author, { content: 'Landslide on the highway 🚨', emergencyEmoji: '🚨', mapLocation: { address: `${town} City, Cebu, Philippines` } });
+    const town = 'Pagadian';
+    const here = await post(author, { content: 'Landslide on the highway 🚨', emergencyEmoji: '🚨', mapLocation: { address: `${unique('Purok')}, ${town} City, Philippines` } });
     // A mission update without a place of its own is where its mission is.
-    const missionId = await startMission(author, { location: `${town}, Cebu` });
+    const missionId = await startMission(author, { location: `${town}` });
     const progress = await update(author, missionId, 'Update: the bridge is closed');
     await post(author, { content: 'Flooding 🚨', emergencyEmoji: '🚨', mapLocation: { address: 'Ormoc, Leyte' } });
     expect(ids(await board(viewer, `?place=${town.toLowerCase()}`))).toEqual([progress._id, here._id]);
-    expect(ids(await board(viewer, `?place=${encodeURIComponent(`${town} City, Cebu`)}`))).toEqual([here._id]);
+    expect(ids(await board(viewer, `?place=${encodeURIComponent(`${town}, Philippines`)}`))).toEqual([here._id]);
     for (const wild of ['%', '_', '\\', `${town.slice(0, 3)}%City`]) {
       expect(ids(await board(viewer, `?place=${encodeURIComponent(wild)}`)), wild).toEqual([]);
     }
@@ -181,8 +182,8 @@ describe('GET /posts/emergency', () => {
 
   it('leaves out people blocked either way and people I muted', async () => {
     const [viewer, blocked, blocker, muted, fine] = [await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
-    const place = unique('Tanauan');
-    const at = { emergencyEmoji: '🚨', mapLocation: { address: `${place}, Leyte` } };
+    const place = 'Zaranj';
+    const at = { emergencyEmoji: '🚨', mapLocation: { address: `${unique('Kalye')}, ${place}` } };
     const posts = {
       mine: await post(viewer, { content: 'Power lines down 🚨', ...at }),
       blocked: await post(blocked, { content: 'Roof gone 🚨', ...at }),

@@ -78,7 +78,7 @@ export function EditMissionDialog({ mission, place, open, onOpenChange }: { miss
             description: mission.description,
             type: mission.type,
             category: mission.category,
-            place: mission.mapLocation ? { address: mission.mapLocation.address, name: mission.mapLocation.name ?? mission.mapLocation.address, coordinates: mission.mapLocation.coordinates ?? [0, 0], placeId: mission.mapLocation.placeId ?? '' } : null,
+            place: mission.mapLocation ? { address: mission.mapLocation.address, name: mission.mapLocation.name ?? mission.mapLocation.address, coordinates: mission.mapLocation.coordinates ?? [0, 0], placeId: mission.mapLocation.placeId ?? '', ...(mission.mapLocation.parts ? { parts: mission.mapLocation.parts } : {}) } : null,
             photo: initialPhoto,
             visibility: mission.visibility,
           }}

@@ -40,7 +40,7 @@ export function missionPayload(values: MissionFormValues) {
     type: values.type || undefined,
     category: values.category,
     location: values.place?.address ?? '',
-    ...(values.place ? { mapLocation: { address: values.place.address, name: values.place.name, coordinates: values.place.coordinates, placeId: values.place.placeId } } : {}),
+    ...(values.place ? { mapLocation: { address: values.place.address, name: values.place.name, coordinates: values.place.coordinates, placeId: values.place.placeId, ...(values.place.parts ? { parts: values.place.parts } : {}) } } : {}),
     visibility: values.visibility,
   };
 }

@@ -162,7 +162,7 @@ export function PostComposerModal({ open, onOpenChange, initialPicker = null, in
         ...(doc ? { file: doc.data, fileName: doc.name } : {}),
         ...(mission ? { mission: { title: mission.title, missionId: mission.missionId, ...(mission.updateCount ? { updateCount: mission.updateCount } : {}) } } : {}),
         ...(review && review.subject.trim() ? { review: { rating: review.rating, title: `My review of ${review.subject.trim()}`, ...(review.description.trim() ? { description: review.description.trim() } : {}) } } : {}),
-        ...(place ? { mapLocation: { address: place.address, name: place.name, coordinates: place.coordinates, placeId: place.placeId } } : {}),
+        ...(place ? { mapLocation: { address: place.address, name: place.name, coordinates: place.coordinates, placeId: place.placeId, ...(place.parts ? { parts: place.parts } : {}) } } : {}),
       },
       {
         onSuccess: () => {
