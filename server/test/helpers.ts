@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
@@ -81,6 +82,9 @@ export async function buildTestApp(options: { env?: Record<string, string>; mail
         redisOptions(5_000, { keyPrefix: `muster-test-${randomBytes(6).toString('hex')}:` }),
       )
     : undefined;
+  // Connected before the first request: until it is ready every Redis use takes its in-process
+  // fallback (decision 043), and /health says degraded, which a test would read as a flake.
+  if (redis && redis.status !== 'ready') await once(redis, 'ready');
   const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger, redis, linkPreview: options.linkPreview });
   await app.ready();
   let databaseClosed: Promise<void> | undefined;
