@@ -25,24 +25,37 @@ function tierOf(rel) {
   if (rel.startsWith('contract/')) return { side: 'contract', tier: 'contract' };
   return { side: 'other', tier: 'other' };
 }
-const allowedServerTiers = { platform: ['platform', 'db'], db: ['db', 'platform'], social: ['social', 'platform', 'db'], feature: ['social', 'platform', 'db'] };
+const allowedServerTiers = {
+  platform: ['platform', 'db'],
+  db: ['db', 'platform'],
+  social: ['social', 'platform', 'db'],
+  feature: ['social', 'platform', 'db'],
+};
 function layerProblem(fromRel, target) {
   const from = tierOf(fromRel);
   if (fromRel === 'server/src/db/seed.ts' || /\.test\.tsx?$/.test(fromRel)) return null;
   if (from.side === 'contract') {
-    return target.side === 'contract' ? null : 'contract/ imports nothing of ours: it is shared by server and web.';
+    return target.side === 'contract'
+      ? null
+      : 'contract/ imports nothing of ours: it is shared by server and web.';
   }
   if (target.side === 'contract' || target.side === 'other') return null;
   if (from.side === 'server' && target.side === 'server') {
     if (from.tier === 'feature' && target.tier === 'feature') {
-      return from.feature === target.feature ? null : 'A feature must not import another feature: ask the shared kernel (server/src/social), meet in app.ts, or use events.';
+      return from.feature === target.feature
+        ? null
+        : 'A feature must not import another feature: ask the shared kernel (server/src/social), meet in app.ts, or use events.';
     }
     const allowed = allowedServerTiers[from.tier];
-    if (allowed && !allowed.includes(target.tier)) return `server/src/${from.tier}/ may not import ${target.tier === 'feature' ? 'a feature' : `server/src/${target.tier}/`} (DESIGN.md §2 tiers).`;
+    if (allowed && !allowed.includes(target.tier))
+      return `server/src/${from.tier}/ may not import ${target.tier === 'feature' ? 'a feature' : `server/src/${target.tier}/`} (DESIGN.md §2 tiers).`;
     return null;
   }
   if (from.side === 'web' && target.side === 'web' && target.tier === 'feature') {
-    if (from.tier === 'feature') return from.feature === target.feature ? null : 'A feature must not import another feature: compose them in app/router.tsx or shared components.';
+    if (from.tier === 'feature')
+      return from.feature === target.feature
+        ? null
+        : 'A feature must not import another feature: compose them in app/router.tsx or shared components.';
     return `web/src/${from.tier}/ may not import a feature.`;
   }
   return null;
@@ -71,7 +84,16 @@ const layers = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -100,8 +122,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name='limit'] > :first-child:not(CallExpression[callee.object.name='sql'][callee.property.name='lit'])",
-          message: 'Write .limit(sql.lit(n)): a parameterised LIMIT forces a fresh plan on every call (decision 009).',
+          selector:
+            "CallExpression[callee.property.name='limit'] > :first-child:not(CallExpression[callee.object.name='sql'][callee.property.name='lit'])",
+          message:
+            'Write .limit(sql.lit(n)): a parameterised LIMIT forces a fresh plan on every call (decision 009).',
         },
       ],
     },
@@ -118,7 +142,17 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/toast.ts', 'web/src/app/toaster.tsx', 'web/src/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-hot-toast', message: "Import toast from lib/toast: loading it is what mounts the toaster (decision 027)." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-hot-toast',
+              message: 'Import toast from lib/toast: loading it is what mounts the toaster (decision 027).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -90,7 +90,8 @@ function htmlScripts() {
 
 const entry = Object.keys(chunks).find((f) => chunks[f].isEntry);
 const start = htmlScripts();
-for (const file of [...start]) if (chunks[file]) for (const m of chunks[file].modules.slice(0, 1)) closure(m, start);
+for (const file of [...start])
+  if (chunks[file]) for (const m of chunks[file].modules.slice(0, 1)) closure(m, start);
 if (!start.has(entry)) throw new Error(`bundle-report: index.html does not load the entry ${entry}`);
 const toasterOwn = [...closure(TOASTER)].filter((f) => !start.has(f) && f !== chunkOf(TOASTER));
 /** A route's files, with the toaster's when one of them toasts. */
@@ -105,7 +106,9 @@ function companions() {
   const router = fs.readFileSync(path.join(root, 'web', 'src', 'app', 'router.tsx'), 'utf8');
   const found = new Map();
   for (const [, list] of router.matchAll(/Promise\.all\(\[([^\]]+)\]\)/g)) {
-    const modules = [...list.matchAll(/import\('([^']+)'\)/g)].map(([, spec]) => `${path.posix.join('src/app', spec)}.tsx`);
+    const modules = [...list.matchAll(/import\('([^']+)'\)/g)].map(
+      ([, spec]) => `${path.posix.join('src/app', spec)}.tsx`,
+    );
     found.set(modules[0], modules.slice(1));
   }
   return found;
@@ -129,20 +132,28 @@ console.log(
   `\nJavaScript per route before it is usable (gzip; every page: index.html's scripts and their imports ${kb(start).toFixed(1)} KB in ${js(start).length} files; signed-in pages add the shell: ${kb(signedIn).toFixed(1)} KB in ${js(signedIn).length} files)`,
 );
 for (const r of routes) {
-  console.log(`  ${r.route.padEnd(62)} ${r.kb.toFixed(1).padStart(6)} KB ${String(js(r.files).length).padStart(3)} files${r.kb > ROUTE_BUDGET_KB ? '  OVER BUDGET' : ''}`);
+  console.log(
+    `  ${r.route.padEnd(62)} ${r.kb.toFixed(1).padStart(6)} KB ${String(js(r.files).length).padStart(3)} files${r.kb > ROUTE_BUDGET_KB ? '  OVER BUDGET' : ''}`,
+  );
 }
 if (!landing) {
   console.error('bundle-report: no landing page in the manifest');
   process.exitCode = 1;
 } else {
-  console.log(`\nLanding page (/muster): ${landing.kb.toFixed(1)} KB gzip in ${js(landing.files).length} files (budget ${LANDING_BUDGET_KB} KB)`);
+  console.log(
+    `\nLanding page (/muster): ${landing.kb.toFixed(1)} KB gzip in ${js(landing.files).length} files (budget ${LANDING_BUDGET_KB} KB)`,
+  );
   if (landing.kb > LANDING_BUDGET_KB) {
-    console.error(`bundle-report: the landing page loads ${landing.kb.toFixed(1)} KB of JavaScript, over its ${LANDING_BUDGET_KB} KB budget`);
+    console.error(
+      `bundle-report: the landing page loads ${landing.kb.toFixed(1)} KB of JavaScript, over its ${LANDING_BUDGET_KB} KB budget`,
+    );
     process.exitCode = 1;
   }
 }
 if (over.length) {
-  console.error(`bundle-report: over the ${ROUTE_BUDGET_KB} KB route budget: ${over.map((r) => r.route).join(', ')}`);
+  console.error(
+    `bundle-report: over the ${ROUTE_BUDGET_KB} KB route budget: ${over.map((r) => r.route).join(', ')}`,
+  );
   process.exitCode = 1;
 }
 
@@ -162,17 +173,31 @@ async function measureInChromium(given) {
     { hash: '#/', route: 'app/routes/home-page', signedIn: true },
     { hash: '#/network', route: 'features/network/components/network-page', signedIn: true },
     { hash: '#/chats', route: 'features/chats/components/chats-page', signedIn: true },
-    { hash: '#/notifications', route: 'features/notifications/components/notifications-page', signedIn: true },
+    {
+      hash: '#/notifications',
+      route: 'features/notifications/components/notifications-page',
+      signedIn: true,
+    },
     { hash: '#/settings', route: 'features/settings/components/settings-page', signedIn: true },
   ];
   const server = given ? { base: given.replace(/\/$/, ''), stop: async () => {} } : await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     const cookie = await demoCookie(server.base);
-    console.log(`\nMeasured in Chromium (${server.base}; scripts fetched until the network was idle, gzip of the same files)`);
+    console.log(
+      `\nMeasured in Chromium (${server.base}; scripts fetched until the network was idle, gzip of the same files)`,
+    );
     let disagree = 0;
     for (const m of MEASURED) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -205,11 +230,15 @@ async function measureInChromium(given) {
         `  ${m.hash.padEnd(16)} measured ${measuredKb.toFixed(1).padStart(6)} KB in ${String(js(files).length).padStart(3)} files (${(encoded / 1024).toFixed(1)} KB on the wire)` +
           ` | static ${r ? r.kb.toFixed(1).padStart(6) : '   ?  '} KB` +
           (missed.length ? ` | MISSED by the static count: ${missed.join(' ')}` : '') +
-          (extra.length ? ` | counted but not loaded: ${extra.length} file(s), ${kb(extra).toFixed(1)} KB` : ''),
+          (extra.length
+            ? ` | counted but not loaded: ${extra.length} file(s), ${kb(extra).toFixed(1)} KB`
+            : ''),
       );
     }
     if (disagree) {
-      console.error(`bundle-report: the static count missed scripts the browser loads on ${disagree} page(s)`);
+      console.error(
+        `bundle-report: the static count missed scripts the browser loads on ${disagree} page(s)`,
+      );
       process.exitCode = 1;
     }
   } finally {

@@ -38,7 +38,11 @@ if (!viaTsx && !fs.existsSync(entry[0])) {
   process.exit(1);
 }
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -98,7 +102,10 @@ async function startOnce(env) {
     while (ms === undefined) {
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${stderr}`);
       if (performance.now() - started > 120_000) throw new Error('the server was not healthy within 120 s');
-      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) [ms, cpu] = [performance.now() - started, cpuOf(child.pid)];
       else await new Promise((r) => setTimeout(r, 10));
     }
@@ -134,7 +141,9 @@ async function repeat(label, times, env) {
   return results;
 }
 
-console.log(`cold start, spawn → healthy /api/v1/health (${viaTsx ? 'tsx src/main.ts' : 'node server/dist/main.js'}${nodeArgs.length ? ` ${nodeArgs.join(' ')}` : ''}), ${runs} runs each, memory ${IDLE_MS / 1000} s after healthy`);
+console.log(
+  `cold start, spawn → healthy /api/v1/health (${viaTsx ? 'tsx src/main.ts' : 'node server/dist/main.js'}${nodeArgs.length ? ` ${nodeArgs.join(' ')}` : ''}), ${runs} runs each, memory ${IDLE_MS / 1000} s after healthy`,
+);
 console.log(`${os.availableParallelism()} cores; load average at the start ${load()}`);
 
 if (only.includes('postgres')) {
@@ -165,11 +174,15 @@ if (only.includes('fresh') || only.includes('existing')) {
     let dataDir = newDir();
     if (only.includes('fresh')) {
       // Each run gets a directory of its own; the last one is then started again as "existing".
-      await repeat('embedded, fresh with demo data', runs, (i) => ({ DATABASE_URL: '', DATA_DIR: (dataDir = i === 0 ? dataDir : newDir()) }));
+      await repeat('embedded, fresh with demo data', runs, (i) => ({
+        DATABASE_URL: '',
+        DATA_DIR: (dataDir = i === 0 ? dataDir : newDir()),
+      }));
     } else {
       await startOnce({ DATABASE_URL: '', DATA_DIR: dataDir });
     }
-    if (only.includes('existing')) await repeat('embedded, existing', runs, { DATABASE_URL: '', DATA_DIR: dataDir });
+    if (only.includes('existing'))
+      await repeat('embedded, existing', runs, { DATABASE_URL: '', DATA_DIR: dataDir });
   } finally {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   }

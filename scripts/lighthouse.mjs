@@ -25,7 +25,8 @@ const FLAGS = [
   '--disable-quic',
 ];
 
-const loadAverage = async () => (await fs.readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ').slice(0, 3).join(' ');
+const loadAverage = async () =>
+  (await fs.readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ').slice(0, 3).join(' ');
 
 let saved = 0;
 async function audit(port, url, extraHeaders) {
@@ -46,7 +47,8 @@ async function audit(port, url, extraHeaders) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   const resources = lhr.audits['resource-summary']?.details?.items ?? [];
-  const resource = (type) => resources.find((r) => r.resourceType === type) ?? { requestCount: 0, transferSize: 0 };
+  const resource = (type) =>
+    resources.find((r) => r.resourceType === type) ?? { requestCount: 0, transferSize: 0 };
   const failing = Object.values(lhr.audits)
     .filter(
       (a) =>
@@ -140,19 +142,25 @@ try {
       // A run Lighthouse itself could not record (NO_NAVSTART: its trace missed the navigation,
       // now and then here) says nothing of the page: it is made once more, and the table says so.
       if (run.error) {
-        console.warn(`${page.name}, run ${i + 1}: Lighthouse could not record it (${run.error}); running it again`);
+        console.warn(
+          `${page.name}, run ${i + 1}: Lighthouse could not record it (${run.error}); running it again`,
+        );
         run = await audit(chrome.port, page.url, page.headers);
       }
       runs.push(run);
     }
     console.log(`\n${page.name}`);
-    console.table(Object.fromEntries(runs.map((r, i) => [`run ${i + 1}`, { ...r, failing: r.failing.length }])));
+    console.table(
+      Object.fromEntries(runs.map((r, i) => [`run ${i + 1}`, { ...r, failing: r.failing.length }])),
+    );
     const top = runs.reduce((a, b) => (b.perf > a.perf ? b : a));
     best[page.name] = top;
     console.log(`audits under 90 (best run): ${top.failing.join(', ') || 'none'}`);
   }
   console.log(`\nBest of ${RUNS}`);
-  console.table(Object.fromEntries(Object.entries(best).map(([k, r]) => [k, { ...r, failing: r.failing.length }])));
+  console.table(
+    Object.fromEntries(Object.entries(best).map(([k, r]) => [k, { ...r, failing: r.failing.length }])),
+  );
   console.log('Installability (Chromium):', await installability(chrome.port, `${server.base}/#/muster`));
 } finally {
   chrome.kill();

@@ -23,9 +23,11 @@ const freePort = () =>
   });
 
 export async function startServer() {
-  await fs.access(path.join(process.env.WEB_DIST ?? path.join(root, 'web', 'dist'), 'index.html')).catch(() => {
-    throw new Error('web/dist is missing: run `npm run build` first');
-  });
+  await fs
+    .access(path.join(process.env.WEB_DIST ?? path.join(root, 'web', 'dist'), 'index.html'))
+    .catch(() => {
+      throw new Error('web/dist is missing: run `npm run build` first');
+    });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-lighthouse-'));
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -79,4 +81,3 @@ export async function demoCookie(base) {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
-

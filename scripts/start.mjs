@@ -12,7 +12,9 @@ function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(p)
+    .reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), stat.mtimeMs);
 }
 
 const at = (p) => path.join(root, p);
@@ -24,7 +26,14 @@ const builds = [
   {
     workspace: 'web',
     output: 'web/dist/index.html',
-    sources: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contract/src', 'package-lock.json'],
+    sources: [
+      'web/src',
+      'web/public',
+      'web/index.html',
+      'web/vite.config.ts',
+      'contract/src',
+      'package-lock.json',
+    ],
   },
   {
     workspace: 'server',

@@ -54,7 +54,9 @@ const result = await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   alias: { '@muster/contract': '../contract/src' },
   // The CommonJS packages in the bundle call require() for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   // A map for `node --enable-source-maps`; Node reads it only when that flag is given, so it
   // costs nothing at a normal start.
   sourcemap: 'linked',
@@ -75,8 +77,13 @@ const result = await build({
 for (const [file, { inputs }] of Object.entries(result.metafile.outputs)) {
   if (!file.endsWith('.js')) continue;
   if (!/\b__(dirname|filename)\b/.test(fs.readFileSync(path.join(here, file), 'utf8'))) continue;
-  const culprits = Object.keys(inputs).filter((input) => /\b__(dirname|filename)\b/.test(fs.readFileSync(path.join(here, input), 'utf8')));
-  throw new Error(`${file} uses __dirname or __filename (${culprits.join(', ')}): add its package to \`external\` in build.mjs`);
+  const culprits = Object.keys(inputs).filter((input) =>
+    /\b__(dirname|filename)\b/.test(fs.readFileSync(path.join(here, input), 'utf8')),
+  );
+  throw new Error(
+    `${file} uses __dirname or __filename (${culprits.join(', ')}): add its package to \`external\` in build.mjs`,
+  );
 }
 
-if (!bundleOnly) execFileSync(process.execPath, [path.join(outdir, 'build-assets.js'), outdir], { stdio: 'inherit' });
+if (!bundleOnly)
+  execFileSync(process.execPath, [path.join(outdir, 'build-assets.js'), outdir], { stdio: 'inherit' });

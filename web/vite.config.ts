@@ -80,7 +80,14 @@ function installable() {
     // No prompt is shown: a new version waits until every Muster tab is closed, so an open tab
     // keeps the scripts it started with (its lazy chunks stay in the old precache).
     registerType: 'prompt',
-    includeAssets: ['favicon.svg', 'avatar.png', 'mission-default.svg', 'icons/apple-touch-icon.png', 'offline.html', 'offline.js'],
+    includeAssets: [
+      'favicon.svg',
+      'avatar.png',
+      'mission-default.svg',
+      'icons/apple-touch-icon.png',
+      'offline.html',
+      'offline.js',
+    ],
     manifest: {
       id: '/',
       name: 'Muster',
@@ -107,7 +114,8 @@ function installable() {
       navigateFallback: null,
       runtimeCaching: [
         {
-          urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(api|media)\//.test(url.pathname),
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !/^\/(api|media)\//.test(url.pathname),
           handler: 'NetworkOnly',
           options: { precacheFallback: { fallbackURL: 'offline.html' } },
         },
@@ -130,9 +138,17 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot');
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'boot',
+        );
         if (!boot) throw new Error('muster:boot-script: no boot chunk in the bundle');
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' }];
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };
@@ -154,7 +170,8 @@ const shellIcons = new Set<string>();
  */
 function startUpGraph(): Plugin {
   const lazy: string[] = [];
-  const outsideShell = /\/src\/(app\/toaster\.tsx|features\/(public|auth|contact)\/components\/[\w-]+-page\.tsx)$/;
+  const outsideShell =
+    /\/src\/(app\/toaster\.tsx|features\/(public|auth|contact)\/components\/[\w-]+-page\.tsx)$/;
   const shellRoots = /\/src\/app\/(layouts\/app-shell|routes\/home-page)\.tsx$/;
   return {
     name: 'muster:start-up-graph',
@@ -173,29 +190,51 @@ function startUpGraph(): Plugin {
         return seen;
       };
       const outside = reach(ids.filter((id) => this.getModuleInfo(id)?.isEntry || outsideShell.test(id)));
-      const landing = reach(ids.filter((id) => this.getModuleInfo(id)?.isEntry || /\/src\/features\/public\/components\/landing-page\.tsx$/.test(id)));
+      const landing = reach(
+        ids.filter(
+          (id) =>
+            this.getModuleInfo(id)?.isEntry ||
+            /\/src\/features\/public\/components\/landing-page\.tsx$/.test(id),
+        ),
+      );
       signedInStart.clear();
       shellIcons.clear();
       bootStart.clear();
       const bootEntry = ids.filter((id) => /\/src\/app\/boot\.ts$/.test(id));
       for (const id of reach(bootEntry)) if (!bootEntry.includes(id)) bootStart.add(id);
-      lazy.splice(0, lazy.length, ...ids.filter((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0).map(source));
+      lazy.splice(
+        0,
+        lazy.length,
+        ...ids.filter((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0).map(source),
+      );
       for (const id of reach(ids.filter((id) => shellRoots.test(id)))) {
         if (!outside.has(id)) signedInStart.add(id);
-        else if (/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && !landing.has(id)) shellIcons.add(id);
+        else if (/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && !landing.has(id))
+          shellIcons.add(id);
       }
     },
     generateBundle(_options, bundle) {
       const chunks = Object.fromEntries(
         Object.values(bundle)
           .filter((c) => c.type === 'chunk')
-          .map((c) => [c.fileName, { imports: c.imports, isEntry: c.isEntry, modules: c.moduleIds.map(source) }]),
+          .map((c) => [
+            c.fileName,
+            { imports: c.imports, isEntry: c.isEntry, modules: c.moduleIds.map(source) },
+          ]),
       );
-      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify({ lazy, chunks }, null, 1) });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunks.json',
+        source: JSON.stringify({ lazy, chunks }, null, 1),
+      });
     },
   };
 }
 
 /** A module id as the bundle report names it: src/… for ours, the package path for the rest. */
-const source = (id: string) => id.replace(/\\/g, '/').replace(/^.*\/node_modules\//, 'node_modules/').replace(/^.*\/web\/src\//, 'src/').replace(/\?.*$/, '');
-
+const source = (id: string) =>
+  id
+    .replace(/\\/g, '/')
+    .replace(/^.*\/node_modules\//, 'node_modules/')
+    .replace(/^.*\/web\/src\//, 'src/')
+    .replace(/\?.*$/, '');

@@ -9,7 +9,11 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-const tokenSchema = z.string({ error: 'The link is incomplete' }).trim().min(1, 'The link is incomplete').max(200);
+const tokenSchema = z
+  .string({ error: 'The link is incomplete' })
+  .trim()
+  .min(1, 'The link is incomplete')
+  .max(200);
 
 export const signupSchema = z.strictObject({
   username: usernameSchema,
@@ -21,7 +25,12 @@ export const signupSchema = z.strictObject({
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.strictObject({
-  emailOrUsername: z.string({ error: 'Enter your email or username' }).trim().toLowerCase().min(1, 'Enter your email or username').max(254),
+  emailOrUsername: z
+    .string({ error: 'Enter your email or username' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter your email or username')
+    .max(254),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -33,11 +42,17 @@ export const tokenBodySchema = z.strictObject({ token: tokenSchema });
 
 export const changeEmailSchema = z.strictObject({
   newEmail: emailSchema,
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX),
 });
 
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX),
   newPassword: passwordSchema,
 });
 

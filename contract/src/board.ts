@@ -17,7 +17,15 @@ export const BOARD_PLACE_MAX = 100;
  * name ("Cebu", "Leyte"). Empty filters are no filters.
  */
 export const emergencyBoardQuerySchema = pageQuerySchema.extend({
-  category: z.string().trim().max(CATEGORY_MAX, `A category is at most ${CATEGORY_MAX} characters`).optional(),
-  place: z.string().trim().max(BOARD_PLACE_MAX, `A place is at most ${BOARD_PLACE_MAX} characters`).optional(),
+  category: z
+    .string()
+    .trim()
+    .max(CATEGORY_MAX, `A category is at most ${CATEGORY_MAX} characters`)
+    .optional(),
+  place: z
+    .string()
+    .trim()
+    .max(BOARD_PLACE_MAX, `A place is at most ${BOARD_PLACE_MAX} characters`)
+    .optional(),
 });
 export type EmergencyBoardQuery = z.infer<typeof emergencyBoardQuerySchema>;

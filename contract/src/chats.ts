@@ -4,7 +4,11 @@ import { publicUserSchema } from './public-user.js';
 
 export const MESSAGE_MAX = 4000;
 
-const messageText = z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(MESSAGE_MAX, `Messages are at most ${MESSAGE_MAX} characters`);
+const messageText = z
+  .string({ error: 'Write a message' })
+  .trim()
+  .min(1, 'Write a message')
+  .max(MESSAGE_MAX, `Messages are at most ${MESSAGE_MAX} characters`);
 
 /**
  * Issue 15: a sender may name each message with an id of their own (a UUID made when it was
@@ -76,7 +80,14 @@ export const chatRequestParamsSchema = z.object({ requestId: z.uuid('Not a reque
  * again (202, the same request).
  */
 export const chatRequestSentResponseSchema = z.object({
-  data: z.object({ request: z.object({ _id: z.string(), recipientId: z.string(), status: z.literal('pending'), createdAt: z.string() }) }),
+  data: z.object({
+    request: z.object({
+      _id: z.string(),
+      recipientId: z.string(),
+      status: z.literal('pending'),
+      createdAt: z.string(),
+    }),
+  }),
 });
 /** Accepting opens (or reuses) the pair's direct chat with the request's message in it. */
 export const chatRequestAcceptedResponseSchema = z.object({ data: z.object({ chatId: z.string() }) });

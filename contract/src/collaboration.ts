@@ -18,11 +18,25 @@ const deadlineSchema = z.iso
   .refine((d) => !d.startsWith('0000'), 'Deadline must be a date');
 
 export const createCollaborationSchema = z.strictObject({
-  title: z.string({ error: 'Mission Title is required' }).trim().min(1, 'Mission Title is required').max(COLLAB_TITLE_MAX, `Title must be at most ${COLLAB_TITLE_MAX} characters`),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(COLLAB_DESCRIPTION_MAX, `Description must be at most ${COLLAB_DESCRIPTION_MAX} characters`),
+  title: z
+    .string({ error: 'Mission Title is required' })
+    .trim()
+    .min(1, 'Mission Title is required')
+    .max(COLLAB_TITLE_MAX, `Title must be at most ${COLLAB_TITLE_MAX} characters`),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(COLLAB_DESCRIPTION_MAX, `Description must be at most ${COLLAB_DESCRIPTION_MAX} characters`),
   deadline: z.union([deadlineSchema, z.literal(''), z.null()]).optional(),
-  location: z.string().trim().max(COLLAB_LOCATION_MAX, `Location must be at most ${COLLAB_LOCATION_MAX} characters`).optional(),
-  image: z.union([z.string().startsWith('data:', 'Choose an image file'), z.literal(''), z.null()]).optional(),
+  location: z
+    .string()
+    .trim()
+    .max(COLLAB_LOCATION_MAX, `Location must be at most ${COLLAB_LOCATION_MAX} characters`)
+    .optional(),
+  image: z
+    .union([z.string().startsWith('data:', 'Choose an image file'), z.literal(''), z.null()])
+    .optional(),
   category: z.enum(collaborationCategoryIds, { error: 'Unknown category' }).optional(),
 });
 export type CreateCollaborationInput = z.infer<typeof createCollaborationSchema>;

@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
-  details: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -19,8 +19,15 @@ export type TaskStatus = (typeof taskStatuses)[number];
 export const UNTITLED_MISSION = 'Untitled Mission';
 export const DEFAULT_MISSION_PHOTO = '/mission-default.svg';
 /** The badge a mission card shows for its type (spec §2: 'Collab' or 'Partner'). */
-export const missionTypeBadge: Record<MissionType, string> = { collaboration: 'Collab', partnership: 'Partner' };
-export const taskStatusLabels: Record<TaskStatus, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
+export const missionTypeBadge: Record<MissionType, string> = {
+  collaboration: 'Collab',
+  partnership: 'Partner',
+};
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  todo: 'To do',
+  in_progress: 'In progress',
+  done: 'Done',
+};
 
 export const MISSION_TITLE_MAX = 150;
 export const MISSION_DESCRIPTION_MAX = 5000;

@@ -22,7 +22,8 @@ import { publicUserSchema } from './users.js';
 // The constants the shell needs at start-up live in a zod-free module (decision 030).
 export * from './missions-constants.js';
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
 
 export const createMissionSchema = z.strictObject({
   title: text(MISSION_TITLE_MAX, 'Title').min(1, 'Give the mission a title'),
@@ -122,12 +123,19 @@ export type JoinRequest = z.infer<typeof joinRequestSchema>;
 export const joinRequestParamsSchema = missionParamsSchema.extend({ requestId: z.uuid('Not a request id') });
 export const memberParamsSchema = missionParamsSchema.extend({ userId: z.uuid('Not a person id') });
 
-export const memberSchema = z.object({ user: publicUserSchema, role: z.enum(['owner', ...memberRoles]), joinedAt: z.string() });
+export const memberSchema = z.object({
+  user: publicUserSchema,
+  role: z.enum(['owner', ...memberRoles]),
+  joinedAt: z.string(),
+});
 export type Member = z.infer<typeof memberSchema>;
 export const membersResponseSchema = z.object({
-  data: z.object({ owner: memberSchema, partners: z.array(memberSchema), collaborators: z.array(memberSchema) }),
+  data: z.object({
+    owner: memberSchema,
+    partners: z.array(memberSchema),
+    collaborators: z.array(memberSchema),
+  }),
 });
-
 
 export const createTaskSchema = z.strictObject({
   title: text(TASK_TITLE_MAX, 'Title').min(1, 'Give the task a title'),

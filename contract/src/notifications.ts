@@ -25,7 +25,9 @@ export const notificationSchema = z.object({
   sender: senderSchema.nullable(),
   commentContent: z.string().nullable(),
   replyContent: z.string().nullable(),
-  relatedPost: z.object({ _id: z.string(), image: z.string().nullable(), content: z.string().nullable() }).nullable(),
+  relatedPost: z
+    .object({ _id: z.string(), image: z.string().nullable(), content: z.string().nullable() })
+    .nullable(),
   relatedUser: z.object({ _id: z.string(), username: z.string() }).nullable(),
   relatedMission: z.string().nullable(),
   chat: z.string().nullable(),
@@ -37,8 +39,19 @@ export const notificationListQuerySchema = z.object({
 });
 
 export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
-export const offerCountsResponseSchema = z.object({ data: z.object({ new: z.number(), mission: z.number() }) });
+export const offerCountsResponseSchema = z.object({
+  data: z.object({ new: z.number(), mission: z.number() }),
+});
 export const unreadOffersResponseSchema = z.object({ data: z.object({ count: z.number() }) });
 export const taskNotificationsResponseSchema = z.object({
-  data: z.array(z.object({ _id: z.string(), message: z.string(), type: z.string(), typeTask: z.string().nullable(), chat: z.string().nullable(), createdAt: z.string() })),
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      message: z.string(),
+      type: z.string(),
+      typeTask: z.string().nullable(),
+      chat: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });

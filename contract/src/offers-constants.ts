@@ -6,7 +6,12 @@
  */
 export const offerStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
 export type OfferStatus = (typeof offerStatuses)[number];
-export const offerStatusLabels: Record<OfferStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', withdrawn: 'Withdrawn' };
+export const offerStatusLabels: Record<OfferStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+};
 export const offerBoxes = ['received', 'made'] as const;
 export type OfferBox = (typeof offerBoxes)[number];
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.js';
-import { OFFER_GIVE_MAX, OFFER_MESSAGE_MAX, OFFER_WHEN_MAX, offerBoxes, offerStatuses } from './offers-constants.js';
+import {
+  OFFER_GIVE_MAX,
+  OFFER_MESSAGE_MAX,
+  OFFER_WHEN_MAX,
+  offerBoxes,
+  offerStatuses,
+} from './offers-constants.js';
 import { needStatuses, postKinds } from './posts-constants.js';
 import { publicUserSchema } from './users.js';
 
@@ -12,7 +18,8 @@ export * from './offers-constants.js';
  * mission (`POST /missions/{missionId}/offers`), listed together on /offers.
  */
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
 
 /** What a helper says: the message, and optionally what they can give and when. */
 export const createOfferSchema = z.strictObject({
@@ -42,13 +49,25 @@ export const offerSchema = z.object({
   /** The other person: the helper in Received, the post's author or mission's owner in Made. */
   person: publicUserSchema,
   post: z
-    .object({ _id: z.string(), kind: z.enum(postKinds), title: z.string(), excerpt: z.string(), category: z.string().nullable(), status: z.enum(needStatuses).nullable() })
+    .object({
+      _id: z.string(),
+      kind: z.enum(postKinds),
+      title: z.string(),
+      excerpt: z.string(),
+      category: z.string().nullable(),
+      status: z.enum(needStatuses).nullable(),
+    })
     .nullable(),
   mission: z.object({ _id: z.string(), title: z.string(), photo: z.string() }).nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
 export const offerResponseSchema = z.object({ data: offerSchema });
-export const offerPageResponseSchema = z.object({ data: z.array(offerSchema), meta: z.object({ nextCursor: z.string().nullable() }) });
+export const offerPageResponseSchema = z.object({
+  data: z.array(offerSchema),
+  meta: z.object({ nextCursor: z.string().nullable() }),
+});
 /** Accepting opens (or reuses) the direct chat with the helper, where the offer is the first message. */
-export const acceptOfferResponseSchema = z.object({ data: z.object({ offer: offerSchema, chatId: z.string() }) });
+export const acceptOfferResponseSchema = z.object({
+  data: z.object({ offer: offerSchema, chatId: z.string() }),
+});

@@ -20,7 +20,8 @@ export type NeedOpenDays = (typeof NEED_OPEN_DAYS)[number];
 export const NEED_OPEN_DAYS_DEFAULT: NeedOpenDays = 30;
 export const NEED_NUDGE_DAYS = 3;
 /** When a need or want opened (or kept open) at `from` for `days` expires. */
-export const needExpiryAfter = (from: Date, days: NeedOpenDays = NEED_OPEN_DAYS_DEFAULT) => new Date(from.getTime() + days * 86_400_000);
+export const needExpiryAfter = (from: Date, days: NeedOpenDays = NEED_OPEN_DAYS_DEFAULT) =>
+  new Date(from.getTime() + days * 86_400_000);
 
 export const POST_TITLE_MAX = 150;
 export const POST_CONTENT_MAX = 5000;

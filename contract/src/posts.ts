@@ -53,7 +53,11 @@ export const createPostSchema = z
     kind: z.enum(['need', 'want', 'provision', 'general']).default('general'),
     category: optionalText(CATEGORY_MAX),
     title: optionalText(POST_TITLE_MAX),
-    content: z.string({ error: 'Write something to share' }).trim().min(1, 'Write something to share').max(POST_CONTENT_MAX),
+    content: z
+      .string({ error: 'Write something to share' })
+      .trim()
+      .min(1, 'Write something to share')
+      .max(POST_CONTENT_MAX),
     fileName: optionalText(200),
     review: reviewSchema.optional(),
     mapLocation: mapLocationSchema.optional(),
@@ -65,15 +69,25 @@ export const createPostSchema = z
     /** A need or want only: days until it expires (NEED_OPEN_DAYS; NEED_OPEN_DAYS_DEFAULT when left out). */
     openForDays: openForDays.optional(),
   })
-  .refine(p => !(p.image && p.video), { message: 'Attach a picture or a video, not both', path: ['video'] })
-  .refine((p) => p.openForDays === undefined || p.kind === 'need' || p.kind === 'want', { message: 'Only a need or a want stays open for a while', path: ['openForDays'] })
-  .refine((p) => p.kind === 'general' || (p.category ?? '') !== '', { message: 'Choose a category', path: ['category'] });
+  .refine((p) => !(p.image && p.video), { message: 'Attach a picture or a video, not both', path: ['video'] })
+  .refine((p) => p.openForDays === undefined || p.kind === 'need' || p.kind === 'want', {
+    message: 'Only a need or a want stays open for a while',
+    path: ['openForDays'],
+  })
+  .refine((p) => p.kind === 'general' || (p.category ?? '') !== '', {
+    message: 'Choose a category',
+    path: ['category'],
+  });
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 
 /** POST /posts/create-hunt (spec §3 Hunt payload). */
 export const createHuntSchema = z.strictObject({
   huntType: z.enum(['product', 'service'], { error: 'Please select Product or Service' }),
-  title: z.string({ error: 'Hunt title is required' }).trim().min(1, 'Hunt title is required').max(POST_TITLE_MAX),
+  title: z
+    .string({ error: 'Hunt title is required' })
+    .trim()
+    .min(1, 'Hunt title is required')
+    .max(POST_TITLE_MAX),
   description: z.string().trim().max(POST_CONTENT_MAX).optional(),
   location: z.string().trim().max(300).optional(),
   mapLocation: mapLocationSchema.pick({ address: true, coordinates: true }).optional(),
@@ -92,7 +106,12 @@ export const updatePostSchema = z.strictObject({
 /** POST /posts/{id}/keep-open: the author keeps a need or want open (or opens an expired one again) for this long from now. */
 export const keepOpenSchema = z.strictObject({ openForDays: openForDays.default(NEED_OPEN_DAYS_DEFAULT) });
 
-export const linkPreviewSchema = z.object({ url: z.string(), title: z.string(), description: z.string(), siteName: z.string() });
+export const linkPreviewSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  siteName: z.string(),
+});
 export type LinkPreview = z.infer<typeof linkPreviewSchema>;
 
 export const postSchema = z.object({
@@ -112,7 +131,9 @@ export const postSchema = z.object({
   review: reviewSchema.nullable(),
   /** Exact for its author, an accepted helper and (an update) its mission's members; else approximate (issue 16). */
   mapLocation: shownPlaceSchema.nullable(),
-  mission: z.object({ title: z.string(), missionId: z.string(), updateCount: z.number().optional() }).nullable(),
+  mission: z
+    .object({ title: z.string(), missionId: z.string(), updateCount: z.number().optional() })
+    .nullable(),
   emergencyEmoji: z.string().nullable(),
   /** Unfurled by the server once, just after the post is saved; null until then, or if it cannot be. */
   linkPreview: linkPreviewSchema.nullable(),
@@ -135,7 +156,10 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 export const postResponseSchema = z.object({ data: postSchema });
-export const postPageResponseSchema = z.object({ data: z.array(postSchema), meta: z.object({ nextCursor: z.string().nullable() }) });
+export const postPageResponseSchema = z.object({
+  data: z.array(postSchema),
+  meta: z.object({ nextCursor: z.string().nullable() }),
+});
 
 export const feedQuerySchema = pageQuerySchema.extend({ kind: z.enum(postKinds).optional() });
 
@@ -145,7 +169,11 @@ export const userPostsQuerySchema = pageQuerySchema.extend({ kind: z.enum(['need
 export const hashtagCountSchema = z.object({ name: z.string(), count: z.number() });
 
 export const createCommentSchema = z.strictObject({
-  content: z.string({ error: 'Write a comment' }).trim().min(1, 'Write a comment').max(COMMENT_MAX, `Comments are at most ${COMMENT_MAX} characters`),
+  content: z
+    .string({ error: 'Write a comment' })
+    .trim()
+    .min(1, 'Write a comment')
+    .max(COMMENT_MAX, `Comments are at most ${COMMENT_MAX} characters`),
   parentId: z.uuid('Not a comment id').optional(),
 });
 

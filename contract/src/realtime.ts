@@ -14,20 +14,39 @@ export * from './realtime-constants.js';
  */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   /** A message in one of my chats (mine too, from another tab or device). */
-  z.object({ type: z.literal('message.created'), data: chatMessageSchema.extend({ clientMessageId: z.string().nullable().optional() }) }),
+  z.object({
+    type: z.literal('message.created'),
+    data: chatMessageSchema.extend({ clientMessageId: z.string().nullable().optional() }),
+  }),
   /** Someone in one of my chats read it up to `readAt` (for "Seen" on direct chats). */
-  z.object({ type: z.literal('chat.read'), data: z.object({ chatId: z.string(), userId: z.string(), readAt: z.string() }) }),
+  z.object({
+    type: z.literal('chat.read'),
+    data: z.object({ chatId: z.string(), userId: z.string(), readAt: z.string() }),
+  }),
   /** A chat request arrived for me, or one of mine was accepted or declined. */
   z.object({
     type: z.literal('chat.request'),
-    data: z.object({ requestId: z.string(), status: z.enum(['pending', 'accepted', 'declined']), chatId: z.string().nullable() }),
+    data: z.object({
+      requestId: z.string(),
+      status: z.enum(['pending', 'accepted', 'declined']),
+      chatId: z.string().nullable(),
+    }),
   }),
   /** A new notification for me (its id and type; the list is refetched). */
-  z.object({ type: z.literal('notification.created'), data: z.object({ _id: z.string(), type: z.string() }) }),
+  z.object({
+    type: z.literal('notification.created'),
+    data: z.object({ _id: z.string(), type: z.string() }),
+  }),
   /** One of the shell's badges changed: refetch what it counts. */
-  z.object({ type: z.literal('counts.changed'), data: z.object({ counts: z.array(z.enum(realtimeCounts)) }) }),
+  z.object({
+    type: z.literal('counts.changed'),
+    data: z.object({ counts: z.array(z.enum(realtimeCounts)) }),
+  }),
   /** A task of a mission I am in was added or changed. */
-  z.object({ type: z.literal('task.changed'), data: z.object({ taskId: z.string(), missionId: z.string() }) }),
+  z.object({
+    type: z.literal('task.changed'),
+    data: z.object({ taskId: z.string(), missionId: z.string() }),
+  }),
   /** A join request to one of my missions arrived, or one of mine was answered. */
   z.object({ type: z.literal('joinRequest.changed'), data: z.object({ missionId: z.string() }) }),
   /** A post arrived in my home feed's network (for the "New posts" pill). */

@@ -16,7 +16,10 @@ export type CapturedMail = {
 };
 
 /** Waits for a message the real SMTP capture server received (mail goes out after the answer, and a busy machine is slow). */
-export async function waitForMail(match: (m: CapturedMail) => boolean, timeoutMs = 30_000): Promise<CapturedMail> {
+export async function waitForMail(
+  match: (m: CapturedMail) => boolean,
+  timeoutMs = 30_000,
+): Promise<CapturedMail> {
   const dir = process.env.MUSTER_MAIL_DIR!;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -39,7 +42,11 @@ export async function snap(page: Page, name: string) {
   await fs.mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // Pictures arrive after the page; a screenshot of empty frames shows nothing worth looking at.
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 5000 }).catch(() => {});
+  await page
+    .waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, {
+      timeout: 5000,
+    })
+    .catch(() => {});
   const popoverOpen = (await page.locator('[role="dialog"], [role="menu"], [role="listbox"]').count()) > 0;
   await page.screenshot({
     path: path.join(screenshotDir, `${name}-${width}.png`),
@@ -70,7 +77,11 @@ export async function expectNoHorizontalOverflow(page: Page) {
       if (style.display === 'none') return;
       const box = el.getBoundingClientRect();
       // Screen-reader-only text (1 px, clipped) and hidden boxes take up no screen.
-      const seen = style.visibility !== 'hidden' && style.clip !== 'rect(0px, 0px, 0px, 0px)' && box.width > 1 && box.height > 1;
+      const seen =
+        style.visibility !== 'hidden' &&
+        style.clip !== 'rect(0px, 0px, 0px, 0px)' &&
+        box.width > 1 &&
+        box.height > 1;
       if (seen && (box.right > viewport + 1 || box.left < -1)) {
         found.push(`${name(el)}: ${Math.round(box.left)}..${Math.round(box.right)} px of ${viewport}`);
       }
@@ -90,10 +101,15 @@ export async function expectNoHorizontalOverflow(page: Page) {
  */
 export async function expectAccessible(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 export const test = base.extend({

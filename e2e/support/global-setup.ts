@@ -63,36 +63,42 @@ export default async function globalSetup() {
   // A real OpenID provider with development login pages: any login name signs in.
   const idp = await startOidcProvider({
     redirectUri: `${baseUrl}/api/v1/auth/oidc/callback`,
-    identities: { river: { email: 'river@idp.example', emailVerified: true, givenName: 'River', familyName: 'Song' } },
+    identities: {
+      river: { email: 'river@idp.example', emailVerified: true, givenName: 'River', familyName: 'Song' },
+    },
   });
 
   // The built server (npm run build), as production runs it.
-  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(workDir, 'data'),
-      SMTP_URL: smtp.url,
-      CONTACT_INBOX: 'team@muster.test',
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      OIDC_LABEL: 'Continue with Google',
-      // Journeys sign up and in many times from one address; the limits themselves are tested
-      // in the server suite.
-      LOGIN_RATE_LIMIT: '1000',
-      SIGNUP_RATE_LIMIT: '1000',
-      CONTACT_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
+  const server = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: path.join(workDir, 'data'),
+        SMTP_URL: smtp.url,
+        CONTACT_INBOX: 'team@muster.test',
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: idp.clientId,
+        OIDC_CLIENT_SECRET: idp.clientSecret,
+        OIDC_LABEL: 'Continue with Google',
+        // Journeys sign up and in many times from one address; the limits themselves are tested
+        // in the server suite.
+        LOGIN_RATE_LIMIT: '1000',
+        SIGNUP_RATE_LIMIT: '1000',
+        CONTACT_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   await waitForHealth(baseUrl, server);
 
   // Workers inherit these: the fixtures read them (see support/fixtures.ts).

@@ -4,7 +4,9 @@ import { expect, expectNoHorizontalOverflow, snap, test } from '../support/fixtu
 test.describe('accounts at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('sign up, verify from the mail, use the shell and notifications, sign out and back in', async ({ page }) => {
+  test('sign up, verify from the mail, use the shell and notifications, sign out and back in', async ({
+    page,
+  }) => {
     const person = newPerson('journey');
     await signUp(page, person);
     await snap(page, 'signup-check-inbox');
@@ -17,7 +19,10 @@ test.describe('accounts at 1280 px', () => {
     // The mailed link opens /verify-email-signup: verified, and the way into the app.
     await verifyFromMail(page, person);
     await expect(page.getByText('Email verified successfully!').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '#/settings');
+    await expect(page.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute(
+      'href',
+      '#/settings',
+    );
     await snap(page, 'verify-email-signup-success');
     await page.getByRole('link', { name: 'Go to your feed' }).click();
     await expect(page).toHaveURL(/#\/$/, { timeout: 8000 });
@@ -178,7 +183,8 @@ test.describe('accounts at 375 px', () => {
   test('the bottom bar: Home, Network, Offers, Chats and Alerts with its count', async ({ page }) => {
     await signedUpAndIn(page, 'mobile');
     const bar = page.getByRole('navigation', { name: 'Main' }).last();
-    for (const label of ['Home', 'Network', 'Offers', 'Chats', 'Alerts']) await expect(bar.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ['Home', 'Network', 'Offers', 'Chats', 'Alerts'])
+      await expect(bar.getByText(label, { exact: true })).toBeVisible();
     await expect(bar.getByTestId('badge-Unread alerts')).toHaveText(/: 1$/);
     await expectNoHorizontalOverflow(page);
     await snap(page, 'home-shell');

@@ -3,9 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { signedUpAndIn } from '../support/accounts';
 import { expect, expectNoHorizontalOverflow, snap, test } from '../support/fixtures';
 
-const imagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'sample-photo.png');
+const imagePath = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'support',
+  'sample-photo.png',
+);
 
-test('post a request with an image, see it, edit it, get contacted, share and delete it', async ({ page, browser }) => {
+test('post a request with an image, see it, edit it, get contacted, share and delete it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const poster = await signedUpAndIn(page, 'poster');
@@ -59,7 +67,10 @@ test('post a request with an image, see it, edit it, get contacted, share and de
   await expect(page.getByText('Pasir Ris, Singapore')).toBeVisible();
 
   // A second person contacts the poster.
-  const helperContext = await browser.newContext({ baseURL: process.env.MUSTER_BASE_URL, viewport: { width: 375, height: 812 } });
+  const helperContext = await browser.newContext({
+    baseURL: process.env.MUSTER_BASE_URL,
+    viewport: { width: 375, height: 812 },
+  });
   const helper = await helperContext.newPage();
   await signedUpAndIn(helper, 'helper');
   await helper.goto(detailUrl.slice(detailUrl.indexOf('#') - 1));
@@ -81,7 +92,9 @@ test('post a request with an image, see it, edit it, get contacted, share and de
 
   // The poster sees the message arrive, with the badge.
   await page.goto('/#/chats');
-  await expect(page.getByRole('navigation', { name: 'Main' }).first().getByTestId('badge-Chats')).toHaveText(/: 1$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).first().getByTestId('badge-Chats')).toHaveText(
+    /: 1$/,
+  );
   const row = page.getByRole('link').filter({ hasText: 'I have a boat' });
   await expect(row).toBeVisible();
   await snap(page, 'chats');
@@ -101,14 +114,23 @@ test('post a request with an image, see it, edit it, get contacted, share and de
   // Share falls back to copying the link.
   await page.goto(detailUrl.slice(detailUrl.indexOf('#') - 1));
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
-  const dialogMessage = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.accept(); }));
+  await page.evaluate(() =>
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }),
+  );
+  const dialogMessage = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => {
+      resolve(d.message());
+      void d.accept();
+    }),
+  );
   await page.getByRole('button', { name: 'Share' }).click();
   expect(await dialogMessage).toBe('Link copied to clipboard');
 
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Collaboration Request' });
-  await expect(confirm).toContainText('Are you sure you want to delete this collaboration request? This action cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this collaboration request? This action cannot be undone.',
+  );
   await snap(page, 'collaboration-delete');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/#\/collaboration\/science$/);

@@ -52,6 +52,8 @@ test('a failure shows the error and keeps what was typed', async ({ page }) => {
   await page.getByLabel('Subject').selectOption('support');
   await page.getByLabel('Message').fill('Hello');
   await page.getByRole('button', { name: /send/i }).click();
-  await expect(page.getByText('Oops! There was an error sending your message. Please try again.')).toBeVisible();
+  await expect(
+    page.getByText('Oops! There was an error sending your message. Please try again.'),
+  ).toBeVisible();
   await expect(page.getByLabel('Message')).toHaveValue('Hello');
 });

@@ -13,7 +13,8 @@ import { personIn, snapBoth } from '../support/people';
  */
 const TOWNS = ['Ozamis', 'Tagum', 'Surigao', 'Gingoog', 'Tuguegarao', 'Vigan', 'Calbayog'];
 const town = () => TOWNS[Math.floor(Math.random() * TOWNS.length)]!;
-const runWord = () => `run${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+const runWord = () =>
+  `run${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
 async function api(page: Page, method: 'post' | 'patch', url: string, data: unknown) {
   const res = await page.request[method](`/api/v1${url}`, { data });
@@ -27,7 +28,9 @@ test('a visitor on /journalist is told to log in and goes to /login', async ({ p
   await expect(page).toHaveURL(/#\/login$/);
 });
 
-test('the board: filtered to a town, live, an emergency need and a mission update arrive without a reload', async ({ browser }) => {
+test('the board: filtered to a town, live, an emergency need and a mission update arrive without a reload', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const place = town();
   const run = runWord();
@@ -56,26 +59,47 @@ test('the board: filtered to a town, live, an emergency need and a mission updat
     emergencyEmoji: '🆘',
     mapLocation: { address: `${place}, Cebu, Philippines` },
   });
-  await api(poster.page, 'post', '/posts/create', { content: `Market day in ${place} went well, thanks all`, mapLocation: { address: `${place}, Cebu, Philippines` } });
+  await api(poster.page, 'post', '/posts/create', {
+    content: `Market day in ${place} went well, thanks all`,
+    mapLocation: { address: `${place}, Cebu, Philippines` },
+  });
   // Its town too, here and for the update: the unfiltered board below also holds other runs' posts
   // (a retry's first attempt, on the same server).
-  const card = board.getByRole('article').filter({ hasText: `Generator for the barangay health station (${run})` }).filter({ hasText: place });
+  const card = board
+    .getByRole('article')
+    .filter({ hasText: `Generator for the barangay health station (${run})` })
+    .filter({ hasText: place });
   await expect(card).toBeVisible();
   await expect(card.getByText('Emergency')).toBeVisible();
-  await expect(board.getByRole('status').filter({ hasText: 'New on the board from' })).toHaveText(/Generator for the barangay health station/);
+  await expect(board.getByRole('status').filter({ hasText: 'New on the board from' })).toHaveText(
+    /Generator for the barangay health station/,
+  );
   await expect(board.getByText(`Market day in ${place} went well`)).toHaveCount(0);
 
   // A mission there posts an update: it comes on top.
-  const mission = await api(poster.page, 'post', '/missions', { title: `Power back to ${place} (${run})`, type: 'collaboration', category: 'Power', location: `${place}, Philippines` });
+  const mission = await api(poster.page, 'post', '/missions', {
+    title: `Power back to ${place} (${run})`,
+    type: 'collaboration',
+    category: 'Power',
+    location: `${place}, Philippines`,
+  });
   await api(poster.page, 'post', '/posts/create', {
-    content: 'Update: two generators are on the ferry from Cebu City, landing at 6 pm. Volunteers meet at the pier.',
+    content:
+      'Update: two generators are on the ferry from Cebu City, landing at 6 pm. Volunteers meet at the pier.',
     mission: { missionId: mission._id, title: `Power back to ${place} (${run})` },
   });
-  const update = board.getByRole('article').filter({ hasText: 'two generators are on the ferry' }).filter({ hasText: `Power back to ${place} (${run})` });
+  const update = board
+    .getByRole('article')
+    .filter({ hasText: 'two generators are on the ferry' })
+    .filter({ hasText: `Power back to ${place} (${run})` });
   await expect(update).toBeVisible();
   await expect(update.getByText('Mission update')).toBeVisible();
-  const order = await board.getByRole('article').evaluateAll((cards) => cards.map((c) => c.textContent ?? ''));
-  expect(order.findIndex((t) => t.includes('two generators') && t.includes(run))).toBeLessThan(order.findIndex((t) => t.includes(`Generator for the barangay health station (${run})`)));
+  const order = await board
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((c) => c.textContent ?? ''));
+  expect(order.findIndex((t) => t.includes('two generators') && t.includes(run))).toBeLessThan(
+    order.findIndex((t) => t.includes(`Generator for the barangay health station (${run})`)),
+  );
   await expectAccessible(board);
   await snapBoth(board, 'journalist-board');
 
@@ -84,7 +108,9 @@ test('the board: filtered to a town, live, an emergency need and a mission updat
   await expect(card).toBeVisible();
   await filters.getByLabel('Category').fill('Shelter');
   await expect(card).toHaveCount(0);
-  await expect(board.getByText('Nothing on the board for these filters yet. New posts that match will appear here.')).toBeVisible();
+  await expect(
+    board.getByText('Nothing on the board for these filters yet. New posts that match will appear here.'),
+  ).toBeVisible();
   await board.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(filters.getByLabel('Place')).toHaveValue('');
   await expect(board).toHaveURL(/#\/journalist$/);

@@ -6,7 +6,8 @@ import { fullName, personIn, phone, snapBoth } from '../support/people';
 // "Seen", a stranger's message as a request, and the socket killed and restored.
 
 const chatsBadge = (page: Page) => page.locator('[data-testid="badge-Chats"]:visible');
-const idOf = async (page: Page) => ((await (await page.request.get('/api/v1/auth/me')).json()) as { data: { _id: string } }).data._id;
+const idOf = async (page: Page) =>
+  ((await (await page.request.get('/api/v1/auth/me')).json()) as { data: { _id: string } }).data._id;
 
 /**
  * Watches the page's socket: each frame from the server is recorded (so the test can tell a
@@ -51,7 +52,9 @@ async function watchSocket(page: Page) {
   };
 }
 
-test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a stranger’s request; the socket dies and comes back', async ({ browser }) => {
+test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a stranger’s request; the socket dies and comes back', async ({
+  browser,
+}) => {
   test.setTimeout(360_000);
   const a = await personIn(browser, 'livea');
   const b = await personIn(browser, 'liveb');
@@ -60,7 +63,9 @@ test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a s
   const relay = await watchSocket(b.page);
 
   // A opens the conversation with a first message; both have it open.
-  const first = await a.page.request.post('/api/v1/chats/send', { data: { recipientId: bId, message: 'Hi! Are the sandbags still at the depot?' } });
+  const first = await a.page.request.post('/api/v1/chats/send', {
+    data: { recipientId: bId, message: 'Hi! Are the sandbags still at the depot?' },
+  });
   expect(first.status()).toBe(200);
   const chatId = ((await first.json()) as { data: { chatId: string } }).data.chatId;
   await a.page.goto(`/#/chats/${chatId}`);
@@ -100,13 +105,20 @@ test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a s
 
   // A stranger writes to B, who takes messages only from connections: a request, in /requests.
   const privacy = await b.page.request.put('/api/v1/users/me/privacy', {
-    data: { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'connections', searchable: true },
+    data: {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'connections',
+      searchable: true,
+    },
   });
   expect(privacy.status()).toBe(200);
   const c = await personIn(browser, 'livec');
   await c.page.goto(`/#/profile/${b.person.username}`);
   await c.page.getByRole('button', { name: 'Message' }).click();
-  await c.page.getByLabel('Message', { exact: true }).fill('Hello from the school shelter — could you spare a pump?');
+  await c.page
+    .getByLabel('Message', { exact: true })
+    .fill('Hello from the school shelter — could you spare a pump?');
   await c.page.getByRole('button', { name: 'Send' }).click();
   await expect(c.page.getByText('Message request sent')).toBeVisible();
   await expect(c.page.getByText('so your message was sent as a request')).toBeVisible();
@@ -131,7 +143,9 @@ test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a s
   await expect(b.page.getByRole('heading', { name: 'Home' })).toBeAttached();
   await expect(b.page.getByRole('status', { name: 'Loading posts' })).toHaveCount(0);
   await expect(b.page.getByRole('button', { name: 'New posts' })).toHaveCount(0);
-  const posted = await a.page.request.post('/api/v1/posts/create', { data: { kind: 'need', category: 'Tools', content: 'Two more shovels for the depot, anyone?' } });
+  const posted = await a.page.request.post('/api/v1/posts/create', {
+    data: { kind: 'need', category: 'Tools', content: 'Two more shovels for the depot, anyone?' },
+  });
   expect(posted.status()).toBe(200);
   await expect(b.page.getByRole('button', { name: 'New posts' })).toBeVisible();
   await expect(b.page.getByText('Two more shovels for the depot, anyone?')).toHaveCount(0);

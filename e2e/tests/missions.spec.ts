@@ -6,9 +6,16 @@ import { fullName, personIn, snapBoth } from '../support/people';
 // Issue 12, end to end: a mission from its creation to a task done, as three real people (owner A,
 // joiner B, follower C) in their own browser contexts, against the real server.
 
-const imagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'sample-photo.png');
+const imagePath = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'support',
+  'sample-photo.png',
+);
 
-test('A starts a mission, B joins and posts update #1, C hears of it, and a task goes from A to B to done', async ({ browser }) => {
+test('A starts a mission, B joins and posts update #1, C hears of it, and a task goes from A to B to done', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const a = await personIn(browser, 'owner');
   const b = await personIn(browser, 'joiner');
@@ -22,7 +29,9 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
   await expect(a.page.getByText('Give the mission a title')).toBeVisible();
   await a.page.getByLabel('Title').fill(title);
   await a.page.getByText('People join to help with the work').click();
-  await a.page.getByLabel('Description').fill('Wells and water filters for three villages before the dry season.');
+  await a.page
+    .getByLabel('Description')
+    .fill('Wells and water filters for three villages before the dry season.');
   await a.page.getByLabel('Category').fill('Water');
   await a.page.getByTestId('mission-photo-input').setInputFiles(imagePath);
   await expect(a.page.getByRole('img', { name: 'Preview of the mission photo' })).toBeVisible();
@@ -84,7 +93,9 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
 
   // C, a follower, hears of it; the click opens the mission.
   await c.page.goto('/#/notifications');
-  const notice = c.page.getByRole('button', { name: new RegExp(`${fullName(b.person)} posted an update to`) });
+  const notice = c.page.getByRole('button', {
+    name: new RegExp(`${fullName(b.person)} posted an update to`),
+  });
   await expect(notice).toBeVisible();
   await notice.click();
   await expect(c.page).toHaveURL(new RegExp(`#/missions/${missionId}$`));
@@ -99,7 +110,10 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
   }).toPass();
   await update.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(a.page.getByText(`You're already a member of ${title}`)).toBeVisible();
-  await expect(update.getByRole('link', { name: 'Open mission' })).toHaveAttribute('href', `#/missions/${missionId}`);
+  await expect(update.getByRole('link', { name: 'Open mission' })).toHaveAttribute(
+    'href',
+    `#/missions/${missionId}`,
+  );
   await expect(a.page.getByRole('dialog', { name: 'Join mission' })).toHaveCount(0);
 
   // A assigns B a task.
@@ -110,12 +124,16 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
   await newTask.getByLabel('Assignee').selectOption({ label: fullName(b.person) });
   await newTask.getByLabel(/Due date/).fill('2030-06-01');
   await newTask.getByRole('button', { name: 'Create task' }).click();
-  await expect(a.page.getByRole('region', { name: 'To do' }).getByText('Dig well 2', { exact: true })).toBeVisible();
+  await expect(
+    a.page.getByRole('region', { name: 'To do' }).getByText('Dig well 2', { exact: true }),
+  ).toBeVisible();
   await snapBoth(a.page, 'mission-member');
 
   // B's task notice opens the mission chat; B says hello there.
   await b.page.goto('/#/notifications');
-  const taskNotice = b.page.getByRole('button', { name: new RegExp(`${fullName(a.person)} assigned you a task: Dig well 2`) });
+  const taskNotice = b.page.getByRole('button', {
+    name: new RegExp(`${fullName(a.person)} assigned you a task: Dig well 2`),
+  });
   await expect(taskNotice).toBeVisible();
   await taskNotice.click();
   await expect(b.page).toHaveURL(/#\/chat\/[0-9a-f-]{36}$/);
@@ -130,8 +148,13 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
   await snapBoth(a.page, 'mission-chat');
   // /chats (Missions in the navigation) lists the mission's chat by its title and leads to the mission pages.
   await a.page.goto('/#/chats');
-  await expect(a.page.getByRole('navigation', { name: 'Missions' }).getByRole('link', { name: 'Followed missions' })).toBeVisible();
-  await expect(a.page.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', `#/chat/${missionId}`);
+  await expect(
+    a.page.getByRole('navigation', { name: 'Missions' }).getByRole('link', { name: 'Followed missions' }),
+  ).toBeVisible();
+  await expect(a.page.getByRole('link', { name: new RegExp(title) })).toHaveAttribute(
+    'href',
+    `#/chat/${missionId}`,
+  );
   await snapBoth(a.page, 'mission-chats-list');
 
   // B moves it to done on /tasks.
@@ -139,9 +162,13 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
   await expect(b.page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
   await b.page.getByLabel('Only tasks assigned to me').check();
   await b.page.getByLabel('Status of Dig well 2').selectOption('done');
-  await expect(b.page.getByRole('region', { name: 'Done' }).getByText('Dig well 2', { exact: true })).toBeVisible();
+  await expect(
+    b.page.getByRole('region', { name: 'Done' }).getByText('Dig well 2', { exact: true }),
+  ).toBeVisible();
   await b.page.reload();
-  await expect(b.page.getByRole('region', { name: 'Done' }).getByText('Dig well 2', { exact: true })).toBeVisible();
+  await expect(
+    b.page.getByRole('region', { name: 'Done' }).getByText('Dig well 2', { exact: true }),
+  ).toBeVisible();
   await expectAccessible(b.page);
   await snapBoth(b.page, 'mission-tasks');
 

@@ -6,7 +6,8 @@ import { desktop, fullName, personIn, phone, snapBoth } from '../support/people'
 // in their own browser contexts, against the real server.
 
 /** The Network badge of whichever navigation bar is showing. */
-const networkBadge = (page: Page) => page.locator('[data-testid="badge-Pending connection requests"]:visible');
+const networkBadge = (page: Page) =>
+  page.locator('[data-testid="badge-Pending connection requests"]:visible');
 
 /**
  * Types @username in the composer and waits for the server's answer: whether the person was offered.
@@ -26,17 +27,25 @@ async function mentionOffers(page: Page, username: string): Promise<boolean> {
   await composer.getByLabel('Text').fill(`Thanks @${username}`);
   const people = (await (await answer).json()) as { data: Array<{ username: string }> };
   const offered = people.data.some((u) => u.username === username);
-  const suggestion = composer.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: new RegExp(`@${username}`) });
+  const suggestion = composer
+    .getByRole('list', { name: 'Suggestions' })
+    .getByRole('button', { name: new RegExp(`@${username}`) });
   await expect(suggestion).toHaveCount(offered ? 1 : 0);
   await page.keyboard.press('Escape');
   return offered;
 }
 
-test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open or message B', async ({ browser }) => {
+test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open or message B', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const a = await personIn(browser, 'asker');
   const b = await personIn(browser, 'answerer');
-  const bId = ((await (await a.page.request.get(`/api/v1/users/profile/${b.person.username}`)).json()) as { data: { _id: string } }).data._id;
+  const bId = (
+    (await (await a.page.request.get(`/api/v1/users/profile/${b.person.username}`)).json()) as {
+      data: { _id: string };
+    }
+  ).data._id;
 
   // A, a stranger to B, on B's profile: Connect.
   await a.page.goto(`/#/profile/${b.person.username}`);
@@ -48,7 +57,9 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   await expect(a.page.getByText('Connection request sent')).toBeVisible();
   await expect(a.page.getByRole('button', { name: 'Pending' })).toBeVisible();
   await a.page.goto('/#/network');
-  await expect(a.page.getByRole('region', { name: 'Sent requests' }).getByText(fullName(b.person))).toBeVisible();
+  await expect(
+    a.page.getByRole('region', { name: 'Sent requests' }).getByText(fullName(b.person)),
+  ).toBeVisible();
   await expect(a.page).toHaveTitle('My Network · Muster');
 
   // B sees the badge (polled every 30 s; a fresh load shows it at once) and the request, and accepts it.
@@ -56,8 +67,17 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   await expect(networkBadge(b.page)).toHaveText(/1$/);
   // …and the connectionRequest notification the spec's call lists (the bell's list leaves this type out, spec §5).
   const notices = async () =>
-    ((await (await b.page.request.get('/api/v1/notifications?type=connectionRequest')).json()) as { data: Array<{ message: string; sender: { username: string } }> }).data;
-  expect(await notices()).toEqual([expect.objectContaining({ message: 'sent you a connection request', sender: expect.objectContaining({ username: a.person.username }) })]);
+    (
+      (await (await b.page.request.get('/api/v1/notifications?type=connectionRequest')).json()) as {
+        data: Array<{ message: string; sender: { username: string } }>;
+      }
+    ).data;
+  expect(await notices()).toEqual([
+    expect.objectContaining({
+      message: 'sent you a connection request',
+      sender: expect.objectContaining({ username: a.person.username }),
+    }),
+  ]);
   await b.page.goto('/#/network');
   const pending = b.page.getByRole('region', { name: /Pending requests/ });
   await expect(pending.getByText(fullName(a.person))).toBeVisible();
@@ -83,7 +103,9 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   await expect(a.page.getByText('Connected', { exact: true })).toBeVisible();
   await expect(a.page.getByText('1 connection', { exact: true })).toBeVisible();
   await a.page.getByRole('tab', { name: 'Connections' }).click();
-  await expect(a.page.getByRole('tabpanel').getByRole('link', { name: new RegExp(fullName(a.person)) })).toBeVisible();
+  await expect(
+    a.page.getByRole('tabpanel').getByRole('link', { name: new RegExp(fullName(a.person)) }),
+  ).toBeVisible();
   await expect(a.page.getByRole('button', { name: 'Message' })).toBeVisible();
   await a.page.goto(`/#/profile/${a.person.username}`);
   await expect(a.page.getByRole('link', { name: 'Edit profile' })).toBeVisible();
@@ -131,10 +153,14 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   expect(await mentionOffers(a.page, b.person.username)).toBe(false);
   await a.page.goto(`/#/profile/${b.person.username}`);
   await expect(a.page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
-  const message = await a.page.request.post('/api/v1/chats/send', { data: { recipientId: bId, message: 'Hello again?' } });
+  const message = await a.page.request.post('/api/v1/chats/send', {
+    data: { recipientId: bId, message: 'Hello again?' },
+  });
   expect([403, 404]).toContain(message.status());
   await a.page.goto('/#/network');
-  await expect(a.page.getByRole('region', { name: 'Connections' }).getByText('No connections yet')).toBeVisible();
+  await expect(
+    a.page.getByRole('region', { name: 'Connections' }).getByText('No connections yet'),
+  ).toBeVisible();
 
   await a.close();
   await b.close();
@@ -160,7 +186,9 @@ test('mute hides their posts from my feed only; their profile still shows them',
   await reader.page.goto(`/#/profile/${poster.person.username}`);
   await reader.page.getByRole('button', { name: `More actions for ${fullName(poster.person)}` }).click();
   await reader.page.getByRole('menuitem', { name: 'Mute' }).click();
-  await expect(reader.page.getByText(`You muted ${fullName(poster.person)}.`, { exact: false })).toBeVisible();
+  await expect(
+    reader.page.getByText(`You muted ${fullName(poster.person)}.`, { exact: false }),
+  ).toBeVisible();
   await expect(post).toBeVisible();
 
   await reader.page.goto('/#/');
@@ -193,10 +221,20 @@ test('privacy settings change what a stranger sees', async ({ browser }) => {
 
   // Home, with people you may know (the newest people, at least).
   await stranger.page.goto('/#/');
-  await expect(stranger.page.getByRole('region', { name: 'People you may know' }).getByRole('button', { name: /^Connect with / }).first()).toBeVisible();
+  await expect(
+    stranger.page
+      .getByRole('region', { name: 'People you may know' })
+      .getByRole('button', { name: /^Connect with / })
+      .first(),
+  ).toBeVisible();
   await snap(stranger.page, 'home-people-you-may-know');
   await stranger.page.setViewportSize(phone);
-  await expect(stranger.page.getByRole('region', { name: 'People you may know' }).getByRole('button', { name: /^Connect with / }).first()).toBeVisible();
+  await expect(
+    stranger.page
+      .getByRole('region', { name: 'People you may know' })
+      .getByRole('button', { name: /^Connect with / })
+      .first(),
+  ).toBeVisible();
   await expectNoHorizontalOverflow(stranger.page);
   await snap(stranger.page, 'home-people-you-may-know');
   await stranger.page.setViewportSize(desktop);
@@ -204,8 +242,14 @@ test('privacy settings change what a stranger sees', async ({ browser }) => {
   await owner.page.goto('/#/settings');
   await owner.page.getByRole('link', { name: /Privacy settings/ }).click();
   await expect(owner.page.getByRole('heading', { level: 1, name: 'Privacy settings' })).toBeVisible();
-  await owner.page.getByRole('group', { name: 'Who can see your profile' }).getByRole('radio', { name: 'Connections only' }).check();
-  await owner.page.getByRole('group', { name: 'Who can see your connections' }).getByRole('radio', { name: 'Only me' }).check();
+  await owner.page
+    .getByRole('group', { name: 'Who can see your profile' })
+    .getByRole('radio', { name: 'Connections only' })
+    .check();
+  await owner.page
+    .getByRole('group', { name: 'Who can see your connections' })
+    .getByRole('radio', { name: 'Only me' })
+    .check();
   const searchable = owner.page.getByRole('switch', { name: 'Show me in search and suggestions' });
   await searchable.click();
   await expect(searchable).toHaveAttribute('aria-checked', 'false');
@@ -214,13 +258,21 @@ test('privacy settings change what a stranger sees', async ({ browser }) => {
   await owner.page.getByRole('button', { name: 'Save privacy settings' }).click();
   await expect(owner.page.getByText('Privacy settings saved')).toBeVisible();
   await owner.page.reload();
-  await expect(owner.page.getByRole('group', { name: 'Who can see your profile' }).getByRole('radio', { name: 'Connections only' })).toBeChecked();
+  await expect(
+    owner.page
+      .getByRole('group', { name: 'Who can see your profile' })
+      .getByRole('radio', { name: 'Connections only' }),
+  ).toBeChecked();
   await expect(searchable).toHaveAttribute('aria-checked', 'false');
 
   // After: the card, the counts and Connect only; and no longer offered by @mention.
   await stranger.page.goto(`/#/profile/${owner.person.username}`);
   await stranger.page.reload();
-  await expect(stranger.page.getByText(`${owner.person.firstName} shares their profile with connections only.`, { exact: false })).toBeVisible();
+  await expect(
+    stranger.page.getByText(`${owner.person.firstName} shares their profile with connections only.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
   await expect(stranger.page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   await expect(stranger.page.getByText('0 connections')).toBeVisible();
   await expect(stranger.page.getByRole('heading', { name: 'About' })).toHaveCount(0);

@@ -5,7 +5,9 @@ import { fullName, personIn, snapBoth } from '../support/people';
 // the Offers badge, opens /offers (the badge clears), accepts — the chat opens with B's words —
 // and marks the need fulfilled crediting B, which the card then says to everyone.
 
-test('B offers help on A’s need; A accepts into a chat and marks the need fulfilled crediting B', async ({ browser }) => {
+test('B offers help on A’s need; A accepts into a chat and marks the need fulfilled crediting B', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const a = await personIn(browser, 'needer');
   const b = await personIn(browser, 'offerer');
@@ -17,7 +19,11 @@ test('B offers help on A’s need; A accepts into a chat and marks the need fulf
   await composer.getByText('Need', { exact: true }).click();
   await composer.getByLabel('Category').fill('Power');
   await composer.getByLabel('Title (optional)').fill(title);
-  await composer.getByLabel('Text').fill('The clinic lost power in the storm. A 5 kVA generator for three days would keep the vaccine fridge cold.');
+  await composer
+    .getByLabel('Text')
+    .fill(
+      'The clinic lost power in the storm. A 5 kVA generator for three days would keep the vaccine fridge cold.',
+    );
   await composer.getByRole('button', { name: 'Share' }).click();
   await expect(a.page.getByText('Post created successfully')).toBeVisible();
   const aCard = a.page.getByRole('article').filter({ hasText: title });
@@ -37,7 +43,9 @@ test('B offers help on A’s need; A accepts into a chat and marks the need fulf
   const dialog = b.page.getByRole('dialog', { name: 'Offer help' });
   // The message starts as a friendly line quoting the need.
   await expect(dialog.getByLabel('Message')).toHaveValue(new RegExp(`I saw your post “${title}”`));
-  await dialog.getByLabel('Message').fill('I have a 6 kVA generator and a van. I can bring it tonight and stay to set it up.');
+  await dialog
+    .getByLabel('Message')
+    .fill('I have a 6 kVA generator and a van. I can bring it tonight and stay to set it up.');
   await dialog.getByLabel(/What you can give/).fill('6 kVA generator, 40 l of diesel');
   await dialog.getByLabel(/When/).fill('Tonight, from 19:00');
   await expectAccessible(b.page);
@@ -53,7 +61,10 @@ test('B offers help on A’s need; A accepts into a chat and marks the need fulf
   // A's Offers badge shows it; opening /offers clears it.
   await a.page.goto('/#/');
   await expect(a.page.getByTestId('badge-Unread offers').first()).toContainText('1');
-  await a.page.getByRole('link', { name: /Offers/ }).first().click();
+  await a.page
+    .getByRole('link', { name: /Offers/ })
+    .first()
+    .click();
   await expect(a.page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   await expect(a.page.getByRole('tab', { name: 'Received' })).toHaveAttribute('aria-selected', 'true');
   const row = a.page.getByRole('listitem').filter({ hasText: fullName(b.person) });

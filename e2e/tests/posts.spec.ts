@@ -3,9 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { signedUpAndIn } from '../support/accounts';
 import { expect, expectNoHorizontalOverflow, screenshotDir, snap, test } from '../support/fixtures';
 
-const imagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'sample-photo.png');
+const imagePath = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'support',
+  'sample-photo.png',
+);
 
-test('compose a need with a picture and hashtags; like, comment, reply, save; hashtag and saved pages', async ({ page, browser }) => {
+test('compose a need with a picture and hashtags; like, comment, reply, save; hashtag and saved pages', async ({
+  page,
+  browser,
+}) => {
   // Long: a journey of many pages, then up to a minute for trending to count the new tag.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -41,7 +49,10 @@ test('compose a need with a picture and hashtags; like, comment, reply, save; ha
   await snap(page, 'feed');
 
   // Someone else likes, comments; the author replies.
-  const otherContext = await browser.newContext({ baseURL: process.env.MUSTER_BASE_URL, viewport: { width: 375, height: 812 } });
+  const otherContext = await browser.newContext({
+    baseURL: process.env.MUSTER_BASE_URL,
+    viewport: { width: 375, height: 812 },
+  });
   const other = await otherContext.newPage();
   await signedUpAndIn(other, 'helper');
   await other.goto(`/#/hashtag/${tag}`);
@@ -104,11 +115,15 @@ test('the trending panel, and a hunt', async ({ page }) => {
   await hunt.getByRole('button', { name: 'Post hunt' }).click();
   await expect(page.getByText('Hunt post created successfully')).toBeVisible();
   await page.goto('/#/hunt');
-  await expect(page.getByRole('article').filter({ hasText: 'A sign-language interpreter for Friday' })).toBeVisible();
+  await expect(
+    page.getByRole('article').filter({ hasText: 'A sign-language interpreter for Friday' }),
+  ).toBeVisible();
   await snap(page, 'hunt');
 });
 
-test('on a phone: /MobilePost screens, the mission picker, a review, and the Posts of a profile', async ({ page }) => {
+test('on a phone: /MobilePost screens, the mission picker, a review, and the Posts of a profile', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const person = await signedUpAndIn(page, 'mobile');
   await page.goto('/#/MobilePost/update-mission');
@@ -120,9 +135,14 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
   await composer.getByLabel('What are you reviewing?').fill('the Ikeja depot');
   await composer.getByLabel('Rating').selectOption('4.5');
   await composer.getByLabel('Text').fill('Well run, quick loading. Thanks @ada');
-  await composer.getByRole('list', { name: 'Suggestions' }).getByRole('button', { name: /@ada_okafor/ }).click();
+  await composer
+    .getByRole('list', { name: 'Suggestions' })
+    .getByRole('button', { name: /@ada_okafor/ })
+    .click();
   await expect(composer.getByLabel('Text')).toHaveValue('Well run, quick loading. Thanks @ada_okafor ');
-  await composer.getByTestId('post-document-input').setInputFiles(path.join(path.dirname(imagePath), 'route-plan.pdf'));
+  await composer
+    .getByTestId('post-document-input')
+    .setInputFiles(path.join(path.dirname(imagePath), 'route-plan.pdf'));
   await expect(composer.getByText('route-plan.pdf')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await snap(page, 'mobile-composer');
@@ -132,10 +152,16 @@ test('on a phone: /MobilePost screens, the mission picker, a review, and the Pos
   await page.goto(`/#/profile/${person.username}`);
   const posts = page.getByRole('region', { name: 'Posts' });
   const card = posts.getByRole('article').filter({ hasText: 'Well run, quick loading.' });
-  await expect(card.getByRole('link', { name: '@ada_okafor' })).toHaveAttribute('href', '#/profile/ada_okafor');
+  await expect(card.getByRole('link', { name: '@ada_okafor' })).toHaveAttribute(
+    'href',
+    '#/profile/ada_okafor',
+  );
   await expect(card.getByRole('img', { name: '4.5 out of 5 stars' })).toBeVisible();
   await expect(card.getByText('My review of the Ikeja depot')).toBeVisible();
-  await expect(card.getByRole('link', { name: 'route-plan.pdf' })).toHaveAttribute('href', /\/media\/.+\.pdf$/);
+  await expect(card.getByRole('link', { name: 'route-plan.pdf' })).toHaveAttribute(
+    'href',
+    /\/media\/.+\.pdf$/,
+  );
   await snap(page, 'profile-posts');
 
   await page.goto('/#/MobilePost/hunt');
@@ -162,5 +188,7 @@ test('a post with a link shows the preview the server unfurled, at 375 px', asyn
   await expect(preview).toHaveAttribute('target', '_blank');
   await expect(preview).toContainText('Learn how to prepare for a flood');
   await snap(page, 'post-link-preview');
-  await preview.locator('xpath=ancestor::article[1]').screenshot({ path: path.join(screenshotDir, 'post-link-preview-card-375.png') });
+  await preview
+    .locator('xpath=ancestor::article[1]')
+    .screenshot({ path: path.join(screenshotDir, 'post-link-preview-card-375.png') });
 });

@@ -29,7 +29,9 @@ for (const width of widths) {
   });
 }
 
-test('the landing page speaks of missions, matching, teams and collaboration, with the visitor links', async ({ page }) => {
+test('the landing page speaks of missions, matching, teams and collaboration, with the visitor links', async ({
+  page,
+}) => {
   await page.goto('/#/muster');
   const main = page.getByRole('main');
   await expect(main).toContainText(/missions/i);
@@ -58,7 +60,9 @@ test('about has company, mission and vision, and Get Started goes to sign-up', a
   await expect(page).toHaveURL(/#\/signup$/);
 });
 
-test('terms: 11 sections, the date, the liability cap and the inquiry promise; the contents follow the scroll', async ({ page }) => {
+test('terms: 11 sections, the date, the liability cap and the inquiry promise; the contents follow the scroll', async ({
+  page,
+}) => {
   await page.goto('/#/terms');
   await expect(page.getByText('Last updated April 17, 2025')).toBeVisible();
   const toc = page.getByRole('navigation', { name: /contents/i });
@@ -86,7 +90,9 @@ for (const width of widths) {
   test.describe(`signed in, at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('about, contact, terms and privacy offer the way home instead of Sign In and Join now', async ({ page }) => {
+    test('about, contact, terms and privacy offer the way home instead of Sign In and Join now', async ({
+      page,
+    }) => {
       await page.goto('/#/login');
       await page.getByRole('button', { name: 'Fill in the demo account' }).click();
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();

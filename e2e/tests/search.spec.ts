@@ -4,14 +4,24 @@ import { personIn, phone, snapBoth } from '../support/people';
 // Issue 14, end to end: the spec's search box. A posts needs in three categories, a provision and a
 // mission, all carrying one rare word (A's own name tag); B finds them all from the top bar.
 
-test('the search box: every section, View All, Enter → /search, history, recently viewed, Escape; the overlay at 375 px', async ({ browser }) => {
+test('the search box: every section, View All, Enter → /search, history, recently viewed, Escape; the overlay at 375 px', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const a = await personIn(browser, 'searched');
   const b = await personIn(browser, 'searcher');
   // A rare word of letters only (names are searched as words, typos and prefixes included).
   const word = `Zeph${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
   const shownName = `Robin ${word}`;
-  const named = await a.page.request.patch('/api/v1/users/me', { data: { firstName: 'Robin', lastName: word, headline: 'Water and logistics volunteer', bio: '', location: '' } });
+  const named = await a.page.request.patch('/api/v1/users/me', {
+    data: {
+      firstName: 'Robin',
+      lastName: word,
+      headline: 'Water and logistics volunteer',
+      bio: '',
+      location: '',
+    },
+  });
   expect(named.status()).toBe(200);
 
   // A's needs (three categories, so Needs has more than its two previews), a provision and a mission.
@@ -20,11 +30,25 @@ test('the search box: every section, View All, Enter → /search, history, recen
     ['Shelter', `Tarpaulins for the ${word} camp before the rain`],
     ['Medical supplies', `Insulin for three ${word} families this week`],
   ] as const) {
-    const res = await a.page.request.post('/api/v1/posts/create', { data: { kind: 'need', category, content: text } });
+    const res = await a.page.request.post('/api/v1/posts/create', {
+      data: { kind: 'need', category, content: text },
+    });
     expect(res.status()).toBe(200);
   }
-  expect((await a.page.request.post('/api/v1/posts/create', { data: { kind: 'provision', category: 'Transport', content: `Our ${word} truck has room on Tuesdays` } })).status()).toBe(200);
-  expect((await a.page.request.post('/api/v1/missions', { data: { title: `${word} water relay`, type: 'collaboration' } })).status()).toBe(200);
+  expect(
+    (
+      await a.page.request.post('/api/v1/posts/create', {
+        data: { kind: 'provision', category: 'Transport', content: `Our ${word} truck has room on Tuesdays` },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await a.page.request.post('/api/v1/missions', {
+        data: { title: `${word} water relay`, type: 'collaboration' },
+      })
+    ).status(),
+  ).toBe(200);
 
   // B types: nothing goes for blanks; then every section of the dropdown.
   const box = b.page.getByRole('combobox', { name: 'Search' });
@@ -50,7 +74,9 @@ test('the search box: every section, View All, Enter → /search, history, recen
   await expect(b.page).toHaveURL(/#\/search\/needs$/);
   await expect(panel).toHaveCount(0);
   await expect(b.page.getByRole('main').getByText('Medical supplies').first()).toBeVisible();
-  await expect(b.page.getByRole('main').getByText(`Insulin for three ${word} families this week`)).toBeVisible();
+  await expect(
+    b.page.getByRole('main').getByText(`Insulin for three ${word} families this week`),
+  ).toBeVisible();
   await snapBoth(b.page, 'search-needs');
 
   // Enter goes to /search and keeps the query in the history.
@@ -95,7 +121,9 @@ test('the search box: every section, View All, Enter → /search, history, recen
   await overlay.getByRole('button', { name: 'Close search' }).click();
   await expect(overlay).toHaveCount(0);
   await b.page.getByRole('button', { name: 'Search' }).click();
-  await expect(b.page.getByRole('dialog', { name: 'Search' }).getByPlaceholder('Search people, needs, missions...')).toHaveValue('');
+  await expect(
+    b.page.getByRole('dialog', { name: 'Search' }).getByPlaceholder('Search people, needs, missions...'),
+  ).toHaveValue('');
 
   await a.close();
   await b.close();

@@ -42,7 +42,8 @@ const GRACE_MS = 10_000;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/muster_ws_bench';
 const redisUrl = process.env.BENCH_WS_REDIS_URL ?? '';
 const PROCESSES = Number(process.env.BENCH_WS_PROCESSES ?? 1);
-if (PROCESSES === 2 && !redisUrl) throw new Error('BENCH_WS_PROCESSES=2 needs BENCH_WS_REDIS_URL: the processes meet in Redis');
+if (PROCESSES === 2 && !redisUrl)
+  throw new Error('BENCH_WS_PROCESSES=2 needs BENCH_WS_REDIS_URL: the processes meet in Redis');
 const runId = randomBytes(3).toString('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,7 +56,11 @@ const { db, close } = await ensureBenchDatabase(databaseUrl);
 
 async function benchPeople(db: Db): Promise<Person[]> {
   const names = Array.from({ length: USERS }, (_, i) => `wsbench_${i}`);
-  const existing = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', names).execute();
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'in', names)
+    .execute();
   const have = new Set(existing.map((u) => u.username));
   const missing = names.filter((n) => !have.has(n));
   if (missing.length) {
@@ -77,7 +82,11 @@ async function benchPeople(db: Db): Promise<Person[]> {
         .execute();
     }
   }
-  const people = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', names).execute();
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'in', names)
+    .execute();
   const byName = new Map(people.map((p) => [p.username, p]));
   return names.map((n) => byName.get(n)!);
 }
@@ -87,7 +96,9 @@ const ids = people.map((p) => p.id);
 const HALF = USERS / 2;
 const partnerOf = (i: number) => (i < HALF ? i + HALF : i - HALF);
 // A fresh start: no chats among them from an earlier run (their messages go with them), no old sessions.
-await sql`delete from chats where id in (select chat_id from chat_members where user_id = any(${ids}::uuid[]))`.execute(db);
+await sql`delete from chats where id in (select chat_id from chat_members where user_id = any(${ids}::uuid[]))`.execute(
+  db,
+);
 await sql`delete from sessions where user_id = any(${ids}::uuid[])`.execute(db);
 // "A connected recipient" (DESIGN.md §6): each pair is connected (two rows per pair).
 await sql`
@@ -99,7 +110,14 @@ await sql`
 const tokens = people.map(() => randomBytes(32).toString('base64url'));
 await db
   .insertInto('sessions')
-  .values(people.map((p, i) => ({ id: newId(), tokenHash: createHash('sha256').update(tokens[i]!).digest('hex'), userId: p.id, expiresAt: new Date(Date.now() + 86_400_000) })))
+  .values(
+    people.map((p, i) => ({
+      id: newId(),
+      tokenHash: createHash('sha256').update(tokens[i]!).digest('hex'),
+      userId: p.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  )
   .execute();
 const cookies = tokens.map((t) => `muster_session=${t}`);
 
@@ -110,13 +128,26 @@ const children: ChildProcess[] = [];
 async function serve(script: string, env: Record<string, string>, probe: string): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
     stdio: 'inherit',
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (await fetch(`${url}${probe}`).then(() => true, () => false)) return url;
+    if (
+      await fetch(`${url}${probe}`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return url;
     await sleep(100);
   }
   throw new Error(`${script} did not start`);
@@ -133,7 +164,10 @@ type Receipt = (person: number, text: string, at: number) => void;
 let onText: Receipt = () => {};
 let unexpectedCloses = 0;
 
-async function openSockets(urlOf: (i: number) => string, headersOf: (i: number) => Record<string, string>): Promise<WebSocket[]> {
+async function openSockets(
+  urlOf: (i: number) => string,
+  headersOf: (i: number) => Record<string, string>,
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = new Array(USERS);
   let next = 0;
   // 50 handshakes at a time: a page load's worth, not a stampede.
@@ -144,7 +178,9 @@ async function openSockets(urlOf: (i: number) => string, headersOf: (i: number) 
         sockets[i] = await new Promise<WebSocket>((resolve, reject) => {
           const socket = new WebSocket(urlOf(i), { headers: headersOf(i) });
           socket.once('open', () => resolve(socket));
-          socket.once('unexpected-response', (_req, res) => reject(new Error(`socket ${i}: upgrade refused with ${res.statusCode}`)));
+          socket.once('unexpected-response', (_req, res) =>
+            reject(new Error(`socket ${i}: upgrade refused with ${res.statusCode}`)),
+          );
           socket.once('error', reject);
           socket.on('message', (data) => onText(i, data.toString(), performance.now()));
           socket.on('close', (code) => {
@@ -158,7 +194,14 @@ async function openSockets(urlOf: (i: number) => string, headersOf: (i: number) 
 }
 
 async function closeSockets(sockets: WebSocket[]) {
-  await Promise.all(sockets.map((s) => new Promise<void>((resolve) => (s.readyState === s.CLOSED ? resolve() : (s.once('close', () => resolve()), s.close(1000))))));
+  await Promise.all(
+    sockets.map(
+      (s) =>
+        new Promise<void>((resolve) =>
+          s.readyState === s.CLOSED ? resolve() : (s.once('close', () => resolve()), s.close(1000)),
+        ),
+    ),
+  );
 }
 
 /** The text of a message.created event, without parsing the JSON of every other event. */
@@ -171,15 +214,27 @@ function messageText(text: string): string | undefined {
 // Measuring: messages sent at a steady rate (or flat out), each timed from its POST to its arrival.
 
 type Send = (sender: number, recipient: number, message: string) => Promise<number>;
-type Result = { label: string; sent: number; failed: number; received: number; latencies: number[]; windowMs: number };
+type Result = {
+  label: string;
+  sent: number;
+  failed: number;
+  received: number;
+  latencies: number[];
+  windowMs: number;
+};
 
-const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+const percentile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
 /**
  * `count` messages (pair k % HALF, alternating direction), `rate` a second — or, with rate 0, flat
  * out with `inFlight` at a time. Waits for the stragglers (GRACE_MS without an arrival ends it).
  */
-async function measure(label: string, send: Send, options: { count: number; rate: number; inFlight?: number }): Promise<Result> {
+async function measure(
+  label: string,
+  send: Send,
+  options: { count: number; rate: number; inFlight?: number },
+): Promise<Result> {
   const tag = `bench ${runId} ${label.replace(/\s/g, '_')} `;
   const sentAt = new Map<number, number>();
   const recipientOf = new Map<number, number>();
@@ -235,11 +290,22 @@ async function measure(label: string, send: Send, options: { count: number; rate
   while (sentAt.size > 0 && performance.now() - lastArrival < GRACE_MS) await sleep(20);
   const windowMs = (received ? lastArrival : performance.now()) - started;
   onText = () => {};
-  return { label, sent: options.count, failed, received, latencies: latencies.sort((a, b) => a - b), windowMs };
+  return {
+    label,
+    sent: options.count,
+    failed,
+    received,
+    latencies: latencies.sort((a, b) => a - b),
+    windowMs,
+  };
 }
 
 /** One broadcast to every socket, `rate` a second: each arrival timed from the POST that caused it. */
-async function measureBroadcast(label: string, url: string, options: { count: number; rate: number }): Promise<Result> {
+async function measureBroadcast(
+  label: string,
+  url: string,
+  options: { count: number; rate: number },
+): Promise<Result> {
   const tag = `bench ${runId} broadcast `;
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
@@ -258,13 +324,24 @@ async function measureBroadcast(label: string, url: string, options: { count: nu
     const wait = started + (k * 1000) / options.rate - performance.now();
     if (wait > 1) await sleep(wait);
     sentAt.set(k, performance.now());
-    posts.push(fetch(`${url}/broadcast`, { method: 'POST', body: JSON.stringify({ message: `${tag}${k}` }) }).then((r) => r.arrayBuffer()));
+    posts.push(
+      fetch(`${url}/broadcast`, { method: 'POST', body: JSON.stringify({ message: `${tag}${k}` }) }).then(
+        (r) => r.arrayBuffer(),
+      ),
+    );
   }
   await Promise.all(posts);
   const expected = options.count * USERS;
   while (latencies.length < expected && performance.now() - lastArrival < GRACE_MS) await sleep(20);
   onText = () => {};
-  return { label, sent: expected, failed: 0, received: latencies.length, latencies: latencies.sort((a, b) => a - b), windowMs: lastArrival - started };
+  return {
+    label,
+    sent: expected,
+    failed: 0,
+    received: latencies.length,
+    latencies: latencies.sort((a, b) => a - b),
+    windowMs: lastArrival - started,
+  };
 }
 
 function row(r: Result) {
@@ -288,7 +365,8 @@ const apiEnv = {
 };
 const apiUrl = await serve(path.join(here, '../src/main.ts'), apiEnv, '/api/v1/health');
 // Where the sockets are: the same process, or a second one that hears of each message through Redis.
-const socketUrl = PROCESSES === 2 ? await serve(path.join(here, '../src/main.ts'), apiEnv, '/api/v1/health') : apiUrl;
+const socketUrl =
+  PROCESSES === 2 ? await serve(path.join(here, '../src/main.ts'), apiEnv, '/api/v1/health') : apiUrl;
 // PUBLIC_URL is unset, so each process accepts the Origin of the address it was reached at.
 const apiOrigin = apiUrl;
 
@@ -302,13 +380,18 @@ const apiSend: Send = async (sender, recipient, message) => {
   return res.status;
 };
 
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const t0 = performance.now();
 const apiSockets = await openSockets(
   () => `${socketUrl.replace('http:', 'ws:')}/api/v1/ws`,
   (i) => ({ cookie: cookies[i]!, origin: socketUrl }),
 );
-const how = PROCESSES === 2 ? ' (a second API process: every event crosses Redis)' : redisUrl ? ' (Redis hub)' : '';
+const how =
+  PROCESSES === 2 ? ' (a second API process: every event crosses Redis)' : redisUrl ? ' (Redis hub)' : '';
 console.log(`${USERS} sockets open on the API in ${((performance.now() - t0) / 1000).toFixed(1)} s${how}`);
 
 // Every pair's chat made before anything is timed: the first message of a pair also opens its chat.
@@ -321,31 +404,71 @@ if (SOAK) {
 } else {
   const steadyCount = Math.round(RATE * SECONDS);
   const rows: string[] = [];
-  rows.push(row(await measure(`API: ${RATE}/s for ${SECONDS} s`, apiSend, { count: steadyCount, rate: RATE })));
-  rows.push(row(await measure('API: flat out, 32 in flight', apiSend, { count: steadyCount, rate: 0, inFlight: 32 })));
+  rows.push(
+    row(await measure(`API: ${RATE}/s for ${SECONDS} s`, apiSend, { count: steadyCount, rate: RATE })),
+  );
+  rows.push(
+    row(await measure('API: flat out, 32 in flight', apiSend, { count: steadyCount, rate: 0, inFlight: 32 })),
+  );
   await closeSockets(apiSockets);
 
   const floorUrl = await serve(path.join(here, 'floor-ws.ts'), {}, '/');
-  const floorSockets = await openSockets((i) => `${floorUrl.replace('http:', 'ws:')}/?user=${ids[i]}`, () => ({}));
+  const floorSockets = await openSockets(
+    (i) => `${floorUrl.replace('http:', 'ws:')}/?user=${ids[i]}`,
+    () => ({}),
+  );
   const floorSend: Send = async (sender, recipient, message) => {
-    const res = await fetch(`${floorUrl}/send`, { method: 'POST', body: JSON.stringify({ senderId: ids[sender], recipientId: ids[recipient], message }) });
+    const res = await fetch(`${floorUrl}/send`, {
+      method: 'POST',
+      body: JSON.stringify({ senderId: ids[sender], recipientId: ids[recipient], message }),
+    });
     await res.arrayBuffer();
     return res.status;
   };
-  rows.push(row(await measure(`floor: bare ws, ${RATE}/s for ${SECONDS} s`, floorSend, { count: steadyCount, rate: RATE })));
-  rows.push(row(await measure('floor: bare ws, flat out, 32 in flight', floorSend, { count: steadyCount, rate: 0, inFlight: 32 })));
-  rows.push(row(await measureBroadcast(`floor: broadcast to ${USERS} sockets, 5/s`, floorUrl, { count: 5 * SECONDS, rate: 5 })));
+  rows.push(
+    row(
+      await measure(`floor: bare ws, ${RATE}/s for ${SECONDS} s`, floorSend, {
+        count: steadyCount,
+        rate: RATE,
+      }),
+    ),
+  );
+  rows.push(
+    row(
+      await measure('floor: bare ws, flat out, 32 in flight', floorSend, {
+        count: steadyCount,
+        rate: 0,
+        inFlight: 32,
+      }),
+    ),
+  );
+  rows.push(
+    row(
+      await measureBroadcast(`floor: broadcast to ${USERS} sockets, 5/s`, floorUrl, {
+        count: 5 * SECONDS,
+        rate: 5,
+      }),
+    ),
+  );
   await closeSockets(floorSockets);
 
-  console.log(`\n${USERS} people, a socket each${how} · PostgreSQL · load average ${load()} · POST → arrival at the recipient's socket (ms)\n`);
-  console.log('| run                                          |   sent | p50     | p99     | max     | arrived/s | lost | failed |');
-  console.log('|----------------------------------------------|--------|---------|---------|---------|-----------|------|--------|');
+  console.log(
+    `\n${USERS} people, a socket each${how} · PostgreSQL · load average ${load()} · POST → arrival at the recipient's socket (ms)\n`,
+  );
+  console.log(
+    '| run                                          |   sent | p50     | p99     | max     | arrived/s | lost | failed |',
+  );
+  console.log(
+    '|----------------------------------------------|--------|---------|---------|---------|-----------|------|--------|',
+  );
   for (const r of rows) console.log(r);
   if (unexpectedCloses) console.log(`\n${unexpectedCloses} sockets closed unexpectedly`);
 }
 
 stopAll();
-await sql`delete from chats where id in (select chat_id from chat_members where user_id = any(${ids}::uuid[]))`.execute(db);
+await sql`delete from chats where id in (select chat_id from chat_members where user_id = any(${ids}::uuid[]))`.execute(
+  db,
+);
 await sql`delete from sessions where user_id = any(${ids}::uuid[])`.execute(db);
 await close();
 process.exit(exitCode);

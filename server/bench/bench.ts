@@ -33,10 +33,19 @@ if (posts < 1000) {
 // Sessions for 200 people, so requests come from many viewers: seed:scale's bench viewers (user1,
 // user501, …), each with a settled member's graph (~100 connections, ~10 hashtags, 5 missions).
 const viewerNames = Array.from({ length: 200 }, (_, k) => `user${1 + k * 500}`);
-let users = (await sql<{ id: string }>`select id from users where username = any(${viewerNames}::text[])`.execute(db)).rows;
-if (users.length < 200) users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
+let users = (
+  await sql<{ id: string }>`select id from users where username = any(${viewerNames}::text[])`.execute(db)
+).rows;
+if (users.length < 200)
+  users = (await sql<{ id: string }>`select id from users order by random() limit 200`.execute(db)).rows;
 // People to write to, none of them among the senders.
-const recipients = (await sql<{ id: string }>`select id from users where not (id = any(${users.map((u) => u.id)}::uuid[])) order by random() limit 200`.execute(db)).rows;
+const recipients = (
+  await sql<{
+    id: string;
+  }>`select id from users where not (id = any(${users.map((u) => u.id)}::uuid[])) order by random() limit 200`.execute(
+    db,
+  )
+).rows;
 // What this run makes is all it removes at the end: others may be using the database meanwhile.
 const startedAt = new Date();
 const madeSessions: string[] = [];
@@ -49,7 +58,10 @@ async function sessionsFor(people: Array<{ id: string }>, ids: string[] = []) {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = createHash('sha256').update(token).digest('hex');
     const id = newId();
-    await db.insertInto('sessions').values({ id, tokenHash, userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) }).execute();
+    await db
+      .insertInto('sessions')
+      .values({ id, tokenHash, userId: u.id, expiresAt: new Date(Date.now() + 86_400_000) })
+      .execute();
     madeSessions.push(tokenHash);
     made.push(`muster_session=${token}`);
     ids.push(id);
@@ -58,16 +70,31 @@ async function sessionsFor(people: Array<{ id: string }>, ids: string[] = []) {
 }
 const cookies = await sessionsFor(users, sessionIds);
 // Viewers who block or mute someone (seed:scale: one in five), whose feed filters them out.
-const silencers = (await sql<{ id: string }>`
+const silencers = (
+  await sql<{ id: string }>`
   select id from users u where exists (select 1 from blocks where blocker_id = u.id) or exists (select 1 from mutes where muter_id = u.id)
-  order by random() limit 200`.execute(db)).rows;
+  order by random() limit 200`.execute(db)
+).rows;
 const silencerCookies = await sessionsFor(silencers);
 // Keys drawn from a large pool, so that reads are spread over the table as in life, not a hot few.
-const sample = (await sql<{ id: string; createdAt: Date }>`select id, created_at as "createdAt" from posts tablesample system (3) limit 20000`.execute(db)).rows;
+const sample = (
+  await sql<{
+    id: string;
+    createdAt: Date;
+  }>`select id, created_at as "createdAt" from posts tablesample system (3) limit 20000`.execute(db)
+).rows;
 const postIds = sample.map((r) => r.id);
-const missionIds = (await sql<{ id: string }>`select id from missions order by random() limit 2000`.execute(db)).rows.map((r) => r.id);
+const missionIds = (
+  await sql<{ id: string }>`select id from missions order by random() limit 2000`.execute(db)
+).rows.map((r) => r.id);
 // Cursors at least 100,000 posts deep: the feed must not slow down with depth (keyset, not offset).
-const deepest = (await sql<{ createdAt: Date }>`select created_at as "createdAt" from posts order by created_at desc, id desc offset 100000 limit 1`.execute(db)).rows[0]!;
+const deepest = (
+  await sql<{
+    createdAt: Date;
+  }>`select created_at as "createdAt" from posts order by created_at desc, id desc offset 100000 limit 1`.execute(
+    db,
+  )
+).rows[0]!;
 const deepCursors = sample
   .filter((r) => r.createdAt < deepest.createdAt)
   .map((r) => Buffer.from(`${new Date(r.createdAt).toISOString()}|${r.id}`).toString('base64url'));
@@ -75,28 +102,46 @@ const deepCursors = sample
 // Open needs and wants to offer help on, none by a viewer nor blocked either way with one; each
 // request takes the next, so no viewer offers twice on one post (a 409 would count as an error).
 const viewerIds = users.map((u) => u.id);
-const openNeeds = (await sql<{ id: string }>`
+const openNeeds = (
+  await sql<{ id: string }>`
   select p.id from posts p tablesample system (20)
   where p.kind in ('need', 'want') and p.status = 'open' and not (p.author_id = any(${viewerIds}::uuid[]))
     and not exists (select 1 from blocks b where (b.blocker_id = p.author_id and b.blocked_id = any(${viewerIds}::uuid[]))
                                           or (b.blocked_id = p.author_id and b.blocker_id = any(${viewerIds}::uuid[])))
-  order by random() limit 100000`.execute(db)).rows.map((r) => r.id);
+  order by random() limit 100000`.execute(db)
+).rows.map((r) => r.id);
 let nextNeed = 0;
 
 // The API and the floor each run in a process of their own, as in production; autocannon here.
-async function serve(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+async function serve(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   // BENCH_API_ARGS passes node flags to the servers (e.g. --cpu-prof to profile under load).
   const extra = process.env.BENCH_API_ARGS?.split(' ').filter(Boolean) ?? [];
   // The API runs from its build (server/dist/main.js), as in production; floor.ts through tsx.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...extra, ...loader, script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/api/v1/health`).then(() => true, () => false)) return { url, child };
+    if (
+      await fetch(`${url}/api/v1/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { url, child };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${script} did not start`);
@@ -105,10 +150,19 @@ async function serve(script: string, env: Record<string, string>): Promise<{ url
 // so the writes themselves are measured rather than 429s.
 const built = path.join(here, '../dist/main.js');
 if (!fs.existsSync(built)) {
-  console.error('The server is not built: run `npm run build -w server` first (the bench measures the production bundle).');
+  console.error(
+    'The server is not built: run `npm run build -w server` first (the bench measures the production bundle).',
+  );
   process.exit(1);
 }
-const api = await serve(built, { DATABASE_URL: benchUrl, WEB_DIST: '/nonexistent', REDIS_URL: '', SMTP_URL: '', WRITE_RATE_LIMIT_SCALE: '10000', API_COMPRESSION });
+const api = await serve(built, {
+  DATABASE_URL: benchUrl,
+  WEB_DIST: '/nonexistent',
+  REDIS_URL: '',
+  SMTP_URL: '',
+  WRITE_RATE_LIMIT_SCALE: '10000',
+  API_COMPRESSION,
+});
 const floorServer = await serve(path.join(here, 'floor.ts'), {});
 const base = api.url;
 const floorBase = floorServer.url;
@@ -119,7 +173,9 @@ const deepPages: Array<{ cookie: string; path: string }> = [];
 for (const cookie of cookies.slice(0, 60)) {
   let cursor: string | null = null;
   for (let page = 0; page < 5; page++) {
-    const res: Response = await fetch(`${base}/api/v1/posts/feed${cursor ? `?cursor=${cursor}` : ''}`, { headers: { cookie } });
+    const res: Response = await fetch(`${base}/api/v1/posts/feed${cursor ? `?cursor=${cursor}` : ''}`, {
+      headers: { cookie },
+    });
     cursor = ((await res.json()) as { meta: { nextCursor: string | null } }).meta.nextCursor;
     if (!cursor) break;
   }
@@ -133,7 +189,12 @@ const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 /** A bare-route write's body (floor.ts): a bench viewer's session and id, someone to write to, the text. */
 function bareWrite(body: string) {
   const k = Math.floor(Math.random() * users.length);
-  return JSON.stringify({ sessionId: sessionIds[k], senderId: users[k]!.id, recipientId: pick(recipients).id, body });
+  return JSON.stringify({
+    sessionId: sessionIds[k],
+    senderId: users[k]!.id,
+    recipientId: pick(recipients).id,
+    body,
+  });
 }
 
 // What people type into global search (issue 14), over the seed's words: common words (every need
@@ -169,23 +230,66 @@ type Case = {
 const cases: Case[] = [
   { name: 'floor: one indexed query', url: floorBase, path: () => '/floor', budgetMs: 50, floor: 'read' },
   { name: 'home feed (personal), first page', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50 },
-  { name: 'home feed (personal), deep page', url: base, path: () => '', as: () => pick(deepPages), budgetMs: 50 },
+  {
+    name: 'home feed (personal), deep page',
+    url: base,
+    path: () => '',
+    as: () => pick(deepPages),
+    budgetMs: 50,
+  },
   // A cursor no client makes (the home feed's come from the page before): a jump into the network
   // phase at a random point ≥ 100,000 posts back, read from the database past the kept head.
-  { name: 'home feed, random deep jump', url: base, path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`, budgetMs: 50 },
+  {
+    name: 'home feed, random deep jump',
+    url: base,
+    path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`,
+    budgetMs: 50,
+  },
   // Not a budget: the same deep page from a bare route (floor.ts), the machine's ceiling for it.
-  { name: 'feed page, bare route', url: floorBase, path: () => `/page?cursor=${pick(deepCursors)}`, budgetMs: 50 },
-  { name: 'feed, viewer blocks/mutes', url: base, path: () => '/api/v1/posts/feed', budgetMs: 50, viewers: silencerCookies },
-  { name: 'home feed, deep jump, blocks/mutes', url: base, path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`, budgetMs: 50, viewers: silencerCookies },
+  {
+    name: 'feed page, bare route',
+    url: floorBase,
+    path: () => `/page?cursor=${pick(deepCursors)}`,
+    budgetMs: 50,
+  },
+  {
+    name: 'feed, viewer blocks/mutes',
+    url: base,
+    path: () => '/api/v1/posts/feed',
+    budgetMs: 50,
+    viewers: silencerCookies,
+  },
+  {
+    name: 'home feed, deep jump, blocks/mutes',
+    url: base,
+    path: () => `/api/v1/posts/feed?cursor=${pick(deepCursors)}`,
+    budgetMs: 50,
+    viewers: silencerCookies,
+  },
   { name: 'people you may know', url: base, path: () => '/api/v1/users/suggestions', budgetMs: 50 },
-  { name: 'profile of someone', url: base, path: () => `/api/v1/users/profile/user${1 + Math.floor(Math.random() * 100_000)}`, budgetMs: 50 },
+  {
+    name: 'profile of someone',
+    url: base,
+    path: () => `/api/v1/users/profile/user${1 + Math.floor(Math.random() * 100_000)}`,
+    budgetMs: 50,
+  },
   { name: 'mission page', url: base, path: () => `/api/v1/missions/${pick(missionIds)}`, budgetMs: 50 },
   { name: 'mission list', url: base, path: () => '/api/v1/missions', budgetMs: 50 },
   { name: 'single post', url: base, path: () => `/api/v1/posts/${pick(postIds)}`, budgetMs: 50 },
   { name: 'trending hashtags', url: base, path: () => '/api/v1/hashtags/trending', budgetMs: 50 },
   { name: 'notifications', url: base, path: () => '/api/v1/notifications', budgetMs: 50 },
-  { name: 'people search', url: base, path: () => `/api/v1/users/search?query=${pick(searchPrefixes)}`, budgetMs: 50 },
-  { name: 'advanced search', url: base, path: () => `/api/v1/users/advanced-search?query=${encodeURIComponent(pick(advancedQueries)())}`, budgetMs: 100 },
+  {
+    name: 'people search',
+    url: base,
+    path: () => `/api/v1/users/search?query=${pick(searchPrefixes)}`,
+    budgetMs: 50,
+  },
+  {
+    name: 'advanced search',
+    url: base,
+    path: () => `/api/v1/users/advanced-search?query=${encodeURIComponent(pick(advancedQueries)())}`,
+    budgetMs: 100,
+  },
   // The writes' floor: a bare POST inserting one row into a table with a primary key and one index
   // (floor.ts), in the same database — the commit's cost without any of ours.
   {
@@ -193,13 +297,29 @@ const cases: Case[] = [
     url: floorBase,
     method: 'POST',
     path: () => '/insert',
-    body: () => JSON.stringify({ authorId: pick(users).id, content: `Bench insert ${Math.random()} #floodrelief` }),
+    body: () =>
+      JSON.stringify({ authorId: pick(users).id, content: `Bench insert ${Math.random()} #floodrelief` }),
     budgetMs: 60,
     floor: 'insert',
   },
-  { name: 'send message', url: base, method: 'POST', path: () => '/api/v1/chats/send', body: () => JSON.stringify({ recipientId: pick(recipients).id, message: `Bench message ${Math.random()}` }), budgetMs: 60 },
+  {
+    name: 'send message',
+    url: base,
+    method: 'POST',
+    path: () => '/api/v1/chats/send',
+    body: () =>
+      JSON.stringify({ recipientId: pick(recipients).id, message: `Bench message ${Math.random()}` }),
+    budgetMs: 60,
+  },
   // The same statement from a bare route (floor.ts): what of the gap to the insert floor is the statement's own.
-  { name: 'send message, bare route', url: floorBase, method: 'POST', path: () => '/send', body: () => bareWrite(`Bench message ${Math.random()}`), budgetMs: 60 },
+  {
+    name: 'send message, bare route',
+    url: floorBase,
+    method: 'POST',
+    path: () => '/send',
+    body: () => bareWrite(`Bench message ${Math.random()}`),
+    budgetMs: 60,
+  },
   {
     name: 'create offer',
     url: base,
@@ -208,8 +328,22 @@ const cases: Case[] = [
     body: () => JSON.stringify({ message: `Bench offer ${Math.random()}: I can help with this.` }),
     budgetMs: 60,
   },
-  { name: 'create post', url: base, method: 'POST', path: () => '/api/v1/posts/create', body: () => JSON.stringify({ content: `Bench post ${Math.random()} #floodrelief` }), budgetMs: 60 },
-  { name: 'create post, bare route', url: floorBase, method: 'POST', path: () => '/post', body: () => bareWrite(`Bench post ${Math.random()} #floodrelief`), budgetMs: 60 },
+  {
+    name: 'create post',
+    url: base,
+    method: 'POST',
+    path: () => '/api/v1/posts/create',
+    body: () => JSON.stringify({ content: `Bench post ${Math.random()} #floodrelief` }),
+    budgetMs: 60,
+  },
+  {
+    name: 'create post, bare route',
+    url: floorBase,
+    method: 'POST',
+    path: () => '/post',
+    body: () => bareWrite(`Bench post ${Math.random()} #floodrelief`),
+    budgetMs: 60,
+  },
   // A need is matched against the open provisions after its answer (issue 16): the scale data has
   // ~170,000 of them in its one category, so this is the POST with the heaviest work behind it.
   {
@@ -217,7 +351,13 @@ const cases: Case[] = [
     url: base,
     method: 'POST',
     path: () => '/api/v1/posts/create',
-    body: () => JSON.stringify({ kind: 'need', category: 'Transport', title: `Van to move flood relief supplies ${Math.random()}`, content: 'Bench need: a van and a driver to move water and tarps to the shelter #floodrelief' }),
+    body: () =>
+      JSON.stringify({
+        kind: 'need',
+        category: 'Transport',
+        title: `Van to move flood relief supplies ${Math.random()}`,
+        content: 'Bench need: a van and a driver to move water and tarps to the shelter #floodrelief',
+      }),
     budgetMs: 80,
   },
 ];
@@ -226,7 +366,8 @@ const cases: Case[] = [
 async function memoryOf(pid: number | undefined): Promise<string> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const mb = (field: string) => `${(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024).toFixed(0)} MB`;
+    const mb = (field: string) =>
+      `${(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024).toFixed(0)} MB`;
     return `RSS ${mb('VmRSS')}, peak ${mb('VmHWM')}`;
   } catch {
     return 'RSS unknown (no /proc here)';
@@ -265,7 +406,13 @@ async function postgresCpuMs(): Promise<number> {
  * the time they took, not a mean of whole seconds, so that two runs of a floor add up; its
  * aggregateResult then reads the latencies. Neither is in autocannon's types.
  */
-type RawRun = { totalCompletedRequests: number; totalBytes: number; duration: number; non2xx: number; errors: number };
+type RawRun = {
+  totalCompletedRequests: number;
+  totalBytes: number;
+  duration: number;
+  non2xx: number;
+  errors: number;
+};
 const { aggregateResult } = autocannon as unknown as {
   aggregateResult(runs: RawRun[], options: { url: string; connections: number }): autocannon.Result;
 };
@@ -283,7 +430,11 @@ async function run(c: Case, seconds: number): Promise<RawRun> {
             ...req,
             method: c.method ?? 'GET',
             path: own?.path ?? c.path(),
-            headers: { cookie: own?.cookie ?? pick(c.viewers ?? cookies), 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
+            headers: {
+              cookie: own?.cookie ?? pick(c.viewers ?? cookies),
+              'content-type': 'application/json',
+              'accept-encoding': ACCEPT_ENCODING,
+            },
             ...(c.body ? { body: c.body() } : {}),
           };
         },
@@ -299,7 +450,9 @@ const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const named = (c: Case) => only?.some((part) => c.name.includes(part)) ?? false;
 // The insert floor comes along when a write is chosen.
 const writesChosen = cases.some((c) => !c.floor && c.method === 'POST' && named(c));
-const chosen = only ? cases.filter((c) => c.floor === 'read' || named(c) || (c.floor === 'insert' && writesChosen)) : cases;
+const chosen = only
+  ? cases.filter((c) => c.floor === 'read' || named(c) || (c.floor === 'insert' && writesChosen))
+  : cases;
 
 // Each row is set against its floor run again just before and just after it (half the row's time
 // each, their answers over their time together), not against the floor's own row minutes earlier:
@@ -307,8 +460,12 @@ const chosen = only ? cases.filter((c) => c.floor === 'read' || named(c) || (c.f
 // req/s in one session — and a share of a floor measured at another moment said more about the
 // moment than about the row (decision 036). The row itself is one run, as before: cut into slices,
 // each slice's first moment (fifty connections asking at once) came into its p99.
-const floorOf = { read: cases.find((c) => c.floor === 'read')!, insert: cases.find((c) => c.floor === 'insert')! };
-const rateOf = (...runs: RawRun[]) => runs.reduce((n, x) => n + x.totalCompletedRequests, 0) / runs.reduce((n, x) => n + x.duration, 0);
+const floorOf = {
+  read: cases.find((c) => c.floor === 'read')!,
+  insert: cases.find((c) => c.floor === 'insert')!,
+};
+const rateOf = (...runs: RawRun[]) =>
+  runs.reduce((n, x) => n + x.totalCompletedRequests, 0) / runs.reduce((n, x) => n + x.duration, 0);
 const rows: string[] = [];
 for (const c of chosen) {
   await run(c, 2); // warm-up
@@ -317,8 +474,8 @@ for (const c of chosen) {
   const server = c.url === base ? api.child.pid : floorServer.child.pid;
   const [cpuBefore, pgBefore] = [await cpuMsOf(server), await postgresCpuMs()];
   const r = await run(c, DURATION_S);
-  const cpuUs = ((await cpuMsOf(server)) - cpuBefore) * 1000 / Math.max(1, r.totalCompletedRequests);
-  const pgUs = ((await postgresCpuMs()) - pgBefore) * 1000 / Math.max(1, r.totalCompletedRequests);
+  const cpuUs = (((await cpuMsOf(server)) - cpuBefore) * 1000) / Math.max(1, r.totalCompletedRequests);
+  const pgUs = (((await postgresCpuMs()) - pgBefore) * 1000) / Math.max(1, r.totalCompletedRequests);
   const after = floor && (await run(floor, DURATION_S / 2));
   const rps = rateOf(r);
   const against = before && after ? rateOf(before, after) : rps;
@@ -328,11 +485,21 @@ for (const c of chosen) {
     `| ${c.name.padEnd(34)} | ${rps.toFixed(0).padStart(6)} | ${latency.p50.toFixed(1).padStart(6)} | ${latency.p99.toFixed(1).padStart(6)} ${latency.p99 <= c.budgetMs ? ' ' : '!'}| ${`${((rps / against) * 100).toFixed(0)} %`.padStart(6)} | ${against.toFixed(0).padStart(11)} | ${String(r.non2xx + r.errors).padStart(7)} | ${(r.totalBytes / Math.max(1, r.totalCompletedRequests)).toFixed(0).padStart(8)} | ${(Number.isFinite(cpuUs) ? cpuUs.toFixed(0) : '?').padStart(10)} | ${pgUs.toFixed(0).padStart(9)} |`,
   );
 }
-console.log(`\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget) · API compression ${API_COMPRESSION}, accept-encoding: ${ACCEPT_ENCODING}\n`);
-console.log('floor% — a read against the indexed-query floor, a write (POST) against the insert floor, run just before and just after the row (floor req/s: the two together)\n');
-console.log('CPU µs/ans — the serving process (API or floor) per answer; PG µs/ans — PostgreSQL\'s processes per answer\n');
-console.log('| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | floor req/s | non-2xx | B/answer | CPU µs/ans | PG µs/ans |');
-console.log('|------------------------------------|--------|--------|---------|--------|-------------|---------|----------|------------|-----------|');
+console.log(
+  `\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget) · API compression ${API_COMPRESSION}, accept-encoding: ${ACCEPT_ENCODING}\n`,
+);
+console.log(
+  'floor% — a read against the indexed-query floor, a write (POST) against the insert floor, run just before and just after the row (floor req/s: the two together)\n',
+);
+console.log(
+  "CPU µs/ans — the serving process (API or floor) per answer; PG µs/ans — PostgreSQL's processes per answer\n",
+);
+console.log(
+  '| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | floor req/s | non-2xx | B/answer | CPU µs/ans | PG µs/ans |',
+);
+console.log(
+  '|------------------------------------|--------|--------|---------|--------|-------------|---------|----------|------------|-----------|',
+);
 for (const row of rows) console.log(row);
 
 // The memory budget (DESIGN.md §6: ≤ 200 MB after the bench on PostgreSQL), read before stopping it.
@@ -353,12 +520,16 @@ await sql`delete from chats where kind = 'direct' and created_at >= ${startedAt}
 await sql`delete from posts where content like 'Bench post %' or content like 'Bench need: %'`.execute(db);
 await sql`delete from offers where message like 'Bench offer %'`.execute(db);
 // What those offers and needs told people (a deleted offer leaves its notice: it points at the post).
-await sql`delete from notifications where type in ('newOffer', 'matchFound') and created_at >= ${startedAt}`.execute(db);
+await sql`delete from notifications where type in ('newOffer', 'matchFound') and created_at >= ${startedAt}`.execute(
+  db,
+);
 // The deleted bench posts sit at the head of posts_recent; vacuum them away so the next run's feed
 // starts clean. The sends' tables too: every send rewrites its chat's and its members' rows, and a
 // PostgreSQL without autovacuum (this machine's CI configuration turns it off) kept 10–200 dead
 // rows for every live one in them after a few runs (~1 s to vacuum).
-await sql`vacuum analyze posts, post_hashtags, chats, chat_members, chat_messages, chat_requests, offers, notifications`.execute(db);
+await sql`vacuum analyze posts, post_hashtags, chats, chat_members, chat_messages, chat_requests, offers, notifications`.execute(
+  db,
+);
 // Emptied, not dropped: another bench run's floor may be inserting into it right now.
 await sql`truncate bench_insert_floor`.execute(db);
 await close();

@@ -18,14 +18,25 @@ const server = http.createServer((request, response) => {
   request.on('data', (chunk: string) => (body += chunk));
   request.on('end', () => {
     if (request.method === 'POST' && request.url === '/send') {
-      const { senderId, recipientId, message } = JSON.parse(body) as { senderId: string; recipientId: string; message: string };
+      const { senderId, recipientId, message } = JSON.parse(body) as {
+        senderId: string;
+        recipientId: string;
+        message: string;
+      };
       // Shaped and sized like the API's message.created event.
       const event = {
         type: 'message.created',
         data: {
           _id: crypto.randomUUID(),
           chatId: crypto.randomUUID(),
-          sender: { _id: senderId, username: 'floor', firstName: 'Floor', lastName: 'Sender', headline: '', profilePicture: '' },
+          sender: {
+            _id: senderId,
+            username: 'floor',
+            firstName: 'Floor',
+            lastName: 'Sender',
+            headline: '',
+            profilePicture: '',
+          },
           message,
           createdAt: new Date().toISOString(),
           clientMessageId: null,
@@ -34,11 +45,16 @@ const server = http.createServer((request, response) => {
       const text = JSON.stringify(event);
       sendTo(recipientId, text);
       sendTo(senderId, text);
-      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: event.data }));
+      response
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ data: event.data }));
       return;
     }
     if (request.method === 'POST' && request.url === '/broadcast') {
-      const text = JSON.stringify({ type: 'message.created', data: { message: (JSON.parse(body) as { message: string }).message } });
+      const text = JSON.stringify({
+        type: 'message.created',
+        data: { message: (JSON.parse(body) as { message: string }).message },
+      });
       for (const socket of all) socket.send(text);
       response.writeHead(204).end();
       return;

@@ -12,7 +12,11 @@ import { benchUrl } from './scale-db.js';
 
 const { db } = await openDatabase({ databaseUrl: benchUrl });
 const floor = Fastify({ logger: false });
-floor.get('/floor', async () => (await sql`select id, created_at from posts order by created_at desc, id desc limit 20`.execute(db)).rows);
+floor.get(
+  '/floor',
+  async () =>
+    (await sql`select id, created_at from posts order by created_at desc, id desc limit 20`.execute(db)).rows,
+);
 
 // The machine's ceiling for a feed page: a deep page's stored text (decision 010), read and sent
 // by a bare route — no session, no marks, no blocks, no hooks. The feed's figures are read
@@ -24,7 +28,10 @@ floor.get<{ Querystring: { cursor: string } }>('/page', async (request, reply) =
     from (select * from posts where (created_at, id) < (${new Date(at!)}, ${id}::uuid) order by created_at desc, id desc limit 21) p
     join users a on a.id = p.author_id
     order by p.created_at desc, p.id desc`.execute(db);
-  const page = rows.slice(0, 20).map((r) => r.post).join(',');
+  const page = rows
+    .slice(0, 20)
+    .map((r) => r.post)
+    .join(',');
   return reply.type('application/json').send(`{"data":[${page}],"meta":{"nextCursor":null}}`);
 });
 // The floor for writes: a bare POST, authenticated by nothing, that inserts one row into a table
@@ -36,7 +43,9 @@ await sql`create table if not exists bench_insert_floor (
   author_id uuid not null,
   content text not null,
   created_at timestamptz not null default now())`.execute(db);
-await sql`create index if not exists bench_insert_floor_author on bench_insert_floor (author_id, created_at desc)`.execute(db);
+await sql`create index if not exists bench_insert_floor_author on bench_insert_floor (author_id, created_at desc)`.execute(
+  db,
+);
 await sql`truncate bench_insert_floor`.execute(db);
 floor.post<{ Body: { authorId: string; content: string } }>('/insert', async (request) => {
   const { rows } = await sql<{ id: string; createdAt: Date }>`

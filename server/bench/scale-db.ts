@@ -9,7 +9,9 @@ export const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@1
 export async function ensureBenchDatabase(databaseUrl: string = benchUrl) {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (!exists.rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`);

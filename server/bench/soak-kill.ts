@@ -92,7 +92,10 @@ async function soak(target: Target): Promise<Result> {
   };
   const base = () => `http://127.0.0.1:${port}`;
   const healthy = () =>
-    fetch(`${base()}/api/v1/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    fetch(`${base()}/api/v1/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
   /** Starts the server and waits for it to answer; false if it exits or does not answer in time. */
   const startAndWait = async (): Promise<boolean> => {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -100,7 +103,7 @@ async function soak(target: Target): Promise<Result> {
       const exited = new Promise<number | null>((resolve) => server!.once('exit', resolve));
       let gone = false;
       void exited.then(() => (gone = true));
-      for (const until = Date.now() + START_BOUND_MS; Date.now() < until && !gone; ) {
+      for (const until = Date.now() + START_BOUND_MS; Date.now() < until && !gone;) {
         if (await healthy()) return true;
         await sleep(100);
       }
@@ -212,14 +215,20 @@ async function soak(target: Target): Promise<Result> {
   const rows = await check.db
     .selectFrom('posts')
     .select(['id', 'content'])
-    .where('authorId', 'in', users.map((u) => u.id))
+    .where(
+      'authorId',
+      'in',
+      users.map((u) => u.id),
+    )
     .execute();
   await check.close();
   const stored = new Map(rows.map((r) => [r.id, r.content]));
   const storedContents = new Set(rows.map((r) => r.content));
   const lostWrites = [...acknowledged].filter(([id, content]) => stored.get(id) !== content);
   for (const [id, content] of lostWrites.slice(0, 5)) {
-    console.log(`${target.label}: acknowledged ${id} "${content}", stored ${stored.has(id) ? `"${stored.get(id)}"` : 'nothing'}`);
+    console.log(
+      `${target.label}: acknowledged ${id} "${content}", stored ${stored.has(id) ? `"${stored.get(id)}"` : 'nothing'}`,
+    );
   }
   if (!note && !lostWrites.length) await fsp.rm(workDir, { recursive: true, force: true });
   return {
@@ -256,15 +265,26 @@ try {
 
 if (PG_URL !== 'skip') {
   const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-  const reachable = await admin.connect().then(() => true, () => false);
+  const reachable = await admin.connect().then(
+    () => true,
+    () => false,
+  );
   if (!reachable) {
-    console.log(`PostgreSQL: nothing answers at ${new URL(PG_URL).host}; soaked PGlite only (set SOAK_DATABASE_URL).`);
+    console.log(
+      `PostgreSQL: nothing answers at ${new URL(PG_URL).host}; soaked PGlite only (set SOAK_DATABASE_URL).`,
+    );
   } else {
     const name = `muster_soak_${process.pid}`;
     const url = Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString();
     await admin.query(`create database ${name}`);
     try {
-      results.push(await soak({ label: 'PostgreSQL', env: { DATABASE_URL: url }, open: () => openDatabase({ databaseUrl: url }) }));
+      results.push(
+        await soak({
+          label: 'PostgreSQL',
+          env: { DATABASE_URL: url },
+          open: () => openDatabase({ databaseUrl: url }),
+        }),
+      );
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -273,12 +293,20 @@ if (PG_URL !== 'skip') {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-console.log(`\nDurability under SIGKILL: ${KILLS} kills per database, ${WRITERS} writers, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\nDurability under SIGKILL: ${KILLS} kills per database, ${WRITERS} writers, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.table(
   results.map((r) => ({
     database: r.label,
     kills: `${r.kills} (${r.killsDuringStartup} during start-up)`,
-    'reopened every time': r.kills === KILLS && r.reopened === r.waitedStarts ? `yes (${r.reopened}/${r.waitedStarts})` : `no (${r.reopened}/${r.waitedStarts})`,
+    'reopened every time':
+      r.kills === KILLS && r.reopened === r.waitedStarts
+        ? `yes (${r.reopened}/${r.waitedStarts})`
+        : `no (${r.reopened}/${r.waitedStarts})`,
     acknowledged: r.acknowledged,
     lost: r.lost,
     'in doubt (written)': `${r.inDoubt} (${r.inDoubtWritten})`,

@@ -225,10 +225,12 @@ const ROUTES: Route[] = [
   {
     // Issue 15: where a message may not go directly, it becomes a chat request — never across a block.
     name: 'ask O to chat (a chat request)',
-    call: (v) => api('POST', '/chats/send', v.cookie, { recipientId: owner.user.id, message: 'May I write to you?' }),
+    call: (v) =>
+      api('POST', '/chats/send', v.cookie, { recipientId: owner.user.id, message: 'May I write to you?' }),
     // Made now (202), or already waiting from an earlier try (409).
     shown: (res) => res.statusCode === 202 || res.statusCode === 409,
-    visible: (actor, p) => !hiddenByBlock(actor) && p.messagePolicy === 'connections' && actor !== 'connection',
+    visible: (actor, p) =>
+      !hiddenByBlock(actor) && p.messagePolicy === 'connections' && actor !== 'connection',
     blockedStatus: 403,
   },
   {
@@ -357,15 +359,31 @@ beforeAll(async () => {
   }
   // O's mission with an update of O's; another person's mission O belongs to, with an update of O's.
   const missionSecret = `mission secret ${hex()}`;
-  const missionId = (await ok(await api('POST', '/missions', owner.cookie, { title: missionSecret, type: 'collaboration' }))).data._id;
+  const missionId = (
+    await ok(await api('POST', '/missions', owner.cookie, { title: missionSecret, type: 'collaboration' }))
+  ).data._id;
   const updateSecret = `update secret ${hex()}`;
-  await ok(await api('POST', '/posts/create', owner.cookie, { content: updateSecret, mission: { missionId, title: missionSecret, updateCount: 1 } }));
-  const theirMissionId = (await ok(await api('POST', '/missions', other.cookie, { title: 'Their mission', type: 'partnership' }))).data._id;
+  await ok(
+    await api('POST', '/posts/create', owner.cookie, {
+      content: updateSecret,
+      mission: { missionId, title: missionSecret, updateCount: 1 },
+    }),
+  );
+  const theirMissionId = (
+    await ok(await api('POST', '/missions', other.cookie, { title: 'Their mission', type: 'partnership' }))
+  ).data._id;
   await ok(await api('POST', `/missions/${theirMissionId}/join`, owner.cookie, { role: 'partner' }));
   const joinRequest = (await ok(await api('GET', '/chats/join-requests', other.cookie))).data[0]._id;
-  await ok(await api('PUT', `/missions/${theirMissionId}/join-requests/${joinRequest}/approve`, other.cookie));
+  await ok(
+    await api('PUT', `/missions/${theirMissionId}/join-requests/${joinRequest}/approve`, other.cookie),
+  );
   const theirUpdateSecret = `their update secret ${hex()}`;
-  await ok(await api('POST', '/posts/create', owner.cookie, { content: theirUpdateSecret, mission: { missionId: theirMissionId, title: 'Their mission', updateCount: 1 } }));
+  await ok(
+    await api('POST', '/posts/create', owner.cookie, {
+      content: theirUpdateSecret,
+      mission: { missionId: theirMissionId, title: 'Their mission', updateCount: 1 },
+    }),
+  );
   await ok(await api('POST', `/users/${owner.user.id}/block`, viewers.blocker.cookie));
   await ok(await api('POST', `/users/${viewers.blocked.user.id}/block`, owner.cookie));
   o = {

@@ -42,7 +42,6 @@ import { registerWebApp } from './platform/web-app.js';
 
 export const APP_VERSION = '0.1.0';
 
-
 export type AppOptions = {
   config: Config;
   db: Db;
@@ -72,7 +71,10 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: 2 * config.requestTimeoutMs,
     keepAliveTimeout: 72_000,
-    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs) },
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Live events reach sockets held by any API process through Redis when it is configured. Its

@@ -86,16 +86,30 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/auth/providers': { other: 'own-data', public: 'the sign-in page lists them' },
   'GET /api/v1/auth/oidc/start': { other: 'own-data', public: 'starts a sign-in' },
-  'GET /api/v1/auth/oidc/callback': { other: 'own-data', public: 'ends a sign-in', query: () => 'state=x&code=y' },
+  'GET /api/v1/auth/oidc/callback': {
+    other: 'own-data',
+    public: 'ends a sign-in',
+    query: () => 'state=x&code=y',
+  },
   'POST /api/v1/auth/signup': {
     other: 'own-data',
     public: 'creates an account',
     body: () => {
       const s = randomBytes(4).toString('hex');
-      return { username: `new_${s}`, firstName: 'New', lastName: 'Person', email: `new_${s}@example.org`, password: 'a long enough password' };
+      return {
+        username: `new_${s}`,
+        firstName: 'New',
+        lastName: 'Person',
+        email: `new_${s}@example.org`,
+        password: 'a long enough password',
+      };
     },
   },
-  'POST /api/v1/auth/login': { other: 'own-data', public: 'signs in', body: () => ({ emailOrUsername: 'nobody_here', password: 'wrong password' }) },
+  'POST /api/v1/auth/login': {
+    other: 'own-data',
+    public: 'signs in',
+    body: () => ({ emailOrUsername: 'nobody_here', password: 'wrong password' }),
+  },
   'POST /api/v1/auth/sign-in-link': {
     other: 'own-data',
     public: 'the link goes to the account’s own address (decision 042)',
@@ -106,26 +120,66 @@ const MATRIX: Record<string, Entry> = {
     public: 'the mailed token is the key',
     body: () => ({ token: 'not-a-token' }),
   },
-  'POST /api/v1/auth/logout': { other: 'own-data', public: 'signing out without a session is a no-op', endsSession: true },
-  'GET /api/v1/auth/me': mine,
-  'POST /api/v1/auth/verify-email': { other: 'own-data', public: 'the mailed token is the key', body: () => ({ token: 'not-a-token' }) },
-  'POST /api/v1/auth/resend-verification': mine,
-  'PUT /api/v1/auth/pending-email': { other: 'own-data', body: () => ({ newEmail: `moved_${randomBytes(4).toString('hex')}@example.org` }) },
-  'POST /api/v1/auth/forgot-password': { other: 'own-data', public: 'the mailed link is the key', body: () => ({ email: 'someone@example.org' }) },
-  'POST /api/v1/auth/reset-password': { other: 'own-data', public: 'the mailed token is the key', body: () => ({ token: 'not-a-token', password: 'a long enough password' }) },
-  'POST /api/v1/users/change-email': {
+  'POST /api/v1/auth/logout': {
     other: 'own-data',
-    body: () => ({ newEmail: `changed_${randomBytes(4).toString('hex')}@example.org`, currentPassword: TEST_PASSWORD }),
+    public: 'signing out without a session is a no-op',
     endsSession: true,
   },
-  'POST /api/v1/users/confirm-email-change': { other: 'own-data', public: 'the mailed token is the key (opened on any device)', body: () => ({ token: 'not-a-token' }) },
-  'PUT /api/v1/users/me/password': { other: 'own-data', body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'another long password' }), endsSession: true },
-  'PATCH /api/v1/users/me': { other: 'own-data', body: () => ({ firstName: 'Bee', lastName: 'Stranger', headline: '', bio: '', location: '' }) },
-  'DELETE /api/v1/users/me': { other: 'own-data', body: () => ({ password: TEST_PASSWORD, confirm: 'DELETE' }), endsSession: true },
+  'GET /api/v1/auth/me': mine,
+  'POST /api/v1/auth/verify-email': {
+    other: 'own-data',
+    public: 'the mailed token is the key',
+    body: () => ({ token: 'not-a-token' }),
+  },
+  'POST /api/v1/auth/resend-verification': mine,
+  'PUT /api/v1/auth/pending-email': {
+    other: 'own-data',
+    body: () => ({ newEmail: `moved_${randomBytes(4).toString('hex')}@example.org` }),
+  },
+  'POST /api/v1/auth/forgot-password': {
+    other: 'own-data',
+    public: 'the mailed link is the key',
+    body: () => ({ email: 'someone@example.org' }),
+  },
+  'POST /api/v1/auth/reset-password': {
+    other: 'own-data',
+    public: 'the mailed token is the key',
+    body: () => ({ token: 'not-a-token', password: 'a long enough password' }),
+  },
+  'POST /api/v1/users/change-email': {
+    other: 'own-data',
+    body: () => ({
+      newEmail: `changed_${randomBytes(4).toString('hex')}@example.org`,
+      currentPassword: TEST_PASSWORD,
+    }),
+    endsSession: true,
+  },
+  'POST /api/v1/users/confirm-email-change': {
+    other: 'own-data',
+    public: 'the mailed token is the key (opened on any device)',
+    body: () => ({ token: 'not-a-token' }),
+  },
+  'PUT /api/v1/users/me/password': {
+    other: 'own-data',
+    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'another long password' }),
+    endsSession: true,
+  },
+  'PATCH /api/v1/users/me': {
+    other: 'own-data',
+    body: () => ({ firstName: 'Bee', lastName: 'Stranger', headline: '', bio: '', location: '' }),
+  },
+  'DELETE /api/v1/users/me': {
+    other: 'own-data',
+    body: () => ({ password: TEST_PASSWORD, confirm: 'DELETE' }),
+    endsSession: true,
+  },
   'PUT /api/v1/users/me/picture': { other: 'own-data', body: () => ({ image: null }) },
   'GET /api/v1/users/me/export': mine,
   'GET /api/v1/users/search': { other: 'readable', query: (x) => `query=${encodeURIComponent(x.firstName)}` },
-  'GET /api/v1/users/advanced-search': { other: 'readable', query: (x) => `query=${encodeURIComponent(x.firstName)}` },
+  'GET /api/v1/users/advanced-search': {
+    other: 'readable',
+    query: (x) => `query=${encodeURIComponent(x.firstName)}`,
+  },
   'GET /api/v1/users/suggestions': { other: 'readable' },
   'GET /api/v1/users/profile/{username}': { other: 'readable', path: (x) => ({ username: x.username }) },
 
@@ -140,26 +194,50 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/connections/requests/sent': mine,
   'GET /api/v1/connections': mine,
   'POST /api/v1/connections/{userId}': { other: 'interaction', path: (x) => ({ userId: x.aId }) },
-  'PUT /api/v1/connections/requests/{requestId}/accept': { other: 'denied', path: (x) => ({ requestId: x.connectionRequestId }) },
-  'PUT /api/v1/connections/requests/{requestId}/ignore': { other: 'denied', path: (x) => ({ requestId: x.connectionRequestId }) },
-  'DELETE /api/v1/connections/requests/{requestId}': { other: 'denied', path: (x) => ({ requestId: x.connectionRequestId }) },
+  'PUT /api/v1/connections/requests/{requestId}/accept': {
+    other: 'denied',
+    path: (x) => ({ requestId: x.connectionRequestId }),
+  },
+  'PUT /api/v1/connections/requests/{requestId}/ignore': {
+    other: 'denied',
+    path: (x) => ({ requestId: x.connectionRequestId }),
+  },
+  'DELETE /api/v1/connections/requests/{requestId}': {
+    other: 'denied',
+    path: (x) => ({ requestId: x.connectionRequestId }),
+  },
   /** B is not connected to A: nothing of A's to remove. */
   'DELETE /api/v1/connections/{userId}': { other: 'denied', path: (x) => ({ userId: x.aId }) },
   'GET /api/v1/users/{userId}/connections': { other: 'readable', path: (x) => ({ userId: x.aId }) },
 
   'GET /api/v1/chats': mine,
-  'POST /api/v1/chats/send': { other: 'interaction', body: (x) => ({ recipientId: x.aId, message: 'Hello from a stranger' }) },
+  'POST /api/v1/chats/send': {
+    other: 'interaction',
+    body: (x) => ({ recipientId: x.aId, message: 'Hello from a stranger' }),
+  },
   'GET /api/v1/chats/{chatId}/messages': { other: 'denied', path: (x) => ({ chatId: x.chatId }) },
   'PUT /api/v1/chats/{chatId}/read': { other: 'denied', path: (x) => ({ chatId: x.chatId }) },
   'GET /api/v1/chats/requests': mine,
   /** Only the recipient answers a chat request. */
-  'PUT /api/v1/chats/requests/{requestId}/accept': { other: 'denied', path: (x) => ({ requestId: x.chatRequestId }) },
-  'PUT /api/v1/chats/requests/{requestId}/decline': { other: 'denied', path: (x) => ({ requestId: x.chatRequestId }) },
+  'PUT /api/v1/chats/requests/{requestId}/accept': {
+    other: 'denied',
+    path: (x) => ({ requestId: x.chatRequestId }),
+  },
+  'PUT /api/v1/chats/requests/{requestId}/decline': {
+    other: 'denied',
+    path: (x) => ({ requestId: x.chatRequestId }),
+  },
   'GET /api/v1/chats/join-requests': mine,
   'GET /api/v1/chats/ongoing-missions/me': mine,
 
-  'GET /api/v1/collaboration': { other: 'readable', public: 'collaboration requests are public calls for help' },
-  'POST /api/v1/collaboration': { other: 'own-data', body: () => ({ title: 'Stranger request', description: 'Mine, not A’s' }) },
+  'GET /api/v1/collaboration': {
+    other: 'readable',
+    public: 'collaboration requests are public calls for help',
+  },
+  'POST /api/v1/collaboration': {
+    other: 'own-data',
+    body: () => ({ title: 'Stranger request', description: 'Mine, not A’s' }),
+  },
   'GET /api/v1/collaboration/category/{categoryId}': {
     other: 'readable',
     public: 'collaboration requests are public calls for help',
@@ -170,11 +248,18 @@ const MATRIX: Record<string, Entry> = {
     public: 'collaboration requests are public calls for help',
     path: (x) => ({ requestId: x.requestId }),
   },
-  'PATCH /api/v1/collaboration/{requestId}': { other: 'denied', path: (x) => ({ requestId: x.requestId }), body: () => ({ title: 'Hijacked' }) },
+  'PATCH /api/v1/collaboration/{requestId}': {
+    other: 'denied',
+    path: (x) => ({ requestId: x.requestId }),
+    body: () => ({ title: 'Hijacked' }),
+  },
   'DELETE /api/v1/collaboration/{requestId}': { other: 'denied', path: (x) => ({ requestId: x.requestId }) },
 
   'POST /api/v1/posts/create': { other: 'own-data', body: () => ({ content: 'A stranger’s own post' }) },
-  'POST /api/v1/posts/create-hunt': { other: 'own-data', body: () => ({ huntType: 'product', title: 'A stranger’s hunt' }) },
+  'POST /api/v1/posts/create-hunt': {
+    other: 'own-data',
+    body: () => ({ huntType: 'product', title: 'A stranger’s hunt' }),
+  },
   'GET /api/v1/posts/feed': { other: 'readable' },
   'GET /api/v1/posts/saved': mine,
   'GET /api/v1/posts/hashtag/{hashtag}': { other: 'readable', path: (x) => ({ hashtag: x.hashtag }) },
@@ -188,7 +273,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/posts/hashtags/historical': mine,
   'GET /api/v1/posts/trending-hashtags': { other: 'readable' },
   'GET /api/v1/hashtags/trending': { other: 'readable' },
-  'GET /api/v1/link-preview': { other: 'own-data', query: () => `url=${encodeURIComponent('http://127.0.0.1:9/')}` },
+  'GET /api/v1/link-preview': {
+    other: 'own-data',
+    query: () => `url=${encodeURIComponent('http://127.0.0.1:9/')}`,
+  },
   'GET /api/v1/posts/{postId}': { other: 'readable', path: post },
   'PATCH /api/v1/posts/{postId}': { other: 'denied', path: post, body: () => ({ content: 'Hijacked' }) },
   'DELETE /api/v1/posts/{postId}': { other: 'denied', path: post },
@@ -196,8 +284,15 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/posts/{postId}/like': { other: 'interaction', path: post },
   'DELETE /api/v1/posts/{postId}/like': { other: 'interaction', path: post },
   'GET /api/v1/posts/{postId}/comments': { other: 'readable', path: post },
-  'POST /api/v1/posts/{postId}/comments': { other: 'interaction', path: post, body: () => ({ content: 'A stranger’s comment' }) },
-  'DELETE /api/v1/posts/{postId}/comments/{commentId}': { other: 'denied', path: (x) => ({ postId: x.postId, commentId: x.commentId }) },
+  'POST /api/v1/posts/{postId}/comments': {
+    other: 'interaction',
+    path: post,
+    body: () => ({ content: 'A stranger’s comment' }),
+  },
+  'DELETE /api/v1/posts/{postId}/comments/{commentId}': {
+    other: 'denied',
+    path: (x) => ({ postId: x.postId, commentId: x.commentId }),
+  },
   'POST /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'DELETE /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'GET /api/v1/geo/search': { other: 'own-data', query: () => 'q=Lisb' },
@@ -211,27 +306,60 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/users/me/privacy': mine,
   'PUT /api/v1/users/me/privacy': {
     other: 'own-data',
-    body: () => ({ profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: true }),
+    body: () => ({
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: true,
+    }),
   },
-  'POST /api/v1/missions': { other: 'own-data', body: () => ({ title: 'A stranger’s mission', type: 'collaboration' }) },
+  'POST /api/v1/missions': {
+    other: 'own-data',
+    body: () => ({ title: 'A stranger’s mission', type: 'collaboration' }),
+  },
   'GET /api/v1/missions': { other: 'readable' },
   'GET /api/v1/missions/mine': mine,
   'GET /api/v1/missions/followed': mine,
   'GET /api/v1/missions/{missionId}': { other: 'readable', path: mission },
-  'PATCH /api/v1/missions/{missionId}': { other: 'denied', path: mission, body: () => ({ title: 'Hijacked' }) },
+  'PATCH /api/v1/missions/{missionId}': {
+    other: 'denied',
+    path: mission,
+    body: () => ({ title: 'Hijacked' }),
+  },
   'DELETE /api/v1/missions/{missionId}': { other: 'denied', path: mission },
   'PUT /api/v1/missions/{missionId}/complete': { other: 'denied', path: mission },
-  'POST /api/v1/missions/{missionId}/join': { other: 'interaction', path: mission, body: () => ({ role: 'collaborator', message: 'Count me in' }) },
-  'PUT /api/v1/missions/{missionId}/join-requests/{requestId}/approve': { other: 'denied', path: (x) => ({ missionId: x.missionId, requestId: x.joinRequestId }) },
-  'PUT /api/v1/missions/{missionId}/join-requests/{requestId}/decline': { other: 'denied', path: (x) => ({ missionId: x.missionId, requestId: x.joinRequestId }) },
+  'POST /api/v1/missions/{missionId}/join': {
+    other: 'interaction',
+    path: mission,
+    body: () => ({ role: 'collaborator', message: 'Count me in' }),
+  },
+  'PUT /api/v1/missions/{missionId}/join-requests/{requestId}/approve': {
+    other: 'denied',
+    path: (x) => ({ missionId: x.missionId, requestId: x.joinRequestId }),
+  },
+  'PUT /api/v1/missions/{missionId}/join-requests/{requestId}/decline': {
+    other: 'denied',
+    path: (x) => ({ missionId: x.missionId, requestId: x.joinRequestId }),
+  },
   /** B is not a member of A's mission: nothing to leave. */
   'DELETE /api/v1/missions/{missionId}/members/me': { other: 'denied', path: mission },
-  'DELETE /api/v1/missions/{missionId}/members/{userId}': { other: 'denied', path: (x) => ({ missionId: x.missionId, userId: x.cId }) },
+  'DELETE /api/v1/missions/{missionId}/members/{userId}': {
+    other: 'denied',
+    path: (x) => ({ missionId: x.missionId, userId: x.cId }),
+  },
   'GET /api/v1/missions/{missionId}/members': { other: 'readable', path: mission },
   'POST /api/v1/missions/{missionId}/follow': { other: 'interaction', path: mission },
   'DELETE /api/v1/missions/{missionId}/follow': { other: 'interaction', path: mission },
-  'POST /api/v1/missions/{missionId}/offers': { other: 'interaction', path: mission, body: () => ({ message: 'I can drive the van' }) },
-  'POST /api/v1/posts/{postId}/offers': { other: 'interaction', path: post, body: () => ({ message: 'I have a ladder' }) },
+  'POST /api/v1/missions/{missionId}/offers': {
+    other: 'interaction',
+    path: mission,
+    body: () => ({ message: 'I can drive the van' }),
+  },
+  'POST /api/v1/posts/{postId}/offers': {
+    other: 'interaction',
+    path: post,
+    body: () => ({ message: 'I have a ladder' }),
+  },
   'GET /api/v1/offers': mine,
   /** Only the receiver answers an offer, only its helper withdraws it. */
   'PUT /api/v1/offers/{offerId}/accept': { other: 'denied', path: (x) => ({ offerId: x.offerId }) },
@@ -240,12 +368,27 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/missions/{missionId}/updates': { other: 'readable', path: mission },
   /** Tasks and the mission chat are for members only; B is not one. */
   'GET /api/v1/missions/{missionId}/tasks': { other: 'denied', path: mission },
-  'POST /api/v1/missions/{missionId}/tasks': { other: 'denied', path: mission, body: () => ({ title: 'A stranger’s task' }) },
+  'POST /api/v1/missions/{missionId}/tasks': {
+    other: 'denied',
+    path: mission,
+    body: () => ({ title: 'A stranger’s task' }),
+  },
   'GET /api/v1/tasks': mine,
-  'PATCH /api/v1/tasks/{taskId}': { other: 'denied', path: (x) => ({ taskId: x.taskId }), body: () => ({ status: 'done', title: 'Hijacked' }) },
+  'PATCH /api/v1/tasks/{taskId}': {
+    other: 'denied',
+    path: (x) => ({ taskId: x.taskId }),
+    body: () => ({ status: 'done', title: 'Hijacked' }),
+  },
   'DELETE /api/v1/tasks/{taskId}': { other: 'denied', path: (x) => ({ taskId: x.taskId }) },
-  'POST /api/v1/chats/{chatId}/messages': { other: 'denied', path: (x) => ({ chatId: x.missionChatId }), body: () => ({ message: 'Let me in' }) },
-  'POST /api/v1/reports': { other: 'interaction', body: (x) => ({ targetType: 'post', targetId: x.postId, reason: 'spam', note: 'from the matrix' }) },
+  'POST /api/v1/chats/{chatId}/messages': {
+    other: 'denied',
+    path: (x) => ({ chatId: x.missionChatId }),
+    body: () => ({ message: 'Let me in' }),
+  },
+  'POST /api/v1/reports': {
+    other: 'interaction',
+    body: (x) => ({ targetType: 'post', targetId: x.postId, reason: 'spam', note: 'from the matrix' }),
+  },
 };
 
 /** A's things by id and name: someone A blocked meets none of them, anywhere (issue 11). */
@@ -257,17 +400,33 @@ let blockedByA: { cookie: string };
 function blockedUserProblem(asked: string, res: { statusCode: number; body: string }): string | undefined {
   const shown = [...secrets, ...fingerprintsOfA].filter((s) => res.body.includes(s));
   if (shown.length) return `showed ${shown.map((s) => `${s.slice(0, 12)}…`).join(', ')}`;
-  if (fingerprintsOfA.some((f) => asked.includes(f)) && ![403, 404].includes(res.statusCode)) return `answered ${res.statusCode} about a thing of A's`;
+  if (fingerprintsOfA.some((f) => asked.includes(f)) && ![403, 404].includes(res.statusCode))
+    return `answered ${res.statusCode} about a thing of A's`;
   return undefined;
 }
 
 /** Keys that are only ever the owner's to see. */
-const PRIVATE_KEYS = new Set(['email', 'pendingEmail', 'newEmail', 'emailVerified', 'emailVerifiedAt', 'hasPassword', 'password', 'passwordHash', 'token', 'tokenHash', 'lastReadAt']);
+const PRIVATE_KEYS = new Set([
+  'email',
+  'pendingEmail',
+  'newEmail',
+  'emailVerified',
+  'emailVerifiedAt',
+  'hasPassword',
+  'password',
+  'passwordHash',
+  'token',
+  'tokenHash',
+  'lastReadAt',
+]);
 
 function privateKeysIn(value: unknown, at = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => privateKeysIn(v, `${at}[${i}]`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(PRIVATE_KEYS.has(k) && v !== null ? [`${at}.${k}`] : []), ...privateKeysIn(v, `${at}.${k}`)]);
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(PRIVATE_KEYS.has(k) && v !== null ? [`${at}.${k}`] : []),
+    ...privateKeysIn(v, `${at}.${k}`),
+  ]);
 }
 
 let t: TestApp;
@@ -285,7 +444,21 @@ const allowed: string[] = [];
 
 /** What must survive the walk unchanged: A's things as A and C see them. */
 async function snapshotOfA() {
-  const [me, thePost, comments, chat, notes, request, followed, theChats, sent, connections, theMission, theMembers, joinRequests] = await Promise.all([
+  const [
+    me,
+    thePost,
+    comments,
+    chat,
+    notes,
+    request,
+    followed,
+    theChats,
+    sent,
+    connections,
+    theMission,
+    theMembers,
+    joinRequests,
+  ] = await Promise.all([
     api('GET', '/auth/me', a.cookie),
     api('GET', `/posts/${x.postId}`, a.cookie),
     api('GET', `/posts/${x.postId}/comments`, a.cookie),
@@ -300,14 +473,24 @@ async function snapshotOfA() {
     api('GET', `/missions/${x.missionId}/members`, a.cookie),
     api('GET', '/chats/join-requests', a.cookie),
   ]);
-  const [theTasks, missionChat] = await Promise.all([api('GET', `/missions/${x.missionId}/tasks`, a.cookie), api('GET', `/chats/${x.missionChatId}/messages`, a.cookie)]);
+  const [theTasks, missionChat] = await Promise.all([
+    api('GET', `/missions/${x.missionId}/tasks`, a.cookie),
+    api('GET', `/chats/${x.missionChatId}/messages`, a.cookie),
+  ]);
   const received = await api('GET', '/offers?box=received&limit=50', a.cookie);
   const chatRequests = await api('GET', '/chats/requests', a.cookie);
   const m = theMission.json().data;
   const p = thePost.json().data;
   return {
     me: me.json().data,
-    post: { status: thePost.statusCode, title: p?.title, content: p?.content, category: p?.category, likedByMe: p?.likedByMe, savedByMe: p?.savedByMe },
+    post: {
+      status: thePost.statusCode,
+      title: p?.title,
+      content: p?.content,
+      category: p?.category,
+      likedByMe: p?.likedByMe,
+      savedByMe: p?.savedByMe,
+    },
     aComments: comments.json().data?.filter((m: { _id: string }) => m._id === x.commentId).length,
     chat: chat.json().data?.messages.map((m: { message: string }) => m.message),
     chatRead: theChats.json().data?.find((ch: { _id: string }) => ch._id === x.chatId)?.unreadCount,
@@ -316,14 +499,28 @@ async function snapshotOfA() {
     followed: followed.json().data,
     sent: sent.json().data?.map((r: { _id: string }) => r._id),
     connections: connections.json().data?.map((k: { user: { _id: string } }) => k.user._id),
-    mission: { status: theMission.statusCode, title: m?.title, state: m?.status, partners: m?.partnersCount, collaborators: m?.collaboratorsCount },
+    mission: {
+      status: theMission.statusCode,
+      title: m?.title,
+      state: m?.status,
+      partners: m?.partnersCount,
+      collaborators: m?.collaboratorsCount,
+    },
     partners: theMembers.json().data?.partners.map((p: { user: { _id: string } }) => p.user._id),
     // B's own request (an interaction) may join the list; D's must still wait.
-    joinRequests: joinRequests.json().data?.filter((r: { _id: string }) => r._id === x.joinRequestId).map((r: { _id: string }) => r._id),
-    tasks: theTasks.json().data?.map((k: { _id: string; title: string; status: string }) => [k._id, k.title, k.status]),
+    joinRequests: joinRequests
+      .json()
+      .data?.filter((r: { _id: string }) => r._id === x.joinRequestId)
+      .map((r: { _id: string }) => r._id),
+    tasks: theTasks
+      .json()
+      .data?.map((k: { _id: string; title: string; status: string }) => [k._id, k.title, k.status]),
     missionChat: missionChat.json().data?.messages.map((k: { message: string }) => k.message),
     // B's own offer (an interaction) may join the box; D's must still wait.
-    offer: received.json().data?.filter((o: { _id: string }) => o._id === x.offerId).map((o: { _id: string; status: string }) => [o._id, o.status]),
+    offer: received
+      .json()
+      .data?.filter((o: { _id: string }) => o._id === x.offerId)
+      .map((o: { _id: string; status: string }) => [o._id, o.status]),
     chatRequests: chatRequests.json().data?.map((r: { _id: string; message: string }) => [r._id, r.message]),
   };
 }
@@ -341,8 +538,18 @@ beforeAll(async () => {
     return res.body ? res.json() : undefined;
   };
   const hashtag = `matrix${hex}`;
-  const postId = (await ok(await api('POST', '/posts/create', a.cookie, { kind: 'need', category: 'Tools', content: `Need a ladder #${hashtag}` }))).data._id;
-  const commentId = (await ok(await api('POST', `/posts/${postId}/comments`, a.cookie, { content: 'Still need it' }))).data._id;
+  const postId = (
+    await ok(
+      await api('POST', '/posts/create', a.cookie, {
+        kind: 'need',
+        category: 'Tools',
+        content: `Need a ladder #${hashtag}`,
+      }),
+    )
+  ).data._id;
+  const commentId = (
+    await ok(await api('POST', `/posts/${postId}/comments`, a.cookie, { content: 'Still need it' }))
+  ).data._id;
   await ok(await api('POST', `/posts/${postId}/like`, a.cookie));
   await ok(await api('POST', `/posts/${postId}/save`, a.cookie));
   await ok(await api('POST', `/hashtags/${hashtag}/follow`, a.cookie));
@@ -350,37 +557,65 @@ beforeAll(async () => {
   await ok(await api('POST', `/posts/${postId}/like`, c.cookie));
   const notificationId = (await ok(await api('GET', '/notifications', a.cookie))).data[0]._id;
   const chatSecret = `between A and C only ${randomBytes(8).toString('hex')}`;
-  const chatId = (await ok(await api('POST', '/chats/send', a.cookie, { recipientId: uc.user.id, message: chatSecret }))).data.chatId;
-  const request = (await ok(await api('POST', '/collaboration', a.cookie, { title: 'Boat crew', description: 'Two people for a week', category: 'adventure' }))).data;
+  const chatId = (
+    await ok(await api('POST', '/chats/send', a.cookie, { recipientId: uc.user.id, message: chatSecret }))
+  ).data.chatId;
+  const request = (
+    await ok(
+      await api('POST', '/collaboration', a.cookie, {
+        title: 'Boat crew',
+        description: 'Two people for a week',
+        category: 'adventure',
+      }),
+    )
+  ).data;
   // A is connected to C (C asked, A accepted) and waits for D's answer to a request of A's.
   await ok(await api('POST', `/connections/${ua.user.id}`, c.cookie));
   await ok(await api('POST', `/connections/${uc.user.id}`, a.cookie));
   const ud = await signedInUser(t, { firstName: 'Dee' });
   await ok(await api('POST', `/connections/${ud.user.id}`, a.cookie));
-  const connectionRequestId = (await ok(await api('GET', '/connections/requests/sent', a.cookie))).data[0]._id;
+  const connectionRequestId = (await ok(await api('GET', '/connections/requests/sent', a.cookie))).data[0]
+    ._id;
   // The blocked-user column: A blocks B2. The spare person is whom B blocks and mutes in the walk.
   const ub2 = await signedInUser(t, { firstName: 'Bea' });
   await ok(await api('POST', `/users/${ub2.user.id}/block`, a.cookie));
   blockedByA = ub2;
   const spare = await signedInUser(t, { firstName: 'Eve' });
   // A's mission: C asked to join and A let them in; D's request waits for A.
-  const missionId = (await ok(await api('POST', '/missions', a.cookie, { title: 'River clean-up', type: 'partnership' }))).data._id;
+  const missionId = (
+    await ok(await api('POST', '/missions', a.cookie, { title: 'River clean-up', type: 'partnership' }))
+  ).data._id;
   await ok(await api('POST', `/missions/${missionId}/join`, c.cookie, { role: 'partner' }));
   const cRequest = (await ok(await api('GET', '/chats/join-requests', a.cookie))).data[0]._id;
   await ok(await api('PUT', `/missions/${missionId}/join-requests/${cRequest}/approve`, a.cookie));
   await ok(await api('POST', `/missions/${missionId}/join`, ud.cookie, { role: 'collaborator' }));
   const joinRequestId = (await ok(await api('GET', '/chats/join-requests', a.cookie))).data[0]._id;
-  const taskId = (await ok(await api('POST', `/missions/${missionId}/tasks`, a.cookie, { title: 'Bring the boat', assigneeId: uc.user.id }))).data._id;
-  const missionChatId = (await ok(await api('GET', '/chats', a.cookie))).data.find((ch: { kind: string }) => ch.kind === 'mission')._id;
+  const taskId = (
+    await ok(
+      await api('POST', `/missions/${missionId}/tasks`, a.cookie, {
+        title: 'Bring the boat',
+        assigneeId: uc.user.id,
+      }),
+    )
+  ).data._id;
+  const missionChatId = (await ok(await api('GET', '/chats', a.cookie))).data.find(
+    (ch: { kind: string }) => ch.kind === 'mission',
+  )._id;
   await ok(await api('POST', `/chats/${missionChatId}/messages`, c.cookie, { message: 'The boat is ready' }));
-  const offerId = (await ok(await api('POST', `/posts/${postId}/offers`, ud.cookie, { message: 'I can lend my ladder' }))).data._id;
+  const offerId = (
+    await ok(await api('POST', `/posts/${postId}/offers`, ud.cookie, { message: 'I can lend my ladder' }))
+  ).data._id;
   // F writes to A while A takes messages only from connections: a chat request waits for A (issue 15).
   // A opens up again afterwards, so B's message in the walk is an ordinary one.
   const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', searchable: true };
   await ok(await api('PUT', '/users/me/privacy', a.cookie, { ...privacy, messagePolicy: 'connections' }));
   const uf = await signedInUser(t, { firstName: 'Fay' });
   const chatRequestSecret = `a request to A only ${randomBytes(8).toString('hex')}`;
-  const chatRequestId = (await ok(await api('POST', '/chats/send', uf.cookie, { recipientId: ua.user.id, message: chatRequestSecret }))).data.request._id;
+  const chatRequestId = (
+    await ok(
+      await api('POST', '/chats/send', uf.cookie, { recipientId: ua.user.id, message: chatRequestSecret }),
+    )
+  ).data.request._id;
   await ok(await api('PUT', '/users/me/privacy', a.cookie, { ...privacy, messagePolicy: 'everyone' }));
   x = {
     username: ua.user.username,
@@ -403,12 +638,36 @@ beforeAll(async () => {
     offerId,
     chatRequestId,
   };
-  fingerprintsOfA = [x.aId, x.username, x.postId, x.commentId, x.requestId, x.chatId, x.notificationId, x.connectionRequestId, x.missionId, x.joinRequestId, x.taskId, x.missionChatId, x.offerId, x.chatRequestId];
-  secrets = [ua.user.email, uc.user.email, chatSecret, chatRequestSecret, chatId, notificationId, a.cookie.split('=')[1]!, c.cookie.split('=')[1]!];
+  fingerprintsOfA = [
+    x.aId,
+    x.username,
+    x.postId,
+    x.commentId,
+    x.requestId,
+    x.chatId,
+    x.notificationId,
+    x.connectionRequestId,
+    x.missionId,
+    x.joinRequestId,
+    x.taskId,
+    x.missionChatId,
+    x.offerId,
+    x.chatRequestId,
+  ];
+  secrets = [
+    ua.user.email,
+    uc.user.email,
+    chatSecret,
+    chatRequestSecret,
+    chatId,
+    notificationId,
+    a.cookie.split('=')[1]!,
+    c.cookie.split('=')[1]!,
+  ];
   before = await snapshotOfA();
-  documented = Object.entries((await api('GET', '/openapi.json')).json().paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
-  );
+  documented = Object.entries(
+    (await api('GET', '/openapi.json')).json().paths as Record<string, Record<string, unknown>>,
+  ).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
 });
 
 afterAll(async () => {
@@ -453,8 +712,14 @@ function record(route: string, actor: string, problem: string | undefined) {
 describe('authorization matrix', () => {
   it('classifies every route of the OpenAPI document, and only those', () => {
     const known = Object.keys(MATRIX);
-    expect(documented.filter((r) => !known.includes(r)), 'routes the matrix does not know: classify them in MATRIX').toEqual([]);
-    expect(known.filter((r) => !documented.includes(r)), 'routes in MATRIX that no longer exist').toEqual([]);
+    expect(
+      documented.filter((r) => !known.includes(r)),
+      'routes the matrix does not know: classify them in MATRIX',
+    ).toEqual([]);
+    expect(
+      known.filter((r) => !documented.includes(r)),
+      'routes in MATRIX that no longer exist',
+    ).toEqual([]);
     tally.routes = documented.length;
   });
 
@@ -466,7 +731,11 @@ describe('authorization matrix', () => {
       const out = await api(method, url, undefined, body);
       expect(out.statusCode, `${route} signed out: ${out.body}`).toBeLessThan(500);
       if (entry.public === undefined) {
-        const p = record(route, 'signed out', out.statusCode === 401 ? undefined : `answered ${out.statusCode} without a session`);
+        const p = record(
+          route,
+          'signed out',
+          out.statusCode === 401 ? undefined : `answered ${out.statusCode} without a session`,
+        );
         if (p) problems.push(p);
       } else {
         const leaks = leaksIn(out.body, true);
@@ -482,7 +751,8 @@ describe('authorization matrix', () => {
         if (res.statusCode < 400) problem = `answered ${res.statusCode} to another user`;
         else expect([403, 404], `${route} as another user: ${res.body}`).toContain(res.statusCode);
       } else {
-        if (entry.other === 'readable' || entry.other === 'interaction') expect(res.statusCode, `${route} as another user: ${res.body}`).toBeLessThan(300);
+        if (entry.other === 'readable' || entry.other === 'interaction')
+          expect(res.statusCode, `${route} as another user: ${res.body}`).toBeLessThan(300);
         const leaks = leaksIn(res.body, entry.other !== 'own-data');
         if (leaks.length) problem = `leaked ${leaks.join(', ')}`;
       }
@@ -498,7 +768,11 @@ describe('authorization matrix', () => {
       }
       const hidden = await api(method, url, blockedCaller, body);
       expect(hidden.statusCode, `${route} as a user A blocked: ${hidden.body}`).toBeLessThan(500);
-      const pb = record(route, 'blocked user', blockedUserProblem(`${url} ${JSON.stringify(body ?? null)}`, hidden));
+      const pb = record(
+        route,
+        'blocked user',
+        blockedUserProblem(`${url} ${JSON.stringify(body ?? null)}`, hidden),
+      );
       if (pb) problems.push(pb);
       expect(problems).toEqual([]);
     });

@@ -7,12 +7,22 @@ it('has working defaults for a laptop', () => {
   expect(config.databaseUrl).toBeUndefined();
   expect(config.publicUrl).toBe('http://localhost:3000');
   expect(config.dataDir).toMatch(/data$/);
-  expect(config).toMatchObject({ loginRateLimit: 10, signupRateLimit: 5, contactRateLimit: 5, oidc: undefined });
+  expect(config).toMatchObject({
+    loginRateLimit: 10,
+    signupRateLimit: 5,
+    contactRateLimit: 5,
+    oidc: undefined,
+  });
 });
 
 it('reads PORT, DATA_DIR and DATABASE_URL', () => {
   const config = loadConfig({ PORT: '4010', DATA_DIR: '/tmp/m', DATABASE_URL: 'postgres://u@h/db' });
-  expect(config).toMatchObject({ port: 4010, dataDir: '/tmp/m', databaseUrl: 'postgres://u@h/db', publicUrl: 'http://localhost:4010' });
+  expect(config).toMatchObject({
+    port: 4010,
+    dataDir: '/tmp/m',
+    databaseUrl: 'postgres://u@h/db',
+    publicUrl: 'http://localhost:4010',
+  });
 });
 
 it('names every bad variable in one message', () => {
@@ -22,16 +32,30 @@ it('names every bad variable in one message', () => {
 });
 
 it('bounds requests and database waits by default, and reads the bounds', () => {
-  expect(loadConfig({})).toMatchObject({ requestTimeoutMs: 60_000, databaseConnectTimeoutMs: 5_000, databaseStatementTimeoutMs: 15_000 });
+  expect(loadConfig({})).toMatchObject({
+    requestTimeoutMs: 60_000,
+    databaseConnectTimeoutMs: 5_000,
+    databaseStatementTimeoutMs: 15_000,
+  });
   expect(
-    loadConfig({ REQUEST_TIMEOUT_MS: '1000', DATABASE_CONNECT_TIMEOUT_MS: '250', DATABASE_STATEMENT_TIMEOUT_MS: '2000' }),
-  ).toMatchObject({ requestTimeoutMs: 1000, databaseConnectTimeoutMs: 250, databaseStatementTimeoutMs: 2000 });
+    loadConfig({
+      REQUEST_TIMEOUT_MS: '1000',
+      DATABASE_CONNECT_TIMEOUT_MS: '250',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+    }),
+  ).toMatchObject({
+    requestTimeoutMs: 1000,
+    databaseConnectTimeoutMs: 250,
+    databaseStatementTimeoutMs: 2000,
+  });
   // Zero would mean "no limit" to Node and to pg: exactly what these settings exist to prevent.
   expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
-  expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
+    /DATABASE_STATEMENT_TIMEOUT_MS/,
+  );
 });
 
-it("pings live sockets every 30 s by default, and reads another beat (tests shorten it)", () => {
+it('pings live sockets every 30 s by default, and reads another beat (tests shorten it)', () => {
   expect(loadConfig({}).realtimeHeartbeatMs).toBe(30_000);
   expect(loadConfig({ REALTIME_HEARTBEAT_MS: '100' }).realtimeHeartbeatMs).toBe(100);
   expect(() => loadConfig({ REALTIME_HEARTBEAT_MS: '0' })).toThrow(/REALTIME_HEARTBEAT_MS/);
@@ -45,7 +69,9 @@ it('writes readable logs to a terminal and JSON elsewhere, unless LOG_FORMAT say
 });
 
 it('refuses a database URL that cannot be parsed, by name', () => {
-  expect(() => loadConfig({ DATABASE_URL: 'postgres://a:b@[::1:5432/x' })).toThrow(/DATABASE_URL: is not a valid URL/);
+  expect(() => loadConfig({ DATABASE_URL: 'postgres://a:b@[::1:5432/x' })).toThrow(
+    /DATABASE_URL: is not a valid URL/,
+  );
 });
 
 it('keeps the per-account write budgets at their production size unless told otherwise', () => {

@@ -145,7 +145,12 @@ export function loadConfig(
     writeRateLimitScale: e.WRITE_RATE_LIMIT_SCALE,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            label: e.OIDC_LABEL,
+          }
         : undefined,
     geoNominatimUrl: e.GEO_NOMINATIM_URL,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

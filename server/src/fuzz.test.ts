@@ -71,9 +71,23 @@ async function pathValues(route: Route): Promise<Record<string, string>> {
   }
   if (names.has('requestId') && route.path.includes('/chats/requests/')) {
     // A chat request to the owner (issue 15): a stranger writes while the owner takes messages only from connections.
-    await ok(await api('PUT', '/users/me/privacy', cookie, { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'connections', searchable: true }));
+    await ok(
+      await api('PUT', '/users/me/privacy', cookie, {
+        profileVisibility: 'everyone',
+        connectionsVisibility: 'everyone',
+        messagePolicy: 'connections',
+        searchable: true,
+      }),
+    );
     const stranger = await signedInUser(t);
-    values.requestId = (await ok(await api('POST', '/chats/send', stranger.cookie, { recipientId: owner.user.id, message: 'A request to fuzz' }))).data.request._id;
+    values.requestId = (
+      await ok(
+        await api('POST', '/chats/send', stranger.cookie, {
+          recipientId: owner.user.id,
+          message: 'A request to fuzz',
+        }),
+      )
+    ).data.request._id;
   } else if (names.has('requestId')) {
     values.requestId = (
       await ok(
@@ -89,9 +103,7 @@ async function pathValues(route: Route): Promise<Record<string, string>> {
     // The owner writes first: fuzzing PUT /users/me/privacy may have left them open to connections only.
     const other = await signedInUser(t);
     values.chatId = (
-      await ok(
-        await api('POST', '/chats/send', cookie, { recipientId: other.user.id, message: 'Hello' }),
-      )
+      await ok(await api('POST', '/chats/send', cookie, { recipientId: other.user.id, message: 'Hello' }))
     ).data.chatId;
     if (names.has('id')) {
       await ok(await api('POST', `/posts/${values.postId}/like`, other.cookie));
@@ -102,7 +114,13 @@ async function pathValues(route: Route): Promise<Record<string, string>> {
     // An offer someone made on the owner's need: theirs to accept or decline (and, fuzzed, to withdraw).
     const helper = await signedInUser(t);
     const needId = (
-      await ok(await api('POST', '/posts/create', cookie, { kind: 'need', category: 'Tools', content: 'A need to fuzz' }))
+      await ok(
+        await api('POST', '/posts/create', cookie, {
+          kind: 'need',
+          category: 'Tools',
+          content: 'A need to fuzz',
+        }),
+      )
     ).data._id;
     values.offerId = (
       await ok(await api('POST', `/posts/${needId}/offers`, helper.cookie, { message: 'An offer to fuzz' }))

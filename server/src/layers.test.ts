@@ -15,25 +15,77 @@ async function layerErrors(file: string, code: string) {
 
 describe('import tiers, by path', () => {
   it.each([
-    ['a feature reaching another through ../../features', 'server/src/features/chats/x.ts', "import { x } from '../../features/posts/posts.service.js';"],
-    ['a feature reaching another through ../', 'server/src/features/chats/x.ts', "import { x } from '../posts/posts.queries.js';"],
-    ['the kernel importing a feature', 'server/src/social/x.ts', "import { x } from '../features/posts/posts.queries.js';"],
-    ['platform importing the kernel', 'server/src/platform/x.ts', "import { x } from '../social/social.queries.js';"],
-    ['platform importing a feature', 'server/src/platform/auth/x.ts', "import { x } from '../../features/accounts/accounts.queries.js';"],
+    [
+      'a feature reaching another through ../../features',
+      'server/src/features/chats/x.ts',
+      "import { x } from '../../features/posts/posts.service.js';",
+    ],
+    [
+      'a feature reaching another through ../',
+      'server/src/features/chats/x.ts',
+      "import { x } from '../posts/posts.queries.js';",
+    ],
+    [
+      'the kernel importing a feature',
+      'server/src/social/x.ts',
+      "import { x } from '../features/posts/posts.queries.js';",
+    ],
+    [
+      'platform importing the kernel',
+      'server/src/platform/x.ts',
+      "import { x } from '../social/social.queries.js';",
+    ],
+    [
+      'platform importing a feature',
+      'server/src/platform/auth/x.ts',
+      "import { x } from '../../features/accounts/accounts.queries.js';",
+    ],
     ['contract importing the server', 'contract/src/x.ts', "import { x } from '../../server/src/app.js';"],
-    ['contract importing a workspace of ours', 'contract/src/x.ts', "import { x } from '@muster/server/app';"],
-    ['a web feature importing another', 'web/src/features/network/components/x.tsx', "import { x } from '../../posts/api/get-feed';"],
-    ['web lib importing a feature', 'web/src/lib/x.ts', "import { x } from '../features/posts/api/get-feed';"],
+    [
+      'contract importing a workspace of ours',
+      'contract/src/x.ts',
+      "import { x } from '@muster/server/app';",
+    ],
+    [
+      'a web feature importing another',
+      'web/src/features/network/components/x.tsx',
+      "import { x } from '../../posts/api/get-feed';",
+    ],
+    [
+      'web lib importing a feature',
+      'web/src/lib/x.ts',
+      "import { x } from '../features/posts/api/get-feed';",
+    ],
   ])('refuses %s', async (_name, file, code) => {
     expect(await layerErrors(file, code)).toHaveLength(1);
   });
 
   it.each([
-    ['a feature importing the kernel, platform, db and contract', 'server/src/features/chats/x.ts', "import { x } from '../../social/social.queries.js';\nimport { y } from '../../platform/errors.js';\nimport { z } from '../../db/database.js';\nimport { w } from '@muster/contract/users';\nexport { y, z, w };"],
-    ['a feature importing its own files', 'server/src/features/chats/x.ts', "import { x } from './chats.queries.js';"],
-    ['the kernel importing platform and db', 'server/src/social/x.ts', "import { x } from '../db/database.js';\nimport { y } from '../platform/ids.js';\nexport { y };"],
-    ['the composition root importing features', 'server/src/app.ts', "import { x } from './features/posts/posts.routes.js';"],
-    ['the web router composing features', 'web/src/app/x.tsx', "import { x } from '../features/posts/api/get-feed';"],
+    [
+      'a feature importing the kernel, platform, db and contract',
+      'server/src/features/chats/x.ts',
+      "import { x } from '../../social/social.queries.js';\nimport { y } from '../../platform/errors.js';\nimport { z } from '../../db/database.js';\nimport { w } from '@muster/contract/users';\nexport { y, z, w };",
+    ],
+    [
+      'a feature importing its own files',
+      'server/src/features/chats/x.ts',
+      "import { x } from './chats.queries.js';",
+    ],
+    [
+      'the kernel importing platform and db',
+      'server/src/social/x.ts',
+      "import { x } from '../db/database.js';\nimport { y } from '../platform/ids.js';\nexport { y };",
+    ],
+    [
+      'the composition root importing features',
+      'server/src/app.ts',
+      "import { x } from './features/posts/posts.routes.js';",
+    ],
+    [
+      'the web router composing features',
+      'web/src/app/x.tsx',
+      "import { x } from '../features/posts/api/get-feed';",
+    ],
   ])('allows %s', async (_name, file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });

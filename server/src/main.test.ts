@@ -13,7 +13,16 @@ const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 function start(env: Record<string, string>, command = ['--import', 'tsx', main]) {
   const startedAt = performance.now();
   const child = spawn(process.execPath, command, {
-    env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', LOG_FORMAT: '', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      LOG_FORMAT: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -25,7 +34,7 @@ function start(env: Record<string, string>, command = ['--import', 'tsx', main])
   );
   /** Waits for stdout to match, or for the process to end; gives up after `ms`. */
   const waitFor = async (pattern: RegExp, ms = 60_000) => {
-    for (const until = Date.now() + ms; Date.now() < until && child.exitCode === null; ) {
+    for (const until = Date.now() + ms; Date.now() < until && child.exitCode === null;) {
       const match = stdout.match(pattern);
       if (match) return match;
       await new Promise((r) => setTimeout(r, 50));
@@ -65,7 +74,12 @@ describe('the server process', () => {
       expect((await ending(run)).code).toBe(0);
       const entries = lines(run.stdout()).map((l) => JSON.parse(l) as { msg: string; url?: string });
       // No demo account on this database, so no sign-in in the line.
-      expect(entries).toContainEqual(expect.objectContaining({ msg: `Muster is ready at http://localhost:${port}`, url: `http://localhost:${port}` }));
+      expect(entries).toContainEqual(
+        expect.objectContaining({
+          msg: `Muster is ready at http://localhost:${port}`,
+          url: `http://localhost:${port}`,
+        }),
+      );
     } finally {
       run.child.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -81,11 +95,17 @@ describe('the built server (npm run build -w server)', () => {
   afterAll(() => fs.rm(outdir, { recursive: true, force: true }));
 
   it('bundles into one file that starts, answers health and stops cleanly', async () => {
-    const build = spawn(process.execPath, [path.join(server, 'build.mjs'), '--bundle-only', '--outdir', outdir], { stdio: 'inherit' });
+    const build = spawn(
+      process.execPath,
+      [path.join(server, 'build.mjs'), '--bundle-only', '--outdir', outdir],
+      { stdio: 'inherit' },
+    );
     expect(await new Promise((resolve) => build.once('exit', resolve))).toBe(0);
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-main-'));
     const port = await freePort();
-    const run = start({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info' }, [path.join(outdir, 'main.js')]);
+    const run = start({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info' }, [
+      path.join(outdir, 'main.js'),
+    ]);
     try {
       expect(await run.waitFor(/Muster is ready/)).not.toBeNull();
       expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
@@ -118,7 +138,12 @@ describe('start-up against a database that cannot be used', () => {
   }
 
   async function failedStart(databaseUrl: string) {
-    const run = start({ DATABASE_URL: databaseUrl, DATABASE_CONNECT_TIMEOUT_MS: '1000', PORT: String(await freePort()), LOG_LEVEL: 'info' });
+    const run = start({
+      DATABASE_URL: databaseUrl,
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    });
     const exit = await ending(run);
     return { ...exit, stderr: lines(run.stderr()), stdout: run.stdout() };
   }
@@ -136,8 +161,16 @@ describe('start-up against a database that cannot be used', () => {
   });
 
   it.each([
-    ['a refused port', async () => `postgres://muster@127.0.0.1:${await freePort()}/muster`, /^Muster could not start: nothing accepts connections at 127\.0\.0\.1:\d+ \(connection refused\)/],
-    ['an unknown host', async () => 'postgres://muster@no-such-host.invalid:5432/muster', /^Muster could not start: the database host "no-such-host\.invalid" was not found; check DATABASE_URL\.$/],
+    [
+      'a refused port',
+      async () => `postgres://muster@127.0.0.1:${await freePort()}/muster`,
+      /^Muster could not start: nothing accepts connections at 127\.0\.0\.1:\d+ \(connection refused\)/,
+    ],
+    [
+      'an unknown host',
+      async () => 'postgres://muster@no-such-host.invalid:5432/muster',
+      /^Muster could not start: the database host "no-such-host\.invalid" was not found; check DATABASE_URL\.$/,
+    ],
   ])('names %s in one line, without a stack trace, and exits 1', async (_, url, line) => {
     const result = await failedStart(await url());
     expect(result.code).toBe(1);
@@ -149,7 +182,8 @@ describe('start-up against a database that cannot be used', () => {
   it('words what PostgreSQL answers, and never shows the password', () => {
     const url = 'postgres://muster:hunter2@db.example:6543/muster_prod';
     const timeouts = { connectMs: 5000, statementMs: 15000 };
-    const said = (code: string, message: string) => explainDatabaseFailure(Object.assign(new Error(message), { code }), url, timeouts);
+    const said = (code: string, message: string) =>
+      explainDatabaseFailure(Object.assign(new Error(message), { code }), url, timeouts);
     expect(said('3D000', 'database "muster_prod" does not exist')).toBe(
       'the database "muster_prod" does not exist on db.example:6543; create it or check DATABASE_URL.',
     );
@@ -177,7 +211,13 @@ describe('npm start at a terminal', () => {
     port = await freePort();
     // LOG_FORMAT=pretty is what a terminal gets (config.test.ts checks that choice); a 1 s request
     // timeout lets the slow-request tests below finish quickly.
-    run = start({ PORT: String(port), DATA_DIR: dataDir, LOG_FORMAT: 'pretty', LOG_LEVEL: 'info', REQUEST_TIMEOUT_MS: '1000' });
+    run = start({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_FORMAT: 'pretty',
+      LOG_LEVEL: 'info',
+      REQUEST_TIMEOUT_MS: '1000',
+    });
     await run.waitFor(/Muster is ready/);
   });
   afterAll(async () => {
@@ -187,7 +227,9 @@ describe('npm start at a terminal', () => {
 
   it('says once where Muster is and how to sign in to the demo', () => {
     const ready = lines(run.stdout()).filter((l) => l.includes('Muster is ready'));
-    expect(ready.map((l) => l.trim())).toEqual([`Muster is ready at http://localhost:${port} — sign in as demo / muster-demo-2026`]);
+    expect(ready.map((l) => l.trim())).toEqual([
+      `Muster is ready at http://localhost:${port} — sign in as demo / muster-demo-2026`,
+    ]);
   });
 
   it('logs readable lines, one per request, and no JSON', async () => {
@@ -203,7 +245,9 @@ describe('npm start at a terminal', () => {
       const started = performance.now();
       let answer = '';
       const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write('POST /api/v1/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"');
+        socket.write(
+          'POST /api/v1/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"',
+        );
       });
       const drip = trickle ? setInterval(() => socket.write('a'), 200) : undefined;
       // Before the timeouts, nothing ever closed this socket; the test ends it at 20 s and fails.

@@ -6,7 +6,13 @@ import pino from 'pino';
 import type { prettyFactory as PrettyFactory } from 'pino-pretty';
 import { buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
-import { type DatabaseHandle, type DatabaseTimeouts, explainDatabaseFailure, openDatabase, pingDatabase } from './db/database.js';
+import {
+  type DatabaseHandle,
+  type DatabaseTimeouts,
+  explainDatabaseFailure,
+  openDatabase,
+  pingDatabase,
+} from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DEMO_LOGIN } from './db/demo.js';
 import { seedDemoData } from './db/seed.js';
@@ -59,7 +65,10 @@ const timeouts: DatabaseTimeouts = {
 // (its pictures, then its database), brought to the present by seedDemoData: loading the demo data
 // took ~1.4 s of a first start (decision 037). The database is copied last, by openDatabase, and
 // its arrival is what marks the copy whole.
-const demoTemplate = !config.databaseUrl && config.seedDemo && fs.existsSync(built('demo-template')) ? built('demo-template') : undefined;
+const demoTemplate =
+  !config.databaseUrl && config.seedDemo && fs.existsSync(built('demo-template'))
+    ? built('demo-template')
+    : undefined;
 
 let database: DatabaseHandle;
 try {
@@ -106,8 +115,10 @@ try {
   await app.listen({ host: config.host, port: config.port });
 } catch (err) {
   const code = (err as { code?: string }).code;
-  if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use on ${config.host}; stop what runs there or set PORT.`);
-  if (code === 'EACCES') fail(`not allowed to listen on port ${config.port}; choose a port above 1023 with PORT.`);
+  if (code === 'EADDRINUSE')
+    fail(`port ${config.port} is already in use on ${config.host}; stop what runs there or set PORT.`);
+  if (code === 'EACCES')
+    fail(`not allowed to listen on port ${config.port}; choose a port above 1023 with PORT.`);
   fail(`cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`, err);
 }
 // Scheduled jobs (needs that expire) run in every process; each turn is claimed by one of them.
@@ -115,7 +126,11 @@ app.deps.scheduler.start();
 // startupMs counts from the process's start (performance.now()'s origin): loading the modules included.
 const ready = `Muster is ready at ${config.publicUrl}${demoLogin ? ` — sign in as ${demoLogin.username} / ${demoLogin.password}` : ''}`;
 if (config.logFormat === 'pretty') process.stdout.write(`\n  ${ready}\n\n`);
-else logger.info({ url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now()) }, ready);
+else
+  logger.info(
+    { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now()) },
+    ready,
+  );
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -143,7 +158,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
  */
 async function migrate(handle: DatabaseHandle): Promise<string[]> {
   if (handle.kind === 'pglite') return migrateToLatest(handle.db);
-  const unbounded = await openDatabase({ databaseUrl: config.databaseUrl, timeouts: { connectMs: timeouts.connectMs } });
+  const unbounded = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    timeouts: { connectMs: timeouts.connectMs },
+  });
   try {
     return await migrateToLatest(unbounded.db);
   } finally {
@@ -178,7 +196,9 @@ function readableLines(prettyFactory: typeof PrettyFactory): pino.DestinationStr
         const { reqId, res, responseTime, ...rest } = entry;
         const request = received.get(reqId) ?? 'request';
         received.delete(reqId);
-        process.stdout.write(prettify({ ...rest, msg: `${request} ${res.statusCode} ${Math.round(responseTime ?? 0)} ms` }));
+        process.stdout.write(
+          prettify({ ...rest, msg: `${request} ${res.statusCode} ${Math.round(responseTime ?? 0)} ms` }),
+        );
         return;
       }
       process.stdout.write(prettify(entry));

@@ -30,7 +30,11 @@ export async function buildUser(db: Db, overrides: Partial<Insertable<UsersTable
 
 /** Signs in through the real route and returns the Cookie header to send after. */
 export async function signIn(t: TestApp, login: string, password = TEST_PASSWORD): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { emailOrUsername: login, password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { emailOrUsername: login, password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'muster_session');
   return `muster_session=${cookie!.value}`;
@@ -46,9 +50,21 @@ export async function signedInUser(t: TestApp, overrides: Partial<Insertable<Use
  * A user and a session of theirs, by id: for the write statements that take the session's id, as
  * the API's do once the session cache has read the cookie. `sessionEnds` in the past: an ended one.
  */
-export async function userWithSession(db: Db, overrides: Partial<Insertable<UsersTable>> = {}, sessionEnds = new Date(Date.now() + 3_600_000)) {
+export async function userWithSession(
+  db: Db,
+  overrides: Partial<Insertable<UsersTable>> = {},
+  sessionEnds = new Date(Date.now() + 3_600_000),
+) {
   const user = await buildUser(db, overrides);
   const sessionId = newId();
-  await db.insertInto('sessions').values({ id: sessionId, tokenHash: randomBytes(16).toString('hex'), userId: user.id, expiresAt: sessionEnds }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      tokenHash: randomBytes(16).toString('hex'),
+      userId: user.id,
+      expiresAt: sessionEnds,
+    })
+    .execute();
   return { id: user.id, sessionId };
 }

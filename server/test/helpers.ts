@@ -61,7 +61,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * The real application on a fresh database, driven through `app.inject`. Mail goes to a real
  * SMTP server when `smtpUrl` is given (see smtp-capture.ts), else to a throwaway outbox.
  */
-export async function buildTestApp(options: { env?: Record<string, string>; mailer?: Mailer; linkPreview?: PreviewOptions } = {}) {
+export async function buildTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; linkPreview?: PreviewOptions } = {},
+) {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
   const mailer =
@@ -85,7 +87,14 @@ export async function buildTestApp(options: { env?: Record<string, string>; mail
   // Connected before the first request: until it is ready every Redis use takes its in-process
   // fallback (decision 043), and /health says degraded, which a test would read as a flake.
   if (redis && redis.status !== 'ready') await once(redis, 'ready');
-  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger, redis, linkPreview: options.linkPreview });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger: silentLogger,
+    redis,
+    linkPreview: options.linkPreview,
+  });
   await app.ready();
   let databaseClosed: Promise<void> | undefined;
   const closeDatabase = () => (databaseClosed ??= database.close());
@@ -111,7 +120,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `api('POST', '/posts/create', cookie, body)`: one call through the real HTTP layer. */
 export function apiCaller(t: { app: TestApp['app'] }) {
   return (method: Method, url: string, cookie?: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 }
 
 /**

@@ -7,7 +7,10 @@ export type TestIdentity = { email: string; emailVerified: boolean; givenName: s
  * A real OpenID Connect provider (oidc-provider) on a free loopback port, with its development
  * login and consent pages: any login name is accepted, and `identities` decides the claims.
  */
-export async function startOidcProvider(options: { redirectUri: string; identities: Record<string, TestIdentity> }) {
+export async function startOidcProvider(options: {
+  redirectUri: string;
+  identities: Record<string, TestIdentity>;
+}) {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
@@ -28,7 +31,12 @@ export async function startOidcProvider(options: { redirectUri: string; identiti
     },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
-      const who = options.identities[id] ?? { email: `${id}@idp.example`, emailVerified: true, givenName: id, familyName: 'Tester' };
+      const who = options.identities[id] ?? {
+        email: `${id}@idp.example`,
+        emailVerified: true,
+        givenName: id,
+        familyName: 'Tester',
+      };
       return {
         accountId: id,
         async claims() {
@@ -63,7 +71,11 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const request = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: cookieHeader() } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers ?? {}), cookie: cookieHeader() },
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [name, ...value] = pair!.split('=');

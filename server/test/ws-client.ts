@@ -4,10 +4,19 @@ import { WebSocket, type ClientOptions } from 'ws';
  * A real WebSocket client for the realtime tests (the `ws` package), with promises for what they
  * wait on. Nothing here times anything: each wait ends on an event, bounded only by the test's timeout.
  */
-export type Opened = { socket: WebSocket; messages: unknown[]; next: () => Promise<unknown>; closed: Promise<{ code: number; reason: string }> };
+export type Opened = {
+  socket: WebSocket;
+  messages: unknown[];
+  next: () => Promise<unknown>;
+  closed: Promise<{ code: number; reason: string }>;
+};
 
 /** Opens a socket and resolves once it is open; rejects with the HTTP status when the upgrade is refused. */
-export function openSocket(url: string, headers: Record<string, string>, options: ClientOptions = {}): Promise<Opened> {
+export function openSocket(
+  url: string,
+  headers: Record<string, string>,
+  options: ClientOptions = {},
+): Promise<Opened> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers, ...options });
     const messages: unknown[] = [];
@@ -31,7 +40,8 @@ export function openSocket(url: string, headers: Record<string, string>, options
         socket,
         messages,
         closed,
-        next: () => (messages.length ? Promise.resolve(messages.shift()) : new Promise((r) => waiting.push(r))),
+        next: () =>
+          messages.length ? Promise.resolve(messages.shift()) : new Promise((r) => waiting.push(r)),
       }),
     );
   });

@@ -57,7 +57,9 @@ describe('batched', () => {
     const r = recorder({ inFlight: 1, max: 3 });
     const answers = [
       r.call({ key: 'first', value: 0 }),
-      ...[1, 2, 3, 4, 5].map((value) => r.call({ key: value === 2 || value === 3 ? 'same' : `k${value}`, value })),
+      ...[1, 2, 3, 4, 5].map((value) =>
+        r.call({ key: value === 2 || value === 3 ? 'same' : `k${value}`, value }),
+      ),
     ];
     await r.releaseAll();
     // 3 waits for the batch after 2's (same key); 5 for the one after max.
@@ -85,9 +87,19 @@ describe('batched', () => {
       r.call({ key: 'b', value: 2 }),
       r.call({ key: 'c', value: 3, fail: true }),
       r.call({ key: 'd', value: 4 }),
-    ].map((p) => p.then((v) => ({ ok: v }), (e: Error) => ({ error: e.message })));
+    ].map((p) =>
+      p.then(
+        (v) => ({ ok: v }),
+        (e: Error) => ({ error: e.message }),
+      ),
+    );
     await r.releaseAll();
     expect(r.batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
-    expect(await Promise.all(answers)).toEqual([{ ok: 10 }, { ok: 20 }, { error: 'batch of 1 failed' }, { ok: 40 }]);
+    expect(await Promise.all(answers)).toEqual([
+      { ok: 10 },
+      { ok: 20 },
+      { error: 'batch of 1 failed' },
+      { ok: 40 },
+    ]);
   });
 });

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from './database.js';
 
-type Waiting<In, Out> = { input: In; key: string; resolve: (out: Out) => void; reject: (err: unknown) => void };
+type Waiting<In, Out> = {
+  input: In;
+  key: string;
+  resolve: (out: Out) => void;
+  reject: (err: unknown) => void;
+};
 type Queue<In, Out> = { waiting: Array<Waiting<In, Out>>; running: number };
 
 /**
@@ -60,12 +65,16 @@ export function batched<In, Out>(
     queue.waiting = rest;
     batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     queue.running++;
-    const done = batch.length === 1
-      ? alone(db, batch[0]!)
-      : run(db, batch.map((w) => w.input)).then(
-        (outs) => batch.forEach((w, i) => w.resolve(outs[i]!)),
-        () => Promise.all(batch.map((w) => alone(db, w))),
-      );
+    const done =
+      batch.length === 1
+        ? alone(db, batch[0]!)
+        : run(
+            db,
+            batch.map((w) => w.input),
+          ).then(
+            (outs) => batch.forEach((w, i) => w.resolve(outs[i]!)),
+            () => Promise.all(batch.map((w) => alone(db, w))),
+          );
     void done.finally(() => {
       queue.running--;
       if (queue.waiting.length > 0) flush(db, queue);
@@ -83,11 +92,14 @@ export function batched<In, Out>(
 /** A batch's inputs as one array per field (each input has every field), for `unnest`. */
 export function columnsOf<T extends object>(inputs: T[]): { [K in keyof T]: Array<T[K]> } {
   const fields = Object.keys(inputs[0]!) as Array<keyof T>;
-  return Object.fromEntries(fields.map((f) => [f, inputs.map((input) => input[f])])) as { [K in keyof T]: Array<T[K]> };
+  return Object.fromEntries(fields.map((f) => [f, inputs.map((input) => input[f])])) as {
+    [K in keyof T]: Array<T[K]>;
+  };
 }
 
 /** The columns a row is given (as `values(row)` would have them): for rows that go as JSON, the statement's shape. */
-export const givenColumns = <T extends object>(row: T) => (Object.keys(row) as Array<keyof T & string>).filter((c) => row[c] !== undefined);
+export const givenColumns = <T extends object>(row: T) =>
+  (Object.keys(row) as Array<keyof T & string>).filter((c) => row[c] !== undefined);
 
 /** A camelCase column name as PostgreSQL spells it, for a batch's rows given as JSON (`jsonb_populate_record`). */
 export const snakeCase = (column: string) => column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -98,4 +110,5 @@ export const snakeCase = (column: string) => column.replace(/[A-Z]/g, (c) => `_$
  * for any values after its first runs. Given as they are, it counts each batch's array, finds a
  * plan for one row cheaper than the one for any values, and plans the statement on every run.
  */
-export const batchColumn = (values: unknown, type: 'uuid[]' | 'text[]' | 'jsonb[]') => sql`(select ${values}::${sql.raw(type)})`;
+export const batchColumn = (values: unknown, type: 'uuid[]' | 'text[]' | 'jsonb[]') =>
+  sql`(select ${values}::${sql.raw(type)})`;

@@ -72,11 +72,11 @@ export async function openDatabase(options: {
       // stalled network, a frozen server), the client gives up a little later.
       ...(t
         ? {
-          connectionTimeoutMillis: t.connectMs,
-          ...(t.statementMs
-            ? { statement_timeout: t.statementMs, query_timeout: t.statementMs + ANSWER_GRACE_MS }
-            : {}),
-        }
+            connectionTimeoutMillis: t.connectMs,
+            ...(t.statementMs
+              ? { statement_timeout: t.statementMs, query_timeout: t.statementMs + ANSWER_GRACE_MS }
+              : {}),
+          }
         : {}),
       // A connection whose peer vanished (no FIN, no RST) is found out by TCP instead of never.
       keepAlive: true,
@@ -90,10 +90,7 @@ export async function openDatabase(options: {
             ? Number
             : oid === DATE_OID
               ? (v: string) => v
-              : (types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(
-                oid,
-                format,
-              ),
+              : (types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(oid, format),
       },
     });
     // An idle connection dropped by the server (a restart, a failover) must not crash the process:
@@ -131,12 +128,12 @@ export async function openDatabase(options: {
       loadDataDir = template
         ? await openAsBlob(template)
         : await PGlite.create().then(async (blank) => {
-          try {
-            return await blank.dumpDataDir('none');
-          } finally {
-            await blank.close();
-          }
-        });
+            try {
+              return await blank.dumpDataDir('none');
+            } finally {
+              await blank.close();
+            }
+          });
     }
   }
   const pglite = await PGlite.create({
@@ -199,7 +196,8 @@ function preparedStatements(pool: pg.Pool): pg.Pool {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
-    if (!name) names.set(text, (name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`));
+    if (!name)
+      names.set(text, (name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`));
     return name;
   };
   return new Proxy(pool, {
@@ -216,7 +214,8 @@ function preparedStatements(pool: pg.Pool): pg.Pool {
             if (p === 'release') return () => c.release(abandoned);
             if (p !== 'query') return Reflect.get(c, p, r);
             return (text: unknown, values?: unknown[]) =>
-              (typeof text === 'string' && !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text)
+              (typeof text === 'string' &&
+              !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text)
                 ? c.query({ name: nameOf(text), text, values: values ?? [] })
                 : c.query(text as string, values)
               ).catch((err: unknown) => {
@@ -230,7 +229,11 @@ function preparedStatements(pool: pg.Pool): pg.Pool {
   });
 }
 
-const exists = (file: string) => fs.access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** A cheap round trip for the health check. */
 export async function pingDatabase(db: Db): Promise<void> {
@@ -241,7 +244,11 @@ export async function pingDatabase(db: Db): Promise<void> {
  * One line for a person starting the server: what went wrong with the database and where, in
  * words they can act on; never the password in the URL, never a stack trace.
  */
-export function explainDatabaseFailure(err: unknown, databaseUrl: string | undefined, timeouts: DatabaseTimeouts): string {
+export function explainDatabaseFailure(
+  err: unknown,
+  databaseUrl: string | undefined,
+  timeouts: DatabaseTimeouts,
+): string {
   const e = (err ?? {}) as { code?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : String(err);
@@ -255,15 +262,20 @@ export function explainDatabaseFailure(err: unknown, databaseUrl: string | undef
   if (message === 'Query read timeout' || code === '57014') {
     return `the database at ${where} accepted a connection but did not answer a query within ${seconds(timeouts.statementMs ?? 0)} (DATABASE_STATEMENT_TIMEOUT_MS).`;
   }
-  if (code === 'ECONNREFUSED') return `nothing accepts connections at ${where} (connection refused); is PostgreSQL running there? Check DATABASE_URL.`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the database host "${url.hostname}" was not found; check DATABASE_URL.`;
+  if (code === 'ECONNREFUSED')
+    return `nothing accepts connections at ${where} (connection refused); is PostgreSQL running there? Check DATABASE_URL.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `the database host "${url.hostname}" was not found; check DATABASE_URL.`;
   if (['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNRESET'].includes(code)) {
     return `the database host ${where} cannot be reached (${code}); check DATABASE_URL and the network.`;
   }
-  if (code === '3D000') return `the database "${database}" does not exist on ${where}; create it or check DATABASE_URL.`;
-  if (code === '28P01' || code === '28000') return `PostgreSQL at ${where} refused the sign-in: ${message}; check DATABASE_URL.`;
+  if (code === '3D000')
+    return `the database "${database}" does not exist on ${where}; create it or check DATABASE_URL.`;
+  if (code === '28P01' || code === '28000')
+    return `PostgreSQL at ${where} refused the sign-in: ${message}; check DATABASE_URL.`;
   // Anything else PostgreSQL says (SQLSTATE codes are five characters) is shown as it said it.
-  if (/^[0-9A-Z]{5}$/.test(code)) return `PostgreSQL at ${where} (database "${database}") answered: ${message}`;
+  if (/^[0-9A-Z]{5}$/.test(code))
+    return `PostgreSQL at ${where} (database "${database}") answered: ${message}`;
   return `the database at ${where} could not be used: ${message}`;
 }
 

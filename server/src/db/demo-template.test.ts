@@ -41,9 +41,13 @@ async function timeColumns(db: Db): Promise<TimeColumn[]> {
 async function sums(db: Db, columns: TimeColumn[]): Promise<Map<string, { n: number; sum: number }>> {
   const out = new Map<string, { n: number; sum: number }>();
   for (const c of columns) {
-    const value = c.isDate ? sql`${sql.ref(c.column)} - date '2000-01-01'` : sql`extract(epoch from ${sql.ref(c.column)})`;
+    const value = c.isDate
+      ? sql`${sql.ref(c.column)} - date '2000-01-01'`
+      : sql`extract(epoch from ${sql.ref(c.column)})`;
     const { rows } = await sql<{ n: number; sum: number | null }>`
-      select count(${sql.ref(c.column)})::int as n, sum(${value})::float8 as sum from ${sql.table(c.table)}`.execute(db);
+      select count(${sql.ref(c.column)})::int as n, sum(${value})::float8 as sum from ${sql.table(c.table)}`.execute(
+      db,
+    );
     out.set(`${c.table}.${c.column}`, { n: rows[0]!.n, sum: rows[0]!.sum ?? 0 });
   }
   return out;
@@ -56,7 +60,9 @@ async function sums(db: Db, columns: TimeColumn[]): Promise<Map<string, { n: num
 async function timesInText(db: Db): Promise<Set<string>> {
   const { rows: columns } = await sql<{ table: string; column: string }>`
     select table_name as "table", column_name as "column" from information_schema.columns
-    where table_schema = current_schema() and data_type in ('text', 'jsonb', 'json') and table_name <> 'app_meta'`.execute(db);
+    where table_schema = current_schema() and data_type in ('text', 'jsonb', 'json') and table_name <> 'app_meta'`.execute(
+    db,
+  );
   const found = new Set<string>();
   for (const c of columns) {
     const { rows } = await sql<{ v: string }>`
@@ -71,7 +77,11 @@ it('moves every time of a copied template to the present once, rendered ones inc
   const columns = await timeColumns(t.db);
   const before = await sums(t.db, columns);
   const textBefore = await timesInText(t.db);
-  const postsBefore = await t.db.selectFrom('posts').select(['id', 'content', 'status']).orderBy('id').execute();
+  const postsBefore = await t.db
+    .selectFrom('posts')
+    .select(['id', 'content', 'status'])
+    .orderBy('id')
+    .execute();
   expect(textBefore.size).toBeGreaterThan(100);
 
   expect(await seedDemoData(t.db, media(), silentLogger)).toBe(false);
@@ -98,10 +108,13 @@ it('moves every time of a copied template to the present once, rendered ones inc
   const textAfter = await timesInText(t.db);
   expect([...textAfter].filter((iso) => textBefore.has(iso))).toEqual([]);
   const rendered = await t.db.selectFrom('posts').select(['rendered', 'createdAt']).limit(5).execute();
-  for (const r of rendered) expect(new Date(JSON.parse(r.rendered).createdAt).getTime()).toBe(r.createdAt.getTime());
+  for (const r of rendered)
+    expect(new Date(JSON.parse(r.rendered).createdAt).getTime()).toBe(r.createdAt.getTime());
 
   // Nothing else changed, and a second start moves nothing.
-  expect(await t.db.selectFrom('posts').select(['id', 'content', 'status']).orderBy('id').execute()).toEqual(postsBefore);
+  expect(await t.db.selectFrom('posts').select(['id', 'content', 'status']).orderBy('id').execute()).toEqual(
+    postsBefore,
+  );
   expect(await seedDemoData(t.db, media(), silentLogger)).toBe(false);
   expect(await sums(t.db, columns)).toEqual(after);
 

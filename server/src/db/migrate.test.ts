@@ -45,7 +45,9 @@ it('starts a new embedded data directory from a template tarball, and reopens it
   await sql`insert into app_meta (key, value) values ('kept', 'yes')`.execute(first.db);
   await first.close();
   const again = await openDatabase({ dataDir, template });
-  const { rows } = await sql<{ value: string }>`select value from app_meta where key = 'kept'`.execute(again.db);
+  const { rows } = await sql<{ value: string }>`select value from app_meta where key = 'kept'`.execute(
+    again.db,
+  );
   expect(rows).toEqual([{ value: 'yes' }]);
   await again.close();
 });
@@ -87,7 +89,12 @@ it('0026 keeps the oldest of like notices already doubled, then refuses a second
     const kept = await db.selectFrom('notifications').select('id').where('userId', '=', author.id).execute();
     const expected = [0, 3, 4, 6, 7, 8, 9].map((i) => rows[i]!.id);
     expect(kept.map((r) => r.id).sort()).toEqual(expected.sort());
-    await expect(db.insertInto('notifications').values(notice(fan.id, postA, 0)).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('notifications')
+        .values(notice(fan.id, postA, 0))
+        .execute(),
+    ).rejects.toThrow();
   } finally {
     await database.close();
   }

@@ -78,8 +78,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 async function upToDate(db: Db): Promise<boolean> {
-  const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  const { rows } = await sql<{
+    present: boolean;
+  }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
   if (!rows[0]?.present) return false;
-  const applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+  const applied = new Set(
+    (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name),
+  );
   return Object.keys(migrations).every((name) => applied.has(name));
 }

@@ -7,8 +7,12 @@ import { onePlaceholderPerArg, prepared } from './prepared.js';
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  await sql`create table things (id int primary key, kind text not null, name text not null)`.execute(handle.db);
-  await sql`insert into things values (1, 'a', 'one'), (2, 'b', 'two'), (3, 'a', 'three'), (4, 'a', 'four')`.execute(handle.db);
+  await sql`create table things (id int primary key, kind text not null, name text not null)`.execute(
+    handle.db,
+  );
+  await sql`insert into things values (1, 'a', 'one'), (2, 'b', 'two'), (3, 'a', 'three'), (4, 'a', 'four')`.execute(
+    handle.db,
+  );
 });
 afterAll(() => handle.close());
 
@@ -49,16 +53,22 @@ describe('prepared queries', () => {
   });
 
   it('sends an argument the SQL uses several times once, under one placeholder', async () => {
-    const sameKind = prepared((_db, a: { kind: string; id: number }) =>
-      sql<{ id: number }>`select id from things where kind = ${a.kind} and id >= ${a.id} and name <> ${a.kind}
-        and exists (select 1 from things t where t.kind = ${a.kind} and t.id = ${a.id}) order by id`);
+    const sameKind = prepared(
+      (_db, a: { kind: string; id: number }) =>
+        sql<{
+          id: number;
+        }>`select id from things where kind = ${a.kind} and id >= ${a.id} and name <> ${a.kind}
+        and exists (select 1 from things t where t.kind = ${a.kind} and t.id = ${a.id}) order by id`,
+    );
     expect((await sameKind(handle.db, { kind: 'a', id: 3 })).map((r) => r.id)).toEqual([3, 4]);
     expect((await sameKind(handle.db, { kind: 'b', id: 2 })).map((r) => r.id)).toEqual([2]);
     expect((await sameKind(handle.db, { kind: 'b', id: 3 })).map((r) => r.id)).toEqual([]);
 
     const a = { arg: 'a' };
     const b = { arg: 'b' };
-    expect(onePlaceholderPerArg('x = $1 and y = $2 and z = $3 and w = $4 and v = $5', [a, { value: 7 }, b, a, b])).toEqual({
+    expect(
+      onePlaceholderPerArg('x = $1 and y = $2 and z = $3 and w = $4 and v = $5', [a, { value: 7 }, b, a, b]),
+    ).toEqual({
       sql: 'x = $1 and y = $2 and z = $3 and w = $1 and v = $3',
       slots: [a, { value: 7 }, b],
     });

@@ -56,7 +56,19 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   ).json().data;
   expect(notes.length).toBeGreaterThanOrEqual(3);
   expect(new Set(notes.map((n: { type: string }) => n.type))).toEqual(
-    new Set(['like', 'comment', 'replies', 'systemNotification', 'connectionRequest', 'missionUpdate', 'task', 'newOffer', 'missionHelp', 'stillNeeded', 'matchFound']),
+    new Set([
+      'like',
+      'comment',
+      'replies',
+      'systemNotification',
+      'connectionRequest',
+      'missionUpdate',
+      'task',
+      'newOffer',
+      'missionHelp',
+      'stillNeeded',
+      'matchFound',
+    ]),
   );
   expect(notes.some((n: { read: boolean }) => !n.read)).toBe(true);
 
@@ -196,27 +208,44 @@ it('reads like a community: nothing said twice, everyone posts, and what they po
 
 it('gives the demo person needs that close (issue 16): one about to expire with its "Still needed?" notice, one expired', async () => {
   const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
-  const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
+  const get = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
   type Need = { _id: string; title: string; status: string | null; expiresAt: string | null };
-  const needs: Need[] = (await get(`/posts/user/${DEMO_LOGIN.username}?kind=needs&limit=100`)).filter((p: { kind: string }) => p.kind !== 'provision');
-  const soon = needs.filter((p) => p.status === 'open' && Date.parse(p.expiresAt!) - Date.now() < 3 * 86_400_000);
+  const needs: Need[] = (await get(`/posts/user/${DEMO_LOGIN.username}?kind=needs&limit=100`)).filter(
+    (p: { kind: string }) => p.kind !== 'provision',
+  );
+  const soon = needs.filter(
+    (p) => p.status === 'open' && Date.parse(p.expiresAt!) - Date.now() < 3 * 86_400_000,
+  );
   expect(soon.map((p) => p.title)).toEqual(['isiZulu voice notes for flood alerts']);
-  expect(needs.filter((p) => p.status === 'expired').map((p) => p.title)).toEqual(['Gas heaters for the hall at night']);
+  expect(needs.filter((p) => p.status === 'expired').map((p) => p.title)).toEqual([
+    'Gas heaters for the hall at night',
+  ]);
   expect(needs.every((p) => p.expiresAt)).toBe(true);
   const asked = (await get('/notifications')).filter((n: { type: string }) => n.type === 'stillNeeded');
-  expect(asked).toEqual([expect.objectContaining({ relatedPost: expect.objectContaining({ _id: soon[0]!._id }), read: false, message: 'Still needed? Expires in 3 days: “isiZulu voice notes for flood alerts”' })]);
+  expect(asked).toEqual([
+    expect.objectContaining({
+      relatedPost: expect.objectContaining({ _id: soon[0]!._id }),
+      read: false,
+      message: 'Still needed? Expires in 3 days: “isiZulu voice notes for flood alerts”',
+    }),
+  ]);
 });
 
 it('gives the demo person a network: connections, requests both ways with their notices, someone blocked and someone muted', async () => {
   const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
-  const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
+  const get = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
   const names = (items: Array<{ user: { username: string } }>) => items.map((i) => i.user.username).sort();
 
   expect((await get('/connections?limit=100')).length).toBeGreaterThanOrEqual(5);
   expect(names(await get('/connections/requests'))).toEqual(['kwame_asante', 'omar_haddad']);
   expect(names(await get('/connections/requests/sent'))).toEqual(['arjun_mehta']);
   const notices = await get('/notifications?type=connectionRequest');
-  expect(notices.map((n: { sender: { username: string } }) => n.sender.username).sort()).toEqual(['kwame_asante', 'omar_haddad']);
+  expect(notices.map((n: { sender: { username: string } }) => n.sender.username).sort()).toEqual([
+    'kwame_asante',
+    'omar_haddad',
+  ]);
   expect(names(await get('/users/me/blocked'))).toEqual(['jonas_berg']);
   expect(names(await get('/users/me/muted'))).toEqual(['liam_walsh']);
 
@@ -224,44 +253,77 @@ it('gives the demo person a network: connections, requests both ways with their 
   const suggestions = await get('/users/suggestions');
   expect(suggestions.length).toBeGreaterThan(0);
   expect(suggestions[0].mutualCount).toBeGreaterThan(0);
-  const circle = ['sipho_ndlovu', 'ada_okafor', 'kwame_asante', 'omar_haddad', 'arjun_mehta', 'jonas_berg', 'liam_walsh'];
+  const circle = [
+    'sipho_ndlovu',
+    'ada_okafor',
+    'kwame_asante',
+    'omar_haddad',
+    'arjun_mehta',
+    'jonas_berg',
+    'liam_walsh',
+  ];
   expect(suggestions.filter((s: { username: string }) => circle.includes(s.username))).toEqual([]);
 });
 
 it('gives the demo person missions: their own with members, updates, tasks in every status, a join request and chat history', async () => {
   const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
-  const get = async (url: string) => (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
+  const get = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } })).json().data;
 
   const all = await get('/missions?limit=100');
-  expect(new Set(all.map((m: { type: string }) => m.type))).toEqual(new Set(['collaboration', 'partnership']));
+  expect(new Set(all.map((m: { type: string }) => m.type))).toEqual(
+    new Set(['collaboration', 'partnership']),
+  );
   expect(new Set(all.map((m: { category: string }) => m.category)).size).toBeGreaterThanOrEqual(5);
   const own = all.find((m: { title: string }) => m.title === 'Umlazi flood recovery');
   const mission = await get(`/missions/${own._id}`);
-  expect(mission).toMatchObject({ role: 'owner', partnersCount: 1, collaboratorsCount: 2, status: 'ongoing' });
+  expect(mission).toMatchObject({
+    role: 'owner',
+    partnersCount: 1,
+    collaboratorsCount: 2,
+    status: 'ongoing',
+  });
   expect(mission.chatId).toEqual(expect.any(String));
 
   // The posts seed's updates belong to their missions, numbered 1, 2, 3 as their texts say.
   const updates = await get(`/missions/${own._id}/updates`);
-  expect(updates.map((p: { mission: { updateCount: number } }) => p.mission.updateCount).sort()).toEqual([1, 2, 3]);
-  for (const u of updates) expect(u.content).toContain(`Update #${u.mission.updateCount}: Umlazi flood recovery`);
+  expect(updates.map((p: { mission: { updateCount: number } }) => p.mission.updateCount).sort()).toEqual([
+    1, 2, 3,
+  ]);
+  for (const u of updates)
+    expect(u.content).toContain(`Update #${u.mission.updateCount}: Umlazi flood recovery`);
   expect(mission.updateCount).toBe(3);
 
   const requests = await get('/chats/join-requests');
   expect(requests.map((r: { user: { username: string } }) => r.user.username)).toEqual(['maria_santos']);
   const tasks = await get(`/tasks?missionId=${own._id}`);
-  expect(new Set(tasks.map((x: { status: string }) => x.status))).toEqual(new Set(['todo', 'in_progress', 'done']));
+  expect(new Set(tasks.map((x: { status: string }) => x.status))).toEqual(
+    new Set(['todo', 'in_progress', 'done']),
+  );
   const chats = await get('/chats');
-  expect(chats.some((c: { kind: string; mission: { title: string } | null; unreadCount: number }) => c.kind === 'mission' && c.mission?.title === 'Umlazi flood recovery' && c.unreadCount > 0)).toBe(true);
+  expect(
+    chats.some(
+      (c: { kind: string; mission: { title: string } | null; unreadCount: number }) =>
+        c.kind === 'mission' && c.mission?.title === 'Umlazi flood recovery' && c.unreadCount > 0,
+    ),
+  ).toBe(true);
   expect((await get('/tasks/notifications')).length).toBeGreaterThan(0);
 });
 
 it('gives the demo person chat requests from people outside their network, which they can accept (issue 15)', async () => {
   const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
-  const call = async (method: 'GET' | 'PUT', url: string) => t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie } });
+  const call = async (method: 'GET' | 'PUT', url: string) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie } });
   expect((await call('GET', '/users/me/privacy')).json().data.messagePolicy).toBe('connections');
-  const requests = (await call('GET', '/chats/requests')).json().data as Array<{ _id: string; sender: { _id: string; username: string }; message: string }>;
+  const requests = (await call('GET', '/chats/requests')).json().data as Array<{
+    _id: string;
+    sender: { _id: string; username: string };
+    message: string;
+  }>;
   expect(requests.map((r) => r.sender.username)).toEqual(['sofia_rossi', 'wanjiru_kamau']);
-  const connections = (await call('GET', '/connections?limit=100')).json().data.map((c: { user: { _id: string } }) => c.user._id);
+  const connections = (await call('GET', '/connections?limit=100'))
+    .json()
+    .data.map((c: { user: { _id: string } }) => c.user._id);
   for (const r of requests) expect(connections).not.toContain(r.sender._id);
 
   const accepted = await call('PUT', `/chats/requests/${requests[1]!._id}/accept`);

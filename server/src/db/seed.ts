@@ -19,7 +19,20 @@ import { deleteDemoMark, moveAllTimesForward, readDemoMarks, writeDemoMark } fro
 // mission chats and tasks need the missions and their members; the posts seed's updates are
 // numbered on their missions; offers go on the posts' needs and the missions; notifications tell of
 // what the seeds before them wrote.
-const demoSeeds: DemoSeed[] = [accountsSeed, networkSeed, safetySeed, missionsSeed, missionChatsSeed, tasksSeed, collaborationSeed, chatsSeed, postsSeed, offersSeed, notificationsSeed, matchingSeed];
+const demoSeeds: DemoSeed[] = [
+  accountsSeed,
+  networkSeed,
+  safetySeed,
+  missionsSeed,
+  missionChatsSeed,
+  tasksSeed,
+  collaborationSeed,
+  chatsSeed,
+  postsSeed,
+  offersSeed,
+  notificationsSeed,
+  matchingSeed,
+];
 
 const SEEDED_KEY = 'demo_seeded_at';
 /**
@@ -75,5 +88,8 @@ async function bringDemoToNow(db: Db, takenAt: Date, log: FastifyBaseLogger): Pr
     await writeDemoMark(trx, SEEDED_KEY, new Date(started).toISOString());
     await deleteDemoMark(trx, TIMES_TAKEN_KEY);
   });
-  log.info({ movedSeconds: Math.round(seconds), ms: Date.now() - started }, 'demo data loaded from the build');
+  log.info(
+    { movedSeconds: Math.round(seconds), ms: Date.now() - started },
+    'demo data loaded from the build',
+  );
 }

@@ -33,13 +33,29 @@ export const validationFailed = (details: ErrorDetail[]) =>
  */
 const fastifyClientErrors: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'TOO_LARGE', message: 'The request is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Requests must be sent as JSON' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Requests must be sent as JSON',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The request body is empty' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'The request body does not match its stated length' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'The request body does not match its stated length',
+  },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', message: 'The address is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'TOO_LARGE', message: 'The address is too long' },
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Requests must be sent as JSON' },
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Requests must be sent as JSON',
+  },
   FST_ERR_ROUTE_MISSING_CONTENT: { status: 400, code: 'BAD_REQUEST', message: 'The request needs a body' },
 };
 
@@ -175,7 +191,11 @@ export function unstorableText(value: unknown, root: string): ErrorDetail[] {
       for (const key of Object.keys(item)) {
         const message = problemOf(key);
         // The field name is not echoed back: it is the text that cannot be stored.
-        if (message) found.push({ path: pathOf(at, root), message: `Field names ${message[0]!.toLowerCase()}${message.slice(1)}` });
+        if (message)
+          found.push({
+            path: pathOf(at, root),
+            message: `Field names ${message[0]!.toLowerCase()}${message.slice(1)}`,
+          });
         else pending.push({ item: (item as Record<string, unknown>)[key], at: { key, parent: at } });
       }
     }

@@ -28,8 +28,21 @@ export type DomainEvents = {
    * A need or want and a provision matched (issue 16): `userId` is told of `otherPostId` by
    * `otherAuthorId` ('matchFound'); `side` says whether they hold the provision or the need.
    */
-  'match.found': { userId: string; otherAuthorId: string; otherPostId: string; side: 'provider' | 'seeker'; message: string; reasons: string };
-  'comment.created': { postId: string; postAuthorId: string; commenterId: string; content: string; parentAuthorId: string | null };
+  'match.found': {
+    userId: string;
+    otherAuthorId: string;
+    otherPostId: string;
+    side: 'provider' | 'seeker';
+    message: string;
+    reasons: string;
+  };
+  'comment.created': {
+    postId: string;
+    postAuthorId: string;
+    commenterId: string;
+    content: string;
+    parentAuthorId: string | null;
+  };
   /** Emitted once, when the block is new: what lies between the two (connections, requests, notifications) goes. */
   'user.blocked': { blockerId: string; blockedId: string };
   /** The muter muted someone (new or again): lists kept for the muter, such as "people you may know", go. */
@@ -49,7 +62,14 @@ export type DomainEvents = {
   /** A member left or was removed. The chats feature takes them out of the mission chat. */
   'mission.member_left': { missionId: string; userId: string };
   /** Someone asked to join a mission: its owner is told (notification 'missionJoinRequest'). */
-  'mission.join_requested': { missionId: string; title: string; ownerId: string; requesterId: string; requestId: string; role: 'partner' | 'collaborator' };
+  'mission.join_requested': {
+    missionId: string;
+    title: string;
+    ownerId: string;
+    requesterId: string;
+    requestId: string;
+    role: 'partner' | 'collaborator';
+  };
   /** A join request was approved: the requester is told (notification 'missionJoinApproved'). */
   'mission.join_approved': { missionId: string; title: string; userId: string; approverId: string };
   /**
@@ -78,7 +98,12 @@ export type DomainEvents = {
    * The recipient of a chat request (issue 15) declined it: its sender is told only that it was not
    * accepted (the notifications feature), never why.
    */
-  'chat.request_declined': { requestId: string; senderId: string; recipientId: string; recipientName: string };
+  'chat.request_declined': {
+    requestId: string;
+    senderId: string;
+    recipientId: string;
+    recipientName: string;
+  };
   /** A task moved to another status: its assignee and the mission's owner are told. */
   'task.status_changed': TaskEvent & { status: 'todo' | 'in_progress' | 'done' };
 };

@@ -3,9 +3,22 @@ import { HttpError } from './errors.js';
 
 export type GeoProvider = { search: (query: string, limit: number) => Promise<Place[]> };
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
-type City = { city: string; city_ascii: string; lat: number; lng: number; pop: number; country: string; iso2: string; province: string };
+type City = {
+  city: string;
+  city_ascii: string;
+  lat: number;
+  lng: number;
+  pop: number;
+  country: string;
+  iso2: string;
+  province: string;
+};
 let cities: Array<City & { key: string }> | undefined;
 
 /**
@@ -20,7 +33,8 @@ export function createOfflineGazetteer(): GeoProvider {
         cities = cityMapping.map((c) => ({ ...c, key: fold(c.city_ascii) }));
       }
       const q = fold(query.trim());
-      const score = (c: { key: string }) => (c.key === q ? 0 : c.key.startsWith(q) ? 1 : c.key.includes(q) ? 2 : 3);
+      const score = (c: { key: string }) =>
+        c.key === q ? 0 : c.key.startsWith(q) ? 1 : c.key.includes(q) ? 2 : 3;
       return cities
         .filter((c) => score(c) < 3)
         .sort((a, b) => score(a) - score(b) || b.pop - a.pop)
@@ -31,7 +45,11 @@ export function createOfflineGazetteer(): GeoProvider {
           address: [c.city, c.province !== c.city ? c.province : '', c.country].filter(Boolean).join(', '),
           coordinates: [Number(c.lng.toFixed(5)), Number(c.lat.toFixed(5))],
           // The city-level parts a public place is built from (decision 041).
-          parts: { locality: c.city, ...(c.province && c.province !== c.city ? { region: c.province } : {}), country: c.country },
+          parts: {
+            locality: c.city,
+            ...(c.province && c.province !== c.city ? { region: c.province } : {}),
+            country: c.country,
+          },
         }));
     },
   };
@@ -43,8 +61,16 @@ export function createNominatimProvider(baseUrl: string): GeoProvider {
     async search(query, limit) {
       const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
       // addressdetails: the structured parts, of which only the city-level ones are kept (decision 041).
-      url.search = new URLSearchParams({ q: query, format: 'jsonv2', limit: String(limit), addressdetails: '1' }).toString();
-      const res = await fetch(url, { headers: { 'user-agent': 'Muster/1.0', accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+      url.search = new URLSearchParams({
+        q: query,
+        format: 'jsonv2',
+        limit: String(limit),
+        addressdetails: '1',
+      }).toString();
+      const res = await fetch(url, {
+        headers: { 'user-agent': 'Muster/1.0', accept: 'application/json' },
+        signal: AbortSignal.timeout(5000),
+      });
       if (!res.ok) throw new Error(`geocoder answered ${res.status}`);
       const rows = (await res.json()) as Array<{
         place_id: number | string;
@@ -75,7 +101,12 @@ export function cityLevelParts(address: Record<string, string>): PlaceParts {
   const locality = first('city', 'town', 'village', 'municipality');
   const region = first('state', 'region', 'province', 'state_district', 'county');
   const country = first('country');
-  return { ...(locality ? { locality } : {}), ...(region ? { region } : {}), ...(country ? { country } : {}) };
+  return {
+    ...(locality ? { locality } : {}),
+    ...(region ? { region } : {}),
+    ...(country ? { country } : {}),
+  };
 }
 
-export const geoUnavailable = () => new HttpError(503, 'GEO_UNAVAILABLE', 'Unable to load location suggestions.');
+export const geoUnavailable = () =>
+  new HttpError(503, 'GEO_UNAVAILABLE', 'Unable to load location suggestions.');

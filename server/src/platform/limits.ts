@@ -30,7 +30,11 @@ export const COMMENT_BUDGET: WriteBudget = { name: 'write:comments', max: 60, ti
 /** Direct messages: a fast typist in one conversation, one a second. */
 export const MESSAGE_BUDGET: WriteBudget = { name: 'write:messages', max: 60, timeWindow: '1 minute' };
 /** Collaboration requests: calls for help are considered, not fired off. */
-export const COLLABORATION_REQUEST_BUDGET: WriteBudget = { name: 'write:collaboration-requests', max: 10, timeWindow: '1 hour' };
+export const COLLABORATION_REQUEST_BUDGET: WriteBudget = {
+  name: 'write:collaboration-requests',
+  max: 10,
+  timeWindow: '1 hour',
+};
 /** Reports (issue 11): enough for anyone reporting what they meet, too few to flood the moderation queue. */
 export const REPORT_BUDGET: WriteBudget = { name: 'write:reports', max: 20, timeWindow: '1 hour' };
 /** Blocks and mutes and their undoing: a wave of abuse can be blocked by hand, a script cannot churn. */
@@ -38,7 +42,11 @@ export const HIDE_BUDGET: WriteBudget = { name: 'write:block-mute', max: 200, ti
 /** Privacy settings: a person tries a few; nobody needs to flip them all day. */
 export const PRIVACY_BUDGET: WriteBudget = { name: 'write:privacy', max: 60, timeWindow: '1 hour' };
 /** Connection requests (issue 11): each tells someone; a person growing their network sends a few, a script many. */
-export const CONNECTION_REQUEST_BUDGET: WriteBudget = { name: 'write:connection-requests', max: 30, timeWindow: '1 hour' };
+export const CONNECTION_REQUEST_BUDGET: WriteBudget = {
+  name: 'write:connection-requests',
+  max: 30,
+  timeWindow: '1 hour',
+};
 /** Tasks created on a mission board (issue 12): a team planning a week adds dozens; each tells someone. */
 export const TASK_BUDGET: WriteBudget = { name: 'write:tasks', max: 60, timeWindow: '1 hour' };
 /** Task edits and moves (issue 12): dragging cards across a board is quick work; a script churning notices is not. */
@@ -46,10 +54,22 @@ export const TASK_EDIT_BUDGET: WriteBudget = { name: 'write:task-edits', max: 12
 /** Missions started (issue 12): an organiser starts a few a week; a script would flood the list. */
 export const MISSION_BUDGET: WriteBudget = { name: 'write:missions', max: 10, timeWindow: '1 hour' };
 /** Asking to join missions (issue 12): each tells an owner; a person looks for a few teams at a time. */
-export const MISSION_JOIN_BUDGET: WriteBudget = { name: 'write:mission-joins', max: 30, timeWindow: '1 hour' };
+export const MISSION_JOIN_BUDGET: WriteBudget = {
+  name: 'write:mission-joins',
+  max: 30,
+  timeWindow: '1 hour',
+};
 /** Offers of help, on needs and wants and to missions together (issues 12, 13): each tells an owner, as a connection request does. */
 export const OFFER_BUDGET: WriteBudget = { name: 'write:offers', max: 20, timeWindow: '1 hour' };
 /** Accepting and declining offers (issue 13): each tells a helper; an owner answers a busy day's offers, a script cannot churn. */
-export const OFFER_DECISION_BUDGET: WriteBudget = { name: 'write:offer-decisions', max: 120, timeWindow: '1 hour' };
+export const OFFER_DECISION_BUDGET: WriteBudget = {
+  name: 'write:offer-decisions',
+  max: 120,
+  timeWindow: '1 hour',
+};
 /** Accepting and declining chat requests (issue 15): each tells a sender; someone clearing a full inbox of them, not a script churning. */
-export const CHAT_REQUEST_DECISION_BUDGET: WriteBudget = { name: 'write:chat-request-decisions', max: 120, timeWindow: '1 hour' };
+export const CHAT_REQUEST_DECISION_BUDGET: WriteBudget = {
+  name: 'write:chat-request-decisions',
+  max: 120,
+  timeWindow: '1 hour',
+};

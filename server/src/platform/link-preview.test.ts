@@ -12,7 +12,13 @@ let port: number;
 const hits: string[] = [];
 const hosts: string[] = [];
 /** Redirects whose Location no URL parser accepts. */
-const badLocations = ['http://[::1', 'http://a b', '//:99999', 'http://exa mple.com/', 'http://[::ffff:127.0.0.1/'];
+const badLocations = [
+  'http://[::1',
+  'http://a b',
+  '//:99999',
+  'http://exa mple.com/',
+  'http://[::ffff:127.0.0.1/',
+];
 
 /** Requests for /gate/N wait here until a test opens the gate: a fetch held in flight. */
 let gate: { open: () => void; opened: Promise<void> } | undefined;
@@ -25,10 +31,13 @@ const newGate = () => {
 const MB = 1024 * 1024;
 const fill = (unit: string) => unit.repeat(Math.ceil(MB / unit.length));
 /** Ordinary pages, each with the preview it must give. */
-const pages: Record<string, { html: string; want: { title: string; description: string; siteName?: string } }> = {
+const pages: Record<
+  string,
+  { html: string; want: { title: string; description: string; siteName?: string } }
+> = {
   '/twitter': {
     html: '<head><meta name="twitter:title" content="Twitter&#39;s title"><meta name="twitter:description" content=\'Said "twice"\'><title>Not this</title></head>',
-    want: { title: 'Twitter\'s title', description: 'Said "twice"' },
+    want: { title: "Twitter's title", description: 'Said "twice"' },
   },
   '/title-only': {
     html: '<!doctype html><HTML><HEAD><TITLE lang="en">\n  Tea &amp; biscuits &mdash; &#x2615; </TITLE><meta name="Description" content="  Warm.  "></HEAD></HTML>',
@@ -71,7 +80,9 @@ beforeAll(async () => {
       res.end(page ? page.html : bad);
     } else if (req.url === '/page') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<html><head><title>Fallback</title><meta property="og:title" content="Flood relief map &amp; shelters"><meta name="description" content="Where to go tonight."><meta property="og:site_name" content="Relief"></head><body>…</body></html>');
+      res.end(
+        '<html><head><title>Fallback</title><meta property="og:title" content="Flood relief map &amp; shelters"><meta name="description" content="Where to go tonight."><meta property="og:site_name" content="Relief"></head><body>…</body></html>',
+      );
     } else if (req.url?.startsWith('/bad-location/')) {
       res.writeHead(302, { location: badLocations[Number(req.url.slice(14))] }).end();
     } else if (req.url === '/to-name') {
@@ -118,17 +129,29 @@ const local = () => ({ isAllowedAddress: (ip: string) => ip === '127.0.0.1', all
 describe('link previews', () => {
   it('reads the title, description and site name of a page', async () => {
     const preview = await fetchLinkPreview(`http://127.0.0.1:${port}/page`, local());
-    expect(preview).toEqual({ url: `http://127.0.0.1:${port}/page`, title: 'Flood relief map & shelters', description: 'Where to go tonight.', siteName: 'Relief' });
+    expect(preview).toEqual({
+      url: `http://127.0.0.1:${port}/page`,
+      title: 'Flood relief map & shelters',
+      description: 'Where to go tonight.',
+      siteName: 'Relief',
+    });
   });
 
   it('re-checks every redirect: one to the metadata address or a private one is refused', async () => {
-    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/to-metadata`, local())).rejects.toMatchObject({ statusCode: 400, code: 'LINK_NOT_ALLOWED' });
-    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/to-private`, local())).rejects.toMatchObject({ code: 'LINK_NOT_ALLOWED' });
+    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/to-metadata`, local())).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'LINK_NOT_ALLOWED',
+    });
+    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/to-private`, local())).rejects.toMatchObject({
+      code: 'LINK_NOT_ALLOWED',
+    });
   });
 
   it('follows at most 3 redirects', async () => {
     hits.length = 0;
-    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/loop0`, local())).rejects.toMatchObject({ code: 'LINK_UNREACHABLE' });
+    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/loop0`, local())).rejects.toMatchObject({
+      code: 'LINK_UNREACHABLE',
+    });
     expect(hits).toEqual(['/loop0', '/loop1', '/loop2', '/loop3']);
   });
 
@@ -136,7 +159,9 @@ describe('link previews', () => {
     const big = await fetchLinkPreview(`http://127.0.0.1:${port}/huge`, local());
     expect(big.title).toBe('Big page');
     const started = Date.now();
-    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/slow`, { ...local(), timeoutMs: 500 })).rejects.toMatchObject({ code: 'LINK_UNREACHABLE' });
+    await expect(
+      fetchLinkPreview(`http://127.0.0.1:${port}/slow`, { ...local(), timeoutMs: 500 }),
+    ).rejects.toMatchObject({ code: 'LINK_UNREACHABLE' });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -158,25 +183,39 @@ describe('link previews', () => {
   });
 
   it('only previews HTML', async () => {
-    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/json`, local())).rejects.toMatchObject({ code: 'LINK_UNREACHABLE' });
+    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/json`, local())).rejects.toMatchObject({
+      code: 'LINK_UNREACHABLE',
+    });
   });
 
   it('refuses a name that resolves to a private address (DNS is checked, then pinned)', async () => {
     const lookup = async () => ['127.0.0.1'];
-    await expect(fetchLinkPreview(`http://innocent.example/`, { lookup })).rejects.toMatchObject({ code: 'LINK_NOT_ALLOWED' });
+    await expect(fetchLinkPreview(`http://innocent.example/`, { lookup })).rejects.toMatchObject({
+      code: 'LINK_NOT_ALLOWED',
+    });
     const mixed = async () => ['93.184.216.34', '10.1.2.3'];
-    await expect(fetchLinkPreview(`http://mixed.example/`, { lookup: mixed })).rejects.toMatchObject({ code: 'LINK_NOT_ALLOWED' });
+    await expect(fetchLinkPreview(`http://mixed.example/`, { lookup: mixed })).rejects.toMatchObject({
+      code: 'LINK_NOT_ALLOWED',
+    });
   });
 });
 
 describe('link previews of host names', () => {
   // The name resolves through the injected resolver, to the test server on loopback.
-  const named = () => ({ ...local(), lookup: async (host: string) => (host === 'preview.test' ? ['127.0.0.1'] : []) });
+  const named = () => ({
+    ...local(),
+    lookup: async (host: string) => (host === 'preview.test' ? ['127.0.0.1'] : []),
+  });
 
   it('unfurls a URL with a host name, connecting to the address the name was vetted at', async () => {
     hosts.length = 0;
     const preview = await fetchLinkPreview(`http://preview.test:${port}/page`, named());
-    expect(preview).toEqual({ url: `http://preview.test:${port}/page`, title: 'Flood relief map & shelters', description: 'Where to go tonight.', siteName: 'Relief' });
+    expect(preview).toEqual({
+      url: `http://preview.test:${port}/page`,
+      title: 'Flood relief map & shelters',
+      description: 'Where to go tonight.',
+      siteName: 'Relief',
+    });
     expect(hosts).toEqual([`preview.test:${port}`]);
   });
 
@@ -187,25 +226,41 @@ describe('link previews of host names', () => {
   });
 
   it('answers a name that does not resolve as unreachable', async () => {
-    await expect(fetchLinkPreview(`http://nowhere.test:${port}/page`, named())).rejects.toMatchObject({ statusCode: 400, code: 'LINK_UNREACHABLE' });
+    await expect(fetchLinkPreview(`http://nowhere.test:${port}/page`, named())).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'LINK_UNREACHABLE',
+    });
   });
 
-  it.each(badLocations.map((location, i) => [location, i] as const))('turns a redirect to the malformed %s into a 400', async (_location, i) => {
-    await expect(fetchLinkPreview(`http://127.0.0.1:${port}/bad-location/${i}`, named())).rejects.toMatchObject({ statusCode: 400, code: 'LINK_UNREACHABLE' });
-  });
+  it.each(badLocations.map((location, i) => [location, i] as const))(
+    'turns a redirect to the malformed %s into a 400',
+    async (_location, i) => {
+      await expect(
+        fetchLinkPreview(`http://127.0.0.1:${port}/bad-location/${i}`, named()),
+      ).rejects.toMatchObject({ statusCode: 400, code: 'LINK_UNREACHABLE' });
+    },
+  );
 
   it('GET /api/v1/link-preview unfurls a host name, and answers a malformed redirect with 400, not 500', async () => {
     const app = await buildTestApp({ linkPreview: named() });
     try {
       const { cookie } = await signedInUser(app);
-      const get = (url: string) => app.app.inject({ method: 'GET', url: `/api/v1/link-preview?url=${encodeURIComponent(url)}`, headers: { cookie } });
+      const get = (url: string) =>
+        app.app.inject({
+          method: 'GET',
+          url: `/api/v1/link-preview?url=${encodeURIComponent(url)}`,
+          headers: { cookie },
+        });
       const ok = await get(`http://preview.test:${port}/page`);
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.title).toBe('Flood relief map & shelters');
       for (const i of badLocations.keys()) {
         const res = await get(`http://127.0.0.1:${port}/bad-location/${i}`);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'LINK_UNREACHABLE', message: 'Could not load a preview for this link' });
+        expect(res.json()).toMatchObject({
+          code: 'LINK_UNREACHABLE',
+          message: 'Could not load a preview for this link',
+        });
       }
     } finally {
       await app.close();
@@ -214,8 +269,13 @@ describe('link previews of host names', () => {
 });
 
 describe('a post’s link preview', () => {
-  const call = (app: TestApp, method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
-    app.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = (
+    app: TestApp,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    cookie: string,
+    payload?: object,
+  ) => app.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
   const previewOf = async (app: TestApp, id: string, cookie: string, want: (p: unknown) => boolean) => {
     for (let i = 0; i < 40; i++) {
       const preview = (await call(app, 'GET', `/posts/${id}`, cookie)).json().data.linkPreview;
@@ -227,7 +287,9 @@ describe('a post’s link preview', () => {
 
   it('is unfurled once by the server after the post is saved, and again when the link changes', async () => {
     const { cookie } = await signedInUser(widened);
-    const created = await call(widened, 'POST', '/posts/create', cookie, { content: `Shelters tonight: http://127.0.0.1:${port}/page #floodrelief` });
+    const created = await call(widened, 'POST', '/posts/create', cookie, {
+      content: `Shelters tonight: http://127.0.0.1:${port}/page #floodrelief`,
+    });
     expect(created.json().data.linkPreview).toBeNull(); // the answer never waits for the site
     const id = created.json().data._id;
     expect(await previewOf(widened, id, cookie, (p) => p !== null)).toEqual({
@@ -237,9 +299,13 @@ describe('a post’s link preview', () => {
       siteName: 'Relief',
     });
     // The feed shows it too.
-    expect((await call(widened, 'GET', '/posts/feed', cookie)).json().data[0].linkPreview.title).toBe('Flood relief map & shelters');
+    expect((await call(widened, 'GET', '/posts/feed', cookie)).json().data[0].linkPreview.title).toBe(
+      'Flood relief map & shelters',
+    );
     // A new link that cannot be previewed leaves none behind.
-    const edited = await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Moved: http://127.0.0.1:${port}/json` });
+    const edited = await call(widened, 'PATCH', `/posts/${id}`, cookie, {
+      content: `Moved: http://127.0.0.1:${port}/json`,
+    });
     expect(edited.json().data.linkPreview).toBeNull();
     await new Promise((r) => setTimeout(r, 300));
     expect((await call(widened, 'GET', `/posts/${id}`, cookie)).json().data.linkPreview).toBeNull();
@@ -249,16 +315,29 @@ describe('a post’s link preview', () => {
     const { cookie } = await signedInUser(widened);
     const held = newGate();
     hits.length = 0;
-    const created = await call(widened, 'POST', '/posts/create', cookie, { content: `Tonight: http://127.0.0.1:${port}/gate/0` });
+    const created = await call(widened, 'POST', '/posts/create', cookie, {
+      content: `Tonight: http://127.0.0.1:${port}/gate/0`,
+    });
     const id = created.json().data._id;
     for (let i = 1; i <= 100; i++) {
-      const edited = await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Tonight: http://127.0.0.1:${port}/gate/${i}` });
+      const edited = await call(widened, 'PATCH', `/posts/${id}`, cookie, {
+        content: `Tonight: http://127.0.0.1:${port}/gate/${i}`,
+      });
       expect(edited.statusCode).toBe(200);
     }
     // A typo fixed after the last link change keeps the link: no fetch of its own.
-    expect((await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Tonight (8 pm): http://127.0.0.1:${port}/gate/100` })).statusCode).toBe(200);
+    expect(
+      (
+        await call(widened, 'PATCH', `/posts/${id}`, cookie, {
+          content: `Tonight (8 pm): http://127.0.0.1:${port}/gate/100`,
+        })
+      ).statusCode,
+    ).toBe(200);
     held.open();
-    expect(await previewOf(widened, id, cookie, (p) => p !== null)).toMatchObject({ url: `http://127.0.0.1:${port}/gate/100`, title: 'Gate 100' });
+    expect(await previewOf(widened, id, cookie, (p) => p !== null)).toMatchObject({
+      url: `http://127.0.0.1:${port}/gate/100`,
+      title: 'Gate 100',
+    });
     // The first fetch, held while the edits came, and the link as it was when it ended: never 101.
     await new Promise((r) => setTimeout(r, 300));
     expect(hits.filter((h) => h.startsWith('/gate/'))).toEqual(['/gate/0', '/gate/100']);
@@ -267,20 +346,32 @@ describe('a post’s link preview', () => {
   it('is kept when an edit leaves the link as it was, even while it is being fetched', async () => {
     const { cookie } = await signedInUser(widened);
     const held = newGate();
-    const created = await call(widened, 'POST', '/posts/create', cookie, { content: `Shelter http://127.0.0.1:${port}/gate/kept` });
+    const created = await call(widened, 'POST', '/posts/create', cookie, {
+      content: `Shelter http://127.0.0.1:${port}/gate/kept`,
+    });
     const id = created.json().data._id;
-    expect((await call(widened, 'PATCH', `/posts/${id}`, cookie, { content: `Shelter, open late: http://127.0.0.1:${port}/gate/kept` })).statusCode).toBe(200);
+    expect(
+      (
+        await call(widened, 'PATCH', `/posts/${id}`, cookie, {
+          content: `Shelter, open late: http://127.0.0.1:${port}/gate/kept`,
+        })
+      ).statusCode,
+    ).toBe(200);
     held.open();
     expect(await previewOf(widened, id, cookie, (p) => p !== null)).toMatchObject({ title: 'Gate kept' });
   });
 
   it('is never fetched for a private address under the real policy', async () => {
     const { cookie } = await signedInUser(t);
-    const created = await call(t, 'POST', '/posts/create', cookie, { content: `See http://127.0.0.1:${port}/never-fetched` });
+    const created = await call(t, 'POST', '/posts/create', cookie, {
+      content: `See http://127.0.0.1:${port}/never-fetched`,
+    });
     expect(created.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(hits).not.toContain('/never-fetched');
-    expect((await call(t, 'GET', `/posts/${created.json().data._id}`, cookie)).json().data.linkPreview).toBeNull();
+    expect(
+      (await call(t, 'GET', `/posts/${created.json().data._id}`, cookie)).json().data.linkPreview,
+    ).toBeNull();
   });
 });
 
@@ -401,21 +492,27 @@ describe('GET /api/v1/link-preview refuses every way of naming a private address
     expect(forms.length).toBeGreaterThan(60);
   });
 
-  it.each(forms.map((url, i) => [url, i] as const))('%s → 400 LINK_NOT_ALLOWED, nothing fetched', async (url, i) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/link-preview?url=${encodeURIComponent(url)}`,
-      headers: { cookie: cookies[Math.floor(i / 25)]! },
-      remoteAddress: `198.51.100.${i + 1}`,
-    });
-    expect(res.statusCode).toBe(400);
-    // Refused by the guard itself: an address that passed it would fail later as LINK_UNREACHABLE
-    // only because nothing listens there.
-    expect(res.json().code).toBe('LINK_NOT_ALLOWED');
-  });
+  it.each(forms.map((url, i) => [url, i] as const))(
+    '%s → 400 LINK_NOT_ALLOWED, nothing fetched',
+    async (url, i) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/link-preview?url=${encodeURIComponent(url)}`,
+        headers: { cookie: cookies[Math.floor(i / 25)]! },
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(400);
+      // Refused by the guard itself: an address that passed it would fail later as LINK_UNREACHABLE
+      // only because nothing listens there.
+      expect(res.json().code).toBe('LINK_NOT_ALLOWED');
+    },
+  );
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/link-preview?url=https%3A%2F%2Fexample.com' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/link-preview?url=https%3A%2F%2Fexample.com',
+    });
     expect(res.statusCode).toBe(401);
   });
 });

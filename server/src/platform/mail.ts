@@ -32,10 +32,11 @@ export function createMailer(options: {
   let transport: Promise<Transporter> | undefined;
   let opened: Transporter | undefined;
   const open = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      (opened = smtpUrl
-        ? nodemailer.createTransport(smtpUrl)
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })),
+    (transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) =>
+        (opened = smtpUrl
+          ? nodemailer.createTransport(smtpUrl)
+          : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })),
     ));
   if (smtpUrl) {
     return {
@@ -50,7 +51,10 @@ export function createMailer(options: {
     send: async (mail) => {
       const info = await (await open()).sendMail({ from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the dev outbox');

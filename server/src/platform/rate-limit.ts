@@ -39,7 +39,10 @@ export function clientOf(request: FastifyRequest): string {
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip); // an IPv4-mapped IPv6 address is its IPv4 address
   if (address.kind() === 'ipv4') return address.toString();
-  return `${(address as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -56,12 +59,17 @@ function sharedLimiter(app: FastifyInstance, { name, max, timeWindow }: Budget):
   const shape = `${max}/${timeWindow}`;
   const known = byName.get(name);
   if (known) {
-    if (known.shape !== shape) throw new Error(`rate-limit budget "${name}" is declared as ${known.shape} and as ${shape}`);
+    if (known.shape !== shape)
+      throw new Error(`rate-limit budget "${name}" is declared as ${known.shape} and as ${shape}`);
     return known.limit;
   }
   // The plugin gives each limiter a store of its own (in memory), so a budget that two routes
   // share must be one limiter, or each route would count apart.
-  const limit = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${countingKey.get(request) ?? clientOf(request)}` });
+  const limit = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: (request) => `${name}:${countingKey.get(request) ?? clientOf(request)}`,
+  });
   byName.set(name, { limit, shape });
   return limit;
 }
@@ -93,7 +101,12 @@ export function limitBy(app: FastifyInstance, budgets: Budget[]) {
  */
 export function limitPerIpAndKey(
   app: FastifyInstance,
-  options: { name: string; max: number; timeWindow: string; key: (request: FastifyRequest) => string | undefined },
+  options: {
+    name: string;
+    max: number;
+    timeWindow: string;
+    key: (request: FastifyRequest) => string | undefined;
+  },
 ) {
   const { name, max, timeWindow } = options;
   return limitBy(app, [

@@ -28,7 +28,9 @@ describe('security headers', () => {
 
   it('sends the same security headers on every answer, errors, unknown routes and the web app included', async () => {
     const answers = await Promise.all(
-      ['/api/v1/health', '/api/v1/no-such-route', '/api/v1/posts/feed', '/', '/assets/index-abc123.js'].map((url) => t.app.inject({ method: 'GET', url })),
+      ['/api/v1/health', '/api/v1/no-such-route', '/api/v1/posts/feed', '/', '/assets/index-abc123.js'].map(
+        (url) => t.app.inject({ method: 'GET', url }),
+      ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 401, 200, 200]);
     for (const res of answers) {
@@ -46,7 +48,8 @@ describe('security headers', () => {
 
   it('switches off the browser features no page uses, location included (places come from place search)', async () => {
     const policy = String((await t.app.inject({ method: 'GET', url: '/' })).headers['permissions-policy']);
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(policy).toContain(`${feature}=()`);
   });
 
   it('sends no Strict-Transport-Security over plain http', async () => {
@@ -93,7 +96,12 @@ describe('caching', () => {
   });
 
   it('forbids storing signed-out API answers too: every answer depends on the cookie', async () => {
-    for (const url of ['/api/v1/health', '/api/v1/auth/providers', '/api/v1/posts/feed', '/api/v1/openapi.json']) {
+    for (const url of [
+      '/api/v1/health',
+      '/api/v1/auth/providers',
+      '/api/v1/posts/feed',
+      '/api/v1/openapi.json',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
@@ -110,7 +118,9 @@ describe('caching', () => {
     } finally {
       await fs.rm(file, { force: true });
     }
-    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).headers['cache-control'],
+    ).toBe('public, max-age=31536000, immutable');
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
   });
 });

@@ -68,7 +68,11 @@ export async function registerSecurity(
     // only later (and may end mid-request), every answer depends on the cookie, and none is meant
     // for a browser's or a proxy's cache — the web app keeps its own. /media/ and the web app's
     // hashed assets set their own long-lived caching.
-    if (request.url === API_ROOT || request.url.startsWith(`${API_ROOT}/`) || request.url.startsWith(`${API_ROOT}?`)) {
+    if (
+      request.url === API_ROOT ||
+      request.url.startsWith(`${API_ROOT}/`) ||
+      request.url.startsWith(`${API_ROOT}?`)
+    ) {
       reply.header('cache-control', 'no-store');
     }
   });
@@ -77,19 +81,15 @@ export async function registerSecurity(
   app.removeContentTypeParser('text/plain');
   // An empty JSON body (POST /auth/logout, say) is "no body", not a syntax error.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') return done(null, undefined);
-      try {
-        done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-      } catch {
-        done(new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON'), undefined);
-      }
-    },
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON'), undefined);
+    }
+  });
 
   const publicOrigin = new URL(options.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
@@ -101,8 +101,14 @@ export async function registerSecurity(
       throw badOrigin();
     }
     const type = request.headers['content-type'];
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-    if (BODY_METHODS.has(request.method) && (hasBody || type !== undefined) && !type?.toLowerCase().startsWith('application/json')) {
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 ||
+      request.headers['transfer-encoding'] !== undefined;
+    if (
+      BODY_METHODS.has(request.method) &&
+      (hasBody || type !== undefined) &&
+      !type?.toLowerCase().startsWith('application/json')
+    ) {
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON');
     }
   });

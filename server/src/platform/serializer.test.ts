@@ -34,7 +34,10 @@ describe('responses', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toMatch(/^application\/json/);
     expect(ok.json()).toEqual({ id: 'a', name: 'b' });
-    const leaking = await appAnswering({ id: 'a', name: 'b', email: 'x@example.org' }, { check: true, asText: true });
+    const leaking = await appAnswering(
+      { id: 'a', name: 'b', email: 'x@example.org' },
+      { check: true, asText: true },
+    );
     expect((await leaking.inject('/thing')).statusCode).toBe(500);
   });
 

@@ -26,7 +26,9 @@ export function checkResponses(app: FastifyInstance) {
     const sent: unknown = JSON.parse(payload);
     const checked = schema.safeParse(sent);
     if (!checked.success || !isDeepStrictEqual(checked.data, sent)) {
-      throw new Error(`The response of ${request.method} ${request.routeOptions.url} is not exactly its schema: ${payload.slice(0, 500)}`);
+      throw new Error(
+        `The response of ${request.method} ${request.routeOptions.url} is not exactly its schema: ${payload.slice(0, 500)}`,
+      );
     }
     return payload;
   });

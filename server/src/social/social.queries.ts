@@ -280,8 +280,14 @@ export function missionVisibleTo(viewerId: ViewerId | undefined, mission: string
  * carries a post — a live event, a notice, a report, an offer — asks this same rule (issue 31).
  * The array is then read once per person, a few rows of 0022's partial index each.
  */
-export function missionOfPostVisibleTo(viewerId: ViewerId | undefined, missionId: RawBuilder<unknown>): RawBuilder<boolean> {
-  const outside = viewerId === undefined ? sql`` : sql`and not ${isMissionMember(sql`${viewerId}::uuid`, sql.ref('vm.id'))}`;
+export function missionOfPostVisibleTo(
+  viewerId: ViewerId | undefined,
+  missionId: RawBuilder<unknown>,
+): RawBuilder<boolean> {
+  const outside =
+    viewerId === undefined
+      ? sql``
+      : sql`and not ${isMissionMember(sql`${viewerId}::uuid`, sql.ref('vm.id'))}`;
   return sql<boolean>`(${missionId} is null or ${missionId} <> all(array(select vm.id from missions vm where vm.visibility = 'members' ${outside})))`;
 }
 
@@ -294,8 +300,15 @@ export async function missionStanding(
   db: Db,
   viewerId: string,
   missionId: string,
-): Promise<{ title: string; status: 'ongoing' | 'completed'; role: 'owner' | 'partner' | 'collaborator' | null } | undefined> {
-  const { rows } = await sql<{ title: string; status: 'ongoing' | 'completed'; role: 'owner' | 'partner' | 'collaborator' | null }>`
+): Promise<
+  | { title: string; status: 'ongoing' | 'completed'; role: 'owner' | 'partner' | 'collaborator' | null }
+  | undefined
+> {
+  const { rows } = await sql<{
+    title: string;
+    status: 'ongoing' | 'completed';
+    role: 'owner' | 'partner' | 'collaborator' | null;
+  }>`
     select m.title, m.status,
       (select mm.role from mission_members mm where mm.mission_id = m.id and mm.user_id = ${viewerId}) as role
     from missions m where m.id = ${missionId} and ${missionVisibleTo(viewerId, 'm')}`.execute(db);
@@ -303,8 +316,13 @@ export async function missionStanding(
 }
 
 /** The person's role in the mission ('owner' | 'partner' | 'collaborator'), or null: a scalar for lists (missionRoleOf asks for one). */
-export function missionRoleIn(person: Person, missionId: Person): RawBuilder<'owner' | 'partner' | 'collaborator' | null> {
-  return sql<'owner' | 'partner' | 'collaborator' | null>`(select mmr.role from mission_members mmr where mmr.mission_id = ${missionId} and mmr.user_id = ${person})`;
+export function missionRoleIn(
+  person: Person,
+  missionId: Person,
+): RawBuilder<'owner' | 'partner' | 'collaborator' | null> {
+  return sql<
+    'owner' | 'partner' | 'collaborator' | null
+  >`(select mmr.role from mission_members mmr where mmr.mission_id = ${missionId} and mmr.user_id = ${person})`;
 }
 
 /** One person muted another, both as expressions (for statements over many recipients at once). */
@@ -372,8 +390,10 @@ export function newestLiveOfferersOf(postId: Person | string, limit: number): Ra
 // An undefined viewer is everybody: an answer computed once and shared (the search feature checks
 // it fits each viewer with sharedSearchAnswerFits), so no one's blocks are probed per candidate.
 
-const searchQuery = (words: string | null) => (words === null ? sql`null::tsquery` : sql`to_tsquery('english', ${words})`);
-const nameOf = (user: string) => sql`(${column(user, 'first_name')} || ' ' || ${column(user, 'last_name')} || ' ' || ${column(user, 'username')})`;
+const searchQuery = (words: string | null) =>
+  words === null ? sql`null::tsquery` : sql`to_tsquery('english', ${words})`;
+const nameOf = (user: string) =>
+  sql`(${column(user, 'first_name')} || ' ' || ${column(user, 'last_name')} || ' ' || ${column(user, 'username')})`;
 
 /**
  * `field` starts with `prefix` (taken literally, no wildcards), for a byte-order ("C") index. Written
@@ -416,7 +436,12 @@ export function inPrefixBounds(field: RawBuilder<unknown>, bounds: PrefixBounds)
  * ("person") is like a whole town: at most `cap` of each kind of match are ranked.
  * Columns: id, card, created_at, exact (the whole name or username), similarity.
  */
-export function peopleMatching(viewerId: string | undefined, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string; card: string }> {
+export function peopleMatching(
+  viewerId: string | undefined,
+  term: string,
+  cap: number,
+  fuzzy: boolean,
+): RawBuilder<{ id: string; card: string }> {
   const prefix = term.toLowerCase();
   const startingWith = (field: RawBuilder<unknown>) =>
     sql`(select up.id from users up where ${startsWith(field, prefix)} order by ${field} limit ${sql.lit(cap)})`;
@@ -437,7 +462,12 @@ export function peopleMatching(viewerId: string | undefined, term: string, cap: 
 }
 
 /** Where the words or tags of a search match a section's posts (0017's indexes), for anyone. */
-function postMatch(section: 'needs' | 'provisions', words: string | null, tags: readonly string[], walk: boolean) {
+function postMatch(
+  section: 'needs' | 'provisions',
+  words: string | null,
+  tags: readonly string[],
+  walk: boolean,
+) {
   const byWords = words === null ? sql`false` : sql`p.search_vector @@ ${searchQuery(words)}`;
   const byTags = tags.length === 0 ? sql`false` : sql`p.hashtags && ${sql.val([...tags])}::text[]`;
   // `is true` keeps the GIN indexes out of a walk (see searchablePostsMatching).
@@ -455,7 +485,12 @@ function postMatch(section: 'needs' | 'provisions', words: string | null, tags: 
  * Up to `limit` posts of the section matching the words or tags, whoever posted them: how common
  * the query is, for choosing how searchablePostsMatching finds its candidates. Column: id.
  */
-export function postMatchesSample(section: 'needs' | 'provisions', words: string | null, tags: readonly string[], limit: number): RawBuilder<{ id: string }> {
+export function postMatchesSample(
+  section: 'needs' | 'provisions',
+  words: string | null,
+  tags: readonly string[],
+  limit: number,
+): RawBuilder<{ id: string }> {
   return sql`(select p.id from posts p where ${postMatch(section, words, tags, false)} limit ${sql.lit(limit)})`;
 }
 
@@ -479,7 +514,9 @@ export function searchablePostsMatching(
   common: boolean,
 ): RawBuilder<{ id: string }> {
   // `+ interval '0'` keeps the planner from walking for a rare query: the order comes from no index.
-  const newest = common ? sql`p.created_at desc, p.id desc` : sql`p.created_at + interval '0 s' desc, p.id desc`;
+  const newest = common
+    ? sql`p.created_at desc, p.id desc`
+    : sql`p.created_at + interval '0 s' desc, p.id desc`;
   return sql`(select p.id, p.kind, p.title, p.content, p.category, p.status, p.author_id, u.card, p.created_at,
       coalesce(ts_rank(p.search_vector, ${searchQuery(words)}), 0) as rank
     from posts p join users u on u.id = p.author_id
@@ -495,7 +532,13 @@ export function searchablePostsMatching(
  * matches them all). Columns: id, title, photo, type, partners_count, collaborators_count,
  * created_at, owner_id, exact (the whole title), rank.
  */
-export function visibleMissionsMatching(viewerId: string | undefined, words: string | null, term: string, cap: number, fuzzy: boolean): RawBuilder<{ id: string }> {
+export function visibleMissionsMatching(
+  viewerId: string | undefined,
+  words: string | null,
+  term: string,
+  cap: number,
+  fuzzy: boolean,
+): RawBuilder<{ id: string }> {
   const q = searchQuery(words);
   const byWords = words === null ? sql`false` : sql`mc.search_vector @@ ${q}`;
   const byTitle = fuzzy ? sql`${term} <% mc.title` : sql`false`;

@@ -11,24 +11,31 @@ describe('access rules (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
-  it.each(['/hunt', '/journalist'])('tells a visitor on %s to log in, once, and sends them to /login', async (path) => {
-    stubApi(signedOut);
-    const router = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
-    expect(await screen.findAllByText('Please log in to access this page')).toHaveLength(1);
-  });
+  it.each(['/hunt', '/journalist'])(
+    'tells a visitor on %s to log in, once, and sends them to /login',
+    async (path) => {
+      stubApi(signedOut);
+      const router = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+      expect(await screen.findAllByText('Please log in to access this page')).toHaveLength(1);
+    },
+  );
 
   it('sends a visitor at / to the landing page', async () => {
     stubApi(signedOut);
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/muster'), { timeout: 5000 });
-    expect(await screen.findByRole('heading', { level: 1, name: /Rally people and resources/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Rally people and resources/ }),
+    ).toBeInTheDocument();
   });
 
   it('lets a visitor open a public page', async () => {
     stubApi(signedOut);
     const router = renderApp('/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms');
   });
 
@@ -42,7 +49,9 @@ describe('access rules (spec §2)', () => {
     stubApi(signedIn());
     const router = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('button', { name: 'Share your needs & wants with the world' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Share your needs & wants with the world' }),
+    ).toBeInTheDocument();
   });
 
   it('sends a person whose email is not verified to /verification-pending', async () => {

@@ -6,7 +6,8 @@ import { useSessionQuery } from '../lib/session';
 
 const LOGIN_REQUIRED = 'Please log in to access this page';
 
-const navigationKey = (l: { pathname: string; search: string; key: string }) => `${l.pathname}${l.search}#${l.key}`;
+const navigationKey = (l: { pathname: string; search: string; key: string }) =>
+  `${l.pathname}${l.search}#${l.key}`;
 
 /**
  * Spec §2: while the session check runs, a spinner screen. The page a signed-in person sees first
@@ -43,9 +44,19 @@ function LoginRequired({ toastFirst }: { toastFirst: boolean }) {
   useEffect(() => {
     // The id makes the toast appear once, however often the effect runs; the toast library is
     // loaded on demand so the entry stays small.
-    if (toastFirst) void import('../lib/toast').then(({ default: toast }) => toast.error(LOGIN_REQUIRED, { id: 'login-required' }));
+    if (toastFirst)
+      void import('../lib/toast').then(({ default: toast }) =>
+        toast.error(LOGIN_REQUIRED, { id: 'login-required' }),
+      );
   }, [toastFirst]);
-  return <Navigate key={navigationKey(location)} to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return (
+    <Navigate
+      key={navigationKey(location)}
+      to={paths.login}
+      replace
+      state={{ from: `${location.pathname}${location.search}` }}
+    />
+  );
 }
 
 /**
@@ -57,7 +68,8 @@ export function RequireUser() {
   const location = useLocation();
   if (loading) return <SpinnerScreen />;
   // Spec §2: / is the home page when signed in, otherwise the landing page.
-  if (!user && location.pathname === paths.home) return <Navigate key={navigationKey(location)} to={paths.landing} replace />;
+  if (!user && location.pathname === paths.home)
+    return <Navigate key={navigationKey(location)} to={paths.landing} replace />;
   if (!user) return <LoginRequired toastFirst={loginToastPaths.includes(location.pathname)} />;
   if (!user.emailVerified && !unverifiedPaths.includes(location.pathname)) {
     return <Navigate key={navigationKey(location)} to={paths.verificationPending} replace />;

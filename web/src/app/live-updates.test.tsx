@@ -4,17 +4,27 @@ import { FakeWebSocket } from '../test/fake-websocket';
 import { renderApp, signedIn, stubApi } from '../test/render';
 
 /** The shell's live lists (the badges), by the path each is fetched from. */
-const live = ['/chats', '/chats/requests', '/chats/join-requests', '/tasks/notifications', '/notifications', '/notifications/offer-counts', '/connections/requests'];
+const live = [
+  '/chats',
+  '/chats/requests',
+  '/chats/join-requests',
+  '/tasks/notifications',
+  '/notifications',
+  '/notifications/offer-counts',
+  '/connections/requests',
+];
 
 type Session = { signedIn: boolean; serverDown?: boolean };
 
 function app(session: Session = { signedIn: true }) {
   const calls = stubApi((url) => {
     if (session.serverDown) throw new TypeError('Failed to fetch');
-    if (url.endsWith('/auth/me') && !session.signedIn) return { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } };
+    if (url.endsWith('/auth/me') && !session.signedIn)
+      return { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } };
     return signedIn()(url);
   });
-  const fetches = (path: string) => calls.filter((c) => c.method === 'GET' && c.url.replace('/api/v1', '') === path).length;
+  const fetches = (path: string) =>
+    calls.filter((c) => c.method === 'GET' && c.url.replace('/api/v1', '') === path).length;
   const snapshot = () => Object.fromEntries(live.map((p) => [p, fetches(p)]));
   return { calls, fetches, snapshot };
 }
@@ -37,16 +47,25 @@ describe('live updates in the shell', () => {
   });
 
   it('opens none for a visitor', async () => {
-    stubApi((url) => (url.endsWith('/auth/me') ? { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } } : undefined));
+    stubApi((url) =>
+      url.endsWith('/auth/me')
+        ? { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } }
+        : undefined,
+    );
     renderApp('/login');
-    expect(await screen.findByRole('heading', { name: /log in|sign in|welcome/i }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: /log in|sign in|welcome/i }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
   it('refetches the badges a counts.changed event names, and only those', async () => {
     const { snapshot, fetches } = await openShell();
     const before = snapshot();
-    FakeWebSocket.latest.receive({ type: 'counts.changed', data: { counts: ['requests', 'tasks', 'offers'] } });
+    FakeWebSocket.latest.receive({
+      type: 'counts.changed',
+      data: { counts: ['requests', 'tasks', 'offers'] },
+    });
     await waitFor(() => {
       expect(fetches('/chats/requests')).toBe(before['/chats/requests']! + 1);
       expect(fetches('/chats/join-requests')).toBe(before['/chats/join-requests']! + 1);
@@ -56,7 +75,10 @@ describe('live updates in the shell', () => {
     expect(fetches('/chats')).toBe(before['/chats']);
     expect(fetches('/notifications')).toBe(before['/notifications']);
 
-    FakeWebSocket.latest.receive({ type: 'counts.changed', data: { counts: ['chats', 'notifications', 'network'] } });
+    FakeWebSocket.latest.receive({
+      type: 'counts.changed',
+      data: { counts: ['chats', 'notifications', 'network'] },
+    });
     await waitFor(() => {
       expect(fetches('/chats')).toBe(before['/chats']! + 1);
       expect(fetches('/notifications')).toBe(before['/notifications']! + 1);
@@ -70,7 +92,10 @@ describe('live updates in the shell', () => {
     FakeWebSocket.latest.receive({ type: 'notification.created', data: { _id: 'n1', type: 'like' } });
     FakeWebSocket.latest.receive({ type: 'joinRequest.changed', data: { missionId: 'm1' } });
     FakeWebSocket.latest.receive({ type: 'task.changed', data: { taskId: 't1', missionId: 'm1' } });
-    FakeWebSocket.latest.receive({ type: 'chat.request', data: { requestId: 'r1', status: 'pending', chatId: null } });
+    FakeWebSocket.latest.receive({
+      type: 'chat.request',
+      data: { requestId: 'r1', status: 'pending', chatId: null },
+    });
     await waitFor(() => {
       expect(fetches('/notifications')).toBe(before['/notifications']! + 1);
       expect(fetches('/chats/join-requests')).toBe(before['/chats/join-requests']! + 1);

@@ -26,8 +26,15 @@ const kofi = {
 };
 const need = (over: Partial<Post> = {}) =>
   postFixture({
-    _id: postId, author: me, title: 'Insulin in Tacloban', content: 'Two pens a week.', category: 'Medical supplies',
-    expiresAt: new Date(Date.now() + 2 * DAY).toISOString(), offerCount: 1, offeredBy: [kofi], ...over,
+    _id: postId,
+    author: me,
+    title: 'Insulin in Tacloban',
+    content: 'Two pens a week.',
+    category: 'Medical supplies',
+    expiresAt: new Date(Date.now() + 2 * DAY).toISOString(),
+    offerCount: 1,
+    offeredBy: [kofi],
+    ...over,
   });
 const notice = {
   _id: '01a20000-0000-7000-8000-0000000000n1',

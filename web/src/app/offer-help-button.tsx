@@ -5,7 +5,9 @@ import { usePostQuery } from '../features/posts/api/get-post';
 
 // Loaded on first use, as the post card loads it: the dialog brings the offers contract's schemas,
 // which the shell (a matchFound notification shows this button) need not build at start (030).
-const OfferHelpDialog = lazy(() => import('../features/posts/components/offer-help-dialog').then((m) => ({ default: m.OfferHelpDialog })));
+const OfferHelpDialog = lazy(() =>
+  import('../features/posts/components/offer-help-dialog').then((m) => ({ default: m.OfferHelpDialog })),
+);
 
 /**
  * Offer help on a need by its id, wherever a match shows it (issue 16: /matches and the matchFound

@@ -6,7 +6,8 @@ import { renderApp, signedOut, stubApi } from '../test/render';
 import { PageTitle } from './page-title';
 
 const SITE_TITLE = 'Muster — rally people and resources around what matters';
-const announced = () => screen.getByText((_, el) => el?.tagName === 'P' && el.getAttribute('role') === 'status').textContent;
+const announced = () =>
+  screen.getByText((_, el) => el?.tagName === 'P' && el.getAttribute('role') === 'status').textContent;
 
 describe('the document title names the page', () => {
   beforeEach(() => {

@@ -14,25 +14,94 @@ function useViewer(): SessionUser {
 }
 
 /** A lazily loaded page, so each route ships only its own code (DESIGN.md §4). */
-function page<M>(load: () => Promise<M>, render: (module: M) => React.ComponentType): Pick<RouteObject, 'lazy'> {
+function page<M>(
+  load: () => Promise<M>,
+  render: (module: M) => React.ComponentType,
+): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: render(await load()) }) };
 }
 
 const publicPages: RouteObject[] = [
-  { path: paths.contact, ...page(() => import('../features/contact/components/contact-page'), (m) => m.ContactPage) },
-  { path: paths.privacy, ...page(() => import('../features/public/components/privacy-page'), (m) => m.PrivacyPage) },
-  { path: paths.terms, ...page(() => import('../features/public/components/terms-page'), (m) => m.TermsPage) },
-  { path: paths.about, ...page(() => import('../features/public/components/about-page'), (m) => m.AboutPage) },
-  { path: paths.launch, ...page(() => import('../features/public/components/launch-page'), (m) => m.LaunchPage) },
-  { path: paths.forgotPassword, ...page(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage) },
-  { path: paths.resetPassword, ...page(() => import('../features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage) },
-  { path: paths.signInLink, ...page(() => import('../features/auth/components/sign-in-link-page'), (m) => m.SignInLinkPage) },
+  {
+    path: paths.contact,
+    ...page(
+      () => import('../features/contact/components/contact-page'),
+      (m) => m.ContactPage,
+    ),
+  },
+  {
+    path: paths.privacy,
+    ...page(
+      () => import('../features/public/components/privacy-page'),
+      (m) => m.PrivacyPage,
+    ),
+  },
+  {
+    path: paths.terms,
+    ...page(
+      () => import('../features/public/components/terms-page'),
+      (m) => m.TermsPage,
+    ),
+  },
+  {
+    path: paths.about,
+    ...page(
+      () => import('../features/public/components/about-page'),
+      (m) => m.AboutPage,
+    ),
+  },
+  {
+    path: paths.launch,
+    ...page(
+      () => import('../features/public/components/launch-page'),
+      (m) => m.LaunchPage,
+    ),
+  },
+  {
+    path: paths.forgotPassword,
+    ...page(
+      () => import('../features/auth/components/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: paths.resetPassword,
+    ...page(
+      () => import('../features/auth/components/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: paths.signInLink,
+    ...page(
+      () => import('../features/auth/components/sign-in-link-page'),
+      (m) => m.SignInLinkPage,
+    ),
+  },
 ];
 
 const signedOutPages: RouteObject[] = [
-  { path: paths.landing, ...page(() => import('../features/public/components/landing-page'), (m) => m.LandingPage) },
-  { path: paths.login, ...page(() => import('../features/auth/components/login-page'), (m) => m.LoginPage) },
-  { path: paths.signup, ...page(() => import('../features/auth/components/signup-page'), (m) => m.SignupPage) },
+  {
+    path: paths.landing,
+    ...page(
+      () => import('../features/public/components/landing-page'),
+      (m) => m.LandingPage,
+    ),
+  },
+  {
+    path: paths.login,
+    ...page(
+      () => import('../features/auth/components/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: paths.signup,
+    ...page(
+      () => import('../features/auth/components/signup-page'),
+      (m) => m.SignupPage,
+    ),
+  },
 ];
 
 /** Pages of a signed-in person that sit outside the shell (no navigation to go astray from). */
@@ -50,9 +119,27 @@ const focusPages: RouteObject[] = [
         },
     ),
   },
-  { path: paths.verifyEmail, ...page(() => import('../features/auth/components/verify-email-page'), (m) => m.VerifyEmailPage) },
-  { path: paths.verifyEmailChange, ...page(() => import('../features/auth/components/verify-email-change-page'), (m) => m.VerifyEmailChangePage) },
-  { path: paths.verifyEmailSignup, ...page(() => import('../features/auth/components/verify-email-signup-page'), (m) => m.VerifyEmailSignupPage) },
+  {
+    path: paths.verifyEmail,
+    ...page(
+      () => import('../features/auth/components/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
+  },
+  {
+    path: paths.verifyEmailChange,
+    ...page(
+      () => import('../features/auth/components/verify-email-change-page'),
+      (m) => m.VerifyEmailChangePage,
+    ),
+  },
+  {
+    path: paths.verifyEmailSignup,
+    ...page(
+      () => import('../features/auth/components/verify-email-signup-page'),
+      (m) => m.VerifyEmailSignupPage,
+    ),
+  },
 ];
 
 /** A page that only needs to know who is looking. */
@@ -63,69 +150,273 @@ const withViewerId = (Component: React.ComponentType<{ viewerId: string }>) =>
 
 /** Issue 12: missions, their people, tasks, join requests and group chat (all signed in). */
 const missionPages: RouteObject[] = [
-  { path: paths.createMission, ...page(() => import('./routes/create-mission-page'), (m) => m.CreateMissionRoute) },
-  { path: '/missions/:missionId', ...page(() => import('./routes/mission-page'), (m) => m.MissionRoute) },
-  { path: '/chat/:missionId', ...page(() => import('./routes/mission-chat-page'), (m) => m.MissionChatRoute) },
-  { path: paths.followedMissions, ...page(() => import('../features/missions/components/followed-missions-page'), (m) => m.FollowedMissionsPage) },
-  { path: paths.partners, ...page(() => import('../features/missions/components/people-by-mission-page'), (m) => withViewerId(m.PartnersPage)) },
-  { path: paths.collaborators, ...page(() => import('../features/missions/components/people-by-mission-page'), (m) => withViewerId(m.CollaboratorsPage)) },
-  { path: paths.tasks, ...page(() => import('../features/missions/components/tasks-page'), (m) => m.TasksPage) },
-  { path: paths.requests, ...page(() => import('./routes/requests-page'), (m) => m.RequestsRoute) },
+  {
+    path: paths.createMission,
+    ...page(
+      () => import('./routes/create-mission-page'),
+      (m) => m.CreateMissionRoute,
+    ),
+  },
+  {
+    path: '/missions/:missionId',
+    ...page(
+      () => import('./routes/mission-page'),
+      (m) => m.MissionRoute,
+    ),
+  },
+  {
+    path: '/chat/:missionId',
+    ...page(
+      () => import('./routes/mission-chat-page'),
+      (m) => m.MissionChatRoute,
+    ),
+  },
+  {
+    path: paths.followedMissions,
+    ...page(
+      () => import('../features/missions/components/followed-missions-page'),
+      (m) => m.FollowedMissionsPage,
+    ),
+  },
+  {
+    path: paths.partners,
+    ...page(
+      () => import('../features/missions/components/people-by-mission-page'),
+      (m) => withViewerId(m.PartnersPage),
+    ),
+  },
+  {
+    path: paths.collaborators,
+    ...page(
+      () => import('../features/missions/components/people-by-mission-page'),
+      (m) => withViewerId(m.CollaboratorsPage),
+    ),
+  },
+  {
+    path: paths.tasks,
+    ...page(
+      () => import('../features/missions/components/tasks-page'),
+      (m) => m.TasksPage,
+    ),
+  },
+  {
+    path: paths.requests,
+    ...page(
+      () => import('./routes/requests-page'),
+      (m) => m.RequestsRoute,
+    ),
+  },
 ];
 
 const shellPages: RouteObject[] = [
-  { index: true, ...page(() => import('./routes/home-page'), (m) => m.HomeRoute) },
-  { path: '/post/:postId', ...page(() => import('../features/posts/components/single-post-page'), (m) => withViewerId(m.SinglePostPage)) },
-  { path: paths.savedPosts, ...page(() => import('../features/posts/components/saved-posts-page'), (m) => withViewerId(m.SavedPostsPage)) },
-  { path: paths.hunt, ...page(() => import('../features/posts/components/hunt-page'), (m) => withViewerId(m.HuntPage)) },
-  { path: paths.journalist, ...page(() => import('./routes/journalist-page'), (m) => m.JournalistRoute) },
-  { path: '/hashtag/:hashtag', ...page(() => import('../features/posts/components/hashtag-posts-page'), (m) => withViewerId(m.HashtagPostsPage)) },
-  { path: '/MobilePost/*', ...page(() => import('../features/posts/components/mobile-post-page'), (m) => m.MobilePostPage) },
-  { path: paths.hashtags, ...page(() => import('../features/hashtags/components/hashtags-page'), (m) => m.HashtagsPage) },
+  {
+    index: true,
+    ...page(
+      () => import('./routes/home-page'),
+      (m) => m.HomeRoute,
+    ),
+  },
+  {
+    path: '/post/:postId',
+    ...page(
+      () => import('../features/posts/components/single-post-page'),
+      (m) => withViewerId(m.SinglePostPage),
+    ),
+  },
+  {
+    path: paths.savedPosts,
+    ...page(
+      () => import('../features/posts/components/saved-posts-page'),
+      (m) => withViewerId(m.SavedPostsPage),
+    ),
+  },
+  {
+    path: paths.hunt,
+    ...page(
+      () => import('../features/posts/components/hunt-page'),
+      (m) => withViewerId(m.HuntPage),
+    ),
+  },
+  {
+    path: paths.journalist,
+    ...page(
+      () => import('./routes/journalist-page'),
+      (m) => m.JournalistRoute,
+    ),
+  },
+  {
+    path: '/hashtag/:hashtag',
+    ...page(
+      () => import('../features/posts/components/hashtag-posts-page'),
+      (m) => withViewerId(m.HashtagPostsPage),
+    ),
+  },
+  {
+    path: '/MobilePost/*',
+    ...page(
+      () => import('../features/posts/components/mobile-post-page'),
+      (m) => m.MobilePostPage,
+    ),
+  },
+  {
+    path: paths.hashtags,
+    ...page(
+      () => import('../features/hashtags/components/hashtags-page'),
+      (m) => m.HashtagsPage,
+    ),
+  },
   // Issue 14: full search results (/search, /search/all|needs|provisions|missions); the query and
   // category arrive as navigation state. One optional segment keeps the entry chunk small (landing budget).
-  { path: `${paths.search}/:section?`, ...page(() => import('./routes/search-page'), (m) => m.SearchRoute) },
-  { path: paths.matches, ...page(() => import('./routes/matches-page'), (m) => m.MatchesRoute) },
-  { path: paths.notifications, ...page(() => import('../features/notifications/components/notifications-page'), (m) => m.NotificationsPage) },
-  { path: paths.settings, ...page(() => import('../features/settings/components/settings-page'), (m) => function Settings() { return <m.SettingsPage user={useViewer()} />; }) },
-  { path: paths.settingsBlocked, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.BlockedPage) },
-  { path: paths.settingsMuted, ...page(() => import('../features/safety/components/hidden-people-page'), (m) => m.MutedPage) },
-  { path: paths.privacySettings, ...page(() => import('../features/settings/components/privacy-settings-page'), (m) => m.PrivacySettingsPage) },
-  { path: '/profile/:username', ...page(() => import('./routes/profile-page'), (m) => m.ProfileRoute) },
-  { path: paths.helpCenter, ...page(() => import('../features/help/components/help-center-page'), (m) => m.HelpCenterPage) },
+  {
+    path: `${paths.search}/:section?`,
+    ...page(
+      () => import('./routes/search-page'),
+      (m) => m.SearchRoute,
+    ),
+  },
+  {
+    path: paths.matches,
+    ...page(
+      () => import('./routes/matches-page'),
+      (m) => m.MatchesRoute,
+    ),
+  },
+  {
+    path: paths.notifications,
+    ...page(
+      () => import('../features/notifications/components/notifications-page'),
+      (m) => m.NotificationsPage,
+    ),
+  },
+  {
+    path: paths.settings,
+    ...page(
+      () => import('../features/settings/components/settings-page'),
+      (m) =>
+        function Settings() {
+          return <m.SettingsPage user={useViewer()} />;
+        },
+    ),
+  },
+  {
+    path: paths.settingsBlocked,
+    ...page(
+      () => import('../features/safety/components/hidden-people-page'),
+      (m) => m.BlockedPage,
+    ),
+  },
+  {
+    path: paths.settingsMuted,
+    ...page(
+      () => import('../features/safety/components/hidden-people-page'),
+      (m) => m.MutedPage,
+    ),
+  },
+  {
+    path: paths.privacySettings,
+    ...page(
+      () => import('../features/settings/components/privacy-settings-page'),
+      (m) => m.PrivacySettingsPage,
+    ),
+  },
+  {
+    path: '/profile/:username',
+    ...page(
+      () => import('./routes/profile-page'),
+      (m) => m.ProfileRoute,
+    ),
+  },
+  {
+    path: paths.helpCenter,
+    ...page(
+      () => import('../features/help/components/help-center-page'),
+      (m) => m.HelpCenterPage,
+    ),
+  },
   {
     path: paths.network,
     ...page(
-      () => Promise.all([import('../features/network/components/network-page'), import('../features/chats/components/message-button')]),
+      () =>
+        Promise.all([
+          import('../features/network/components/network-page'),
+          import('../features/chats/components/message-button'),
+        ]),
       ([network, chats]) =>
         function Network() {
-          return <network.NetworkPage message={(user) => <chats.MessageButton recipient={user} variant="outline" />} />;
+          return (
+            <network.NetworkPage
+              message={(user) => <chats.MessageButton recipient={user} variant="outline" />}
+            />
+          );
         },
     ),
   },
   {
     path: paths.offers,
     ...page(
-      () => Promise.all([import('../features/offers/components/offers-page'), import('../features/chats/components/message-button')]),
+      () =>
+        Promise.all([
+          import('../features/offers/components/offers-page'),
+          import('../features/chats/components/message-button'),
+        ]),
       ([offers, chats]) =>
         function Offers() {
-          return <offers.OffersPage message={(person) => <chats.MessageButton recipient={person} variant="outline" />} />;
+          return (
+            <offers.OffersPage
+              message={(person) => <chats.MessageButton recipient={person} variant="outline" />}
+            />
+          );
         },
     ),
   },
   {
     path: paths.chats,
     ...page(
-      () => Promise.all([import('../features/chats/components/chats-page'), import('../features/missions/components/missions-hub')]),
-      ([chats, missions]) => withViewerId((p) => <chats.ChatsPage {...p} missions={<missions.MissionsHub />} />),
+      () =>
+        Promise.all([
+          import('../features/chats/components/chats-page'),
+          import('../features/missions/components/missions-hub'),
+        ]),
+      ([chats, missions]) =>
+        withViewerId((p) => <chats.ChatsPage {...p} missions={<missions.MissionsHub />} />),
     ),
   },
-  { path: '/chats/:chatId', ...page(() => import('../features/chats/components/chat-page'), (m) => withViewerId(m.ChatPage)) },
-  { path: '/collaboration/:categoryId', ...page(() => import('../features/collaboration/components/collaboration-category-page'), (m) => withViewerId(m.CollaborationCategoryPage)) },
-  { path: '/collaboration/:categoryId/:requestId', ...page(() => import('../features/collaboration/components/collaboration-detail-page'), (m) => withViewerId(m.CollaborationDetailPage)) },
-  { path: '/collaboration/:categoryId/:requestId/edit', ...page(() => import('../features/collaboration/components/collaboration-edit-page'), (m) => withViewerId(m.CollaborationEditPage)) },
+  {
+    path: '/chats/:chatId',
+    ...page(
+      () => import('../features/chats/components/chat-page'),
+      (m) => withViewerId(m.ChatPage),
+    ),
+  },
+  {
+    path: '/collaboration/:categoryId',
+    ...page(
+      () => import('../features/collaboration/components/collaboration-category-page'),
+      (m) => withViewerId(m.CollaborationCategoryPage),
+    ),
+  },
+  {
+    path: '/collaboration/:categoryId/:requestId',
+    ...page(
+      () => import('../features/collaboration/components/collaboration-detail-page'),
+      (m) => withViewerId(m.CollaborationDetailPage),
+    ),
+  },
+  {
+    path: '/collaboration/:categoryId/:requestId/edit',
+    ...page(
+      () => import('../features/collaboration/components/collaboration-edit-page'),
+      (m) => withViewerId(m.CollaborationEditPage),
+    ),
+  },
   ...missionPages,
-  { path: '*', ...page(() => import('../components/not-found-page'), (m) => m.NotFoundPage) },
+  {
+    path: '*',
+    ...page(
+      () => import('../components/not-found-page'),
+      (m) => m.NotFoundPage,
+    ),
+  },
 ];
 
 /** Above every layout, so a new page starts at the top, and is named, whichever frame it opens in. */

@@ -17,7 +17,13 @@ describe('the signed-in home’s start-up', () => {
     const asked = () => calls.map((c) => new URL(c.url, 'http://localhost').pathname.replace('/api/v1', ''));
 
     renderApp('/');
-    expect(await screen.findByRole('button', { name: 'Share your needs & wants with the world' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'button',
+        { name: 'Share your needs & wants with the world' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     await screen.findByText(/Nothing here yet/);
     expect(asked().sort()).toEqual(['/auth/me', '/posts/feed']);
     expect(FakeWebSocket.instances).toHaveLength(0);
@@ -33,13 +39,22 @@ describe('the signed-in home’s start-up', () => {
     let before = asked();
     let now = await step();
     // On a phone the trending panel also asks for every hashtag (for its "View all" link).
-    expect(since(before, now)).toEqual(['/hashtags/trending', '/posts/trending-hashtags', '/users/suggestions']);
+    expect(since(before, now)).toEqual([
+      '/hashtags/trending',
+      '/posts/trending-hashtags',
+      '/users/suggestions',
+    ]);
     before = now;
     now = await step();
     expect(since(before, now)).toEqual(['/connections/requests', '/notifications/offer-counts']);
     before = now;
     now = await step();
-    expect(since(before, now)).toEqual(['/chats', '/chats/join-requests', '/chats/requests', '/tasks/notifications']);
+    expect(since(before, now)).toEqual([
+      '/chats',
+      '/chats/join-requests',
+      '/chats/requests',
+      '/tasks/notifications',
+    ]);
     before = now;
     now = await step();
     expect(since(before, now)).toEqual(['/notifications']);

@@ -12,5 +12,10 @@ export function AppToaster() {
       .slice(TOAST_LIMIT)
       .forEach((t) => toast.dismiss(t.id));
   }, [toasts]);
-  return <Toaster position="top-center" toastOptions={{ error: { duration: TOAST_ERROR_MS }, success: { duration: TOAST_SUCCESS_MS } }} />;
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{ error: { duration: TOAST_ERROR_MS }, success: { duration: TOAST_SUCCESS_MS } }}
+    />
+  );
 }

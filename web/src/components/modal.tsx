@@ -37,11 +37,16 @@ export function Modal({
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+            <Dialog.Close
+              className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className={showDescription ? 'px-5 pt-3 text-sm text-slate-600' : 'sr-only'}>{description}</Dialog.Description>
+          <Dialog.Description className={showDescription ? 'px-5 pt-3 text-sm text-slate-600' : 'sr-only'}>
+            {description}
+          </Dialog.Description>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -8,10 +8,23 @@ import { personName } from '../lib/person-name';
  * profile, headline, an optional note ("2 days ago", "3 mutual connections"), an optional detail
  * under it (what they wrote), and actions that sit beside it on a wide screen and wrap below on a phone.
  */
-export function PersonRow({ user, note, detail, actions }: { user: PublicUser; note?: React.ReactNode; detail?: React.ReactNode; actions?: React.ReactNode }) {
+export function PersonRow({
+  user,
+  note,
+  detail,
+  actions,
+}: {
+  user: PublicUser;
+  note?: React.ReactNode;
+  detail?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   const name = personName(user);
   const person = (
-    <Link to={paths.profile(user.username)} className={`flex min-w-0 items-center gap-3 rounded-lg ${detail ? '' : 'flex-1 basis-56'}`}>
+    <Link
+      to={paths.profile(user.username)}
+      className={`flex min-w-0 items-center gap-3 rounded-lg ${detail ? '' : 'flex-1 basis-56'}`}
+    >
       <img src={user.profilePicture} alt="" className="size-12 shrink-0 rounded-full object-cover" />
       <span className="min-w-0">
         <span className="block truncate font-semibold text-slate-900 hover:underline">{name}</span>
@@ -31,7 +44,9 @@ export function PersonRow({ user, note, detail, actions }: { user: PublicUser; n
       ) : (
         person
       )}
-      {actions && <div className="flex shrink-0 flex-wrap items-center gap-2 pl-[3.75rem] sm:pl-0">{actions}</div>}
+      {actions && (
+        <div className="flex shrink-0 flex-wrap items-center gap-2 pl-[3.75rem] sm:pl-0">{actions}</div>
+      )}
     </li>
   );
 }
@@ -43,7 +58,10 @@ export function PersonRowsSkeleton({ rows = 3, label }: { rows?: number; label: 
       {Array.from({ length: rows }, (_, i) => (
         <li key={i} className="flex animate-pulse items-center gap-3 py-3" aria-hidden="true">
           <div className="size-12 shrink-0 rounded-full bg-slate-200" />
-          <div className="flex-1 space-y-2"><div className="h-3 w-40 max-w-full rounded bg-slate-200" /><div className="h-3 w-56 max-w-full rounded bg-slate-100" /></div>
+          <div className="flex-1 space-y-2">
+            <div className="h-3 w-40 max-w-full rounded bg-slate-200" />
+            <div className="h-3 w-56 max-w-full rounded bg-slate-100" />
+          </div>
         </li>
       ))}
     </ul>
@@ -51,7 +69,15 @@ export function PersonRowsSkeleton({ rows = 3, label }: { rows?: number; label: 
 }
 
 /** What a list shows when it has nothing: what it would hold, and what to do next. */
-export function EmptyState({ icon: Icon, title, children }: { icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; title: string; children?: React.ReactNode }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  title: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-1.5 px-4 py-8 text-center">
       <Icon className="mb-1 size-9 text-slate-300" aria-hidden="true" />
@@ -63,18 +89,31 @@ export function EmptyState({ icon: Icon, title, children }: { icon: React.Compon
 
 /** Button looks shared by the people lists. */
 export const buttonStyles = {
-  primary: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-brand-600 bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
-  outline: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60',
-  quiet: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
-  ghost: 'inline-flex items-center justify-center gap-1.5 rounded-full border border-transparent px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60',
+  primary:
+    'inline-flex items-center justify-center gap-1.5 rounded-full border border-brand-600 bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
+  outline:
+    'inline-flex items-center justify-center gap-1.5 rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60',
+  quiet:
+    'inline-flex items-center justify-center gap-1.5 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
+  ghost:
+    'inline-flex items-center justify-center gap-1.5 rounded-full border border-transparent px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60',
 } as const;
 
 /** "Show more" under a cursor-paged list of people (TanStack Query's infinite query). */
-export function ShowMore({ query }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+export function ShowMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
   if (!query.hasNextPage) return null;
   return (
     <div className="mt-2 flex justify-center">
-      <button type="button" className={buttonStyles.quiet} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      <button
+        type="button"
+        className={buttonStyles.quiet}
+        disabled={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
         {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
       </button>
     </div>

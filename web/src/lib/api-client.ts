@@ -21,7 +21,10 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     response = await fetch(`${API_ROOT}${path}`, {
       method,
       credentials: 'include',
-      headers: { Accept: 'application/json', ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        Accept: 'application/json',
+        ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch {
@@ -36,7 +39,12 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   }
   if (!response.ok) {
     const error = (json ?? {}) as { message?: string; code?: string; details?: FieldError[] };
-    throw new ApiClientError(response.status, error.message ?? `Request failed (${response.status})`, error.code ?? 'HTTP_ERROR', error.details ?? []);
+    throw new ApiClientError(
+      response.status,
+      error.message ?? `Request failed (${response.status})`,
+      error.code ?? 'HTTP_ERROR',
+      error.details ?? [],
+    );
   }
   return json as T;
 }

@@ -10,7 +10,11 @@ export function fitWithin(width: number, height: number, max: number) {
  * Spec §5 (collaboration images, and mission photos alike): the chosen image is downscaled to fit within the maximum dimensions and re-encoded
  * as JPEG at quality 0.7 before upload, so phones on slow links send a few hundred KB, not 12 MB.
  */
-export async function downscaleToJpeg(file: File, max = COLLAB_IMAGE_MAX_PX, quality = COLLAB_IMAGE_QUALITY): Promise<string> {
+export async function downscaleToJpeg(
+  file: File,
+  max = COLLAB_IMAGE_MAX_PX,
+  quality = COLLAB_IMAGE_QUALITY,
+): Promise<string> {
   const bitmap = await createImageBitmap(file);
   const { width, height } = fitWithin(bitmap.width, bitmap.height, max);
   const canvas = document.createElement('canvas');

@@ -20,7 +20,10 @@ describe('an answer asked for at start-up', () => {
   });
 
   it('is not handed to someone else, and is dropped', () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(1)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(1)),
+    );
     startEarlyGet('/posts/feed', 'ada');
     expect(takeEarlyGet('/posts/feed', 'kofi')).toBeUndefined();
     expect(takeEarlyGet('/posts/feed', undefined)).toBeUndefined();
@@ -29,7 +32,10 @@ describe('an answer asked for at start-up', () => {
 
   it('is not handed over once it is old', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async () => answer(1)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(1)),
+    );
     startEarlyGet('/posts/feed', 'ada');
     vi.advanceTimersByTime(EARLY_GET_MAX_AGE_MS + 1);
     expect(takeEarlyGet('/posts/feed', 'ada')).toBeUndefined();

@@ -18,5 +18,13 @@ export function forgetOffered(queryClient: QueryClient, postId: string) {
 
 /** True once this tab knows I offered on the post; never fetches. */
 export function useOfferedByMe(postId: string): boolean {
-  return useQuery({ queryKey: offeredKey(postId), queryFn: () => false, enabled: false, staleTime: Infinity, gcTime: Infinity }).data === true;
+  return (
+    useQuery({
+      queryKey: offeredKey(postId),
+      queryFn: () => false,
+      enabled: false,
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }).data === true
+  );
 }

@@ -44,8 +44,10 @@ export const paths = {
   journalist: '/journalist',
   hunt: '/hunt',
   collaboration: (categoryId: string) => `/collaboration/${categoryId}`,
-  collaborationRequest: (categoryId: string, requestId: string) => `/collaboration/${categoryId}/${requestId}`,
-  collaborationEdit: (categoryId: string, requestId: string) => `/collaboration/${categoryId}/${requestId}/edit`,
+  collaborationRequest: (categoryId: string, requestId: string) =>
+    `/collaboration/${categoryId}/${requestId}`,
+  collaborationEdit: (categoryId: string, requestId: string) =>
+    `/collaboration/${categoryId}/${requestId}/edit`,
 } as const;
 
 /**

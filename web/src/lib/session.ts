@@ -12,7 +12,12 @@ export const sessionKeys = { me: ['auth', 'me'] as const };
  * cached for 5 minutes. Every feature reads the viewer from here.
  */
 export function useSessionQuery() {
-  return useQuery({ queryKey: sessionKeys.me, queryFn: sessionCheck, retry: 0, staleTime: AUTH_USER_STALE_MS });
+  return useQuery({
+    queryKey: sessionKeys.me,
+    queryFn: sessionCheck,
+    retry: 0,
+    staleTime: AUTH_USER_STALE_MS,
+  });
 }
 
 /** Sign Out posts the logout, then refreshes the user (spec §4); other cached data is dropped. */

@@ -2,7 +2,11 @@
  * Spec §4 Share: the device's share sheet with title, text and link; where there is none, or it
  * fails, the link is copied instead and an alert says so. Returns what happened.
  */
-export async function shareLink(data: { title: string; text: string; url: string }): Promise<'shared' | 'copied' | 'failed'> {
+export async function shareLink(data: {
+  title: string;
+  text: string;
+  url: string;
+}): Promise<'shared' | 'copied' | 'failed'> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share(data);

@@ -26,7 +26,9 @@ export function formatDate(value: string): string {
 /** A short clock or date for lists: '14:05' today, 'Mar 1' this year, else 'Mar 1, 2026'. */
 export function formatShortTime(iso: string, now = new Date()): string {
   const d = new Date(iso);
-  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  if (d.getFullYear() === now.getFullYear()) return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  if (d.toDateString() === now.toDateString())
+    return d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (d.getFullYear() === now.getFullYear())
+    return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
   return formatDate(iso);
 }

@@ -28,7 +28,13 @@ describe('useIdle: the start-up after the first screen', () => {
     const { useIdle } = await load();
     const idle = idleQueue();
     function Steps() {
-      const reached = [useIdle('panels'), useIdle('badges'), useIdle('chatsBadge'), useIdle('alerts'), useIdle('live')];
+      const reached = [
+        useIdle('panels'),
+        useIdle('badges'),
+        useIdle('chatsBadge'),
+        useIdle('alerts'),
+        useIdle('live'),
+      ];
       return <p>{reached.map((r) => (r ? 'y' : 'n')).join('')}</p>;
     }
     render(<Steps />);
@@ -49,12 +55,23 @@ describe('useIdle: the start-up after the first screen', () => {
     function Panel({ name }: { name: string }) {
       return <p>{useIdle() ? `${name} ready` : `${name} waiting`}</p>;
     }
-    const { rerender } = render(<><Panel name="a" /><Panel name="b" /></>);
+    const { rerender } = render(
+      <>
+        <Panel name="a" />
+        <Panel name="b" />
+      </>,
+    );
     expect(idle.length).toBe(1);
     idle.next();
     expect(screen.getByText('a ready')).toBeInTheDocument();
     expect(screen.getByText('b ready')).toBeInTheDocument();
-    rerender(<><Panel name="a" /><Panel name="b" /><Panel name="c" /></>);
+    rerender(
+      <>
+        <Panel name="a" />
+        <Panel name="b" />
+        <Panel name="c" />
+      </>,
+    );
     expect(screen.getByText('c ready')).toBeInTheDocument();
   });
 

@@ -21,7 +21,8 @@ let started = false;
 const listeners = new Set<() => void>();
 
 function whenIdle(run: () => void) {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: TIMEOUT_MS });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout: TIMEOUT_MS });
   else window.setTimeout(run, 0);
 }
 

@@ -14,7 +14,10 @@ function observers() {
     'IntersectionObserver',
     class {
       private readonly entry: { report: (near: boolean) => void; margin?: string };
-      constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void, options?: { rootMargin?: string }) {
+      constructor(
+        callback: (entries: Array<{ isIntersecting: boolean }>) => void,
+        options?: { rootMargin?: string },
+      ) {
         this.entry = { report: (near) => callback([{ isIntersecting: near }]), margin: options?.rootMargin };
       }
       observe() {
@@ -36,7 +39,12 @@ function observers() {
   };
 }
 
-function List(props: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; ready?: boolean }) {
+function List(props: {
+  hasNextPage: boolean;
+  isFetching: boolean;
+  fetchNextPage: () => unknown;
+  ready?: boolean;
+}) {
   const end = useLoadMoreOnScroll(props, props.ready);
   return <div ref={end} />;
 }
@@ -69,7 +77,9 @@ describe('useLoadMoreOnScroll', () => {
   it('asks nothing at the last page, or while the list is still rendering the page it has', () => {
     const io = observers();
     const fetchNextPage = vi.fn();
-    const { rerender } = render(<List hasNextPage={false} isFetching={false} fetchNextPage={fetchNextPage} />);
+    const { rerender } = render(
+      <List hasNextPage={false} isFetching={false} fetchNextPage={fetchNextPage} />,
+    );
     io.scrollTo(true);
     rerender(<List hasNextPage isFetching={false} fetchNextPage={fetchNextPage} ready={false} />);
     expect(fetchNextPage).not.toHaveBeenCalled();

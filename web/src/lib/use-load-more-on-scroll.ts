@@ -9,7 +9,14 @@ import { useNear } from './use-near';
  * its old pages without the new posts (TanStack's advice: `hasNextPage && !isFetching`). A board
  * whose filters were cleared showed what it had before they were set, without what came since.
  */
-export function useLoadMoreOnScroll({ hasNextPage, isFetching, fetchNextPage }: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown }, ready = true) {
+export function useLoadMoreOnScroll(
+  {
+    hasNextPage,
+    isFetching,
+    fetchNextPage,
+  }: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown },
+  ready = true,
+) {
   const [end, setEnd] = useState<HTMLDivElement | null>(null);
   const near = useNear(end, '600px');
   useEffect(() => {

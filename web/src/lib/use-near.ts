@@ -10,7 +10,9 @@ export function useNear(element: Element | null, margin: string): boolean {
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), { rootMargin: margin });
+    const observer = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), {
+      rootMargin: margin,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, margin]);

@@ -7,5 +7,9 @@ function subscribe(listener: () => void) {
 
 /** Whether this tab is the one on screen (a hidden tab's work can wait until it is seen). */
 export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden', () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  );
 }

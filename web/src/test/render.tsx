@@ -18,10 +18,20 @@ export function stubApi(handler: Handler) {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = String(input);
-      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = (await handler(url, init)) ?? { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+      calls.push({
+        url,
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      const answer = (await handler(url, init)) ?? {
+        status: 404,
+        body: { message: 'Not found', code: 'NOT_FOUND' },
+      };
       // No body at all when there is none: a 204 may not carry even an empty one.
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return calls;
@@ -39,7 +49,8 @@ export function renderApp(path: string) {
 }
 
 export const signedOut: Handler = (url) => {
-  if (url.endsWith('/auth/me')) return { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } };
+  if (url.endsWith('/auth/me'))
+    return { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } };
   if (url.endsWith('/auth/providers')) return { status: 200, body: { data: { oidc: null, demo: null } } };
   return undefined;
 };
@@ -64,13 +75,17 @@ export const signedIn =
   (user = userFixture): Handler =>
   (url) => {
     if (url.endsWith('/auth/me')) return { status: 200, body: { data: user } };
-    if (url.endsWith('/notifications/offer-counts')) return { status: 200, body: { data: { new: 0, mission: 0 } } };
+    if (url.endsWith('/notifications/offer-counts'))
+      return { status: 200, body: { data: { new: 0, mission: 0 } } };
     return { status: 200, body: { data: [], meta: { nextCursor: null } } };
   };
 
 /** A fetch that never answers: the app stays in its loading states. */
 export function stubPendingApi() {
-  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
 }
 
 /** A post in the contract's shape: an open need by nobody in particular, changed by `over`. */
@@ -78,7 +93,14 @@ export function postFixture(over: Partial<Post> = {}): Post {
   return {
     _id: '01a20000-0000-7000-8000-0000000000f1',
     kind: 'need',
-    author: { _id: '01a20000-0000-7000-8000-0000000000f2', username: 'maria', firstName: 'Maria', lastName: 'Santos', headline: 'Nurse', profilePicture: '/avatar.png' },
+    author: {
+      _id: '01a20000-0000-7000-8000-0000000000f2',
+      username: 'maria',
+      firstName: 'Maria',
+      lastName: 'Santos',
+      headline: 'Nurse',
+      profilePicture: '/avatar.png',
+    },
     title: '',
     content: 'Insulin needed for my father',
     category: 'Medicine',
@@ -111,7 +133,12 @@ export function postFixture(over: Partial<Post> = {}): Post {
 export function windowWidth(px: number) {
   const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
     const min = Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity);
-    return { matches: px >= min, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as MediaQueryList;
+    return {
+      matches: px >= min,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    } as unknown as MediaQueryList;
   });
   onTestFinished(() => spy.mockRestore());
 }

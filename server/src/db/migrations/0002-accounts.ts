@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Usernames are stored lower-case already; emails too. Unique indexes make the rule race-free.
   await sql`create unique index users_username_key on users (username)`.execute(db);
   await sql`create unique index users_email_key on users (email)`.execute(db);
-  await sql`create index users_name_trgm on users using gin ((first_name || ' ' || last_name || ' ' || username) gin_trgm_ops)`.execute(db);
+  await sql`create index users_name_trgm on users using gin ((first_name || ' ' || last_name || ' ' || username) gin_trgm_ops)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('sessions')
@@ -46,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('email_tokens_user_idx').on('email_tokens').columns(['user_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('email_tokens_user_idx')
+    .on('email_tokens')
+    .columns(['user_id', 'purpose'])
+    .execute();
 
   await db.schema
     .createTable('oidc_identities')
@@ -86,8 +92,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('read_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create index notifications_user_idx on notifications (user_id, created_at desc, id desc)`.execute(db);
-  await sql`create index notifications_unread_idx on notifications (user_id) where read_at is null`.execute(db);
+  await sql`create index notifications_user_idx on notifications (user_id, created_at desc, id desc)`.execute(
+    db,
+  );
+  await sql`create index notifications_unread_idx on notifications (user_id) where read_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -15,9 +15,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // Keyset pages: newest first, overall and per category.
-  await sql`create index collaboration_requests_recent on collaboration_requests (created_at desc, id desc)`.execute(db);
-  await sql`create index collaboration_requests_category on collaboration_requests (category, created_at desc, id desc)`.execute(db);
-  await db.schema.createIndex('collaboration_requests_user').on('collaboration_requests').column('user_id').execute();
+  await sql`create index collaboration_requests_recent on collaboration_requests (created_at desc, id desc)`.execute(
+    db,
+  );
+  await sql`create index collaboration_requests_category on collaboration_requests (category, created_at desc, id desc)`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('collaboration_requests_user')
+    .on('collaboration_requests')
+    .column('user_id')
+    .execute();
 
   // Blocking hides people from each other everywhere; chats are the first place that asks.
   await db.schema

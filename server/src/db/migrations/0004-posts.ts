@@ -59,5 +59,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['post_hashtags', 'saved_posts', 'post_likes', 'posts']) await db.schema.dropTable(t).execute();
+  for (const t of ['post_hashtags', 'saved_posts', 'post_likes', 'posts'])
+    await db.schema.dropTable(t).execute();
 }

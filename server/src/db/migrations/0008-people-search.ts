@@ -14,7 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const index of ['users_username_prefix', 'users_first_name_prefix', 'users_last_name_prefix', 'users_recent']) {
+  for (const index of [
+    'users_username_prefix',
+    'users_first_name_prefix',
+    'users_last_name_prefix',
+    'users_recent',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
 }

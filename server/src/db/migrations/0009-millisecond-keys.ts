@@ -9,11 +9,16 @@ const PAGED = ['posts', 'chat_messages', 'collaboration_requests'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of PAGED) {
-    await sql`alter table ${sql.table(table)} alter column created_at set default date_trunc('milliseconds', now())`.execute(db);
-    await sql`update ${sql.table(table)} set created_at = date_trunc('milliseconds', created_at) where created_at <> date_trunc('milliseconds', created_at)`.execute(db);
+    await sql`alter table ${sql.table(table)} alter column created_at set default date_trunc('milliseconds', now())`.execute(
+      db,
+    );
+    await sql`update ${sql.table(table)} set created_at = date_trunc('milliseconds', created_at) where created_at <> date_trunc('milliseconds', created_at)`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of PAGED) await sql`alter table ${sql.table(table)} alter column created_at set default now()`.execute(db);
+  for (const table of PAGED)
+    await sql`alter table ${sql.table(table)} alter column created_at set default now()`.execute(db);
 }

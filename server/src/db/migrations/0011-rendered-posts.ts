@@ -17,7 +17,8 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table posts add column rendered text`.execute(db);
   await sql
-    .raw(`create function render_post() returns trigger language plpgsql as $$
+    .raw(
+      `create function render_post() returns trigger language plpgsql as $$
 begin
   new.rendered := jsonb_build_object(
     '_id', new.id,
@@ -40,7 +41,8 @@ begin
     'createdAt', to_char(new.created_at at time zone 'UTC', ${ISO}),
     'updatedAt', to_char(new.updated_at at time zone 'UTC', ${ISO}))::text;
   return new;
-end $$`)
+end $$`,
+    )
     .execute(db);
   // Counts are left out on purpose: a like or a comment must not re-render the post.
   await sql`create trigger posts_render before insert or update of
@@ -52,7 +54,8 @@ end $$`)
 
   await sql`alter table users add column card text`.execute(db);
   await sql
-    .raw(`create function render_user_card() returns trigger language plpgsql as $$
+    .raw(
+      `create function render_user_card() returns trigger language plpgsql as $$
 begin
   new.card := jsonb_build_object(
     '_id', new.id,
@@ -62,7 +65,8 @@ begin
     'headline', new.headline,
     'profilePicture', coalesce(new.profile_picture, '${DEFAULT_AVATAR.replace(/'/g, "''")}'))::text;
   return new;
-end $$`)
+end $$`,
+    )
     .execute(db);
   await sql`create trigger users_render_card before insert or update of
     id, username, first_name, last_name, headline, profile_picture

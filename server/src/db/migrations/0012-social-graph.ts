@@ -14,12 +14,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('other_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     // To the millisecond, as every keyset-paged table (0009): a cursor holds milliseconds.
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addPrimaryKeyConstraint('connections_pkey', ['user_id', 'other_id'])
     .addCheckConstraint('connections_not_self', sql`user_id <> other_id`)
     .execute();
   // Keyset pages of my connections, newest first.
-  await sql`create index connections_recent on connections (user_id, created_at desc, other_id desc)`.execute(db);
+  await sql`create index connections_recent on connections (user_id, created_at desc, other_id desc)`.execute(
+    db,
+  );
 
   // One request per ordered pair. An ignored request stays (the sender still sees it pending,
   // as on LinkedIn) but leaves the recipient's list.
@@ -29,11 +33,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sender_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('recipient_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('ignored_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addUniqueConstraint('connection_requests_pair', ['sender_id', 'recipient_id'])
     .addCheckConstraint('connection_requests_not_self', sql`sender_id <> recipient_id`)
     .execute();
-  await sql`create index connection_requests_received on connection_requests (recipient_id, created_at desc, id desc) where ignored_at is null`.execute(db);
+  await sql`create index connection_requests_received on connection_requests (recipient_id, created_at desc, id desc) where ignored_at is null`.execute(
+    db,
+  );
   // Everyone who asked me, ignored or not, in one index walk: "people you may know" leaves them
   // out. Without it each candidate is probed on the pair key (~240 probes, half the statement's
   // time); with it PostgreSQL reads my few requests once and filters the candidates against them.
@@ -71,13 +79,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // People you may know (network feature): the newest followers of a hashtag, and the newest
   // people of a place, each one short index walk however many follow the tag or live there.
-  await sql`create index hashtag_follows_by_tag on hashtag_follows (tag, created_at desc, user_id)`.execute(db);
-  await sql`create index users_place on users (lower(location), created_at desc) where location <> ''`.execute(db);
+  await sql`create index hashtag_follows_by_tag on hashtag_follows (tag, created_at desc, user_id)`.execute(
+    db,
+  );
+  await sql`create index users_place on users (lower(location), created_at desc) where location <> ''`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index users_place`.execute(db);
   await sql`drop index hashtag_follows_by_tag`.execute(db);
-  await sql`alter table users drop column profile_visibility, drop column connections_visibility, drop column message_policy, drop column searchable`.execute(db);
-  for (const t of ['reports', 'mutes', 'connection_requests', 'connections']) await db.schema.dropTable(t).execute();
+  await sql`alter table users drop column profile_visibility, drop column connections_visibility, drop column message_policy, drop column searchable`.execute(
+    db,
+  );
+  for (const t of ['reports', 'mutes', 'connection_requests', 'connections'])
+    await db.schema.dropTable(t).execute();
 }

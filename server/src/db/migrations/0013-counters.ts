@@ -16,7 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['comments', 'comment_count'],
   ] as const) {
     await sql
-      .raw(`create function count_${table}() returns trigger language plpgsql as $$
+      .raw(
+        `create function count_${table}() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     update posts p set ${column} = p.${column} + d.n
@@ -26,15 +27,20 @@ begin
     from (select post_id, count(*)::int as n from removed group by post_id) d where p.id = d.post_id;
   end if;
   return null;
-end $$`)
+end $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger ${table}_counted_in after insert on ${table}
-  referencing new table as added for each statement execute function count_${table}()`)
+      .raw(
+        `create trigger ${table}_counted_in after insert on ${table}
+  referencing new table as added for each statement execute function count_${table}()`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger ${table}_counted_out after delete on ${table}
-  referencing old table as removed for each statement execute function count_${table}()`)
+      .raw(
+        `create trigger ${table}_counted_out after delete on ${table}
+  referencing old table as removed for each statement execute function count_${table}()`,
+      )
       .execute(db);
   }
   // Counts written before the triggers (and any a cascade already falsified) are made true once.

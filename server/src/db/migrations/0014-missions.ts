@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('follower_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('update_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('completed_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('missions_type', sql`type in ('collaboration', 'partnership')`)
     .addCheckConstraint('missions_status', sql`status in ('ongoing', 'completed')`)
@@ -43,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mission_id', 'uuid', (c) => c.notNull().references('missions.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull())
-    .addColumn('joined_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('joined_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addPrimaryKeyConstraint('mission_members_pkey', ['mission_id', 'user_id'])
     .addCheckConstraint('mission_members_role', sql`role in ('owner', 'partner', 'collaborator')`)
     .execute();
@@ -56,7 +60,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addUniqueConstraint('mission_join_requests_once', ['mission_id', 'user_id'])
     .addCheckConstraint('mission_join_requests_role', sql`role in ('partner', 'collaborator')`)
     .execute();
@@ -65,7 +71,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('mission_follows')
     .addColumn('mission_id', 'uuid', (c) => c.notNull().references('missions.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addPrimaryKeyConstraint('mission_follows_pkey', ['mission_id', 'user_id'])
     .execute();
   await sql`create index mission_follows_by_user on mission_follows (user_id, created_at desc)`.execute(db);
@@ -76,9 +84,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mission_id', 'uuid', (c) => c.notNull().references('missions.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .execute();
-  await db.schema.createIndex('mission_offers_mission').on('mission_offers').columns(['mission_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('mission_offers_mission')
+    .on('mission_offers')
+    .columns(['mission_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('tasks')
@@ -90,24 +104,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('due_date', 'date')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('todo'))
     .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('tasks_status', sql`status in ('todo', 'in_progress', 'done')`)
     .execute();
   await sql`create index tasks_by_mission on tasks (mission_id, created_at desc, id desc)`.execute(db);
-  await sql`create index tasks_by_assignee on tasks (assignee_id, status) where assignee_id is not null`.execute(db);
+  await sql`create index tasks_by_assignee on tasks (assignee_id, status) where assignee_id is not null`.execute(
+    db,
+  );
 
   // A mission update is a post that points at its mission; the timeline is one index walk.
-  await sql`alter table posts add column mission_id uuid references missions(id) on delete set null`.execute(db);
-  await sql`create index posts_mission_updates on posts (mission_id, created_at desc, id desc) where mission_id is not null`.execute(db);
+  await sql`alter table posts add column mission_id uuid references missions(id) on delete set null`.execute(
+    db,
+  );
+  await sql`create index posts_mission_updates on posts (mission_id, created_at desc, id desc) where mission_id is not null`.execute(
+    db,
+  );
   // A mission's group chat (chats.kind = 'mission', chats.mission_id) goes with its mission.
-  await sql`create unique index chats_one_per_mission on chats (mission_id) where mission_id is not null`.execute(db);
+  await sql`create unique index chats_one_per_mission on chats (mission_id) where mission_id is not null`.execute(
+    db,
+  );
   // Deleting a mission takes its chat, members and messages with it (0003 left the column loose).
-  await sql`alter table chats add constraint chats_mission_fkey foreign key (mission_id) references missions(id) on delete cascade`.execute(db);
+  await sql`alter table chats add constraint chats_mission_fkey foreign key (mission_id) references missions(id) on delete cascade`.execute(
+    db,
+  );
 
   // Counts kept by statement triggers with transition tables (as 0013 does for likes).
   await sql
-    .raw(`create function count_mission_members() returns trigger language plpgsql as $$
+    .raw(
+      `create function count_mission_members() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     update missions m set
@@ -125,14 +152,16 @@ begin
           from removed group by mission_id) d where m.id = d.mission_id;
   end if;
   return null;
-end $$`)
+end $$`,
+    )
     .execute(db);
   await sql`create trigger mission_members_counted_in after insert on mission_members
     referencing new table as added for each statement execute function count_mission_members()`.execute(db);
   await sql`create trigger mission_members_counted_out after delete on mission_members
     referencing old table as removed for each statement execute function count_mission_members()`.execute(db);
   await sql
-    .raw(`create function count_mission_follows() returns trigger language plpgsql as $$
+    .raw(
+      `create function count_mission_follows() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     update missions m set follower_count = m.follower_count + d.n
@@ -142,7 +171,8 @@ begin
     from (select mission_id, count(*)::int as n from removed group by mission_id) d where m.id = d.mission_id;
   end if;
   return null;
-end $$`)
+end $$`,
+    )
     .execute(db);
   await sql`create trigger mission_follows_counted_in after insert on mission_follows
     referencing new table as added for each statement execute function count_mission_follows()`.execute(db);
@@ -154,7 +184,8 @@ end $$`)
   // guess is replaced). The posts feature never writes missions; the database does it for it. The
   // name sorts before posts_render, so the rendered JSON carries the server's number and title.
   await sql
-    .raw(`create function number_mission_update() returns trigger language plpgsql as $$
+    .raw(
+      `create function number_mission_update() returns trigger language plpgsql as $$
 declare n integer; t text;
 begin
   update missions set update_count = update_count + 1 where id = new.mission_id returning update_count, title into n, t;
@@ -163,7 +194,8 @@ begin
   end if;
   new.mission := jsonb_build_object('missionId', new.mission_id::text, 'title', t, 'updateCount', n);
   return new;
-end $$`)
+end $$`,
+    )
     .execute(db);
   await sql`create trigger posts_mission_number before insert on posts
     for each row when (new.mission_id is not null) execute function number_mission_update()`.execute(db);
@@ -175,7 +207,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table chats drop constraint chats_mission_fkey`.execute(db);
   await sql`drop index chats_one_per_mission`.execute(db);
   await sql`alter table posts drop column mission_id`.execute(db);
-  for (const t of ['tasks', 'mission_offers', 'mission_follows', 'mission_join_requests', 'mission_members', 'missions'])
+  for (const t of [
+    'tasks',
+    'mission_offers',
+    'mission_follows',
+    'mission_join_requests',
+    'mission_members',
+    'missions',
+  ])
     await db.schema.dropTable(t).execute();
   await sql`drop function count_mission_follows()`.execute(db);
   await sql`drop function count_mission_members()`.execute(db);

@@ -25,17 +25,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('give', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('available', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addColumn('decided_at', 'timestamptz')
     .addCheckConstraint('offers_status', sql`status in ('pending', 'accepted', 'declined', 'withdrawn')`)
     .addCheckConstraint('offers_one_target', sql`(post_id is null) <> (mission_id is null)`)
     .execute();
   await sql`create index offers_received on offers (owner_id, created_at desc, id desc)`.execute(db);
   await sql`create index offers_made on offers (helper_id, created_at desc, id desc)`.execute(db);
-  await sql`create index offers_on_post on offers (post_id, created_at) where post_id is not null`.execute(db);
-  await sql`create index offers_on_mission on offers (mission_id, created_at) where mission_id is not null`.execute(db);
-  await sql`create unique index offers_one_live_per_post on offers (post_id, helper_id) where post_id is not null and status in ('pending', 'accepted')`.execute(db);
-  await sql`create unique index offers_one_live_per_mission on offers (mission_id, helper_id) where mission_id is not null and status in ('pending', 'accepted')`.execute(db);
+  await sql`create index offers_on_post on offers (post_id, created_at) where post_id is not null`.execute(
+    db,
+  );
+  await sql`create index offers_on_mission on offers (mission_id, created_at) where mission_id is not null`.execute(
+    db,
+  );
+  await sql`create unique index offers_one_live_per_post on offers (post_id, helper_id) where post_id is not null and status in ('pending', 'accepted')`.execute(
+    db,
+  );
+  await sql`create unique index offers_one_live_per_mission on offers (mission_id, helper_id) where mission_id is not null and status in ('pending', 'accepted')`.execute(
+    db,
+  );
 
   // 0014's offers to missions become pending offers; a helper's repeated offers keep the newest live.
   await sql`
@@ -49,7 +59,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table posts add column credited_ids uuid[] not null default '{}'`.execute(db);
   // Row triggers: offers are few, and each moves one post's count by one.
   await sql
-    .raw(`create function count_offers() returns trigger language plpgsql as $$
+    .raw(
+      `create function count_offers() returns trigger language plpgsql as $$
 begin
   if tg_op in ('INSERT', 'UPDATE') and new.post_id is not null and new.status <> 'withdrawn'
      and (tg_op = 'INSERT' or old.status = 'withdrawn') then
@@ -60,24 +71,33 @@ begin
     update posts set offer_count = offer_count - 1 where id = old.post_id;
   end if;
   return null;
-end $$`)
+end $$`,
+    )
     .execute(db);
-  await sql`create trigger offers_counted after insert or update of status or delete on offers for each row execute function count_offers()`.execute(db);
+  await sql`create trigger offers_counted after insert or update of status or delete on offers for each row execute function count_offers()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists offers_counted on offers`.execute(db);
   await sql`drop function if exists count_offers()`.execute(db);
-  await sql`alter table posts drop column if exists offer_count, drop column if exists credited_ids`.execute(db);
+  await sql`alter table posts drop column if exists offer_count, drop column if exists credited_ids`.execute(
+    db,
+  );
   await db.schema
     .createTable('mission_offers')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('mission_id', 'uuid', (c) => c.notNull().references('missions.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .execute();
   await sql`insert into mission_offers (id, mission_id, user_id, message, created_at)
-    select id, mission_id, helper_id, message, created_at from offers where mission_id is not null`.execute(db);
+    select id, mission_id, helper_id, message, created_at from offers where mission_id is not null`.execute(
+    db,
+  );
   await db.schema.dropTable('offers').execute();
 }

@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely';
  * used it: the hashtag page walks posts.hashtags, trending walks post_hashtags_recent).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc)`.execute(db);
+  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc)`.execute(
+    db,
+  );
   await sql`drop index if exists post_hashtags_tag`.execute(db);
 }
 

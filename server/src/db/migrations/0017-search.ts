@@ -30,9 +30,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index if not exists posts_search_recent on posts (${searchSection}, created_at desc, id desc)
     where kind in ('need', 'want', 'provision')`.execute(db);
   await sql`alter table missions add column if not exists search_vector tsvector generated always as (
-    setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')) stored`.execute(db);
+    setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')) stored`.execute(
+    db,
+  );
   await sql`create index if not exists missions_search on missions using gin (search_vector)`.execute(db);
-  await sql`create index if not exists missions_title_trgm on missions using gin (title gin_trgm_ops)`.execute(db);
+  await sql`create index if not exists missions_title_trgm on missions using gin (title gin_trgm_ops)`.execute(
+    db,
+  );
 
   // The words people mean when they mistype one: every category word and hashtag in use, kept by
   // PostgreSQL itself (statement triggers, so a bulk insert costs one statement, not one per row).
@@ -40,7 +44,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // "#floodrelif" → floodrelief); full text alone cannot forgive a typo. Small (thousands of rows
   // at 1M posts), so a trigram probe per query word is ~0.1 ms.
   await sql`create table if not exists search_lexicon (word text primary key)`.execute(db);
-  await sql`create index if not exists search_lexicon_trgm on search_lexicon using gin (word gin_trgm_ops)`.execute(db);
+  await sql`create index if not exists search_lexicon_trgm on search_lexicon using gin (word gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`create or replace function search_lexicon_from_posts() returns trigger language plpgsql as $$
     begin
       insert into search_lexicon (word)
@@ -71,7 +77,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`.execute(db);
   await sql`drop trigger if exists search_lexicon_posts_update on posts`.execute(db);
   await sql`create trigger search_lexicon_posts_update after update of category on posts
-    for each row when (old.category is distinct from new.category) execute function search_lexicon_from_post_edit()`.execute(db);
+    for each row when (old.category is distinct from new.category) execute function search_lexicon_from_post_edit()`.execute(
+    db,
+  );
   await sql`drop trigger if exists search_lexicon_tags_insert on post_hashtags`.execute(db);
   await sql`create trigger search_lexicon_tags_insert after insert on post_hashtags referencing new table as inserted
     for each statement execute function search_lexicon_from_tags()`.execute(db);

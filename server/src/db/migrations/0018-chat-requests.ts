@@ -28,21 +28,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('recipient_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('client_message_id', 'uuid')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`))
+    .addColumn('created_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`date_trunc('milliseconds', now())`),
+    )
     .addCheckConstraint('chat_requests_not_to_self', sql`sender_id <> recipient_id`)
     .execute();
-  await sql`create unique index chat_requests_one_per_pair on chat_requests (sender_id, recipient_id)`.execute(db);
-  await sql`create index chat_requests_to on chat_requests (recipient_id, created_at desc, id desc)`.execute(db);
+  await sql`create unique index chat_requests_one_per_pair on chat_requests (sender_id, recipient_id)`.execute(
+    db,
+  );
+  await sql`create index chat_requests_to on chat_requests (recipient_id, created_at desc, id desc)`.execute(
+    db,
+  );
 
   await sql`alter table chat_messages add column client_message_id uuid`.execute(db);
-  await sql`create unique index chat_messages_client_id on chat_messages (sender_id, client_message_id) where client_message_id is not null`.execute(db);
+  await sql`create unique index chat_messages_client_id on chat_messages (sender_id, client_message_id) where client_message_id is not null`.execute(
+    db,
+  );
 
   await sql`alter table chat_members add column accepts_messages boolean not null default false`.execute(db);
   await sql`
     update chat_members cm set accepts_messages = true
     where exists (select 1 from chat_messages m where m.chat_id = cm.chat_id and m.sender_id = cm.user_id)
        or exists (select 1 from chat_messages m join offers o on o.id = m.id
-                  where m.chat_id = cm.chat_id and o.owner_id = cm.user_id and o.status = 'accepted')`.execute(db);
+                  where m.chat_id = cm.chat_id and o.owner_id = cm.user_id and o.status = 'accepted')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely';
  * PostgreSQL uses a partial index only for a query whose conditions imply its own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index posts_board on posts (created_at desc, id desc) where (emergency_emoji is not null or kind = 'mission_update')`.execute(db);
+  await sql`create index posts_board on posts (created_at desc, id desc) where (emergency_emoji is not null or kind = 'mission_update')`.execute(
+    db,
+  );
   // The members-only missions, read once per post list to leave their updates to their members
   // (social.queries.ts missionOfPostVisibleTo): a few rows, where the table has every mission.
   await sql`create index missions_members_only on missions (id) where visibility = 'members'`.execute(db);

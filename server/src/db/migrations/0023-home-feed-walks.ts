@@ -20,12 +20,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists post_likes_user`.execute(db);
   await sql`create index post_likes_user on post_likes (user_id, post_id)`.execute(db);
   await sql`drop index if exists posts_author`.execute(db);
-  await sql`create index posts_author on posts (author_id, created_at desc, id desc) include (mission_id)`.execute(db);
+  await sql`create index posts_author on posts (author_id, created_at desc, id desc) include (mission_id)`.execute(
+    db,
+  );
   await sql`alter table post_hashtags add column author_id uuid, add column mission_id uuid`.execute(db);
-  await sql`update post_hashtags h set author_id = p.author_id, mission_id = p.mission_id from posts p where p.id = h.post_id`.execute(db);
+  await sql`update post_hashtags h set author_id = p.author_id, mission_id = p.mission_id from posts p where p.id = h.post_id`.execute(
+    db,
+  );
   await sql`alter table post_hashtags alter column author_id set not null`.execute(db);
   await sql`drop index if exists post_hashtags_walk`.execute(db);
-  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc) include (author_id, mission_id)`.execute(db);
+  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc) include (author_id, mission_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -35,5 +41,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create index posts_author on posts (author_id, created_at desc, id desc)`.execute(db);
   await sql`drop index if exists post_hashtags_walk`.execute(db);
   await sql`alter table post_hashtags drop column author_id, drop column mission_id`.execute(db);
-  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc)`.execute(db);
+  await sql`create index post_hashtags_walk on post_hashtags (tag, created_at desc, post_id desc)`.execute(
+    db,
+  );
 }

@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger posts_need_expiry on posts`.execute(db);
   // The same name, so it still fires before posts_render (BEFORE triggers fire by name).
   await sql`create trigger posts_need_expiry before insert on posts for each row
-    when (new.kind in ('need', 'want') and new.expires_at is null) execute function default_need_expiry()`.execute(db);
+    when (new.kind in ('need', 'want') and new.expires_at is null) execute function default_need_expiry()`.execute(
+    db,
+  );
   await sql`drop trigger search_lexicon_posts_insert on posts`.execute(db);
   await sql`create trigger search_lexicon_posts_insert after insert on posts for each row
     when (new.kind in ('need', 'want', 'provision') and new.category is not null)
@@ -38,5 +40,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger search_lexicon_posts_insert after insert on posts referencing new table as inserted
     for each statement execute function search_lexicon_from_posts()`.execute(db);
   await sql`drop trigger posts_need_expiry on posts`.execute(db);
-  await sql`create trigger posts_need_expiry before insert on posts for each row execute function default_need_expiry()`.execute(db);
+  await sql`create trigger posts_need_expiry before insert on posts for each row execute function default_need_expiry()`.execute(
+    db,
+  );
 }

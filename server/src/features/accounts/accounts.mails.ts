@@ -44,7 +44,12 @@ export function signInLinkMail(to: string, firstName: string, link: string): Out
 }
 
 /** To the owner of an address someone tried to sign up with: the answer on screen never says it is taken. */
-export function signupAttemptMail(to: string, firstName: string, username: string, publicUrl: string): OutgoingMail {
+export function signupAttemptMail(
+  to: string,
+  firstName: string,
+  username: string,
+  publicUrl: string,
+): OutgoingMail {
   return {
     to,
     subject: 'Someone tried to join Muster with your email',
@@ -53,7 +58,12 @@ export function signupAttemptMail(to: string, firstName: string, username: strin
 }
 
 /** To the owner of an address that another account asked to move to. */
-export function addressInUseMail(to: string, firstName: string, username: string, publicUrl: string): OutgoingMail {
+export function addressInUseMail(
+  to: string,
+  firstName: string,
+  username: string,
+  publicUrl: string,
+): OutgoingMail {
   return {
     to,
     subject: 'Someone tried to use your email on Muster',

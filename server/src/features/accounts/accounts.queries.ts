@@ -41,7 +41,9 @@ const profileFor = prepared((db, a: { viewerId: string; username: string }) => {
       'u.card',
       'u.bio',
       // Everyone else reads the city-level location; the owner what they typed (decision 041).
-      sql<string>`case when u.id = ${a.viewerId} then coalesce(u.exact_location, u.location) else u.location end`.as('location'),
+      sql<string>`case when u.id = ${a.viewerId} then coalesce(u.exact_location, u.location) else u.location end`.as(
+        'location',
+      ),
       'u.createdAt',
       sql<boolean>`u.id = ${a.viewerId}`.as('isMe'),
       connectionCountOf(id).as('connectionCount'),
@@ -138,7 +140,11 @@ export function consumeEmailToken(db: Db, tokenHash: string, purpose: EmailToken
  * `purpose` every kind (after the password or the address changes).
  */
 export function retireEmailTokens(db: Db, userId: string, purpose?: EmailTokenPurpose) {
-  let q = db.updateTable('emailTokens').set({ usedAt: new Date() }).where('userId', '=', userId).where('usedAt', 'is', null);
+  let q = db
+    .updateTable('emailTokens')
+    .set({ usedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null);
   if (purpose) q = q.where('purpose', '=', purpose);
   return q.execute();
 }
@@ -179,7 +185,11 @@ export function deleteUserIdentities(db: Db, userId: string) {
 }
 
 export function listUserIdentities(db: Db, userId: string) {
-  return db.selectFrom('oidcIdentities').select(['issuer', 'createdAt']).where('userId', '=', userId).execute();
+  return db
+    .selectFrom('oidcIdentities')
+    .select(['issuer', 'createdAt'])
+    .where('userId', '=', userId)
+    .execute();
 }
 
 export function insertOidcFlow(db: Db, row: { stateHash: string; codeVerifier: string; nonce: string }) {
@@ -197,7 +207,10 @@ export function takeOidcFlow(db: Db, stateHash: string) {
 }
 
 export function deleteStaleOidcFlows(db: Db) {
-  return db.deleteFrom('oidcFlows').where('createdAt', '<', new Date(Date.now() - 10 * 60_000)).execute();
+  return db
+    .deleteFrom('oidcFlows')
+    .where('createdAt', '<', new Date(Date.now() - 10 * 60_000))
+    .execute();
 }
 
 export function usernamesStartingWith(db: Db, prefix: string) {

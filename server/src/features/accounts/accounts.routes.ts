@@ -29,18 +29,30 @@ import { z } from 'zod';
 import { knownDevice } from '../../platform/auth/device.js';
 import { HttpError } from '../../platform/errors.js';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { type Budget, clientOf, limitBy, limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
+import {
+  type Budget,
+  clientOf,
+  limitBy,
+  limitPerAccount,
+  limitPerIpAndKey,
+} from '../../platform/rate-limit.js';
 import * as accounts from './accounts.service.js';
 import { beginOidcSignIn, completeOidcSignIn } from './oidc.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const message = { 200: messageResponseSchema, ...errors };
 const sessionUser = { 200: sessionUserResponseSchema, ...errors };
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: string; password: string } | undefined }> = async (
-  app,
-  { demoLogin },
-) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  demoLogin: { username: string; password: string } | undefined;
+}> = async (app, { demoLogin }) => {
   const { deps } = app;
   const { loginRateLimit, signupRateLimit } = deps.config;
   const bodyField = (field: string) => (request: { body: unknown }) =>
@@ -113,13 +125,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   const verificationMail = (address: Budget['key']) =>
     limitBy(app, [
       { name: 'verification-mail:ip', max: signupRateLimit, timeWindow: '30 minutes', key: clientOf },
-      { name: 'verification-mail:account', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.id },
+      {
+        name: 'verification-mail:account',
+        max: signupRateLimit,
+        timeWindow: '30 minutes',
+        key: (r) => r.viewer?.id,
+      },
       { name: 'verification-mail:address', max: signupRateLimit, timeWindow: '30 minutes', key: address },
     ]);
 
   app.get(
     '/auth/providers',
-    { schema: { tags: ['auth'], summary: 'Ways to sign in on this server', response: { 200: authProvidersResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ways to sign in on this server',
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
     async () => ({
       data: {
         oidc: deps.config.oidc ? { label: deps.config.oidc.label, url: '/api/v1/auth/oidc/start' } : null,
@@ -132,7 +155,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     '/auth/oidc/start',
     {
       config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], summary: 'Begin sign-in with the identity provider (redirects)', response: { 302: z.null(), ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Begin sign-in with the identity provider (redirects)',
+        response: { 302: z.null(), ...errors },
+      },
     },
     async (_request, reply) => reply.redirect(await beginOidcSignIn(deps, reply)),
   );
@@ -161,7 +188,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   app.post(
     '/auth/signup',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'signup', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('email') }),
+      preHandler: limitPerIpAndKey(app, {
+        name: 'signup',
+        max: signupRateLimit,
+        timeWindow: '30 minutes',
+        key: bodyField('email'),
+      }),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (or tell the address owner someone tried) and mail the next step',
@@ -185,7 +217,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
           { name: 'guess:device', max: loginRateLimit, timeWindow: '15 minutes', key: signInDevice },
         ]),
       ),
-      schema: { tags: ['auth'], summary: 'Sign in with email or username and password', body: loginSchema, response: sessionUser },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email or username and password',
+        body: loginSchema,
+        response: sessionUser,
+      },
     },
     async (request, reply) => ({ data: await accounts.login(deps, request, reply, request.body) }),
   );
@@ -200,10 +237,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         'If a sign-in link was asked for this account, the newest one we sent still works: check your inbox.',
         limitBy(app, [
           { name: 'sign-in-link:ip', max: signupRateLimit, timeWindow: signInLinkWindow, key: clientOf },
-          { name: 'sign-in-link:account', max: signupRateLimit, timeWindow: signInLinkWindow, key: signInAccount },
+          {
+            name: 'sign-in-link:account',
+            max: signupRateLimit,
+            timeWindow: signInLinkWindow,
+            key: signInAccount,
+          },
         ]),
       ),
-      schema: { tags: ['auth'], summary: 'Mail a one-time sign-in link (works while password sign-in is paused)', body: signInLinkSchema, response: message },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a one-time sign-in link (works while password sign-in is paused)',
+        body: signInLinkSchema,
+        response: message,
+      },
     },
     async (request, reply) => ({ data: accounts.mailSignInLink(deps, reply, request.body.emailOrUsername) }),
   );
@@ -212,9 +259,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     '/auth/sign-in-with-link',
     {
       config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], summary: 'Sign in with a mailed one-time link', body: tokenBodySchema, response: sessionUser },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a mailed one-time link',
+        body: tokenBodySchema,
+        response: sessionUser,
+      },
     },
-    async (request, reply) => ({ data: await accounts.signInWithLink(deps, request, reply, request.body.token) }),
+    async (request, reply) => ({
+      data: await accounts.signInWithLink(deps, request, reply, request.body.token),
+    }),
   );
 
   app.post(
@@ -234,7 +288,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
 
   app.post(
     '/auth/verify-email',
-    { schema: { tags: ['auth'], summary: 'Confirm an email address with the mailed token', body: tokenBodySchema, response: message } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address with the mailed token',
+        body: tokenBodySchema,
+        response: message,
+      },
+    },
     async (request) => ({ data: await accounts.verifyEmail(deps, request.body.token) }),
   );
 
@@ -258,14 +319,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         response: message,
       },
     },
-    async (request, reply) => ({ data: accounts.changeUnverifiedEmail(deps, reply, request.viewer, request.body.newEmail) }),
+    async (request, reply) => ({
+      data: accounts.changeUnverifiedEmail(deps, reply, request.viewer, request.body.newEmail),
+    }),
   );
 
   app.post(
     '/auth/forgot-password',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'reset', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('email') }),
-      schema: { tags: ['auth'], summary: 'Mail a password-reset link', body: forgotPasswordSchema, response: message },
+      preHandler: limitPerIpAndKey(app, {
+        name: 'reset',
+        max: signupRateLimit,
+        timeWindow: '30 minutes',
+        key: bodyField('email'),
+      }),
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password-reset link',
+        body: forgotPasswordSchema,
+        response: message,
+      },
     },
     async (request, reply) => ({ data: accounts.forgotPassword(deps, reply, request.body.email) }),
   );
@@ -274,7 +347,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     '/auth/reset-password',
     {
       config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], summary: 'Set a new password with a mailed token', body: resetPasswordSchema, response: message },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a mailed token',
+        body: resetPasswordSchema,
+        response: message,
+      },
     },
     async (request) => ({ data: await accounts.resetPassword(deps, request.body) }),
   );
@@ -284,18 +362,42 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     {
       preHandler: limitBy(app, [
         { name: 'change-email:ip', max: signupRateLimit, timeWindow: '30 minutes', key: clientOf },
-        { name: 'change-email:key', max: signupRateLimit, timeWindow: '30 minutes', key: bodyField('newEmail') },
-        { name: 'change-email:account', max: signupRateLimit, timeWindow: '30 minutes', key: (r) => r.viewer?.id },
+        {
+          name: 'change-email:key',
+          max: signupRateLimit,
+          timeWindow: '30 minutes',
+          key: bodyField('newEmail'),
+        },
+        {
+          name: 'change-email:account',
+          max: signupRateLimit,
+          timeWindow: '30 minutes',
+          key: (r) => r.viewer?.id,
+        },
         ...passwordGuesses(viewerAccount),
       ]),
-      schema: { tags: ['users'], summary: 'Mail a confirmation link to a new address', body: changeEmailSchema, response: message },
+      schema: {
+        tags: ['users'],
+        summary: 'Mail a confirmation link to a new address',
+        body: changeEmailSchema,
+        response: message,
+      },
     },
-    async (request, reply) => ({ data: await accounts.requestEmailChange(deps, reply, request.viewer, request.body) }),
+    async (request, reply) => ({
+      data: await accounts.requestEmailChange(deps, reply, request.viewer, request.body),
+    }),
   );
 
   app.post(
     '/users/confirm-email-change',
-    { schema: { tags: ['users'], summary: 'Confirm a new address with the mailed token', body: tokenBodySchema, response: message } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm a new address with the mailed token',
+        body: tokenBodySchema,
+        response: message,
+      },
+    },
     async (request) => ({ data: await accounts.confirmEmailChange(deps, request.body.token) }),
   );
 
@@ -306,14 +408,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         { name: 'password:ip', max: loginRateLimit, timeWindow: '1 minute', key: clientOf },
         ...passwordGuesses(viewerAccount),
       ]),
-      schema: { tags: ['users'], summary: 'Change my password; other devices are signed out', body: changePasswordSchema, response: message },
+      schema: {
+        tags: ['users'],
+        summary: 'Change my password; other devices are signed out',
+        body: changePasswordSchema,
+        response: message,
+      },
     },
     async (request) => ({ data: await accounts.changePassword(deps, request.viewer, request.body) }),
   );
 
   app.patch(
     '/users/me',
-    { schema: { tags: ['users'], summary: 'Update my profile', body: updateProfileSchema, response: sessionUser } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update my profile',
+        body: updateProfileSchema,
+        response: sessionUser,
+      },
+    },
     async (request) => ({ data: await accounts.updateProfile(deps, request.viewer, request.body) }),
   );
 
@@ -334,7 +448,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
   const privacy = { 200: privacySettingsResponseSchema, ...errors };
   app.get(
     '/users/me/privacy',
-    { schema: { tags: ['users'], summary: 'Who sees my profile and connections, who may message me, whether search finds me', response: privacy } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Who sees my profile and connections, who may message me, whether search finds me',
+        response: privacy,
+      },
+    },
     async (request) => ({ data: accounts.myPrivacy(request.viewer) }),
   );
 
@@ -342,7 +462,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     '/users/me/privacy',
     {
       preHandler: limitPerAccount(app, PRIVACY_BUDGET),
-      schema: { tags: ['users'], summary: 'Change my privacy settings (all four at once)', body: privacySettingsSchema, response: privacy },
+      schema: {
+        tags: ['users'],
+        summary: 'Change my privacy settings (all four at once)',
+        body: privacySettingsSchema,
+        response: privacy,
+      },
     },
     async (request) => ({ data: await accounts.updatePrivacy(deps, request.viewer, request.body) }),
   );
@@ -358,7 +483,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
     },
     async (request, reply) => {
       const data = await accounts.exportMyData(deps, request.viewer);
-      reply.header('Content-Disposition', `attachment; filename="muster-export-${data.profile.username}.json"`);
+      reply.header(
+        'Content-Disposition',
+        `attachment; filename="muster-export-${data.profile.username}.json"`,
+      );
       return { data };
     },
   );
@@ -370,9 +498,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         { name: 'delete-account:ip', max: loginRateLimit, timeWindow: '1 minute', key: clientOf },
         ...passwordGuesses(viewerAccount),
       ]),
-      schema: { tags: ['users'], summary: 'Delete my account and everything in it', body: deleteAccountSchema, response: message },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete my account and everything in it',
+        body: deleteAccountSchema,
+        response: message,
+      },
     },
-    async (request, reply) => ({ data: await accounts.deleteAccount(deps, request.viewer, request, reply, request.body.password) }),
+    async (request, reply) => ({
+      data: await accounts.deleteAccount(deps, request.viewer, request, reply, request.body.password),
+    }),
   );
 
   app.get(
@@ -385,7 +520,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         response: { 200: z.object({ data: z.array(publicUserSchema) }), ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await accounts.mentionSuggestions(deps, request.viewer, request.query.query))),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        dataText(await accounts.mentionSuggestions(deps, request.viewer, request.query.query)),
+      ),
   );
 
   app.get(
@@ -398,6 +537,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ demoLogin: { username: stri
         response: { 200: z.object({ data: profileSchema }), ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await accounts.getProfile(deps, request.viewer, request.params.username))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await accounts.getProfile(deps, request.viewer, request.params.username))),
   );
 };

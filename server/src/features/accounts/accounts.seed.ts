@@ -3,33 +3,201 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { newId } from '../../platform/ids.js';
 import { locationColumns } from '../../platform/places.js';
 
-type Person = { username: string; firstName: string; lastName: string; headline: string; bio: string; location: string; hue: number };
+type Person = {
+  username: string;
+  firstName: string;
+  lastName: string;
+  headline: string;
+  bio: string;
+  location: string;
+  hue: number;
+};
 
 /**
  * The demo community: each person's headline, bio and town are what their posts, requests and
  * chats (in the other features' seeds) are written around, so keep them in step when editing.
  */
 export const demoPeople: Person[] = [
-  { username: DEMO_LOGIN.username, firstName: 'Dana', lastName: 'Mbeki', headline: 'Community organiser · flood relief volunteer', bio: 'I coordinate neighbourhood volunteers in Umlazi and Chatsworth when the rivers rise, and match spare vans and halls with the people who need them.', location: 'Durban, South Africa', hue: 200 },
-  { username: 'ada_okafor', firstName: 'Ada', lastName: 'Okafor', headline: 'Emergency logistics lead · Lagos relief depot', bio: 'Fifteen years moving water, food and medicine into places roads forgot. I run the Ikeja depot; ask me about cold chains and loading plans.', location: 'Lagos, Nigeria', hue: 10 },
-  { username: 'diego_alvarez', firstName: 'Diego', lastName: 'Álvarez', headline: 'Documentary filmmaker · fishing towns of the Pacific coast', bio: 'Making "Voces del Puerto", a film about the caletas of Valparaíso and the people who still fish from them. Always happy to trade skills.', location: 'Valparaíso, Chile', hue: 35 },
-  { username: 'mei_chen', firstName: 'Mei', lastName: 'Chen', headline: 'Climate researcher, coastal resilience', bio: 'I study how mangroves protect coastlines and run a citizen-science survey around Pasir Ris and Pulau Ubin that needs people with boats.', location: 'Singapore', hue: 150 },
-  { username: 'omar_haddad', firstName: 'Omar', lastName: 'Haddad', headline: 'Paramedic and first-aid trainer', bio: 'Night shifts on the ambulance, days teaching CPR in schools. At weekends I help run a youth football league in Zarqa.', location: 'Amman, Jordan', hue: 0 },
-  { username: 'lena_fischer', firstName: 'Lena', lastName: 'Fischer', headline: 'UX designer who volunteers for NGOs', bio: 'I design forms people can fill in under stress, pro bono for relief groups. Currently building a free volunteer shift planner.', location: 'Berlin, Germany', hue: 280 },
-  { username: 'kwame_asante', firstName: 'Kwame', lastName: 'Asante', headline: 'Solar engineer · off-grid power for clinics', bio: 'We put panels and batteries on rural clinics across Ashanti and Volta so that vaccine fridges never go warm and babies are not delivered by torchlight.', location: 'Kumasi, Ghana', hue: 45 },
-  { username: 'sofia_rossi', firstName: 'Sofia', lastName: 'Rossi', headline: 'Architect, emergency shelter design', bio: 'Flat-pack shelters that one family can raise in an hour. Prototypes always need testers and honest critics.', location: 'Milan, Italy', hue: 330 },
-  { username: 'arjun_mehta', firstName: 'Arjun', lastName: 'Mehta', headline: 'Data scientist · open data for disaster maps', bio: 'I turn messy field reports into maps responders can use. Python, PostGIS, OpenStreetMap and strong chai.', location: 'Pune, India', hue: 220 },
-  { username: 'grace_mensah', firstName: 'Grace', lastName: 'Mensah', headline: 'Nurse and community health worker', bio: 'I run mobile clinics in the Volta region: antenatal checks, diabetes screening and vaccinations. We always need drivers.', location: 'Ho, Ghana', hue: 100 },
-  { username: 'tomas_novak', firstName: 'Tomáš', lastName: 'Novák', headline: 'Composer looking for film projects', bio: 'Orchestral and ambient scores. I will score a good documentary about people doing good for free.', location: 'Prague, Czechia', hue: 260 },
-  { username: 'yuki_tanaka', firstName: 'Yuki', lastName: 'Tanaka', headline: 'Earthquake preparedness educator', bio: 'I run drills and build go-bags with families in Miyagi, in Japanese, English, and any language you help me translate into.', location: 'Sendai, Japan', hue: 170 },
-  { username: 'maria_santos', firstName: 'Maria', lastName: 'Santos', headline: 'ER nurse · typhoon response volunteer', bio: 'Emergency nurse in Tacloban. Since Yolanda I help run the evacuation-centre health desk every typhoon season.', location: 'Tacloban, Philippines', hue: 125 },
-  { username: 'tunde_bakare', firstName: 'Tunde', lastName: 'Bakare', headline: 'Filmmaker and video journalist', bio: 'I film stories from the Lagos waterfronts for NGOs and newsrooms. Short documentaries, explainers, and the occasional wedding to pay for gear.', location: 'Lagos, Nigeria', hue: 20 },
-  { username: 'wanjiru_kamau', firstName: 'Wanjiru', lastName: 'Kamau', headline: 'Microbiologist · water-quality lab', bio: 'Our lab tests borehole and tap water for E. coli and fluoride. Community groups get bench time at the cost of reagents.', location: 'Nairobi, Kenya', hue: 190 },
-  { username: 'rafael_costa', firstName: 'Rafael', lastName: 'Costa', headline: 'Agroecologist rebuilding farms after the floods', bio: 'After the 2024 floods in Rio Grande do Sul we are replanting family farms with native seed and shared machinery.', location: 'Porto Alegre, Brazil', hue: 75 },
-  { username: 'amina_diallo', firstName: 'Amina', lastName: 'Diallo', headline: 'Founder · building bricks from recycled plastic', bio: "We turn Dakar's plastic waste into paving and wall bricks, and hire young people from the neighbourhoods we clean.", location: 'Dakar, Senegal', hue: 300 },
-  { username: 'jonas_berg', firstName: 'Jonas', lastName: 'Berg', headline: 'Mountain guide · volunteer rescue team', bio: 'Ski touring guide in the Lyngen Alps and a volunteer with the local mountain rescue. I teach avalanche awareness for free.', location: 'Tromsø, Norway', hue: 210 },
-  { username: 'liam_walsh', firstName: 'Liam', lastName: 'Walsh', headline: 'Youth football coach · charity runs', bio: 'Coach of an under-14 team in Mahon and organiser of a charity 10 km every year. Spare kit finds a home through me.', location: 'Cork, Ireland', hue: 140 },
-  { username: 'sipho_ndlovu', firstName: 'Sipho', lastName: 'Ndlovu', headline: 'Food bank coordinator', bio: 'I run the Pinetown community food bank: forty volunteers, one old cold room and a great deal of rice.', location: 'Pinetown, Durban, South Africa', hue: 55 },
+  {
+    username: DEMO_LOGIN.username,
+    firstName: 'Dana',
+    lastName: 'Mbeki',
+    headline: 'Community organiser · flood relief volunteer',
+    bio: 'I coordinate neighbourhood volunteers in Umlazi and Chatsworth when the rivers rise, and match spare vans and halls with the people who need them.',
+    location: 'Durban, South Africa',
+    hue: 200,
+  },
+  {
+    username: 'ada_okafor',
+    firstName: 'Ada',
+    lastName: 'Okafor',
+    headline: 'Emergency logistics lead · Lagos relief depot',
+    bio: 'Fifteen years moving water, food and medicine into places roads forgot. I run the Ikeja depot; ask me about cold chains and loading plans.',
+    location: 'Lagos, Nigeria',
+    hue: 10,
+  },
+  {
+    username: 'diego_alvarez',
+    firstName: 'Diego',
+    lastName: 'Álvarez',
+    headline: 'Documentary filmmaker · fishing towns of the Pacific coast',
+    bio: 'Making "Voces del Puerto", a film about the caletas of Valparaíso and the people who still fish from them. Always happy to trade skills.',
+    location: 'Valparaíso, Chile',
+    hue: 35,
+  },
+  {
+    username: 'mei_chen',
+    firstName: 'Mei',
+    lastName: 'Chen',
+    headline: 'Climate researcher, coastal resilience',
+    bio: 'I study how mangroves protect coastlines and run a citizen-science survey around Pasir Ris and Pulau Ubin that needs people with boats.',
+    location: 'Singapore',
+    hue: 150,
+  },
+  {
+    username: 'omar_haddad',
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    headline: 'Paramedic and first-aid trainer',
+    bio: 'Night shifts on the ambulance, days teaching CPR in schools. At weekends I help run a youth football league in Zarqa.',
+    location: 'Amman, Jordan',
+    hue: 0,
+  },
+  {
+    username: 'lena_fischer',
+    firstName: 'Lena',
+    lastName: 'Fischer',
+    headline: 'UX designer who volunteers for NGOs',
+    bio: 'I design forms people can fill in under stress, pro bono for relief groups. Currently building a free volunteer shift planner.',
+    location: 'Berlin, Germany',
+    hue: 280,
+  },
+  {
+    username: 'kwame_asante',
+    firstName: 'Kwame',
+    lastName: 'Asante',
+    headline: 'Solar engineer · off-grid power for clinics',
+    bio: 'We put panels and batteries on rural clinics across Ashanti and Volta so that vaccine fridges never go warm and babies are not delivered by torchlight.',
+    location: 'Kumasi, Ghana',
+    hue: 45,
+  },
+  {
+    username: 'sofia_rossi',
+    firstName: 'Sofia',
+    lastName: 'Rossi',
+    headline: 'Architect, emergency shelter design',
+    bio: 'Flat-pack shelters that one family can raise in an hour. Prototypes always need testers and honest critics.',
+    location: 'Milan, Italy',
+    hue: 330,
+  },
+  {
+    username: 'arjun_mehta',
+    firstName: 'Arjun',
+    lastName: 'Mehta',
+    headline: 'Data scientist · open data for disaster maps',
+    bio: 'I turn messy field reports into maps responders can use. Python, PostGIS, OpenStreetMap and strong chai.',
+    location: 'Pune, India',
+    hue: 220,
+  },
+  {
+    username: 'grace_mensah',
+    firstName: 'Grace',
+    lastName: 'Mensah',
+    headline: 'Nurse and community health worker',
+    bio: 'I run mobile clinics in the Volta region: antenatal checks, diabetes screening and vaccinations. We always need drivers.',
+    location: 'Ho, Ghana',
+    hue: 100,
+  },
+  {
+    username: 'tomas_novak',
+    firstName: 'Tomáš',
+    lastName: 'Novák',
+    headline: 'Composer looking for film projects',
+    bio: 'Orchestral and ambient scores. I will score a good documentary about people doing good for free.',
+    location: 'Prague, Czechia',
+    hue: 260,
+  },
+  {
+    username: 'yuki_tanaka',
+    firstName: 'Yuki',
+    lastName: 'Tanaka',
+    headline: 'Earthquake preparedness educator',
+    bio: 'I run drills and build go-bags with families in Miyagi, in Japanese, English, and any language you help me translate into.',
+    location: 'Sendai, Japan',
+    hue: 170,
+  },
+  {
+    username: 'maria_santos',
+    firstName: 'Maria',
+    lastName: 'Santos',
+    headline: 'ER nurse · typhoon response volunteer',
+    bio: 'Emergency nurse in Tacloban. Since Yolanda I help run the evacuation-centre health desk every typhoon season.',
+    location: 'Tacloban, Philippines',
+    hue: 125,
+  },
+  {
+    username: 'tunde_bakare',
+    firstName: 'Tunde',
+    lastName: 'Bakare',
+    headline: 'Filmmaker and video journalist',
+    bio: 'I film stories from the Lagos waterfronts for NGOs and newsrooms. Short documentaries, explainers, and the occasional wedding to pay for gear.',
+    location: 'Lagos, Nigeria',
+    hue: 20,
+  },
+  {
+    username: 'wanjiru_kamau',
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+    headline: 'Microbiologist · water-quality lab',
+    bio: 'Our lab tests borehole and tap water for E. coli and fluoride. Community groups get bench time at the cost of reagents.',
+    location: 'Nairobi, Kenya',
+    hue: 190,
+  },
+  {
+    username: 'rafael_costa',
+    firstName: 'Rafael',
+    lastName: 'Costa',
+    headline: 'Agroecologist rebuilding farms after the floods',
+    bio: 'After the 2024 floods in Rio Grande do Sul we are replanting family farms with native seed and shared machinery.',
+    location: 'Porto Alegre, Brazil',
+    hue: 75,
+  },
+  {
+    username: 'amina_diallo',
+    firstName: 'Amina',
+    lastName: 'Diallo',
+    headline: 'Founder · building bricks from recycled plastic',
+    bio: "We turn Dakar's plastic waste into paving and wall bricks, and hire young people from the neighbourhoods we clean.",
+    location: 'Dakar, Senegal',
+    hue: 300,
+  },
+  {
+    username: 'jonas_berg',
+    firstName: 'Jonas',
+    lastName: 'Berg',
+    headline: 'Mountain guide · volunteer rescue team',
+    bio: 'Ski touring guide in the Lyngen Alps and a volunteer with the local mountain rescue. I teach avalanche awareness for free.',
+    location: 'Tromsø, Norway',
+    hue: 210,
+  },
+  {
+    username: 'liam_walsh',
+    firstName: 'Liam',
+    lastName: 'Walsh',
+    headline: 'Youth football coach · charity runs',
+    bio: 'Coach of an under-14 team in Mahon and organiser of a charity 10 km every year. Spare kit finds a home through me.',
+    location: 'Cork, Ireland',
+    hue: 140,
+  },
+  {
+    username: 'sipho_ndlovu',
+    firstName: 'Sipho',
+    lastName: 'Ndlovu',
+    headline: 'Food bank coordinator',
+    bio: 'I run the Pinetown community food bank: forty volunteers, one old cold room and a great deal of rice.',
+    location: 'Pinetown, Durban, South Africa',
+    hue: 55,
+  },
 ];
 
 /** A simple, friendly avatar: two soft circles on a coloured ground (no text, no fonts needed). */
@@ -71,7 +239,8 @@ export const accountsSeed: DemoSeed = {
           profilePicture: pictures[i]!,
           // The demo person takes messages only from connections (issue 15): strangers' first
           // messages wait as chat requests (the chats seed has two).
-          messagePolicy: p.username === DEMO_LOGIN.username ? ('connections' as const) : ('everyone' as const),
+          messagePolicy:
+            p.username === DEMO_LOGIN.username ? ('connections' as const) : ('everyone' as const),
           // Everyone joined before the posts' three weeks, the first ones months ago.
           createdAt: new Date(Date.now() - (30 + (demoPeople.length - i) * 6) * 86_400_000),
         })),

@@ -1,11 +1,16 @@
-import type {
-  LoginInput,
-  SignupInput,
-} from '@muster/contract/auth';
+import type { LoginInput, SignupInput } from '@muster/contract/auth';
 import type { PrivacySettings, UpdateProfileInput } from '@muster/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
-import { endSession, endUserSessions, forgetCachedSessions, requireViewer, startSession, userSessionsEnded, type Viewer } from '../../platform/auth/session.js';
+import {
+  endSession,
+  endUserSessions,
+  forgetCachedSessions,
+  requireViewer,
+  startSession,
+  userSessionsEnded,
+  type Viewer,
+} from '../../platform/auth/session.js';
 import { locationColumns } from '../../platform/places.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
@@ -90,12 +95,10 @@ function afterAnswer(deps: Deps, reply: FastifyReply, what: string, work: () => 
     if (reply.raw.writableFinished) go();
     else reply.raw.once('finish', go).once('close', go);
   });
-  const task = sent
-    .then(work)
-    .then(
-      () => undefined,
-      (err: unknown) => deps.log.error({ err }, `${what} failed after the answer`),
-    );
+  const task = sent.then(work).then(
+    () => undefined,
+    (err: unknown) => deps.log.error({ err }, `${what} failed after the answer`),
+  );
   pending.add(task);
   void task.finally(() => pending.delete(task));
 }
@@ -117,13 +120,18 @@ async function rekeyAccount(
   deps: Deps,
   userId: string,
   changes: Updateable<UsersTable>,
-  options: { sessions: 'keep' | 'end' | { except: string }; unproven?: boolean; identity?: { issuer: string; subject: string } },
+  options: {
+    sessions: 'keep' | 'end' | { except: string };
+    unproven?: boolean;
+    identity?: { issuer: string; subject: string };
+  },
 ) {
   const { sessions, unproven, identity } = options;
   const user = await deps.db.transaction().execute(async (trx) => {
     const updated = await updateUser(trx, userId, changes);
     await retireEmailTokens(trx, userId);
-    if (sessions !== 'keep') await endUserSessions(deps, userId, { db: trx, ...(sessions === 'end' ? {} : sessions) });
+    if (sessions !== 'keep')
+      await endUserSessions(deps, userId, { db: trx, ...(sessions === 'end' ? {} : sessions) });
     if (unproven) await deleteUserIdentities(trx, userId);
     if (identity) await insertIdentity(trx, { ...identity, userId });
     return updated;
@@ -136,7 +144,12 @@ async function rekeyAccount(
 }
 
 /** Makes a single-use link (128 random bits, stored hashed) and returns its address. */
-async function issueLink(deps: Deps, userId: string, purpose: EmailTokenPurpose, newEmail: string | null = null) {
+async function issueLink(
+  deps: Deps,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  newEmail: string | null = null,
+) {
   const token = newSecret(16);
   await retireEmailTokens(deps.db, userId, purpose);
   await insertEmailToken(deps.db, {
@@ -151,7 +164,8 @@ async function issueLink(deps: Deps, userId: string, purpose: EmailTokenPurpose,
 }
 
 async function refuseCommonPassword(password: string, field: string) {
-  if (await isCommonPassword(password)) throw badRequest(COMMON_PASSWORD, [{ path: field, message: COMMON_PASSWORD }]);
+  if (await isCommonPassword(password))
+    throw badRequest(COMMON_PASSWORD, [{ path: field, message: COMMON_PASSWORD }]);
 }
 
 /**
@@ -162,10 +176,14 @@ async function refuseCommonPassword(password: string, field: string) {
 export async function signup(deps: Deps, reply: FastifyReply, input: SignupInput) {
   await refuseCommonPassword(input.password, 'password');
   if (await findUserByUsername(deps.db, input.username)) {
-    throw new HttpError(409, 'TAKEN', 'That username is taken', [{ path: 'username', message: 'That username is taken' }]);
+    throw new HttpError(409, 'TAKEN', 'That username is taken', [
+      { path: 'username', message: 'That username is taken' },
+    ]);
   }
   afterAnswer(deps, reply, 'sign-up', () => createAccount(deps, input));
-  return { message: `We sent a mail to ${input.email}. Open the link in it to confirm your address, then sign in.` };
+  return {
+    message: `We sent a mail to ${input.email}. Open the link in it to confirm your address, then sign in.`,
+  };
 }
 
 async function createAccount(deps: Deps, input: SignupInput) {
@@ -193,7 +211,9 @@ async function createAccount(deps: Deps, input: SignupInput) {
 }
 
 function tellOwnerOfSignup(deps: Deps, owner: { email: string; firstName: string; username: string }) {
-  return deps.mailer.send(signupAttemptMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl));
+  return deps.mailer.send(
+    signupAttemptMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl),
+  );
 }
 
 async function sendVerification(deps: Deps, user: { id: string; email: string; firstName: string }) {
@@ -223,11 +243,19 @@ export function mailSignInLink(deps: Deps, reply: FastifyReply, emailOrUsername:
     const link = await issueLink(deps, user.id, 'sign_in');
     await deps.mailer.send(signInLinkMail(user.email, user.firstName, link));
   });
-  return { message: 'If that account has a confirmed email, we sent it a sign-in link. It works once, within 15 minutes.' };
+  return {
+    message:
+      'If that account has a confirmed email, we sent it a sign-in link. It works once, within 15 minutes.',
+  };
 }
 
 /** Follows a mailed sign-in link: once, before it expires; the browser becomes a known device. */
-export async function signInWithLink(deps: Deps, request: FastifyRequest, reply: FastifyReply, token: string) {
+export async function signInWithLink(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+) {
   const claimed = await consumeEmailToken(deps.db, hashSecret(token), 'sign_in');
   const user = claimed && (await findUserById(deps.db, claimed.userId));
   if (!user) throw badRequest('This sign-in link is invalid or has expired. Ask for a new one.');
@@ -271,10 +299,17 @@ export async function verifyEmail(deps: Deps, token: string) {
  * a link, and the account moves to it when the link is opened. Until then nothing changes, so the
  * answer is the same whether or not the address has an account (decision 011).
  */
-export function changeUnverifiedEmail(deps: Deps, reply: FastifyReply, viewer: Viewer | null, newEmail: string) {
+export function changeUnverifiedEmail(
+  deps: Deps,
+  reply: FastifyReply,
+  viewer: Viewer | null,
+  newEmail: string,
+) {
   const me = requireViewer(viewer);
   if (me.emailVerifiedAt) throw badRequest('Your email is verified: change it from Settings.');
-  afterAnswer(deps, reply, 'address link', () => (newEmail === me.email ? sendVerification(deps, me) : offerAddress(deps, me, newEmail)));
+  afterAnswer(deps, reply, 'address link', () =>
+    newEmail === me.email ? sendVerification(deps, me) : offerAddress(deps, me, newEmail),
+  );
   return { message: `We sent a link to ${newEmail}. Open it to use that address.` };
 }
 
@@ -282,7 +317,9 @@ export function changeUnverifiedEmail(deps: Deps, reply: FastifyReply, viewer: V
 async function offerAddress(deps: Deps, me: Viewer, newEmail: string) {
   const owner = await findUserByEmail(deps.db, newEmail);
   if (owner) {
-    await deps.mailer.send(addressInUseMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl));
+    await deps.mailer.send(
+      addressInUseMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl),
+    );
     return;
   }
   const link = await issueLink(deps, me.id, 'change_email', newEmail);
@@ -297,10 +334,14 @@ export async function requestEmailChange(
 ) {
   const me = requireViewer(viewer);
   if (!(await verifyPassword(me.passwordHash, input.currentPassword))) {
-    throw badRequest('Your current password is not right', [{ path: 'currentPassword', message: 'Your current password is not right' }]);
+    throw badRequest('Your current password is not right', [
+      { path: 'currentPassword', message: 'Your current password is not right' },
+    ]);
   }
   if (input.newEmail === me.email) {
-    throw badRequest('That is already your email', [{ path: 'newEmail', message: 'That is already your email' }]);
+    throw badRequest('That is already your email', [
+      { path: 'newEmail', message: 'That is already your email' },
+    ]);
   }
   // Whether the address has an account is not said here either (decision 011).
   afterAnswer(deps, reply, 'address link', async () => {
@@ -315,7 +356,12 @@ export async function confirmEmailChange(deps: Deps, token: string) {
   if (!claimed?.newEmail) throw badRequest('This link is invalid or has expired.');
   try {
     // Links sent to the old address (a password reset among them) end with it.
-    await rekeyAccount(deps, claimed.userId, { email: claimed.newEmail, emailVerifiedAt: new Date() }, { sessions: 'keep' });
+    await rekeyAccount(
+      deps,
+      claimed.userId,
+      { email: claimed.newEmail, emailVerifiedAt: new Date() },
+      { sessions: 'keep' },
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Another account now uses that email.');
     throw err;
@@ -346,20 +392,34 @@ export async function resetPassword(deps: Deps, input: { token: string; password
   await rekeyAccount(
     deps,
     user.id,
-    { passwordHash: await hashPassword(input.password), ...(unproven ? { emailVerifiedAt: new Date() } : {}) },
+    {
+      passwordHash: await hashPassword(input.password),
+      ...(unproven ? { emailVerifiedAt: new Date() } : {}),
+    },
     { sessions: 'end', unproven },
   );
   return { message: 'Your password has been reset. Sign in with the new one.' };
 }
 
-export async function changePassword(deps: Deps, viewer: Viewer | null, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(
+  deps: Deps,
+  viewer: Viewer | null,
+  input: { currentPassword: string; newPassword: string },
+) {
   const me = requireViewer(viewer);
   if (!(await verifyPassword(me.passwordHash, input.currentPassword))) {
-    throw badRequest('Your current password is not right', [{ path: 'currentPassword', message: 'Your current password is not right' }]);
+    throw badRequest('Your current password is not right', [
+      { path: 'currentPassword', message: 'Your current password is not right' },
+    ]);
   }
   await refuseCommonPassword(input.newPassword, 'newPassword');
   // Anyone else signed in as this user is signed out, and reset links die; this device stays in.
-  await rekeyAccount(deps, me.id, { passwordHash: await hashPassword(input.newPassword) }, { sessions: { except: me.sessionId } });
+  await rekeyAccount(
+    deps,
+    me.id,
+    { passwordHash: await hashPassword(input.newPassword) },
+    { sessions: { except: me.sessionId } },
+  );
   return { message: 'Password changed. Other devices have been signed out.' };
 }
 
@@ -368,15 +428,27 @@ export async function changePassword(deps: Deps, viewer: Viewer | null, input: {
  * goes to the provider's person, and whoever set it up without proving the address loses their
  * password, sessions, links and identities (decision 011).
  */
-export async function handOverUnprovenAccount(deps: Deps, userId: string, identity: { issuer: string; subject: string }) {
-  await rekeyAccount(deps, userId, { passwordHash: null, emailVerifiedAt: new Date() }, { sessions: 'end', unproven: true, identity });
+export async function handOverUnprovenAccount(
+  deps: Deps,
+  userId: string,
+  identity: { issuer: string; subject: string },
+) {
+  await rekeyAccount(
+    deps,
+    userId,
+    { passwordHash: null, emailVerifiedAt: new Date() },
+    { sessions: 'end', unproven: true, identity },
+  );
 }
 
 export async function updateProfile(deps: Deps, viewer: Viewer | null, input: UpdateProfileInput) {
   const me = requireViewer(viewer);
   const { location, ...rest } = input;
   // The location: city-level for everyone else, as typed for its owner (decision 041).
-  const user = await updateUser(deps.db, me.id, { ...rest, ...(location !== undefined ? locationColumns(location) : {}) });
+  const user = await updateUser(deps.db, me.id, {
+    ...rest,
+    ...(location !== undefined ? locationColumns(location) : {}),
+  });
   // Writes that take the viewer from the session cache show these names (decision 030).
   forgetCachedSessions(deps, me.id);
   return presentSessionUser(user);
@@ -388,7 +460,11 @@ export function myPrivacy(viewer: Viewer | null): PrivacySettings {
 }
 
 /** All four settings at once; the kernel's rules (`social.queries.ts`) read them on every request. */
-export async function updatePrivacy(deps: Deps, viewer: Viewer | null, input: PrivacySettings): Promise<PrivacySettings> {
+export async function updatePrivacy(
+  deps: Deps,
+  viewer: Viewer | null,
+  input: PrivacySettings,
+): Promise<PrivacySettings> {
   const me = requireViewer(viewer);
   const user = await updateUser(deps.db, me.id, input);
   forgetCachedSessions(deps, me.id);
@@ -425,7 +501,11 @@ export async function exportMyData(deps: Deps, viewer: Viewer | null) {
   return {
     exportedAt: new Date().toISOString(),
     profile: presentSessionUser(me),
-    sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })),
+    sessions: sessions.map((s) => ({
+      ...s,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+    })),
     signInProviders: identities.map((i) => ({ issuer: i.issuer, linkedAt: i.createdAt.toISOString() })),
     notifications: notifications.map((n) => ({
       _id: n.id,
@@ -438,10 +518,18 @@ export async function exportMyData(deps: Deps, viewer: Viewer | null) {
 }
 
 /** Deletes the account for real: the user row goes, and with it everything that hangs on it. */
-export async function deleteAccount(deps: Deps, viewer: Viewer | null, request: FastifyRequest, reply: FastifyReply, password: string | undefined) {
+export async function deleteAccount(
+  deps: Deps,
+  viewer: Viewer | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  password: string | undefined,
+) {
   const me = requireViewer(viewer);
   if (me.passwordHash && !(await verifyPassword(me.passwordHash, password ?? ''))) {
-    throw badRequest('Your password is not right', [{ path: 'password', message: 'Your password is not right' }]);
+    throw badRequest('Your password is not right', [
+      { path: 'password', message: 'Your password is not right' },
+    ]);
   }
   await endSession(deps, request, reply);
   await endUserSessions(deps, me.id);
@@ -453,7 +541,9 @@ export async function deleteAccount(deps: Deps, viewer: Viewer | null, request: 
   });
   // Only now that the rows are gone for good: a delete that failed keeps every file its rows show.
   for (const url of files) {
-    await deps.media.remove(url).catch((err: unknown) => deps.log.warn({ err, url }, 'could not remove a deleted account’s file'));
+    await deps.media
+      .remove(url)
+      .catch((err: unknown) => deps.log.warn({ err, url }, 'could not remove a deleted account’s file'));
   }
   return { message: 'Your account has been deleted.' };
 }

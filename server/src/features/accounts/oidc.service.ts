@@ -129,7 +129,12 @@ async function findOrCreateUser(deps: Deps, issuer: string, subject: string, inf
 
 /** A valid username near what the provider suggested: base, then base2, base3, … */
 async function freeUsername(deps: Deps, wanted: string) {
-  const base = (wanted.toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 26) || 'member').padEnd(3, '_');
+  const base = (
+    wanted
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '')
+      .slice(0, 26) || 'member'
+  ).padEnd(3, '_');
   const taken = new Set((await usernamesStartingWith(deps.db, base)).map((r) => r.username));
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;

@@ -13,13 +13,26 @@ beforeAll(async () => {
     redirectUri: 'http://localhost:3000/api/v1/auth/oidc/callback',
     identities: {
       zara: { email: 'zara@idp.example', emailVerified: true, givenName: 'Zara', familyName: 'Khan' },
-      unverified: { email: 'taken@example.org', emailVerified: false, givenName: 'Un', familyName: 'Verified' },
+      unverified: {
+        email: 'taken@example.org',
+        emailVerified: false,
+        givenName: 'Un',
+        familyName: 'Verified',
+      },
       linker: { email: 'linker@example.org', emailVerified: true, givenName: 'Lin', familyName: 'Ker' },
       victim: { email: 'victim@example.org', emailVerified: true, givenName: 'Vic', familyName: 'Tim' },
     },
   });
   smtp = await startSmtpCapture();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: 'Continue with Google' } });
+  t = await buildTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      OIDC_LABEL: 'Continue with Google',
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -42,7 +55,11 @@ async function signInAs(login: string) {
 
 const me = async (res: { cookies: { name: string; value: string }[] }) => {
   const session = res.cookies.find((c) => c.name === 'muster_session');
-  const r = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: `muster_session=${session?.value}` } });
+  const r = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/auth/me',
+    headers: { cookie: `muster_session=${session?.value}` },
+  });
   return r.json().data;
 };
 
@@ -70,11 +87,20 @@ describe('sign-in with the identity provider', () => {
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/#/');
     const user = await me(first);
-    expect(user).toMatchObject({ username: 'zara', firstName: 'Zara', lastName: 'Khan', email: 'zara@idp.example', emailVerified: true, hasPassword: false });
+    expect(user).toMatchObject({
+      username: 'zara',
+      firstName: 'Zara',
+      lastName: 'Khan',
+      email: 'zara@idp.example',
+      emailVerified: true,
+      hasPassword: false,
+    });
 
     const second = await signInAs('zara');
     expect((await me(second))._id).toBe(user._id);
-    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'zara@idp.example').execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('users').select('id').where('email', '=', 'zara@idp.example').execute(),
+    ).toHaveLength(1);
   });
 
   it('makes the browser a known device of the account, as a password sign-in does (decision 042)', async () => {
@@ -96,33 +122,75 @@ describe('sign-in with the identity provider', () => {
 
   it('takes an unverified account from whoever set it up when the address owner signs in (issue 10, 1)', async () => {
     const api = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
-      t.app.inject({ method, url: `/api/v1${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-    const attacker = { username: 'squatter', firstName: 'Mal', lastName: 'Lory', email: 'victim@example.org', password: 'attacker-owns-this-1' };
+      t.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: cookie ? { cookie } : {},
+        ...(payload ? { payload } : {}),
+      });
+    const attacker = {
+      username: 'squatter',
+      firstName: 'Mal',
+      lastName: 'Lory',
+      email: 'victim@example.org',
+      password: 'attacker-owns-this-1',
+    };
     // The attacker signs up with the victim's address and a password of their own, and signs in.
     expect((await api('POST', '/auth/signup', undefined, attacker)).statusCode).toBe(200);
     await smtp.waitFor((m) => m.envelopeTo.includes('victim@example.org'));
-    const login = await api('POST', '/auth/login', undefined, { emailOrUsername: 'squatter', password: attacker.password });
+    const login = await api('POST', '/auth/login', undefined, {
+      emailOrUsername: 'squatter',
+      password: attacker.password,
+    });
     expect(login.statusCode).toBe(200);
     const attackerCookie = `muster_session=${login.cookies.find((c) => c.name === 'muster_session')!.value}`;
     expect((await api('GET', '/auth/me', attackerCookie)).json().data.emailVerified).toBe(false); // read, so it sits in the session cache
     // …and asks to move the account to an address of their own, to confirm once the victim has verified it.
-    expect((await api('PUT', '/auth/pending-email', attackerCookie, { newEmail: 'attacker@example.net' })).statusCode).toBe(200);
-    const moveLink = /#\/verify-email-change\?token=([\w-]+)/.exec((await smtp.waitFor((m) => m.envelopeTo.includes('attacker@example.net'))).text ?? '')?.[1];
+    expect(
+      (await api('PUT', '/auth/pending-email', attackerCookie, { newEmail: 'attacker@example.net' }))
+        .statusCode,
+    ).toBe(200);
+    const moveLink = /#\/verify-email-change\?token=([\w-]+)/.exec(
+      (await smtp.waitFor((m) => m.envelopeTo.includes('attacker@example.net'))).text ?? '',
+    )?.[1];
     expect(moveLink).toBeDefined();
 
     // The victim signs in with the identity provider, which vouches for the address.
     const victim = await signInAs('victim');
     expect(victim.headers.location).toBe('/#/');
     const account = await me(victim);
-    expect(account).toMatchObject({ username: 'squatter', email: 'victim@example.org', emailVerified: true, hasPassword: false });
+    expect(account).toMatchObject({
+      username: 'squatter',
+      email: 'victim@example.org',
+      emailVerified: true,
+      hasPassword: false,
+    });
 
     // Nothing the attacker set up still opens the account.
     expect((await api('GET', '/auth/me', attackerCookie)).statusCode).toBe(401);
-    expect((await api('POST', '/auth/login', undefined, { emailOrUsername: 'squatter', password: attacker.password })).statusCode).toBe(401);
-    expect((await api('POST', '/auth/login', undefined, { emailOrUsername: 'victim@example.org', password: attacker.password })).statusCode).toBe(401);
-    expect((await api('POST', '/users/confirm-email-change', undefined, { token: moveLink })).statusCode).toBe(400);
+    expect(
+      (
+        await api('POST', '/auth/login', undefined, {
+          emailOrUsername: 'squatter',
+          password: attacker.password,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await api('POST', '/auth/login', undefined, {
+          emailOrUsername: 'victim@example.org',
+          password: attacker.password,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await api('POST', '/users/confirm-email-change', undefined, { token: moveLink })).statusCode,
+    ).toBe(400);
     expect((await me(victim)).email).toBe('victim@example.org');
-    expect(await t.db.selectFrom('sessions').select('id').where('userId', '=', account._id).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('sessions').select('id').where('userId', '=', account._id).execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses a callback without the state cookie of the browser that began', async () => {
@@ -136,8 +204,12 @@ describe('sign-in with the identity provider', () => {
   it('is off when not configured', async () => {
     const plain = await buildTestApp();
     try {
-      expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json().data.oidc).toBeNull();
-      expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/start' })).statusCode).toBe(400);
+      expect(
+        (await plain.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json().data.oidc,
+      ).toBeNull();
+      expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/start' })).statusCode).toBe(
+        400,
+      );
     } finally {
       await plain.close();
     }

@@ -21,8 +21,17 @@ export function presentChat(c: ChatRow): ChatSummary {
           profilePicture: c.otherPicture ?? DEFAULT_AVATAR,
         }
       : null,
-    mission: c.missionId ? { _id: c.missionId, title: c.missionTitle || UNTITLED_MISSION, photo: c.missionPhoto ?? DEFAULT_MISSION_PHOTO } : null,
-    lastMessage: c.lastBody && c.lastCreatedAt && c.lastSenderId ? { message: c.lastBody, createdAt: c.lastCreatedAt.toISOString(), senderId: c.lastSenderId } : null,
+    mission: c.missionId
+      ? {
+          _id: c.missionId,
+          title: c.missionTitle || UNTITLED_MISSION,
+          photo: c.missionPhoto ?? DEFAULT_MISSION_PHOTO,
+        }
+      : null,
+    lastMessage:
+      c.lastBody && c.lastCreatedAt && c.lastSenderId
+        ? { message: c.lastBody, createdAt: c.lastCreatedAt.toISOString(), senderId: c.lastSenderId }
+        : null,
     unreadCount: c.unreadCount ?? 0,
     updatedAt: c.lastMessageAt.toISOString(),
     otherLastReadAt: c.kind === 'direct' ? markOf(c.otherLastReadAt) : null,
@@ -51,6 +60,11 @@ export function presentMessage(m: MessageRow): ChatMessage {
  * A chat request as the contract shows it (`chatRequestSchema`), written as JSON text around the
  * sender's card, which is already JSON text (`cardOf`, decision 010).
  */
-export function presentChatRequest(r: { id: string; message: string; createdAt: Date; card: string }): JsonText {
+export function presentChatRequest(r: {
+  id: string;
+  message: string;
+  createdAt: Date;
+  card: string;
+}): JsonText {
   return `{"_id":${JSON.stringify(r.id)},"sender":${r.card},"message":${JSON.stringify(r.message)},"createdAt":${JSON.stringify(r.createdAt.toISOString())}}` as JsonText;
 }

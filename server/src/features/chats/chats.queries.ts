@@ -32,7 +32,13 @@ const nextMessageAt = sql<Date>`greatest(date_trunc('milliseconds', clock_timest
 const openedAt = sql<Date>`date_trunc('milliseconds', clock_timestamp())`;
 
 /** The columns a sent message is presented from (the sender is the viewer, presented from the session). */
-type SentMessage = { id: string; chatId: string; body: string; createdAt: Date; clientMessageId: string | null };
+type SentMessage = {
+  id: string;
+  chatId: string;
+  body: string;
+  createdAt: Date;
+  clientMessageId: string | null;
+};
 
 export type DirectSendRow = {
   /** The sender's session is still live (sessionIsLive): when not, nothing was written and the rest is null. */
@@ -83,7 +89,17 @@ export async function sendDirectMessageIfAllowed(db: Db, m: DirectSend): Promise
   return directSend(db, m);
 }
 
-type DirectSend = { sessionId: string; chatId: string; directKey: string; messageId: string; requestId: string; senderId: string; recipientId: string; body: string; clientMessageId: string | null };
+type DirectSend = {
+  sessionId: string;
+  chatId: string;
+  directKey: string;
+  messageId: string;
+  requestId: string;
+  senderId: string;
+  recipientId: string;
+  body: string;
+  clientMessageId: string | null;
+};
 
 /**
  * The statement, for every send that queued while others ran (db/batched.ts, decision 035): each
@@ -151,7 +167,8 @@ const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend
 });
 
 const directSend = batched(
-  async (db, sends: DirectSend[]) => (await directSends(db, columnsOf(sends))).map(({ ord: _ord, ...row }) => row),
+  async (db, sends: DirectSend[]) =>
+    (await directSends(db, columnsOf(sends))).map(({ ord: _ord, ...row }) => row),
   { key: (s) => s.directKey },
 );
 
@@ -210,7 +227,9 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
   let q = db
     .selectFrom('chatMembers as me')
     .innerJoin('chats as c', 'c.id', 'me.chatId')
-    .leftJoin('chatMembers as om', (j) => j.onRef('om.chatId', '=', 'c.id').on('om.userId', '!=', userId).on('c.kind', '=', 'direct'))
+    .leftJoin('chatMembers as om', (j) =>
+      j.onRef('om.chatId', '=', 'c.id').on('om.userId', '!=', userId).on('c.kind', '=', 'direct'),
+    )
     .leftJoin('users as o', 'o.id', 'om.userId')
     .leftJoinLateral(
       (eb) =>
@@ -263,18 +282,44 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
 export type ChatRow = Awaited<ReturnType<typeof listChatsOf>>[number];
 
 /** A page of a chat's messages, newest first, with each sender; none from people blocked either way with the reader. */
-export function listMessages(db: Db, chatId: string, readerId: string, options: { cursor?: Cursor; limit: number }) {
+export function listMessages(
+  db: Db,
+  chatId: string,
+  readerId: string,
+  options: { cursor?: Cursor; limit: number },
+) {
   let q = db
     .selectFrom('chatMessages as m')
     .innerJoin('users as s', 's.id', 'm.senderId')
-    .select(['m.id', 'm.chatId', 'm.body', 'm.createdAt', 'm.clientMessageId', 's.id as senderId', 's.username', 's.firstName', 's.lastName', 's.headline', 's.profilePicture'])
+    .select([
+      'm.id',
+      'm.chatId',
+      'm.body',
+      'm.createdAt',
+      'm.clientMessageId',
+      's.id as senderId',
+      's.username',
+      's.firstName',
+      's.lastName',
+      's.headline',
+      's.profilePicture',
+    ])
     .where('m.chatId', '=', chatId)
     .where(sql<boolean>`not ${hiddenEitherWay(readerId, sql.ref('s.id'))}`);
   if (options.cursor) {
     const { createdAt, id } = options.cursor;
-    q = q.where((eb) => eb.or([eb('m.createdAt', '<', createdAt), eb.and([eb('m.createdAt', '=', createdAt), eb('m.id', '<', id)])]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('m.createdAt', '<', createdAt),
+        eb.and([eb('m.createdAt', '=', createdAt), eb('m.id', '<', id)]),
+      ]),
+    );
   }
-  return q.orderBy('m.createdAt', 'desc').orderBy('m.id', 'desc').limit(sql.lit(options.limit + 1)).execute();
+  return q
+    .orderBy('m.createdAt', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(sql.lit(options.limit + 1))
+    .execute();
 }
 
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
@@ -286,7 +331,10 @@ export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
  * history up to its newest message, so joining does not light the badge with messages from
  * before (and a message committed after the join is stamped later: see `nextMessageAt`).
  */
-export async function addToMissionChat(db: Db, m: { newChatId: string; missionId: string; userIds: string[] }) {
+export async function addToMissionChat(
+  db: Db,
+  m: { newChatId: string; missionId: string; userIds: string[] },
+) {
   await sql`
     with made as (
       insert into chats (id, kind, mission_id, last_message_at)
@@ -318,7 +366,10 @@ export type MemberSendRow = SentMessage & { duplicate: boolean; audience: string
  * no chat at all) — the sender included (their other tabs). No row: not a member (or no such
  * chat), or a concurrent twin of this retry won (find it with findMessageByClientId).
  */
-export async function sendToChatAsMember(db: Db, m: { chatId: string; messageId: string; senderId: string; body: string; clientMessageId: string | null }) {
+export async function sendToChatAsMember(
+  db: Db,
+  m: { chatId: string; messageId: string; senderId: string; body: string; clientMessageId: string | null },
+) {
   const me = sql`${m.senderId}::uuid`;
   const clientId = sql`${m.clientMessageId}::uuid`;
   const { rows } = await sql<MemberSendRow>`
@@ -360,7 +411,17 @@ export async function sendToChatAsMember(db: Db, m: { chatId: string; messageId:
  * accepting, and from then on takes the helper's messages there (`accepts_messages`). Answers
  * the message when it was written now (not on a retry of the event).
  */
-export async function openOfferChat(db: Db, m: { chatId: string; directKey: string; messageId: string; helperId: string; ownerId: string; body: string }) {
+export async function openOfferChat(
+  db: Db,
+  m: {
+    chatId: string;
+    directKey: string;
+    messageId: string;
+    helperId: string;
+    ownerId: string;
+    body: string;
+  },
+) {
   const { rows } = await sql<MessageRow>`
     with chat as (
       insert into chats (id, kind, direct_key, last_message_at)
@@ -424,7 +485,10 @@ export async function findRequestTo(db: Db, requestId: string, recipientId: stri
  * wrote, the recipient said yes), and both have read it (the recipient read it to decide). No
  * row: the request was no longer there (answered meanwhile, or the pair blocked).
  */
-export async function acceptRequest(db: Db, m: { requestId: string; recipientId: string; senderId: string; chatId: string; directKey: string }) {
+export async function acceptRequest(
+  db: Db,
+  m: { requestId: string; recipientId: string; senderId: string; chatId: string; directKey: string },
+) {
   const { rows } = await sql<MessageRow>`
     with req as (
       delete from chat_requests r
@@ -474,7 +538,12 @@ export async function declineRequest(db: Db, requestId: string, recipientId: str
 export async function deleteRequestsBetween(db: Db, a: string, b: string) {
   const rows = await db
     .deleteFrom('chatRequests')
-    .where((eb) => eb.or([eb.and([eb('senderId', '=', a), eb('recipientId', '=', b)]), eb.and([eb('senderId', '=', b), eb('recipientId', '=', a)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('senderId', '=', a), eb('recipientId', '=', b)]),
+        eb.and([eb('senderId', '=', b), eb('recipientId', '=', a)]),
+      ]),
+    )
     .returning('recipientId')
     .execute();
   return rows.map((r) => r.recipientId);

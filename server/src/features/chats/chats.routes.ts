@@ -28,7 +28,13 @@ const tags = ['chats'];
  * takes messages only from connections); 409 for a second request while one waits, or a
  * clientMessageId already used for another message.
  */
-const sent = { 200: chatMessageResponseSchema, 202: chatRequestSentResponseSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema };
+const sent = {
+  200: chatMessageResponseSchema,
+  202: chatRequestSentResponseSchema,
+  ...errors,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 function answerSend(reply: FastifyReply, outcome: chats.SendOutcome) {
   if (outcome.request) return reply.status(202).send({ data: { request: outcome.request } });
   return reply.status(200).send({ data: outcome.message });
@@ -42,7 +48,13 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/chats',
-    { schema: { tags, summary: 'My conversations, most recent first, with unread counts', response: { 200: chatListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'My conversations, most recent first, with unread counts',
+        response: { 200: chatListResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await chats.listMyChats(deps, request.viewer) }),
   );
 
@@ -54,12 +66,14 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitPerAccount(app, MESSAGE_BUDGET),
       schema: {
         tags,
-        summary: 'Send a direct message (opens the chat on the first one; to someone who takes messages only from connections, a chat request: 202)',
+        summary:
+          'Send a direct message (opens the chat on the first one; to someone who takes messages only from connections, a chat request: 202)',
         body: sendMessageSchema,
         response: sent,
       },
     },
-    async (request, reply) => answerSend(reply, await chats.sendDirectMessage(deps, request.viewer, request.body)),
+    async (request, reply) =>
+      answerSend(reply, await chats.sendDirectMessage(deps, request.viewer, request.body)),
   );
 
   app.get(
@@ -82,13 +96,15 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitPerAccount(app, MESSAGE_BUDGET),
       schema: {
         tags,
-        summary: 'Send a message into a conversation I am in (a mission group chat, or a direct one: as POST /chats/send, 202 when it became a chat request)',
+        summary:
+          'Send a message into a conversation I am in (a mission group chat, or a direct one: as POST /chats/send, 202 when it became a chat request)',
         params: chatParamsSchema,
         body: chatMessageBodySchema,
         response: sent,
       },
     },
-    async (request, reply) => answerSend(reply, await chats.sendToChat(deps, request.viewer, request.params.chatId, request.body)),
+    async (request, reply) =>
+      answerSend(reply, await chats.sendToChat(deps, request.viewer, request.params.chatId, request.body)),
   );
 
   app.put(
@@ -96,8 +112,15 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // A page polls this while a conversation is open; the budget stops a script from turning
       // it into a stream of writes, per account (people behind one address are not one reader).
-      preHandler: limitBy(app, [{ name: 'chat-read', max: 120, timeWindow: '1 minute', key: (r) => r.viewer?.id }]),
-      schema: { tags, summary: 'Mark one of my conversations read up to its newest message', params: chatParamsSchema, response: { 204: z.null(), ...errors, 429: apiErrorSchema } },
+      preHandler: limitBy(app, [
+        { name: 'chat-read', max: 120, timeWindow: '1 minute', key: (r) => r.viewer?.id },
+      ]),
+      schema: {
+        tags,
+        summary: 'Mark one of my conversations read up to its newest message',
+        params: chatParamsSchema,
+        response: { 204: z.null(), ...errors, 429: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       await chats.markChatRead(deps, request.viewer, request.params.chatId);
@@ -111,7 +134,8 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Chat requests waiting for my answer (first messages from people outside my network), newest first',
+        summary:
+          'Chat requests waiting for my answer (first messages from people outside my network), newest first',
         response: { 200: chatRequestsResponseSchema, ...errors },
       },
     },
@@ -129,7 +153,9 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatRequestAcceptedResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await chats.acceptChatRequest(deps, request.viewer, request.params.requestId) }),
+    async (request) => ({
+      data: await chats.acceptChatRequest(deps, request.viewer, request.params.requestId),
+    }),
   );
 
   app.put(

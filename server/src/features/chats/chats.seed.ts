@@ -3,7 +3,11 @@ import { newId } from '../../platform/ids.js';
 import { directKey } from './chats.service.js';
 
 /** The demo person's conversations: advice from afar, a local researcher, and the neighbour they work with; and two chat requests. */
-const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', text: string]>; readByDemo: boolean }> = [
+const conversations: Array<{
+  with: string;
+  lines: Array<[from: 'them' | 'me', text: string]>;
+  readByDemo: boolean;
+}> = [
   {
     with: 'sipho_ndlovu',
     readByDemo: true,
@@ -18,8 +22,14 @@ const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', te
     with: 'mei_chen',
     readByDemo: true,
     lines: [
-      ['me', 'Hello Mei, we have a small mangrove forest at Beachwood, where the uMngeni meets the sea. Does your work apply to estuaries like ours?'],
-      ['them', 'It should, if the belt is deep enough. Do you know roughly how far it is from the river to the dunes?'],
+      [
+        'me',
+        'Hello Mei, we have a small mangrove forest at Beachwood, where the uMngeni meets the sea. Does your work apply to estuaries like ours?',
+      ],
+      [
+        'them',
+        'It should, if the belt is deep enough. Do you know roughly how far it is from the river to the dunes?',
+      ],
       ['me', 'Maybe 200 metres at the widest point. I will pace it out properly this weekend.'],
       ['them', 'Perfect. Send me a few photos at low tide and I will tell you what to look for.'],
     ],
@@ -28,9 +38,15 @@ const conversations: Array<{ with: string; lines: Array<[from: 'them' | 'me', te
     with: 'ada_okafor',
     readByDemo: false,
     lines: [
-      ['them', 'Hi Dana, I saw your call for bakkies. When we ran the Ikeja depot through the floods, numbering every parcel by street saved us hours.'],
+      [
+        'them',
+        'Hi Dana, I saw your call for bakkies. When we ran the Ikeja depot through the floods, numbering every parcel by street saved us hours.',
+      ],
       ['me', 'That is clever. We have been sorting by surname and it is chaos at the door.'],
-      ['them', 'Send me an email address and I will share our tracking sheet and the loading plan. Happy to get on a call with Sipho too.'],
+      [
+        'them',
+        'Send me an email address and I will share our tracking sheet and the loading plan. Happy to get on a call with Sipho too.',
+      ],
     ],
   },
 ];
@@ -59,7 +75,9 @@ const chatRequests: Array<{ from: string; hoursAgo: number; message: string }> =
 export const chatsSeed: DemoSeed = {
   name: 'chats',
   async run({ db }) {
-    const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+    const users = new Map(
+      (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+    );
     const me = users.get(DEMO_LOGIN.username);
     if (!me) return;
     for (const [c, convo] of conversations.entries()) {
@@ -67,33 +85,69 @@ export const chatsSeed: DemoSeed = {
       if (!them) continue;
       const chatId = newId();
       let at = Date.now() - (conversations.length - c) * 3 * 3600_000;
-      await db.insertInto('chats').values({ id: chatId, kind: 'direct', directKey: directKey(me, them), createdAt: new Date(at) }).execute();
+      await db
+        .insertInto('chats')
+        .values({ id: chatId, kind: 'direct', directKey: directKey(me, them), createdAt: new Date(at) })
+        .execute();
       for (const [from, text] of convo.lines) {
         at += 7 * 60_000;
-        await db.insertInto('chatMessages').values({ id: newId(), chatId, senderId: from === 'me' ? me : them, body: text, createdAt: new Date(at) }).execute();
+        await db
+          .insertInto('chatMessages')
+          .values({
+            id: newId(),
+            chatId,
+            senderId: from === 'me' ? me : them,
+            body: text,
+            createdAt: new Date(at),
+          })
+          .execute();
       }
-      await db.updateTable('chats').set({ lastMessageAt: new Date(at) }).where('id', '=', chatId).execute();
+      await db
+        .updateTable('chats')
+        .set({ lastMessageAt: new Date(at) })
+        .where('id', '=', chatId)
+        .execute();
       // Both wrote in these chats, so each takes the other's messages there (0018).
       await db
         .insertInto('chatMembers')
         .values([
           { chatId, userId: them, lastReadAt: new Date(at), acceptsMessages: true },
-          { chatId, userId: me, lastReadAt: convo.readByDemo ? new Date(at) : new Date(at - 60_000), acceptsMessages: true },
+          {
+            chatId,
+            userId: me,
+            lastReadAt: convo.readByDemo ? new Date(at) : new Date(at - 60_000),
+            acceptsMessages: true,
+          },
         ])
         .execute();
     }
     for (const r of chatRequests) {
       const from = users.get(r.from);
       if (!from) continue;
-      await db.insertInto('chatRequests').values({ id: newId(), senderId: from, recipientId: me, message: r.message, createdAt: new Date(Date.now() - r.hoursAgo * 3600_000) }).execute();
+      await db
+        .insertInto('chatRequests')
+        .values({
+          id: newId(),
+          senderId: from,
+          recipientId: me,
+          message: r.message,
+          createdAt: new Date(Date.now() - r.hoursAgo * 3600_000),
+        })
+        .execute();
     }
   },
 };
 
 /** A few lines in the demo person's mission chat: the team at work, one message unread. */
 const missionChatLines: Array<[from: string, text: string]> = [
-  ['sipho_ndlovu', 'Sandbags are stacked at the V Section hall: four hundred, and another two hundred on Thursday.'],
-  [DEMO_LOGIN.username, 'Thank you! Saturday we start at Malukazi at eight. Ada, Lena: a street each, as before?'],
+  [
+    'sipho_ndlovu',
+    'Sandbags are stacked at the V Section hall: four hundred, and another two hundred on Thursday.',
+  ],
+  [
+    DEMO_LOGIN.username,
+    'Thank you! Saturday we start at Malukazi at eight. Ada, Lena: a street each, as before?',
+  ],
   ['ada_okafor', 'Yes. I printed the parcel numbers by street, like we did in Ikeja.'],
   ['lena_fischer', 'I will bring the shift sheet. Who has the mattress list?'],
 ];
@@ -106,24 +160,62 @@ const missionChatLines: Array<[from: string, text: string]> = [
 export const missionChatsSeed: DemoSeed = {
   name: 'mission-chats',
   async run({ db }) {
-    const missions = await db.selectFrom('missions').select(['id', 'title', 'ownerId', 'createdAt']).execute();
-    const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+    const missions = await db
+      .selectFrom('missions')
+      .select(['id', 'title', 'ownerId', 'createdAt'])
+      .execute();
+    const users = new Map(
+      (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+    );
     for (const m of missions) {
       const chatId = newId();
-      const members = await db.selectFrom('missionMembers').select(['userId', 'joinedAt']).where('missionId', '=', m.id).execute();
+      const members = await db
+        .selectFrom('missionMembers')
+        .select(['userId', 'joinedAt'])
+        .where('missionId', '=', m.id)
+        .execute();
       const isDemoOwner = m.ownerId === users.get(DEMO_LOGIN.username);
-      const lines = isDemoOwner ? missionChatLines.flatMap(([u, text]) => (users.get(u) && members.some((x) => x.userId === users.get(u)) ? [{ senderId: users.get(u)!, text }] : [])) : [];
+      const lines = isDemoOwner
+        ? missionChatLines.flatMap(([u, text]) =>
+            users.get(u) && members.some((x) => x.userId === users.get(u))
+              ? [{ senderId: users.get(u)!, text }]
+              : [],
+          )
+        : [];
       let at = Date.now() - (lines.length + 1) * 45 * 60_000;
-      await db.insertInto('chats').values({ id: chatId, kind: 'mission', missionId: m.id, createdAt: m.createdAt, lastMessageAt: lines.length ? new Date(at + lines.length * 45 * 60_000) : m.createdAt }).execute();
+      await db
+        .insertInto('chats')
+        .values({
+          id: chatId,
+          kind: 'mission',
+          missionId: m.id,
+          createdAt: m.createdAt,
+          lastMessageAt: lines.length ? new Date(at + lines.length * 45 * 60_000) : m.createdAt,
+        })
+        .execute();
       if (members.length) {
         // The demo person has read all but the last line; everyone else is up to date.
         const lastAt = new Date(at + lines.length * 45 * 60_000);
-        const readTo = (userId: string) => (isDemoOwner && userId === m.ownerId && lines.length ? new Date(lastAt.getTime() - 60_000) : lastAt);
-        await db.insertInto('chatMembers').values(members.map((x) => ({ chatId, userId: x.userId, joinedAt: x.joinedAt, lastReadAt: readTo(x.userId) }))).execute();
+        const readTo = (userId: string) =>
+          isDemoOwner && userId === m.ownerId && lines.length ? new Date(lastAt.getTime() - 60_000) : lastAt;
+        await db
+          .insertInto('chatMembers')
+          .values(
+            members.map((x) => ({
+              chatId,
+              userId: x.userId,
+              joinedAt: x.joinedAt,
+              lastReadAt: readTo(x.userId),
+            })),
+          )
+          .execute();
       }
       for (const line of lines) {
         at += 45 * 60_000;
-        await db.insertInto('chatMessages').values({ id: newId(), chatId, senderId: line.senderId, body: line.text, createdAt: new Date(at) }).execute();
+        await db
+          .insertInto('chatMessages')
+          .values({ id: newId(), chatId, senderId: line.senderId, body: line.text, createdAt: new Date(at) })
+          .execute();
       }
     }
   },

@@ -34,11 +34,25 @@ const idReused = () => conflict('That message id was already used for another me
 /** What a send comes to: the message, or (a stranger writing to someone who takes messages only from connections) a chat request. */
 export type SendOutcome =
   | { message: ChatMessage; request?: undefined }
-  | { request: { _id: string; recipientId: string; status: 'pending'; createdAt: string }; message?: undefined };
+  | {
+      request: { _id: string; recipientId: string; status: 'pending'; createdAt: string };
+      message?: undefined;
+    };
 
 /** A message of the viewer's, presented with them as its sender (their card comes from the session). */
-function mine(me: Viewer, m: { id: string; chatId: string; body: string; createdAt: Date; clientMessageId: string | null }): ChatMessage {
-  return presentMessage({ ...m, senderId: me.id, username: me.username, firstName: me.firstName, lastName: me.lastName, headline: me.headline, profilePicture: me.profilePicture });
+function mine(
+  me: Viewer,
+  m: { id: string; chatId: string; body: string; createdAt: Date; clientMessageId: string | null },
+): ChatMessage {
+  return presentMessage({
+    ...m,
+    senderId: me.id,
+    username: me.username,
+    firstName: me.firstName,
+    lastName: me.lastName,
+    headline: me.headline,
+    profilePicture: me.profilePicture,
+  });
 }
 
 /**
@@ -67,7 +81,10 @@ export async function sendDirectMessage(
 ): Promise<SendOutcome> {
   const me = requireViewer(viewer);
   const recipientId = input.recipientId.toLowerCase();
-  if (recipientId === me.id) throw badRequest('You cannot message yourself', [{ path: 'recipientId', message: 'You cannot message yourself' }]);
+  if (recipientId === me.id)
+    throw badRequest('You cannot message yourself', [
+      { path: 'recipientId', message: 'You cannot message yourself' },
+    ]);
   const key = directKey(me.id, recipientId);
   const clientMessageId = input.clientMessageId?.toLowerCase() ?? null;
   const row = await sendDirectMessageIfAllowed(deps.db, {
@@ -87,21 +104,52 @@ export async function sendDirectMessage(
   if (row.blocked) throw forbidden('You cannot message this person');
   if (row.priorId) {
     if (row.priorKey !== key) throw idReused();
-    return { message: mine(me, { id: row.priorId, chatId: row.priorChatId!, body: row.priorBody!, createdAt: row.priorCreatedAt!, clientMessageId }) };
+    return {
+      message: mine(me, {
+        id: row.priorId,
+        chatId: row.priorChatId!,
+        body: row.priorBody!,
+        createdAt: row.priorCreatedAt!,
+        clientMessageId,
+      }),
+    };
   }
   if (row.id) {
-    const message = mine(me, { id: row.id, chatId: row.chatId!, body: row.body!, createdAt: row.createdAt!, clientMessageId: row.clientMessageId });
+    const message = mine(me, {
+      id: row.id,
+      chatId: row.chatId!,
+      body: row.body!,
+      createdAt: row.createdAt!,
+      clientMessageId: row.clientMessageId,
+    });
     publishMessage(deps, message, [me.id, recipientId]);
     return { message };
   }
   if (row.requestId) {
-    deps.realtime.publish([recipientId], { type: 'chat.request', data: { requestId: row.requestId, status: 'pending', chatId: null } });
+    deps.realtime.publish([recipientId], {
+      type: 'chat.request',
+      data: { requestId: row.requestId, status: 'pending', chatId: null },
+    });
     deps.realtime.publish([recipientId], { type: 'counts.changed', data: { counts: ['requests'] } });
-    return { request: { _id: row.requestId, recipientId, status: 'pending', createdAt: row.requestCreatedAt!.toISOString() } };
+    return {
+      request: {
+        _id: row.requestId,
+        recipientId,
+        status: 'pending',
+        createdAt: row.requestCreatedAt!.toISOString(),
+      },
+    };
   }
   // A retry of the request that still waits is answered as the first time.
   if (row.pendingId && clientMessageId && row.pendingClientId === clientMessageId) {
-    return { request: { _id: row.pendingId, recipientId, status: 'pending', createdAt: row.pendingCreatedAt!.toISOString() } };
+    return {
+      request: {
+        _id: row.pendingId,
+        recipientId,
+        status: 'pending',
+        createdAt: row.pendingCreatedAt!.toISOString(),
+      },
+    };
   }
   // Allowed, yet nothing written: a twin of this retry (same clientMessageId) committed first.
   if (row.allowed && clientMessageId) {
@@ -118,12 +166,20 @@ export async function listMyChats(deps: Deps, viewer: Viewer | null) {
 }
 
 /** A page of one of my chats. Reading changes nothing (a GET is safe to repeat, prefetch or replay); markChatRead does. */
-export async function readChat(deps: Deps, viewer: Viewer | null, chatId: string, query: { cursor?: string | undefined; limit: number }) {
+export async function readChat(
+  deps: Deps,
+  viewer: Viewer | null,
+  chatId: string,
+  query: { cursor?: string | undefined; limit: number },
+) {
   const me = requireViewer(viewer);
   const [chat] = await listChatsOf(deps.db, me.id, chatId);
   // Not a member and not there are the same answer.
   if (!chat) throw notFound(CHAT_NOT_FOUND);
-  const rows = await listMessages(deps.db, chatId, me.id, { ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}), limit: query.limit });
+  const rows = await listMessages(deps.db, chatId, me.id, {
+    ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
+    limit: query.limit,
+  });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { data: { chat: presentChat(chat), messages: page.map(presentMessage) }, meta: { nextCursor } };
 }
@@ -139,7 +195,10 @@ export async function markChatRead(deps: Deps, viewer: Viewer | null, chatId: st
   const mark = await markChatReadBy(deps.db, chatId, me.id);
   if (!mark) throw notFound(CHAT_NOT_FOUND);
   if (mark.readAt.getTime() === mark.before.getTime()) return;
-  deps.realtime.publish(mark.others, { type: 'chat.read', data: { chatId, userId: me.id, readAt: mark.readAt.toISOString() } });
+  deps.realtime.publish(mark.others, {
+    type: 'chat.read',
+    data: { chatId, userId: me.id, readAt: mark.readAt.toISOString() },
+  });
   deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['chats'] } });
 }
 
@@ -159,10 +218,20 @@ export async function sendToChat(
   if (!chat) throw notFound(CHAT_NOT_FOUND);
   if (chat.kind === 'direct') {
     if (!chat.otherId) throw notFound(CHAT_NOT_FOUND);
-    return sendDirectMessage(deps, me, { recipientId: chat.otherId, message: input.message, clientMessageId: input.clientMessageId });
+    return sendDirectMessage(deps, me, {
+      recipientId: chat.otherId,
+      message: input.message,
+      clientMessageId: input.clientMessageId,
+    });
   }
   const clientMessageId = input.clientMessageId?.toLowerCase() ?? null;
-  const sent = await sendToChatAsMember(deps.db, { chatId, messageId: newId(), senderId: me.id, body: input.message, clientMessageId });
+  const sent = await sendToChatAsMember(deps.db, {
+    chatId,
+    messageId: newId(),
+    senderId: me.id,
+    body: input.message,
+    clientMessageId,
+  });
   if (!sent) {
     // A twin of this retry committed first; or I was removed from the mission between the look and the write.
     const twin = clientMessageId ? await findMessageByClientId(deps.db, me.id, clientMessageId) : undefined;
@@ -193,11 +262,20 @@ export async function acceptChatRequest(deps: Deps, viewer: Viewer | null, reque
   const me = requireViewer(viewer);
   const senderId = await findRequestTo(deps.db, requestId, me.id);
   if (!senderId) throw notFound(REQUEST_NOT_FOUND);
-  const row = await acceptRequest(deps.db, { requestId, recipientId: me.id, senderId, chatId: newId(), directKey: directKey(me.id, senderId) });
+  const row = await acceptRequest(deps.db, {
+    requestId,
+    recipientId: me.id,
+    senderId,
+    chatId: newId(),
+    directKey: directKey(me.id, senderId),
+  });
   // Answered meanwhile (another tab), or a block came between.
   if (!row) throw notFound(REQUEST_NOT_FOUND);
   if (row.id) publishMessage(deps, presentMessage(row), [senderId, me.id]);
-  deps.realtime.publish([senderId], { type: 'chat.request', data: { requestId, status: 'accepted', chatId: row.chatId } });
+  deps.realtime.publish([senderId], {
+    type: 'chat.request',
+    data: { requestId, status: 'accepted', chatId: row.chatId },
+  });
   deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['requests', 'chats'] } });
   return { chatId: row.chatId };
 }
@@ -210,9 +288,17 @@ export async function declineChatRequest(deps: Deps, viewer: Viewer | null, requ
   const me = requireViewer(viewer);
   const senderId = await declineRequest(deps.db, requestId, me.id);
   if (!senderId) throw notFound(REQUEST_NOT_FOUND);
-  deps.realtime.publish([senderId], { type: 'chat.request', data: { requestId, status: 'declined', chatId: null } });
+  deps.realtime.publish([senderId], {
+    type: 'chat.request',
+    data: { requestId, status: 'declined', chatId: null },
+  });
   deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['requests'] } });
-  await deps.events.emit(deps.db, 'chat.request_declined', { requestId, senderId, recipientId: me.id, recipientName: fullName(me) });
+  await deps.events.emit(deps.db, 'chat.request_declined', {
+    requestId,
+    senderId,
+    recipientId: me.id,
+    recipientName: fullName(me),
+  });
 }
 
 /**
@@ -237,7 +323,14 @@ export function subscribeMissionChats(deps: Deps) {
  */
 export function subscribeOfferChats(deps: Deps) {
   deps.events.on('offer.accepted', async (db, { offerId, chatId, helperId, ownerId, message }) => {
-    const sent = await openOfferChat(db, { chatId, directKey: directKey(helperId, ownerId), messageId: offerId, helperId, ownerId, body: message });
+    const sent = await openOfferChat(db, {
+      chatId,
+      directKey: directKey(helperId, ownerId),
+      messageId: offerId,
+      helperId,
+      ownerId,
+      body: message,
+    });
     if (sent) publishMessage(deps, presentMessage(sent), [helperId, ownerId]);
   });
 }

@@ -24,20 +24,34 @@ function withPoster(db: Db, viewerId?: string) {
       'u.username',
       sql<string>`case when ${profileVisible} then u.bio else '' end`.as('bio'),
     ]);
-  return viewerId === undefined ? q : q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.user_id'))}`);
+  return viewerId === undefined
+    ? q
+    : q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.user_id'))}`);
 }
 
 export type CollaborationRow = Awaited<ReturnType<typeof findCollaboration>> & object;
 
 /** Newest first by keyset; `category` undefined lists every category. */
-export function listCollaborations(db: Db, options: { category?: string; cursor?: Cursor; limit: number; viewerId?: string }) {
+export function listCollaborations(
+  db: Db,
+  options: { category?: string; cursor?: Cursor; limit: number; viewerId?: string },
+) {
   let q = withPoster(db, options.viewerId);
   if (options.category) q = q.where('c.category', '=', options.category);
   if (options.cursor) {
     const { createdAt, id } = options.cursor;
-    q = q.where((eb) => eb.or([eb('c.createdAt', '<', createdAt), eb.and([eb('c.createdAt', '=', createdAt), eb('c.id', '<', id)])]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.createdAt', '<', createdAt),
+        eb.and([eb('c.createdAt', '=', createdAt), eb('c.id', '<', id)]),
+      ]),
+    );
   }
-  return q.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc').limit(sql.lit(options.limit + 1)).execute();
+  return q
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(sql.lit(options.limit + 1))
+    .execute();
 }
 
 export function findCollaboration(db: Db, id: string, viewerId?: string) {
@@ -49,7 +63,11 @@ export function insertCollaboration(db: Db, row: Insertable<CollaborationRequest
 }
 
 export function updateCollaboration(db: Db, id: string, changes: Updateable<CollaborationRequestsTable>) {
-  return db.updateTable('collaborationRequests').set({ ...changes, updatedAt: new Date() }).where('id', '=', id).execute();
+  return db
+    .updateTable('collaborationRequests')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function deleteCollaboration(db: Db, id: string) {

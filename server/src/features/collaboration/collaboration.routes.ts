@@ -12,7 +12,13 @@ import { COLLABORATION_REQUEST_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as collaboration from './collaboration.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+};
 const idParams = z.object({ requestId: z.uuid('Not a collaboration request id') });
 const tags = ['collaboration'];
 
@@ -21,7 +27,14 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/collaboration',
-    { schema: { tags, summary: 'Collaboration requests in every category, newest first', querystring: pageQuerySchema, response: { 200: collaborationListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Collaboration requests in every category, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: collaborationListResponseSchema, ...errors },
+      },
+    },
     async (request) => collaboration.listRequests(deps, request.viewer, 'all', request.query),
   );
 
@@ -36,7 +49,8 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: collaborationListResponseSchema, ...errors },
       },
     },
-    async (request) => collaboration.listRequests(deps, request.viewer, request.params.categoryId, request.query),
+    async (request) =>
+      collaboration.listRequests(deps, request.viewer, request.params.categoryId, request.query),
   );
 
   app.post(
@@ -44,29 +58,58 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
       preHandler: limitPerAccount(app, COLLABORATION_REQUEST_BUDGET),
-      schema: { tags, summary: 'Post a collaboration request', body: createCollaborationSchema, response: { 200: collaborationResponseSchema, ...errors, 429: apiErrorSchema } },
+      schema: {
+        tags,
+        summary: 'Post a collaboration request',
+        body: createCollaborationSchema,
+        response: { 200: collaborationResponseSchema, ...errors, 429: apiErrorSchema },
+      },
     },
     async (request) => ({ data: await collaboration.createRequest(deps, request.viewer, request.body) }),
   );
 
   app.get(
     '/collaboration/:requestId',
-    { schema: { tags, summary: 'One collaboration request', params: idParams, response: { 200: collaborationResponseSchema, ...errors } } },
-    async (request) => ({ data: await collaboration.getRequest(deps, request.viewer, request.params.requestId) }),
+    {
+      schema: {
+        tags,
+        summary: 'One collaboration request',
+        params: idParams,
+        response: { 200: collaborationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await collaboration.getRequest(deps, request.viewer, request.params.requestId),
+    }),
   );
 
   app.patch(
     '/collaboration/:requestId',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: { tags, summary: 'Edit my collaboration request', params: idParams, body: updateCollaborationSchema, response: { 200: collaborationResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Edit my collaboration request',
+        params: idParams,
+        body: updateCollaborationSchema,
+        response: { 200: collaborationResponseSchema, ...errors },
+      },
     },
-    async (request) => ({ data: await collaboration.updateRequest(deps, request.viewer, request.params.requestId, request.body) }),
+    async (request) => ({
+      data: await collaboration.updateRequest(deps, request.viewer, request.params.requestId, request.body),
+    }),
   );
 
   app.delete(
     '/collaboration/:requestId',
-    { schema: { tags, summary: 'Delete my collaboration request', params: idParams, response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete my collaboration request',
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+      },
+    },
     async (request) => {
       await collaboration.deleteRequest(deps, request.viewer, request.params.requestId);
       return { data: { ok: true as const } };

@@ -75,7 +75,12 @@ async function ownedRequest(deps: Deps, viewer: Viewer | null, id: string) {
   return row;
 }
 
-export async function updateRequest(deps: Deps, viewer: Viewer | null, id: string, input: z.infer<typeof updateCollaborationSchema>) {
+export async function updateRequest(
+  deps: Deps,
+  viewer: Viewer | null,
+  id: string,
+  input: z.infer<typeof updateCollaborationSchema>,
+) {
   const row = await ownedRequest(deps, viewer, id);
   const image = await savingMedia(deps.media, async (media) => {
     let replaced: string | null | undefined;

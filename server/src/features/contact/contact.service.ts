@@ -13,7 +13,10 @@ export async function sendContactMessage(deps: Deps, input: ContactMessageInput,
     await deps.mailer.send({
       to: deps.config.contactInbox,
       replyTo: `${input.name.replace(/[<>"\r\n]/g, '')} <${input.email}>`,
-      subject: `[Muster contact] ${contactSubjectLabels[input.subject]} from ${input.name}`.replace(/[\r\n]/g, ' '),
+      subject: `[Muster contact] ${contactSubjectLabels[input.subject]} from ${input.name}`.replace(
+        /[\r\n]/g,
+        ' ',
+      ),
       text: [
         `From: ${input.name} <${input.email}>`,
         `Subject: ${contactSubjectLabels[input.subject]}`,

@@ -31,7 +31,12 @@ const post = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1/email/contact', payload: payload as object, headers });
 
 const storedCount = async () =>
-  (await t.db.selectFrom('contactMessages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom('contactMessages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('POST /api/v1/email/contact', () => {
   it('stores the message and mails it to the team inbox over SMTP', async () => {
@@ -45,7 +50,11 @@ describe('POST /api/v1/email/contact', () => {
     expect(mail.replyTo?.value[0]?.address).toBe('ada@example.org');
     expect(mail.text).toContain(valid.message);
 
-    const row = await t.db.selectFrom('contactMessages').selectAll().where('id', '=', body.data._id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('contactMessages')
+      .selectAll()
+      .where('id', '=', body.data._id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: valid.name, email: valid.email, subject: 'partnership' });
     expect(row.mailedAt).toBeInstanceOf(Date);
   });
@@ -64,17 +73,25 @@ describe('POST /api/v1/email/contact', () => {
     ['a malformed email', { ...valid, email: 'not-an-email' }, 'email', 'Enter a valid email address'],
     ['an unknown subject', { ...valid, subject: 'sales' }, 'subject', 'Choose a subject'],
     ['an empty message', { ...valid, message: '' }, 'message', 'Message is required'],
-    ['an overlong message', { ...valid, message: 'x'.repeat(5001) }, 'message', 'Message must be at most 5000 characters'],
-  ])('refuses %s with 400 and field details, storing and mailing nothing', async (_label, payload, path, message) => {
-    const res = await post(payload);
-    expect(res.statusCode).toBe(400);
-    const body = res.json();
-    expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.details).toContainEqual({ path, message });
-    expect(body).not.toHaveProperty('stack');
-    expect(await storedCount()).toBe(0);
-    expect(smtp.messages).toHaveLength(0);
-  });
+    [
+      'an overlong message',
+      { ...valid, message: 'x'.repeat(5001) },
+      'message',
+      'Message must be at most 5000 characters',
+    ],
+  ])(
+    'refuses %s with 400 and field details, storing and mailing nothing',
+    async (_label, payload, path, message) => {
+      const res = await post(payload);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.details).toContainEqual({ path, message });
+      expect(body).not.toHaveProperty('stack');
+      expect(await storedCount()).toBe(0);
+      expect(smtp.messages).toHaveLength(0);
+    },
+  );
 
   it('refuses unknown keys', async () => {
     const res = await post({ ...valid, isAdmin: true });
@@ -130,7 +147,12 @@ describe('contact rate limit', () => {
     const limited = await buildTestApp({ env: { CONTACT_RATE_LIMIT: '3' } });
     try {
       const send = (ip: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/email/contact', payload: valid, remoteAddress: ip });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/email/contact',
+          payload: valid,
+          remoteAddress: ip,
+        });
       for (let i = 0; i < 3; i++) expect((await send('203.0.113.7')).statusCode).toBe(200);
       const refused = await send('203.0.113.7');
       expect(refused.statusCode).toBe(429);

@@ -11,12 +11,23 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/geo/search',
     {
-      preHandler: limitPerIpAndKey(app, { name: 'geo', max: 60, timeWindow: '1 minute', key: (r) => r.viewer?.id }),
+      preHandler: limitPerIpAndKey(app, {
+        name: 'geo',
+        max: 60,
+        timeWindow: '1 minute',
+        key: (r) => r.viewer?.id,
+      }),
       schema: {
         tags: ['geo'],
         summary: 'Place suggestions for the composer (at least 2 characters, at most 5 places)',
         querystring: geoSearchQuerySchema,
-        response: { 200: geoSearchResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: {
+          200: geoSearchResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request) => {

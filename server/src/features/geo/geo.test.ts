@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const search = (q: string, cookie?: string, app = t) =>
-  app.app.inject({ method: 'GET', url: `/api/v1/geo/search?q=${encodeURIComponent(q)}`, headers: cookie ? { cookie } : {} });
+  app.app.inject({
+    method: 'GET',
+    url: `/api/v1/geo/search?q=${encodeURIComponent(q)}`,
+    headers: cookie ? { cookie } : {},
+  });
 
 describe('GET /api/v1/geo/search (offline gazetteer)', () => {
   it('finds cities by prefix, biggest first, at most 5, with coordinates', async () => {
@@ -51,7 +55,9 @@ describe('with a Nominatim-compatible geocoder', () => {
       if (fail) return res.writeHead(500).end();
       const q = new URL(req.url!, 'http://x').searchParams.get('q');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify([{ place_id: 42, name: q, display_name: `${q}, Somewhere`, lat: '1.5', lon: '2.5' }]));
+      res.end(
+        JSON.stringify([{ place_id: 42, name: q, display_name: `${q}, Somewhere`, lat: '1.5', lon: '2.5' }]),
+      );
     });
     await new Promise<void>((r) => geocoder.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`;

@@ -22,7 +22,12 @@ afterAll(async () => {
 /** The whole application over the given database, listening on a free loopback port. */
 async function listeningAppOver(database: DatabaseHandle) {
   const config = testConfig();
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(os.tmpdir(), 'muster-health-outbox'), log: silentLogger });
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: config.mailFrom,
+    outboxDir: path.join(os.tmpdir(), 'muster-health-outbox'),
+    log: silentLogger,
+  });
   const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger });
   await app.listen({ host: '127.0.0.1', port: 0 });
   cleanups.push(async () => {
@@ -98,7 +103,9 @@ async function pausableProxy(target: URL) {
 describe('GET /api/v1/health', () => {
   it(`answers 503 within about 2 s from a database that accepts connections and never answers`, async () => {
     const port = await blackHole();
-    const base = await listeningAppOver(await openDatabase({ databaseUrl: `postgres://muster@127.0.0.1:${port}/muster`, timeouts }));
+    const base = await listeningAppOver(
+      await openDatabase({ databaseUrl: `postgres://muster@127.0.0.1:${port}/muster`, timeouts }),
+    );
 
     const answer = await health(base);
     expect(answer.status).toBe(503);
@@ -155,7 +162,10 @@ describe('GET /api/v1/health', () => {
 describe('queries on PostgreSQL that answers no more', () => {
   it('give up after the statement timeout, and the next query opens a fresh connection instead of queueing', async () => {
     const mute = await mutePostgres();
-    const database = await openDatabase({ databaseUrl: `postgres://muster@127.0.0.1:${mute.port}/muster`, timeouts });
+    const database = await openDatabase({
+      databaseUrl: `postgres://muster@127.0.0.1:${mute.port}/muster`,
+      timeouts,
+    });
     cleanups.push(database.close);
     const bound = timeouts.statementMs! + 1_000 + 2_000;
 

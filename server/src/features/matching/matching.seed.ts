@@ -42,7 +42,8 @@ export const matchingSeed: DemoSeed = {
       const other = (p: PairRow) => (p.needId === subject.id ? p.provisionId : p.needId);
       const kept = new Set(scored.map((m) => other(m.pair)));
       for (const p of pairs.values())
-        if ((p.needId === subject.id || p.provisionId === subject.id) && p.score > 0 && !kept.has(other(p))) p.score = 0;
+        if ((p.needId === subject.id || p.provisionId === subject.id) && p.score > 0 && !kept.has(other(p)))
+          p.score = 0;
       const fresh: PairRow[] = [];
       for (const { pair } of scored) {
         const key = `${pair.needId}:${pair.provisionId}`;
@@ -85,7 +86,11 @@ export const matchingSeed: DemoSeed = {
       }
     }
     const rows = [...pairs.values()];
-    for (let i = 0; i < rows.length; i += 1000) await db.insertInto('postMatches').values(rows.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rows.length; i += 1000)
+      await db
+        .insertInto('postMatches')
+        .values(rows.slice(i, i + 1000))
+        .execute();
     for (const n of notices.sort((a, b) => b.score - a.score).slice(0, DEMO_NOTICES)) await n.told();
   },
 };

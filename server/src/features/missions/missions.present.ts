@@ -72,7 +72,11 @@ export function presentMission(m: MissionPageRow): Mission {
 export function presentJoinRequest(r: JoinRequestRow): JoinRequest {
   return {
     _id: r.id,
-    mission: { _id: r.missionId, title: r.missionTitle.trim() || UNTITLED_MISSION, photo: r.missionPhoto ?? DEFAULT_MISSION_PHOTO },
+    mission: {
+      _id: r.missionId,
+      title: r.missionTitle.trim() || UNTITLED_MISSION,
+      photo: r.missionPhoto ?? DEFAULT_MISSION_PHOTO,
+    },
     user: card(r.userCard),
     role: r.role,
     message: r.message,

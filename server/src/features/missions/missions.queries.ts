@@ -62,7 +62,11 @@ function placeFor(viewerId: string, exact: RawBuilder<unknown>, shown: RawBuilde
 
 /** The card's columns, and for the mission page (`page`) its description and place as well, as the viewer may see them. */
 function missionColumns(viewerId: string, page = true) {
-  const mapLocation = placeFor(viewerId, sql`nullif(m.exact_location->'mapLocation', 'null'::jsonb)`, sql`m.map_location`);
+  const mapLocation = placeFor(
+    viewerId,
+    sql`nullif(m.exact_location->'mapLocation', 'null'::jsonb)`,
+    sql`m.map_location`,
+  );
   return sql`m.id, m.owner_id as "ownerId", m.title, ${page ? sql`m.description, ${mapLocation} as "mapLocation",` : sql``}
     m.type, m.category, ${placeFor(viewerId, sql`m.exact_location->>'location'`, sql`m.location`)} as location, m.photo, m.visibility, m.status, m.partners_count as "partnersCount",
     m.collaborators_count as "collaboratorsCount", m.follower_count as "followerCount",
@@ -228,7 +232,11 @@ export type JoinRequestRow = {
  * Requests to join missions the viewer owns or partners in, newest first; requesters hidden
  * either way from the viewer or from the mission's owner are left out.
  */
-export async function listJoinRequestsFor(db: Db, viewerId: string, missionId?: string): Promise<JoinRequestRow[]> {
+export async function listJoinRequestsFor(
+  db: Db,
+  viewerId: string,
+  missionId?: string,
+): Promise<JoinRequestRow[]> {
   const { rows } = await sql<JoinRequestRow>`
     select r.id, r.mission_id as "missionId", m.title as "missionTitle", m.photo as "missionPhoto",
       ${cardOf('u')} as "userCard", r.role, r.message, r.created_at as "createdAt"
@@ -257,7 +265,11 @@ export async function listJoinRequestsFor(db: Db, viewerId: string, missionId?: 
  * owner and partners, as listJoinRequestsFor shows it to them — none blocked either way with the
  * requester, and nobody when the owner and the requester are.
  */
-export async function joinRequestAnswerersOf(db: Db, missionId: string, requesterId: string): Promise<string[]> {
+export async function joinRequestAnswerersOf(
+  db: Db,
+  missionId: string,
+  requesterId: string,
+): Promise<string[]> {
   const { rows } = await sql<{ userId: string }>`
     select a.user_id from mission_members a join missions m on m.id = a.mission_id
     where a.mission_id = ${missionId} and a.role in ('owner', 'partner')
@@ -314,9 +326,17 @@ export async function listMembers(db: Db, viewerId: string, missionId: string): 
 }
 
 export function follow(db: Db, missionId: string, userId: string) {
-  return db.insertInto('missionFollows').values({ missionId, userId }).onConflict((oc) => oc.doNothing()).execute();
+  return db
+    .insertInto('missionFollows')
+    .values({ missionId, userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export function unfollow(db: Db, missionId: string, userId: string) {
-  return db.deleteFrom('missionFollows').where('missionId', '=', missionId).where('userId', '=', userId).execute();
+  return db
+    .deleteFrom('missionFollows')
+    .where('missionId', '=', missionId)
+    .where('userId', '=', userId)
+    .execute();
 }

@@ -47,15 +47,28 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
       preHandler: limitPerAccount(app, MISSION_BUDGET),
-      schema: { tags, summary: 'Start a mission (I become its owner)', body: createMissionSchema, response: one },
+      schema: {
+        tags,
+        summary: 'Start a mission (I become its owner)',
+        body: createMissionSchema,
+        response: one,
+      },
     },
     async (request) => ({ data: await missions.createMission(deps, request.viewer, request.body) }),
   );
 
   app.get(
     '/missions',
-    { schema: { tags, summary: 'Missions I may see, newest first (keyset paged)', querystring: missionListQuerySchema, response: page } },
-    async (request, reply) => sendJsonText(reply, await missions.listVisibleMissions(deps, request.viewer, request.query)),
+    {
+      schema: {
+        tags,
+        summary: 'Missions I may see, newest first (keyset paged)',
+        querystring: missionListQuerySchema,
+        response: page,
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await missions.listVisibleMissions(deps, request.viewer, request.query)),
   );
 
   app.get(
@@ -68,18 +81,27 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: page,
       },
     },
-    async (request, reply) => sendJsonText(reply, await missions.missionsOf(deps, request.viewer, request.query)),
+    async (request, reply) =>
+      sendJsonText(reply, await missions.missionsOf(deps, request.viewer, request.query)),
   );
 
   app.get(
     '/missions/followed',
     { schema: { tags, summary: 'Missions I follow', querystring: pageQuerySchema, response: page } },
-    async (request, reply) => sendJsonText(reply, await missions.followedMissions(deps, request.viewer, request.query)),
+    async (request, reply) =>
+      sendJsonText(reply, await missions.followedMissions(deps, request.viewer, request.query)),
   );
 
   app.get(
     '/missions/:missionId',
-    { schema: { tags, summary: 'A mission, and where I stand with it', params: missionParamsSchema, response: one } },
+    {
+      schema: {
+        tags,
+        summary: 'A mission, and where I stand with it',
+        params: missionParamsSchema,
+        response: one,
+      },
+    },
     async (request) => ({ data: await missions.getMission(deps, request.viewer, request.params.missionId) }),
   );
 
@@ -87,14 +109,29 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/missions/:missionId',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: { tags, summary: 'Edit my mission (owner only)', params: missionParamsSchema, body: updateMissionSchema, response: one },
+      schema: {
+        tags,
+        summary: 'Edit my mission (owner only)',
+        params: missionParamsSchema,
+        body: updateMissionSchema,
+        response: one,
+      },
     },
-    async (request) => ({ data: await missions.editMission(deps, request.viewer, request.params.missionId, request.body) }),
+    async (request) => ({
+      data: await missions.editMission(deps, request.viewer, request.params.missionId, request.body),
+    }),
   );
 
   app.delete(
     '/missions/:missionId',
-    { schema: { tags, summary: 'Delete my mission (owner only; its updates stay as posts)', params: missionParamsSchema, response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete my mission (owner only; its updates stay as posts)',
+        params: missionParamsSchema,
+        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+      },
+    },
     async (request) => {
       await missions.removeMission(deps, request.viewer, request.params.missionId);
       return { data: { ok: true as const } };
@@ -103,8 +140,17 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/missions/:missionId/complete',
-    { schema: { tags, summary: 'Mark my mission completed (owner only)', params: missionParamsSchema, response: one } },
-    async (request) => ({ data: await missions.markCompleted(deps, request.viewer, request.params.missionId) }),
+    {
+      schema: {
+        tags,
+        summary: 'Mark my mission completed (owner only)',
+        params: missionParamsSchema,
+        response: one,
+      },
+    },
+    async (request) => ({
+      data: await missions.markCompleted(deps, request.viewer, request.params.missionId),
+    }),
   );
 
   app.post(
@@ -112,14 +158,28 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Each request tells the owner: a budget per account.
       preHandler: limitPerAccount(app, MISSION_JOIN_BUDGET),
-      schema: { tags, summary: 'Ask to join a mission as a partner or collaborator', params: missionParamsSchema, body: joinMissionSchema, response: one },
+      schema: {
+        tags,
+        summary: 'Ask to join a mission as a partner or collaborator',
+        params: missionParamsSchema,
+        body: joinMissionSchema,
+        response: one,
+      },
     },
-    async (request) => ({ data: await missions.askToJoin(deps, request.viewer, request.params.missionId, request.body) }),
+    async (request) => ({
+      data: await missions.askToJoin(deps, request.viewer, request.params.missionId, request.body),
+    }),
   );
 
   app.get(
     '/chats/join-requests',
-    { schema: { tags, summary: 'Requests to join missions I own or partner in', response: { 200: z.object({ data: z.array(joinRequestSchema) }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Requests to join missions I own or partner in',
+        response: { 200: z.object({ data: z.array(joinRequestSchema) }), ...errors },
+      },
+    },
     async (request) => ({ data: await missions.joinRequestsForMe(deps, request.viewer) }),
   );
 
@@ -132,13 +192,21 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: approve ? 'Let someone in (owner or partner)' : 'Turn a join request down (owner or partner; they are not told)',
+          summary: approve
+            ? 'Let someone in (owner or partner)'
+            : 'Turn a join request down (owner or partner; they are not told)',
           params: joinRequestParamsSchema,
           response: one,
         },
       },
       async (request) => ({
-        data: await missions.answerRequest(deps, request.viewer, request.params.missionId, request.params.requestId, approve),
+        data: await missions.answerRequest(
+          deps,
+          request.viewer,
+          request.params.missionId,
+          request.params.requestId,
+          approve,
+        ),
       }),
     );
   }
@@ -158,31 +226,59 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/missions/:missionId/members/:userId',
-    { schema: { tags, summary: 'Remove a member from my mission (owner only)', params: memberParamsSchema, response: { 200: membersResponseSchema, ...errors } } },
-    async (request) => ({ data: await missions.removeMember(deps, request.viewer, request.params.missionId, request.params.userId) }),
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member from my mission (owner only)',
+        params: memberParamsSchema,
+        response: { 200: membersResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await missions.removeMember(
+        deps,
+        request.viewer,
+        request.params.missionId,
+        request.params.userId,
+      ),
+    }),
   );
 
   app.get(
     '/missions/:missionId/members',
-    { schema: { tags, summary: 'The mission’s owner, partners and collaborators', params: missionParamsSchema, response: { 200: membersResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The mission’s owner, partners and collaborators',
+        params: missionParamsSchema,
+        response: { 200: membersResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await missions.members(deps, request.viewer, request.params.missionId) }),
   );
 
   app.post(
     '/missions/:missionId/follow',
     { schema: { tags, summary: 'Follow a mission’s updates', params: missionParamsSchema, response: one } },
-    async (request) => ({ data: await missions.setFollowing(deps, request.viewer, request.params.missionId, true) }),
+    async (request) => ({
+      data: await missions.setFollowing(deps, request.viewer, request.params.missionId, true),
+    }),
   );
   app.delete(
     '/missions/:missionId/follow',
     { schema: { tags, summary: 'Stop following a mission', params: missionParamsSchema, response: one } },
-    async (request) => ({ data: await missions.setFollowing(deps, request.viewer, request.params.missionId, false) }),
+    async (request) => ({
+      data: await missions.setFollowing(deps, request.viewer, request.params.missionId, false),
+    }),
   );
 
   // The composer's mission picker (spec §7): one list for both modes, ongoing missions I belong to.
   for (const [url, summary] of [
     ['/chats/ongoing-missions/me', 'Ongoing missions I take part in (mission picker, reference mode)'],
-    ['/posts/user/mission-posts-with-updates', 'My ongoing missions with their update counts (mission picker, update mode)'],
+    [
+      '/posts/user/mission-posts-with-updates',
+      'My ongoing missions with their update counts (mission picker, update mode)',
+    ],
   ] as const) {
     app.get(url, { schema: { tags, summary, response: pickerList } }, async (request) => ({
       data: await missions.myOngoingMissions(deps, request.viewer),

@@ -78,7 +78,7 @@ export const demoMissions: DemoMission[] = [
     location: 'Pune, Maharashtra, India',
     coordinates: [73.8567, 18.5204],
     description:
-      'An open map of which streets along the Mutha flood, and how deep, built from residents\' reports and drone photos, so the city can warn the right lanes when the dam gates open.',
+      "An open map of which streets along the Mutha flood, and how deep, built from residents' reports and drone photos, so the city can warn the right lanes when the dam gates open.",
     hue: 220,
     collaborators: ['lena_fischer', 'mei_chen'],
     followers: ['sipho_ndlovu'],
@@ -183,7 +183,9 @@ function photoSvg(hue: number): string {
 export const missionsSeed: DemoSeed = {
   name: 'missions',
   async run({ db, media }) {
-    const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+    const users = new Map(
+      (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+    );
     const id = (username: string) => users.get(username);
     const now = Date.now();
     const photos = await Promise.all(demoMissions.map((m) => media.saveDrawing(photoSvg(m.hue))));
@@ -214,17 +216,31 @@ export const missionsSeed: DemoSeed = {
       const joined = (k: number) => new Date(createdAt.getTime() + (k + 1) * DAY);
       members.push(
         { missionId, userId: ownerId, role: 'owner' as const, joinedAt: createdAt },
-        ...(m.partners ?? []).flatMap((u, k) => (id(u) ? [{ missionId, userId: id(u)!, role: 'partner' as const, joinedAt: joined(k) }] : [])),
-        ...(m.collaborators ?? []).flatMap((u, k) => (id(u) ? [{ missionId, userId: id(u)!, role: 'collaborator' as const, joinedAt: joined(k + 2) }] : [])),
+        ...(m.partners ?? []).flatMap((u, k) =>
+          id(u) ? [{ missionId, userId: id(u)!, role: 'partner' as const, joinedAt: joined(k) }] : [],
+        ),
+        ...(m.collaborators ?? []).flatMap((u, k) =>
+          id(u)
+            ? [{ missionId, userId: id(u)!, role: 'collaborator' as const, joinedAt: joined(k + 2) }]
+            : [],
+        ),
       );
-      followers.push(...(m.followers ?? []).flatMap((u, k) => (id(u) ? [{ missionId, userId: id(u)!, createdAt: joined(k + 1) }] : [])));
+      followers.push(
+        ...(m.followers ?? []).flatMap((u, k) =>
+          id(u) ? [{ missionId, userId: id(u)!, createdAt: joined(k + 1) }] : [],
+        ),
+      );
     }
     await db.insertInto('missions').values(missions).execute();
     await db.insertInto('missionMembers').values(members).execute();
     if (followers.length) await db.insertInto('missionFollows').values(followers).execute();
 
     // Someone asks to join the demo person's mission, so /requests has one to approve.
-    const umlazi = await db.selectFrom('missions').select('id').where('title', '=', 'Umlazi flood recovery').executeTakeFirst();
+    const umlazi = await db
+      .selectFrom('missions')
+      .select('id')
+      .where('title', '=', 'Umlazi flood recovery')
+      .executeTakeFirst();
     const maria = id('maria_santos');
     if (umlazi && maria) {
       await db

@@ -1,4 +1,10 @@
-import { type CreateMissionInput, type MemberRole, type missionListQuerySchema, UNTITLED_MISSION, type UpdateMissionInput } from '@muster/contract/missions';
+import {
+  type CreateMissionInput,
+  type MemberRole,
+  type missionListQuerySchema,
+  UNTITLED_MISSION,
+  type UpdateMissionInput,
+} from '@muster/contract/missions';
 import type { GivenPlace } from '@muster/contract/geo';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
@@ -90,15 +96,23 @@ export async function editMission(deps: Deps, viewer: Viewer | null, id: string,
   if (input.category !== undefined) changes.category = input.category;
   // The owner's row holds the exact place (members see it): what is not sent stays as it was.
   if (input.location !== undefined || input.mapLocation !== undefined)
-    Object.assign(changes, placeAndTextColumns(input.location ?? mission.location, input.mapLocation ?? (mission.mapLocation as GivenPlace | null)));
+    Object.assign(
+      changes,
+      placeAndTextColumns(
+        input.location ?? mission.location,
+        input.mapLocation ?? (mission.mapLocation as GivenPlace | null),
+      ),
+    );
   if (input.visibility !== undefined) changes.visibility = input.visibility;
   await savingMedia(deps.media, async (media) => {
     if (input.photo === null) changes.photo = null;
-    else if (input.photo !== undefined) changes.photo = await media.saveImage(input.photo, { maxDimension: PHOTO_MAX_PX });
+    else if (input.photo !== undefined)
+      changes.photo = await media.saveImage(input.photo, { maxDimension: PHOTO_MAX_PX });
     await updateMission(deps.db, id, changes);
   });
   // The replaced picture goes only once the row no longer points at it.
-  if (changes.photo !== undefined && mission.photo) await deps.media.remove(mission.photo).catch(() => undefined);
+  if (changes.photo !== undefined && mission.photo)
+    await deps.media.remove(mission.photo).catch(() => undefined);
   return page(deps, me.id, id);
 }
 
@@ -116,7 +130,11 @@ export async function markCompleted(deps: Deps, viewer: Viewer | null, id: strin
   return page(deps, me.id, id);
 }
 
-export async function listVisibleMissions(deps: Deps, viewer: Viewer | null, query: z.infer<typeof missionListQuerySchema>) {
+export async function listVisibleMissions(
+  deps: Deps,
+  viewer: Viewer | null,
+  query: z.infer<typeof missionListQuerySchema>,
+) {
   const me = requireViewer(viewer);
   return missionPage(deps, me.id, query, {
     type: query.type,
@@ -147,7 +165,11 @@ export async function missionsOf(
   return missionPage(deps, me.id, query, { memberId: query.userId ?? me.id });
 }
 
-export async function followedMissions(deps: Deps, viewer: Viewer | null, query: { cursor?: string | undefined; limit: number }) {
+export async function followedMissions(
+  deps: Deps,
+  viewer: Viewer | null,
+  query: { cursor?: string | undefined; limit: number },
+) {
   const me = requireViewer(viewer);
   return missionPage(deps, me.id, query, { followerId: me.id });
 }
@@ -155,18 +177,40 @@ export async function followedMissions(deps: Deps, viewer: Viewer | null, query:
 /** The composer's picker (spec §7): ongoing missions I belong to, each with its number of updates. */
 export async function myOngoingMissions(deps: Deps, viewer: Viewer | null) {
   const me = requireViewer(viewer);
-  return (await listMyOngoingMissions(deps.db, me.id)).map((m) => ({ _id: m.id, title: m.title, updateCount: m.updateCount }));
+  return (await listMyOngoingMissions(deps.db, me.id)).map((m) => ({
+    _id: m.id,
+    title: m.title,
+    updateCount: m.updateCount,
+  }));
 }
 
-export async function askToJoin(deps: Deps, viewer: Viewer | null, id: string, input: { role: MemberRole; message?: string | undefined }) {
+export async function askToJoin(
+  deps: Deps,
+  viewer: Viewer | null,
+  id: string,
+  input: { role: MemberRole; message?: string | undefined },
+) {
   const me = requireViewer(viewer);
   const mission = await visibleMission(deps, me.id, id);
   if (mission.role) throw conflict('You are already a member of this mission');
   if (mission.status !== 'ongoing') throw conflict('This mission is completed');
-  const requestId = await insertJoinRequest(deps.db, { id: newId(), missionId: id, userId: me.id, role: input.role, message: input.message ?? '' });
+  const requestId = await insertJoinRequest(deps.db, {
+    id: newId(),
+    missionId: id,
+    userId: me.id,
+    role: input.role,
+    message: input.message ?? '',
+  });
   // Asking twice is answered as the first time: the request still waits.
   if (requestId) {
-    await deps.events.emit(deps.db, 'mission.join_requested', { missionId: id, title: titleOf(mission), ownerId: mission.ownerId, requesterId: me.id, requestId, role: input.role });
+    await deps.events.emit(deps.db, 'mission.join_requested', {
+      missionId: id,
+      title: titleOf(mission),
+      ownerId: mission.ownerId,
+      requesterId: me.id,
+      requestId,
+      role: input.role,
+    });
     await joinRequestsChanged(deps, id, me.id);
   }
   return page(deps, me.id, id);
@@ -188,15 +232,27 @@ export async function joinRequestsForMe(deps: Deps, viewer: Viewer | null) {
   return (await listJoinRequestsFor(deps.db, me.id)).map(presentJoinRequest);
 }
 
-export async function answerRequest(deps: Deps, viewer: Viewer | null, missionId: string, requestId: string, approve: boolean) {
+export async function answerRequest(
+  deps: Deps,
+  viewer: Viewer | null,
+  missionId: string,
+  requestId: string,
+  approve: boolean,
+) {
   const me = requireViewer(viewer);
   const mission = await visibleMission(deps, me.id, missionId);
-  if (mission.role !== 'owner' && mission.role !== 'partner') throw forbidden('Only the owner or a partner can answer join requests');
+  if (mission.role !== 'owner' && mission.role !== 'partner')
+    throw forbidden('Only the owner or a partner can answer join requests');
   const answered = await answerJoinRequest(deps.db, { requestId, missionId, answererId: me.id, approve });
   if (!answered) throw notFound('That request no longer exists');
   if (answered.joined) {
     await deps.events.emit(deps.db, 'mission.member_joined', { missionId, userId: answered.userId });
-    await deps.events.emit(deps.db, 'mission.join_approved', { missionId, title: titleOf(mission), userId: answered.userId, approverId: me.id });
+    await deps.events.emit(deps.db, 'mission.join_approved', {
+      missionId,
+      title: titleOf(mission),
+      userId: answered.userId,
+      approverId: me.id,
+    });
   }
   await joinRequestsChanged(deps, missionId, answered.userId);
   return page(deps, me.id, missionId);
@@ -206,7 +262,8 @@ export async function leave(deps: Deps, viewer: Viewer | null, missionId: string
   const me = requireViewer(viewer);
   const mission = await visibleMission(deps, me.id, missionId);
   if (mission.role === 'owner') throw forbidden('The owner cannot leave their mission');
-  if (!mission.role || !(await deleteMember(deps.db, missionId, me.id))) throw notFound('You are not a member of this mission');
+  if (!mission.role || !(await deleteMember(deps.db, missionId, me.id)))
+    throw notFound('You are not a member of this mission');
   await deps.events.emit(deps.db, 'mission.member_left', { missionId, userId: me.id });
   // A members-only mission is no longer mine to see: answer what is left to see, or nothing.
   const after = await findMission(deps.db, me.id, missionId);
@@ -217,7 +274,8 @@ export async function removeMember(deps: Deps, viewer: Viewer | null, missionId:
   const me = requireViewer(viewer);
   await ownMission(deps, me.id, missionId);
   if (userId === me.id) throw forbidden('The owner cannot leave their mission');
-  if (!(await deleteMember(deps.db, missionId, userId))) throw notFound('That person is not a member of this mission');
+  if (!(await deleteMember(deps.db, missionId, userId)))
+    throw notFound('That person is not a member of this mission');
   await deps.events.emit(deps.db, 'mission.member_left', { missionId, userId });
   return members(deps, me, missionId);
 }

@@ -42,7 +42,10 @@ export type SendOutcome = {
  * person hidden either way or already connected; if they had asked me (ignored or not), both
  * requests go and the two connection rows come; else a new request, unless I had asked already.
  */
-export async function sendRequest(db: Db, input: { id: string; senderId: string; recipientId: string }): Promise<SendOutcome> {
+export async function sendRequest(
+  db: Db,
+  input: { id: string; senderId: string; recipientId: string },
+): Promise<SendOutcome> {
   const sender = me(input.senderId);
   const { rows } = await sql<Omit<SendOutcome, 'exists'>>`
     with target as (
@@ -72,7 +75,9 @@ export async function sendRequest(db: Db, input: { id: string; senderId: string;
     )
     select t.hidden, t.connected, t.mine, t.theirs, (select id from sent) as sent from target t`.execute(db);
   const row = rows[0];
-  return row ? { exists: true, ...row } : { exists: false, hidden: false, connected: false, mine: null, theirs: null, sent: null };
+  return row
+    ? { exists: true, ...row }
+    : { exists: false, hidden: false, connected: false, mine: null, theirs: null, sent: null };
 }
 
 /**
@@ -183,16 +188,27 @@ export function listSentRequests(db: Db, userId: string) {
  * A page of someone's connections, newest first (keyset on created_at, other_id: the
  * connections_recent index), without anyone hidden from the viewer.
  */
-export function listConnectionsOf(db: Db, ownerId: string, viewerId: string, options: { cursor?: Cursor | undefined; limit: number }) {
+export function listConnectionsOf(
+  db: Db,
+  ownerId: string,
+  viewerId: string,
+  options: { cursor?: Cursor | undefined; limit: number },
+) {
   let q = db
     .selectFrom('connections as c')
     .innerJoin('users as u', 'u.id', 'c.otherId')
     .select(['c.otherId as id', 'c.createdAt', cardOf('u').as('card')])
     .where('c.userId', '=', ownerId);
-  if (ownerId !== viewerId) q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.other_id'))}`);
+  if (ownerId !== viewerId)
+    q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.other_id'))}`);
   if (options.cursor) {
     const { createdAt, id } = options.cursor;
-    q = q.where((eb) => eb.or([eb('c.createdAt', '<', createdAt), eb.and([eb('c.createdAt', '=', createdAt), eb('c.otherId', '<', id)])]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.createdAt', '<', createdAt),
+        eb.and([eb('c.createdAt', '=', createdAt), eb('c.otherId', '<', id)]),
+      ]),
+    );
   }
   return q
     .orderBy('c.createdAt', 'desc')

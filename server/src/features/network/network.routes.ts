@@ -14,7 +14,14 @@ import { CONNECTION_REQUEST_BUDGET } from '../../platform/limits.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as network from './network.service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const tags = ['connections'];
 
 /** The network feature: mutual connections, the requests that make them, and people you may know. */
@@ -39,19 +46,40 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/connections/requests',
-    { schema: { tags, summary: 'Connection requests waiting for my answer, newest first', response: { 200: connectionRequestsResponseSchema, ...errors } } },
-    async (request, reply) => sendJsonText(reply, dataText(await network.myReceivedRequests(deps, request.viewer))),
+    {
+      schema: {
+        tags,
+        summary: 'Connection requests waiting for my answer, newest first',
+        response: { 200: connectionRequestsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await network.myReceivedRequests(deps, request.viewer))),
   );
 
   app.get(
     '/connections/requests/sent',
-    { schema: { tags, summary: 'My connection requests nobody has answered yet', response: { 200: connectionRequestsResponseSchema, ...errors } } },
-    async (request, reply) => sendJsonText(reply, dataText(await network.mySentRequests(deps, request.viewer))),
+    {
+      schema: {
+        tags,
+        summary: 'My connection requests nobody has answered yet',
+        response: { 200: connectionRequestsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await network.mySentRequests(deps, request.viewer))),
   );
 
   app.put(
     '/connections/requests/:requestId/accept',
-    { schema: { tags, summary: 'Accept a connection request sent to me', params: requestIdParamsSchema, response: { 200: connectResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Accept a connection request sent to me',
+        params: requestIdParamsSchema,
+        response: { 200: connectResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await network.accept(deps, request.viewer, request.params.requestId) }),
   );
 
@@ -70,19 +98,40 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/connections/requests/:requestId',
-    { schema: { tags, summary: 'Withdraw a connection request I sent', params: requestIdParamsSchema, response: { 200: connectResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw a connection request I sent',
+        params: requestIdParamsSchema,
+        response: { 200: connectResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await network.withdraw(deps, request.viewer, request.params.requestId) }),
   );
 
   app.delete(
     '/connections/:userId',
-    { schema: { tags, summary: 'Remove a connection, for both of us', params: userIdParamsSchema, response: { 200: connectResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a connection, for both of us',
+        params: userIdParamsSchema,
+        response: { 200: connectResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await network.disconnect(deps, request.viewer, request.params.userId) }),
   );
 
   app.get(
     '/connections',
-    { schema: { tags, summary: 'My connections, newest first', querystring: pageQuerySchema, response: { 200: connectionsPageResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'My connections, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: connectionsPageResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { items, nextCursor } = await network.myConnections(deps, request.viewer, request.query);
       return sendJsonText(reply, pageText(items, { nextCursor }));
@@ -101,14 +150,26 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, nextCursor } = await network.connectionsOf(deps, request.viewer, request.params.userId, request.query);
+      const { items, nextCursor } = await network.connectionsOf(
+        deps,
+        request.viewer,
+        request.params.userId,
+        request.query,
+      );
       return sendJsonText(reply, pageText(items, { nextCursor }));
     },
   );
 
   app.get(
     '/users/suggestions',
-    { schema: { tags: ['users'], summary: 'People you may know, best first', response: { 200: suggestionsResponseSchema, ...errors } } },
-    async (request, reply) => sendJsonText(reply, dataText(await network.peopleYouMayKnow(deps, request.viewer))),
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'People you may know, best first',
+        response: { 200: suggestionsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await network.peopleYouMayKnow(deps, request.viewer))),
   );
 };

@@ -50,7 +50,9 @@ const requests: Array<[string, string, number]> = [
 export const networkSeed: DemoSeed = {
   name: 'network',
   async run({ db }) {
-    const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+    const users = new Map(
+      (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+    );
     const id = (username: string) => users.get(username);
     const now = Date.now();
     const rows = connections.flatMap(([a, b], i) => {
@@ -65,7 +67,9 @@ export const networkSeed: DemoSeed = {
     if (rows.length) await db.insertInto('connections').values(rows).execute();
     const pending = requests.flatMap(([from, to, daysAgo]) => {
       const [senderId, recipientId] = [id(from), id(to)];
-      return senderId && recipientId ? [{ id: newId(), senderId, recipientId, createdAt: new Date(now - daysAgo * DAY) }] : [];
+      return senderId && recipientId
+        ? [{ id: newId(), senderId, recipientId, createdAt: new Date(now - daysAgo * DAY) }]
+        : [];
     });
     if (pending.length) await db.insertInto('connectionRequests').values(pending).execute();
   },

@@ -62,21 +62,32 @@ function suggestionsChanged(deps: Deps, ...people: string[]) {
 export async function connectWith(deps: Deps, viewer: Viewer | null, personId: string): Promise<Outcome> {
   const me = requireViewer(viewer);
   const userId = personId.toLowerCase(); // a UUID in capitals is the same person, myself included
-  if (userId === me.id) throw badRequest('You cannot connect with yourself', [{ path: 'userId', message: 'You cannot connect with yourself' }]);
+  if (userId === me.id)
+    throw badRequest('You cannot connect with yourself', [
+      { path: 'userId', message: 'You cannot connect with yourself' },
+    ]);
   const requestId = newId();
   const outcome = await sendRequest(deps.db, { id: requestId, senderId: me.id, recipientId: userId });
   suggestionsChanged(deps, me.id, userId);
   if (!outcome.exists || outcome.hidden) throw notFound(NOT_THERE);
   if (outcome.connected) throw conflict('You are already connected');
   if (outcome.theirs) {
-    await deps.events.emit(deps.db, 'connection.accepted', { senderId: userId, recipientId: me.id, recipientName: fullName(me) });
+    await deps.events.emit(deps.db, 'connection.accepted', {
+      senderId: userId,
+      recipientId: me.id,
+      recipientName: fullName(me),
+    });
     // Their request left my Network badge (my other tabs refetch it).
     networkBadgeChanged(deps, me.id);
     return { connection: 'connected', message: 'You are now connected' };
   }
   // Mine already there (a double click, or a request they ignored), or a twin of this one won the race.
   if (!outcome.sent) throw conflict('You have already sent this person a connection request');
-  await deps.events.emit(deps.db, 'connection.requested', { requestId, senderId: me.id, recipientId: userId });
+  await deps.events.emit(deps.db, 'connection.requested', {
+    requestId,
+    senderId: me.id,
+    recipientId: userId,
+  });
   networkBadgeChanged(deps, userId);
   return { connection: 'pending-sent', message: 'Connection request sent' };
 }
@@ -98,7 +109,11 @@ export async function accept(deps: Deps, viewer: Viewer | null, requestId: strin
   const senderId = await acceptRequest(deps.db, requestId, me.id);
   if (!senderId) throw notFound(REQUEST_NOT_FOUND);
   suggestionsChanged(deps, me.id, senderId);
-  await deps.events.emit(deps.db, 'connection.accepted', { senderId, recipientId: me.id, recipientName: fullName(me) });
+  await deps.events.emit(deps.db, 'connection.accepted', {
+    senderId,
+    recipientId: me.id,
+    recipientName: fullName(me),
+  });
   networkBadgeChanged(deps, me.id);
   return { connection: 'connected', message: 'You are now connected' };
 }
@@ -127,7 +142,8 @@ export async function withdraw(deps: Deps, viewer: Viewer | null, requestId: str
 /** Ends a connection for both; nobody is told. Not connected (or no such person) is not found. */
 export async function disconnect(deps: Deps, viewer: Viewer | null, userId: string): Promise<Outcome> {
   const me = requireViewer(viewer);
-  if (!(await removeConnection(deps.db, me.id, userId))) throw notFound('You are not connected to this person');
+  if (!(await removeConnection(deps.db, me.id, userId)))
+    throw notFound('You are not connected to this person');
   suggestionsChanged(deps, me.id, userId);
   return { connection: 'none', message: 'Connection removed' };
 }
@@ -151,7 +167,13 @@ export async function connectionsOf(deps: Deps, viewer: Viewer | null, userId: s
   return connectionsPage(deps, userId, me.id, query, cursor);
 }
 
-async function connectionsPage(deps: Deps, ownerId: string, viewerId: string, query: PageQuery, cursor: Cursor | undefined) {
+async function connectionsPage(
+  deps: Deps,
+  ownerId: string,
+  viewerId: string,
+  query: PageQuery,
+  cursor: Cursor | undefined,
+) {
   const rows = await listConnectionsOf(deps.db, ownerId, viewerId, { cursor, limit: query.limit });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { items: page.map(presentConnection), nextCursor };

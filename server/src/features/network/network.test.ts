@@ -22,7 +22,8 @@ afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 type Person = { user: User; cookie: string };
-const person = (overrides: Partial<Insertable<UsersTable>> = {}): Promise<Person> => signedInUser(t, overrides);
+const person = (overrides: Partial<Insertable<UsersTable>> = {}): Promise<Person> =>
+  signedInUser(t, overrides);
 const tag = () => randomBytes(4).toString('hex');
 
 /** The card every list shows (spec §3 User). */
@@ -45,13 +46,20 @@ async function link(a: User, b: User, at = new Date()) {
     ])
     .execute();
 }
-const block = (blocker: User, blocked: User) => t.db.insertInto('blocks').values({ blockerId: blocker.id, blockedId: blocked.id }).execute();
+const block = (blocker: User, blocked: User) =>
+  t.db.insertInto('blocks').values({ blockerId: blocker.id, blockedId: blocked.id }).execute();
 
 /** Every connection row and request touching these people: what "nothing changed" compares. */
 async function graphOf(...people: User[]) {
   const ids = people.map((p) => p.id);
   const [connections, requests] = await Promise.all([
-    t.db.selectFrom('connections').select(['userId', 'otherId']).where((eb) => eb.or([eb('userId', 'in', ids), eb('otherId', 'in', ids)])).orderBy('userId').orderBy('otherId').execute(),
+    t.db
+      .selectFrom('connections')
+      .select(['userId', 'otherId'])
+      .where((eb) => eb.or([eb('userId', 'in', ids), eb('otherId', 'in', ids)]))
+      .orderBy('userId')
+      .orderBy('otherId')
+      .execute(),
     t.db
       .selectFrom('connectionRequests')
       .select(['id', 'senderId', 'recipientId', 'ignoredAt'])
@@ -62,14 +70,18 @@ async function graphOf(...people: User[]) {
   return { connections, requests };
 }
 
-const requestNotices = async (p: Person) => (await api('GET', '/notifications?type=connectionRequest', p.cookie)).json().data;
-const profileOf = async (viewer: Person, of: User) => (await api('GET', `/users/profile/${of.username}`, viewer.cookie)).json().data;
+const requestNotices = async (p: Person) =>
+  (await api('GET', '/notifications?type=connectionRequest', p.cookie)).json().data;
+const profileOf = async (viewer: Person, of: User) =>
+  (await api('GET', `/users/profile/${of.username}`, viewer.cookie)).json().data;
 
 /** A sends B a request through the route; answers its id. */
 async function ask(a: Person, b: User) {
   const res = await api('POST', `/connections/${b.id}`, a.cookie);
   expect(res.statusCode, res.body).toBe(200);
-  const [row] = (await graphOf(a.user, b)).requests.filter((r) => r.senderId === a.user.id && r.recipientId === b.id);
+  const [row] = (await graphOf(a.user, b)).requests.filter(
+    (r) => r.senderId === a.user.id && r.recipientId === b.id,
+  );
   return row!.id;
 }
 
@@ -83,7 +95,9 @@ describe('POST /connections/:userId', () => {
     const [request] = (await graphOf(a.user)).requests;
     const received = await api('GET', '/connections/requests', b.cookie);
     expect(received.statusCode).toBe(200);
-    expect(received.json()).toEqual({ data: [{ _id: request!.id, user: card(a.user), createdAt: expect.any(String) }] });
+    expect(received.json()).toEqual({
+      data: [{ _id: request!.id, user: card(a.user), createdAt: expect.any(String) }],
+    });
     expect((await api('GET', '/connections/requests/sent', a.cookie)).json()).toEqual({
       data: [{ _id: request!.id, user: card(b.user), createdAt: received.json().data[0].createdAt }],
     });
@@ -107,9 +121,17 @@ describe('POST /connections/:userId', () => {
     const [me, first, second] = await Promise.all([person(), person(), person()]);
     await ask(first, me.user);
     await ask(second, me.user);
-    const users = (await api('GET', '/connections/requests', me.cookie)).json().data.map((r: { user: { _id: string } }) => r.user._id);
+    const users = (await api('GET', '/connections/requests', me.cookie))
+      .json()
+      .data.map((r: { user: { _id: string } }) => r.user._id);
     expect(users).toEqual([second.user.id, first.user.id]);
-    for (const url of ['/connections/requests', '/connections/requests/sent', '/connections', `/users/${me.user.id}/connections`, '/users/suggestions']) {
+    for (const url of [
+      '/connections/requests',
+      '/connections/requests/sent',
+      '/connections',
+      `/users/${me.user.id}/connections`,
+      '/users/suggestions',
+    ]) {
       const res = await api('GET', url);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 401 });
     }
@@ -121,12 +143,17 @@ describe('POST /connections/:userId', () => {
     const before = await graphOf(a.user, b.user);
     const again = await api('POST', `/connections/${b.user.id}`, a.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'You have already sent this person a connection request' });
+    expect(again.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'You have already sent this person a connection request',
+    });
     expect(await graphOf(a.user, b.user)).toEqual(before);
 
     expect((await api('PUT', `/connections/requests/${id}/ignore`, b.cookie)).statusCode).toBe(200);
     expect((await api('POST', `/connections/${b.user.id}`, a.cookie)).statusCode).toBe(409);
-    expect((await graphOf(a.user, b.user)).requests).toEqual([expect.objectContaining({ id, ignoredAt: expect.any(Date) })]);
+    expect((await graphOf(a.user, b.user)).requests).toEqual([
+      expect.objectContaining({ id, ignoredAt: expect.any(Date) }),
+    ]);
   });
 
   it('refuses myself (in any case of my id) with 400, and a malformed id with 400 naming the field; nothing written', async () => {
@@ -134,11 +161,18 @@ describe('POST /connections/:userId', () => {
     for (const id of [me.user.id, me.user.id.toUpperCase()]) {
       const res = await api('POST', `/connections/${id}`, me.cookie);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: 'You cannot connect with yourself', details: [{ path: 'userId', message: 'You cannot connect with yourself' }] });
+      expect(res.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'You cannot connect with yourself',
+        details: [{ path: 'userId', message: 'You cannot connect with yourself' }],
+      });
     }
     const bad = await api('POST', '/connections/not-a-person', me.cookie);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'userId', message: 'Not a person id' }] });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'userId', message: 'Not a person id' }],
+    });
     expect(await graphOf(me.user)).toEqual({ connections: [], requests: [] });
   });
 
@@ -176,28 +210,36 @@ describe('POST /connections/:userId', () => {
   it.each([
     ['pending', false],
     ['ignored by me', true],
-  ])('connects at once when they had already asked me (%s): both requests go, both rows come, and they are told', async (_, ignored) => {
-    const [a, b] = await Promise.all([person({ firstName: 'Ama', lastName: 'Owusu' }), person()]);
-    const theirs = await ask(b, a.user);
-    if (ignored) expect((await api('PUT', `/connections/requests/${theirs}/ignore`, a.cookie)).statusCode).toBe(200);
-    const res = await api('POST', `/connections/${b.user.id}`, a.cookie);
-    expect(res.json()).toEqual({ data: { connection: 'connected', message: 'You are now connected' } });
-    expect(await graphOf(a.user, b.user)).toEqual({
-      connections: expect.arrayContaining([
-        { userId: a.user.id, otherId: b.user.id },
-        { userId: b.user.id, otherId: a.user.id },
-      ]),
-      requests: [],
-    });
-    expect((await graphOf(a.user, b.user)).connections).toHaveLength(2);
-    expect(await requestNotices(a)).toEqual([]);
-    const bNotes = (await api('GET', '/notifications', b.cookie)).json().data;
-    expect(bNotes).toEqual([
-      expect.objectContaining({ type: 'systemNotification', message: 'Ama Owusu accepted your connection request', sender: expect.objectContaining({ _id: a.user.id }) }),
-    ]);
-    expect((await profileOf(a, b.user)).connection).toBe('connected');
-    expect((await profileOf(b, a.user)).connection).toBe('connected');
-  });
+  ])(
+    'connects at once when they had already asked me (%s): both requests go, both rows come, and they are told',
+    async (_, ignored) => {
+      const [a, b] = await Promise.all([person({ firstName: 'Ama', lastName: 'Owusu' }), person()]);
+      const theirs = await ask(b, a.user);
+      if (ignored)
+        expect((await api('PUT', `/connections/requests/${theirs}/ignore`, a.cookie)).statusCode).toBe(200);
+      const res = await api('POST', `/connections/${b.user.id}`, a.cookie);
+      expect(res.json()).toEqual({ data: { connection: 'connected', message: 'You are now connected' } });
+      expect(await graphOf(a.user, b.user)).toEqual({
+        connections: expect.arrayContaining([
+          { userId: a.user.id, otherId: b.user.id },
+          { userId: b.user.id, otherId: a.user.id },
+        ]),
+        requests: [],
+      });
+      expect((await graphOf(a.user, b.user)).connections).toHaveLength(2);
+      expect(await requestNotices(a)).toEqual([]);
+      const bNotes = (await api('GET', '/notifications', b.cookie)).json().data;
+      expect(bNotes).toEqual([
+        expect.objectContaining({
+          type: 'systemNotification',
+          message: 'Ama Owusu accepted your connection request',
+          sender: expect.objectContaining({ _id: a.user.id }),
+        }),
+      ]);
+      expect((await profileOf(a, b.user)).connection).toBe('connected');
+      expect((await profileOf(b, a.user)).connection).toBe('connected');
+    },
+  );
 
   it(`admits ${CONNECTION_REQUEST_BUDGET.max} requests per ${CONNECTION_REQUEST_BUDGET.timeWindow} per account, then 429 with Retry-After and nothing written`, async () => {
     // The production budget (tests otherwise scale write budgets out of the way).
@@ -205,7 +247,9 @@ describe('POST /connections/:userId', () => {
     try {
       const call = apiCaller(strict);
       const me = await signedInUser(strict);
-      const others = await Promise.all(Array.from({ length: CONNECTION_REQUEST_BUDGET.max + 1 }, () => buildUser(strict.db)));
+      const others = await Promise.all(
+        Array.from({ length: CONNECTION_REQUEST_BUDGET.max + 1 }, () => buildUser(strict.db)),
+      );
       for (const other of others.slice(0, -1)) {
         expect((await call('POST', `/connections/${other.id}`, me.cookie)).statusCode).toBe(200);
       }
@@ -214,9 +258,17 @@ describe('POST /connections/:userId', () => {
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.json().code).toBe('RATE_LIMITED');
-      expect(await strict.db.selectFrom('connectionRequests').select('id').where('recipientId', '=', last.id).execute()).toEqual([]);
+      expect(
+        await strict.db
+          .selectFrom('connectionRequests')
+          .select('id')
+          .where('recipientId', '=', last.id)
+          .execute(),
+      ).toEqual([]);
       // The budget is the account's: someone else still asks.
-      expect((await call('POST', `/connections/${last.id}`, (await signedInUser(strict)).cookie)).statusCode).toBe(200);
+      expect(
+        (await call('POST', `/connections/${last.id}`, (await signedInUser(strict)).cookie)).statusCode,
+      ).toBe(200);
     } finally {
       await strict.close();
     }
@@ -225,7 +277,11 @@ describe('POST /connections/:userId', () => {
 
 describe('answering a request', () => {
   it('accept: only the recipient; the two rows come and the request goes in one go, the sender is told, the notice goes', async () => {
-    const [a, b, stranger] = await Promise.all([person(), person({ firstName: 'Bola', lastName: 'Ade' }), person()]);
+    const [a, b, stranger] = await Promise.all([
+      person(),
+      person({ firstName: 'Bola', lastName: 'Ade' }),
+      person(),
+    ]);
     const id = await ask(a, b.user);
     const before = await graphOf(a.user, b.user);
     for (const who of [stranger, a]) {
@@ -267,7 +323,8 @@ describe('answering a request', () => {
     const [a, b, stranger] = await Promise.all([person(), person(), person()]);
     const id = await ask(a, b.user);
     const before = await graphOf(a.user, b.user);
-    for (const who of [stranger, a]) expect((await api('PUT', `/connections/requests/${id}/ignore`, who.cookie)).statusCode).toBe(404);
+    for (const who of [stranger, a])
+      expect((await api('PUT', `/connections/requests/${id}/ignore`, who.cookie)).statusCode).toBe(404);
     expect((await api('PUT', `/connections/requests/${id}/ignore`)).statusCode).toBe(401);
     expect((await api('PUT', '/connections/requests/42/ignore', b.cookie)).statusCode).toBe(400);
     expect(await graphOf(a.user, b.user)).toEqual(before);
@@ -276,7 +333,9 @@ describe('answering a request', () => {
     expect(res.json()).toEqual({ data: { connection: 'none', message: 'Request ignored' } });
     expect((await api('GET', '/connections/requests', b.cookie)).json().data).toEqual([]);
     expect(await requestNotices(b)).toEqual([]);
-    expect((await api('GET', '/connections/requests/sent', a.cookie)).json().data).toEqual([expect.objectContaining({ _id: id })]);
+    expect((await api('GET', '/connections/requests/sent', a.cookie)).json().data).toEqual([
+      expect.objectContaining({ _id: id }),
+    ]);
     expect(await profileOf(a, b.user)).toMatchObject({ connection: 'pending-sent', connectionRequestId: id });
     expect(await profileOf(b, a.user)).toMatchObject({ connection: 'none', connectionRequestId: null });
     // Ignoring twice keeps the first time, and tells nobody anything.
@@ -290,7 +349,8 @@ describe('answering a request', () => {
     const [a, b, stranger] = await Promise.all([person(), person(), person()]);
     const id = await ask(a, b.user);
     const before = await graphOf(a.user, b.user);
-    for (const who of [stranger, b]) expect((await api('DELETE', `/connections/requests/${id}`, who.cookie)).statusCode).toBe(404);
+    for (const who of [stranger, b])
+      expect((await api('DELETE', `/connections/requests/${id}`, who.cookie)).statusCode).toBe(404);
     expect((await api('DELETE', `/connections/requests/${id}`)).statusCode).toBe(401);
     expect((await api('DELETE', '/connections/requests/x', a.cookie)).statusCode).toBe(400);
     expect(await graphOf(a.user, b.user)).toEqual(before);
@@ -339,11 +399,16 @@ describe('connections', () => {
     const first = await api('GET', '/connections?limit=2', me.cookie);
     expect(first.statusCode).toBe(200);
     const tied = [others[1]!, others[2]!].sort((x, y) => (x.id < y.id ? 1 : -1));
-    expect(first.json().data).toEqual(tied.map((u) => ({ user: card(u), connectedAt: new Date(at + 1000).toISOString() })));
+    expect(first.json().data).toEqual(
+      tied.map((u) => ({ user: card(u), connectedAt: new Date(at + 1000).toISOString() })),
+    );
     const cursor = first.json().meta.nextCursor;
     expect(cursor).toEqual(expect.any(String));
     const second = await api('GET', `/connections?limit=2&cursor=${cursor}`, me.cookie);
-    expect(second.json()).toEqual({ data: [{ user: card(others[0]!), connectedAt: new Date(at).toISOString() }], meta: { nextCursor: null } });
+    expect(second.json()).toEqual({
+      data: [{ user: card(others[0]!), connectedAt: new Date(at).toISOString() }],
+      meta: { nextCursor: null },
+    });
 
     for (const query of ['limit=0', 'limit=101', 'cursor=bm90LWEtY3Vyc29y']) {
       const res = await api('GET', `/connections?${query}`, me.cookie);
@@ -352,14 +417,25 @@ describe('connections', () => {
   });
 
   it("GET /users/:userId/connections follows the owner's setting, 404 when blocked either way, and leaves out people hidden from me", async () => {
-    const [me, friend, owner, hiddenFromMe, other] = await Promise.all([person(), person(), person(), person(), person()]);
+    const [me, friend, owner, hiddenFromMe, other] = await Promise.all([
+      person(),
+      person(),
+      person(),
+      person(),
+      person(),
+    ]);
     await link(owner.user, me.user);
     await link(owner.user, friend.user);
     await link(owner.user, hiddenFromMe.user);
     await block(hiddenFromMe.user, me.user);
     const listed = async (viewer: Person) => {
       const res = await api('GET', `/users/${owner.user.id}/connections`, viewer.cookie);
-      return res.statusCode === 200 ? res.json().data.map((c: { user: { _id: string } }) => c.user._id).sort() : res.statusCode;
+      return res.statusCode === 200
+        ? res
+            .json()
+            .data.map((c: { user: { _id: string } }) => c.user._id)
+            .sort()
+        : res.statusCode;
     };
     const setting = (connectionsVisibility: 'everyone' | 'connections' | 'only_me') =>
       t.db.updateTable('users').set({ connectionsVisibility }).where('id', '=', owner.user.id).execute();
@@ -375,7 +451,10 @@ describe('connections', () => {
     expect(await listed(me)).toBe(403);
     expect(await listed(owner)).toHaveLength(3);
     const refused = await api('GET', `/users/${owner.user.id}/connections`, me.cookie);
-    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: 'This person keeps their connections private' });
+    expect(refused.json()).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This person keeps their connections private',
+    });
     await setting('everyone');
 
     // Blocked either way: the person is not there at all, exactly like an unknown id.
@@ -401,7 +480,11 @@ describe('GET /users/suggestions', () => {
     await link(me.user, y);
     return { me, x, y, place };
   }
-  const follow = (u: User, ...tags: string[]) => t.db.insertInto('hashtagFollows').values(tags.map((tg) => ({ userId: u.id, tag: tg }))).execute();
+  const follow = (u: User, ...tags: string[]) =>
+    t.db
+      .insertInto('hashtagFollows')
+      .values(tags.map((tg) => ({ userId: u.id, tag: tg })))
+      .execute();
   const suggestionsFor = async (p: Person) => {
     const res = await api('GET', '/users/suggestions', p.cookie);
     expect(res.statusCode).toBe(200);
@@ -432,7 +515,14 @@ describe('GET /users/suggestions', () => {
 
     const list = await suggestionsFor(me);
     expect(list.length).toBeLessThanOrEqual(10);
-    expect(list.slice(0, 6).map((s) => s._id)).toEqual([twoMutuals.id, mutualAndTags.id, oneMutual.id, twoTags.id, oneTag.id, samePlace.id]);
+    expect(list.slice(0, 6).map((s) => s._id)).toEqual([
+      twoMutuals.id,
+      mutualAndTags.id,
+      oneMutual.id,
+      twoTags.id,
+      oneTag.id,
+      samePlace.id,
+    ]);
     expect(list[0]).toEqual({ ...card(twoMutuals), mutualCount: 2 });
     expect(list[1]!.mutualCount).toBe(1);
     expect(list[5]).toEqual({ ...card(samePlace), mutualCount: 0 });
@@ -441,18 +531,22 @@ describe('GET /users/suggestions', () => {
     expect(list.slice(6).every((s) => s.mutualCount === 0)).toBe(true);
   });
 
-  it("never ranks by a place its owner shows only to connections (issue 31, item 6)", async () => {
+  it('never ranks by a place its owner shows only to connections (issue 31, item 6)', async () => {
     const { me, place } = await network();
     // Created oldest first: by age alone the order would be the reverse.
     const closed = await buildUser(t.db, { location: place, profileVisibility: 'connections' });
-    const closedUpper = await buildUser(t.db, { location: place.toUpperCase(), profileVisibility: 'connections' });
+    const closedUpper = await buildUser(t.db, {
+      location: place.toUpperCase(),
+      profileVisibility: 'connections',
+    });
     const open = await buildUser(t.db, { location: place });
     const newer = await buildUser(t.db, { location: '' });
     const ids = (await suggestionsFor(me)).map((s) => s._id);
     expect(ids[0]).toBe(open.id);
     // The people whose place is kept come, if at all, as newest people do: after the newer one.
     expect(ids[1]).toBe(newer.id);
-    for (const kept of [closed, closedUpper]) if (ids.includes(kept.id)) expect(ids.indexOf(kept.id)).toBeGreaterThan(1);
+    for (const kept of [closed, closedUpper])
+      if (ids.includes(kept.id)) expect(ids.indexOf(kept.id)).toBeGreaterThan(1);
   });
 
   it('never offers me, my connections, anyone I asked or who asked me, anyone blocked either way or muted, hidden from search, or unverified', async () => {
@@ -467,7 +561,17 @@ describe('GET /users/suggestions', () => {
     const muted = await buildUser(t.db);
     const unsearchable = await buildUser(t.db, { searchable: false });
     const unverified = await buildUser(t.db, { emailVerifiedAt: null });
-    const excluded = { connected, iAsked, askedMe, askedMeIgnored, blockedByMe, blockerOfMe, muted, unsearchable, unverified };
+    const excluded = {
+      connected,
+      iAsked,
+      askedMe,
+      askedMeIgnored,
+      blockedByMe,
+      blockerOfMe,
+      muted,
+      unsearchable,
+      unverified,
+    };
     // Each shares both my connections, so each would lead the list but for its exclusion.
     for (const u of [control, ...Object.values(excluded)]) {
       await link(x, u);
@@ -495,7 +599,9 @@ describe('GET /users/suggestions', () => {
     // A muted or unsearchable person is still offered to others: the rule is about me.
     const other = await person();
     await link(other.user, x);
-    expect((await suggestionsFor(other)).map((s) => s._id)).toEqual(expect.arrayContaining([muted.id, control.id]));
+    expect((await suggestionsFor(other)).map((s) => s._id)).toEqual(
+      expect.arrayContaining([muted.id, control.id]),
+    );
     expect((await suggestionsFor(other)).map((s) => s._id)).not.toContain(unsearchable.id);
   });
 
@@ -508,7 +614,14 @@ describe('GET /users/suggestions', () => {
   it('keeps my list a few seconds, but a request or a block either way, my mute, or a privacy change drops it at once', async () => {
     const { me, x } = await network();
     const sideDoor = await buildUser(t.db);
-    const [iAsk, iBlock, iMute, blocksMe, asksMe, hides] = await Promise.all([person(), person(), person(), person(), person(), person()]);
+    const [iAsk, iBlock, iMute, blocksMe, asksMe, hides] = await Promise.all([
+      person(),
+      person(),
+      person(),
+      person(),
+      person(),
+      person(),
+    ]);
     const everyone = [sideDoor, ...[iAsk, iBlock, iMute, blocksMe, asksMe, hides].map((p) => p.user)];
     for (const u of everyone) await link(x, u);
     const ids = async () => (await suggestionsFor(me)).map((s) => s._id);
@@ -531,7 +644,12 @@ describe('GET /users/suggestions', () => {
     await gone('blocked me', blocksMe.user);
     expect((await api('POST', `/connections/${me.user.id}`, asksMe.cookie)).statusCode).toBe(200);
     await gone('asked me', asksMe.user);
-    const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: false };
+    const privacy = {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: false,
+    };
     expect((await api('PUT', '/users/me/privacy', hides.cookie, privacy)).statusCode).toBe(200);
     await gone('turned search off', hides.user);
   });
@@ -563,15 +681,30 @@ describe('GET /users/profile/:username (the network part)', () => {
   it('a connection, and myself (no mutual count with myself)', async () => {
     const [me, them] = await Promise.all([person(), person()]);
     await link(me.user, them.user);
-    expect(await profileOf(me, them.user)).toMatchObject({ connection: 'connected', connectionRequestId: null, connectionCount: 1, mutualCount: 0 });
-    expect(await profileOf(me, me.user)).toMatchObject({ isMe: true, connection: 'none', connectionCount: 1, mutualCount: 0, limited: false, connectionsVisible: true });
+    expect(await profileOf(me, them.user)).toMatchObject({
+      connection: 'connected',
+      connectionRequestId: null,
+      connectionCount: 1,
+      mutualCount: 0,
+    });
+    expect(await profileOf(me, me.user)).toMatchObject({
+      isMe: true,
+      connection: 'none',
+      connectionCount: 1,
+      mutualCount: 0,
+      limited: false,
+      connectionsVisible: true,
+    });
   });
 
   it('a pending request, seen from both sides, with the id each acts on', async () => {
     const [a, b] = await Promise.all([person(), person()]);
     const id = await ask(a, b.user);
     expect(await profileOf(a, b.user)).toMatchObject({ connection: 'pending-sent', connectionRequestId: id });
-    expect(await profileOf(b, a.user)).toMatchObject({ connection: 'pending-received', connectionRequestId: id });
+    expect(await profileOf(b, a.user)).toMatchObject({
+      connection: 'pending-received',
+      connectionRequestId: id,
+    });
   });
 
   it('muted: only I see it', async () => {
@@ -588,24 +721,46 @@ describe('GET /users/profile/:username (the network part)', () => {
       person({ bio: 'Private bio', location: 'Accra', profileVisibility: 'connections' }),
     ]);
     await link(owner.user, connection.user);
-    expect(await profileOf(stranger, owner.user)).toMatchObject({ ...card(owner.user), bio: '', location: '', limited: true, connectionCount: 1, connection: 'none' });
-    expect(await profileOf(connection, owner.user)).toMatchObject({ bio: 'Private bio', location: 'Accra', limited: false });
-    expect(await profileOf(owner, owner.user)).toMatchObject({ bio: 'Private bio', location: 'Accra', limited: false });
+    expect(await profileOf(stranger, owner.user)).toMatchObject({
+      ...card(owner.user),
+      bio: '',
+      location: '',
+      limited: true,
+      connectionCount: 1,
+      connection: 'none',
+    });
+    expect(await profileOf(connection, owner.user)).toMatchObject({
+      bio: 'Private bio',
+      location: 'Accra',
+      limited: false,
+    });
+    expect(await profileOf(owner, owner.user)).toMatchObject({
+      bio: 'Private bio',
+      location: 'Accra',
+      limited: false,
+    });
   });
 
   it.each([
     ['everyone', { stranger: true, connection: true, me: true }],
     ['connections', { stranger: false, connection: true, me: true }],
     ['only_me', { stranger: false, connection: false, me: true }],
-  ] as const)('connections visible to whom, when the owner chose %s', async (connectionsVisibility, expected) => {
-    const [stranger, connection, owner] = await Promise.all([person(), person(), person({ connectionsVisibility })]);
-    await link(owner.user, connection.user);
-    expect({
-      stranger: (await profileOf(stranger, owner.user)).connectionsVisible,
-      connection: (await profileOf(connection, owner.user)).connectionsVisible,
-      me: (await profileOf(owner, owner.user)).connectionsVisible,
-    }).toEqual(expected);
-  });
+  ] as const)(
+    'connections visible to whom, when the owner chose %s',
+    async (connectionsVisibility, expected) => {
+      const [stranger, connection, owner] = await Promise.all([
+        person(),
+        person(),
+        person({ connectionsVisibility }),
+      ]);
+      await link(owner.user, connection.user);
+      expect({
+        stranger: (await profileOf(stranger, owner.user)).connectionsVisible,
+        connection: (await profileOf(connection, owner.user)).connectionsVisible,
+        me: (await profileOf(owner, owner.user)).connectionsVisible,
+      }).toEqual(expected);
+    },
+  );
 
   it('blocked either way answers exactly like an unknown username', async () => {
     const [me, blockedByMe, blockerOfMe] = await Promise.all([person(), person(), person()]);
@@ -630,17 +785,24 @@ describe('a block ends what lies between the two (user.blocked)', () => {
     await link(a.user, b.user);
     await ask(a, c.user);
     // Crossing requests both ways, as two people asking at the same moment can leave them.
-    await t.db.insertInto('connectionRequests').values({ id: newId(), senderId: c.user.id, recipientId: a.user.id }).execute();
+    await t.db
+      .insertInto('connectionRequests')
+      .values({ id: newId(), senderId: c.user.id, recipientId: a.user.id })
+      .execute();
     await ask(d, a.user);
     await link(b.user, c.user); // not between the two: stays
     await t.app.deps.events.emit(t.db, 'user.blocked', { blockerId: a.user.id, blockedId: b.user.id });
     await t.app.deps.events.emit(t.db, 'user.blocked', { blockerId: c.user.id, blockedId: a.user.id });
     const after = await graphOf(a.user);
     expect(after.connections).toEqual([]);
-    expect(after.requests).toEqual([expect.objectContaining({ senderId: d.user.id, recipientId: a.user.id })]);
+    expect(after.requests).toEqual([
+      expect.objectContaining({ senderId: d.user.id, recipientId: a.user.id }),
+    ]);
     expect((await graphOf(b.user)).connections).toHaveLength(2);
     expect(await requestNotices(c)).toEqual([]);
-    expect((await requestNotices(a)).map((n: { sender: { _id: string } }) => n.sender._id)).toEqual([d.user.id]);
+    expect((await requestNotices(a)).map((n: { sender: { _id: string } }) => n.sender._id)).toEqual([
+      d.user.id,
+    ]);
   });
 
   it('through the block route too', async () => {
@@ -658,7 +820,8 @@ describe('the Network badge, live (issue 15)', () => {
     live = recordDeliveries(t);
   });
   const network = { type: 'counts.changed', data: { counts: ['network'] } };
-  const badge = (p: Person) => live.of(p.user.id).filter((e) => e.type === 'counts.changed' && e.data.counts.includes('network'));
+  const badge = (p: Person) =>
+    live.of(p.user.id).filter((e) => e.type === 'counts.changed' && e.data.counts.includes('network'));
 
   it('tells whoever’s waiting requests changed: the recipient of a request, the one who answers, the recipient of a withdrawal', async () => {
     const [ana, ben, cy] = [await person(), await person(), await person()];

@@ -27,7 +27,8 @@ export function presentNotification(n: Row): Notification {
     commentContent: n.commentContent,
     replyContent: n.replyContent,
     relatedPost: n.relatedPostId ? { _id: n.relatedPostId, image: null, content: null } : null,
-    relatedUser: n.relatedUserId && n.relatedUsername ? { _id: n.relatedUserId, username: n.relatedUsername } : null,
+    relatedUser:
+      n.relatedUserId && n.relatedUsername ? { _id: n.relatedUserId, username: n.relatedUsername } : null,
     relatedMission: n.relatedMissionId,
     chat: n.chatId,
   };
@@ -42,6 +43,7 @@ const NEED_TITLE_SHOWN = 80;
  */
 export function stillNeededMessage(title: string, daysLeft: number) {
   const words = title.replace(/\s+/g, ' ').trim();
-  const shown = words.length > NEED_TITLE_SHOWN ? `${words.slice(0, NEED_TITLE_SHOWN - 1).trimEnd()}…` : words;
+  const shown =
+    words.length > NEED_TITLE_SHOWN ? `${words.slice(0, NEED_TITLE_SHOWN - 1).trimEnd()}…` : words;
   return `Still needed? Expires in ${daysLeft <= 1 ? 'a day' : `${daysLeft} days`}: “${shown}”`;
 }

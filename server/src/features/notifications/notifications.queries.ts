@@ -3,7 +3,16 @@ import type { Db } from '../../db/database.js';
 import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
-import { hiddenEitherWay, missionAudience, missionOfPostVisibleTo, missionTitleOf, missionVisibleTo, mutedBetween, silencedForViewer, type ViewerId } from '../../social/social.queries.js';
+import {
+  hiddenEitherWay,
+  missionAudience,
+  missionOfPostVisibleTo,
+  missionTitleOf,
+  missionVisibleTo,
+  mutedBetween,
+  silencedForViewer,
+  type ViewerId,
+} from '../../social/social.queries.js';
 
 const LIST_LIMIT = 100;
 
@@ -15,7 +24,10 @@ const LIST_LIMIT = 100;
  * back for a notice already given: a like tells its author once per liker and post, ever (0026's
  * unique index; the only one a notice can meet, ids being new).
  */
-export async function insertNotificationUnlessSilenced(db: Db, row: Insertable<NotificationsTable>): Promise<Selectable<NotificationsTable> | undefined> {
+export async function insertNotificationUnlessSilenced(
+  db: Db,
+  row: Insertable<NotificationsTable>,
+): Promise<Selectable<NotificationsTable> | undefined> {
   return newNotification(db, row);
 }
 
@@ -40,7 +52,9 @@ const readableBy = (person: ViewerId, postId: RawBuilder<unknown>, missionId: Ra
 const newNotifications = prepared(
   (db, a: { columns: string; heard: boolean; rows: string[] }) => {
     const columns = a.columns.split(',').map(snakeCase);
-    const heard = a.heard ? sql<boolean>`not ${silencedForViewer(sql`(i.n).user_id`, sql`(i.n).sender_id`)}` : sql<boolean>`true`;
+    const heard = a.heard
+      ? sql<boolean>`not ${silencedForViewer(sql`(i.n).user_id`, sql`(i.n).sender_id`)}`
+      : sql<boolean>`true`;
     // A notice about a post or a mission names it (its title, a comment on it): it reaches only
     // someone who may read that post or mission now, by the reads' own rules (issue 31 item 2) —
     // not a member who left a members-only mission and is answered on a comment there.
@@ -63,7 +77,11 @@ const newNotification = batched(
   async (db, rows: Array<Insertable<NotificationsTable>>) => {
     const columns = givenColumns(rows[0]!);
     const json = rows.map((row) => Object.fromEntries(columns.map((c) => [snakeCase(c), row[c]])));
-    const made = await newNotifications(db, { columns: columns.join(','), heard: rows[0]!.senderId !== undefined, rows: json.map((row) => JSON.stringify(row)) });
+    const made = await newNotifications(db, {
+      columns: columns.join(','),
+      heard: rows[0]!.senderId !== undefined,
+      rows: json.map((row) => JSON.stringify(row)),
+    });
     const byId = new Map(made.map((n) => [n.id, n]));
     return rows.map((row) => byId.get(row.id));
   },
@@ -74,7 +92,12 @@ const newNotification = batched(
 export function deleteNotificationsBetween(db: Db, a: string, b: string) {
   return db
     .deleteFrom('notifications')
-    .where((eb) => eb.or([eb.and([eb('userId', '=', a), eb('senderId', '=', b)]), eb.and([eb('userId', '=', b), eb('senderId', '=', a)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('userId', '=', a), eb('senderId', '=', b)]),
+        eb.and([eb('userId', '=', b), eb('senderId', '=', a)]),
+      ]),
+    )
     .execute();
 }
 
@@ -105,16 +128,30 @@ export function listNotifications(db: Db, userId: string, type?: string) {
 
 /** A connection request's notice: at most one per sender and recipient, as there is one request. */
 export function deleteConnectionRequestNotices(db: Db, userId: string, senderId: string) {
-  return db.deleteFrom('notifications').where('userId', '=', userId).where('senderId', '=', senderId).where('type', '=', 'connectionRequest').execute();
+  return db
+    .deleteFrom('notifications')
+    .where('userId', '=', userId)
+    .where('senderId', '=', senderId)
+    .where('type', '=', 'connectionRequest')
+    .execute();
 }
 
 export function markAllRead(db: Db, userId: string) {
-  return db.updateTable('notifications').set({ readAt: new Date() }).where('userId', '=', userId).where('readAt', 'is', null).execute();
+  return db
+    .updateTable('notifications')
+    .set({ readAt: new Date() })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .execute();
 }
 
 /** Deletes only when it is the user's own; the row count tells whether it was. */
 export async function deleteOwnNotification(db: Db, userId: string, id: string) {
-  const res = await db.deleteFrom('notifications').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom('notifications')
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -161,7 +198,10 @@ export function listUnreadTaskNotifications(db: Db, userId: string) {
  * members alone), not its author, and not anyone who blocked, was blocked by or muted the author.
  * Answers each notice made, for telling its recipient live.
  */
-export async function insertMissionUpdateNotices(db: Db, input: { missionId: string; postId: string; authorId: string }) {
+export async function insertMissionUpdateNotices(
+  db: Db,
+  input: { missionId: string; postId: string; authorId: string },
+) {
   const { rows } = await sql<{ id: string; userId: string; type: string }>`
     insert into notifications (id, user_id, type, message, sender_id, related_post_id, related_mission_id)
     select gen_random_uuid(), a.id, 'missionUpdate', 'posted an update to ' || coalesce(${missionTitleOf(input.missionId)}, 'a mission'),

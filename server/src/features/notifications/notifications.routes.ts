@@ -27,7 +27,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await notifications.listMyNotifications(deps, request.viewer, request.query.type) }),
+    async (request) => ({
+      data: await notifications.listMyNotifications(deps, request.viewer, request.query.type),
+    }),
   );
 
   app.put(
@@ -41,13 +43,25 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications/offer-counts',
-    { schema: { tags: ['notifications'], summary: 'Unread offers on my posts and my missions', response: { 200: offerCountsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Unread offers on my posts and my missions',
+        response: { 200: offerCountsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await notifications.myOfferCounts(deps, request.viewer) }),
   );
 
   app.get(
     '/notifications/unread-offers',
-    { schema: { tags: ['notifications'], summary: 'Unread offers, as one count', response: { 200: unreadOffersResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Unread offers, as one count',
+        response: { 200: unreadOffersResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const counts = await notifications.myOfferCounts(deps, request.viewer);
       return { data: { count: counts.new + counts.mission } };
@@ -81,7 +95,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tasks/notifications',
-    { schema: { tags: ['tasks'], summary: 'My unread task notifications', response: { 200: taskNotificationsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'My unread task notifications',
+        response: { 200: taskNotificationsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await notifications.myTaskNotifications(deps, request.viewer) }),
   );
 };

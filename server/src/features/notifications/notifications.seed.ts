@@ -83,7 +83,11 @@ export const notificationsSeed: DemoSeed = {
       }
     }
     // A connection request waiting for an answer is a notice, as live ones are (the network seed wrote them).
-    const requests = await db.selectFrom('connectionRequests').select(['senderId', 'recipientId', 'createdAt']).where('ignoredAt', 'is', null).execute();
+    const requests = await db
+      .selectFrom('connectionRequests')
+      .select(['senderId', 'recipientId', 'createdAt'])
+      .where('ignoredAt', 'is', null)
+      .execute();
     for (const r of requests) {
       add({
         userId: r.recipientId,
@@ -102,7 +106,15 @@ export const notificationsSeed: DemoSeed = {
       .select(['r.userId', 'r.role', 'r.createdAt', 'm.id as missionId', 'm.title', 'm.ownerId'])
       .execute();
     for (const r of joinRequests) {
-      add({ userId: r.ownerId, senderId: r.userId, relatedUserId: r.userId, relatedMissionId: r.missionId, type: 'missionUpdate', message: `asked to join ${r.title} as a ${r.role}`, createdAt: r.createdAt });
+      add({
+        userId: r.ownerId,
+        senderId: r.userId,
+        relatedUserId: r.userId,
+        relatedMissionId: r.missionId,
+        type: 'missionUpdate',
+        message: `asked to join ${r.title} as a ${r.role}`,
+        createdAt: r.createdAt,
+      });
     }
     const audience = [
       ...(await db.selectFrom('missionMembers').select(['missionId', 'userId']).execute()),
@@ -114,20 +126,46 @@ export const notificationsSeed: DemoSeed = {
       .select(['p.id', 'p.authorId', 'p.createdAt', 'm.id as missionId', 'm.title'])
       .execute();
     for (const u of updates) {
-      for (const userId of new Set(audience.filter((a) => a.missionId === u.missionId).map((a) => a.userId))) {
-        add({ userId, senderId: u.authorId, relatedPostId: u.id, relatedMissionId: u.missionId, type: 'missionUpdate', message: `posted an update to ${u.title}`, createdAt: u.createdAt });
+      for (const userId of new Set(
+        audience.filter((a) => a.missionId === u.missionId).map((a) => a.userId),
+      )) {
+        add({
+          userId,
+          senderId: u.authorId,
+          relatedPostId: u.id,
+          relatedMissionId: u.missionId,
+          type: 'missionUpdate',
+          message: `posted an update to ${u.title}`,
+          createdAt: u.createdAt,
+        });
       }
     }
     const tasks = await db
       .selectFrom('tasks as t')
       .innerJoin('missions as m', 'm.id', 't.missionId')
       .leftJoin('chats as c', 'c.missionId', 'm.id')
-      .select(['t.title', 't.assigneeId', 't.createdBy', 't.createdAt', 'm.id as missionId', 'm.ownerId', 'c.id as chatId'])
+      .select([
+        't.title',
+        't.assigneeId',
+        't.createdBy',
+        't.createdAt',
+        'm.id as missionId',
+        'm.ownerId',
+        'c.id as chatId',
+      ])
       .execute();
     for (const t of tasks) {
-      const about = { senderId: t.createdBy, relatedMissionId: t.missionId, chatId: t.chatId, type: 'task', typeTask: 'task_created', createdAt: t.createdAt };
+      const about = {
+        senderId: t.createdBy,
+        relatedMissionId: t.missionId,
+        chatId: t.chatId,
+        type: 'task',
+        typeTask: 'task_created',
+        createdAt: t.createdAt,
+      };
       if (t.assigneeId) add({ ...about, userId: t.assigneeId, message: `assigned you a task: ${t.title}` });
-      if (t.ownerId !== t.assigneeId) add({ ...about, userId: t.ownerId, message: `added a task to your mission: ${t.title}` });
+      if (t.ownerId !== t.assigneeId)
+        add({ ...about, userId: t.ownerId, message: `added a task to your mission: ${t.title}` });
     }
     // Needs that close (issue 16): the author of an open need the lifecycle job asked "Still needed?" (the posts seed set nudged_at as the job would).
     const asked = await db
@@ -138,7 +176,13 @@ export const notificationsSeed: DemoSeed = {
       .execute();
     for (const p of asked) {
       const daysLeft = Math.max(1, Math.ceil((p.expiresAt!.getTime() - p.nudgedAt!.getTime()) / 86_400_000));
-      add({ userId: p.authorId, relatedPostId: p.id, type: 'stillNeeded', message: stillNeededMessage(p.title || p.content, daysLeft), createdAt: p.nudgedAt! });
+      add({
+        userId: p.authorId,
+        relatedPostId: p.id,
+        type: 'stillNeeded',
+        message: stillNeededMessage(p.title || p.content, daysLeft),
+        createdAt: p.nudgedAt!,
+      });
     }
     // Offers of help (issue 13): a pending one tells its receiver (newOffer, missionHelp); an answer
     // tells the helper (the accepted notice points at the pair's chat, if they have one).
@@ -147,18 +191,78 @@ export const notificationsSeed: DemoSeed = {
       .innerJoin('users as owner', 'owner.id', 'o.ownerId')
       .leftJoin('posts as p', 'p.id', 'o.postId')
       .leftJoin('missions as m', 'm.id', 'o.missionId')
-      .leftJoin('chats as c', (j) => j.on('c.directKey', '=', sql<string>`case when o.owner_id < o.helper_id then o.owner_id || ':' || o.helper_id else o.helper_id || ':' || o.owner_id end`))
-      .select(['o.postId', 'o.missionId', 'o.helperId', 'o.ownerId', 'o.message', 'o.status', 'o.createdAt', 'o.decidedAt', 'p.kind', 'p.title as postTitle', 'p.content', 'm.title as missionTitle', 'owner.firstName', 'owner.lastName', 'c.id as chatId'])
+      .leftJoin('chats as c', (j) =>
+        j.on(
+          'c.directKey',
+          '=',
+          sql<string>`case when o.owner_id < o.helper_id then o.owner_id || ':' || o.helper_id else o.helper_id || ':' || o.owner_id end`,
+        ),
+      )
+      .select([
+        'o.postId',
+        'o.missionId',
+        'o.helperId',
+        'o.ownerId',
+        'o.message',
+        'o.status',
+        'o.createdAt',
+        'o.decidedAt',
+        'p.kind',
+        'p.title as postTitle',
+        'p.content',
+        'm.title as missionTitle',
+        'owner.firstName',
+        'owner.lastName',
+        'c.id as chatId',
+      ])
       .where('o.status', '!=', 'withdrawn')
       .execute();
     for (const o of offers) {
-      const title = o.missionTitle ?? (o.postTitle?.trim() || (o.content ?? '').replace(/\s+/g, ' ').slice(0, 80));
+      const title =
+        o.missionTitle ?? (o.postTitle?.trim() || (o.content ?? '').replace(/\s+/g, ' ').slice(0, 80));
       const about = { relatedPostId: o.postId, relatedMissionId: o.missionId };
-      if (o.status === 'pending' && o.postId) add({ ...about, userId: o.ownerId, senderId: o.helperId, relatedUserId: o.helperId, type: 'newOffer', commentContent: o.message, message: `offered to help with your ${o.kind}`, createdAt: o.createdAt });
-      if (o.status === 'pending' && o.missionId) add({ ...about, userId: o.ownerId, senderId: o.helperId, relatedUserId: o.helperId, type: 'missionHelp', commentContent: o.message, message: `offered to help with ${title}`, createdAt: o.createdAt });
+      if (o.status === 'pending' && o.postId)
+        add({
+          ...about,
+          userId: o.ownerId,
+          senderId: o.helperId,
+          relatedUserId: o.helperId,
+          type: 'newOffer',
+          commentContent: o.message,
+          message: `offered to help with your ${o.kind}`,
+          createdAt: o.createdAt,
+        });
+      if (o.status === 'pending' && o.missionId)
+        add({
+          ...about,
+          userId: o.ownerId,
+          senderId: o.helperId,
+          relatedUserId: o.helperId,
+          type: 'missionHelp',
+          commentContent: o.message,
+          message: `offered to help with ${title}`,
+          createdAt: o.createdAt,
+        });
       const decidedAt = o.decidedAt ?? o.createdAt;
-      if (o.status === 'accepted') add({ ...about, userId: o.helperId, senderId: o.ownerId, chatId: o.chatId, type: 'systemNotification', message: `${`${o.firstName} ${o.lastName}`.trim()} accepted your offer of help with “${title}”`, createdAt: decidedAt });
-      if (o.status === 'declined') add({ ...about, userId: o.helperId, senderId: o.ownerId, type: 'systemNotification', message: `Thank you for offering to help with “${title}”. It is covered for now.`, createdAt: decidedAt });
+      if (o.status === 'accepted')
+        add({
+          ...about,
+          userId: o.helperId,
+          senderId: o.ownerId,
+          chatId: o.chatId,
+          type: 'systemNotification',
+          message: `${`${o.firstName} ${o.lastName}`.trim()} accepted your offer of help with “${title}”`,
+          createdAt: decidedAt,
+        });
+      if (o.status === 'declined')
+        add({
+          ...about,
+          userId: o.helperId,
+          senderId: o.ownerId,
+          type: 'systemNotification',
+          message: `Thank you for offering to help with “${title}”. It is covered for now.`,
+          createdAt: decidedAt,
+        });
     }
     // In slices: one statement per few hundred rows keeps the bound parameters well inside limits.
     for (let i = 0; i < rows.length; i += 500)

@@ -110,23 +110,52 @@ export function subscribeNotifications(deps: Deps) {
         'Welcome to Muster! Complete your profile, then share a need or an offer so people can find you.',
     });
   });
-  deps.events.on('comment.created', async (db, { postId, postAuthorId, commenterId, content, parentAuthorId }) => {
-    if (parentAuthorId) {
-      await notify(db, { userId: parentAuthorId, senderId: commenterId, type: 'replies', relatedPostId: postId, replyContent: content, message: 'replied to your comment' });
-    }
-    // The post's author hears of every comment, unless it was already told of this one as a reply.
-    if (postAuthorId !== parentAuthorId) {
-      await notify(db, { userId: postAuthorId, senderId: commenterId, type: 'comment', relatedPostId: postId, commentContent: content, message: 'commented on your post' });
-    }
-  });
+  deps.events.on(
+    'comment.created',
+    async (db, { postId, postAuthorId, commenterId, content, parentAuthorId }) => {
+      if (parentAuthorId) {
+        await notify(db, {
+          userId: parentAuthorId,
+          senderId: commenterId,
+          type: 'replies',
+          relatedPostId: postId,
+          replyContent: content,
+          message: 'replied to your comment',
+        });
+      }
+      // The post's author hears of every comment, unless it was already told of this one as a reply.
+      if (postAuthorId !== parentAuthorId) {
+        await notify(db, {
+          userId: postAuthorId,
+          senderId: commenterId,
+          type: 'comment',
+          relatedPostId: postId,
+          commentContent: content,
+          message: 'commented on your post',
+        });
+      }
+    },
+  );
   deps.events.on('post.liked', async (db, { postId, authorId, likerId }) => {
-    await notify(db, { userId: authorId, senderId: likerId, type: 'like', relatedPostId: postId, message: 'liked your post' });
+    await notify(db, {
+      userId: authorId,
+      senderId: likerId,
+      type: 'like',
+      relatedPostId: postId,
+      message: 'liked your post',
+    });
   });
   // A connection request is a notice only while it waits: answered, ignored or withdrawn, it goes,
   // so `GET /notifications?type=connectionRequest` lists exactly the live requests.
   deps.events.on('connection.requested', async (db, { senderId, recipientId }) => {
     await deleteConnectionRequestNotices(db, recipientId, senderId);
-    await notify(db, { userId: recipientId, senderId, relatedUserId: senderId, type: 'connectionRequest', message: 'sent you a connection request' });
+    await notify(db, {
+      userId: recipientId,
+      senderId,
+      relatedUserId: senderId,
+      type: 'connectionRequest',
+      message: 'sent you a connection request',
+    });
   });
   deps.events.on('connection.request_dropped', async (db, { senderId, recipientId }) => {
     await deleteConnectionRequestNotices(db, recipientId, senderId);
@@ -135,59 +164,153 @@ export function subscribeNotifications(deps: Deps) {
   // by their message), which opens their profile.
   deps.events.on('connection.accepted', async (db, { senderId, recipientId, recipientName }) => {
     await deleteConnectionRequestNotices(db, recipientId, senderId);
-    await notify(db, { userId: senderId, senderId: recipientId, relatedUserId: recipientId, type: 'systemNotification', message: `${recipientName} accepted your connection request` });
+    await notify(db, {
+      userId: senderId,
+      senderId: recipientId,
+      relatedUserId: recipientId,
+      type: 'systemNotification',
+      message: `${recipientName} accepted your connection request`,
+    });
   });
   // Missions (issue 12). Join requests and approvals are told as missionUpdate notifications with
   // the mission related: the one type whose click opens the mission (spec §4 rule 2), where the
   // owner approves and the new member starts.
   deps.events.on('mission.join_requested', async (db, { missionId, title, ownerId, requesterId, role }) => {
-    await notify(db, { userId: ownerId, senderId: requesterId, relatedMissionId: missionId, relatedUserId: requesterId, type: 'missionUpdate', message: `asked to join ${title} as a ${role}` });
+    await notify(db, {
+      userId: ownerId,
+      senderId: requesterId,
+      relatedMissionId: missionId,
+      relatedUserId: requesterId,
+      type: 'missionUpdate',
+      message: `asked to join ${title} as a ${role}`,
+    });
   });
   deps.events.on('mission.join_approved', async (db, { missionId, title, userId, approverId }) => {
-    await notify(db, { userId, senderId: approverId, relatedMissionId: missionId, type: 'missionUpdate', message: `approved your request to join ${title}` });
+    await notify(db, {
+      userId,
+      senderId: approverId,
+      relatedMissionId: missionId,
+      type: 'missionUpdate',
+      message: `approved your request to join ${title}`,
+    });
   });
   // Offers of help (issue 13). A new one is counted in offer-counts (newOffer on a need or want,
   // missionHelp on a mission); the helper hears of the answer as a system notice, which is not.
-  deps.events.on('offer.made', async (db, { postId, missionId, postKind, title, ownerId, helperId, message }) => {
-    const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
-    if (postId) await notify(db, { ...about, relatedPostId: postId, type: 'newOffer', message: `offered to help with your ${postKind ?? 'need'}` });
-    else if (missionId) await notify(db, { ...about, relatedMissionId: missionId, type: 'missionHelp', message: `offered to help with ${title}` });
-  });
+  deps.events.on(
+    'offer.made',
+    async (db, { postId, missionId, postKind, title, ownerId, helperId, message }) => {
+      const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
+      if (postId)
+        await notify(db, {
+          ...about,
+          relatedPostId: postId,
+          type: 'newOffer',
+          message: `offered to help with your ${postKind ?? 'need'}`,
+        });
+      else if (missionId)
+        await notify(db, {
+          ...about,
+          relatedMissionId: missionId,
+          type: 'missionHelp',
+          message: `offered to help with ${title}`,
+        });
+    },
+  );
   // The accepted notice carries the chat it opened, where its click goes.
-  deps.events.on('offer.accepted', async (db, { postId, missionId, title, ownerId, helperId, ownerName, chatId }) => {
-    await notify(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, chatId, type: 'systemNotification', message: `${ownerName} accepted your offer of help with “${title}”` });
-  });
+  deps.events.on(
+    'offer.accepted',
+    async (db, { postId, missionId, title, ownerId, helperId, ownerName, chatId }) => {
+      await notify(db, {
+        userId: helperId,
+        senderId: ownerId,
+        relatedPostId: postId,
+        relatedMissionId: missionId,
+        chatId,
+        type: 'systemNotification',
+        message: `${ownerName} accepted your offer of help with “${title}”`,
+      });
+    },
+  );
   // A no is kind and says nothing more.
   deps.events.on('offer.declined', async (db, { postId, missionId, title, ownerId, helperId }) => {
-    await notify(db, { userId: helperId, senderId: ownerId, relatedPostId: postId, relatedMissionId: missionId, type: 'systemNotification', message: `Thank you for offering to help with “${title}”. It is covered for now.` });
+    await notify(db, {
+      userId: helperId,
+      senderId: ownerId,
+      relatedPostId: postId,
+      relatedMissionId: missionId,
+      type: 'systemNotification',
+      message: `Thank you for offering to help with “${title}”. It is covered for now.`,
+    });
   });
   // A need about to expire (issue 16): its author keeps it open or marks it fulfilled from the notice.
   deps.events.on('post.expiring', async (db, { postId, authorId, title, daysLeft }) => {
-    await notify(db, { userId: authorId, relatedPostId: postId, type: 'stillNeeded', message: stillNeededMessage(title, daysLeft) });
+    await notify(db, {
+      userId: authorId,
+      relatedPostId: postId,
+      type: 'stillNeeded',
+      message: stillNeededMessage(title, daysLeft),
+    });
   });
   // Resource matching (issue 16): the other post is related (its click opens it) and its author is
   // the sender, so a block or a mute between the two silences it here too; the reasons ride along.
-  deps.events.on('match.found', async (db, { userId, otherAuthorId, otherPostId, side, message, reasons }) => {
-    await notify(db, { userId, senderId: otherAuthorId, relatedPostId: otherPostId, relatedUserId: otherAuthorId, type: 'matchFound', subType: side, message, commentContent: reasons });
-  });
+  deps.events.on(
+    'match.found',
+    async (db, { userId, otherAuthorId, otherPostId, side, message, reasons }) => {
+      await notify(db, {
+        userId,
+        senderId: otherAuthorId,
+        relatedPostId: otherPostId,
+        relatedUserId: otherAuthorId,
+        type: 'matchFound',
+        subType: side,
+        message,
+        commentContent: reasons,
+      });
+    },
+  );
   deps.events.on('mission.updated', async (db, { missionId, postId, authorId }) => {
-    for (const n of await insertMissionUpdateNotices(db, { missionId, postId, authorId })) publishNotification(deps.realtime, n);
+    for (const n of await insertMissionUpdateNotices(db, { missionId, postId, authorId }))
+      publishNotification(deps.realtime, n);
   });
   // A declined chat request (issue 15): the sender learns that it was not accepted, and no more.
   deps.events.on('chat.request_declined', async (db, { senderId, recipientId, recipientName }) => {
-    await notify(db, { userId: senderId, senderId: recipientId, type: 'systemNotification', message: `Your message request to ${recipientName} was not accepted` });
+    await notify(db, {
+      userId: senderId,
+      senderId: recipientId,
+      type: 'systemNotification',
+      message: `Your message request to ${recipientName} was not accepted`,
+    });
   });
   // Tasks (issue 12): the assignee and the mission's owner hear of a new task and of every move,
   // each once, never of their own; the notice carries the mission chat, where its click goes
   // (spec §4 rule 1), and GET /tasks/notifications lists it while unread.
   deps.events.on('task.created', async (db, task) => {
-    const about = { senderId: task.actorId, relatedMissionId: task.missionId, chatId: task.chatId, type: 'task', typeTask: 'task_created' } as const;
-    if (task.assigneeId) await notify(db, { ...about, userId: task.assigneeId, message: `assigned you a task: ${task.title}` });
-    if (task.ownerId !== task.assigneeId) await notify(db, { ...about, userId: task.ownerId, message: `added a task to your mission: ${task.title}` });
+    const about = {
+      senderId: task.actorId,
+      relatedMissionId: task.missionId,
+      chatId: task.chatId,
+      type: 'task',
+      typeTask: 'task_created',
+    } as const;
+    if (task.assigneeId)
+      await notify(db, { ...about, userId: task.assigneeId, message: `assigned you a task: ${task.title}` });
+    if (task.ownerId !== task.assigneeId)
+      await notify(db, {
+        ...about,
+        userId: task.ownerId,
+        message: `added a task to your mission: ${task.title}`,
+      });
   });
   deps.events.on('task.status_changed', async (db, task) => {
-    const about = { senderId: task.actorId, relatedMissionId: task.missionId, chatId: task.chatId, type: 'task', typeTask: 'task_status_change' } as const;
+    const about = {
+      senderId: task.actorId,
+      relatedMissionId: task.missionId,
+      chatId: task.chatId,
+      type: 'task',
+      typeTask: 'task_status_change',
+    } as const;
     const message = `moved the task ${task.title} to ${taskStatusLabels[task.status]}`;
-    for (const userId of new Set([task.assigneeId, task.ownerId])) if (userId) await notify(db, { ...about, userId, message });
+    for (const userId of new Set([task.assigneeId, task.ownerId]))
+      if (userId) await notify(db, { ...about, userId, message });
   });
 }

@@ -21,12 +21,22 @@ const person = (sessionEnds?: Date) => userWithSession(h.db, {}, sessionEnds);
 
 async function need(authorId: string, extra: { kind?: string; status?: string | null } = {}) {
   const id = newId();
-  await sql`insert into posts (id, author_id, kind, title, content, status) values (${id}, ${authorId}, ${extra.kind ?? 'need'}, 'Boats', 'Two boats to the old mill', ${extra.status === undefined ? 'open' : extra.status})`.execute(h.db);
+  await sql`insert into posts (id, author_id, kind, title, content, status) values (${id}, ${authorId}, ${extra.kind ?? 'need'}, 'Boats', 'Two boats to the old mill', ${extra.status === undefined ? 'open' : extra.status})`.execute(
+    h.db,
+  );
   return id;
 }
 
 const offer = (helper: { id: string; sessionId: string }, postId: string, message: string) =>
-  offerOnPostIfAllowed(h.db, { sessionId: helper.sessionId, id: newId(), postId, helperId: helper.id, message, give: '', available: 'Saturday' });
+  offerOnPostIfAllowed(h.db, {
+    sessionId: helper.sessionId,
+    id: newId(),
+    postId,
+    helperId: helper.id,
+    message,
+    give: '',
+    available: 'Saturday',
+  });
 
 describe('offers made at once', () => {
   it('writes them in one statement, each on its own terms', async () => {
@@ -36,12 +46,23 @@ describe('offers made at once', () => {
     const blocker = await person();
     await h.db.insertInto('blocks').values({ blockerId: blocker.id, blockedId: helpers[5]!.id }).execute();
     const [a1, a2, a3, a4, open1, open2, fulfilled, general, blockers, mine] = [
-      await need(author.id), await need(author.id), await need(author.id), await need(author.id), await need(author.id), await need(author.id),
-      await need(author.id, { status: 'fulfilled' }), await need(author.id, { kind: 'general', status: null }), await need(blocker.id), await need(helpers[8]!.id),
+      await need(author.id),
+      await need(author.id),
+      await need(author.id),
+      await need(author.id),
+      await need(author.id),
+      await need(author.id),
+      await need(author.id, { status: 'fulfilled' }),
+      await need(author.id, { kind: 'general', status: null }),
+      await need(blocker.id),
+      await need(helpers[8]!.id),
     ];
 
     const answers = await Promise.all([
-      offer(helpers[0]!, a1!, 'alone'), offer(helpers[1]!, a2!, 'alone'), offer(helpers[2]!, a3!, 'alone'), offer(helpers[3]!, a4!, 'alone'),
+      offer(helpers[0]!, a1!, 'alone'),
+      offer(helpers[1]!, a2!, 'alone'),
+      offer(helpers[2]!, a3!, 'alone'),
+      offer(helpers[3]!, a4!, 'alone'),
       offer(helpers[4]!, open1!, 'I have a van'),
       offer(helpers[5]!, blockers!, 'blocked'),
       offer(ended, a1!, 'signed out'),
@@ -53,8 +74,29 @@ describe('offers made at once', () => {
     ]);
 
     const made = (i: number) => answers[i]!.id;
-    expect(answers.map((a) => a.message)).toEqual(['alone', 'alone', 'alone', 'alone', 'I have a van', null, null, null, null, null, null, 'I can row']);
-    expect(answers[4]).toMatchObject({ live: true, targetId: open1, status: 'pending', box: 'made', helperId: helpers[4]!.id, ownerId: author.id, postTitle: 'Boats' });
+    expect(answers.map((a) => a.message)).toEqual([
+      'alone',
+      'alone',
+      'alone',
+      'alone',
+      'I have a van',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      'I can row',
+    ]);
+    expect(answers[4]).toMatchObject({
+      live: true,
+      targetId: open1,
+      status: 'pending',
+      box: 'made',
+      helperId: helpers[4]!.id,
+      ownerId: author.id,
+      postTitle: 'Boats',
+    });
     expect(JSON.parse(answers[4]!.personCard!)).toMatchObject({ _id: author.id });
     expect(answers[5]).toMatchObject({ live: true, targetId: null });
     expect(answers[6]).toMatchObject({ live: false, id: null });
@@ -63,15 +105,35 @@ describe('offers made at once', () => {
     expect(answers[9]).toMatchObject({ targetId: mine, targetAuthorId: helpers[8]!.id, id: null });
     expect(answers[10]).toMatchObject({ live: true, targetId: null, id: null });
     const writers = async (ids: string[]) =>
-      (await sql<{ n: number }>`select count(distinct xmin::text)::int as n from offers where id = any(${ids}::uuid[])`.execute(h.db)).rows[0]!.n;
+      (
+        await sql<{
+          n: number;
+        }>`select count(distinct xmin::text)::int as n from offers where id = any(${ids}::uuid[])`.execute(
+          h.db,
+        )
+      ).rows[0]!.n;
     expect(await writers([made(4)!, made(11)!])).toBe(1);
-    const counts = await h.db.selectFrom('posts').select(['id', 'offerCount']).where('id', 'in', [open1!, open2!, fulfilled!, blockers!]).orderBy('id').execute();
-    expect(Object.fromEntries(counts.map((c) => [c.id, c.offerCount]))).toEqual({ [open1!]: 1, [open2!]: 1, [fulfilled!]: 0, [blockers!]: 0 });
+    const counts = await h.db
+      .selectFrom('posts')
+      .select(['id', 'offerCount'])
+      .where('id', 'in', [open1!, open2!, fulfilled!, blockers!])
+      .orderBy('id')
+      .execute();
+    expect(Object.fromEntries(counts.map((c) => [c.id, c.offerCount]))).toEqual({
+      [open1!]: 1,
+      [open2!]: 1,
+      [fulfilled!]: 0,
+      [blockers!]: 0,
+    });
 
     // A second offer by the same helper at once with others: the one-live-offer rule still holds.
     const again = await Promise.all([
-      offer(helpers[0]!, a2!, 'x'), offer(helpers[1]!, a3!, 'x'), offer(helpers[2]!, a4!, 'x'), offer(helpers[3]!, a1!, 'x'),
-      offer(helpers[4]!, open1!, 'Me again'), offer(helpers[6]!, open1!, 'Me too'),
+      offer(helpers[0]!, a2!, 'x'),
+      offer(helpers[1]!, a3!, 'x'),
+      offer(helpers[2]!, a4!, 'x'),
+      offer(helpers[3]!, a1!, 'x'),
+      offer(helpers[4]!, open1!, 'Me again'),
+      offer(helpers[6]!, open1!, 'Me too'),
     ]);
     expect(again[4]).toMatchObject({ targetId: open1, id: null });
     expect(again[5]).toMatchObject({ targetId: open1, message: 'Me too' });

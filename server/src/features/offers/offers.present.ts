@@ -42,7 +42,11 @@ export function presentOffer(o: OfferRow): Offer {
         : null,
     mission:
       o.missionId !== null
-        ? { _id: o.missionId, title: (o.missionTitle ?? '').trim() || UNTITLED_MISSION, photo: o.missionPhoto ?? DEFAULT_MISSION_PHOTO }
+        ? {
+            _id: o.missionId,
+            title: (o.missionTitle ?? '').trim() || UNTITLED_MISSION,
+            photo: o.missionPhoto ?? DEFAULT_MISSION_PHOTO,
+          }
         : null,
   };
 }

@@ -4,7 +4,14 @@ import { batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
-import { cardOf, directChatIdOf, hiddenEitherWay, missionOfPostVisibleTo, missionVisibleTo, type ViewerId } from '../../social/social.queries.js';
+import {
+  cardOf,
+  directChatIdOf,
+  hiddenEitherWay,
+  missionOfPostVisibleTo,
+  missionVisibleTo,
+  type ViewerId,
+} from '../../social/social.queries.js';
 
 /**
  * The offers feature owns `offers` (0015). It reads the post or mission an offer is about, and the
@@ -42,8 +49,10 @@ export type OfferRow = {
 const me = (id: ViewerId) => sql`${id}::uuid`;
 
 /** The viewer's side of offer `o` and the other person, for the select and the join. */
-const boxOf = (viewerId: ViewerId) => sql`case when o.owner_id = ${me(viewerId)} then 'received' else 'made' end`;
-const otherOf = (viewerId: string) => sql`case when o.owner_id = ${me(viewerId)} then o.helper_id else o.owner_id end`;
+const boxOf = (viewerId: ViewerId) =>
+  sql`case when o.owner_id = ${me(viewerId)} then 'received' else 'made' end`;
+const otherOf = (viewerId: string) =>
+  sql`case when o.owner_id = ${me(viewerId)} then o.helper_id else o.owner_id end`;
 
 function offerColumns(viewerId: ViewerId) {
   return sql`o.id, o.status, o.message, o.give, o.available, o.created_at as "createdAt", o.decided_at as "decidedAt",
@@ -73,7 +82,12 @@ export async function findOffer(db: Db, viewerId: string, id: string): Promise<O
 export async function listOffers(
   db: Db,
   viewerId: string,
-  options: { box: 'received' | 'made'; status?: OfferStatus | undefined; cursor?: Cursor | undefined; limit: number },
+  options: {
+    box: 'received' | 'made';
+    status?: OfferStatus | undefined;
+    cursor?: Cursor | undefined;
+    limit: number;
+  },
 ): Promise<OfferRow[]> {
   const mine = options.box === 'received' ? sql.ref('o.owner_id') : sql.ref('o.helper_id');
   const other = options.box === 'received' ? sql.ref('o.helper_id') : sql.ref('o.owner_id');
@@ -98,7 +112,9 @@ export async function listOffers(
  * statement that writes, so no offer or acceptance slips in between the time and the job.
  */
 function statusAsOfNow(post: RawBuilder<unknown>) {
-  return sql<string | null>`(case when ${post}.status = 'open' and ${post}.kind in ('need', 'want') and ${post}.expires_at <= now()
+  return sql<
+    string | null
+  >`(case when ${post}.status = 'open' and ${post}.kind in ('need', 'want') and ${post}.expires_at <= now()
     then 'expired' else ${post}.status end)`;
 }
 
@@ -128,7 +144,15 @@ export async function offerOnPostIfAllowed(db: Db, a: OfferOnPost): Promise<Offe
   return offerOnPost(db, a);
 }
 
-type OfferOnPost = { sessionId: string; id: string; postId: string; helperId: string; message: string; give: string; available: string };
+type OfferOnPost = {
+  sessionId: string;
+  id: string;
+  postId: string;
+  helperId: string;
+  message: string;
+  give: string;
+  available: string;
+};
 
 /**
  * The statement, for every offer that queued while others ran (db/batched.ts, decision 035): each
@@ -136,8 +160,9 @@ type OfferOnPost = { sessionId: string; id: string; postId: string; helperId: st
  * on one post never share a batch (`key`): the count trigger locks the post's row, and batches
  * take those locks in post order.
  */
-const offersOnPosts = prepared((db, a: { [K in keyof OfferOnPost]: Array<OfferOnPost[K]> }) =>
-  sql<OfferOnPostRow & { ord: number }>`
+const offersOnPosts = prepared(
+  (db, a: { [K in keyof OfferOnPost]: Array<OfferOnPost[K]> }) =>
+    sql<OfferOnPostRow & { ord: number }>`
     with i as materialized (
       select * from unnest(${batchColumn(a.sessionId, 'uuid[]')}, ${batchColumn(a.id, 'uuid[]')}, ${batchColumn(a.postId, 'uuid[]')}, ${batchColumn(a.helperId, 'uuid[]')}, ${batchColumn(a.message, 'text[]')}, ${batchColumn(a.give, 'text[]')}, ${batchColumn(a.available, 'text[]')})
         with ordinality as i (session_id, id, post_id, helper_id, message, give, available, ord)
@@ -168,7 +193,8 @@ const offersOnPosts = prepared((db, a: { [K in keyof OfferOnPost]: Array<OfferOn
 );
 
 const offerOnPost = batched(
-  async (db, offers: OfferOnPost[]) => (await offersOnPosts(db, columnsOf(offers))).map(({ ord: _ord, ...row }) => row as OfferOnPostRow),
+  async (db, offers: OfferOnPost[]) =>
+    (await offersOnPosts(db, columnsOf(offers))).map(({ ord: _ord, ...row }) => row as OfferOnPostRow),
   { key: (o) => o.postId },
 );
 
@@ -186,7 +212,16 @@ export async function findMissionToOffer(db: Db, viewerId: string, missionId: st
  */
 export async function insertOffer(
   db: Db,
-  row: { id: string; postId: string | null; missionId: string | null; helperId: string; ownerId: string; message: string; give: string; available: string },
+  row: {
+    id: string;
+    postId: string | null;
+    missionId: string | null;
+    helperId: string;
+    ownerId: string;
+    message: string;
+    give: string;
+    available: string;
+  },
 ): Promise<boolean> {
   try {
     await db.insertInto('offers').values(row).execute();
@@ -203,7 +238,10 @@ export async function insertOffer(
  * its need or want still unexpired (`statusAsOfNow`), in the same statement: past its expiry time
  * it takes no help, as it takes no offers; a no may still be said.
  */
-export async function decideOffer(db: Db, input: { id: string; ownerId: string; status: 'accepted' | 'declined' }): Promise<boolean> {
+export async function decideOffer(
+  db: Db,
+  input: { id: string; ownerId: string; status: 'accepted' | 'declined' },
+): Promise<boolean> {
   let q = db
     .updateTable('offers')
     .set({ status: input.status, decidedAt: sql<Date>`now()` })
@@ -211,7 +249,9 @@ export async function decideOffer(db: Db, input: { id: string; ownerId: string; 
     .where('ownerId', '=', input.ownerId)
     .where('status', '=', 'pending');
   if (input.status === 'accepted') {
-    q = q.where(sql<boolean>`not exists (select 1 from posts p where p.id = offers.post_id and ${statusAsOfNow(sql.ref('p'))} = 'expired')`);
+    q = q.where(
+      sql<boolean>`not exists (select 1 from posts p where p.id = offers.post_id and ${statusAsOfNow(sql.ref('p'))} = 'expired')`,
+    );
   }
   const row = await q.returning('id').executeTakeFirst();
   return row !== undefined;

@@ -37,18 +37,34 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       // One statement for the offer: it checks the session itself (offers.queries' offerOnPost).
       config: { sessionCheckedByWrite: true },
       preHandler: limitPerAccount(app, OFFER_BUDGET),
-      schema: { tags, summary: 'Offer help on an open need or want (its author is told)', params: postParamsSchema, body: createOfferSchema, response: one },
+      schema: {
+        tags,
+        summary: 'Offer help on an open need or want (its author is told)',
+        params: postParamsSchema,
+        body: createOfferSchema,
+        response: one,
+      },
     },
-    async (request) => ({ data: await offers.offerOnPost(deps, request.viewer, request.params.postId, request.body) }),
+    async (request) => ({
+      data: await offers.offerOnPost(deps, request.viewer, request.params.postId, request.body),
+    }),
   );
 
   app.post(
     '/missions/:missionId/offers',
     {
       preHandler: limitPerAccount(app, OFFER_BUDGET),
-      schema: { tags, summary: 'Offer help to a mission (its owner is told)', params: missionParamsSchema, body: createOfferSchema, response: one },
+      schema: {
+        tags,
+        summary: 'Offer help to a mission (its owner is told)',
+        params: missionParamsSchema,
+        body: createOfferSchema,
+        response: one,
+      },
     },
-    async (request) => ({ data: await offers.offerToMission(deps, request.viewer, request.params.missionId, request.body) }),
+    async (request) => ({
+      data: await offers.offerToMission(deps, request.viewer, request.params.missionId, request.body),
+    }),
   );
 
   app.get(
@@ -82,7 +98,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/offers/:offerId/decline',
     {
       preHandler: limitPerAccount(app, OFFER_DECISION_BUDGET),
-      schema: { tags, summary: 'Decline an offer I received (the helper is thanked, with no details)', params: offerParamsSchema, response: one },
+      schema: {
+        tags,
+        summary: 'Decline an offer I received (the helper is thanked, with no details)',
+        params: offerParamsSchema,
+        response: one,
+      },
     },
     async (request) => ({ data: await offers.declineOffer(deps, request.viewer, request.params.offerId) }),
   );

@@ -55,10 +55,17 @@ function eventOf(o: OfferRow) {
 
 /** The helper's words as they open the chat on acceptance: the message, then what and when if they said. */
 function chatBodyOf(o: OfferRow) {
-  return [o.message, o.give && `I can give: ${o.give}`, o.available && `When: ${o.available}`].filter(Boolean).join('\n\n');
+  return [o.message, o.give && `I can give: ${o.give}`, o.available && `When: ${o.available}`]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
-async function makeOffer(deps: Deps, viewerId: string, target: { postId: string | null; missionId: string | null; ownerId: string }, input: CreateOfferInput) {
+async function makeOffer(
+  deps: Deps,
+  viewerId: string,
+  target: { postId: string | null; missionId: string | null; ownerId: string },
+  input: CreateOfferInput,
+) {
   const id = newId();
   const made = await insertOffer(deps.db, {
     id,
@@ -84,7 +91,12 @@ async function announceOffer(deps: Deps, offer: OfferRow) {
  * provision takes no offers (400); a fulfilled or expired need no longer does (409). The route
  * takes the viewer from the session cache (`sessionCheckedByWrite`): the statement checks the session.
  */
-export async function offerOnPost(deps: Deps, viewer: Viewer | null, postId: string, input: CreateOfferInput) {
+export async function offerOnPost(
+  deps: Deps,
+  viewer: Viewer | null,
+  postId: string,
+  input: CreateOfferInput,
+) {
   const me = requireViewer(viewer);
   // One statement checks all of the below and writes only when they hold (offers.queries).
   const row = await offerOnPostIfAllowed(deps.db, {
@@ -99,7 +111,8 @@ export async function offerOnPost(deps: Deps, viewer: Viewer | null, postId: str
   // The viewer came from the session cache: the statement found the session ended, and wrote nothing.
   if (!row.live) throw sessionEnded(deps, me);
   if (!row.targetId) throw notFound('This post no longer exists');
-  if (row.targetKind !== 'need' && row.targetKind !== 'want') throw badRequest('Help can be offered only on a need or a want');
+  if (row.targetKind !== 'need' && row.targetKind !== 'want')
+    throw badRequest('Help can be offered only on a need or a want');
   if (row.targetAuthorId === me.id) throw forbidden('You cannot offer help on your own post');
   if (row.targetStatus === 'fulfilled') throw conflict('This need has already been fulfilled');
   if (row.targetStatus === 'expired') throw conflict('This need has expired');
@@ -108,7 +121,12 @@ export async function offerOnPost(deps: Deps, viewer: Viewer | null, postId: str
 }
 
 /** An offer to a mission the viewer may see (else 404); its owner cannot offer to it (403). */
-export async function offerToMission(deps: Deps, viewer: Viewer | null, missionId: string, input: CreateOfferInput) {
+export async function offerToMission(
+  deps: Deps,
+  viewer: Viewer | null,
+  missionId: string,
+  input: CreateOfferInput,
+) {
   const me = requireViewer(viewer);
   const mission = await findMissionToOffer(deps.db, me.id, missionId);
   if (!mission) throw notFound('This mission no longer exists');
@@ -124,7 +142,12 @@ export async function myOffers(
 ) {
   const me = requireViewer(viewer);
   const cursor = decodeCursor(query.cursor);
-  const rows = await listOffers(deps.db, me.id, { box: query.box, status: query.status, cursor, limit: query.limit });
+  const rows = await listOffers(deps.db, me.id, {
+    box: query.box,
+    status: query.status,
+    cursor,
+    limit: query.limit,
+  });
   const { page, nextCursor } = pageOf(rows, query.limit);
   return { data: page.map(presentOffer), meta: { nextCursor } };
 }
@@ -153,7 +176,12 @@ export async function acceptOffer(deps: Deps, viewer: Viewer | null, id: string)
   // The chat's id is known before the chats feature opens it, so the helper's notice can point at it.
   const chatId = (await directChatOf(deps.db, me.id, offer.helperId)) ?? newId();
   const ownerName = `${me.firstName} ${me.lastName}`.trim() || me.username;
-  await deps.events.emit(deps.db, 'offer.accepted', { ...eventOf(offer), message: chatBodyOf(offer), chatId, ownerName });
+  await deps.events.emit(deps.db, 'offer.accepted', {
+    ...eventOf(offer),
+    message: chatBodyOf(offer),
+    chatId,
+    ownerName,
+  });
   const opened = await directChatOf(deps.db, me.id, offer.helperId);
   if (!opened) throw conflict('The conversation could not be opened; please try again');
   return { offer: await reread(deps, me.id, id), chatId: opened };
@@ -163,7 +191,8 @@ export async function acceptOffer(deps: Deps, viewer: Viewer | null, id: string)
 export async function declineOffer(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const offer = await pendingReceived(deps, me.id, id, 'decline');
-  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'declined' }))) throw conflict('This offer has already been answered');
+  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'declined' })))
+    throw conflict('This offer has already been answered');
   await deps.events.emit(deps.db, 'offer.declined', eventOf(offer));
   return reread(deps, me.id, id);
 }
@@ -174,6 +203,7 @@ export async function withdraw(deps: Deps, viewer: Viewer | null, id: string) {
   const offer = await visibleOffer(deps, me.id, id);
   if (offer.helperId !== me.id) throw forbidden('Only the person who made this offer can withdraw it');
   if (offer.status !== 'pending') throw conflict(`This offer is already ${offer.status}`);
-  if (!(await withdrawOffer(deps.db, { id, helperId: me.id }))) throw conflict('This offer has already been answered');
+  if (!(await withdrawOffer(deps.db, { id, helperId: me.id })))
+    throw conflict('This offer has already been answered');
   return reread(deps, me.id, id);
 }

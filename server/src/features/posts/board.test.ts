@@ -27,14 +27,20 @@ afterAll(() => t.close());
 
 const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
 type Person = Awaited<ReturnType<typeof signedInUser>>;
-type Post = { _id: string; kind: string; emergencyEmoji: string | null; mapLocation: { address: string } | null };
+type Post = {
+  _id: string;
+  kind: string;
+  emergencyEmoji: string | null;
+  mapLocation: { address: string } | null;
+};
 
 /**
  * A word no other test uses, for a category. A place's public text holds only gazetteer names
  * (decision 041), so each test that filters by place uses a city of its own instead ("Calbayog"),
  * behind a street of its own that never reaches the board.
  */
-const unique = (prefix: string) => `${prefix}${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+const unique = (prefix: string) =>
+  `${prefix}${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
 async function post(who: Person, body: Record<string, unknown>): Promise<Post> {
   const res = await api('POST', '/posts/create', who.cookie, { kind: 'general', ...body });
@@ -42,7 +48,10 @@ async function post(who: Person, body: Record<string, unknown>): Promise<Post> {
   return res.json().data as Post;
 }
 
-async function board(who: Person, query = ''): Promise<{ data: Post[]; meta: { nextCursor: string | null } }> {
+async function board(
+  who: Person,
+  query = '',
+): Promise<{ data: Post[]; meta: { nextCursor: string | null } }> {
   const res = await api('GET', `/posts/emergency${query}`, who.cookie);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -50,20 +59,28 @@ async function board(who: Person, query = ''): Promise<{ data: Post[]; meta: { n
 const ids = (page: { data: Post[] }) => page.data.map((p) => p._id);
 
 async function startMission(owner: Person, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await api('POST', '/missions', owner.cookie, { title: 'Flood shelter at the school', type: 'collaboration', ...body });
+  const res = await api('POST', '/missions', owner.cookie, {
+    title: 'Flood shelter at the school',
+    type: 'collaboration',
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data._id as string;
 }
 
 async function join(missionId: string, owner: Person, who: Person) {
-  expect((await api('POST', `/missions/${missionId}/join`, who.cookie, { role: 'collaborator' })).statusCode).toBe(200);
+  expect(
+    (await api('POST', `/missions/${missionId}/join`, who.cookie, { role: 'collaborator' })).statusCode,
+  ).toBe(200);
   const request = await t.db
     .selectFrom('missionJoinRequests')
     .select('id')
     .where('missionId', '=', missionId)
     .where('userId', '=', who.user.id)
     .executeTakeFirstOrThrow();
-  expect((await api('PUT', `/missions/${missionId}/join-requests/${request.id}/approve`, owner.cookie)).statusCode).toBe(200);
+  expect(
+    (await api('PUT', `/missions/${missionId}/join-requests/${request.id}/approve`, owner.cookie)).statusCode,
+  ).toBe(200);
 }
 
 const update = (who: Person, missionId: string, content: string, extra: Record<string, unknown> = {}) =>
@@ -80,8 +97,20 @@ describe('GET /posts/emergency', () => {
     const place = 'Calbayog';
     const at = { mapLocation: { address: `${unique('Purok')} Street, ${place} City, Samar, Philippines` } };
     const calm = await post(author, { content: 'Lovely morning at the market', ...at });
-    const need = await post(author, { kind: 'need', category: 'Medical supplies', content: 'Insulin needed tonight 🆘', emergencyEmoji: '🆘', ...at });
-    const offer = await post(author, { kind: 'provision', category: 'Transport', content: 'Boat free for evacuations ⚠️', emergencyEmoji: '⚠️', ...at });
+    const need = await post(author, {
+      kind: 'need',
+      category: 'Medical supplies',
+      content: 'Insulin needed tonight 🆘',
+      emergencyEmoji: '🆘',
+      ...at,
+    });
+    const offer = await post(author, {
+      kind: 'provision',
+      category: 'Transport',
+      content: 'Boat free for evacuations ⚠️',
+      emergencyEmoji: '⚠️',
+      ...at,
+    });
     const missionId = await startMission(member, { location: place });
     const progress = await update(member, missionId, 'Update: 40 families registered at the school');
     // Someone outside the mission only points at it: an ordinary post, not one of its updates.
@@ -100,7 +129,16 @@ describe('GET /posts/emergency', () => {
     const author = await signedInUser(t);
     const place = 'Surigao';
     const made: string[] = [];
-    for (let i = 0; i < 3; i++) made.push((await post(author, { content: `Road ${i} blocked 🚨`, emergencyEmoji: '🚨', mapLocation: { address: `${unique('Sitio')}, ${place}` } }))._id);
+    for (let i = 0; i < 3; i++)
+      made.push(
+        (
+          await post(author, {
+            content: `Road ${i} blocked 🚨`,
+            emergencyEmoji: '🚨',
+            mapLocation: { address: `${unique('Sitio')}, ${place}` },
+          })
+        )._id,
+      );
     const first = await board(author, `?place=${place}&limit=2`);
     expect(ids(first)).toEqual([made[2], made[1]]);
     const second = await board(author, `?place=${place}&limit=2&cursor=${first.meta.nextCursor}`);
@@ -113,8 +151,13 @@ describe('GET /posts/emergency', () => {
     const place = 'Ozamis';
     const missionId = await startMission(owner, { location: place });
     await join(missionId, owner, member);
-    expect((await api('PATCH', `/missions/${missionId}`, owner.cookie, { visibility: 'members', location: place })).statusCode).toBe(200);
-    const secret = await update(owner, missionId, 'Update: the shelter keys are with Ana 🚨', { emergencyEmoji: '🚨' });
+    expect(
+      (await api('PATCH', `/missions/${missionId}`, owner.cookie, { visibility: 'members', location: place }))
+        .statusCode,
+    ).toBe(200);
+    const secret = await update(owner, missionId, 'Update: the shelter keys are with Ana 🚨', {
+      emergencyEmoji: '🚨',
+    });
     expect(ids(await board(owner, `?place=${place}`))).toEqual([secret._id]);
     expect(ids(await board(member, `?place=${place}`))).toEqual([secret._id]);
     expect(ids(await board(stranger, `?place=${place}`))).toEqual([]);
@@ -129,7 +172,9 @@ describe('GET /posts/emergency', () => {
     await api('POST', `/hashtags/${tag}/follow`, friend.cookie);
     const missionId = await startMission(owner);
     await join(missionId, owner, member);
-    expect((await api('PATCH', `/missions/${missionId}`, owner.cookie, { visibility: 'members' })).statusCode).toBe(200);
+    expect(
+      (await api('PATCH', `/missions/${missionId}`, owner.cookie, { visibility: 'members' })).statusCode,
+    ).toBe(200);
     const secret = await update(owner, missionId, `Update: the keys are with Ana #${tag}`);
 
     const lists = async (who: Person) => {
@@ -153,12 +198,19 @@ describe('GET /posts/emergency', () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
     const category = unique('Water');
     const other = unique('Food');
-    const mine = await post(author, { kind: 'need', category, content: 'Jerrycans needed 🔥', emergencyEmoji: '🔥' });
+    const mine = await post(author, {
+      kind: 'need',
+      category,
+      content: 'Jerrycans needed 🔥',
+      emergencyEmoji: '🔥',
+    });
     await post(author, { kind: 'need', category: other, content: 'Rice needed 🔥', emergencyEmoji: '🔥' });
     const missionId = await startMission(author, { category: category.toUpperCase() });
     const progress = await update(author, missionId, 'Update: the water point is open');
     expect(ids(await board(viewer, `?category=${category.toLowerCase()}`))).toEqual([progress._id, mine._id]);
-    expect(ids(await board(viewer, `?category=${encodeURIComponent(`  ${category.toUpperCase()} `)}`))).toEqual([progress._id, mine._id]);
+    expect(
+      ids(await board(viewer, `?category=${encodeURIComponent(`  ${category.toUpperCase()} `)}`)),
+    ).toEqual([progress._id, mine._id]);
     // Whole categories: a part of one matches nothing.
     expect(ids(await board(viewer, `?category=${category.slice(0, 4)}`))).toEqual([]);
   });
@@ -166,13 +218,23 @@ describe('GET /posts/emergency', () => {
   it('filters by a part of the place, taking %, _ and \\ literally', async () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
     const town = 'Pagadian';
-    const here = await post(author, { content: 'Landslide on the highway 🚨', emergencyEmoji: '🚨', mapLocation: { address: `${unique('Purok')}, ${town} City, Philippines` } });
+    const here = await post(author, {
+      content: 'Landslide on the highway 🚨',
+      emergencyEmoji: '🚨',
+      mapLocation: { address: `${unique('Purok')}, ${town} City, Philippines` },
+    });
     // A mission update without a place of its own is where its mission is.
     const missionId = await startMission(author, { location: `${town}` });
     const progress = await update(author, missionId, 'Update: the bridge is closed');
-    await post(author, { content: 'Flooding 🚨', emergencyEmoji: '🚨', mapLocation: { address: 'Ormoc, Leyte' } });
+    await post(author, {
+      content: 'Flooding 🚨',
+      emergencyEmoji: '🚨',
+      mapLocation: { address: 'Ormoc, Leyte' },
+    });
     expect(ids(await board(viewer, `?place=${town.toLowerCase()}`))).toEqual([progress._id, here._id]);
-    expect(ids(await board(viewer, `?place=${encodeURIComponent(`${town}, Philippines`)}`))).toEqual([here._id]);
+    expect(ids(await board(viewer, `?place=${encodeURIComponent(`${town}, Philippines`)}`))).toEqual([
+      here._id,
+    ]);
     for (const wild of ['%', '_', '\\', `${town.slice(0, 3)}%City`]) {
       expect(ids(await board(viewer, `?place=${encodeURIComponent(wild)}`)), wild).toEqual([]);
     }
@@ -181,7 +243,13 @@ describe('GET /posts/emergency', () => {
   });
 
   it('leaves out people blocked either way and people I muted', async () => {
-    const [viewer, blocked, blocker, muted, fine] = [await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const [viewer, blocked, blocker, muted, fine] = [
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+    ];
     const place = 'Zaranj';
     const at = { emergencyEmoji: '🚨', mapLocation: { address: `${unique('Kalye')}, ${place}` } };
     const posts = {
@@ -196,9 +264,25 @@ describe('GET /posts/emergency', () => {
     expect((await api('POST', `/users/${muted.user.id}/mute`, viewer.cookie)).statusCode).toBe(200);
     expect(ids(await board(viewer, `?place=${place}`))).toEqual([posts.fine._id, posts.mine._id]);
     // Either way: those I blocked and those who blocked me do not see mine; a mute is mine alone.
-    expect(ids(await board(blocked, `?place=${place}`))).toEqual([posts.fine._id, posts.muted._id, posts.blocker._id, posts.blocked._id]);
-    expect(ids(await board(blocker, `?place=${place}`))).toEqual([posts.fine._id, posts.muted._id, posts.blocker._id, posts.blocked._id]);
-    expect(ids(await board(fine, `?place=${place}`))).toEqual([posts.fine._id, posts.muted._id, posts.blocker._id, posts.blocked._id, posts.mine._id]);
+    expect(ids(await board(blocked, `?place=${place}`))).toEqual([
+      posts.fine._id,
+      posts.muted._id,
+      posts.blocker._id,
+      posts.blocked._id,
+    ]);
+    expect(ids(await board(blocker, `?place=${place}`))).toEqual([
+      posts.fine._id,
+      posts.muted._id,
+      posts.blocker._id,
+      posts.blocked._id,
+    ]);
+    expect(ids(await board(fine, `?place=${place}`))).toEqual([
+      posts.fine._id,
+      posts.muted._id,
+      posts.blocker._id,
+      posts.blocked._id,
+      posts.mine._id,
+    ]);
   });
 
   it.each([
@@ -220,16 +304,29 @@ describe('the board live (board.posted)', () => {
   const boardPosted = (id: string): RealtimeEvent => ({ type: 'board.posted', data: { _id: id } });
 
   it('broadcasts an emergency post to everyone but those blocked either way with its author or who muted them', async () => {
-    const [author, blocked, blocker, muter, muted] = [await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const [author, blocked, blocker, muter, muted] = [
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+    ];
     await api('POST', `/users/${blocked.user.id}/block`, author.cookie);
     await api('POST', `/users/${author.user.id}/block`, blocker.cookie);
     await api('POST', `/users/${author.user.id}/mute`, muter.cookie);
     // The author muting someone does not keep their own post from them.
     await api('POST', `/users/${muted.user.id}/mute`, author.cookie);
-    const urgent = await post(author, { kind: 'need', category: 'Rescue', content: 'Family on a roof in San Jose 🆘', emergencyEmoji: '🆘' });
+    const urgent = await post(author, {
+      kind: 'need',
+      category: 'Rescue',
+      content: 'Family on a roof in San Jose 🆘',
+      emergencyEmoji: '🆘',
+    });
     expect(broadcasts).toHaveLength(1);
     expect(broadcasts[0]!.event).toEqual(boardPosted(urgent._id));
-    expect([...broadcasts[0]!.except].sort()).toEqual([blocked.user.id, blocker.user.id, muter.user.id].sort());
+    expect([...broadcasts[0]!.except].sort()).toEqual(
+      [blocked.user.id, blocker.user.id, muter.user.id].sort(),
+    );
   });
 
   it('broadcasts a public mission’s update, and nothing for an ordinary post', async () => {

@@ -15,11 +15,19 @@ afterAll(() => t.close());
 
 async function post(authorId: string, kind: string, category: string | null, expiresAt: Date | null = null) {
   const id = newId();
-  await t.db.insertInto('posts').values({ id, authorId, kind, content: `A ${kind}`, category, expiresAt }).execute();
-  return (await t.db.selectFrom('posts').select(['expiresAt', 'rendered']).where('id', '=', id).executeTakeFirstOrThrow());
+  await t.db
+    .insertInto('posts')
+    .values({ id, authorId, kind, content: `A ${kind}`, category, expiresAt })
+    .execute();
+  return await t.db
+    .selectFrom('posts')
+    .select(['expiresAt', 'rendered'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 const inLexicon = async (word: string) =>
-  (await sql<{ n: number }>`select count(*)::int as n from search_lexicon where word = ${word}`.execute(t.db)).rows[0]!.n === 1;
+  (await sql<{ n: number }>`select count(*)::int as n from search_lexicon where word = ${word}`.execute(t.db))
+    .rows[0]!.n === 1;
 
 it('gives a need or want its default expiry (rendered too), keeps a chosen one, and leaves other posts without', async () => {
   const me = await buildUser(t.db);
@@ -39,7 +47,12 @@ it('adds the category words of needs, wants and provisions to the search lexicon
   await post(me.id, 'need', 'Quokka Ferries');
   await post(me.id, 'provision', 'Wombat');
   await post(me.id, 'general', 'Platypus');
-  expect([await inLexicon('quokka'), await inLexicon('ferries'), await inLexicon('wombat'), await inLexicon('platypus')]).toEqual([true, true, true, false]);
+  expect([
+    await inLexicon('quokka'),
+    await inLexicon('ferries'),
+    await inLexicon('wombat'),
+    await inLexicon('platypus'),
+  ]).toEqual([true, true, true, false]);
 });
 
 it('runs neither trigger for a post it has nothing to do for', async () => {

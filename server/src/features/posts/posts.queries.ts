@@ -56,7 +56,9 @@ function offeredByFor(viewerId: string) {
  * JSON on every read cost PostgreSQL more than finding the posts. The viewer's own marks
  * (likedByMe, savedByMe) are added by the service (`presentPost`).
  */
-const postText = (rendered: RawBuilder<string>) => sql<JsonText>`left(${rendered}, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
+const postText = (
+  rendered: RawBuilder<string>,
+) => sql<JsonText>`left(${rendered}, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
   || ',"offerCount":' || p.offer_count || ',"helpers":[' || ${helperCards} || ']}'`;
 const sharedPost = postText(sql<string>`p.rendered`);
 
@@ -139,9 +141,22 @@ type PageArgs = {
 function findPage(db: Db, a: PageArgs) {
   let q = db
     .selectFrom('posts as p')
-    .select(['p.id', 'p.authorId', 'p.createdAt', 'p.rendered', 'p.likeCount', 'p.commentCount', 'p.offerCount', 'p.creditedIds', 'p.exactLocation', 'p.missionId']);
-  if (a.viewerId !== undefined) q = q.where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, sql.ref('p.author_id'))}`);
-  if (a.mutedBy !== undefined) q = q.where(sql<boolean>`not ${mutedByViewer(a.mutedBy, sql.ref('p.author_id'))}`);
+    .select([
+      'p.id',
+      'p.authorId',
+      'p.createdAt',
+      'p.rendered',
+      'p.likeCount',
+      'p.commentCount',
+      'p.offerCount',
+      'p.creditedIds',
+      'p.exactLocation',
+      'p.missionId',
+    ]);
+  if (a.viewerId !== undefined)
+    q = q.where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, sql.ref('p.author_id'))}`);
+  if (a.mutedBy !== undefined)
+    q = q.where(sql<boolean>`not ${mutedByViewer(a.mutedBy, sql.ref('p.author_id'))}`);
   q = q.where(missionOfPostVisibleTo(a.viewerId, sql.ref('p.mission_id')));
   if (a.postId !== undefined) q = q.where('p.id', '=', a.postId);
   if (a.kind !== undefined) q = q.where('p.kind', '=', a.kind);
@@ -150,12 +165,17 @@ function findPage(db: Db, a: PageArgs) {
   if (a.authorId !== undefined) q = q.where('p.authorId', '=', a.authorId);
   if (a.hashtag !== undefined) q = q.where(sql<boolean>`p.hashtags @> array[${a.hashtag}]::text[]`);
   if (a.missionId !== undefined) q = q.where('p.missionId', '=', a.missionId);
-  if (a.emergencyBoard !== undefined) q = q.where(onEmergencyBoard(a.viewerId!, a.boardCategory, a.boardPlace));
+  if (a.emergencyBoard !== undefined)
+    q = q.where(onEmergencyBoard(a.viewerId!, a.boardCategory, a.boardPlace));
   if (a.savedBy !== undefined) {
     const savedBy = a.savedBy;
     q = q.where((eb) =>
       eb.exists(
-        eb.selectFrom('savedPosts as sv').select('sv.postId').whereRef('sv.postId', '=', 'p.id').where('sv.userId', '=', savedBy),
+        eb
+          .selectFrom('savedPosts as sv')
+          .select('sv.postId')
+          .whereRef('sv.postId', '=', 'p.id')
+          .where('sv.userId', '=', savedBy),
       ),
     );
   }
@@ -163,14 +183,21 @@ function findPage(db: Db, a: PageArgs) {
     // A row comparison walks the (created_at, id) index straight from the cursor, however deep.
     q = q.where(sql<boolean>`(p.created_at, p.id) < (${a.cursorAt}, ${a.cursorId}::uuid)`);
   }
-  return q.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(sql.lit(a.limit + 1));
+  return q
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(sql.lit(a.limit + 1));
 }
 
 /** What the viewer did to the post `p` (liked, saved) and, on their own posts, who offered. */
 function marksOf(viewerId: string) {
   return [
-    sql<boolean>`coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = ${viewerId}), false)`.as('likedByMe'),
-    sql<boolean>`coalesce((select true from saved_posts s where s.user_id = ${viewerId} and s.post_id = p.id), false)`.as('savedByMe'),
+    sql<boolean>`coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = ${viewerId}), false)`.as(
+      'likedByMe',
+    ),
+    sql<boolean>`coalesce((select true from saved_posts s where s.user_id = ${viewerId} and s.post_id = p.id), false)`.as(
+      'savedByMe',
+    ),
     offeredByFor(viewerId).as('offeredBy'),
   ] as const;
 }
@@ -219,7 +246,11 @@ type ListOptions = {
 };
 
 /** Newest first by keyset, as one viewer sees them. */
-export function listPosts(db: Db, viewerId: string, { cursor, ...filters }: ListOptions): Promise<SeenPostRow[]> {
+export function listPosts(
+  db: Db,
+  viewerId: string,
+  { cursor, ...filters }: ListOptions,
+): Promise<SeenPostRow[]> {
   return seenPage(db, { viewerId, ...filters, cursorAt: cursor?.createdAt, cursorId: cursor?.id });
 }
 
@@ -229,20 +260,30 @@ const newestPage = prepared(
     db
       .selectFrom(findPage(db, a).as('p'))
       .innerJoin('users as a', 'a.id', 'p.authorId')
-      .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), placed.as('placed')])
+      .select([
+        'p.id',
+        'p.authorId',
+        isoCreatedAt.as('createdAt'),
+        sharedPost.as('post'),
+        placed.as('placed'),
+      ])
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc'),
   { literal: ['limit'] },
 );
 
-export function listNewestPosts(db: Db, options: { limit: number; kind?: string | undefined }): Promise<PostRow[]> {
+export function listNewestPosts(
+  db: Db,
+  options: { limit: number; kind?: string | undefined },
+): Promise<PostRow[]> {
   return newestPage(db, options);
 }
 
 /* ── The home feed (issue 13, decision 016) ─────────────────────────────────────────────────── */
 
 /** Whose posts are my network's by person: my connections and me. */
-const peopleOf = (viewerId: string) => sql<string>`(${connectionIdsOf(viewerId)} union all (select ${viewerId}::uuid))`;
+const peopleOf = (viewerId: string) =>
+  sql<string>`(${connectionIdsOf(viewerId)} union all (select ${viewerId}::uuid))`;
 
 /**
  * The post `p` is not in the viewer's network (networkKeys) and its author is not silenced for
@@ -255,7 +296,12 @@ function outsideNetworkOf(viewerId: string) {
     and not ${silencedForViewer(viewerId, sql.ref('p.author_id'))})`;
 }
 
-type NetworkArgs = { viewerId: string; limit: number; cursorAt?: Date | undefined; cursorId?: string | undefined };
+type NetworkArgs = {
+  viewerId: string;
+  limit: number;
+  cursorAt?: Date | undefined;
+  cursorId?: string | undefined;
+};
 
 /**
  * The keys of a page of my network's posts, newest first from the cursor: posts by my connections
@@ -269,7 +315,9 @@ type NetworkArgs = { viewerId: string; limit: number; cursorAt?: Date | undefine
 function networkKeys(a: NetworkArgs) {
   const n = sql.lit(a.limit + 1);
   const after = (at: string, id: string) =>
-    a.cursorAt === undefined ? sql`` : sql`and (${sql.ref(at)}, ${sql.ref(id)}) < (${a.cursorAt}, ${a.cursorId}::uuid)`;
+    a.cursorAt === undefined
+      ? sql``
+      : sql`and (${sql.ref(at)}, ${sql.ref(id)}) < (${a.cursorAt}, ${a.cursorId}::uuid)`;
   // Who is silenced for me, read once for the whole statement rather than probed per row.
   const silenced = silencedIdsFor(a.viewerId);
   return sql<{ id: string; createdAt: Date }>`(
@@ -395,16 +443,46 @@ export async function viewerMarks(
 const viewerMarksStatement = prepared(
   (
     db,
-    { viewerId, postIds, authorIds, placed, own, first, last }: { viewerId: string; postIds: string[]; authorIds: string[]; placed: boolean; own: boolean; first: string | undefined; last: string | undefined },
+    {
+      viewerId,
+      postIds,
+      authorIds,
+      placed,
+      own,
+      first,
+      last,
+    }: {
+      viewerId: string;
+      postIds: string[];
+      authorIds: string[];
+      placed: boolean;
+      own: boolean;
+      first: string | undefined;
+      last: string | undefined;
+    },
   ) =>
-    sql<{ liked: string[]; saved: string[]; hidden: string[]; exact: Record<string, unknown> | null; offered: string[] | null }>`
+    sql<{
+      liked: string[];
+      saved: string[];
+      hidden: string[];
+      exact: Record<string, unknown> | null;
+      offered: string[] | null;
+    }>`
     select array(select post_id from post_likes where user_id = ${viewerId} and post_id between ${first}::uuid and ${last}::uuid and post_id = any(${postIds}::uuid[])) as liked,
            array(select post_id from saved_posts where user_id = ${viewerId} and post_id between ${first}::uuid and ${last}::uuid and post_id = any(${postIds}::uuid[])) as saved,
            array(select h.id from unnest(${authorIds}::uuid[]) as h (id) where h.id = any(${silencedIdsFor(viewerId)})) as hidden,
-           ${placed ? sql`(select coalesce(jsonb_object_agg(p.id::text, p.exact_location), '{}'::jsonb) from posts p
-             where p.id = any(${postIds}::uuid[]) and p.exact_location is not null and ${mayPinpoint(viewerId)})` : sql`null`} as exact,
-           ${own ? sql`array(select p.id::text || ' ' || ${offeredByFor(viewerId)} from posts p
-             where p.id = any(${postIds}::uuid[]) and p.author_id = ${viewerId} and p.offer_count > 0)` : sql`null`} as offered`,
+           ${
+             placed
+               ? sql`(select coalesce(jsonb_object_agg(p.id::text, p.exact_location), '{}'::jsonb) from posts p
+             where p.id = any(${postIds}::uuid[]) and p.exact_location is not null and ${mayPinpoint(viewerId)})`
+               : sql`null`
+           } as exact,
+           ${
+             own
+               ? sql`array(select p.id::text || ' ' || ${offeredByFor(viewerId)} from posts p
+             where p.id = any(${postIds}::uuid[]) and p.author_id = ${viewerId} and p.offer_count > 0)`
+               : sql`null`
+           } as offered`,
   { literal: ['placed', 'own'] },
 );
 
@@ -416,7 +494,11 @@ const viewerMarksStatement = prepared(
  * Posts made while others are being written go in one statement together (db/batched.ts, decision
  * 035); each is still written, or not, on its own session's word.
  */
-export async function insertPost(db: Db, sessionId: string, row: Insertable<PostsTable>): Promise<MadePost | undefined> {
+export async function insertPost(
+  db: Db,
+  sessionId: string,
+  row: Insertable<PostsTable>,
+): Promise<MadePost | undefined> {
   return newPost(db, { ...row, sessionId });
 }
 
@@ -425,7 +507,13 @@ type NewPost = Insertable<PostsTable> & { sessionId: string };
 type MadePost = PostRow & { audience: string[] };
 
 /** The posts columns a post is given as JSON text (placeColumns, the service's `json`): parsed, so that the batch's JSON holds them as JSON, not as strings. */
-const JSON_TEXT_COLUMNS = new Set<string>(['review', 'mapLocation', 'exactLocation', 'mission', 'linkPreview']);
+const JSON_TEXT_COLUMNS = new Set<string>([
+  'review',
+  'mapLocation',
+  'exactLocation',
+  'mission',
+  'linkPreview',
+]);
 
 /**
  * The statement for a batch of posts given the same columns (`columns`, the statement's shape: the
@@ -463,15 +551,32 @@ const newPost = batched(
     const columns = givenColumns(posts[0]!).filter((c) => c !== 'sessionId');
     const rows = posts.map(({ sessionId, ...post }) => ({
       sessionId,
-      row: Object.fromEntries(columns.map((c) => {
-        const value = post[c as keyof typeof post];
-        return [snakeCase(c), JSON_TEXT_COLUMNS.has(c) && typeof value === 'string' ? JSON.parse(value) : value];
-      })),
+      row: Object.fromEntries(
+        columns.map((c) => {
+          const value = post[c as keyof typeof post];
+          return [
+            snakeCase(c),
+            JSON_TEXT_COLUMNS.has(c) && typeof value === 'string' ? JSON.parse(value) : value,
+          ];
+        }),
+      ),
     }));
-    const made = new Map((await newPosts(db, { columns: columns.join(','), rows: rows.map((row) => JSON.stringify(row)) })).map((p) => [p.id, p]));
+    const made = new Map(
+      (await newPosts(db, { columns: columns.join(','), rows: rows.map((row) => JSON.stringify(row)) })).map(
+        (p) => [p.id, p],
+      ),
+    );
     return posts.map((post) => {
       const p = made.get(post.id!);
-      return p && { id: p.id, authorId: p.authorId, createdAt: p.createdAt, post: p.post, audience: p.audience ? p.audience.split(',') : [] };
+      return (
+        p && {
+          id: p.id,
+          authorId: p.authorId,
+          createdAt: p.createdAt,
+          post: p.post,
+          audience: p.audience ? p.audience.split(',') : [],
+        }
+      );
     });
   },
   {
@@ -506,7 +611,14 @@ export async function updatePost(db: Db, id: string, changes: Updateable<PostsTa
     .expression((eb) =>
       eb
         .selectFrom('p')
-        .select((s) => ['p.id', sql<string>`unnest(p.hashtags)`.as('tag'), 'p.kind', s.ref('p.createdAt').as('createdAt'), 'p.authorId', 'p.missionId']),
+        .select((s) => [
+          'p.id',
+          sql<string>`unnest(p.hashtags)`.as('tag'),
+          'p.kind',
+          s.ref('p.createdAt').as('createdAt'),
+          'p.authorId',
+          'p.missionId',
+        ]),
     )
     .onConflict((oc) => oc.columns(['postId', 'tag']).doNothing())
     .execute();
@@ -629,7 +741,8 @@ export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
 /** A comment; with `viewerId`, only if its author is not blocked either way (one cannot reply to the hidden). */
 export function findComment(db: Db, id: string, viewerId?: string) {
   let q = db.selectFrom('comments as c').selectAll('c').where('c.id', '=', id);
-  if (viewerId !== undefined) q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`);
+  if (viewerId !== undefined)
+    q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`);
   return q.executeTakeFirst();
 }
 
@@ -736,7 +849,12 @@ const boardPlacePattern = (place: string) => `%${place.replace(/[\\%_]/g, (c) =>
 export function listEmergencyBoard(
   db: Db,
   viewerId: string,
-  options: { cursor?: Cursor | undefined; limit: number; category?: string | undefined; place?: string | undefined },
+  options: {
+    cursor?: Cursor | undefined;
+    limit: number;
+    category?: string | undefined;
+    place?: string | undefined;
+  },
 ): Promise<SeenPostRow[]> {
   return listPosts(db, viewerId, {
     cursor: options.cursor,
@@ -753,10 +871,16 @@ export function listEmergencyBoard(
  * author, or who muted them); for an update of a members-only mission, only its `members` (the
  * others may not see it, nor learn its id).
  */
-export async function boardAudienceOf(db: Db, authorId: string, missionId: string | null): Promise<{ hidden: string[]; members: string[] | null }> {
+export async function boardAudienceOf(
+  db: Db,
+  authorId: string,
+  missionId: string | null,
+): Promise<{ hidden: string[]; members: string[] | null }> {
   const mission = sql`${missionId}::uuid`;
   const { rows } = await sql<{ hidden: string[]; members: string[] | null }>`
     select array${silencedPeopleOf(sql`${authorId}::uuid`)} as hidden,
-      case when ${missionId}::uuid is not null and ${missionIsMembersOnly(mission)} then array${missionMemberIdsOf(mission)} end as members`.execute(db);
+      case when ${missionId}::uuid is not null and ${missionIsMembersOnly(mission)} then array${missionMemberIdsOf(mission)} end as members`.execute(
+    db,
+  );
   return rows[0]!;
 }

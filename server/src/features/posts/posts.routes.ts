@@ -68,7 +68,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...one, ...limited },
       },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.createPost(deps, request.viewer, request.body))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await posts.createPost(deps, request.viewer, request.body))),
   );
 
   app.post(
@@ -76,9 +77,15 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
       preHandler: postBudget,
-      schema: { tags, summary: 'Hunt for a product or service', body: createHuntSchema, response: { ...one, ...limited } },
+      schema: {
+        tags,
+        summary: 'Hunt for a product or service',
+        body: createHuntSchema,
+        response: { ...one, ...limited },
+      },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.createHunt(deps, request.viewer, request.body))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await posts.createHunt(deps, request.viewer, request.body))),
   );
 
   app.get(
@@ -86,7 +93,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'My home feed: my network’s posts, then everyone’s (`via`); `kind=hunt`: all hunts (keyset paged)',
+        summary:
+          'My home feed: my network’s posts, then everyone’s (`via`); `kind=hunt`: all hunts (keyset paged)',
         querystring: feedQuerySchema,
         response: page,
       },
@@ -97,7 +105,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/saved',
     { schema: { tags, summary: 'Posts I saved', querystring: pageQuerySchema, response: page } },
-    async (request, reply) => sendJsonText(reply, await posts.feed(deps, request.viewer, request.query, { savedByMe: true })),
+    async (request, reply) =>
+      sendJsonText(reply, await posts.feed(deps, request.viewer, request.query, { savedByMe: true })),
   );
 
   app.get(
@@ -111,7 +120,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: page,
       },
     },
-    async (request, reply) => sendJsonText(reply, await posts.feed(deps, request.viewer, request.query, { hashtag: request.params.hashtag })),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await posts.feed(deps, request.viewer, request.query, { hashtag: request.params.hashtag }),
+      ),
   );
 
   app.get(
@@ -125,7 +138,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: page,
       },
     },
-    async (request, reply) => sendJsonText(reply, await posts.postsBy(deps, request.viewer, request.params.username, request.query)),
+    async (request, reply) =>
+      sendJsonText(reply, await posts.postsBy(deps, request.viewer, request.params.username, request.query)),
   );
 
   // The emergency board (issue 16, decision 023): /journalist.
@@ -134,12 +148,14 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The emergency board: emergency-marked posts and mission updates I may see, newest first (keyset paged; `category`, `place` filters)',
+        summary:
+          'The emergency board: emergency-marked posts and mission updates I may see, newest first (keyset paged; `category`, `place` filters)',
         querystring: emergencyBoardQuerySchema,
         response: page,
       },
     },
-    async (request, reply) => sendJsonText(reply, await posts.emergencyBoard(deps, request.viewer, request.query)),
+    async (request, reply) =>
+      sendJsonText(reply, await posts.emergencyBoard(deps, request.viewer, request.query)),
   );
 
   const tagParams = z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') });
@@ -241,7 +257,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await posts.missionUpdates(deps, request.viewer, request.params.missionId, request.query)),
+      sendJsonText(
+        reply,
+        await posts.missionUpdates(deps, request.viewer, request.params.missionId, request.query),
+      ),
   );
 
   app.get(
@@ -266,7 +285,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/:postId',
     { schema: { tags, summary: 'One post', params: idParams, response: one } },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.getPost(deps, request.viewer, request.params.postId))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await posts.getPost(deps, request.viewer, request.params.postId))),
   );
 
   app.patch(
@@ -281,7 +301,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...one, ...limited },
       },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.editPost(deps, request.viewer, request.params.postId, request.body))),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        dataText(await posts.editPost(deps, request.viewer, request.params.postId, request.body)),
+      ),
   );
 
   app.delete(
@@ -312,7 +336,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...one, 409: apiErrorSchema, ...limited },
       },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await lifecycle.keepOpen(deps, request.viewer, request.params.postId, request.body))),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        dataText(await lifecycle.keepOpen(deps, request.viewer, request.params.postId, request.body)),
+      ),
   );
 
   // One budget for a like and its undoing, as for a save and its: a toggle costs two.
@@ -324,7 +352,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: likeBudget,
       schema: { tags, summary: 'Like a post', params: idParams, response: { ...one, ...limited } },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.likePost(deps, request.viewer, request.params.postId))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await posts.likePost(deps, request.viewer, request.params.postId))),
   );
   app.delete(
     '/posts/:postId/like',
@@ -332,7 +361,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: likeBudget,
       schema: { tags, summary: 'Take back a like', params: idParams, response: { ...one, ...limited } },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.unlikePost(deps, request.viewer, request.params.postId))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await posts.unlikePost(deps, request.viewer, request.params.postId))),
   );
   app.get(
     '/posts/:postId/comments',
@@ -385,7 +415,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: saveBudget,
       schema: { tags, summary: 'Save a post', params: idParams, response: { ...one, ...limited } },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, true))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, true))),
   );
   app.delete(
     '/posts/:postId/save',
@@ -393,6 +424,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: saveBudget,
       schema: { tags, summary: 'Unsave a post', params: idParams, response: { ...one, ...limited } },
     },
-    async (request, reply) => sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, false))),
+    async (request, reply) =>
+      sendJsonText(reply, dataText(await posts.savePost(deps, request.viewer, request.params.postId, false))),
   );
 };

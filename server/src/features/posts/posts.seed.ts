@@ -1,5 +1,11 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import { emergencyEmojis, type LinkPreview, NEED_NUDGE_DAYS, NEED_OPEN_DAYS_DEFAULT, type PostKind } from '@muster/contract/posts';
+import {
+  emergencyEmojis,
+  type LinkPreview,
+  NEED_NUDGE_DAYS,
+  NEED_OPEN_DAYS_DEFAULT,
+  type PostKind,
+} from '@muster/contract/posts';
 import type { Insertable } from 'kysely';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import type { CommentsTable, PostHashtagsTable, PostLikesTable, PostsTable } from '../../db/schema.js';
@@ -1985,7 +1991,8 @@ function missionContent(timed: Timed[], missionIds: Map<string, string>) {
  */
 function lifecycleOf(post: DemoPost, at: number, now: number) {
   if (post.kind !== 'need' && post.kind !== 'want') return {};
-  const expiresAt = post.expiresInHours !== undefined ? now + post.expiresInHours * HOUR : at + NEED_OPEN_DAYS_DEFAULT * DAY;
+  const expiresAt =
+    post.expiresInHours !== undefined ? now + post.expiresInHours * HOUR : at + NEED_OPEN_DAYS_DEFAULT * DAY;
   const askedAt = expiresAt - NEED_NUDGE_DAYS * DAY;
   const asked = (post.status ?? 'open') === 'open' && askedAt <= now;
   return { expiresAt: new Date(expiresAt), nudgedAt: asked ? new Date(Math.max(askedAt, at)) : null };
@@ -1999,7 +2006,9 @@ export const postsSeed: DemoSeed = {
       (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
     );
     const usernames = [...users.keys()];
-    const images = await Promise.all([15, 45, 95, 160, 200, 240, 290, 330].map((hue) => media.saveDrawing(bannerSvg(hue))));
+    const images = await Promise.all(
+      [15, 45, 95, 160, 200, 240, 290, 330].map((hue) => media.saveDrawing(bannerSvg(hue))),
+    );
     const random = seededRandom(2026);
     const now = Date.now();
     const timed = timeline(users, now, random);
@@ -2080,7 +2089,9 @@ export const postsSeed: DemoSeed = {
         createdAt,
         updatedAt: createdAt,
       });
-      tags.push(...hashtags.map((tag) => ({ postId: id, tag, kind: post.kind, createdAt, authorId, missionId })));
+      tags.push(
+        ...hashtags.map((tag) => ({ postId: id, tag, kind: post.kind, createdAt, authorId, missionId })),
+      );
     }
 
     await db.insertInto('posts').values(posts).execute();

@@ -1,5 +1,12 @@
 import { extractHashtags } from '@muster/contract/hashtags';
-import { type CreatePostInput, type createHuntSchema, firstLink, needExpiryAfter, needsAndProvisionKinds, type updatePostSchema } from '@muster/contract/posts';
+import {
+  type CreatePostInput,
+  type createHuntSchema,
+  firstLink,
+  needExpiryAfter,
+  needsAndProvisionKinds,
+  type updatePostSchema,
+} from '@muster/contract/posts';
 import type { z } from 'zod';
 import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
@@ -101,7 +108,9 @@ async function newestPage(
   const key = `${options.kind ?? ''}|${options.limit}`;
   const shared = options.limit + HIDDEN_SPARE;
   // The promise is kept, so a burst of requests makes one query.
-  const rows = await newestPageCache(deps).remember(key, () => listNewestPosts(deps.db, { ...options, limit: shared }));
+  const rows = await newestPageCache(deps).remember(key, () =>
+    listNewestPosts(deps.db, { ...options, limit: shared }),
+  );
   if (!rows.length) return [];
   const marks = await marksFor(deps, viewerId, rows);
   const hidden = new Set(marks.hidden);
@@ -132,7 +141,9 @@ async function marksFor(deps: Deps, viewerId: string, rows: PostRow[]): Promise<
 /** Shared rows as the viewer sees them: their likes and saves, the exact places theirs to see, who offered on their own. */
 function seenWith(rows: PostRow[], marks: ViewerMarks): SeenPostRow[] {
   const [liked, saved] = [new Set(marks.liked), new Set(marks.saved)];
-  return rows.map((r) => seen(r, placeFor(r, marks.exact), liked.has(r.id), saved.has(r.id), marks.offeredBy.get(r.id) ?? NO_ONE));
+  return rows.map((r) =>
+    seen(r, placeFor(r, marks.exact), liked.has(r.id), saved.has(r.id), marks.offeredBy.get(r.id) ?? NO_ONE),
+  );
 }
 
 /**
@@ -140,7 +151,13 @@ function seenWith(rows: PostRow[], marks: ViewerMarks): SeenPostRow[] {
  * spread (`{ ...row, … }`): spreading the rows the driver made cost ~1 µs each (24 µs a page
  * measured alone, more under load; decision 028).
  */
-const seen = (r: PostRow, post: JsonText, likedByMe: boolean, savedByMe: boolean, offeredBy: JsonText): SeenPostRow => ({
+const seen = (
+  r: PostRow,
+  post: JsonText,
+  likedByMe: boolean,
+  savedByMe: boolean,
+  offeredBy: JsonText,
+): SeenPostRow => ({
   id: r.id,
   authorId: r.authorId,
   createdAt: r.createdAt,
@@ -151,7 +168,8 @@ const seen = (r: PostRow, post: JsonText, likedByMe: boolean, savedByMe: boolean
 });
 
 /** A shared post's text, with its exact place when viewerMarks found it the viewer's to see. */
-const placeFor = (r: PostRow, exact: Record<string, unknown>) => (r.placed && exact[r.id] ? withExactPlace(r.post, exact[r.id]) : r.post);
+const placeFor = (r: PostRow, exact: Record<string, unknown>) =>
+  r.placed && exact[r.id] ? withExactPlace(r.post, exact[r.id]) : r.post;
 
 async function visiblePost(deps: Deps, viewerId: string, id: string) {
   const post = await findPost(deps.db, viewerId, id);
@@ -183,7 +201,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function missionOf(deps: Deps, viewerId: string, ref: CreatePostInput['mission']) {
   if (!ref) return { missionId: null, mission: null };
-  const standing = UUID.test(ref.missionId) ? await missionStanding(deps.db, viewerId, ref.missionId) : undefined;
+  const standing = UUID.test(ref.missionId)
+    ? await missionStanding(deps.db, viewerId, ref.missionId)
+    : undefined;
   if (!standing) return { missionId: null, mission: null };
   if (standing.role && standing.status === 'ongoing') return { missionId: ref.missionId, mission: null };
   return { missionId: null, mission: json({ missionId: ref.missionId, title: standing.title }) };
@@ -224,10 +244,15 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   });
   unfurlLater(deps, id, input.content);
   // Members and followers hear of an update (notifications subscribes).
-  if (missionId) await deps.events.emit(deps.db, 'mission.updated', { missionId, postId: id, authorId: me.id });
+  if (missionId)
+    await deps.events.emit(deps.db, 'mission.updated', { missionId, postId: id, authorId: me.id });
   announcePost(deps, id, me.id, row.audience);
   // Matching scores a need, want or provision once this answer has gone (issue 16).
-  await deps.events.emit(deps.db, 'post.saved', { postId: id, authorId: me.id, kind: missionId ? 'mission_update' : input.kind });
+  await deps.events.emit(deps.db, 'post.saved', {
+    postId: id,
+    authorId: me.id,
+    kind: missionId ? 'mission_update' : input.kind,
+  });
   if (input.emergencyEmoji || missionId) await announceOnBoard(deps, id, me.id, missionId);
   return published(deps, row);
 }
@@ -355,7 +380,8 @@ function decodeFeedCursor(cursor: string | undefined): FeedCursor {
   return { phase: 'network', at: decodeCursor(rest) };
 }
 
-const feedCursor = (phase: 'n' | 'p', row?: { createdAt: string; id: string }) => `${phase}.${row ? encodeCursor(row) : ''}`;
+const feedCursor = (phase: 'n' | 'p', row?: { createdAt: string; id: string }) =>
+  `${phase}.${row ? encodeCursor(row) : ''}`;
 
 /**
  * How many keys of my network's posts a walk reads at a time: three pages of a scroll and the key
@@ -421,7 +447,9 @@ async function seenByIds(deps: Deps, viewerId: string, ids: string[]): Promise<S
   const hidden = new Set(marks.hidden);
   const visible = rows
     .filter((r) => !hidden.has(r.authorId))
-    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+    .sort((a, b) =>
+      a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+    );
   return seenWith(visible, marks);
 }
 
@@ -448,7 +476,12 @@ function startIn(run: KeyRun, cursor: Cursor | undefined): number | undefined {
 }
 
 /** The next `count` keys of my network after the key (from the top without one), as a run. */
-async function walkFrom(deps: Deps, viewerId: string, from: PostKey | undefined, count: number): Promise<KeyRun> {
+async function walkFrom(
+  deps: Deps,
+  viewerId: string,
+  from: PostKey | undefined,
+  count: number,
+): Promise<KeyRun> {
   const keys = await listNetworkHead(deps.db, viewerId, count, from && keyCursor(from));
   return { ...(from ? { from } : {}), keys, whole: keys.length < count };
 }
@@ -459,7 +492,14 @@ async function walkFrom(deps: Deps, viewerId: string, from: PostKey | undefined,
  * not hold the page. A post of the page that went since its key was read is simply not there;
  * the next page starts after its key all the same.
  */
-async function pageFromRun(deps: Deps, viewerId: string, run: KeyRun, cursor: Cursor | undefined, limit: number, grows: boolean): Promise<NetworkPage | undefined> {
+async function pageFromRun(
+  deps: Deps,
+  viewerId: string,
+  run: KeyRun,
+  cursor: Cursor | undefined,
+  limit: number,
+  grows: boolean,
+): Promise<NetworkPage | undefined> {
   let start = startIn(run, cursor);
   while (start !== undefined && !run.whole && run.keys.length < start + limit + 1) {
     if (!grows) return undefined;
@@ -478,7 +518,11 @@ async function pageFromRun(deps: Deps, viewerId: string, run: KeyRun, cursor: Cu
   if (start === undefined) return undefined;
   // Taken with the start found above, nothing awaited between: another request may move the run.
   const keys = run.keys.slice(start, start + limit + 1);
-  const page = await seenByIds(deps, viewerId, keys.slice(0, limit).map((k) => k.id));
+  const page = await seenByIds(
+    deps,
+    viewerId,
+    keys.slice(0, limit).map((k) => k.id),
+  );
   return { page, last: keys.length > limit ? keys[limit - 1]! : null };
 }
 
@@ -488,19 +532,36 @@ async function pageFromRun(deps: Deps, viewerId: string, run: KeyRun, cursor: Cu
  * may go no further. Only a first page reads a head anew: a page further down uses one already
  * kept, and else needs no more than its own walk.
  */
-async function networkPageFor(deps: Deps, viewerId: string, cursor: Cursor | undefined, limit: number): Promise<NetworkPage> {
+async function networkPageFor(
+  deps: Deps,
+  viewerId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<NetworkPage> {
   const heads = networkHeadCache(deps);
-  const head = cursor ? heads.get(viewerId) : heads.remember(viewerId, () => walkFrom(deps, viewerId, undefined, NETWORK_HEAD));
+  const head = cursor
+    ? heads.get(viewerId)
+    : heads.remember(viewerId, () => walkFrom(deps, viewerId, undefined, NETWORK_HEAD));
   const fromHead = head && (await pageFromRun(deps, viewerId, await head, cursor, limit, false));
   if (fromHead) return fromHead;
   const runs = networkRunCache(deps);
   const kept = runs.get(viewerId);
   const from = cursor && { id: cursor.id, createdAt: cursor.createdAt.toISOString() };
-  const run = kept && startIn(kept, cursor) !== undefined ? kept : await walkFrom(deps, viewerId, from, limit + 1);
+  const run =
+    kept && startIn(kept, cursor) !== undefined ? kept : await walkFrom(deps, viewerId, from, limit + 1);
   if (run !== kept) runs.set(viewerId, run);
   // A run holds the place it was walked from, and grows as far as the page needs; should another
   // of my requests have moved it past the cursor meanwhile, a run of this page's own.
-  const page = (await pageFromRun(deps, viewerId, run, cursor, limit, true)) ?? (await pageFromRun(deps, viewerId, await walkFrom(deps, viewerId, from, limit + 1), cursor, limit, true))!;
+  const page =
+    (await pageFromRun(deps, viewerId, run, cursor, limit, true)) ??
+    (await pageFromRun(
+      deps,
+      viewerId,
+      await walkFrom(deps, viewerId, from, limit + 1),
+      cursor,
+      limit,
+      true,
+    ))!;
   // The keys far behind the scroll go: a run keeps the RUN_KEEP nearest its end.
   if (run.keys.length > RUN_KEEP) {
     run.from = run.keys[run.keys.length - RUN_KEEP - 1]!;
@@ -523,8 +584,13 @@ async function homeFeed(deps: Deps, viewerId: string, query: { cursor?: string |
   const at = decodeFeedCursor(query.cursor);
   const shown = (rows: SeenPostRow[], via: 'network' | 'public') => rows.map((p) => presentPost(p, p, via));
   if (at.phase === 'public') {
-    const { page, nextCursor } = pageOf(await listPosts(deps.db, viewerId, { cursor: at.at, limit, publicFor: viewerId }), limit);
-    return pageText(shown(page, 'public'), { nextCursor: nextCursor && feedCursor('p', page[page.length - 1]) });
+    const { page, nextCursor } = pageOf(
+      await listPosts(deps.db, viewerId, { cursor: at.at, limit, publicFor: viewerId }),
+      limit,
+    );
+    return pageText(shown(page, 'public'), {
+      nextCursor: nextCursor && feedCursor('p', page[page.length - 1]),
+    });
   }
   const { page: mine, last } = await networkPageFor(deps, viewerId, at.at, limit);
   if (last) return pageText(shown(mine, 'network'), { nextCursor: feedCursor('n', last) });
@@ -548,7 +614,13 @@ export async function feed(
   deps: Deps,
   viewer: Viewer | null,
   query: { cursor?: string | undefined; limit: number; kind?: string | undefined },
-  filter: { hashtag?: string; savedByMe?: boolean; authorId?: string; missionId?: string; kinds?: readonly string[] } = {},
+  filter: {
+    hashtag?: string;
+    savedByMe?: boolean;
+    authorId?: string;
+    missionId?: string;
+    kinds?: readonly string[];
+  } = {},
 ) {
   const me = requireViewer(viewer);
   const home = !filter.savedByMe && !filter.hashtag && !filter.authorId && !filter.missionId;
@@ -564,9 +636,16 @@ export async function feed(
   };
   const rows =
     (home && !options.cursor ? await newestPage(deps, me.id, options) : undefined) ??
-    (await listPosts(deps.db, me.id, { ...options, ...(filter.savedByMe ? { savedBy: me.id } : {}), ...(home ? { mutedBy: me.id } : {}) }));
+    (await listPosts(deps.db, me.id, {
+      ...options,
+      ...(filter.savedByMe ? { savedBy: me.id } : {}),
+      ...(home ? { mutedBy: me.id } : {}),
+    }));
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return pageText(page.map((p) => presentPost(p, p)), { nextCursor });
+  return pageText(
+    page.map((p) => presentPost(p, p)),
+    { nextCursor },
+  );
 }
 
 /** Only the author edits or deletes; a need or want's status is the author's to change. */
@@ -591,7 +670,8 @@ const creditError = (message: string) => badRequest(message, [{ path: 'creditedI
  * leave them as they are.
  */
 async function creditsOf(deps: Deps, postId: string, status: string | null, asked: string[] | undefined) {
-  if (asked !== undefined && status !== 'fulfilled') throw creditError('Helpers are credited on a fulfilled need');
+  if (asked !== undefined && status !== 'fulfilled')
+    throw creditError('Helpers are credited on a fulfilled need');
   if (status === 'open') return [];
   if (asked === undefined) return undefined;
   const ids = [...new Set(asked)];
@@ -612,14 +692,21 @@ export async function editPost(
   const content = input.content ?? post.content;
   const isNeed = post.kind === 'need' || post.kind === 'want';
   const relinked = firstLink(content) !== firstLink(post.content);
-  const creditedIds = await creditsOf(deps, id, isNeed ? (input.status ?? post.status) : null, input.creditedIds);
+  const creditedIds = await creditsOf(
+    deps,
+    id,
+    isNeed ? (input.status ?? post.status) : null,
+    input.creditedIds,
+  );
   await updatePost(deps.db, id, {
     title,
     content,
     ...(input.category !== undefined ? { category: input.category || null } : {}),
     ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
     // Reopened by hand: open for the default period from now, and asked again before it ends (issue 16).
-    ...(isNeed && input.status === 'open' && post.status !== 'open' ? { expiresAt: needExpiryAfter(new Date()), nudgedAt: null } : {}),
+    ...(isNeed && input.status === 'open' && post.status !== 'open'
+      ? { expiresAt: needExpiryAfter(new Date()), nudgedAt: null }
+      : {}),
     ...(creditedIds ? { creditedIds } : {}),
     hashtags: extractHashtags(`${title} ${content}`),
     ...(relinked ? { linkPreview: null } : {}),
@@ -643,7 +730,8 @@ export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
   const added = await addLike(deps.db, id, me.id).catch((err: unknown) => {
     throw isGoneUnderUs(err) ? notFound('This post no longer exists') : err;
   });
-  if (added) await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
+  if (added)
+    await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
   return fresh(deps, me.id, id);
 }
 
@@ -704,13 +792,17 @@ export async function addComment(
     parentAuthorId = parent.authorId;
   }
   const id = newId();
-  await insertComment(deps.db, { id, postId, authorId: me.id, parentId: input.parentId ?? null, content: input.content }).catch(
-    (err: unknown) => {
-      if (!isGoneUnderUs(err)) throw err;
-      const parentGone = (err as { constraint?: string }).constraint === 'comments_parent_id_fkey';
-      throw notFound(parentGone ? 'That comment no longer exists' : 'This post no longer exists');
-    },
-  );
+  await insertComment(deps.db, {
+    id,
+    postId,
+    authorId: me.id,
+    parentId: input.parentId ?? null,
+    content: input.content,
+  }).catch((err: unknown) => {
+    if (!isGoneUnderUs(err)) throw err;
+    const parentGone = (err as { constraint?: string }).constraint === 'comments_parent_id_fkey';
+    throw notFound(parentGone ? 'That comment no longer exists' : 'This post no longer exists');
+  });
   postsChanged(deps);
   await deps.events.emit(deps.db, 'comment.created', {
     postId,
@@ -756,7 +848,10 @@ export async function postsBy(
   if (!author.visible) return pageText([], { nextCursor: null });
   // `kind=needs`: the Needs & Provisions tab.
   const { kind, ...page } = query;
-  return feed(deps, me, page, { authorId: author.id, ...(kind === 'needs' ? { kinds: needsAndProvisionKinds } : {}) });
+  return feed(deps, me, page, {
+    authorId: author.id,
+    ...(kind === 'needs' ? { kinds: needsAndProvisionKinds } : {}),
+  });
 }
 
 /** A mission's updates, newest first, as the feed shows posts; the mission must be the viewer's to see (else 404). */
@@ -789,9 +884,13 @@ export async function myFollowedHashtags(deps: Deps, viewer: Viewer | null) {
  * processes' heads age out within their ten seconds).
  */
 export function subscribePosts(deps: Deps) {
-  deps.events.on('user.blocked', async (_db, { blockerId, blockedId }) => [blockerId, blockedId].forEach((id) => networkChangedFor(deps, id)));
+  deps.events.on('user.blocked', async (_db, { blockerId, blockedId }) =>
+    [blockerId, blockedId].forEach((id) => networkChangedFor(deps, id)),
+  );
   deps.events.on('user.muted', async (_db, { muterId }) => networkChangedFor(deps, muterId));
-  deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) => [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)));
+  deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) =>
+    [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)),
+  );
   // Joining or leaving a mission changes whose members-only updates the feed may show.
   deps.events.on('mission.member_joined', async (_db, { userId }) => networkChangedFor(deps, userId));
   deps.events.on('mission.member_left', async (_db, { userId }) => networkChangedFor(deps, userId));
@@ -818,7 +917,12 @@ export function subscribePosts(deps: Deps) {
 export async function emergencyBoard(
   deps: Deps,
   viewer: Viewer | null,
-  query: { cursor?: string | undefined; limit: number; category?: string | undefined; place?: string | undefined },
+  query: {
+    cursor?: string | undefined;
+    limit: number;
+    category?: string | undefined;
+    place?: string | undefined;
+  },
 ) {
   const me = requireViewer(viewer);
   const rows = await listEmergencyBoard(deps.db, me.id, {
@@ -828,7 +932,10 @@ export async function emergencyBoard(
     place: query.place || undefined,
   });
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return pageText(page.map((p) => presentPost(p, p)), { nextCursor });
+  return pageText(
+    page.map((p) => presentPost(p, p)),
+    { nextCursor },
+  );
 }
 
 /**
@@ -844,7 +951,10 @@ async function announceOnBoard(deps: Deps, postId: string, authorId: string, mis
     const event = { type: 'board.posted', data: { _id: postId } } as const;
     if (members) {
       const silenced = new Set(hidden);
-      deps.realtime.publish(members.filter((id) => !silenced.has(id)), event);
+      deps.realtime.publish(
+        members.filter((id) => !silenced.has(id)),
+        event,
+      );
     } else {
       deps.realtime.broadcast(event, { exceptUserIds: hidden });
     }

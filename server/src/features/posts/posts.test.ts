@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { recordDeliveries } from '../../../test/deliveries.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
-import { COMMENT_BUDGET, LIKE_BUDGET, POST_BUDGET, POST_EDIT_BUDGET, SAVE_BUDGET } from '../../platform/limits.js';
+import {
+  COMMENT_BUDGET,
+  LIKE_BUDGET,
+  POST_BUDGET,
+  POST_EDIT_BUDGET,
+  SAVE_BUDGET,
+} from '../../platform/limits.js';
 import { newId } from '../../platform/ids.js';
 import { updatePost } from './posts.queries.js';
 
@@ -177,7 +183,11 @@ describe('the feed', () => {
   it('stamps posts to the millisecond, so a cursor (which holds milliseconds) never skips a neighbour', async () => {
     const { cookie } = await signedInUser(t);
     const created = (await api('POST', '/posts/create', cookie, { content: 'stamped' })).json().data;
-    const { rows } = await sql<{ micros: number }>`select extract(microseconds from created_at)::int % 1000 as micros from posts where id = ${created._id}`.execute(t.db);
+    const { rows } = await sql<{
+      micros: number;
+    }>`select extract(microseconds from created_at)::int % 1000 as micros from posts where id = ${created._id}`.execute(
+      t.db,
+    );
     expect(rows[0]!.micros).toBe(0);
   });
 
@@ -467,7 +477,13 @@ describe('videos and documents', () => {
 
 /** Each post's counts as stored, beside the likes and comments really there. */
 async function countsOf(postIds: string[]) {
-  const { rows } = await sql<{ id: string; likeCount: number; likes: number; commentCount: number; comments: number }>`
+  const { rows } = await sql<{
+    id: string;
+    likeCount: number;
+    likes: number;
+    commentCount: number;
+    comments: number;
+  }>`
     select p.id, p.like_count as "likeCount", (select count(*)::int from post_likes l where l.post_id = p.id) as likes,
            p.comment_count as "commentCount", (select count(*)::int from comments c where c.post_id = p.id) as comments
     from posts p where p.id = any(${postIds}::uuid[]) order by p.id`.execute(t.db);
@@ -479,14 +495,22 @@ describe('likes and comments counted by the database (issue 11, 7b)', () => {
     const author = await signedInUser(t);
     const other = await signedInUser(t);
     const leaver = await signedInUser(t);
-    const create = async (cookie: string, content: string) => (await api('POST', '/posts/create', cookie, { content })).json().data._id as string;
+    const create = async (cookie: string, content: string) =>
+      (await api('POST', '/posts/create', cookie, { content })).json().data._id as string;
     const comment = async (cookie: string, postId: string, content: string, parentId?: string) =>
-      (await api('POST', `/posts/${postId}/comments`, cookie, { content, ...(parentId ? { parentId } : {}) })).json().data._id as string;
+      (
+        await api('POST', `/posts/${postId}/comments`, cookie, { content, ...(parentId ? { parentId } : {}) })
+      ).json().data._id as string;
 
     const first = await create(author.cookie, 'Sandbags for the river road');
     const second = await create(author.cookie, 'Blankets for the shelter');
     const theirs = await create(leaver.cookie, 'I can drive on Sunday');
-    for (const [cookie, postId] of [[leaver.cookie, first], [leaver.cookie, second], [other.cookie, first], [other.cookie, theirs]] as const)
+    for (const [cookie, postId] of [
+      [leaver.cookie, first],
+      [leaver.cookie, second],
+      [other.cookie, first],
+      [other.cookie, theirs],
+    ] as const)
       expect((await api('POST', `/posts/${postId}/like`, cookie)).statusCode).toBe(200);
     // On the first post: the leaver's comment with a reply by someone else under it, and the author's own.
     const leaversComment = await comment(leaver.cookie, first, 'I have twenty bags');
@@ -496,13 +520,25 @@ describe('likes and comments counted by the database (issue 11, 7b)', () => {
     const othersComment = await comment(other.cookie, second, 'Wool or fleece?');
     await comment(leaver.cookie, second, 'Fleece, please', othersComment);
     await comment(other.cookie, theirs, 'See you there');
-    expect((await api('GET', `/posts/${first}`, author.cookie)).json().data).toMatchObject({ likeCount: 2, commentCount: 3 });
+    expect((await api('GET', `/posts/${first}`, author.cookie)).json().data).toMatchObject({
+      likeCount: 2,
+      commentCount: 3,
+    });
 
-    const gone = await api('DELETE', '/users/me', leaver.cookie, { password: TEST_PASSWORD, confirm: 'DELETE' });
+    const gone = await api('DELETE', '/users/me', leaver.cookie, {
+      password: TEST_PASSWORD,
+      confirm: 'DELETE',
+    });
     expect(gone.statusCode).toBe(200);
 
-    expect((await api('GET', `/posts/${first}`, author.cookie)).json().data).toMatchObject({ likeCount: 1, commentCount: 1 });
-    expect((await api('GET', `/posts/${second}`, author.cookie)).json().data).toMatchObject({ likeCount: 0, commentCount: 1 });
+    expect((await api('GET', `/posts/${first}`, author.cookie)).json().data).toMatchObject({
+      likeCount: 1,
+      commentCount: 1,
+    });
+    expect((await api('GET', `/posts/${second}`, author.cookie)).json().data).toMatchObject({
+      likeCount: 0,
+      commentCount: 1,
+    });
     expect((await api('GET', `/posts/${theirs}`, author.cookie)).statusCode).toBe(404);
     for (const row of await countsOf([first, second])) {
       expect(row.likeCount).toBe(row.likes);
@@ -512,13 +548,22 @@ describe('likes and comments counted by the database (issue 11, 7b)', () => {
 
   it('end true after likes and unlikes sent all at once, twice over', async () => {
     const author = await signedInUser(t);
-    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Who is in for Saturday?' })).json().data._id;
+    const postId = (
+      await api('POST', '/posts/create', author.cookie, { content: 'Who is in for Saturday?' })
+    ).json().data._id;
     const people = await Promise.all(Array.from({ length: 12 }, () => signedInUser(t)));
     // Everyone likes twice at once; every second person also takes it back, twice at once.
     await Promise.all(
       people.map(async ({ cookie }, i) => {
-        await Promise.all([api('POST', `/posts/${postId}/like`, cookie), api('POST', `/posts/${postId}/like`, cookie)]);
-        if (i % 2) await Promise.all([api('DELETE', `/posts/${postId}/like`, cookie), api('DELETE', `/posts/${postId}/like`, cookie)]);
+        await Promise.all([
+          api('POST', `/posts/${postId}/like`, cookie),
+          api('POST', `/posts/${postId}/like`, cookie),
+        ]);
+        if (i % 2)
+          await Promise.all([
+            api('DELETE', `/posts/${postId}/like`, cookie),
+            api('DELETE', `/posts/${postId}/like`, cookie),
+          ]);
       }),
     );
     const [row] = await countsOf([postId]);
@@ -529,8 +574,14 @@ describe('likes and comments counted by the database (issue 11, 7b)', () => {
   it('leave a post’s JSON alone: a like does not render the post again', async () => {
     const author = await signedInUser(t);
     const fan = await signedInUser(t);
-    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Rendered once' })).json().data._id;
-    const rendered = async () => (await t.db.selectFrom('posts').select(['rendered', 'updatedAt']).where('id', '=', postId).executeTakeFirstOrThrow());
+    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Rendered once' })).json()
+      .data._id;
+    const rendered = async () =>
+      await t.db
+        .selectFrom('posts')
+        .select(['rendered', 'updatedAt'])
+        .where('id', '=', postId)
+        .executeTakeFirstOrThrow();
     const before = await rendered();
     await api('POST', `/posts/${postId}/like`, fan.cookie);
     await api('POST', `/posts/${postId}/comments`, fan.cookie, { content: 'Nice' });
@@ -543,26 +594,37 @@ describe('writes that touch several tables are all or nothing (issue 11, 7c)', (
   async function failingOn<T>(table: string, event: string, work: () => Promise<T>): Promise<T> {
     await sql`create or replace function provoked_failure() returns trigger language plpgsql as $$
       begin raise exception 'provoked failure'; end $$`.execute(t.db);
-    await sql.raw(`create trigger provoked_failure after ${event} on ${table} for each row execute function provoked_failure()`).execute(t.db);
+    await sql
+      .raw(
+        `create trigger provoked_failure after ${event} on ${table} for each row execute function provoked_failure()`,
+      )
+      .execute(t.db);
     try {
       return await work();
     } finally {
       await sql.raw(`drop trigger provoked_failure on ${table}`).execute(t.db);
     }
   }
-  const likesOf = async (postId: string) => (await t.db.selectFrom('postLikes').select('userId').where('postId', '=', postId).execute()).length;
-  const commentsOn = async (postId: string) => (await t.db.selectFrom('comments').select('id').where('postId', '=', postId).execute()).length;
+  const likesOf = async (postId: string) =>
+    (await t.db.selectFrom('postLikes').select('userId').where('postId', '=', postId).execute()).length;
+  const commentsOn = async (postId: string) =>
+    (await t.db.selectFrom('comments').select('id').where('postId', '=', postId).execute()).length;
 
   it('a like or an unlike whose count cannot move is not written', async () => {
     const author = await signedInUser(t);
     const fan = await signedInUser(t);
-    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Count me' })).json().data._id;
-    const refused = await failingOn('posts', 'update of like_count', () => api('POST', `/posts/${postId}/like`, fan.cookie));
+    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Count me' })).json().data
+      ._id;
+    const refused = await failingOn('posts', 'update of like_count', () =>
+      api('POST', `/posts/${postId}/like`, fan.cookie),
+    );
     expect(refused.statusCode).toBe(500);
     expect(await likesOf(postId)).toBe(0);
 
     expect((await api('POST', `/posts/${postId}/like`, fan.cookie)).json().data.likeCount).toBe(1);
-    const kept = await failingOn('posts', 'update of like_count', () => api('DELETE', `/posts/${postId}/like`, fan.cookie));
+    const kept = await failingOn('posts', 'update of like_count', () =>
+      api('DELETE', `/posts/${postId}/like`, fan.cookie),
+    );
     expect(kept.statusCode).toBe(500);
     expect(await likesOf(postId)).toBe(1);
     expect((await countsOf([postId]))[0]).toMatchObject({ likes: 1, likeCount: 1 });
@@ -571,14 +633,20 @@ describe('writes that touch several tables are all or nothing (issue 11, 7c)', (
   it('a comment, or a comment removed with its replies, whose count cannot move is not written', async () => {
     const author = await signedInUser(t);
     const fan = await signedInUser(t);
-    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Talk to me' })).json().data._id;
-    const refused = await failingOn('posts', 'update of comment_count', () => api('POST', `/posts/${postId}/comments`, fan.cookie, { content: 'Hello' }));
+    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Talk to me' })).json().data
+      ._id;
+    const refused = await failingOn('posts', 'update of comment_count', () =>
+      api('POST', `/posts/${postId}/comments`, fan.cookie, { content: 'Hello' }),
+    );
     expect(refused.statusCode).toBe(500);
     expect(await commentsOn(postId)).toBe(0);
 
-    const top = (await api('POST', `/posts/${postId}/comments`, fan.cookie, { content: 'Top' })).json().data._id;
+    const top = (await api('POST', `/posts/${postId}/comments`, fan.cookie, { content: 'Top' })).json().data
+      ._id;
     await api('POST', `/posts/${postId}/comments`, author.cookie, { content: 'Reply', parentId: top });
-    const kept = await failingOn('posts', 'update of comment_count', () => api('DELETE', `/posts/${postId}/comments/${top}`, fan.cookie));
+    const kept = await failingOn('posts', 'update of comment_count', () =>
+      api('DELETE', `/posts/${postId}/comments/${top}`, fan.cookie),
+    );
     expect(kept.statusCode).toBe(500);
     expect(await commentsOn(postId)).toBe(2);
     expect((await api('DELETE', `/posts/${postId}/comments/${top}`, fan.cookie)).statusCode).toBe(200);
@@ -588,7 +656,8 @@ describe('writes that touch several tables are all or nothing (issue 11, 7c)', (
   it('a comment or a like on a post deleted in between answers 404 and writes nothing', async () => {
     const author = await signedInUser(t);
     const fan = await signedInUser(t);
-    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Going soon' })).json().data._id;
+    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Going soon' })).json().data
+      ._id;
     // The post goes after the service has seen it and before the row that points at it is checked.
     await sql`create or replace function delete_the_post() returns trigger language plpgsql as $$
       begin delete from posts where id = new.post_id; return new; end $$`.execute(t.db);
@@ -596,7 +665,11 @@ describe('writes that touch several tables are all or nothing (issue 11, 7c)', (
       ['comments', () => api('POST', `/posts/${postId}/comments`, fan.cookie, { content: 'Too late?' })],
       ['post_likes', () => api('POST', `/posts/${postId}/like`, fan.cookie)],
     ] as const) {
-      await sql.raw(`create trigger delete_the_post before insert on ${table} for each row execute function delete_the_post()`).execute(t.db);
+      await sql
+        .raw(
+          `create trigger delete_the_post before insert on ${table} for each row execute function delete_the_post()`,
+        )
+        .execute(t.db);
       try {
         const res = await send();
         expect(res.statusCode, table).toBe(404);
@@ -611,17 +684,38 @@ describe('writes that touch several tables are all or nothing (issue 11, 7c)', (
 
   it('an edit whose hashtags cannot be written changes nothing', async () => {
     const author = await signedInUser(t);
-    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Tents #camp' })).json().data._id;
-    const tags = async () => (await t.db.selectFrom('postHashtags').select('tag').where('postId', '=', postId).orderBy('tag').execute()).map((r) => r.tag);
-    const refused = await failingOn('post_hashtags', 'insert', () => api('PATCH', `/posts/${postId}`, author.cookie, { content: 'Tents and stoves #camp #stoves' }));
+    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Tents #camp' })).json().data
+      ._id;
+    const tags = async () =>
+      (
+        await t.db
+          .selectFrom('postHashtags')
+          .select('tag')
+          .where('postId', '=', postId)
+          .orderBy('tag')
+          .execute()
+      ).map((r) => r.tag);
+    const refused = await failingOn('post_hashtags', 'insert', () =>
+      api('PATCH', `/posts/${postId}`, author.cookie, { content: 'Tents and stoves #camp #stoves' }),
+    );
     expect(refused.statusCode).toBe(500);
-    expect((await api('GET', `/posts/${postId}`, author.cookie)).json().data).toMatchObject({ content: 'Tents #camp', hashtags: ['camp'] });
+    expect((await api('GET', `/posts/${postId}`, author.cookie)).json().data).toMatchObject({
+      content: 'Tents #camp',
+      hashtags: ['camp'],
+    });
     expect(await tags()).toEqual(['camp']);
     // The same at the query: a tag that cannot be stored leaves the post as it was.
-    await expect(updatePost(t.db, postId, { content: 'changed', hashtags: [null as unknown as string] })).rejects.toThrow();
-    expect((await t.db.selectFrom('posts').select('content').where('id', '=', postId).executeTakeFirstOrThrow()).content).toBe('Tents #camp');
+    await expect(
+      updatePost(t.db, postId, { content: 'changed', hashtags: [null as unknown as string] }),
+    ).rejects.toThrow();
+    expect(
+      (await t.db.selectFrom('posts').select('content').where('id', '=', postId).executeTakeFirstOrThrow())
+        .content,
+    ).toBe('Tents #camp');
 
-    const edited = await api('PATCH', `/posts/${postId}`, author.cookie, { content: 'Stoves only #stoves #cooking' });
+    const edited = await api('PATCH', `/posts/${postId}`, author.cookie, {
+      content: 'Stoves only #stoves #cooking',
+    });
     expect(edited.json().data.hashtags).toEqual(['stoves', 'cooking']);
     expect(await tags()).toEqual(['cooking', 'stoves']);
   });
@@ -642,9 +736,14 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     const neighbour = await signedInUser(limited);
     const max = allowed(POST_BUDGET);
     expect(max).toBeGreaterThan(1);
-    for (let i = 0; i < max - 1; i++) expect((await call('POST', '/posts/create', me.cookie, { content: `post ${i}` })).statusCode).toBe(200);
-    expect((await call('POST', '/posts/create-hunt', me.cookie, { huntType: 'product', title: 'A generator' })).statusCode).toBe(200);
-    const mine = async () => (await limited.db.selectFrom('posts').select('id').where('authorId', '=', me.user.id).execute()).length;
+    for (let i = 0; i < max - 1; i++)
+      expect((await call('POST', '/posts/create', me.cookie, { content: `post ${i}` })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/posts/create-hunt', me.cookie, { huntType: 'product', title: 'A generator' }))
+        .statusCode,
+    ).toBe(200);
+    const mine = async () =>
+      (await limited.db.selectFrom('posts').select('id').where('authorId', '=', me.user.id).execute()).length;
     for (const [url, body] of [
       ['/posts/create', { content: 'one too many' }],
       ['/posts/create-hunt', { huntType: 'product', title: 'One too many' }],
@@ -657,28 +756,46 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     }
     expect(await mine()).toBe(max);
     // The budget is the account's, not the address's.
-    expect((await call('POST', '/posts/create', neighbour.cookie, { content: 'mine is untouched' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/posts/create', neighbour.cookie, { content: 'mine is untouched' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 429 with Retry-After once an account has commented its budget', async () => {
     const me = await signedInUser(limited);
     const author = await signedInUser(limited);
-    const postId = (await call('POST', '/posts/create', author.cookie, { content: 'Busy thread' })).json().data._id;
+    const postId = (await call('POST', '/posts/create', author.cookie, { content: 'Busy thread' })).json()
+      .data._id;
     const max = allowed(COMMENT_BUDGET);
-    for (let i = 0; i < max; i++) expect((await call('POST', `/posts/${postId}/comments`, me.cookie, { content: `c${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < max; i++)
+      expect(
+        (await call('POST', `/posts/${postId}/comments`, me.cookie, { content: `c${i}` })).statusCode,
+      ).toBe(200);
     const refused = await call('POST', `/posts/${postId}/comments`, me.cookie, { content: 'one too many' });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await limited.db.selectFrom('comments').select('id').where('postId', '=', postId).execute()).length).toBe(max);
-    expect((await call('POST', `/posts/${postId}/comments`, author.cookie, { content: 'the author still may' })).statusCode).toBe(200);
+    expect(
+      (await limited.db.selectFrom('comments').select('id').where('postId', '=', postId).execute()).length,
+    ).toBe(max);
+    expect(
+      (await call('POST', `/posts/${postId}/comments`, author.cookie, { content: 'the author still may' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 429 once an account has spent its budget of edits, links, text and status alike, and writes nothing (issue 31)', async () => {
     const me = await signedInUser(limited);
-    const created = await call('POST', '/posts/create', me.cookie, { content: 'Tents http://127.0.0.1:9/start' });
+    const created = await call('POST', '/posts/create', me.cookie, {
+      content: 'Tents http://127.0.0.1:9/start',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const post = created.json().data._id;
-    const madeNeed = await call('POST', '/posts/create', me.cookie, { kind: 'need', category: 'Shelter', title: 'Blankets', content: 'For the hall' });
+    const madeNeed = await call('POST', '/posts/create', me.cookie, {
+      kind: 'need',
+      category: 'Shelter',
+      title: 'Blankets',
+      content: 'For the hall',
+    });
     expect(madeNeed.statusCode, madeNeed.body).toBe(200);
     const need = madeNeed.json().data._id;
     const max = allowed(POST_EDIT_BUDGET);
@@ -687,11 +804,18 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     const edit = (i: number) =>
       [
         () => call('PATCH', `/posts/${post}`, me.cookie, { content: `Tents http://127.0.0.1:9/${i}` }),
-        () => call('PATCH', `/posts/${post}`, me.cookie, { content: `Tents, dry http://127.0.0.1:9/${i - 1}` }),
+        () =>
+          call('PATCH', `/posts/${post}`, me.cookie, { content: `Tents, dry http://127.0.0.1:9/${i - 1}` }),
         () => call('PATCH', `/posts/${need}`, me.cookie, { status: i % 2 ? 'fulfilled' : 'open' }),
       ][i % 3]!();
     for (let i = 0; i < max; i++) expect((await edit(i)).statusCode).toBe(200);
-    const stored = () => limited.db.selectFrom('posts').select(['id', 'title', 'content', 'status']).where('id', 'in', [post, need]).orderBy('id').execute();
+    const stored = () =>
+      limited.db
+        .selectFrom('posts')
+        .select(['id', 'title', 'content', 'status'])
+        .where('id', 'in', [post, need])
+        .orderBy('id')
+        .execute();
     const before = await stored();
     for (const [id, body] of [
       [post, { content: 'One too many http://127.0.0.1:9/late' }],
@@ -707,8 +831,11 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     expect(await stored()).toEqual(before);
     // The budget is the account's: someone else still edits their own post.
     const neighbour = await signedInUser(limited);
-    const theirs = (await call('POST', '/posts/create', neighbour.cookie, { content: 'Mine' })).json().data._id;
-    expect((await call('PATCH', `/posts/${theirs}`, neighbour.cookie, { content: 'Mine, edited' })).statusCode).toBe(200);
+    const theirs = (await call('POST', '/posts/create', neighbour.cookie, { content: 'Mine' })).json().data
+      ._id;
+    expect(
+      (await call('PATCH', `/posts/${theirs}`, neighbour.cookie, { content: 'Mine, edited' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -727,8 +854,13 @@ describe('likes and saves have a budget; a like tells its author once (issue 31,
     ['saves and unsaves', SAVE_BUDGET, 'save'],
   ] as const) {
     it(`answers 429 with Retry-After once an account has spent its ${what}, toggles counted both ways`, async () => {
-      const [me, author, neighbour] = await Promise.all([signedInUser(limited), signedInUser(limited), signedInUser(limited)]);
-      const postId = (await call('POST', '/posts/create', author.cookie, { content: 'Toggle me' })).json().data._id;
+      const [me, author, neighbour] = await Promise.all([
+        signedInUser(limited),
+        signedInUser(limited),
+        signedInUser(limited),
+      ]);
+      const postId = (await call('POST', '/posts/create', author.cookie, { content: 'Toggle me' })).json()
+        .data._id;
       const max = allowed(budget);
       expect(max).toBeGreaterThan(2);
       for (let i = 0; i < max; i++) {
@@ -745,11 +877,18 @@ describe('likes and saves have a budget; a like tells its author once (issue 31,
       }
       // Nothing written by a refused toggle.
       const table = path === 'like' ? 'postLikes' : 'savedPosts';
-      const rows = await limited.db.selectFrom(table).select('userId').where('postId', '=', postId).where('userId', '=', me.user.id).execute();
+      const rows = await limited.db
+        .selectFrom(table)
+        .select('userId')
+        .where('postId', '=', postId)
+        .where('userId', '=', me.user.id)
+        .execute();
       expect(rows.length).toBe(state ? 1 : 0);
       // The budget is the account's; the other kind of toggle has its own.
       expect((await call('POST', `/posts/${postId}/${path}`, neighbour.cookie)).statusCode).toBe(200);
-      expect((await call('POST', `/posts/${postId}/${path === 'like' ? 'save' : 'like'}`, me.cookie)).statusCode).toBe(200);
+      expect(
+        (await call('POST', `/posts/${postId}/${path === 'like' ? 'save' : 'like'}`, me.cookie)).statusCode,
+      ).toBe(200);
       expect((await call('POST', `/posts/${postId}/${path}`)).statusCode).toBe(401);
     });
   }
@@ -757,8 +896,10 @@ describe('likes and saves have a budget; a like tells its author once (issue 31,
   it('a like tells its author once per liker and post, ever: toggled, repeated, at once, over several posts and likers', async () => {
     const live = recordDeliveries(t);
     const [author, fan, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t)]);
-    const first = (await api('POST', '/posts/create', author.cookie, { content: 'Like me' })).json().data._id as string;
-    const second = (await api('POST', '/posts/create', author.cookie, { content: 'And me' })).json().data._id as string;
+    const first = (await api('POST', '/posts/create', author.cookie, { content: 'Like me' })).json().data
+      ._id as string;
+    const second = (await api('POST', '/posts/create', author.cookie, { content: 'And me' })).json().data
+      ._id as string;
     live.clear();
     // Liked, taken back and liked again, one after the other.
     for (let i = 0; i < 15; i++) {
@@ -766,21 +907,37 @@ describe('likes and saves have a budget; a like tells its author once (issue 31,
       expect((await api('DELETE', `/posts/${first}/like`, fan.cookie)).statusCode).toBe(200);
     }
     // Toggled all at once (the notices may share one batched statement).
-    await Promise.all(Array.from({ length: 12 }, (_, i) => api(i % 2 === 0 ? 'POST' : 'DELETE', `/posts/${second}/like`, fan.cookie)));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        api(i % 2 === 0 ? 'POST' : 'DELETE', `/posts/${second}/like`, fan.cookie),
+      ),
+    );
     await api('POST', `/posts/${second}/like`, fan.cookie);
     // Another liker, and another post, are told apart.
     for (let i = 0; i < 5; i++) {
       await api('POST', `/posts/${first}/like`, other.cookie);
       await api('DELETE', `/posts/${first}/like`, other.cookie);
     }
-    const notices = (await t.db.selectFrom('notifications').select(['senderId', 'relatedPostId']).where('userId', '=', author.user.id).where('type', '=', 'like').execute())
-      .map((n) => `${n.senderId === fan.user.id ? 'fan' : 'other'} ${n.relatedPostId === first ? 'first' : 'second'}`)
+    const notices = (
+      await t.db
+        .selectFrom('notifications')
+        .select(['senderId', 'relatedPostId'])
+        .where('userId', '=', author.user.id)
+        .where('type', '=', 'like')
+        .execute()
+    )
+      .map(
+        (n) =>
+          `${n.senderId === fan.user.id ? 'fan' : 'other'} ${n.relatedPostId === first ? 'first' : 'second'}`,
+      )
       .sort();
     expect(notices).toEqual(['fan first', 'fan second', 'other first']);
     // Told live as often as stored: three times.
     expect(live.of(author.user.id).filter((e) => e.type === 'notification.created')).toHaveLength(3);
     // The author's list says so too.
-    const listed = (await api('GET', '/notifications', author.cookie)).json().data.filter((n: { type: string }) => n.type === 'like');
+    const listed = (await api('GET', '/notifications', author.cookie))
+      .json()
+      .data.filter((n: { type: string }) => n.type === 'like');
     expect(listed).toHaveLength(3);
   });
 });
@@ -788,18 +945,36 @@ describe('likes and saves have a budget; a like tells its author once (issue 31,
 describe('mission updates (issue 12)', () => {
   type Person = Awaited<ReturnType<typeof signedInUser>>;
   const startMission = async (owner: Person, title = 'Coastal clean-up') =>
-    (await api('POST', '/missions', owner.cookie, { title, type: 'collaboration' })).json().data._id as string;
+    (await api('POST', '/missions', owner.cookie, { title, type: 'collaboration' })).json().data
+      ._id as string;
   const addMember = async (missionId: string, owner: Person, who: Person) => {
     await api('POST', `/missions/${missionId}/join`, who.cookie, { role: 'collaborator' });
-    const request = (await api('GET', '/chats/join-requests', owner.cookie)).json().data.find((r: { user: { _id: string } }) => r.user._id === who.user.id);
-    expect((await api('PUT', `/missions/${missionId}/join-requests/${request._id}/approve`, owner.cookie)).statusCode).toBe(200);
+    const request = (await api('GET', '/chats/join-requests', owner.cookie))
+      .json()
+      .data.find((r: { user: { _id: string } }) => r.user._id === who.user.id);
+    expect(
+      (await api('PUT', `/missions/${missionId}/join-requests/${request._id}/approve`, owner.cookie))
+        .statusCode,
+    ).toBe(200);
   };
   const update = (who: Person, missionId: string, content: string, updateCount = 99) =>
-    api('POST', '/posts/create', who.cookie, { kind: 'general', content, mission: { missionId, title: 'whatever the client says', updateCount } });
-  const updateCountOf = async (id: string) => (await t.db.selectFrom('missions').select('updateCount').where('id', '=', id).executeTakeFirstOrThrow()).updateCount;
+    api('POST', '/posts/create', who.cookie, {
+      kind: 'general',
+      content,
+      mission: { missionId, title: 'whatever the client says', updateCount },
+    });
+  const updateCountOf = async (id: string) =>
+    (await t.db.selectFrom('missions').select('updateCount').where('id', '=', id).executeTakeFirstOrThrow())
+      .updateCount;
 
   it("a member's post is an update: numbered by the server, on the timeline, told to members and followers", async () => {
-    const [owner, member, follower, mutedFollower, stranger] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
+    const [owner, member, follower, mutedFollower, stranger] = await Promise.all([
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+    ]);
     const missionId = await startMission(owner);
     await addMember(missionId, owner, member);
     await api('POST', `/missions/${missionId}/follow`, follower.cookie);
@@ -808,7 +983,10 @@ describe('mission updates (issue 12)', () => {
 
     const first = await update(member, missionId, '🔔 Update 1: bags collected');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ kind: 'mission_update', mission: { missionId, title: 'Coastal clean-up', updateCount: 1 } });
+    expect(first.json().data).toMatchObject({
+      kind: 'mission_update',
+      mission: { missionId, title: 'Coastal clean-up', updateCount: 1 },
+    });
     const second = (await update(owner, missionId, 'Second', 1)).json().data;
     expect(second.mission.updateCount).toBe(2);
     expect(await updateCountOf(missionId)).toBe(2);
@@ -821,22 +999,33 @@ describe('mission updates (issue 12)', () => {
     expect(paged.meta.nextCursor).toEqual(expect.any(String));
 
     const told = async (p: Person) =>
-      ((await api('GET', '/notifications', p.cookie)).json().data as Array<{ type: string; relatedMission: string | null; relatedPost: { _id: string } | null }>).filter(
-        (n) => n.type === 'missionUpdate' && n.relatedPost?._id === first.json().data._id,
-      );
-    expect(await told(owner)).toEqual([expect.objectContaining({ relatedMission: missionId, message: 'posted an update to Coastal clean-up' })]);
+      (
+        (await api('GET', '/notifications', p.cookie)).json().data as Array<{
+          type: string;
+          relatedMission: string | null;
+          relatedPost: { _id: string } | null;
+        }>
+      ).filter((n) => n.type === 'missionUpdate' && n.relatedPost?._id === first.json().data._id);
+    expect(await told(owner)).toEqual([
+      expect.objectContaining({ relatedMission: missionId, message: 'posted an update to Coastal clean-up' }),
+    ]);
     expect(await told(follower)).toEqual([expect.objectContaining({ relatedMission: missionId })]);
     expect(await told(member)).toEqual([]);
     expect(await told(mutedFollower)).toEqual([]);
     expect(await told(stranger)).toEqual([]);
-    expect((await api('GET', '/chats/ongoing-missions/me', member.cookie)).json().data).toEqual([{ _id: missionId, title: 'Coastal clean-up', updateCount: 2 }]);
+    expect((await api('GET', '/chats/ongoing-missions/me', member.cookie)).json().data).toEqual([
+      { _id: missionId, title: 'Coastal clean-up', updateCount: 2 },
+    ]);
   });
 
   it("a non-member's post only points at the mission: its own kind, the real title, no number, not on the timeline", async () => {
     const [owner, outsider] = await Promise.all([signedInUser(t), signedInUser(t)]);
     const missionId = await startMission(owner, 'Tree planting');
     const res = await update(outsider, missionId, 'Join this, everyone', 5);
-    expect(res.json().data).toMatchObject({ kind: 'general', mission: { missionId, title: 'Tree planting' } });
+    expect(res.json().data).toMatchObject({
+      kind: 'general',
+      mission: { missionId, title: 'Tree planting' },
+    });
     expect(res.json().data.mission.updateCount).toBeUndefined();
     expect(await updateCountOf(missionId)).toBe(0);
     expect((await api('GET', `/missions/${missionId}/updates`, owner.cookie)).json().data).toEqual([]);
@@ -849,7 +1038,9 @@ describe('mission updates (issue 12)', () => {
   it('10 concurrent updates get 10 distinct numbers', async () => {
     const owner = await signedInUser(t);
     const missionId = await startMission(owner);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => update(owner, missionId, `Update ${i}`, 1)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => update(owner, missionId, `Update ${i}`, 1)),
+    );
     const numbers = results.map((r) => r.json().data.mission.updateCount as number).sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(await updateCountOf(missionId)).toBe(10);
@@ -862,7 +1053,11 @@ describe('mission updates (issue 12)', () => {
     await update(member, missionId, 'From the member');
     const mine = (await update(owner, missionId, 'From the owner')).json().data._id;
     await api('POST', `/users/${member.user.id}/block`, viewer.cookie);
-    expect((await api('GET', `/missions/${missionId}/updates`, viewer.cookie)).json().data.map((p: { _id: string }) => p._id)).toEqual([mine]);
+    expect(
+      (await api('GET', `/missions/${missionId}/updates`, viewer.cookie))
+        .json()
+        .data.map((p: { _id: string }) => p._id),
+    ).toEqual([mine]);
     await api('POST', `/users/${viewer.user.id}/block`, owner.cookie);
     expect((await api('GET', `/missions/${missionId}/updates`, viewer.cookie)).statusCode).toBe(404);
     expect((await api('GET', `/missions/not-an-id/updates`, viewer.cookie)).statusCode).toBe(400);
@@ -873,7 +1068,13 @@ describe('mission updates (issue 12)', () => {
 describe('the home feed is mine (issue 13)', () => {
   type Person = Awaited<ReturnType<typeof signedInUser>>;
   const connect = (a: Person, b: Person) =>
-    t.db.insertInto('connections').values([{ userId: a.user.id, otherId: b.user.id }, { userId: b.user.id, otherId: a.user.id }]).execute();
+    t.db
+      .insertInto('connections')
+      .values([
+        { userId: a.user.id, otherId: b.user.id },
+        { userId: b.user.id, otherId: a.user.id },
+      ])
+      .execute();
   const post = async (who: Person, content: string, extra: Record<string, unknown> = {}) =>
     (await api('POST', '/posts/create', who.cookie, { content, ...extra })).json().data._id as string;
   type Item = { _id: string; content: string; via?: string };
@@ -892,14 +1093,23 @@ describe('the home feed is mine (issue 13)', () => {
   }
 
   it('is my network first — connections, followed hashtags and missions, my own — then everyone else, muted and blocked never', async () => {
-    const [me, friend, stranger, muted, blocker, owner] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
+    const [me, friend, stranger, muted, blocker, owner] = await Promise.all([
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+    ]);
     await connect(me, friend);
     await connect(me, muted);
     await connect(me, blocker);
     await t.db.insertInto('mutes').values({ muterId: me.user.id, mutedId: muted.user.id }).execute();
     await t.db.insertInto('blocks').values({ blockerId: blocker.user.id, blockedId: me.user.id }).execute();
     await t.db.insertInto('hashtagFollows').values({ userId: me.user.id, tag: 'tidewatch' }).execute();
-    const missionId = (await api('POST', '/missions', owner.cookie, { title: 'Dune fencing', type: 'collaboration' })).json().data._id as string;
+    const missionId = (
+      await api('POST', '/missions', owner.cookie, { title: 'Dune fencing', type: 'collaboration' })
+    ).json().data._id as string;
     expect((await api('POST', `/missions/${missionId}/follow`, me.cookie)).statusCode).toBe(200);
 
     await post(friend, 'from a friend');
@@ -928,7 +1138,10 @@ describe('the home feed is mine (issue 13)', () => {
     // A bad cursor is refused, whatever its phase.
     expect((await api('GET', '/posts/feed?cursor=p.nonsense', me.cookie)).statusCode).toBe(400);
     // The /hunt page stays everyone's hunts, without phases.
-    await api('POST', '/posts/create-hunt', stranger.cookie, { huntType: 'product', title: 'Sand fencing, bulk' });
+    await api('POST', '/posts/create-hunt', stranger.cookie, {
+      huntType: 'product',
+      title: 'Sand fencing, bulk',
+    });
     const hunts = (await api('GET', '/posts/feed?kind=hunt', me.cookie)).json().data;
     expect(hunts[0]).toMatchObject({ title: 'Sand fencing, bulk', kind: 'hunt' });
     expect(hunts[0].via).toBeUndefined();
@@ -939,7 +1152,13 @@ describe('the home feed’s network head (decision 016)', () => {
   it('pages past the kept head into the walk without a gap or a repeat; my posts and my mutes count at once, a block from elsewhere too', async () => {
     const [me, friend, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t)]);
     for (const p of [friend, other])
-      await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: p.user.id }, { userId: p.user.id, otherId: me.user.id }]).execute();
+      await t.db
+        .insertInto('connections')
+        .values([
+          { userId: me.user.id, otherId: p.user.id },
+          { userId: p.user.id, otherId: me.user.id },
+        ])
+        .execute();
     // 230 posts by a connection, a minute apart: more than the head holds, so the scroll goes on in a run further down.
     await sql`insert into posts (id, author_id, kind, content, created_at)
       select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
@@ -961,7 +1180,10 @@ describe('the home feed’s network head (decision 016)', () => {
     await api('POST', '/posts/create', me.cookie, { content: 'just now, mine' });
     // My network's part of the first page (when it runs out, others' posts follow).
     const first = async () =>
-      (await api('GET', '/posts/feed?limit=3', me.cookie)).json().data.filter((p: { via: string }) => p.via === 'network').map((p: { content: string }) => p.content);
+      (await api('GET', '/posts/feed?limit=3', me.cookie))
+        .json()
+        .data.filter((p: { via: string }) => p.via === 'network')
+        .map((p: { content: string }) => p.content);
     expect(await first()).toEqual(['just now, mine', 'post 1', 'post 2']);
     // Muting through the API drops them at once; so does a block written by another process.
     expect((await api('POST', `/users/${friend.user.id}/mute`, me.cookie)).statusCode).toBe(200);
@@ -979,7 +1201,13 @@ describe('the home feed past its network head (decision 030)', () => {
   /** Me, connected to a friend who wrote `count` posts ('post 1' newest), a minute apart. */
   async function connectedToPoster(count: number) {
     const [me, friend] = await Promise.all([signedInUser(t), signedInUser(t)]);
-    await t.db.insertInto('connections').values([{ userId: me.user.id, otherId: friend.user.id }, { userId: friend.user.id, otherId: me.user.id }]).execute();
+    await t.db
+      .insertInto('connections')
+      .values([
+        { userId: me.user.id, otherId: friend.user.id },
+        { userId: friend.user.id, otherId: me.user.id },
+      ])
+      .execute();
     await sql`insert into posts (id, author_id, kind, content, created_at)
       select gen_random_uuid(), ${friend.user.id}, 'general', 'post ' || n, now() - make_interval(mins => n)
       from generate_series(1, ${count}) as n`.execute(t.db);
@@ -992,7 +1220,10 @@ describe('the home feed past its network head (decision 030)', () => {
       const res = await api('GET', `/posts/feed?limit=40${cursor ? `&cursor=${cursor}` : ''}`, me.cookie);
       expect(res.statusCode, res.body).toBe(200);
       const data = res.json().data as Array<{ content: string; via: string }>;
-      return { seen: data.filter((p) => p.via === 'network').map((p) => p.content), next: res.json().meta.nextCursor as string | null };
+      return {
+        seen: data.filter((p) => p.via === 'network').map((p) => p.content),
+        next: res.json().meta.nextCursor as string | null,
+      };
     };
     const first = await page(null);
     const second = await page(first.next);
@@ -1000,7 +1231,9 @@ describe('the home feed past its network head (decision 030)', () => {
     await api('POST', '/posts/create', me.cookie, { content: 'mine, meanwhile' });
     const third = await page(second.next);
     const fourth = await page(third.next);
-    expect([...first.seen, ...second.seen, ...third.seen, ...fourth.seen]).toEqual(Array.from({ length: 150 }, (_, i) => `post ${i + 1}`));
+    expect([...first.seen, ...second.seen, ...third.seen, ...fourth.seen]).toEqual(
+      Array.from({ length: 150 }, (_, i) => `post ${i + 1}`),
+    );
   });
 
   it('answers every page again the same, near the end of a long scroll and far behind it (a refetch)', async () => {
@@ -1009,7 +1242,10 @@ describe('the home feed past its network head (decision 030)', () => {
     const page = async (cursor: string | null) => {
       const res = await api('GET', `/posts/feed?limit=30${cursor ? `&cursor=${cursor}` : ''}`, me.cookie);
       expect(res.statusCode, res.body).toBe(200);
-      return { seen: (res.json().data as Array<{ content: string }>).map((p) => p.content), next: res.json().meta.nextCursor as string | null };
+      return {
+        seen: (res.json().data as Array<{ content: string }>).map((p) => p.content),
+        next: res.json().meta.nextCursor as string | null,
+      };
     };
     const cursors: Array<string | null> = [null];
     const scroll: string[][] = [];
@@ -1020,16 +1256,40 @@ describe('the home feed past its network head (decision 030)', () => {
     }
     expect(scroll.flat()).toEqual(Array.from({ length: 330 }, (_, i) => `post ${i + 1}`));
     // The refetch asks for every page again, from the top.
-    for (const [i, cursor] of cursors.slice(0, 11).entries()) expect((await page(cursor)).seen).toEqual(scroll[i]);
+    for (const [i, cursor] of cursors.slice(0, 11).entries())
+      expect((await page(cursor)).seen).toEqual(scroll[i]);
   });
 });
 
 describe('offers on a need: counts, who offered, credited helpers (issue 13)', () => {
   it('shows who offered to the author only, and credits only those who offered', async () => {
-    const [author, a, b, c, other] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t), signedInUser(t)]);
-    const id = (await api('POST', '/posts/create', author.cookie, { kind: 'need', category: 'Transport', content: 'A van for Saturday' })).json().data._id as string;
+    const [author, a, b, c, other] = await Promise.all([
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+      signedInUser(t),
+    ]);
+    const id = (
+      await api('POST', '/posts/create', author.cookie, {
+        kind: 'need',
+        category: 'Transport',
+        content: 'A van for Saturday',
+      })
+    ).json().data._id as string;
     const offer = (helper: typeof a, status: 'pending' | 'accepted' | 'withdrawn', at: string) =>
-      t.db.insertInto('offers').values({ id: newId(), postId: id, helperId: helper.user.id, ownerId: author.user.id, message: 'I can help', status, createdAt: new Date(at) }).execute();
+      t.db
+        .insertInto('offers')
+        .values({
+          id: newId(),
+          postId: id,
+          helperId: helper.user.id,
+          ownerId: author.user.id,
+          message: 'I can help',
+          status,
+          createdAt: new Date(at),
+        })
+        .execute();
     await offer(a, 'pending', '2026-01-01T10:00:00.000Z');
     await offer(b, 'accepted', '2026-01-01T11:00:00.000Z');
     await offer(c, 'withdrawn', '2026-01-01T12:00:00.000Z');
@@ -1043,34 +1303,59 @@ describe('offers on a need: counts, who offered, credited helpers (issue 13)', (
     expect(inList.offeredBy).toHaveLength(2);
     // Lists made of shared texts (the home feed, the newest needs) add who offered for the author alone (decision 031).
     const offeredIn = async (path: string, viewer: typeof a) =>
-      (await api('GET', path, viewer.cookie)).json().data.find((p: { _id: string }) => p._id === id).offeredBy.map((u: { _id: string }) => u._id);
+      (await api('GET', path, viewer.cookie))
+        .json()
+        .data.find((p: { _id: string }) => p._id === id)
+        .offeredBy.map((u: { _id: string }) => u._id);
     expect(await offeredIn('/posts/feed', author)).toEqual([b.user.id, a.user.id]);
     expect(await offeredIn('/posts/feed?kind=need', author)).toEqual([b.user.id, a.user.id]);
     expect(await offeredIn('/posts/feed?kind=need', other)).toEqual([]);
     // An offer made now shows in the author's feed at once, though it was just read.
     const late = await signedInUser(t);
-    expect((await api('POST', `/posts/${id}/offers`, late.cookie, { message: 'I have a van too' })).statusCode).toBe(200);
+    expect(
+      (await api('POST', `/posts/${id}/offers`, late.cookie, { message: 'I have a van too' })).statusCode,
+    ).toBe(200);
     expect(await offeredIn('/posts/feed', author)).toEqual([late.user.id, b.user.id, a.user.id]);
 
-    const credited = async () => (await t.db.selectFrom('posts').select(['creditedIds', 'status']).where('id', '=', id).executeTakeFirstOrThrow());
+    const credited = async () =>
+      await t.db
+        .selectFrom('posts')
+        .select(['creditedIds', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
     const notYet = await api('PATCH', `/posts/${id}`, author.cookie, { creditedIds: [a.user.id] });
     expect(notYet.statusCode).toBe(400);
     expect(notYet.json().details[0].path).toBe('creditedIds');
-    const stranger = await api('PATCH', `/posts/${id}`, author.cookie, { status: 'fulfilled', creditedIds: [a.user.id, other.user.id] });
+    const stranger = await api('PATCH', `/posts/${id}`, author.cookie, {
+      status: 'fulfilled',
+      creditedIds: [a.user.id, other.user.id],
+    });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().details[0].path).toBe('creditedIds');
-    expect(await api('PATCH', `/posts/${id}`, author.cookie, { status: 'fulfilled', creditedIds: [c.user.id] }).then((r) => r.statusCode)).toBe(400);
+    expect(
+      await api('PATCH', `/posts/${id}`, author.cookie, {
+        status: 'fulfilled',
+        creditedIds: [c.user.id],
+      }).then((r) => r.statusCode),
+    ).toBe(400);
     expect(await credited()).toEqual({ creditedIds: [], status: 'open' });
 
-    const done = await api('PATCH', `/posts/${id}`, author.cookie, { status: 'fulfilled', creditedIds: [a.user.id, b.user.id] });
+    const done = await api('PATCH', `/posts/${id}`, author.cookie, {
+      status: 'fulfilled',
+      creditedIds: [a.user.id, b.user.id],
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.helpers.map((u: { _id: string }) => u._id)).toEqual([a.user.id, b.user.id]);
-    expect((await api('GET', `/posts/${id}`, other.cookie)).json().data.helpers.map((u: { _id: string }) => u._id)).toEqual([a.user.id, b.user.id]);
+    expect(
+      (await api('GET', `/posts/${id}`, other.cookie)).json().data.helpers.map((u: { _id: string }) => u._id),
+    ).toEqual([a.user.id, b.user.id]);
     const reopened = (await api('PATCH', `/posts/${id}`, author.cookie, { status: 'open' })).json().data;
     expect(reopened).toMatchObject({ status: 'open', helpers: [] });
 
     const general = await post(author, 'Thanks, everyone');
-    expect((await api('PATCH', `/posts/${general}`, author.cookie, { creditedIds: [a.user.id] })).statusCode).toBe(400);
+    expect(
+      (await api('PATCH', `/posts/${general}`, author.cookie, { creditedIds: [a.user.id] })).statusCode,
+    ).toBe(400);
   });
 
   const post = async (who: { cookie: string }, content: string) =>
@@ -1078,12 +1363,22 @@ describe('offers on a need: counts, who offered, credited helpers (issue 13)', (
 
   it('lists a person’s needs, wants and provisions for the Needs & Provisions tab', async () => {
     const author = await signedInUser(t);
-    await api('POST', '/posts/create', author.cookie, { kind: 'need', category: 'Transport', content: 'need one' });
-    await api('POST', '/posts/create', author.cookie, { kind: 'provision', category: 'Transport', content: 'provision one' });
+    await api('POST', '/posts/create', author.cookie, {
+      kind: 'need',
+      category: 'Transport',
+      content: 'need one',
+    });
+    await api('POST', '/posts/create', author.cookie, {
+      kind: 'provision',
+      category: 'Transport',
+      content: 'provision one',
+    });
     await post(author, 'general one');
     const res = await api('GET', `/posts/user/${author.user.username}?kind=needs`, author.cookie);
     expect(res.json().data.map((p: { content: string }) => p.content)).toEqual(['provision one', 'need one']);
-    expect((await api('GET', `/posts/user/${author.user.username}?kind=gossip`, author.cookie)).statusCode).toBe(400);
+    expect(
+      (await api('GET', `/posts/user/${author.user.username}?kind=gossip`, author.cookie)).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -1099,7 +1394,13 @@ describe('new posts, live (issue 15)', () => {
   }
 
   it('tells the author’s connections of a new post or hunt, but not anyone who muted or blocked them, nor strangers', async () => {
-    const [author, friend, muter, blocker, stranger] = [await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const [author, friend, muter, blocker, stranger] = [
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+      await signedInUser(t),
+    ];
     for (const p of [friend, muter, blocker]) await connect(author, p);
     expect((await api('POST', `/users/${author.user.id}/mute`, muter.cookie)).statusCode).toBe(200);
     expect((await api('POST', `/users/${author.user.id}/block`, blocker.cookie)).statusCode).toBe(200);
@@ -1107,16 +1408,30 @@ describe('new posts, live (issue 15)', () => {
     expect((await api('GET', '/posts/feed?limit=5', friend.cookie)).statusCode).toBe(200);
     live.clear();
 
-    const postId = (await api('POST', '/posts/create', author.cookie, { content: 'Sandbags at the hall from six' })).json().data._id;
+    const postId = (
+      await api('POST', '/posts/create', author.cookie, { content: 'Sandbags at the hall from six' })
+    ).json().data._id;
     const announced = live.all.filter((d) => d.event.type === 'post.created');
     // The author is told too, so that every process drops their kept head (their own clients pass over it).
-    expect(announced).toEqual([{ to: [author.user.id, friend.user.id], event: { type: 'post.created', data: { _id: postId, authorId: author.user.id } } }]);
+    expect(announced).toEqual([
+      {
+        to: [author.user.id, friend.user.id],
+        event: { type: 'post.created', data: { _id: postId, authorId: author.user.id } },
+      },
+    ]);
     for (const p of [muter, blocker, stranger]) expect(live.of(p.user.id)).toEqual([]);
     // The pill's refetch shows it at once: the friend's kept head was dropped.
     expect((await api('GET', '/posts/feed?limit=5', friend.cookie)).json().data[0]._id).toBe(postId);
 
     live.clear();
-    const huntId = (await api('POST', '/posts/create-hunt', author.cookie, { huntType: 'product', title: 'A pump that runs on solar' })).json().data._id;
-    expect(live.of(friend.user.id)).toEqual([{ type: 'post.created', data: { _id: huntId, authorId: author.user.id } }]);
+    const huntId = (
+      await api('POST', '/posts/create-hunt', author.cookie, {
+        huntType: 'product',
+        title: 'A pump that runs on solar',
+      })
+    ).json().data._id;
+    expect(live.of(friend.user.id)).toEqual([
+      { type: 'post.created', data: { _id: huntId, authorId: author.user.id } },
+    ]);
   });
 });

@@ -11,7 +11,9 @@ const BLOCKED = 'jonas_berg';
 export const safetySeed: DemoSeed = {
   name: 'safety',
   async run({ db }) {
-    const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+    const users = new Map(
+      (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+    );
     const [me, muted, blocked] = [users.get(DEMO_LOGIN.username), users.get(MUTED), users.get(BLOCKED)];
     if (!me || !muted || !blocked) return;
     const weekAgo = new Date(Date.now() - 7 * 86_400_000);

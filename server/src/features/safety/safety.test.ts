@@ -807,7 +807,7 @@ describe('the home feed with hidden authors among the newest posts (issue 11, 7a
 describe('the home feed through a followed hashtag, with hidden authors among its newest posts (decision 030)', () => {
   // The tag's walk drops hidden authors itself (the page is cut from the walk's keys): were it to
   // keep them, the page would come back short and the hidden posts would be missing, not skipped.
-  it('fills each page with the tag\'s posts by people not hidden, in order', async () => {
+  it("fills each page with the tag's posts by people not hidden, in order", async () => {
     const me = await person();
     const writer = await person();
     const blocker = await person();
@@ -827,7 +827,9 @@ describe('the home feed through a followed hashtag, with hidden authors among it
       const first = await ok(await api('GET', `/posts/feed?limit=${limit}`, me.cookie));
       expect(first.data.map((p: Post) => p._id)).toEqual(shown.slice(0, limit));
       expect(first.data.every((p: Post) => p.via === 'network')).toBe(true);
-      const mine = (await readAll(me, '/posts/feed', limit)).filter((p) => p.via === 'network').map((p) => p._id);
+      const mine = (await readAll(me, '/posts/feed', limit))
+        .filter((p) => p.via === 'network')
+        .map((p) => p._id);
       expect(mine).toEqual(shown);
     }
   });
@@ -856,7 +858,9 @@ describe('message policy', () => {
     expect(asked.json().data.request).toMatchObject({ recipientId: me.user.id, status: 'pending' });
     // No conversation yet: the message waits for my answer.
     expect((await t.db.selectFrom('chats').select('id').execute()).length).toBe(before);
-    expect((await api('GET', '/chats/requests', me.cookie)).json().data.map((r: { message: string }) => r.message)).toEqual(['hi']);
+    expect(
+      (await api('GET', '/chats/requests', me.cookie)).json().data.map((r: { message: string }) => r.message),
+    ).toEqual(['hi']);
     expect(
       (await api('POST', '/chats/send', friend.cookie, { recipientId: me.user.id, message: 'hi' }))
         .statusCode,

@@ -60,7 +60,12 @@ const fuzzyNames = (term: string) => (term.includes(' ') || !/\d/.test(term)) &&
 const fuzzyTitles = (term: string) => !LONG_NUMBER.test(term);
 
 /** Exact name first, then the closest words, then the newest accounts. */
-export async function searchUsers(db: Db, viewerId: string | undefined, t: SearchTerms, w: Window): Promise<Section> {
+export async function searchUsers(
+  db: Db,
+  viewerId: string | undefined,
+  t: SearchTerms,
+  w: Window,
+): Promise<Section> {
   const { rows } = await sql<{ id: string; card: JsonText }>`
     select f.id, f.card from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term))} f
     order by f.exact desc, f.similarity desc, f.created_at desc, f.id
@@ -127,7 +132,13 @@ export async function searchCategoryGroups(
 }
 
 /** Exact title first, then text rank and title likeness, then the newest. */
-export async function searchMissions(db: Db, viewerId: string | undefined, t: SearchTerms, w: Window, defaultPhoto: string): Promise<Section> {
+export async function searchMissions(
+  db: Db,
+  viewerId: string | undefined,
+  t: SearchTerms,
+  w: Window,
+  defaultPhoto: string,
+): Promise<Section> {
   const { rows } = await sql<{ mission: JsonText; ownerId: string }>`
     select json_build_object('_id', m.id, 'title', m.title, 'photo', coalesce(m.photo, ${defaultPhoto}), 'type', m.type,
       'partnersCount', m.partners_count, 'collaboratorsCount', m.collaborators_count)::text as mission, m.owner_id as "ownerId"
@@ -139,7 +150,9 @@ export async function searchMissions(db: Db, viewerId: string | undefined, t: Se
 
 /** See the kernel's sharedSearchAnswerFits. */
 export async function sharedAnswerFits(db: Db, viewerId: string, people: string[]): Promise<boolean> {
-  const { rows } = await sql<{ fits: boolean | null }>`select ${sharedSearchAnswerFits(viewerId, people)} as fits`.execute(db);
+  const { rows } = await sql<{
+    fits: boolean | null;
+  }>`select ${sharedSearchAnswerFits(viewerId, people)} as fits`.execute(db);
   return rows[0]?.fits === true;
 }
 
@@ -151,7 +164,10 @@ export async function sharedAnswerFits(db: Db, viewerId: string, people: string[
 const COMMON_MATCHES = 5000;
 
 /** Whether the query is common among needs and among provisions, in one statement. */
-export async function commonSections(db: Db, t: SearchTerms): Promise<{ needs: boolean; provisions: boolean }> {
+export async function commonSections(
+  db: Db,
+  t: SearchTerms,
+): Promise<{ needs: boolean; provisions: boolean }> {
   const sample = (section: 'needs' | 'provisions') =>
     sql`(select count(*)::int from ${postMatchesSample(section, t.words, t.tags, COMMON_MATCHES)} s)`;
   const { rows } = await sql<{ needs: number; provisions: number }>`
@@ -160,7 +176,10 @@ export async function commonSections(db: Db, t: SearchTerms): Promise<{ needs: b
 }
 
 export async function countHashtags(db: Db, tags: string[]) {
-  const { rows } = await sql<{ tag: string; count: number }>`select h.tag, h.count from ${hashtagPostCounts(tags)} h`.execute(db);
+  const { rows } = await sql<{
+    tag: string;
+    count: number;
+  }>`select h.tag, h.count from ${hashtagPostCounts(tags)} h`.execute(db);
   return rows.map((r) => ({ name: r.tag, count: r.count }));
 }
 

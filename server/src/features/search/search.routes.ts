@@ -21,6 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: advancedSearchResponseSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, await search.advancedSearch(deps, request.viewer, request.query)),
+    async (request, reply) =>
+      sendJsonText(reply, await search.advancedSearch(deps, request.viewer, request.query)),
   );
 };

@@ -27,7 +27,10 @@ const MAX_WORDS = 8;
  * spellings of mistyped words (typoSpellings), each word's own as alternatives: "transprt van"
  * becomes "(transprt | transport) & van:*".
  */
-export function searchTermsOf(query: string, spellings: ReadonlyMap<string, readonly string[]> = new Map()): SearchTerms {
+export function searchTermsOf(
+  query: string,
+  spellings: ReadonlyMap<string, readonly string[]> = new Map(),
+): SearchTerms {
   const list = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   // A hashtag is typed whole: "#local4" means that tag, not local40…local49 (and an exact lexeme
   // is a quarter of the prefix's cost in the GIN index).
@@ -62,15 +65,24 @@ export function searchTermsOf(query: string, spellings: ReadonlyMap<string, read
  *   trending tag) would hold the database at ~200 req/s on two cores; shared, they cost one check.
  *   New posts and missions appear, and deleted ones leave, up to 5 s late.
  */
-const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolean }>>({ ttlMs: 10 * 60_000, max: 10_000 });
+const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolean }>>({
+  ttlMs: 10 * 60_000,
+  max: 10_000,
+});
 /** Close spellings of a query's words (search_lexicon moves slowly): 10 minutes. */
 const spellingsCache = microCachePerApp<Promise<Map<string, string[]>>>({ ttlMs: 10 * 60_000, max: 10_000 });
-const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({ ttlMs: 30_000, max: 1_000 });
+const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({
+  ttlMs: 30_000,
+  max: 1_000,
+});
 /**
  * Kept 30 s but fresh for 5: an older one is still answered while its successor is computed. At
  * most 500: popular queries are few, and a rare one is seldom asked again within the 30 s (030).
  */
-const sharedAnswers = microCachePerApp<{ answer: Promise<Answer>; at: number; next?: Promise<Answer> }>({ ttlMs: 30_000, max: 500 });
+const sharedAnswers = microCachePerApp<{ answer: Promise<Answer>; at: number; next?: Promise<Answer> }>({
+  ttlMs: 30_000,
+  max: 500,
+});
 const SHARED_FRESH_MS = 5_000;
 
 /** Someone who chose not to appear in search leaves the shared answers at once. */
@@ -87,11 +99,22 @@ const list = (items: JsonText[]) => `[${items.join(',')}]`;
  * counts. `section` narrows the work to one section (the /search/* pages), `category` the needs
  * or provisions to one group. Visibility is the kernel's: see social.queries.ts "Search".
  */
-export async function advancedSearch(deps: Deps, viewer: Viewer | null, input: AdvancedSearchQuery): Promise<JsonText> {
+export async function advancedSearch(
+  deps: Deps,
+  viewer: Viewer | null,
+  input: AdvancedSearchQuery,
+): Promise<JsonText> {
   const me = requireViewer(viewer);
-  const key = [input.section, input.category?.toLowerCase() ?? '', input.page, input.limit, input.query.toLowerCase()].join('\n');
+  const key = [
+    input.section,
+    input.category?.toLowerCase() ?? '',
+    input.page,
+    input.limit,
+    input.query.toLowerCase(),
+  ].join('\n');
   const shared = await sharedAnswer(deps, key, input);
-  if (!shared.people.includes(me.id) && (await sharedAnswerFits(deps.db, me.id, shared.people))) return shared.text;
+  if (!shared.people.includes(me.id) && (await sharedAnswerFits(deps.db, me.id, shared.people)))
+    return shared.text;
   return (await answerFor(deps, me.id, input)).text;
 }
 
@@ -112,7 +135,8 @@ function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Prom
     kept.next = answerFor(deps, undefined, input);
     kept.next.then(
       // Not when the kept one was dropped meanwhile (someone hid from search): it began before.
-      (answer) => cache.get(key) === kept && cache.set(key, { answer: Promise.resolve(answer), at: Date.now() }),
+      (answer) =>
+        cache.get(key) === kept && cache.set(key, { answer: Promise.resolve(answer), at: Date.now() }),
       () => (kept.next = undefined),
     );
   }
@@ -120,11 +144,18 @@ function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Prom
 }
 
 /** The answer for the viewer, or (undefined) for everybody, to share. */
-async function answerFor(deps: Deps, viewerId: string | undefined, input: AdvancedSearchQuery): Promise<Answer> {
+async function answerFor(
+  deps: Deps,
+  viewerId: string | undefined,
+  input: AdvancedSearchQuery,
+): Promise<Answer> {
   const plain = searchTermsOf(input.query);
   // Keyed by the words that may be mistyped, so "post 4711" and "post 815" share one look-up.
   const unsure = plain.list.filter(mayBeMistyped);
-  const spellings = unsure.length === 0 ? new Map<string, string[]>() : await spellingsCache(deps).remember(unsure.join(' '), () => typoSpellings(deps.db, unsure));
+  const spellings =
+    unsure.length === 0
+      ? new Map<string, string[]>()
+      : await spellingsCache(deps).remember(unsure.join(' '), () => typoSpellings(deps.db, unsure));
   const terms = spellings.size === 0 ? plain : searchTermsOf(input.query, spellings);
   const window = { limit: input.limit, offset: (input.page - 1) * input.limit };
   const wants = (s: AdvancedSearchQuery['section']) => input.section === 'all' || input.section === s;
@@ -132,8 +163,18 @@ async function answerFor(deps: Deps, viewerId: string | undefined, input: Advanc
   // Asked once for both sections, only when one of them is wanted.
   let common: Promise<{ needs: boolean; provisions: boolean }> | undefined;
   const groups = async (section: 'needs' | 'provisions') => {
-    common ??= commonness(deps).remember(`${terms.words ?? ''}\n${terms.tags.join(' ')}`, () => commonSections(deps.db, terms));
-    return searchCategoryGroups(deps.db, viewerId, section, terms, window, input.category, (await common)[section]);
+    common ??= commonness(deps).remember(`${terms.words ?? ''}\n${terms.tags.join(' ')}`, () =>
+      commonSections(deps.db, terms),
+    );
+    return searchCategoryGroups(
+      deps.db,
+      viewerId,
+      section,
+      terms,
+      window,
+      input.category,
+      (await common)[section],
+    );
   };
   const [users, needs, provisions, missions, hashtags] = await Promise.all([
     wants('users') ? searchUsers(deps.db, viewerId, terms, window) : none(),

@@ -20,7 +20,15 @@ afterAll(async () => {
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 const person = (firstName = 'Test', lastName = 'Person') => signedInUser(t, { firstName, lastName });
 
-async function post(p: Person, body: { kind: 'need' | 'want' | 'provision' | 'general'; category?: string; title?: string; content: string }) {
+async function post(
+  p: Person,
+  body: {
+    kind: 'need' | 'want' | 'provision' | 'general';
+    category?: string;
+    title?: string;
+    content: string;
+  },
+) {
   const res = await api('POST', '/posts/create', p.cookie, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data._id as string;
@@ -33,7 +41,10 @@ async function mission(owner: Person, title: string, body: Record<string, unknow
 }
 
 async function search(p: Person, query: string, extra: Record<string, string | number> = {}) {
-  const params = new URLSearchParams({ query, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+  const params = new URLSearchParams({
+    query,
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  });
   const res = await api('GET', `/users/advanced-search?${params}`, p.cookie);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as AdvancedSearchResult;
@@ -41,7 +52,8 @@ async function search(p: Person, query: string, extra: Record<string, string | n
 
 const allPostIds = (groups: CategoryMatch[]) => groups.flatMap((g) => g.postIds);
 const userIds = (r: AdvancedSearchResult) => r.users.map((u) => u._id);
-const posterIds = (r: AdvancedSearchResult) => [...r.needsMatches, ...r.provisionsMatches].flatMap((g) => g.users.map((u) => u._id));
+const posterIds = (r: AdvancedSearchResult) =>
+  [...r.needsMatches, ...r.provisionsMatches].flatMap((g) => g.users.map((u) => u._id));
 
 async function block(blocker: Person, blocked: Person) {
   expect((await api('POST', `/users/${blocked.user.id}/block`, blocker.cookie)).statusCode).toBe(200);
@@ -49,13 +61,26 @@ async function block(blocker: Person, blocked: Person) {
 
 describe('the query', () => {
   it('turns words into a bound prefix tsquery and keeps hashtags only when there is a #', () => {
-    expect(searchTermsOf("Drivers'; drop table posts -- volu")).toMatchObject({ words: 'drivers & drop & table & posts & volu:*', tags: [] });
-    expect(searchTermsOf('#FloodRelief vans #')).toMatchObject({ words: 'floodrelief & vans:*', tags: ['floodrelief'] });
+    expect(searchTermsOf("Drivers'; drop table posts -- volu")).toMatchObject({
+      words: 'drivers & drop & table & posts & volu:*',
+      tags: [],
+    });
+    expect(searchTermsOf('#FloodRelief vans #')).toMatchObject({
+      words: 'floodrelief & vans:*',
+      tags: ['floodrelief'],
+    });
     // A hashtag at the end is a whole tag, not a prefix.
-    expect(searchTermsOf('vans #FloodRelief')).toMatchObject({ words: 'vans & floodrelief', tags: ['floodrelief'] });
+    expect(searchTermsOf('vans #FloodRelief')).toMatchObject({
+      words: 'vans & floodrelief',
+      tags: ['floodrelief'],
+    });
     expect(searchTermsOf('!!!').words).toBeNull();
-    expect(searchTermsOf('transprt van', new Map([['transprt', ['transport']]])).words).toBe('(transprt | transport) & van:*');
-    expect(searchTermsOf('sheltr', new Map([['sheltr', ['shelter', 'shelters']]])).words).toBe('(sheltr:* | shelter | shelters)');
+    expect(searchTermsOf('transprt van', new Map([['transprt', ['transport']]])).words).toBe(
+      '(transprt | transport) & van:*',
+    );
+    expect(searchTermsOf('sheltr', new Map([['sheltr', ['shelter', 'shelters']]])).words).toBe(
+      '(sheltr:* | shelter | shelters)',
+    );
   });
 
   it('refuses an empty or whitespace query with field details (400), and strangers (401)', async () => {
@@ -80,7 +105,12 @@ describe('matching', () => {
   it('finds needs by a prefix, a typo and a stemmed word, grouped by category', async () => {
     const poster = await person('Kwame');
     const me = await person();
-    const need = await post(poster, { kind: 'need', category: 'Helpers', title: 'Volunteer drivers', content: 'We need a driver for the clinic run' });
+    const need = await post(poster, {
+      kind: 'need',
+      category: 'Helpers',
+      title: 'Volunteer drivers',
+      content: 'We need a driver for the clinic run',
+    });
     for (const q of ['volu', 'volunter', 'drivers', 'driver', 'Volunteers']) {
       expect(allPostIds((await search(me, q)).needsMatches), q).toContain(need);
     }
@@ -89,24 +119,56 @@ describe('matching', () => {
   it('forgives a typo in a category word or a hashtag in use, and learns a category from an edit', async () => {
     const poster = await person();
     const me = await person();
-    const van = await post(poster, { kind: 'need', category: 'Wheelchair transport', title: 'A ride to dialysis', content: 'Tuesdays at 8' });
-    const tagged = await post(poster, { kind: 'provision', category: 'Food', title: 'Soup kitchen', content: 'Hot soup for #quakerelief crews' });
+    const van = await post(poster, {
+      kind: 'need',
+      category: 'Wheelchair transport',
+      title: 'A ride to dialysis',
+      content: 'Tuesdays at 8',
+    });
+    const tagged = await post(poster, {
+      kind: 'provision',
+      category: 'Food',
+      title: 'Soup kitchen',
+      content: 'Hot soup for #quakerelief crews',
+    });
     expect(allPostIds((await search(me, 'wheelchiar')).needsMatches), 'wheelchiar').toContain(van);
     expect(allPostIds((await search(me, 'transprt')).needsMatches), 'transprt').toContain(van);
     expect(allPostIds((await search(me, '#quakerelif')).provisionsMatches), '#quakerelif').toContain(tagged);
     // A word that is nobody's category or tag is taken as typed.
     expect((await search(me, 'zzyzxqua')).needsMatches).toEqual([]);
-    expect((await api('PATCH', `/posts/${van}`, poster.cookie, { category: 'Dialysis escort' })).statusCode).toBe(200);
+    expect(
+      (await api('PATCH', `/posts/${van}`, poster.cookie, { category: 'Dialysis escort' })).statusCode,
+    ).toBe(200);
     expect(allPostIds((await search(me, 'dialysys escourt')).needsMatches), 'after the edit').toContain(van);
   });
 
   it('groups needs and wants apart from provisions, by category case-folded, with counts, posters and previews', async () => {
     const [a, b, c] = [await person('Ada'), await person('Bea'), await person('Cy')];
     const me = await person();
-    const n1 = await post(a, { kind: 'need', category: 'Quiltwork', title: 'Quilt frames', content: 'Quilt frames wanted' });
-    const n2 = await post(b, { kind: 'want', category: 'quiltwork', title: 'Batting', content: 'Quilt batting please' });
-    const n3 = await post(c, { kind: 'need', category: 'QUILTWORK', title: 'Thread', content: 'Quilt thread' });
-    const p1 = await post(a, { kind: 'provision', category: 'Quiltwork', title: 'Spare quilt', content: 'I can give a quilt' });
+    const n1 = await post(a, {
+      kind: 'need',
+      category: 'Quiltwork',
+      title: 'Quilt frames',
+      content: 'Quilt frames wanted',
+    });
+    const n2 = await post(b, {
+      kind: 'want',
+      category: 'quiltwork',
+      title: 'Batting',
+      content: 'Quilt batting please',
+    });
+    const n3 = await post(c, {
+      kind: 'need',
+      category: 'QUILTWORK',
+      title: 'Thread',
+      content: 'Quilt thread',
+    });
+    const p1 = await post(a, {
+      kind: 'provision',
+      category: 'Quiltwork',
+      title: 'Spare quilt',
+      content: 'I can give a quilt',
+    });
     await post(a, { kind: 'general', content: 'A quilt show today' });
     const r = await search(me, 'quilt');
     expect(r.needsMatches).toHaveLength(1);
@@ -116,7 +178,10 @@ describe('matching', () => {
     expect(new Set(group.postIds)).toEqual(new Set([n1, n2, n3]));
     expect(group.users.map((u) => u._id)).toEqual([c.user.id, b.user.id, a.user.id]);
     expect(group.posts).toHaveLength(3);
-    expect(group.posts[0]).toMatchObject({ excerpt: expect.any(String), author: { _id: expect.any(String) } });
+    expect(group.posts[0]).toMatchObject({
+      excerpt: expect.any(String),
+      author: { _id: expect.any(String) },
+    });
     expect(r.provisionsMatches).toHaveLength(1);
     expect(r.provisionsMatches[0]).toMatchObject({ count: 1, postIds: [p1] });
   });
@@ -124,7 +189,12 @@ describe('matching', () => {
   it('counts hashtags only when the query holds one, and their posts match', async () => {
     const a = await person();
     const me = await person();
-    const tagged = await post(a, { kind: 'provision', category: 'Boats', title: 'Canoe', content: 'A canoe for #zephyrtag trips' });
+    const tagged = await post(a, {
+      kind: 'provision',
+      category: 'Boats',
+      title: 'Canoe',
+      content: 'A canoe for #zephyrtag trips',
+    });
     await post(a, { kind: 'general', content: 'Also #zephyrtag' });
     const r = await search(me, '#zephyrtag');
     expect(r.hashtags).toEqual([{ name: 'zephyrtag', count: 2 }]);
@@ -137,7 +207,9 @@ describe('matching', () => {
     const close = await person('Marguerita', 'Quenby');
     const exact = await person('Margo', 'Quenby');
     expect(userIds(await search(me, 'Marguer'))).toContain(close.user.id);
-    expect(userIds(await search(me, 'Quenbyy'))).toEqual(expect.arrayContaining([close.user.id, exact.user.id]));
+    expect(userIds(await search(me, 'Quenbyy'))).toEqual(
+      expect.arrayContaining([close.user.id, exact.user.id]),
+    );
     expect(userIds(await search(me, 'Margo Quenby'))[0]).toBe(exact.user.id);
     expect(userIds(await search(me, exact.user.username))[0]).toBe(exact.user.id);
   });
@@ -146,7 +218,12 @@ describe('matching', () => {
     const owner = await person();
     const me = await person();
     const id = await mission(owner, 'Route 66204 water relay');
-    const need = await post(owner, { kind: 'need', category: 'Pumps', title: 'Pump 66204', content: 'Spare parts for pump 66204' });
+    const need = await post(owner, {
+      kind: 'need',
+      category: 'Pumps',
+      title: 'Pump 66204',
+      content: 'Spare parts for pump 66204',
+    });
     expect((await search(me, 'relay 66204')).missionMatches.map((m) => m._id)).toEqual([id]);
     expect(allPostIds((await search(me, 'pump 66204')).needsMatches)).toEqual([need]);
     // A title typo beside a long number is not forgiven (it would be by itself: see below).
@@ -158,7 +235,14 @@ describe('matching', () => {
     const me = await person();
     const id = await mission(owner, 'Riverbank restoration');
     const r = await search(me, 'restorations');
-    expect(r.missionMatches).toContainEqual({ _id: id, title: 'Riverbank restoration', photo: DEFAULT_MISSION_PHOTO, type: 'collaboration', partnersCount: 0, collaboratorsCount: 0 });
+    expect(r.missionMatches).toContainEqual({
+      _id: id,
+      title: 'Riverbank restoration',
+      photo: DEFAULT_MISSION_PHOTO,
+      type: 'collaboration',
+      partnersCount: 0,
+      collaboratorsCount: 0,
+    });
     expect((await search(me, 'Riverbnk')).missionMatches.map((m) => m._id)).toContain(id);
     const hidden = await mission(owner, 'Riverbank members only', { visibility: 'members' });
     expect((await search(me, 'riverbank')).missionMatches.map((m) => m._id)).not.toContain(hidden);
@@ -169,7 +253,12 @@ describe('plans and shared answers', () => {
   it('finds the same posts whether the query is taken as common (a walk) or rare (the GIN index)', async () => {
     const a = await person();
     const me = await person();
-    await post(a, { kind: 'need', category: 'Harps', title: 'Harp strings', content: 'Strings for a harp #harpfix' });
+    await post(a, {
+      kind: 'need',
+      category: 'Harps',
+      title: 'Harp strings',
+      content: 'Strings for a harp #harpfix',
+    });
     await post(a, { kind: 'want', category: 'Harps', title: 'Harp tuner', content: 'A tuner' });
     const terms = searchTermsOf('harp #harpfix');
     const w = { limit: 20, offset: 0 };
@@ -185,9 +274,19 @@ describe('plans and shared answers', () => {
     const hidden = await mission(owner, 'Glassblowing guild', { visibility: 'members' });
     expect((await search(other, 'glassblowing')).missionMatches).toEqual([]);
     expect((await search(owner, 'glassblowing')).missionMatches.map((m) => m._id)).toEqual([hidden]);
-    const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: false };
+    const privacy = {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: false,
+    };
     const shy = await person();
-    const mine = await post(shy, { kind: 'need', category: 'Glass', title: 'Glassblowing pipe', content: 'A blowpipe' });
+    const mine = await post(shy, {
+      kind: 'need',
+      category: 'Glass',
+      title: 'Glassblowing pipe',
+      content: 'A blowpipe',
+    });
     expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
     expect(allPostIds((await search(other, 'glassblowing')).needsMatches)).not.toContain(mine);
     expect(allPostIds((await search(shy, 'glassblowing')).needsMatches)).toContain(mine);
@@ -198,8 +297,18 @@ describe('ranking', () => {
   it('puts open needs above fulfilled ones, and an exact title first', async () => {
     const a = await person();
     const me = await person();
-    const closed = await post(a, { kind: 'need', category: 'Ladders', title: 'Tall ladder', content: 'Tall ladder for the roof' });
-    const open = await post(a, { kind: 'need', category: 'Ladders', title: 'A ladder', content: 'Any ladder' });
+    const closed = await post(a, {
+      kind: 'need',
+      category: 'Ladders',
+      title: 'Tall ladder',
+      content: 'Tall ladder for the roof',
+    });
+    const open = await post(a, {
+      kind: 'need',
+      category: 'Ladders',
+      title: 'A ladder',
+      content: 'Any ladder',
+    });
     await t.db.updateTable('posts').set({ status: 'fulfilled' }).where('id', '=', closed).execute();
     const group = (await search(me, 'ladder')).needsMatches.find((g) => g.category === 'Ladders')!;
     expect(group.postIds).toEqual([open, closed]);
@@ -214,7 +323,12 @@ describe('privacy and blocks', () => {
     const me = await person();
     await post(shy, { kind: 'need', category: 'Kilns', title: 'Kiln', content: 'A pottery kiln' });
     expect(userIds(await search(me, 'Xanthippe'))).toContain(shy.user.id);
-    const privacy = { profileVisibility: 'everyone', connectionsVisibility: 'everyone', messagePolicy: 'everyone', searchable: false };
+    const privacy = {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: false,
+    };
     expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
     expect(userIds(await search(me, 'Xanthippe'))).not.toContain(shy.user.id);
     expect(posterIds(await search(me, 'kiln'))).not.toContain(shy.user.id);
@@ -225,7 +339,12 @@ describe('privacy and blocks', () => {
     const blocked = await person('Ophelion', 'Blocked');
     const blocker = await person('Ophelion', 'Blocker');
     for (const p of [blocked, blocker]) {
-      await post(p, { kind: 'provision', category: 'Looms', title: 'Ophelion loom', content: 'A weaving loom' });
+      await post(p, {
+        kind: 'provision',
+        category: 'Looms',
+        title: 'Ophelion loom',
+        content: 'A weaving loom',
+      });
       await mission(p, 'Ophelion weaving circle');
     }
     const before = await search(me, 'Ophelion');

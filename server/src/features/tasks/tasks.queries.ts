@@ -25,7 +25,11 @@ type TaskStatus = 'todo' | 'in_progress' | 'done';
 function visibleTasks(db: Db, viewerId: string) {
   return db
     .selectFrom('tasks as t')
-    .leftJoin('users as a', (j) => j.onRef('a.id', '=', 't.assigneeId').on(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('a.id'))}`))
+    .leftJoin('users as a', (j) =>
+      j
+        .onRef('a.id', '=', 't.assigneeId')
+        .on(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('a.id'))}`),
+    )
     .select([
       't.id',
       't.missionId',
@@ -43,7 +47,10 @@ function visibleTasks(db: Db, viewerId: string) {
       'a.headline as assigneeHeadline',
       'a.profilePicture as assigneePicture',
     ])
-    .select([missionTitleOf(sql.ref('t.mission_id')).as('missionTitle'), missionRoleIn(sql.val(viewerId), sql.ref('t.mission_id')).as('viewerRole')])
+    .select([
+      missionTitleOf(sql.ref('t.mission_id')).as('missionTitle'),
+      missionRoleIn(sql.val(viewerId), sql.ref('t.mission_id')).as('viewerRole'),
+    ])
     .where(sql<boolean>`t.mission_id in ${missionIdsOf(sql.val(viewerId))}`)
     .where(sql<boolean>`not ${hiddenEitherWay(viewerId, missionOwnerOf(sql.ref('t.mission_id')))}`);
 }
@@ -66,7 +73,11 @@ export function findVisibleTask(db: Db, viewerId: string, taskId: string) {
 }
 
 /** Tasks of the viewer's missions, newest first; `mine` keeps those assigned to them. */
-export function listVisibleTasks(db: Db, viewerId: string, filter: { missionId?: string | undefined; status?: TaskStatus | undefined; mine?: boolean }) {
+export function listVisibleTasks(
+  db: Db,
+  viewerId: string,
+  filter: { missionId?: string | undefined; status?: TaskStatus | undefined; mine?: boolean },
+) {
   let q = visibleTasks(db, viewerId);
   if (filter.missionId) q = q.where('t.missionId', '=', filter.missionId);
   if (filter.status) q = q.where('t.status', '=', filter.status);
@@ -81,7 +92,15 @@ export function listVisibleTasks(db: Db, viewerId: string, filter: { missionId?:
  */
 export async function insertTaskIfMembers(
   db: Db,
-  t: { id: string; missionId: string; creatorId: string; title: string; description: string; assigneeId: string | null; dueDate: string | null },
+  t: {
+    id: string;
+    missionId: string;
+    creatorId: string;
+    title: string;
+    description: string;
+    assigneeId: string | null;
+    dueDate: string | null;
+  },
 ) {
   const mission = sql.val(t.missionId);
   const { rows } = await sql<{ id: string; ownerId: string; chatId: string | null }>`
@@ -93,8 +112,15 @@ export async function insertTaskIfMembers(
 }
 
 /** Whether the actor may assign the person a task of the mission (`assigneeIsMember`). */
-export async function mayBeAssigned(db: Db, actorId: string, personId: string, missionId: string): Promise<boolean> {
-  const { rows } = await sql<{ member: boolean }>`select ${assigneeIsMember(actorId, personId, sql.val(missionId))} as member`.execute(db);
+export async function mayBeAssigned(
+  db: Db,
+  actorId: string,
+  personId: string,
+  missionId: string,
+): Promise<boolean> {
+  const { rows } = await sql<{
+    member: boolean;
+  }>`select ${assigneeIsMember(actorId, personId, sql.val(missionId))} as member`.execute(db);
   return rows[0]?.member ?? false;
 }
 
@@ -108,10 +134,21 @@ export function updateTaskIfMembers(
   db: Db,
   taskId: string,
   editorId: string,
-  patch: { title?: string; description?: string; assigneeId?: string | null; dueDate?: string | null; status?: TaskStatus },
+  patch: {
+    title?: string;
+    description?: string;
+    assigneeId?: string | null;
+    dueDate?: string | null;
+    status?: TaskStatus;
+  },
 ) {
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('tasks').select('status').where('id', '=', taskId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('tasks')
+      .select('status')
+      .where('id', '=', taskId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) return undefined;
     const after = await trx
       .updateTable('tasks as t')

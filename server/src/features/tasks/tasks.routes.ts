@@ -23,8 +23,17 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/missions/:missionId/tasks',
-    { schema: { tags, summary: 'The tasks of a mission I belong to, newest first', params: missionParamsSchema, response: { 200: taskListResponseSchema, ...errors } } },
-    async (request) => ({ data: await tasks.listMissionTasks(deps, request.viewer, request.params.missionId) }),
+    {
+      schema: {
+        tags,
+        summary: 'The tasks of a mission I belong to, newest first',
+        params: missionParamsSchema,
+        response: { 200: taskListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await tasks.listMissionTasks(deps, request.viewer, request.params.missionId),
+    }),
   );
 
   app.post(
@@ -33,18 +42,28 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitPerAccount(app, TASK_BUDGET),
       schema: {
         tags,
-        summary: 'Add a task to a mission I belong to (the assignee must be a member); the assignee and the owner are told',
+        summary:
+          'Add a task to a mission I belong to (the assignee must be a member); the assignee and the owner are told',
         params: missionParamsSchema,
         body: createTaskSchema,
         response: { 200: taskResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await tasks.createTask(deps, request.viewer, request.params.missionId, request.body) }),
+    async (request) => ({
+      data: await tasks.createTask(deps, request.viewer, request.params.missionId, request.body),
+    }),
   );
 
   app.get(
     '/tasks',
-    { schema: { tags, summary: 'Tasks of the missions I belong to (mine=true: assigned to me), newest first', querystring: taskListQuerySchema, response: { 200: taskListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Tasks of the missions I belong to (mine=true: assigned to me), newest first',
+        querystring: taskListQuerySchema,
+        response: { 200: taskListResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await tasks.listMyTasks(deps, request.viewer, request.query) }),
   );
 
@@ -60,12 +79,21 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: taskResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await tasks.updateTask(deps, request.viewer, request.params.taskId, request.body) }),
+    async (request) => ({
+      data: await tasks.updateTask(deps, request.viewer, request.params.taskId, request.body),
+    }),
   );
 
   app.delete(
     '/tasks/:taskId',
-    { schema: { tags, summary: 'Delete a task (the mission owner, a partner or its creator)', params: taskParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a task (the mission owner, a partner or its creator)',
+        params: taskParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await tasks.removeTask(deps, request.viewer, request.params.taskId);
       return reply.status(204).send(null);

@@ -4,19 +4,44 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { missionRoleOf } from '../../social/social.queries.js';
 import { mayDeleteTask, presentTask } from './tasks.present.js';
-import { boardAudienceOf, deleteTask, findVisibleTask, insertTaskIfMembers, listVisibleTasks, mayBeAssigned, updateTaskIfMembers } from './tasks.queries.js';
+import {
+  boardAudienceOf,
+  deleteTask,
+  findVisibleTask,
+  insertTaskIfMembers,
+  listVisibleTasks,
+  mayBeAssigned,
+  updateTaskIfMembers,
+} from './tasks.queries.js';
 
 type TaskStatus = 'todo' | 'in_progress' | 'done';
-type NewTask = { title: string; description: string; assigneeId?: string | null | undefined; dueDate?: string | null | undefined };
-type TaskPatch = { title?: string | undefined; description?: string | undefined; assigneeId?: string | null | undefined; dueDate?: string | null | undefined; status?: TaskStatus | undefined };
+type NewTask = {
+  title: string;
+  description: string;
+  assigneeId?: string | null | undefined;
+  dueDate?: string | null | undefined;
+};
+type TaskPatch = {
+  title?: string | undefined;
+  description?: string | undefined;
+  assigneeId?: string | null | undefined;
+  dueDate?: string | null | undefined;
+  status?: TaskStatus | undefined;
+};
 
 const MISSION_NOT_FOUND = 'Mission not found';
 const TASK_NOT_FOUND = 'Task not found';
-const notAMember = () => badRequest('Choose a member of this mission', [{ path: 'assigneeId', message: 'Choose a member of this mission' }]);
+const notAMember = () =>
+  badRequest('Choose a member of this mission', [
+    { path: 'assigneeId', message: 'Choose a member of this mission' },
+  ]);
 
 /** Once a task is added, changed or removed, the mission's board is refetched by every member with it open (issue 15). */
 async function taskChanged(deps: Deps, taskId: string, missionId: string) {
-  deps.realtime.publish(await boardAudienceOf(deps.db, missionId), { type: 'task.changed', data: { taskId, missionId } });
+  deps.realtime.publish(await boardAudienceOf(deps.db, missionId), {
+    type: 'task.changed',
+    data: { taskId, missionId },
+  });
 }
 
 /** Only members see a mission's tasks; anyone else meets a mission that is not there. */
@@ -33,9 +58,21 @@ export async function listMissionTasks(deps: Deps, viewer: Viewer | null, missio
 }
 
 /** Tasks of every mission I belong to; `mine` keeps those assigned to me. */
-export async function listMyTasks(deps: Deps, viewer: Viewer | null, query: { mine?: 'true' | 'false' | undefined; status?: TaskStatus | undefined; missionId?: string | undefined }) {
+export async function listMyTasks(
+  deps: Deps,
+  viewer: Viewer | null,
+  query: {
+    mine?: 'true' | 'false' | undefined;
+    status?: TaskStatus | undefined;
+    missionId?: string | undefined;
+  },
+) {
   const me = requireViewer(viewer);
-  const rows = await listVisibleTasks(deps.db, me.id, { missionId: query.missionId, status: query.status, mine: query.mine === 'true' });
+  const rows = await listVisibleTasks(deps.db, me.id, {
+    missionId: query.missionId,
+    status: query.status,
+    mine: query.mine === 'true',
+  });
   return rows.map((t) => presentTask(t, me.id));
 }
 
@@ -84,7 +121,10 @@ export async function updateTask(deps: Deps, viewer: Viewer | null, taskId: stri
   if (!task) throw notFound(TASK_NOT_FOUND);
   const assigneeId = patch.assigneeId === undefined ? undefined : (patch.assigneeId?.toLowerCase() ?? null);
   if (assigneeId && !(await mayBeAssigned(deps.db, me.id, assigneeId, task.missionId))) throw notAMember();
-  const updated = await updateTaskIfMembers(deps.db, taskId, me.id, { ...withoutUndefined(patch), ...(assigneeId !== undefined && { assigneeId }) });
+  const updated = await updateTaskIfMembers(deps.db, taskId, me.id, {
+    ...withoutUndefined(patch),
+    ...(assigneeId !== undefined && { assigneeId }),
+  });
   if (!updated) {
     // Gone meanwhile, or someone left: whichever it was, answer as a fresh look would.
     if (!(await findVisibleTask(deps.db, me.id, taskId))) throw notFound(TASK_NOT_FOUND);
@@ -113,11 +153,14 @@ export async function removeTask(deps: Deps, viewer: Viewer | null, taskId: stri
   const me = requireViewer(viewer);
   const task = await findVisibleTask(deps.db, me.id, taskId);
   if (!task) throw notFound(TASK_NOT_FOUND);
-  if (!mayDeleteTask(task, me.id)) throw forbidden('Only the mission owner, a partner or the task’s creator can delete it');
+  if (!mayDeleteTask(task, me.id))
+    throw forbidden('Only the mission owner, a partner or the task’s creator can delete it');
   if (!(await deleteTask(deps.db, taskId))) throw notFound(TASK_NOT_FOUND);
   await taskChanged(deps, taskId, task.missionId);
 }
 
 function withoutUndefined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

@@ -14,7 +14,9 @@ let decoy: Promise<string> | undefined;
 /** Checks a password; with no stored hash it still spends the time of a real check. */
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    await argon2.verify(await (decoy ??= hashPassword('decoy-password-for-timing')), password).catch(() => false);
+    await argon2
+      .verify(await (decoy ??= hashPassword('decoy-password-for-timing')), password)
+      .catch(() => false);
     return false;
   }
   return argon2.verify(hash, password).catch(() => false);

@@ -21,7 +21,12 @@ let elsewhere: ReturnType<typeof apiCaller>;
 beforeAll(async () => {
   t = await buildTestApp();
   api = apiCaller(t);
-  const mailer = createMailer({ smtpUrl: undefined, from: t.config.mailFrom, outboxDir: `${t.config.dataDir}/outbox-other`, log: silentLogger });
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: t.config.mailFrom,
+    outboxDir: `${t.config.dataDir}/outbox-other`,
+    log: silentLogger,
+  });
   other = await buildApp({ config: t.config, db: t.db, mailer, logger: silentLogger });
   await other.ready();
   elsewhere = apiCaller({ app: other });
@@ -34,13 +39,24 @@ afterAll(async () => {
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 
 async function need(author: Person) {
-  const res = await api('POST', '/posts/create', author.cookie, { kind: 'need', category: 'Tools', title: 'A ladder', content: 'A long ladder for the roof, please.' });
+  const res = await api('POST', '/posts/create', author.cookie, {
+    kind: 'need',
+    category: 'Tools',
+    title: 'A ladder',
+    content: 'A long ladder for the roof, please.',
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data._id as string;
 }
 
 const count = async (table: string, column: string, id: string) =>
-  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(t.db)).rows[0]!.n);
+  Number(
+    (
+      await sql<{
+        n: string;
+      }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(t.db)
+    ).rows[0]!.n,
+  );
 
 /** What the three writes have made for a person: messages sent, posts, offers. */
 const madeBy = async (p: Person) => ({
@@ -59,15 +75,30 @@ async function writeEach(p: Person, expected: number) {
   const owner = await signedInUser(t);
   const postId = await need(owner);
   const content = `Sandbags at the school ${Math.random()} #floodrelief`;
-  const sent = await api('POST', '/chats/send', p.cookie, { recipientId: recipient.id, message: 'Are you still there?' });
+  const sent = await api('POST', '/chats/send', p.cookie, {
+    recipientId: recipient.id,
+    message: 'Are you still there?',
+  });
   const posted = await api('POST', '/posts/create', p.cookie, { content });
   const offered = await api('POST', `/posts/${postId}/offers`, p.cookie, { message: 'I have a ladder.' });
-  expect([sent.statusCode, posted.statusCode, offered.statusCode], `${sent.body} ${posted.body} ${offered.body}`).toEqual([expected, expected, expected]);
+  expect(
+    [sent.statusCode, posted.statusCode, offered.statusCode],
+    `${sent.body} ${posted.body} ${offered.body}`,
+  ).toEqual([expected, expected, expected]);
   if (expected === 401) {
     // Nothing half-made either: no chat opened with the new recipient.
     const [a, b] = [p.user.id, recipient.id].sort();
-    expect(await t.db.selectFrom('chats').select('id').where('directKey', '=', `${a}:${b}`).executeTakeFirst()).toBeUndefined();
-    expect(await t.db.selectFrom('posts').select('id').where('content', '=', content).where('authorId', '=', p.user.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('chats').select('id').where('directKey', '=', `${a}:${b}`).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('posts')
+        .select('id')
+        .where('content', '=', content)
+        .where('authorId', '=', p.user.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
   }
 }
 
@@ -92,7 +123,11 @@ describe('writes that take the viewer from the session cache (decision 030)', ()
   it('are refused once the session has expired', async () => {
     const p = await warm();
     const before = await madeBy(p);
-    await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', p.user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', p.user.id)
+      .execute();
     await writeEach(p, 401);
     expect(await madeBy(p)).toEqual(before);
   });
@@ -109,7 +144,10 @@ describe('writes that take the viewer from the session cache (decision 030)', ()
     const p = await warm();
     const second = { ...p, cookie: await signIn(t, p.user.username) };
     await writeEach(second, 200);
-    const changed = await elsewhere('PUT', '/users/me/password', second.cookie, { currentPassword: TEST_PASSWORD, newPassword: 'a fresh passphrase here' });
+    const changed = await elsewhere('PUT', '/users/me/password', second.cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a fresh passphrase here',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const before = await madeBy(p);
     await writeEach(p, 401);
@@ -119,7 +157,10 @@ describe('writes that take the viewer from the session cache (decision 030)', ()
 
   it('are refused at once after the account is deleted in another process', async () => {
     const p = await warm();
-    const gone = await elsewhere('DELETE', '/users/me', p.cookie, { password: TEST_PASSWORD, confirm: 'DELETE' });
+    const gone = await elsewhere('DELETE', '/users/me', p.cookie, {
+      password: TEST_PASSWORD,
+      confirm: 'DELETE',
+    });
     expect(gone.statusCode, gone.body).toBe(200);
     await writeEach(p, 401);
     expect(await madeBy(p)).toEqual({ messages: 0, requests: 0, posts: 0, offers: 0 });
@@ -131,8 +172,15 @@ describe('writes that take the viewer from the session cache (decision 030)', ()
     const rename = { firstName: 'Renamed', lastName: 'Sender', headline: 'Boats', bio: '', location: '' };
     expect((await api('PATCH', '/users/me', second, rename)).statusCode).toBe(200);
     const recipient = await buildUser(t.db);
-    const sent = await api('POST', '/chats/send', p.cookie, { recipientId: recipient.id, message: 'New name, same me' });
+    const sent = await api('POST', '/chats/send', p.cookie, {
+      recipientId: recipient.id,
+      message: 'New name, same me',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().data.sender).toMatchObject({ firstName: 'Renamed', lastName: 'Sender', headline: 'Boats' });
+    expect(sent.json().data.sender).toMatchObject({
+      firstName: 'Renamed',
+      lastName: 'Sender',
+      headline: 'Boats',
+    });
   });
 });

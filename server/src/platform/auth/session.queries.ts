@@ -13,7 +13,11 @@ const liveSession = prepared((db, a: { tokenHash: string; now: Date }) =>
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .select(['sessions.id as sessionId', 'sessions.lastSeenAt as sessionLastSeenAt', 'sessions.createdAt as sessionCreatedAt'])
+    .select([
+      'sessions.id as sessionId',
+      'sessions.lastSeenAt as sessionLastSeenAt',
+      'sessions.createdAt as sessionCreatedAt',
+    ])
     .where('sessions.tokenHash', '=', a.tokenHash)
     .where('sessions.expiresAt', '>', a.now),
 );
@@ -35,12 +39,18 @@ export const sessionIsLive = (sessionId: string | Expression<string>) =>
   sql<boolean>`exists (select 1 from sessions live_session where live_session.id = ${sessionId}::uuid and live_session.expires_at > now())`;
 
 export function touchSession(db: Db, sessionId: string, expiresAt: Date) {
-  return db.updateTable('sessions').set({ lastSeenAt: new Date(), expiresAt }).where('id', '=', sessionId).execute();
+  return db
+    .updateTable('sessions')
+    .set({ lastSeenAt: new Date(), expiresAt })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /** Ends one session; its id (none when it had already ended), for closing its sockets. */
 export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<string | undefined> {
-  return (await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).returning('id').executeTakeFirst())?.id;
+  return (
+    await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).returning('id').executeTakeFirst()
+  )?.id;
 }
 
 /** Ends every session of a user, except optionally the one in use. */

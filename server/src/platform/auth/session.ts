@@ -6,7 +6,13 @@ import type { Deps } from '../deps.js';
 import { unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import { microCachePerApp } from '../micro-cache.js';
-import { deleteSessionByHash, deleteUserSessions, findSessionUser, insertSession, touchSession } from './session.queries.js';
+import {
+  deleteSessionByHash,
+  deleteUserSessions,
+  findSessionUser,
+  insertSession,
+  touchSession,
+} from './session.queries.js';
 import { rememberDevice } from './device.js';
 import { hashSecret, newSecret } from './tokens.js';
 
@@ -167,7 +173,11 @@ export function forgetCachedSessions(deps: Deps, userId: string) {
  * userSessionsEnded once it commits — until then a read could cache a session that is about to
  * end, and a socket closed before the commit could reconnect on a session that still works.
  */
-export async function endUserSessions(deps: Deps, userId: string, options: { except?: string; db?: Db } = {}) {
+export async function endUserSessions(
+  deps: Deps,
+  userId: string,
+  options: { except?: string; db?: Db } = {},
+) {
   await deleteUserSessions(options.db ?? deps.db, userId, options.except);
   sessionCache(deps).deleteWhere((row) => row.id === userId);
   if (!options.db) userSessionsEnded(deps, userId, options.except);

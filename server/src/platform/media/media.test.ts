@@ -19,7 +19,12 @@ const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.to
 const mediaFiles = async () => fs.readdir(path.join(t.config.dataDir, 'media')).catch(() => [] as string[]);
 
 async function putPicture(cookie: string | undefined, image: string | null) {
-  return t.app.inject({ method: 'PUT', url: '/api/v1/users/me/picture', payload: { image }, headers: cookie ? { cookie } : {} });
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/users/me/picture',
+    payload: { image },
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 describe('profile picture upload', () => {
@@ -48,7 +53,9 @@ describe('profile picture upload', () => {
 
   it('clears the picture back to the default avatar and deletes the file', async () => {
     const { cookie } = await signedInUser(t);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff0000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const url = (await putPicture(cookie, dataUrl('image/png', png))).json().data.profilePicture;
     const cleared = await putPicture(cookie, null);
     expect(cleared.json().data.profilePicture).toBe('/avatar.png');
@@ -56,17 +63,51 @@ describe('profile picture upload', () => {
   });
 
   const corpus: Array<[string, () => Promise<string>, number]> = [
-    ['text claiming to be a PNG', async () => dataUrl('image/png', Buffer.from('just some text, not an image')), 400],
-    ['an SVG with a script', async () => dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')), 400],
-    ['HTML disguised as a JPEG', async () => dataUrl('image/jpeg', Buffer.from('<!doctype html><script>alert(1)</script>')), 400],
-    ['a PDF', async () => dataUrl('image/png', Buffer.from('%PDF-1.7\n1 0 obj\n')), 400],
-    ['a truncated JPEG', async () => dataUrl('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46])), 400],
     [
-      'a decompression bomb (a 12,000 × 12,000 PNG)',
-      async () => dataUrl('image/png', await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer()),
+      'text claiming to be a PNG',
+      async () => dataUrl('image/png', Buffer.from('just some text, not an image')),
       400,
     ],
-    ['an image over 10 MB', async () => dataUrl('image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(11 * 1024 * 1024)])), 413],
+    [
+      'an SVG with a script',
+      async () =>
+        dataUrl(
+          'image/png',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        ),
+      400,
+    ],
+    [
+      'HTML disguised as a JPEG',
+      async () => dataUrl('image/jpeg', Buffer.from('<!doctype html><script>alert(1)</script>')),
+      400,
+    ],
+    ['a PDF', async () => dataUrl('image/png', Buffer.from('%PDF-1.7\n1 0 obj\n')), 400],
+    [
+      'a truncated JPEG',
+      async () => dataUrl('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46])),
+      400,
+    ],
+    [
+      'a decompression bomb (a 12,000 × 12,000 PNG)',
+      async () =>
+        dataUrl(
+          'image/png',
+          await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#000' } })
+            .png({ compressionLevel: 9 })
+            .toBuffer(),
+        ),
+      400,
+    ],
+    [
+      'an image over 10 MB',
+      async () =>
+        dataUrl(
+          'image/jpeg',
+          Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(11 * 1024 * 1024)]),
+        ),
+      413,
+    ],
     ['something that is not a data URL', async () => 'data:image/png;base64,@@@not base64@@@', 400],
   ];
 
@@ -77,7 +118,11 @@ describe('profile picture upload', () => {
     expect(res.statusCode).toBe(status);
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     expect(await mediaFiles()).toEqual(before);
-    const row = await t.db.selectFrom('users').select('profilePicture').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('profilePicture')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.profilePicture).toBeNull();
   });
 
@@ -99,11 +144,17 @@ describe('sniffType', () => {
 describe('nothing written means nothing (issue 10, item 3)', () => {
   /** Text the database is made to refuse: a real constraint failing after the media were saved. */
   const REFUSED = 'refused by the database';
-  const png = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#22aa55' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 40, height: 40, channels: 3, background: '#22aa55' } })
+      .png()
+      .toBuffer();
   const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
   beforeAll(async () => {
-    await t.db.schema.alterTable('posts').addCheckConstraint('fuzz_refused_post', sql`content <> ${sql.lit(REFUSED)}`).execute();
+    await t.db.schema
+      .alterTable('posts')
+      .addCheckConstraint('fuzz_refused_post', sql`content <> ${sql.lit(REFUSED)}`)
+      .execute();
     await t.db.schema
       .alterTable('collaboration_requests')
       .addCheckConstraint('fuzz_refused_request', sql`title <> ${sql.lit(REFUSED)}`)
@@ -118,11 +169,22 @@ describe('nothing written means nothing (issue 10, item 3)', () => {
     expect(await mediaFiles()).toEqual(before);
   }
 
-  it('removes a post\'s picture and document when the post cannot be written', async () => {
+  it("removes a post's picture and document when the post cannot be written", async () => {
     const { cookie } = await signedInUser(t);
     const image = dataUrl('image/png', await png());
     const post = (content: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/posts/create', headers: { cookie }, payload: { kind: 'general', content, image, file: dataUrl('application/pdf', pdf), fileName: 'plan.pdf' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts/create',
+        headers: { cookie },
+        payload: {
+          kind: 'general',
+          content,
+          image,
+          file: dataUrl('application/pdf', pdf),
+          fileName: 'plan.pdf',
+        },
+      });
     await expectNoNewFile(() => post(REFUSED));
     // The same post with words the database takes keeps both files.
     const before = (await mediaFiles()).length;
@@ -130,26 +192,41 @@ describe('nothing written means nothing (issue 10, item 3)', () => {
     expect(await mediaFiles()).toHaveLength(before + 2);
   });
 
-  it('removes a hunt\'s picture when the hunt cannot be written', async () => {
+  it("removes a hunt's picture when the hunt cannot be written", async () => {
     const { cookie } = await signedInUser(t);
     const image = dataUrl('image/png', await png());
     await expectNoNewFile(() =>
-      t.app.inject({ method: 'POST', url: '/api/v1/posts/create-hunt', headers: { cookie }, payload: { huntType: 'product', title: 'A ladder', description: REFUSED, image } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts/create-hunt',
+        headers: { cookie },
+        payload: { huntType: 'product', title: 'A ladder', description: REFUSED, image },
+      }),
     );
   });
 
-  it('removes a collaboration request\'s picture when the request cannot be created or changed, keeping the old one', async () => {
+  it("removes a collaboration request's picture when the request cannot be created or changed, keeping the old one", async () => {
     const { cookie } = await signedInUser(t);
     const image = dataUrl('image/png', await png());
     const create = (title: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/collaboration', headers: { cookie }, payload: { title, description: 'Help wanted', image } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/collaboration',
+        headers: { cookie },
+        payload: { title, description: 'Help wanted', image },
+      });
     await expectNoNewFile(() => create(REFUSED));
 
     const made = await create('A crew for the river');
     expect(made.statusCode).toBe(200);
     const { _id: id, image: kept } = made.json().data as { _id: string; image: string };
     await expectNoNewFile(() =>
-      t.app.inject({ method: 'PATCH', url: `/api/v1/collaboration/${id}`, headers: { cookie }, payload: { title: REFUSED, image } }),
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/collaboration/${id}`,
+        headers: { cookie },
+        payload: { title: REFUSED, image },
+      }),
     );
     expect(await mediaFiles()).toContain(path.basename(kept));
     const after = await t.app.inject({ method: 'GET', url: `/api/v1/collaboration/${id}` });
@@ -161,10 +238,12 @@ describe('nothing written means nothing (issue 10, item 3)', () => {
     const image = dataUrl('image/png', await png());
     const before = await mediaFiles();
     const url = await savingMedia(store, (media) => media.saveImage(image, { maxDimension: 64 }));
-    await expect(savingMedia(store, async (media) => {
-      await media.saveImage(image, { maxDimension: 64 });
-      throw new Error('the row write failed');
-    })).rejects.toThrow('the row write failed');
+    await expect(
+      savingMedia(store, async (media) => {
+        await media.saveImage(image, { maxDimension: 64 });
+        throw new Error('the row write failed');
+      }),
+    ).rejects.toThrow('the row write failed');
     expect((await mediaFiles()).sort()).toEqual([...before, path.basename(url)].sort());
   });
 });
@@ -173,10 +252,17 @@ describe('a media path with no file behind it (issue 31, item 6)', () => {
   /** Sent as written, over a socket: `app.inject` (like a browser) resolves dot segments and backslashes first. */
   async function raw(target: string, method = 'GET') {
     const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : await t.app.listen({ host: '127.0.0.1', port: 0 }).then(() => (t.app.server.address() as net.AddressInfo).port);
+    const port =
+      typeof address === 'object' && address
+        ? address.port
+        : await t.app
+            .listen({ host: '127.0.0.1', port: 0 })
+            .then(() => (t.app.server.address() as net.AddressInfo).port);
     const head = await new Promise<string>((resolve, reject) => {
       let text = '';
-      const socket = net.connect(port, '127.0.0.1', () => socket.end(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.end(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+      );
       socket.setEncoding('latin1');
       socket.on('data', (chunk) => (text += chunk));
       socket.on('end', () => resolve(text.split('\r\n\r\n', 1)[0]!));
@@ -189,7 +275,9 @@ describe('a media path with no file behind it (issue 31, item 6)', () => {
 
   it('answers 404, never the app: gone, never made, odd names, directories, traversal', async () => {
     const { cookie } = await signedInUser(t);
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa00' } })
+      .png()
+      .toBuffer();
     const url: string = (await putPicture(cookie, dataUrl('image/png', png))).json().data.profilePicture;
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     // Taken down: the same URL is now missing.
@@ -241,7 +329,8 @@ describe('a media path with no file behind it (issue 31, item 6)', () => {
     expect(await raw(`/media/../media/${name}`)).toBe(`GET /media/../media/${name} 404`);
 
     // Malformed (a NUL, a broken escape): 400, as for any other path.
-    for (const target of ['/media/%00.webp', '/media/%E0%A4%A.webp']) expect((await t.app.inject({ method: 'GET', url: target })).statusCode, target).toBe(400);
+    for (const target of ['/media/%00.webp', '/media/%E0%A4%A.webp'])
+      expect((await t.app.inject({ method: 'GET', url: target })).statusCode, target).toBe(400);
 
     // Anything else that is not there still leads to the app.
     const elsewhere = await t.app.inject({ method: 'GET', url: '/some/page' });

@@ -48,7 +48,8 @@ export type MediaStore = {
 export function decodeDataUrl(dataUrl: string, maxBytes: number): Buffer {
   const match = /^data:[\w.+/-]*(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
   if (!match) throw new HttpError(400, 'BAD_MEDIA', FAILED_TO_PROCESS);
-  if ((match[1]!.length * 3) / 4 > maxBytes + 4) throw new HttpError(413, 'TOO_LARGE', 'The file is too large');
+  if ((match[1]!.length * 3) / 4 > maxBytes + 4)
+    throw new HttpError(413, 'TOO_LARGE', 'The file is too large');
   return Buffer.from(match[1]!, 'base64');
 }
 
@@ -102,7 +103,9 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
       try {
         input = decodeDataUrl(dataUrl, DOCUMENT_MAX_BYTES);
       } catch (err) {
-        throw err instanceof HttpError && err.statusCode === 413 ? new HttpError(413, 'TOO_LARGE', DOCUMENT_TOO_LARGE) : err;
+        throw err instanceof HttpError && err.statusCode === 413
+          ? new HttpError(413, 'TOO_LARGE', DOCUMENT_TOO_LARGE)
+          : err;
       }
       if (input.length >= DOCUMENT_MAX_BYTES) throw new HttpError(413, 'TOO_LARGE', DOCUMENT_TOO_LARGE);
       const ext = DOCUMENT_TYPES[sniffType(input) ?? ''];

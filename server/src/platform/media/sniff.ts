@@ -30,7 +30,9 @@ export function sniffType(b: Buffer): SniffedType | undefined {
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/msword';
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) {
     // A .docx is a zip whose entries include word/document.xml (names are stored in clear).
-    return b.includes('word/document.xml', 0, 'latin1') ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' : 'application/zip';
+    return b.includes('word/document.xml', 0, 'latin1')
+      ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+      : 'application/zip';
   }
   return undefined;
 }

@@ -109,7 +109,9 @@ describe.skipIf(!process.env.REDIS_URL)('broadcast through the Redis hub', () =>
     expect(seen.two).toEqual([[posted('p1'), ['blocked-1', 'muter-2']]]);
     // One's own message came back from Redis and was skipped: a broadcast from two, seen by one,
     // proves one read its channel past the first.
-    const back = new Promise<void>((resolve) => one.onBroadcast((event) => event.type === 'board.posted' && event.data._id === 'p2' && resolve()));
+    const back = new Promise<void>((resolve) =>
+      one.onBroadcast((event) => event.type === 'board.posted' && event.data._id === 'p2' && resolve()),
+    );
     two.broadcast(posted('p2'));
     await back;
     expect(seen.one).toEqual([

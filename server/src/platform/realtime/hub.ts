@@ -62,7 +62,11 @@ type Listeners = {
  * Calls each listener; one that throws (a socket in a bad state) must neither stop the others nor
  * reach the request that published.
  */
-function callEach<A extends unknown[]>(listeners: Array<(...args: A) => void>, args: A, log: FastifyBaseLogger | undefined) {
+function callEach<A extends unknown[]>(
+  listeners: Array<(...args: A) => void>,
+  args: A,
+  log: FastifyBaseLogger | undefined,
+) {
   for (const listener of listeners) {
     try {
       listener(...args);
@@ -76,8 +80,10 @@ function localHub(log: FastifyBaseLogger | undefined) {
   const listeners: Listeners = { deliver: [], everyone: [], end: [], forget: [] };
   return {
     listeners,
-    deliver: (userIds: readonly string[], event: RealtimeEvent) => callEach(listeners.deliver, [userIds, event], log),
-    everyone: (event: RealtimeEvent, except: readonly string[]) => callEach(listeners.everyone, [event, except], log),
+    deliver: (userIds: readonly string[], event: RealtimeEvent) =>
+      callEach(listeners.deliver, [userIds, event], log),
+    everyone: (event: RealtimeEvent, except: readonly string[]) =>
+      callEach(listeners.everyone, [event, except], log),
     end: (target: SessionTarget) => callEach(listeners.end, [target], log),
     forget: (userId: string) => callEach(listeners.forget, [userId], log),
   };

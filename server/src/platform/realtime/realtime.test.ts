@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_CLIENT_FRAMES, REALTIME_CLOSE, REALTIME_MAX_PAYLOAD, type RealtimeEvent } from '@muster/contract/realtime';
+import {
+  REALTIME_CLIENT_FRAMES,
+  REALTIME_CLOSE,
+  REALTIME_MAX_PAYLOAD,
+  type RealtimeEvent,
+} from '@muster/contract/realtime';
 import { TEST_PASSWORD, signIn, signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, silentLogger, type TestApp } from '../../../test/helpers.js';
 import { openSocket, refusedStatus } from '../../../test/ws-client.js';
@@ -14,7 +19,10 @@ import { createRedisHub, type RealtimeHub } from './hub.js';
  */
 
 const ORIGIN = 'http://localhost:3000'; // testConfig's PUBLIC_URL
-const counts = (...which: Array<'chats' | 'notifications'>): RealtimeEvent => ({ type: 'counts.changed', data: { counts: which } });
+const counts = (...which: Array<'chats' | 'notifications'>): RealtimeEvent => ({
+  type: 'counts.changed',
+  data: { counts: which },
+});
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -46,13 +54,17 @@ describe('the socket endpoint', () => {
     expect(await refusedStatus(url, { origin: 'https://evil.example', cookie: a.cookie })).toBe(403);
     expect(await refusedStatus(url, { cookie: a.cookie })).toBe(403);
     // The address it was sent to is ours too (the web app's development proxy keeps its own host).
-    const own = await openSocket(url, { origin: new URL(url.replace('ws:', 'http:')).origin, cookie: a.cookie });
+    const own = await openSocket(url, {
+      origin: new URL(url.replace('ws:', 'http:')).origin,
+      cookie: a.cookie,
+    });
     own.socket.close();
   });
 
   it('answers a plain GET with 426 (signed in) or 401 (signed out), in the error envelope', async () => {
     const a = await signedInUser(t);
-    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/ws', headers });
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/ws', headers });
     const plain = await get({ origin: ORIGIN, cookie: a.cookie });
     expect(plain.statusCode).toBe(426);
     expect(plain.json()).toMatchObject({ code: 'UPGRADE_REQUIRED' });
@@ -92,7 +104,12 @@ describe('the socket endpoint', () => {
 
   it('closes with 1008 on anything but a ping: other JSON, text, binary', async () => {
     const a = await signedInUser(t);
-    for (const frame of [JSON.stringify({ type: 'message.created' }), JSON.stringify({ type: 'ping', extra: 1 }), 'hello', Buffer.from([1, 2, 3])]) {
+    for (const frame of [
+      JSON.stringify({ type: 'message.created' }),
+      JSON.stringify({ type: 'ping', extra: 1 }),
+      'hello',
+      Buffer.from([1, 2, 3]),
+    ]) {
       const tab = await openSocket(url, { origin: ORIGIN, cookie: a.cookie });
       tab.socket.send(frame);
       expect((await tab.closed).code, String(frame)).toBe(REALTIME_CLOSE.policy);
@@ -130,7 +147,10 @@ describe('the socket endpoint', () => {
     const here = await openSocket(url, { origin: ORIGIN, cookie });
     const laptop = await openSocket(url, { origin: ORIGIN, cookie: laptopCookie });
     const phone = await openSocket(url, { origin: ORIGIN, cookie: phoneCookie });
-    const changed = await api('PUT', '/users/me/password', cookie, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new long password' });
+    const changed = await api('PUT', '/users/me/password', cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new long password',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await laptop.closed).code).toBe(REALTIME_CLOSE.sessionEnded);
     expect((await phone.closed).code).toBe(REALTIME_CLOSE.sessionEnded);

@@ -79,7 +79,8 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
   // Before the plugin's own preClose (which closes sockets without a code): a stopping process
   // says "going away" (1001), so clients reconnect, with backoff, to a process that is still up.
   app.addHook('preClose', async () => {
-    for (const client of app.websocketServer?.clients ?? []) client.close(REALTIME_CLOSE.goingAway, 'Server stopping');
+    for (const client of app.websocketServer?.clients ?? [])
+      client.close(REALTIME_CLOSE.goingAway, 'Server stopping');
   });
   await app.register(websocket, {
     options: { maxPayload: REALTIME_MAX_PAYLOAD },

@@ -69,7 +69,10 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
     const url = `http://127.0.0.1:${port}`;
     // Until it answers, or has died; the hook timeout bounds the wait on a busy machine.
     while (child.exitCode === null) {
-      const healthy = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
+      const healthy = await fetch(`${url}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) return { url, child, output: () => output };
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -125,13 +128,19 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
   }
 
   async function socketOn(api: Api, cookie: string): Promise<Opened> {
-    const opened = await openSocket(`${api.url.replace('http:', 'ws:')}/api/v1/ws`, { origin: PUBLIC_URL, cookie });
+    const opened = await openSocket(`${api.url.replace('http:', 'ws:')}/api/v1/ws`, {
+      origin: PUBLIC_URL,
+      cookie,
+    });
     sockets.push(opened);
     return opened;
   }
 
   /** The next event of a type (others, such as badge counts, are passed over). */
-  async function nextOfType(opened: Opened, type: string): Promise<{ type: string; data?: Record<string, unknown> }> {
+  async function nextOfType(
+    opened: Opened,
+    type: string,
+  ): Promise<{ type: string; data?: Record<string, unknown> }> {
     for (;;) {
       const event = (await opened.next()) as { type: string; data?: Record<string, unknown> };
       if (event.type === type) return event;
@@ -158,14 +167,20 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
     expect(sent.status, await sent.clone().text()).toBeLessThan(300);
 
     const received = await nextOfType(bobOnTwo, 'message.created');
-    expect(received.data).toMatchObject({ message: text, sender: expect.objectContaining({ _id: alice.id }) });
+    expect(received.data).toMatchObject({
+      message: text,
+      sender: expect.objectContaining({ _id: alice.id }),
+    });
     // The sender's own tab on the other process gets it too (their other devices stay in step).
     expect((await nextOfType(aliceOnTwo, 'message.created')).data).toMatchObject({ message: text });
 
     // Process 2 has Bob's session cached for a few seconds after this read…
     const before = await fetch(`${two.url}/api/v1/auth/me`, { headers: { cookie: bobCookie } });
     expect(before.status).toBe(200);
-    const signedOut = await fetch(`${one.url}/api/v1/auth/logout`, { method: 'POST', headers: { cookie: bobCookie, origin: PUBLIC_URL } });
+    const signedOut = await fetch(`${one.url}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: bobCookie, origin: PUBLIC_URL },
+    });
     expect(signedOut.status).toBe(204);
     // …yet the sign-out through process 1 closes Bob's socket on process 2,
     expect((await bobOnTwo.closed).code).toBe(REALTIME_CLOSE.sessionEnded);
@@ -180,13 +195,21 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
   it('shows a post written through one process at once in the home feeds the other has kept (decision 031)', async () => {
     const carol = await buildUser(database!.db, { firstName: 'Carol' });
     const dave = await buildUser(database!.db, { firstName: 'Dave' });
-    await database!.db.insertInto('connections').values([{ userId: carol.id, otherId: dave.id }, { userId: dave.id, otherId: carol.id }]).execute();
+    await database!.db
+      .insertInto('connections')
+      .values([
+        { userId: carol.id, otherId: dave.id },
+        { userId: dave.id, otherId: carol.id },
+      ])
+      .execute();
     const carolCookie = await signIn(one, carol.username);
     const daveCookie = await signIn(one, dave.username);
     const feedOnTwo = async (cookie: string) => {
       const res = await fetch(`${two.url}/api/v1/posts/feed`, { headers: { cookie } });
       expect(res.status).toBe(200);
-      return ((await res.json()) as { data: Array<{ _id: string; via: string }> }).data.filter((p) => p.via === 'network').map((p) => p._id);
+      return ((await res.json()) as { data: Array<{ _id: string; via: string }> }).data
+        .filter((p) => p.via === 'network')
+        .map((p) => p._id);
     };
     // Process 2 reads both heads now and keeps them (thirty seconds).
     expect(await feedOnTwo(daveCookie)).toEqual([]);

@@ -1,6 +1,20 @@
 import type { SessionUser } from '@muster/contract/users';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, ChevronDown, HandHeart, Handshake, Home, Languages, LifeBuoy, LogOut, MessagesSquare, Settings, Siren, User, Users } from 'lucide-react';
+import {
+  Bell,
+  ChevronDown,
+  HandHeart,
+  Handshake,
+  Home,
+  Languages,
+  LifeBuoy,
+  LogOut,
+  MessagesSquare,
+  Settings,
+  Siren,
+  User,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
@@ -24,7 +38,12 @@ import { NotificationActions } from '../notification-actions';
 import { SkipLink } from '../../components/skip-link';
 
 /** Spec §7: the combined chat badge is unread chat messages + chat requests + join requests + task notifications. */
-export function chatBadgeCount(counts: { unreadMessages: number; chatRequests: number; joinRequests: number; taskNotifications: number }): number {
+export function chatBadgeCount(counts: {
+  unreadMessages: number;
+  chatRequests: number;
+  joinRequests: number;
+  taskNotifications: number;
+}): number {
   return counts.unreadMessages + counts.chatRequests + counts.joinRequests + counts.taskNotifications;
 }
 
@@ -36,7 +55,15 @@ export function chatBadgeCount(counts: { unreadMessages: number; chatRequests: n
  * 0.15–0.3 s with Lighthouse watching the network (×4 on its phone), a task per fetch and timer
  * they start (decisions 027, 032).
  */
-function Later({ step, before = null, children }: { step: StartUpStep; before?: React.ReactNode; children: React.ReactNode }) {
+function Later({
+  step,
+  before = null,
+  children,
+}: {
+  step: StartUpStep;
+  before?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return useIdle(step) ? children : before;
 }
 
@@ -66,7 +93,12 @@ function ChatsBadge() {
 
 function AlertsBadge() {
   const notifications = useNotificationsQuery();
-  return <CountBadge count={visibleNotifications(notifications.data).filter((n) => !n.read).length} label="Unread alerts" />;
+  return (
+    <CountBadge
+      count={visibleNotifications(notifications.data).filter((n) => !n.read).length}
+      label="Unread alerts"
+    />
+  );
 }
 
 const topItem = ({ isActive }: { isActive: boolean }) =>
@@ -104,37 +136,86 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
           <div className="flex flex-1 items-center justify-end md:justify-start md:px-2">
             <SearchBox />
           </div>
-          {wide && <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            <NavLink to={paths.home} end className={topItem}>{icon(Home)}<span>Home</span></NavLink>
-            <NavLink to={paths.network} className={topItem}>{icon(Users, <Later step="badges"><NetworkBadge /></Later>)}<span>Network</span></NavLink>
-            <NavLink to={paths.offers} className={topItem}>{icon(HandHeart, <Later step="badges"><OffersBadge /></Later>)}<span>Offers</span></NavLink>
-            <NavLink to={paths.chats} className={topItem}>{icon(MessagesSquare, <Later step="chatsBadge"><ChatsBadge /></Later>)}<span>Missions</span></NavLink>
-            {/* Until its step, an inert stand-in of the same size: the dropdown asks for the notifications. */}
-            <Later step="alerts" before={
-              <span className="flex flex-col items-center gap-0.5 px-3 py-1.5 text-xs font-medium text-slate-600" aria-hidden="true">
-                <Bell className="size-5" /><span>Alerts</span>
-              </span>
-            }>
-              <NotificationsDropdown badge={(n) => <CountBadge count={n} label="Unread alerts" />} />
-            </Later>
-          </nav>}
+          {wide && (
+            <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+              <NavLink to={paths.home} end className={topItem}>
+                {icon(Home)}
+                <span>Home</span>
+              </NavLink>
+              <NavLink to={paths.network} className={topItem}>
+                {icon(
+                  Users,
+                  <Later step="badges">
+                    <NetworkBadge />
+                  </Later>,
+                )}
+                <span>Network</span>
+              </NavLink>
+              <NavLink to={paths.offers} className={topItem}>
+                {icon(
+                  HandHeart,
+                  <Later step="badges">
+                    <OffersBadge />
+                  </Later>,
+                )}
+                <span>Offers</span>
+              </NavLink>
+              <NavLink to={paths.chats} className={topItem}>
+                {icon(
+                  MessagesSquare,
+                  <Later step="chatsBadge">
+                    <ChatsBadge />
+                  </Later>,
+                )}
+                <span>Missions</span>
+              </NavLink>
+              {/* Until its step, an inert stand-in of the same size: the dropdown asks for the notifications. */}
+              <Later
+                step="alerts"
+                before={
+                  <span
+                    className="flex flex-col items-center gap-0.5 px-3 py-1.5 text-xs font-medium text-slate-600"
+                    aria-hidden="true"
+                  >
+                    <Bell className="size-5" />
+                    <span>Alerts</span>
+                  </span>
+                }
+              >
+                <NotificationsDropdown badge={(n) => <CountBadge count={n} label="Unread alerts" />} />
+              </Later>
+            </nav>
+          )}
           <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100" aria-label="Profile menu">
+            <DropdownMenu.Trigger
+              className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100"
+              aria-label="Profile menu"
+            >
               <img src={user.profilePicture} alt="" className="size-8 rounded-full object-cover" />
               <ChevronDown className="hidden size-4 text-slate-500 md:block" aria-hidden="true" />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-xl">
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={8}
+                className="z-50 w-64 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-xl"
+              >
                 <div className="flex items-center gap-3 px-3 py-2.5">
                   <img src={user.profilePicture} alt="" className="size-10 rounded-full object-cover" />
                   <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{user.firstName} {user.lastName}</p>
+                    <p className="truncate font-semibold text-slate-900">
+                      {user.firstName} {user.lastName}
+                    </p>
                     <p className="truncate text-xs text-slate-500">{user.headline || `@${user.username}`}</p>
                   </div>
                 </div>
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
                 {[
-                  { label: 'View Profile', Icon: User, onSelect: () => navigate(paths.profile(user.username)) },
+                  {
+                    label: 'View Profile',
+                    Icon: User,
+                    onSelect: () => navigate(paths.profile(user.username)),
+                  },
                   { label: 'Matches', Icon: Handshake, onSelect: () => navigate(paths.matches) },
                   { label: 'Emergency board', Icon: Siren, onSelect: () => navigate(paths.journalist) },
                   { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
@@ -142,8 +223,11 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                   { label: 'Help Center', Icon: LifeBuoy, onSelect: () => navigate(paths.helpCenter) },
                   { label: 'Sign Out', Icon: LogOut, onSelect: onSignOut },
                 ].map(({ label, Icon, onSelect }) => (
-                  <DropdownMenu.Item key={label} onSelect={onSelect}
-                    className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900">
+                  <DropdownMenu.Item
+                    key={label}
+                    onSelect={onSelect}
+                    className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
+                  >
                     <Icon className="size-4" aria-hidden="true" /> {label}
                   </DropdownMenu.Item>
                 ))}
@@ -157,17 +241,66 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
         <Outlet />
       </main>
 
-      {!wide && <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
-        <NavLink to={paths.home} end className={bottomItem}>{icon(Home)}<span>Home</span></NavLink>
-        <NavLink to={paths.network} className={bottomItem}>{icon(Users, <Later step="badges"><NetworkBadge /></Later>)}<span>Network</span></NavLink>
-        <NavLink to={paths.offers} className={bottomItem}>{icon(HandHeart, <Later step="badges"><OffersBadge /></Later>)}<span>Offers</span></NavLink>
-        <NavLink to={paths.chats} className={bottomItem}>{icon(MessagesSquare, <Later step="chatsBadge"><ChatsBadge /></Later>)}<span>Chats</span></NavLink>
-        <NavLink to={paths.notifications} className={bottomItem}>{icon(Bell, <Later step="alerts"><AlertsBadge /></Later>)}<span>Alerts</span></NavLink>
-      </nav>}
+      {!wide && (
+        <nav
+          aria-label="Main"
+          className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+        >
+          <NavLink to={paths.home} end className={bottomItem}>
+            {icon(Home)}
+            <span>Home</span>
+          </NavLink>
+          <NavLink to={paths.network} className={bottomItem}>
+            {icon(
+              Users,
+              <Later step="badges">
+                <NetworkBadge />
+              </Later>,
+            )}
+            <span>Network</span>
+          </NavLink>
+          <NavLink to={paths.offers} className={bottomItem}>
+            {icon(
+              HandHeart,
+              <Later step="badges">
+                <OffersBadge />
+              </Later>,
+            )}
+            <span>Offers</span>
+          </NavLink>
+          <NavLink to={paths.chats} className={bottomItem}>
+            {icon(
+              MessagesSquare,
+              <Later step="chatsBadge">
+                <ChatsBadge />
+              </Later>,
+            )}
+            <span>Chats</span>
+          </NavLink>
+          <NavLink to={paths.notifications} className={bottomItem}>
+            {icon(
+              Bell,
+              <Later step="alerts">
+                <AlertsBadge />
+              </Later>,
+            )}
+            <span>Alerts</span>
+          </NavLink>
+        </nav>
+      )}
 
-      <Modal open={languageOpen} onOpenChange={setLanguageOpen} title="Language" description="English is the only supported language for now. More languages are coming soon." showDescription size="sm">
+      <Modal
+        open={languageOpen}
+        onOpenChange={setLanguageOpen}
+        title="Language"
+        description="English is the only supported language for now. More languages are coming soon."
+        showDescription
+        size="sm"
+      >
         <div className="flex justify-end">
-          <DialogClose className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">OK</DialogClose>
+          <DialogClose className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            OK
+          </DialogClose>
         </div>
       </Modal>
     </div>

@@ -17,14 +17,22 @@ import { useSessionQuery } from '../../lib/session';
  */
 function MyConnectionCount({ username }: { username: string }) {
   const profile = useProfileQuery(username);
-  if (profile.isPending) return <span className="mx-auto block h-4 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
+  if (profile.isPending)
+    return <span className="mx-auto block h-4 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
   const count = profile.data?.connectionCount;
   if (typeof count !== 'number') return null;
   // With no one yet, the next step is finding people rather than an empty list.
   return count === 0 ? (
-    <Link to={paths.network} className="font-semibold text-brand-700 hover:underline">Find people to connect with</Link>
+    <Link to={paths.network} className="font-semibold text-brand-700 hover:underline">
+      Find people to connect with
+    </Link>
   ) : (
-    <Link to={`${paths.profile(username)}?tab=connections`} className="font-semibold text-brand-700 hover:underline">{countOf(count, 'connection')}</Link>
+    <Link
+      to={`${paths.profile(username)}?tab=connections`}
+      className="font-semibold text-brand-700 hover:underline"
+    >
+      {countOf(count, 'connection')}
+    </Link>
   );
 }
 
@@ -40,9 +48,31 @@ export function HomeRoute() {
       composer={<ComposerPrompt user={user} />}
       connections={<MyConnectionCount username={user.username} />}
       missions={<MissionLinks />}
-      feed={<PostList list={{ feed: true }} viewerId={user._id} announceNewPosts missionAction={(m) => <PostMissionJoin mission={m} />} empty={<p className="text-sm text-slate-600">Nothing here yet. Share a need or an offer to get things moving.</p>} />}
-      aside={<><TrendingHashtagsPanel /><PeopleYouMayKnow limit={5} /></>}
-      discover={<><PeopleYouMayKnow variant="strip" limit={10} /><TrendingHashtagsPanel variant="inline" /></>}
+      feed={
+        <PostList
+          list={{ feed: true }}
+          viewerId={user._id}
+          announceNewPosts
+          missionAction={(m) => <PostMissionJoin mission={m} />}
+          empty={
+            <p className="text-sm text-slate-600">
+              Nothing here yet. Share a need or an offer to get things moving.
+            </p>
+          }
+        />
+      }
+      aside={
+        <>
+          <TrendingHashtagsPanel />
+          <PeopleYouMayKnow limit={5} />
+        </>
+      }
+      discover={
+        <>
+          <PeopleYouMayKnow variant="strip" limit={10} />
+          <TrendingHashtagsPanel variant="inline" />
+        </>
+      }
     />
   );
 }

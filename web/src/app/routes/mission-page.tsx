@@ -5,7 +5,11 @@ import { useSessionQuery } from '../../lib/session';
 import { placeField } from './mission-place-field';
 
 // The composer is heavy and only members who press Post update need it: loaded on that press.
-const PostComposerModal = lazy(() => import('../../features/posts/components/post-composer-modal').then((m) => ({ default: m.PostComposerModal })));
+const PostComposerModal = lazy(() =>
+  import('../../features/posts/components/post-composer-modal').then((m) => ({
+    default: m.PostComposerModal,
+  })),
+);
 
 /**
  * /missions/{id}: the mission page with the posts feature's parts — its updates as post cards,
@@ -17,7 +21,16 @@ export function MissionRoute() {
     <MissionPage
       place={placeField}
       updates={(missionId) => (
-        <PostList key={missionId} list={{ mission: missionId }} viewerId={viewerId} empty={<p className="text-sm text-slate-600">No updates yet. Members post progress here for followers to see.</p>} />
+        <PostList
+          key={missionId}
+          list={{ mission: missionId }}
+          viewerId={viewerId}
+          empty={
+            <p className="text-sm text-slate-600">
+              No updates yet. Members post progress here for followers to see.
+            </p>
+          }
+        />
       )}
       postUpdate={(mission, onClose) => (
         <Suspense fallback={null}>

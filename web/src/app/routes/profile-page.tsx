@@ -20,13 +20,49 @@ export function ProfileRoute() {
     <ProfilePage
       // Message sits beside the connection action unless the profile is for connections only.
       actions={(p, refresh) => (
-        <ConnectionActions person={p} onChange={refresh}
-          message={p.limited ? undefined : <MessageButton recipient={p} variant={p.connection === 'connected' ? 'primary' : 'outline'} />} />
+        <ConnectionActions
+          person={p}
+          onChange={refresh}
+          message={
+            p.limited ? undefined : (
+              <MessageButton recipient={p} variant={p.connection === 'connected' ? 'primary' : 'outline'} />
+            )
+          }
+        />
       )}
       // Blocking hides the profile from now on: leave it, and keep Back from returning to it.
-      menu={(p, refresh) => <PersonMenu person={p} onChange={refresh} onBlocked={() => navigate(paths.home, { replace: true })} />}
-      posts={(p) => <PostList key={p.username} list={{ author: p.username }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">No posts yet.</p>} />}
-      needs={(p) => <PostList key={p.username} list={{ author: p.username, kind: 'needs' }} viewerId={viewer._id} empty={<p className="text-sm text-slate-600">{p.isMe ? <>No needs or offers yet. <Link to={paths.home} className="font-semibold text-brand-700 hover:underline">Share one from Home</Link></> : `${p.firstName} has no needs or offers yet.`}</p>} />}
+      menu={(p, refresh) => (
+        <PersonMenu person={p} onChange={refresh} onBlocked={() => navigate(paths.home, { replace: true })} />
+      )}
+      posts={(p) => (
+        <PostList
+          key={p.username}
+          list={{ author: p.username }}
+          viewerId={viewer._id}
+          empty={<p className="text-sm text-slate-600">No posts yet.</p>}
+        />
+      )}
+      needs={(p) => (
+        <PostList
+          key={p.username}
+          list={{ author: p.username, kind: 'needs' }}
+          viewerId={viewer._id}
+          empty={
+            <p className="text-sm text-slate-600">
+              {p.isMe ? (
+                <>
+                  No needs or offers yet.{' '}
+                  <Link to={paths.home} className="font-semibold text-brand-700 hover:underline">
+                    Share one from Home
+                  </Link>
+                </>
+              ) : (
+                `${p.firstName} has no needs or offers yet.`
+              )}
+            </p>
+          }
+        />
+      )}
       connections={(p) => <PersonConnections key={p._id} userId={p._id} isMe={p.isMe} />}
       missions={(p) => <MissionsList key={p._id} userId={p._id} isMe={p.isMe} />}
     />

@@ -4,7 +4,12 @@ import { SearchResultsPage } from '../../features/search/components/search-resul
 import { paths } from '../../lib/paths';
 
 /** Issue 14: /search and its section pages (spec §2 route table); /search/all lists people. */
-const sections: Record<string, SearchSection> = { all: 'users', needs: 'needs', provisions: 'provisions', missions: 'missions' };
+const sections: Record<string, SearchSection> = {
+  all: 'users',
+  needs: 'needs',
+  provisions: 'provisions',
+  missions: 'missions',
+};
 
 export function SearchRoute() {
   const { section } = useParams();

@@ -22,7 +22,9 @@ export function registerChatsRealtime(queryClient: QueryClient, viewerId: string
     onRealtimeEvent('chat.read', ({ data }) => {
       updateCachedChat(queryClient, data.chatId, (chat) => {
         if (data.userId === viewerId) return { ...chat, unreadCount: 0 };
-        return chat.kind === 'direct' ? { ...chat, otherLastReadAt: later(chat.otherLastReadAt, data.readAt) } : chat;
+        return chat.kind === 'direct'
+          ? { ...chat, otherLastReadAt: later(chat.otherLastReadAt, data.readAt) }
+          : chat;
       });
     }),
     onRealtimeEvent('chat.request', ({ data }) => {

@@ -1,10 +1,30 @@
 import type { Notification } from '@muster/contract/notifications';
 import { describe as group, expect, it } from 'vitest';
-import { describe, isListed, notificationTarget, preview, sortNotifications, visibleNotifications } from './notification-rules';
+import {
+  describe,
+  isListed,
+  notificationTarget,
+  preview,
+  sortNotifications,
+  visibleNotifications,
+} from './notification-rules';
 
 const base: Notification = {
-  _id: 'n1', type: 'like', subType: null, slideType: null, typeTask: null, read: false, createdAt: '2026-11-20T10:00:00.000Z',
-  message: '', sender: null, commentContent: null, replyContent: null, relatedPost: null, relatedUser: null, relatedMission: null, chat: null,
+  _id: 'n1',
+  type: 'like',
+  subType: null,
+  slideType: null,
+  typeTask: null,
+  read: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  message: '',
+  sender: null,
+  commentContent: null,
+  replyContent: null,
+  relatedPost: null,
+  relatedUser: null,
+  relatedMission: null,
+  chat: null,
 };
 const n = (over: Partial<Notification>): Notification => ({ ...base, ...over });
 
@@ -28,21 +48,46 @@ group('notification rules (spec §4, §5)', () => {
 
   it('routes a click by the priority 1 to 5', () => {
     const post = { _id: 'p1', image: null, content: null };
-    expect(notificationTarget(n({ type: 'task', typeTask: 'task_created', chat: 'c1', relatedPost: post }))).toBe('/chat/c1');
-    expect(notificationTarget(n({ type: 'missionUpdate', relatedMission: 'm1', relatedPost: post }))).toBe('/missions/m1');
-    expect(notificationTarget(n({ type: 'comment', relatedMission: 'm1', relatedPost: post }))).toBe('/post/p1');
+    expect(
+      notificationTarget(n({ type: 'task', typeTask: 'task_created', chat: 'c1', relatedPost: post })),
+    ).toBe('/chat/c1');
+    expect(notificationTarget(n({ type: 'missionUpdate', relatedMission: 'm1', relatedPost: post }))).toBe(
+      '/missions/m1',
+    );
+    expect(notificationTarget(n({ type: 'comment', relatedMission: 'm1', relatedPost: post }))).toBe(
+      '/post/p1',
+    );
     expect(notificationTarget(n({ relatedUser: { _id: 'u1', username: 'ada' } }))).toBe('/profile/ada');
     expect(
-      notificationTarget(n({ relatedUser: { _id: 'u1', username: '' }, sender: { _id: 's', username: 'ben', firstName: 'B', lastName: 'C', profilePicture: '' } })),
+      notificationTarget(
+        n({
+          relatedUser: { _id: 'u1', username: '' },
+          sender: { _id: 's', username: 'ben', firstName: 'B', lastName: 'C', profilePicture: '' },
+        }),
+      ),
     ).toBe('/profile/ben');
     expect(notificationTarget(n({}))).toBeUndefined();
   });
 
   it('names who did it on mission and task notices', () => {
-    const sender = { _id: 'u1', firstName: 'Kofi', lastName: 'Boateng', username: 'kofi', profilePicture: '/a.png' };
-    expect(describe(n({ type: 'missionUpdate', sender, message: 'posted an update to a mission you follow' }))).toBe('Kofi Boateng posted an update to a mission you follow');
-    expect(describe(n({ type: 'task', typeTask: 'task_created', sender, message: 'assigned you a task: Dig' }))).toBe('Kofi Boateng assigned you a task: Dig');
-    expect(describe(n({ type: 'systemNotification', sender, message: 'Kofi Boateng accepted your connection request' }))).toBe('Kofi Boateng accepted your connection request');
+    const sender = {
+      _id: 'u1',
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+      username: 'kofi',
+      profilePicture: '/a.png',
+    };
+    expect(
+      describe(n({ type: 'missionUpdate', sender, message: 'posted an update to a mission you follow' })),
+    ).toBe('Kofi Boateng posted an update to a mission you follow');
+    expect(
+      describe(n({ type: 'task', typeTask: 'task_created', sender, message: 'assigned you a task: Dig' })),
+    ).toBe('Kofi Boateng assigned you a task: Dig');
+    expect(
+      describe(
+        n({ type: 'systemNotification', sender, message: 'Kofi Boateng accepted your connection request' }),
+      ),
+    ).toBe('Kofi Boateng accepted your connection request');
   });
 
   it('cuts previews at 60 characters with an ellipsis', () => {

@@ -15,5 +15,8 @@ it('suggests historical hashtags by prefix, hiding those already in the text', (
 });
 
 it('inserts the chosen token with a space and moves the caret after it', () => {
-  expect(insertToken('Thanks @ad and more', 10, 7, '@ada_okafor')).toEqual({ text: 'Thanks @ada_okafor  and more', caret: 19 });
+  expect(insertToken('Thanks @ad and more', 10, 7, '@ada_okafor')).toEqual({
+    text: 'Thanks @ada_okafor  and more',
+    caret: 19,
+  });
 });

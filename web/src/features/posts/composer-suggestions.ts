@@ -1,7 +1,10 @@
 import { extractHashtags } from '@muster/contract/hashtags';
 
 /** The @mention or #hashtag being typed just before the caret, if any (spec §5). */
-export function tokenAtCaret(text: string, caret: number): { kind: 'mention' | 'hashtag'; query: string; start: number } | null {
+export function tokenAtCaret(
+  text: string,
+  caret: number,
+): { kind: 'mention' | 'hashtag'; query: string; start: number } | null {
   const before = text.slice(0, caret);
   const mention = /(^|\s)@([a-zA-Z0-9_]+)$/.exec(before);
   if (mention) return { kind: 'mention', query: mention[2]!, start: caret - mention[2]!.length - 1 };

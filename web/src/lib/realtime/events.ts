@@ -10,7 +10,10 @@ type AnyHandler = (event: RealtimeEvent) => void;
 const handlers = new Map<RealtimeEventType, Set<AnyHandler>>();
 
 /** Calls `handler` for every event of `type`; returns the unsubscribe. */
-export function onRealtimeEvent<T extends RealtimeEventType>(type: T, handler: (event: RealtimeEventOf<T>) => void): () => void {
+export function onRealtimeEvent<T extends RealtimeEventType>(
+  type: T,
+  handler: (event: RealtimeEventOf<T>) => void,
+): () => void {
   const set = handlers.get(type) ?? new Set<AnyHandler>();
   handlers.set(type, set);
   const h = handler as AnyHandler;

@@ -40,7 +40,10 @@ describe('live queries', () => {
 
   it('poll every 30 s while the socket is down, not while it is open, and again once it drops', async () => {
     const { fetcher } = setup();
-    const socket = connectRealtime({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: () => {} });
+    const socket = connectRealtime({
+      WebSocket: FakeWebSocket as unknown as typeof WebSocket,
+      onEvent: () => {},
+    });
     await wait(0);
     expect(fetcher).toHaveBeenCalledTimes(1);
     await wait(POLL_INTERVAL_MS);

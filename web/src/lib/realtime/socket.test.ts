@@ -7,8 +7,19 @@ import { realtimeConnected } from './status';
 const message = {
   type: 'message.created',
   data: {
-    _id: 'm1', chatId: 'c1', message: 'Hello', createdAt: '2026-11-25T10:00:00.000Z', clientMessageId: null,
-    sender: { _id: 'u2', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: '', profilePicture: '/avatar.png' },
+    _id: 'm1',
+    chatId: 'c1',
+    message: 'Hello',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    clientMessageId: null,
+    sender: {
+      _id: 'u2',
+      username: 'kofi',
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+      headline: '',
+      profilePicture: '/avatar.png',
+    },
   },
 };
 
@@ -28,8 +39,12 @@ function start(random = () => 1) {
 
 describe('reconnectDelay', () => {
   it('doubles from 1 s up to 30 s, jittered between half the ceiling and all of it, never under 1 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 40].map((n) => reconnectDelay(n, () => 1))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
-    expect([0, 1, 2, 3, 4, 5, 6, 40].map((n) => reconnectDelay(n, () => 0))).toEqual([1000, 1000, 2000, 4000, 8000, 15000, 15000, 15000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map((n) => reconnectDelay(n, () => 1))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map((n) => reconnectDelay(n, () => 0))).toEqual([
+      1000, 1000, 2000, 4000, 8000, 15000, 15000, 15000,
+    ]);
     expect(reconnectDelay(3, () => 0.5)).toBe(6000);
   });
 });
@@ -45,7 +60,9 @@ describe('the realtime socket', () => {
   it('opens same-origin at /api/v1/ws, ws or wss after the page', () => {
     const { client } = start();
     expect(FakeWebSocket.latest.url).toBe('ws://localhost:3000/api/v1/ws');
-    expect(realtimeUrl({ protocol: 'https:', host: 'muster.example' })).toBe('wss://muster.example/api/v1/ws');
+    expect(realtimeUrl({ protocol: 'https:', host: 'muster.example' })).toBe(
+      'wss://muster.example/api/v1/ws',
+    );
     client.stop();
   });
 
@@ -56,7 +73,10 @@ describe('the realtime socket', () => {
     expect(realtimeConnected()).toBe(true);
     FakeWebSocket.latest.receive(message);
     FakeWebSocket.latest.receive({ type: 'pong' });
-    FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } } as Record<string, unknown>);
+    FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } } as Record<
+      string,
+      unknown
+    >);
     FakeWebSocket.latest.onmessage?.(new MessageEvent('message', { data: 'not json' }));
     expect(calls.events).toEqual([message]);
     FakeWebSocket.latest.serverClose(1006);
@@ -172,12 +192,18 @@ describe('the event schema, loaded with the first event (decisions 030, 037)', (
   it('opens the socket at once; the first event waits for the schema, and those after it wait behind it, in order', async () => {
     const { connectRealtime: connect } = await freshSocketModule();
     const events: unknown[] = [];
-    const client = connect({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: (e) => events.push(e) });
+    const client = connect({
+      WebSocket: FakeWebSocket as unknown as typeof WebSocket,
+      onEvent: (e) => events.push(e),
+    });
     expect(FakeWebSocket.instances).toHaveLength(1);
     FakeWebSocket.latest.open();
     FakeWebSocket.latest.receive({ type: 'pong' });
     FakeWebSocket.latest.receive(message);
-    FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } } as Record<string, unknown>);
+    FakeWebSocket.latest.receive({ type: 'message.created', data: { nope: true } } as Record<
+      string,
+      unknown
+    >);
     FakeWebSocket.latest.receive(otherMessage);
     // Not handed on before the schema has checked them.
     expect(events).toEqual([]);
@@ -191,7 +217,10 @@ describe('the event schema, loaded with the first event (decisions 030, 037)', (
   it('hands on nothing that arrived on a socket stopped before the schema came', async () => {
     const { connectRealtime: connect, loadRealtimeEventSchema } = await freshSocketModule();
     const events: unknown[] = [];
-    const client = connect({ WebSocket: FakeWebSocket as unknown as typeof WebSocket, onEvent: (e) => events.push(e) });
+    const client = connect({
+      WebSocket: FakeWebSocket as unknown as typeof WebSocket,
+      onEvent: (e) => events.push(e),
+    });
     FakeWebSocket.latest.open();
     FakeWebSocket.latest.receive(message);
     client.stop();

@@ -11,5 +11,8 @@ export async function login(input: LoginInput): Promise<SessionUser> {
 /** On success the session cache holds the user, and the signed-out-only guard sends them on. */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: login, onSuccess: (user) => queryClient.setQueryData(sessionKeys.me, user) });
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => queryClient.setQueryData(sessionKeys.me, user),
+  });
 }

@@ -33,49 +33,110 @@ export function LoginPage() {
   const demo = providers.data?.demo;
 
   useEffect(() => {
-    if (params.get('error') === 'oidc') toast.error('Sign-in with your identity provider did not work. Please try again.', { id: 'oidc-error' });
+    if (params.get('error') === 'oidc')
+      toast.error('Sign-in with your identity provider did not work. Please try again.', {
+        id: 'oidc-error',
+      });
   }, [params]);
 
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back. Your people are waiting." footer={<>New to Muster? <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">Join now</Link></>}>
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Your people are waiting."
+      footer={
+        <>
+          New to Muster?{' '}
+          <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">
+            Join now
+          </Link>
+        </>
+      }
+    >
       {oidc && (
         <>
-          <a href={oidc.url} className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50">
-            <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true"><circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M12 7v5l3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <a
+            href={oidc.url}
+            className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+          >
+            <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
+              <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M12 7v5l3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
             {oidc.label}
           </a>
-          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500"><span className="h-px flex-1 bg-slate-200" />or<span className="h-px flex-1 bg-slate-200" /></div>
+          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
         </>
       )}
-      <form className="space-y-4" onSubmit={(e) => {
-        e.preventDefault();
-        link.reset();
-        login.mutate(values, {
-          onError: (err) => {
-            if (!(err instanceof ApiClientError && err.status === 429)) toast.error(errorMessage(err, 'Failed to sign in'));
-          },
-        });
-      }}>
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          link.reset();
+          login.mutate(values, {
+            onError: (err) => {
+              if (!(err instanceof ApiClientError && err.status === 429))
+                toast.error(errorMessage(err, 'Failed to sign in'));
+            },
+          });
+        }}
+      >
         <div>
-          <label htmlFor="login-id" className={authLabel}>Email or username</label>
-          <input id="login-id" className={authInput} value={values.emailOrUsername} onChange={(e) => setValues((v) => ({ ...v, emailOrUsername: e.target.value }))} required autoComplete="username" />
+          <label htmlFor="login-id" className={authLabel}>
+            Email or username
+          </label>
+          <input
+            id="login-id"
+            className={authInput}
+            value={values.emailOrUsername}
+            onChange={(e) => setValues((v) => ({ ...v, emailOrUsername: e.target.value }))}
+            required
+            autoComplete="username"
+          />
         </div>
         <div>
           <div className="flex items-baseline justify-between">
-            <label htmlFor="login-password" className={authLabel}>Password</label>
-            <Link to={paths.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">Forgot password?</Link>
+            <label htmlFor="login-password" className={authLabel}>
+              Password
+            </label>
+            <Link to={paths.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
           </div>
-          <input id="login-password" type="password" className={authInput} value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} required autoComplete="current-password" />
+          <input
+            id="login-password"
+            type="password"
+            className={authInput}
+            value={values.password}
+            onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+            required
+            autoComplete="current-password"
+          />
         </div>
-        {paused && !link.isSuccess && <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{errorMessage(login.error, 'Too many attempts.')}</p>}
-        <button type="submit" className={authButton} disabled={login.isPending}>{login.isPending ? 'Signing in...' : 'Sign in'}</button>
+        {paused && !link.isSuccess && (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {errorMessage(login.error, 'Too many attempts.')}
+          </p>
+        )}
+        <button type="submit" className={authButton} disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign in'}
+        </button>
       </form>
       <div className="mt-4 text-center text-sm">
         {link.isSuccess ? (
-          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">{link.data}</p>
+          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
+            {link.data}
+          </p>
         ) : (
-          <button type="button" onClick={askForLink} disabled={link.isPending}
-            className={paused ? authButton : 'font-medium text-brand-700 hover:underline disabled:opacity-60'}>
+          <button
+            type="button"
+            onClick={askForLink}
+            disabled={link.isPending}
+            className={paused ? authButton : 'font-medium text-brand-700 hover:underline disabled:opacity-60'}
+          >
             {link.isPending ? 'Sending...' : 'Email me a sign-in link'}
           </button>
         )}
@@ -83,8 +144,15 @@ export function LoginPage() {
       {demo && (
         <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           <p className="font-semibold">Exploring? Use the demo account</p>
-          <p className="mt-1">Username <code className="rounded bg-white px-1">{demo.username}</code> · password <code className="rounded bg-white px-1">{demo.password}</code></p>
-          <button type="button" className="mt-2 font-semibold text-amber-900 underline" onClick={() => setValues({ emailOrUsername: demo.username, password: demo.password })}>
+          <p className="mt-1">
+            Username <code className="rounded bg-white px-1">{demo.username}</code> · password{' '}
+            <code className="rounded bg-white px-1">{demo.password}</code>
+          </p>
+          <button
+            type="button"
+            className="mt-2 font-semibold text-amber-900 underline"
+            onClick={() => setValues({ emailOrUsername: demo.username, password: demo.password })}
+          >
             Fill in the demo account
           </button>
         </div>

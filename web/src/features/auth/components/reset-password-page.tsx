@@ -17,25 +17,62 @@ export function ResetPasswordPage() {
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
         {!token ? (
-          <p role="alert" className="mt-4 text-sm text-red-600">This reset link is incomplete. Ask for a new one.</p>
+          <p role="alert" className="mt-4 text-sm text-red-600">
+            This reset link is incomplete. Ask for a new one.
+          </p>
         ) : (
-          <form className="mt-6 space-y-4" onSubmit={(e) => {
-            e.preventDefault();
-            reset.mutate({ token, password }, { onSuccess: (m) => { toast.success(m); navigate('/login', { replace: true }); } });
-          }}>
+          <form
+            className="mt-6 space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              reset.mutate(
+                { token, password },
+                {
+                  onSuccess: (m) => {
+                    toast.success(m);
+                    navigate('/login', { replace: true });
+                  },
+                },
+              );
+            }}
+          >
             <div>
-              <label htmlFor="reset-password" className="block text-sm font-medium text-slate-700">New password</label>
-              <input id="reset-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={PASSWORD_MIN} autoComplete="new-password"
-                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
-              <p className="mt-1 text-xs text-slate-500">At least {PASSWORD_MIN} characters, and not a common one.</p>
+              <label htmlFor="reset-password" className="block text-sm font-medium text-slate-700">
+                New password
+              </label>
+              <input
+                id="reset-password"
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+                minLength={PASSWORD_MIN}
+                autoComplete="new-password"
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              />
+              <p className="mt-1 text-xs text-slate-500">
+                At least {PASSWORD_MIN} characters, and not a common one.
+              </p>
             </div>
-            {reset.isError && <p role="alert" className="text-sm text-red-600">{errorMessage(reset.error, 'Something went wrong. Please try again.')}</p>}
-            <button type="submit" disabled={reset.isPending} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            {reset.isError && (
+              <p role="alert" className="text-sm text-red-600">
+                {errorMessage(reset.error, 'Something went wrong. Please try again.')}
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={reset.isPending}
+              className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               {reset.isPending ? 'Saving...' : 'Set new password'}
             </button>
           </form>
         )}
-        <p className="mt-6 text-center text-sm text-slate-600"><Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">Ask for a new link</Link></p>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Ask for a new link
+          </Link>
+        </p>
       </div>
     </div>
   );

@@ -8,11 +8,23 @@ import { useSignupMutation } from '../api/signup';
 import { AuthCard, authButton, authInput, authLabel } from './auth-card';
 
 const fields = [
-  { key: 'username', label: 'Username', autoComplete: 'username', type: 'text', hint: '3–30 letters, digits or _' },
+  {
+    key: 'username',
+    label: 'Username',
+    autoComplete: 'username',
+    type: 'text',
+    hint: '3–30 letters, digits or _',
+  },
   { key: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
   { key: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
   { key: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
-  { key: 'password', label: 'Password', autoComplete: 'new-password', type: 'password', hint: 'At least 8 characters, and not a common one' },
+  {
+    key: 'password',
+    label: 'Password',
+    autoComplete: 'new-password',
+    type: 'password',
+    hint: 'At least 8 characters, and not a common one',
+  },
 ] as const;
 
 type Key = (typeof fields)[number]['key'];
@@ -22,7 +34,13 @@ type Key = (typeof fields)[number]['key'];
  * where the mail went (decision 011), so the page then says to open it and sign in.
  */
 export function SignupPage() {
-  const [values, setValues] = useState<Record<Key, string>>({ username: '', firstName: '', lastName: '', email: '', password: '' });
+  const [values, setValues] = useState<Record<Key, string>>({
+    username: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const signup = useSignupMutation();
 
@@ -39,7 +57,8 @@ export function SignupPage() {
     setErrors({});
     signup.mutate(parsed.data as SignupInput, {
       onError: (err) => {
-        if (err instanceof ApiClientError && err.details.length) setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+        if (err instanceof ApiClientError && err.details.length)
+          setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
         toast.error(errorMessage(err, 'Failed to create your account'));
       },
     });
@@ -47,27 +66,81 @@ export function SignupPage() {
 
   if (signup.isSuccess) {
     return (
-      <AuthCard title="Check your inbox" subtitle={signup.data} footer={<>Mistyped the address? <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">Sign in</Link> to correct it.</>}>
-        <p role="status" className="text-sm text-slate-600">Nothing after a few minutes? Look in your spam folder, or sign in and ask for a new link.</p>
-        <Link to={paths.login} className={`${authButton} mt-6 block text-center`}>Sign in</Link>
+      <AuthCard
+        title="Check your inbox"
+        subtitle={signup.data}
+        footer={
+          <>
+            Mistyped the address?{' '}
+            <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+              Sign in
+            </Link>{' '}
+            to correct it.
+          </>
+        }
+      >
+        <p role="status" className="text-sm text-slate-600">
+          Nothing after a few minutes? Look in your spam folder, or sign in and ask for a new link.
+        </p>
+        <Link to={paths.login} className={`${authButton} mt-6 block text-center`}>
+          Sign in
+        </Link>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Join Muster" subtitle="Post needs, offer help, and find your collaborators." footer={<>Already on Muster? <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">Sign in</Link></>}>
+    <AuthCard
+      title="Join Muster"
+      subtitle="Post needs, offer help, and find your collaborators."
+      footer={
+        <>
+          Already on Muster?{' '}
+          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
       <form className="space-y-4" onSubmit={submit} noValidate>
         {fields.map((f) => (
           <div key={f.key}>
-            <label htmlFor={`signup-${f.key}`} className={authLabel}>{f.label}</label>
-            <input id={`signup-${f.key}`} type={f.type} className={authInput} value={values[f.key]} autoComplete={f.autoComplete} required
+            <label htmlFor={`signup-${f.key}`} className={authLabel}>
+              {f.label}
+            </label>
+            <input
+              id={`signup-${f.key}`}
+              type={f.type}
+              className={authInput}
+              value={values[f.key]}
+              autoComplete={f.autoComplete}
+              required
               onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-              aria-invalid={!!errors[f.key]} aria-describedby={`signup-${f.key}-note`} />
-            <p id={`signup-${f.key}-note`} className={`mt-1 text-xs ${errors[f.key] ? 'text-red-600' : 'text-slate-500'}`}>{errors[f.key] ?? ('hint' in f ? f.hint : '')}</p>
+              aria-invalid={!!errors[f.key]}
+              aria-describedby={`signup-${f.key}-note`}
+            />
+            <p
+              id={`signup-${f.key}-note`}
+              className={`mt-1 text-xs ${errors[f.key] ? 'text-red-600' : 'text-slate-500'}`}
+            >
+              {errors[f.key] ?? ('hint' in f ? f.hint : '')}
+            </p>
           </div>
         ))}
-        <button type="submit" className={authButton} disabled={signup.isPending}>{signup.isPending ? 'Creating your account...' : 'Join now'}</button>
-        <p className="text-center text-xs text-slate-500">By joining you agree to the <Link to={paths.terms} className="underline">Terms</Link> and <Link to={paths.privacy} className="underline">Privacy Policy</Link>.</p>
+        <button type="submit" className={authButton} disabled={signup.isPending}>
+          {signup.isPending ? 'Creating your account...' : 'Join now'}
+        </button>
+        <p className="text-center text-xs text-slate-500">
+          By joining you agree to the{' '}
+          <Link to={paths.terms} className="underline">
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
       </form>
     </AuthCard>
   );

@@ -25,10 +25,16 @@ export function TokenResultCard({
 }) {
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm" aria-live="polite">
+      <div
+        className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+        aria-live="polite"
+      >
         {state === 'verifying' && (
           <div role="status" className="flex flex-col items-center gap-4">
-            <span className="size-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+            <span
+              className="size-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+              aria-hidden="true"
+            />
             <h1 className="text-xl font-semibold text-slate-900">{verifyingText}</h1>
           </div>
         )}
@@ -43,11 +49,16 @@ export function TokenResultCard({
           <div className="flex flex-col items-center gap-3">
             <XCircle className="size-12 text-red-600" aria-hidden="true" />
             <h1 className="text-xl font-semibold text-slate-900">{errorHeading}</h1>
-            <p role="alert" className="text-sm text-slate-600">{errorText}</p>
+            <p role="alert" className="text-sm text-slate-600">
+              {errorText}
+            </p>
           </div>
         )}
         {link && state !== 'verifying' && (
-          <Link to={link.to} className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <Link
+            to={link.to}
+            className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             {link.label}
           </Link>
         )}

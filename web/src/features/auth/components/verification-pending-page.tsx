@@ -20,35 +20,75 @@ export function VerificationPendingPage({ user, onSignOut }: { user: SessionUser
         <MailCheck className="mx-auto size-12 text-brand-600" aria-hidden="true" />
         <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Check your inbox</h1>
         <p className="mt-2 text-center text-sm text-slate-600">
-          We sent a link to <strong className="text-slate-900">{user.email}</strong>. Open it to verify your email and start using Muster.
+          We sent a link to <strong className="text-slate-900">{user.email}</strong>. Open it to verify your
+          email and start using Muster.
         </p>
         <div className="mt-6 space-y-3">
-          <button type="button" disabled={resend.isPending}
+          <button
+            type="button"
+            disabled={resend.isPending}
             onClick={() => resend.mutate(undefined, { onSuccess: (m) => toast.success(m), onError: fail })}
-            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {resend.isPending ? 'Sending...' : 'Resend the link'}
           </button>
           {editing ? (
-            <form className="space-y-2" onSubmit={(e) => {
-              e.preventDefault();
-              update.mutate(email, { onSuccess: (m) => { setEditing(false); toast.success(m); }, onError: fail });
-            }}>
-              <label htmlFor="pending-email" className="block text-sm font-medium text-slate-700">Email</label>
-              <input id="pending-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email"
-                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
+            <form
+              className="space-y-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                update.mutate(email, {
+                  onSuccess: (m) => {
+                    setEditing(false);
+                    toast.success(m);
+                  },
+                  onError: fail,
+                });
+              }}
+            >
+              <label htmlFor="pending-email" className="block text-sm font-medium text-slate-700">
+                Email
+              </label>
+              <input
+                id="pending-email"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+                autoComplete="email"
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              />
               <div className="flex gap-2">
-                <button type="submit" disabled={update.isPending} className="flex-1 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+                <button
+                  type="submit"
+                  disabled={update.isPending}
+                  className="flex-1 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+                >
                   {update.isPending ? 'Saving...' : 'Use this address'}
                 </button>
-                <button type="button" onClick={() => setEditing(false)} className="rounded-lg px-4 py-2 text-sm text-slate-600 hover:bg-slate-100">Cancel</button>
+                <button
+                  type="button"
+                  onClick={() => setEditing(false)}
+                  className="rounded-lg px-4 py-2 text-sm text-slate-600 hover:bg-slate-100"
+                >
+                  Cancel
+                </button>
               </div>
             </form>
           ) : (
-            <button type="button" onClick={() => setEditing(true)} className="w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="w-full rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
               Change address
             </button>
           )}
-          <button type="button" onClick={onSignOut} className="w-full rounded-lg px-4 py-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onSignOut}
+            className="w-full rounded-lg px-4 py-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100"
+          >
             Sign Out
           </button>
         </div>

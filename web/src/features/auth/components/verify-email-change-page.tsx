@@ -10,7 +10,10 @@ import { useTokenCheck } from './use-token-check';
 export function VerifyEmailChangePage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const onSuccess = useCallback(() => void queryClient.invalidateQueries({ queryKey: sessionKeys.me }), [queryClient]);
+  const onSuccess = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
+    [queryClient],
+  );
   const { state, error } = useTokenCheck(params.get('token'), useConfirmEmailChangeMutation(), {
     successToast: 'Email changed successfully!',
     fallback: 'Failed to change email. The link may be expired.',

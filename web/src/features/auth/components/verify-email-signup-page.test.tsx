@@ -25,7 +25,11 @@ describe('/verify-email-signup', () => {
   it('shows a spinner while the link is checked', async () => {
     member(undefined);
     renderApp(`/verify-email-signup?token=${TOKEN}`);
-    const heading = await screen.findByRole('heading', { name: 'Verifying your email…' }, { timeout: 10_000 });
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Verifying your email…' },
+      { timeout: 10_000 },
+    );
     // Inside a live region, so a screen reader hears the check start.
     expect(heading.closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByRole('link', { name: 'Go to your feed' })).not.toBeInTheDocument();

@@ -5,7 +5,9 @@ import { chatKeys } from './get-chats';
 
 /** PUT /chats/requests/:requestId/accept: the message becomes a chat (new, or the pair's existing one). */
 export async function acceptChatRequest(requestId: string): Promise<{ chatId: string }> {
-  return (await api.put<{ data: { chatId: string } }>(`/chats/requests/${encodeURIComponent(requestId)}/accept`)).data;
+  return (
+    await api.put<{ data: { chatId: string } }>(`/chats/requests/${encodeURIComponent(requestId)}/accept`)
+  ).data;
 }
 
 /** PUT /chats/requests/:requestId/decline: the request goes; the sender learns only that it was not accepted. */
@@ -20,7 +22,9 @@ function useAnswer<T>(answer: (requestId: string) => Promise<T>) {
     // The row leaves at once; the badge and (after an accept) the chat list catch up without
     // holding up what comes next (opening the chat).
     onSuccess: (_data, requestId) => {
-      queryClient.setQueryData<ChatRequest[]>(chatKeys.requests, (list) => list?.filter((r) => r._id !== requestId));
+      queryClient.setQueryData<ChatRequest[]>(chatKeys.requests, (list) =>
+        list?.filter((r) => r._id !== requestId),
+      );
       void queryClient.invalidateQueries({ queryKey: chatKeys.requests });
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     },

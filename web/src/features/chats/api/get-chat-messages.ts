@@ -4,11 +4,16 @@ import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
 import { chatKeys } from './get-chats';
 
-export type MessagesPage = { data: { chat: ChatSummary; messages: ChatMessage[] }; meta: { nextCursor: string | null } };
+export type MessagesPage = {
+  data: { chat: ChatSummary; messages: ChatMessage[] };
+  meta: { nextCursor: string | null };
+};
 export type MessagesData = InfiniteData<MessagesPage, string | undefined>;
 
 export function getChatMessages(chatId: string, cursor?: string): Promise<MessagesPage> {
-  return api.get<MessagesPage>(`/chats/${chatId}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+  return api.get<MessagesPage>(
+    `/chats/${chatId}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  );
 }
 
 /**

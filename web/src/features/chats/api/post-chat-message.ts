@@ -1,15 +1,30 @@
 import type { PublicUser } from '@muster/contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { addMessageToCache, type OutgoingMessage, putOutgoing, removeOutgoing, setOutgoingDelivery } from './chat-cache';
+import {
+  addMessageToCache,
+  type OutgoingMessage,
+  putOutgoing,
+  removeOutgoing,
+  setOutgoingDelivery,
+} from './chat-cache';
 import { chatKeys } from './get-chats';
 import { type SendAnswer, toSendAnswer } from './send-message';
 
 export type ChatMessageInput = { chatId: string; message: string; clientMessageId: string };
 
 /** POST /chats/:chatId/messages: into a conversation I am in (direct or a mission's group). */
-export async function postChatMessage({ chatId, message, clientMessageId }: ChatMessageInput): Promise<SendAnswer> {
-  return toSendAnswer(await api.post<Parameters<typeof toSendAnswer>[0]>(`/chats/${encodeURIComponent(chatId)}/messages`, { message, clientMessageId }));
+export async function postChatMessage({
+  chatId,
+  message,
+  clientMessageId,
+}: ChatMessageInput): Promise<SendAnswer> {
+  return toSendAnswer(
+    await api.post<Parameters<typeof toSendAnswer>[0]>(`/chats/${encodeURIComponent(chatId)}/messages`, {
+      message,
+      clientMessageId,
+    }),
+  );
 }
 
 /**
@@ -25,7 +40,15 @@ export function useSendChatMessageMutation(sender: PublicUser | undefined) {
     mutationFn: postChatMessage,
     onMutate: (input) => {
       if (!sender) return;
-      putOutgoing(queryClient, { _id: `outgoing-${input.clientMessageId}`, chatId: input.chatId, sender, message: input.message, createdAt: new Date().toISOString(), clientMessageId: input.clientMessageId, delivery: 'sending' });
+      putOutgoing(queryClient, {
+        _id: `outgoing-${input.clientMessageId}`,
+        chatId: input.chatId,
+        sender,
+        message: input.message,
+        createdAt: new Date().toISOString(),
+        clientMessageId: input.clientMessageId,
+        delivery: 'sending',
+      });
     },
     onSuccess: (answer, input) => {
       if ('message' in answer) {
@@ -36,7 +59,8 @@ export function useSendChatMessageMutation(sender: PublicUser | undefined) {
       }
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     },
-    onError: (_error, input) => setOutgoingDelivery(queryClient, input.chatId, input.clientMessageId, 'failed'),
+    onError: (_error, input) =>
+      setOutgoingDelivery(queryClient, input.chatId, input.clientMessageId, 'failed'),
   });
 }
 
@@ -44,6 +68,12 @@ const noOutgoing: OutgoingMessage[] = [];
 
 /** This conversation's unconfirmed messages (client state in the query cache, never fetched). */
 export function useOutgoingMessages(chatId: string): OutgoingMessage[] {
-  const { data } = useQuery({ queryKey: chatKeys.outbox(chatId), queryFn: () => noOutgoing, enabled: false, initialData: noOutgoing, gcTime: Infinity });
+  const { data } = useQuery({
+    queryKey: chatKeys.outbox(chatId),
+    queryFn: () => noOutgoing,
+    enabled: false,
+    initialData: noOutgoing,
+    gcTime: Infinity,
+  });
   return data;
 }

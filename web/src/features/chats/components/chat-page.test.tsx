@@ -6,34 +6,81 @@ import { FakeWebSocket } from '../../../test/fake-websocket';
 import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
 const chatId = '01a20000-0000-7000-8000-0000000000f1';
-const kofi = { _id: '01a20000-0000-7000-8000-0000000000b1', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: 'Builder', profilePicture: '/avatar.png' };
-const me = { _id: userFixture._id, username: 'ada', firstName: 'Ada', lastName: 'Okafor', headline: 'Logistics', profilePicture: '/avatar.png' };
+const kofi = {
+  _id: '01a20000-0000-7000-8000-0000000000b1',
+  username: 'kofi',
+  firstName: 'Kofi',
+  lastName: 'Boateng',
+  headline: 'Builder',
+  profilePicture: '/avatar.png',
+};
+const me = {
+  _id: userFixture._id,
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  headline: 'Logistics',
+  profilePicture: '/avatar.png',
+};
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 
 const summary = (over: Partial<ChatSummary> = {}): ChatSummary => ({
-  _id: chatId, kind: 'direct', otherUser: kofi, mission: null, lastMessage: null, unreadCount: 0, updatedAt: at(5), otherLastReadAt: null, ...over,
+  _id: chatId,
+  kind: 'direct',
+  otherUser: kofi,
+  mission: null,
+  lastMessage: null,
+  unreadCount: 0,
+  updatedAt: at(5),
+  otherLastReadAt: null,
+  ...over,
 });
-const msg = (over: Partial<ChatMessage> & { _id: string }): ChatMessage => ({ chatId, sender: kofi, message: 'Hello', createdAt: at(10), clientMessageId: null, ...over });
+const msg = (over: Partial<ChatMessage> & { _id: string }): ChatMessage => ({
+  chatId,
+  sender: kofi,
+  message: 'Hello',
+  createdAt: at(10),
+  clientMessageId: null,
+  ...over,
+});
 
 type Answer = { status: number; body?: unknown };
 const path = (url: string) => url.replace('/api/v1', '');
 
 /** The conversation's calls; `post` answers each send (it may hold the answer back). */
-function conversation({ chat = summary(), messages = [] as ChatMessage[], post }: { chat?: ChatSummary; messages?: ChatMessage[]; post?: (body: { message: string; clientMessageId: string }) => Answer | Promise<Answer> } = {}) {
+function conversation({
+  chat = summary(),
+  messages = [] as ChatMessage[],
+  post,
+}: {
+  chat?: ChatSummary;
+  messages?: ChatMessage[];
+  post?: (body: { message: string; clientMessageId: string }) => Answer | Promise<Answer>;
+} = {}) {
   return stubApi((url, init) => {
     const p = path(url);
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && p === `/chats/${chatId}/messages`) return { status: 200, body: { data: { chat, messages }, meta: { nextCursor: null } } };
+    if (method === 'GET' && p === `/chats/${chatId}/messages`)
+      return { status: 200, body: { data: { chat, messages }, meta: { nextCursor: null } } };
     if (method === 'GET' && p === '/chats') return { status: 200, body: { data: [chat] } };
     if (method === 'PUT' && p === `/chats/${chatId}/read`) return { status: 204 };
-    if (method === 'POST' && p === `/chats/${chatId}/messages` && post) return post(JSON.parse(String(init?.body)));
+    if (method === 'POST' && p === `/chats/${chatId}/messages` && post)
+      return post(JSON.parse(String(init?.body)));
     return signedIn()(url);
   });
 }
 
 const sent = (body: { message: string; clientMessageId: string }, id = 'm-server'): Answer => ({
   status: 200,
-  body: { data: msg({ _id: id, sender: me, message: body.message, createdAt: new Date().toISOString(), clientMessageId: body.clientMessageId }) },
+  body: {
+    data: msg({
+      _id: id,
+      sender: me,
+      message: body.message,
+      createdAt: new Date().toISOString(),
+      clientMessageId: body.clientMessageId,
+    }),
+  },
 });
 
 async function write(text: string) {
@@ -76,7 +123,9 @@ describe('/chats/{chatId}', () => {
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
     const first = posts[0]?.body as { clientMessageId: string };
-    expect(first.clientMessageId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(first.clientMessageId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(posts[1]?.body).toEqual({ message: 'On my way', clientMessageId: first.clientMessageId });
   });
 
@@ -121,20 +170,36 @@ describe('/chats/{chatId}', () => {
     FakeWebSocket.latest.receive({ type: 'message.created', data: news });
     FakeWebSocket.latest.receive({ type: 'message.created', data: news });
     expect(await screen.findAllByText('Bring the ladder')).toHaveLength(1);
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && path(c.url) === `/chats/${chatId}/read`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT' && path(c.url) === `/chats/${chatId}/read`)).toHaveLength(
+        1,
+      ),
+    );
     // The list (order, unread counts, the badge) refetches.
     await waitFor(() => expect(listFetches()).toBeGreaterThan(before));
   });
 
   it('marks the conversation read when it opens with unread messages', async () => {
-    const calls = conversation({ chat: summary({ unreadCount: 2 }), messages: [msg({ _id: 'm1', message: 'Are you coming?' })] });
+    const calls = conversation({
+      chat: summary({ unreadCount: 2 }),
+      messages: [msg({ _id: 'm1', message: 'Are you coming?' })],
+    });
     renderApp(`/chats/${chatId}`);
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && path(c.url) === `/chats/${chatId}/read`)).toHaveLength(1), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(
+          calls.filter((c) => c.method === 'PUT' && path(c.url) === `/chats/${chatId}/read`),
+        ).toHaveLength(1),
+      { timeout: 5000 },
+    );
   });
 
   it('says Seen under my last message once the other person has read up to it, and moves it when they read', async () => {
     const mine = msg({ _id: 'm2', sender: me, message: 'See you at 5', createdAt: at(8) });
-    conversation({ chat: summary({ otherLastReadAt: at(9) }), messages: [mine, msg({ _id: 'm1', message: 'Are you coming?' })] });
+    conversation({
+      chat: summary({ otherLastReadAt: at(9) }),
+      messages: [mine, msg({ _id: 'm1', message: 'Are you coming?' })],
+    });
     renderApp(`/chats/${chatId}`);
     expect(await screen.findByText('See you at 5', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('Seen')).not.toBeInTheDocument();
@@ -148,7 +213,10 @@ describe('/chats/{chatId}', () => {
   it('shows Seen straight away when the chat says they read it, only under my last message', async () => {
     conversation({
       chat: summary({ otherLastReadAt: at(1) }),
-      messages: [msg({ _id: 'm3', sender: me, message: 'Second', createdAt: at(3) }), msg({ _id: 'm2', sender: me, message: 'First', createdAt: at(4) })],
+      messages: [
+        msg({ _id: 'm3', sender: me, message: 'Second', createdAt: at(3) }),
+        msg({ _id: 'm2', sender: me, message: 'First', createdAt: at(4) }),
+      ],
     });
     renderApp(`/chats/${chatId}`);
     const second = (await screen.findByText('Second', {}, { timeout: 5000 })).closest('li')!;
@@ -157,7 +225,21 @@ describe('/chats/{chatId}', () => {
   });
 
   it('says a message to someone who takes messages only from connections went as a request (202)', async () => {
-    conversation({ post: () => ({ status: 202, body: { data: { request: { _id: 'r1', recipientId: kofi._id, status: 'pending', createdAt: new Date().toISOString() } } } }) });
+    conversation({
+      post: () => ({
+        status: 202,
+        body: {
+          data: {
+            request: {
+              _id: 'r1',
+              recipientId: kofi._id,
+              status: 'pending',
+              createdAt: new Date().toISOString(),
+            },
+          },
+        },
+      }),
+    });
     renderApp(`/chats/${chatId}`);
     await write('Can I borrow your van?');
     expect(await screen.findByText('Message request sent')).toBeInTheDocument();

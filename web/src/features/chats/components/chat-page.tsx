@@ -22,7 +22,11 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
   return (
     <div className="mx-auto flex h-[calc(100dvh-8rem)] max-w-2xl flex-col px-4 py-4 md:h-[calc(100dvh-5rem)]">
       <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
-        <Link to={paths.chats} className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100" aria-label="Back to chats">
+        <Link
+          to={paths.chats}
+          className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100"
+          aria-label="Back to chats"
+        >
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
         {other ? (
@@ -34,7 +38,9 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
             </span>
           </Link>
         ) : (
-          <h1 className="font-semibold text-slate-900" aria-busy={!query.isError}>{query.isError ? 'Conversation not found' : 'Loading…'}</h1>
+          <h1 className="font-semibold text-slate-900" aria-busy={!query.isError}>
+            {query.isError ? 'Conversation not found' : 'Loading…'}
+          </h1>
         )}
       </header>
 
@@ -42,7 +48,10 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
         <EarlierMessages query={query} />
         {query.isPending && (
           <div role="status" className="flex justify-center py-10">
-            <span className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+            <span
+              className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+              aria-hidden="true"
+            />
             <span className="sr-only">Loading…</span>
           </div>
         )}
@@ -50,10 +59,14 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
         <div ref={bottom} />
       </div>
 
-      <MessageComposer id="chat-composer" disabled={!other} onSend={(message, sent) => {
-        send(message);
-        sent();
-      }} />
+      <MessageComposer
+        id="chat-composer"
+        disabled={!other}
+        onSend={(message, sent) => {
+          send(message);
+          sent();
+        }}
+      />
     </div>
   );
 }

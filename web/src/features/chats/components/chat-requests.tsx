@@ -19,39 +19,75 @@ export function ChatRequests() {
   const accept = useAcceptChatRequestMutation();
   const decline = useDeclineChatRequestMutation();
   const navigate = useNavigate();
-  const busy = (id: string) => (accept.isPending && accept.variables === id) || (decline.isPending && decline.variables === id);
+  const busy = (id: string) =>
+    (accept.isPending && accept.variables === id) || (decline.isPending && decline.variables === id);
 
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby="chat-requests-heading">
-      <h2 id="chat-requests-heading" className="font-semibold text-slate-900">Message requests</h2>
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      aria-labelledby="chat-requests-heading"
+    >
+      <h2 id="chat-requests-heading" className="font-semibold text-slate-900">
+        Message requests
+      </h2>
       {requests.isPending ? (
         <PersonRowsSkeleton label="Loading message requests" />
       ) : requests.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-600">Couldn't load message requests. Please try again.</p>
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          Couldn't load message requests. Please try again.
+        </p>
       ) : !requests.data.length ? (
         <EmptyState icon={MessageSquareDashed} title="No message requests">
-          When someone outside your network messages you, it waits here until you accept. <Link to={paths.privacySettings} className="font-medium text-brand-700 hover:underline">Choose who can message you</Link>
+          When someone outside your network messages you, it waits here until you accept.{' '}
+          <Link to={paths.privacySettings} className="font-medium text-brand-700 hover:underline">
+            Choose who can message you
+          </Link>
         </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
           {requests.data.map((r) => {
             const name = personName(r.sender);
             return (
-              <PersonRow key={r._id} user={r.sender}
+              <PersonRow
+                key={r._id}
+                user={r.sender}
                 note={`${timeAgo(r.createdAt)} ago`}
                 detail={<p className="whitespace-pre-line break-words">{r.message}</p>}
-                actions={<>
-                  <button type="button" className={buttonStyles.primary} disabled={busy(r._id)} aria-label={`Accept ${name}'s message`}
-                    onClick={() => accept.mutate(r._id, {
-                      onSuccess: ({ chatId }) => navigate(paths.chat(chatId)),
-                      onError: (e) => toast.error(errorMessage(e, 'Failed to accept the request. Please try again.')),
-                    })}>Accept</button>
-                  <button type="button" className={buttonStyles.quiet} disabled={busy(r._id)} aria-label={`Decline ${name}'s message`}
-                    onClick={() => decline.mutate(r._id, {
-                      onSuccess: () => toast.success('Request declined'),
-                      onError: (e) => toast.error(errorMessage(e, 'Failed to decline the request. Please try again.')),
-                    })}>Decline</button>
-                </>} />
+                actions={
+                  <>
+                    <button
+                      type="button"
+                      className={buttonStyles.primary}
+                      disabled={busy(r._id)}
+                      aria-label={`Accept ${name}'s message`}
+                      onClick={() =>
+                        accept.mutate(r._id, {
+                          onSuccess: ({ chatId }) => navigate(paths.chat(chatId)),
+                          onError: (e) =>
+                            toast.error(errorMessage(e, 'Failed to accept the request. Please try again.')),
+                        })
+                      }
+                    >
+                      Accept
+                    </button>
+                    <button
+                      type="button"
+                      className={buttonStyles.quiet}
+                      disabled={busy(r._id)}
+                      aria-label={`Decline ${name}'s message`}
+                      onClick={() =>
+                        decline.mutate(r._id, {
+                          onSuccess: () => toast.success('Request declined'),
+                          onError: (e) =>
+                            toast.error(errorMessage(e, 'Failed to decline the request. Please try again.')),
+                        })
+                      }
+                    >
+                      Decline
+                    </button>
+                  </>
+                }
+              />
             );
           })}
         </ul>

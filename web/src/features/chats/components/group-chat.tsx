@@ -11,7 +11,13 @@ import { useConversation } from './use-conversation';
  * posting to the chat itself. Whose chat it is and where Back goes come from outside when known;
  * otherwise (opened by the chat's id, as task notifications do) from the chat's own mission.
  */
-export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
+export function GroupChat({
+  chatId,
+  viewerId,
+  title,
+  photo,
+  backTo,
+}: {
   chatId: string;
   viewerId: string;
   title?: string;
@@ -21,7 +27,8 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
   const { query, chat, messages, send, retry } = useConversation(chatId);
   const bottom = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?._id;
-  const heading = title ?? chat?.mission?.title ?? (query.isError ? 'Conversation not found' : 'Mission chat');
+  const heading =
+    title ?? chat?.mission?.title ?? (query.isError ? 'Conversation not found' : 'Mission chat');
   const back = backTo ?? (chat?.mission ? paths.mission(chat.mission._id) : paths.chats);
 
   useEffect(() => {
@@ -31,10 +38,20 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
   return (
     <div className="mx-auto flex h-[calc(100dvh-8rem)] max-w-2xl flex-col px-4 py-4 md:h-[calc(100dvh-5rem)]">
       <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
-        <Link to={back} className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100" aria-label={back === paths.chats ? 'Back to chats' : 'Back to the mission'}>
+        <Link
+          to={back}
+          className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100"
+          aria-label={back === paths.chats ? 'Back to chats' : 'Back to the mission'}
+        >
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
-        {(photo ?? chat?.mission?.photo) && <img src={photo ?? chat?.mission?.photo} alt="" className="size-9 rounded-lg bg-slate-100 object-cover" />}
+        {(photo ?? chat?.mission?.photo) && (
+          <img
+            src={photo ?? chat?.mission?.photo}
+            alt=""
+            className="size-9 rounded-lg bg-slate-100 object-cover"
+          />
+        )}
         <span className="min-w-0">
           <h1 className="truncate font-semibold text-slate-900">{heading}</h1>
           <span className="block text-xs text-slate-500">Mission chat</span>
@@ -45,11 +62,16 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
         <EarlierMessages query={query} />
         {query.isPending ? (
           <div role="status" className="flex justify-center py-10">
-            <span className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+            <span
+              className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+              aria-hidden="true"
+            />
             <span className="sr-only">Loading…</span>
           </div>
         ) : query.isError ? (
-          <p role="alert" className="py-10 text-center text-sm text-red-600">Couldn't load the conversation. Please try again.</p>
+          <p role="alert" className="py-10 text-center text-sm text-red-600">
+            Couldn't load the conversation. Please try again.
+          </p>
         ) : !messages.length ? (
           <div className="flex flex-col items-center gap-2 py-10 text-center">
             <MessagesSquare className="size-9 text-slate-300" aria-hidden="true" />
@@ -61,10 +83,13 @@ export function GroupChat({ chatId, viewerId, title, photo, backTo }: {
         <div ref={bottom} />
       </div>
 
-      <MessageComposer id="group-chat-composer" onSend={(message, sent) => {
-        send(message);
-        sent();
-      }} />
+      <MessageComposer
+        id="group-chat-composer"
+        onSend={(message, sent) => {
+          send(message);
+          sent();
+        }}
+      />
     </div>
   );
 }

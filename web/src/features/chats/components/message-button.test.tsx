@@ -10,11 +10,18 @@ const grace = { _id: '01a20000-0000-7000-8000-0000000000c9', firstName: 'Grace',
 const chatId = '01a20000-0000-7000-8000-0000000000f2';
 
 function renderButton() {
-  const router = createMemoryRouter([
-    { path: '/profile/grace', element: <MessageButton recipient={grace} /> },
-    { path: '/chats/:chatId', element: <p>The chat</p> },
-  ], { initialEntries: ['/profile/grace'] });
-  render(<Providers><RouterProvider router={router} /></Providers>);
+  const router = createMemoryRouter(
+    [
+      { path: '/profile/grace', element: <MessageButton recipient={grace} /> },
+      { path: '/chats/:chatId', element: <p>The chat</p> },
+    ],
+    { initialEntries: ['/profile/grace'] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
   return router;
 }
 
@@ -31,7 +38,19 @@ describe('Message (profile, lists)', () => {
     const calls = stubApi((url, init) => {
       if (init?.method === 'POST' && url.endsWith('/chats/send')) {
         const body = JSON.parse(String(init.body));
-        return { status: 200, body: { data: { _id: 'm1', chatId, message: body.message, createdAt: new Date().toISOString(), clientMessageId: body.clientMessageId, sender: { ...grace, username: 'ada', headline: '', profilePicture: '' } } } };
+        return {
+          status: 200,
+          body: {
+            data: {
+              _id: 'm1',
+              chatId,
+              message: body.message,
+              createdAt: new Date().toISOString(),
+              clientMessageId: body.clientMessageId,
+              sender: { ...grace, username: 'ada', headline: '', profilePicture: '' },
+            },
+          },
+        };
       }
       return undefined;
     });
@@ -39,7 +58,11 @@ describe('Message (profile, lists)', () => {
     await send('Hello Grace');
     expect(await screen.findByText('The chat')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/chats/${chatId}`);
-    const body = calls.find((c) => c.method === 'POST')?.body as { recipientId: string; message: string; clientMessageId: string };
+    const body = calls.find((c) => c.method === 'POST')?.body as {
+      recipientId: string;
+      message: string;
+      clientMessageId: string;
+    };
     expect(body).toMatchObject({ recipientId: grace._id, message: 'Hello Grace' });
     expect(body.clientMessageId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -47,7 +70,19 @@ describe('Message (profile, lists)', () => {
   it('says the message went as a request when Grace takes messages only from connections (202)', async () => {
     stubApi((url, init) => {
       if (init?.method === 'POST' && url.endsWith('/chats/send')) {
-        return { status: 202, body: { data: { request: { _id: 'r1', recipientId: grace._id, status: 'pending', createdAt: new Date().toISOString() } } } };
+        return {
+          status: 202,
+          body: {
+            data: {
+              request: {
+                _id: 'r1',
+                recipientId: grace._id,
+                status: 'pending',
+                createdAt: new Date().toISOString(),
+              },
+            },
+          },
+        };
       }
       return undefined;
     });

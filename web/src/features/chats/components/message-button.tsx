@@ -18,7 +18,13 @@ const triggerStyles = {
  * who takes messages only from their connections gets it as a chat request (the server answers
  * 202): the dialog says so instead of opening a chat that does not exist yet.
  */
-export function MessageButton({ recipient, variant = 'primary' }: { recipient: { _id: string; firstName: string; lastName: string }; variant?: keyof typeof triggerStyles }) {
+export function MessageButton({
+  recipient,
+  variant = 'primary',
+}: {
+  recipient: { _id: string; firstName: string; lastName: string };
+  variant?: keyof typeof triggerStyles;
+}) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [requested, setRequested] = useState(false);
@@ -44,7 +50,10 @@ export function MessageButton({ recipient, variant = 'primary' }: { recipient: {
       title={`Message ${name}`}
       description="Write the first message of your conversation."
       trigger={
-        <button type="button" className={`inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-semibold ${triggerStyles[variant]}`}>
+        <button
+          type="button"
+          className={`inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-semibold ${triggerStyles[variant]}`}
+        >
           <MessageSquare className="size-4" aria-hidden="true" /> Message
         </button>
       }
@@ -52,33 +61,51 @@ export function MessageButton({ recipient, variant = 'primary' }: { recipient: {
       {requested ? (
         <div role="status">
           <p className="text-sm text-slate-700">
-            {recipient.firstName || name} accepts messages only from their connections, so your message was sent as a request.
-            They will see it when they accept; the conversation then appears in your chats.
+            {recipient.firstName || name} accepts messages only from their connections, so your message was
+            sent as a request. They will see it when they accept; the conversation then appears in your chats.
           </p>
           <div className="mt-4 flex justify-end">
-            <DialogClose className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">OK</DialogClose>
+            <DialogClose className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              OK
+            </DialogClose>
           </div>
         </div>
       ) : (
-        <form onSubmit={(e) => {
-          e.preventDefault();
-          const message = text.trim();
-          if (!message) return;
-          send.mutate({ recipientId: recipient._id, message, clientMessageId }, {
-            onSuccess: (answer) => {
-              if ('message' in answer) return navigate(paths.chat(answer.message.chatId));
-              toast.success('Message request sent');
-              setRequested(true);
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to send your message')),
-          });
-        }}>
-          <label htmlFor="profile-message" className="block text-sm font-medium text-slate-700">Message</label>
-          <textarea id="profile-message" rows={4} value={text} onChange={(e) => setText(e.target.value)} required
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const message = text.trim();
+            if (!message) return;
+            send.mutate(
+              { recipientId: recipient._id, message, clientMessageId },
+              {
+                onSuccess: (answer) => {
+                  if ('message' in answer) return navigate(paths.chat(answer.message.chatId));
+                  toast.success('Message request sent');
+                  setRequested(true);
+                },
+                onError: (err) => toast.error(errorMessage(err, 'Failed to send your message')),
+              },
+            );
+          }}
+        >
+          <label htmlFor="profile-message" className="block text-sm font-medium text-slate-700">
+            Message
+          </label>
+          <textarea
+            id="profile-message"
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            required
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          />
           <div className="mt-4 flex justify-end">
-            <button type="submit" disabled={!text.trim() || send.isPending}
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={!text.trim() || send.isPending}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               {send.isPending ? 'Sending...' : 'Send'}
             </button>
           </div>

@@ -30,7 +30,10 @@ export function useConversation(chatId: string) {
   const delivered = (query.data?.pages.flatMap((p) => p.data.messages) ?? []).slice().reverse();
   const confirmed = new Set(delivered.map((m) => m.clientMessageId).filter(Boolean));
   // An outgoing copy whose server copy is already here (the socket's echo came first) is not shown twice.
-  const messages: ShownMessage[] = [...delivered, ...outgoing.filter((m) => !confirmed.has(m.clientMessageId))];
+  const messages: ShownMessage[] = [
+    ...delivered,
+    ...outgoing.filter((m) => !confirmed.has(m.clientMessageId)),
+  ];
 
   let newestFromOthers: string | null = null;
   for (const m of delivered) if (m.sender._id !== viewerId) newestFromOthers = m._id;
@@ -54,7 +57,11 @@ export function useConversation(chatId: string) {
   // "Seen" (direct chats): under my last message, once the other person has read up to it.
   const lastMine = [...messages].reverse().find((m) => m.sender._id === viewerId);
   const seenId =
-    chat?.kind === 'direct' && chat.otherLastReadAt && lastMine && !lastMine.delivery && Date.parse(chat.otherLastReadAt) >= Date.parse(lastMine.createdAt)
+    chat?.kind === 'direct' &&
+    chat.otherLastReadAt &&
+    lastMine &&
+    !lastMine.delivery &&
+    Date.parse(chat.otherLastReadAt) >= Date.parse(lastMine.createdAt)
       ? lastMine._id
       : null;
 

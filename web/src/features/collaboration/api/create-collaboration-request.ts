@@ -3,7 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { collaborationKeys } from './get-collaboration-requests';
 
-export async function createCollaborationRequest(input: CreateCollaborationInput): Promise<CollaborationRequest> {
+export async function createCollaborationRequest(
+  input: CreateCollaborationInput,
+): Promise<CollaborationRequest> {
   return (await api.post<{ data: CollaborationRequest }>('/collaboration', input)).data;
 }
 

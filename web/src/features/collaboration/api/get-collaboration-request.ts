@@ -8,5 +8,8 @@ export async function getCollaborationRequest(requestId: string): Promise<Collab
 }
 
 export function useCollaborationRequestQuery(requestId: string) {
-  return useQuery({ queryKey: collaborationKeys.detail(requestId), queryFn: () => getCollaborationRequest(requestId) });
+  return useQuery({
+    queryKey: collaborationKeys.detail(requestId),
+    queryFn: () => getCollaborationRequest(requestId),
+  });
 }

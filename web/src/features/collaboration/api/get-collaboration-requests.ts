@@ -10,7 +10,10 @@ export const collaborationKeys = {
   detail: (requestId: string) => ['collaboration', 'detail', requestId] as const,
 };
 
-export function getCollaborationRequests(categoryId: CollaborationCategoryId, cursor?: string): Promise<Page> {
+export function getCollaborationRequests(
+  categoryId: CollaborationCategoryId,
+  cursor?: string,
+): Promise<Page> {
   const base = categoryId === 'all' ? '/collaboration' : `/collaboration/category/${categoryId}`;
   return api.get<Page>(cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base);
 }

@@ -5,7 +5,10 @@ import { collaborationKeys } from './get-collaboration-requests';
 
 export type UpdateCollaborationInput = Partial<CreateCollaborationInput>;
 
-export async function updateCollaborationRequest(requestId: string, input: UpdateCollaborationInput): Promise<CollaborationRequest> {
+export async function updateCollaborationRequest(
+  requestId: string,
+  input: UpdateCollaborationInput,
+): Promise<CollaborationRequest> {
   return (await api.patch<{ data: CollaborationRequest }>(`/collaboration/${requestId}`, input)).data;
 }
 

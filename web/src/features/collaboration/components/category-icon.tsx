@@ -1,5 +1,15 @@
 import type { CollaborationCategoryId } from '@muster/contract/collaboration';
-import { Briefcase, FlaskConical, HeartPulse, LayoutGrid, type LucideProps, Mountain, Palette, Siren, Trophy } from 'lucide-react';
+import {
+  Briefcase,
+  FlaskConical,
+  HeartPulse,
+  LayoutGrid,
+  type LucideProps,
+  Mountain,
+  Palette,
+  Siren,
+  Trophy,
+} from 'lucide-react';
 
 const icons: Record<CollaborationCategoryId, React.ComponentType<LucideProps>> = {
   emergency: Siren,
@@ -12,7 +22,10 @@ const icons: Record<CollaborationCategoryId, React.ComponentType<LucideProps>> =
   all: LayoutGrid,
 };
 
-export function CategoryIcon({ categoryId, ...props }: { categoryId: CollaborationCategoryId } & LucideProps) {
+export function CategoryIcon({
+  categoryId,
+  ...props
+}: { categoryId: CollaborationCategoryId } & LucideProps) {
   const Icon = icons[categoryId];
   return <Icon aria-hidden="true" {...props} />;
 }

@@ -1,4 +1,8 @@
-import { type CollaborationRequest, collaborationCategories, toCategoryId } from '@muster/contract/collaboration';
+import {
+  type CollaborationRequest,
+  collaborationCategories,
+  toCategoryId,
+} from '@muster/contract/collaboration';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -21,13 +25,17 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
   const requests = query.data?.pages.flatMap((p) => p.data) ?? [];
 
   function connect(request: CollaborationRequest) {
-    if (request.user?._id === viewerId) navigate(paths.collaborationRequest(rawId ?? categoryId, request._id));
+    if (request.user?._id === viewerId)
+      navigate(paths.collaborationRequest(rawId ?? categoryId, request._id));
     else setContacting(request);
   }
 
   const postButton = (
-    <button type="button" onClick={() => setPosting(true)}
-      className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+    <button
+      type="button"
+      onClick={() => setPosting(true)}
+      className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+    >
       <Plus className="size-4" aria-hidden="true" /> Post a Collaboration Request
     </button>
   );
@@ -36,7 +44,10 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <header className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-start gap-4">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-xl text-white" style={{ backgroundColor: category.color }}>
+          <span
+            className="flex size-12 shrink-0 items-center justify-center rounded-xl text-white"
+            style={{ backgroundColor: category.color }}
+          >
             <CategoryIcon categoryId={categoryId} className="size-6" />
           </span>
           <div>
@@ -50,7 +61,10 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
       <section aria-label={`${category.name} requests`} className="mt-6">
         {query.isPending ? (
           <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-600">
-            <span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+            <span
+              className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+              aria-hidden="true"
+            />
             Loading collaboration requests...
           </div>
         ) : requests.length === 0 ? (
@@ -64,13 +78,22 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
           <>
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {requests.map((r) => (
-                <CollaborationCard key={r._id} request={r} categoryId={rawId ?? categoryId} onConnect={connect} />
+                <CollaborationCard
+                  key={r._id}
+                  request={r}
+                  categoryId={rawId ?? categoryId}
+                  onConnect={connect}
+                />
               ))}
             </div>
             {query.hasNextPage && (
               <div className="mt-6 flex justify-center">
-                <button type="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}
-                  className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
+                <button
+                  type="button"
+                  onClick={() => query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                  className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+                >
                   {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
                 </button>
               </div>

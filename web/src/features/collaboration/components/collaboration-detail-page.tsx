@@ -26,7 +26,10 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
   const backLabel = category.id === 'all' ? 'Back to All Opportunities' : category.name;
 
   const back = (
-    <Link to={paths.collaboration(categoryId)} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+    <Link
+      to={paths.collaboration(categoryId)}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" /> {backLabel}
     </Link>
   );
@@ -36,7 +39,10 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
       <div className="mx-auto max-w-3xl px-4 py-6">
         {back}
         <div role="status" className="flex justify-center py-24">
-          <span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+          <span
+            className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+            aria-hidden="true"
+          />
           <span className="sr-only">Loading…</span>
         </div>
       </div>
@@ -54,10 +60,15 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
   }
 
   const isOwner = viewerId !== undefined && request.user?._id === viewerId;
-  const action = 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm';
+  const action =
+    'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm';
 
   async function share() {
-    await shareLink({ title: request!.title, text: request!.description.slice(0, 140), url: window.location.href });
+    await shareLink({
+      title: request!.title,
+      text: request!.description.slice(0, 140),
+      url: window.location.href,
+    });
   }
 
   return (
@@ -67,14 +78,27 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
         {request.image && <img src={request.image} alt="" className="aspect-video w-full object-cover" />}
         <div className="space-y-5 p-5 sm:p-7">
           <div className="space-y-3">
-            <span className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold text-white" style={{ backgroundColor: request.categoryColor }}>
+            <span
+              className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold text-white"
+              style={{ backgroundColor: request.categoryColor }}
+            >
               {request.categoryName}
             </span>
             <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{request.title}</h1>
             <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
-              <span className="inline-flex items-center gap-1.5"><Clock className="size-4" aria-hidden="true" /> Posted {timeAgo(request.createdAt)} ago</span>
-              {request.deadline && <span className="inline-flex items-center gap-1.5"><CalendarDays className="size-4" aria-hidden="true" /> Due: {formatDate(request.deadline)}</span>}
-              {request.location && <span className="inline-flex items-center gap-1.5"><MapPin className="size-4" aria-hidden="true" /> {request.location}</span>}
+              <span className="inline-flex items-center gap-1.5">
+                <Clock className="size-4" aria-hidden="true" /> Posted {timeAgo(request.createdAt)} ago
+              </span>
+              {request.deadline && (
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays className="size-4" aria-hidden="true" /> Due: {formatDate(request.deadline)}
+                </span>
+              )}
+              {request.location && (
+                <span className="inline-flex items-center gap-1.5">
+                  <MapPin className="size-4" aria-hidden="true" /> {request.location}
+                </span>
+              )}
             </div>
           </div>
 
@@ -86,7 +110,10 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
           <section className="rounded-xl bg-slate-50 p-4">
             <h2 className="text-sm font-semibold text-slate-500">Posted By</h2>
             <div className="mt-3 flex items-start gap-3">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-700" aria-hidden="true">
+              <span
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-700"
+                aria-hidden="true"
+              >
                 {posterInitial(request)}
               </span>
               <div className="min-w-0">
@@ -100,23 +127,40 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
           <div className="flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:flex-wrap">
             {isOwner ? (
               <>
-                <Link to={paths.collaborationEdit(categoryId, request._id)} className={`${action} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+                <Link
+                  to={paths.collaborationEdit(categoryId, request._id)}
+                  className={`${action} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+                >
                   <Pencil className="size-4" aria-hidden="true" /> Edit
                 </Link>
-                <button type="button" onClick={() => setConfirming(true)} className={`${action} bg-red-600 text-white hover:bg-red-700`}>
+                <button
+                  type="button"
+                  onClick={() => setConfirming(true)}
+                  className={`${action} bg-red-600 text-white hover:bg-red-700`}
+                >
                   <Trash2 className="size-4" aria-hidden="true" /> Delete
                 </button>
               </>
             ) : viewerId ? (
-              <button type="button" onClick={() => setContacting(true)} className={`${action} bg-brand-600 text-white hover:bg-brand-700`}>
+              <button
+                type="button"
+                onClick={() => setContacting(true)}
+                className={`${action} bg-brand-600 text-white hover:bg-brand-700`}
+              >
                 <Send className="size-4" aria-hidden="true" /> Contact
               </button>
             ) : (
               <p className="self-center text-sm text-slate-600">
-                <Link to={paths.login} className="font-medium text-brand-700 hover:underline">Sign in to contact this collaborator</Link>
+                <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+                  Sign in to contact this collaborator
+                </Link>
               </p>
             )}
-            <button type="button" onClick={share} className={`${action} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+            <button
+              type="button"
+              onClick={share}
+              className={`${action} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+            >
               <Share2 className="size-4" aria-hidden="true" /> Share
             </button>
           </div>

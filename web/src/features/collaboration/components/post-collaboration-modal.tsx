@@ -15,7 +15,13 @@ export function PostCollaborationModal({
 }) {
   const create = useCreateCollaborationRequestMutation();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Post Collaboration Request" description="Tell people what you need help with." size="lg">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Post Collaboration Request"
+      description="Tell people what you need help with."
+      size="lg"
+    >
       {/* Re-mounted each time it opens, so a closed form starts empty next time. */}
       {open && (
         <CollaborationForm

@@ -40,7 +40,9 @@ describe('contact page', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
-    expect(await screen.findByText("Thanks for your message! We'll get back to you soon.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Thanks for your message! We'll get back to you soon."),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
     expect(calls.find((c) => c.url.endsWith('/email/contact'))?.body).toEqual({
       name: 'Grace Mensah',
@@ -51,11 +53,17 @@ describe('contact page', () => {
   });
 
   it('shows the error and keeps the form when sending fails', async () => {
-    stubApi((url, init) => (url.endsWith('/email/contact') ? { status: 500, body: { message: 'boom', code: 'INTERNAL' } } : signedOut(url, init)));
+    stubApi((url, init) =>
+      url.endsWith('/email/contact')
+        ? { status: 500, body: { message: 'boom', code: 'INTERNAL' } }
+        : signedOut(url, init),
+    );
     renderApp('/contact');
     const user = await fill();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Oops! There was an error sending your message. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Oops! There was an error sending your message. Please try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toHaveValue('Lovely work.');
   });
 });

@@ -11,11 +11,19 @@ export const hashtagKeys = {
 const PANEL_STALE_MS = 10 * 60_000;
 
 export async function getTrendingHashtags(): Promise<Array<{ name: string; count: number }>> {
-  return (await api.get<{ data: Array<{ name: string; count: number }> }>('/hashtags/trending')).data.slice(0, 5);
+  return (await api.get<{ data: Array<{ name: string; count: number }> }>('/hashtags/trending')).data.slice(
+    0,
+    5,
+  );
 }
 
 export function useTrendingHashtagsQuery(enabled = true) {
-  return useQuery({ queryKey: hashtagKeys.trending, queryFn: getTrendingHashtags, staleTime: PANEL_STALE_MS, enabled });
+  return useQuery({
+    queryKey: hashtagKeys.trending,
+    queryFn: getTrendingHashtags,
+    staleTime: PANEL_STALE_MS,
+    enabled,
+  });
 }
 
 export type HashtagCounts = { name: string; postCount: number; needCount: number; provisionCount: number };
@@ -25,5 +33,10 @@ export async function getAllHashtags(): Promise<HashtagCounts[]> {
 }
 
 export function useAllHashtagsQuery(enabled = true) {
-  return useQuery({ queryKey: hashtagKeys.everything, queryFn: getAllHashtags, staleTime: PANEL_STALE_MS, enabled });
+  return useQuery({
+    queryKey: hashtagKeys.everything,
+    queryFn: getAllHashtags,
+    staleTime: PANEL_STALE_MS,
+    enabled,
+  });
 }

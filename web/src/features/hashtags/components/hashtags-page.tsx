@@ -12,18 +12,28 @@ export function HashtagsPage() {
       <p className="mt-1 text-sm text-slate-600">What people are talking about this week.</p>
       <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {query.isPending ? (
-          <p role="status" className="p-5 text-sm text-slate-600">Loading hashtags…</p>
+          <p role="status" className="p-5 text-sm text-slate-600">
+            Loading hashtags…
+          </p>
         ) : query.isError ? (
           <p className="p-5 text-sm text-slate-600">Couldn't load trending hashtags</p>
         ) : !query.data.length ? (
-          <div className="flex flex-col items-center gap-2 p-10 text-center"><Hash className="size-9 text-slate-300" aria-hidden="true" /><p className="text-sm text-slate-600">No trending hashtags found</p></div>
+          <div className="flex flex-col items-center gap-2 p-10 text-center">
+            <Hash className="size-9 text-slate-300" aria-hidden="true" />
+            <p className="text-sm text-slate-600">No trending hashtags found</p>
+          </div>
         ) : (
           <ul className="divide-y divide-slate-100">
             {query.data.map((h) => (
               <li key={h.name}>
-                <Link to={paths.hashtag(h.name)} className="flex items-center justify-between px-5 py-3 hover:bg-slate-50">
+                <Link
+                  to={paths.hashtag(h.name)}
+                  className="flex items-center justify-between px-5 py-3 hover:bg-slate-50"
+                >
                   <span className="font-medium text-slate-900">#{h.name}</span>
-                  <span className="text-sm text-slate-500">{h.postCount + h.needCount + h.provisionCount} posts</span>
+                  <span className="text-sm text-slate-500">
+                    {h.postCount + h.needCount + h.provisionCount} posts
+                  </span>
                 </Link>
               </li>
             ))}

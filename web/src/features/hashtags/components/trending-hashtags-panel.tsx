@@ -27,13 +27,21 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
   return (
     <section aria-labelledby={heading} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between">
-        <h2 id={heading} className="font-semibold text-slate-900">Trending Hashtags</h2>
-        <Link to={paths.hashtags} className="text-sm font-medium text-brand-700 hover:underline">See all</Link>
+        <h2 id={heading} className="font-semibold text-slate-900">
+          Trending Hashtags
+        </h2>
+        <Link to={paths.hashtags} className="text-sm font-medium text-brand-700 hover:underline">
+          See all
+        </Link>
       </div>
       {query.isPending ? (
         // As tall as the loaded rows, so the feed below does not move when they arrive (CLS).
         <ul className="mt-2 divide-y divide-slate-100" aria-label="Loading trending hashtags">
-          {[0, 1, 2, 3, 4].map((i) => <li key={i} className="py-2"><div className="h-5 animate-pulse rounded bg-slate-100" /></li>)}
+          {[0, 1, 2, 3, 4].map((i) => (
+            <li key={i} className="py-2">
+              <div className="h-5 animate-pulse rounded bg-slate-100" />
+            </li>
+          ))}
         </ul>
       ) : query.isError ? (
         <p className="mt-3 text-sm text-slate-600">Couldn't load trending hashtags</p>
@@ -43,7 +51,10 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
         <ul className="mt-2 divide-y divide-slate-100">
           {tags.slice(0, PANEL_ROWS).map((t) => (
             <li key={t.name}>
-              <Link to={paths.hashtag(t.name)} className="flex items-center justify-between gap-3 py-2 text-sm hover:text-brand-700">
+              <Link
+                to={paths.hashtag(t.name)}
+                className="flex items-center justify-between gap-3 py-2 text-sm hover:text-brand-700"
+              >
                 <span className="min-w-0 truncate font-medium text-slate-900">#{t.name}</span>{' '}
                 <span className="shrink-0 text-slate-500">{t.count} posts</span>
               </Link>
@@ -51,7 +62,14 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
           ))}
         </ul>
       )}
-      {more && <Link to={paths.hashtags} className="mt-2 block text-sm font-medium text-brand-700 hover:underline lg:hidden">View all hashtags</Link>}
+      {more && (
+        <Link
+          to={paths.hashtags}
+          className="mt-2 block text-sm font-medium text-brand-700 hover:underline lg:hidden"
+        >
+          View all hashtags
+        </Link>
+      )}
     </section>
   );
 }

@@ -12,6 +12,10 @@ export function useCompleteMissionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeMission,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: missionKeys.all }), queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: missionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+      ]),
   });
 }

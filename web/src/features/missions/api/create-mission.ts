@@ -14,7 +14,10 @@ export function useCreateMissionMutation() {
     mutationFn: createMission,
     onSuccess: (mission) => {
       queryClient.setQueryData(missionKeys.detail(mission._id), mission);
-      return Promise.all([queryClient.invalidateQueries({ queryKey: missionKeys.all }), queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] })]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: missionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+      ]);
     },
   });
 }

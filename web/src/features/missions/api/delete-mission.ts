@@ -12,7 +12,10 @@ export function useDeleteMissionMutation() {
     mutationFn: deleteMission,
     onSuccess: (_data, missionId) => {
       queryClient.removeQueries({ queryKey: missionKeys.detail(missionId) });
-      return Promise.all([queryClient.invalidateQueries({ queryKey: missionKeys.all }), queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] })]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: missionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+      ]);
     },
   });
 }

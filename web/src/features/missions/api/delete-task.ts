@@ -8,5 +8,8 @@ export async function deleteTask(taskId: string): Promise<void> {
 
 export function useDeleteTaskMutation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTask, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...missionKeys.all, 'tasks'] }) });
+  return useMutation({
+    mutationFn: deleteTask,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...missionKeys.all, 'tasks'] }),
+  });
 }

@@ -3,7 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { missionKeys } from './mission-keys';
 
-export async function setFollowing({ missionId, follow }: { missionId: string; follow: boolean }): Promise<void> {
+export async function setFollowing({
+  missionId,
+  follow,
+}: {
+  missionId: string;
+  follow: boolean;
+}): Promise<void> {
   const url = `/missions/${encodeURIComponent(missionId)}/follow`;
   await (follow ? api.post(url) : api.delete(url));
 }
@@ -15,7 +21,12 @@ export function useFollowMissionMutation() {
     mutationFn: setFollowing,
     onMutate: ({ missionId, follow }) => {
       const previous = queryClient.getQueryData<Mission>(missionKeys.detail(missionId));
-      if (previous) queryClient.setQueryData<Mission>(missionKeys.detail(missionId), { ...previous, following: follow, followerCount: previous.followerCount + (follow ? 1 : -1) });
+      if (previous)
+        queryClient.setQueryData<Mission>(missionKeys.detail(missionId), {
+          ...previous,
+          following: follow,
+          followerCount: previous.followerCount + (follow ? 1 : -1),
+        });
       return { previous };
     },
     onError: (_e, { missionId }, context) => {

@@ -10,12 +10,20 @@ export async function getMembers(missionId: string): Promise<Members> {
 }
 
 export function useMembersQuery(missionId: string) {
-  return useQuery({ queryKey: missionKeys.members(missionId), queryFn: () => getMembers(missionId), staleTime: missionStaleTimes.lists });
+  return useQuery({
+    queryKey: missionKeys.members(missionId),
+    queryFn: () => getMembers(missionId),
+    staleTime: missionStaleTimes.lists,
+  });
 }
 
 /** The members of several missions at once (/partners and /collaborators group people by mission). */
 export function useMembersOfMissions(missionIds: string[]) {
   return useQueries({
-    queries: missionIds.map((id) => ({ queryKey: missionKeys.members(id), queryFn: () => getMembers(id), staleTime: missionStaleTimes.lists })),
+    queries: missionIds.map((id) => ({
+      queryKey: missionKeys.members(id),
+      queryFn: () => getMembers(id),
+      staleTime: missionStaleTimes.lists,
+    })),
   });
 }

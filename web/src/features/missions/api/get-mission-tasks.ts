@@ -9,5 +9,9 @@ export async function getMissionTasks(missionId: string): Promise<Task[]> {
 
 /** The mission's task board (members only: the query is off for everyone else). */
 export function useMissionTasksQuery(missionId: string, enabled: boolean) {
-  return useQuery({ queryKey: missionKeys.missionTasks(missionId), queryFn: () => getMissionTasks(missionId), enabled });
+  return useQuery({
+    queryKey: missionKeys.missionTasks(missionId),
+    queryFn: () => getMissionTasks(missionId),
+    enabled,
+  });
 }

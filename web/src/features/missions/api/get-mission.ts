@@ -13,6 +13,7 @@ export function useMissionQuery(missionId: string) {
     queryKey: missionKeys.detail(missionId),
     queryFn: () => getMission(missionId),
     staleTime: missionStaleTimes.detail,
-    retry: (count, error) => !(error instanceof ApiClientError && (error.status === 404 || error.status === 400)) && count < 2,
+    retry: (count, error) =>
+      !(error instanceof ApiClientError && (error.status === 404 || error.status === 400)) && count < 2,
   });
 }

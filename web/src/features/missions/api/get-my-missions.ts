@@ -4,7 +4,9 @@ import { api } from '../../../lib/api-client';
 import { missionKeys, missionStaleTimes, type Page, withCursor } from './mission-keys';
 
 export function getMyMissions(userId: string | undefined, cursor?: string): Promise<Page<MissionSummary>> {
-  return api.get<Page<MissionSummary>>(withCursor(userId ? `/missions/mine?userId=${encodeURIComponent(userId)}` : '/missions/mine', cursor));
+  return api.get<Page<MissionSummary>>(
+    withCursor(userId ? `/missions/mine?userId=${encodeURIComponent(userId)}` : '/missions/mine', cursor),
+  );
 }
 
 /** Missions I own or belong to; with a userId, that person's public ones (profile tab). */

@@ -14,6 +14,7 @@ export function useJoinMissionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: joinMission,
-    onSuccess: (_data, { missionId }) => queryClient.invalidateQueries({ queryKey: missionKeys.detail(missionId) }),
+    onSuccess: (_data, { missionId }) =>
+      queryClient.invalidateQueries({ queryKey: missionKeys.detail(missionId) }),
   });
 }

@@ -10,6 +10,10 @@ export function useLeaveMissionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: leaveMission,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: missionKeys.all }), queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: missionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+      ]),
   });
 }

@@ -2,7 +2,10 @@ import type { CreateOfferInput } from '@muster/contract/offers';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function sendOffer({ missionId, ...offer }: { missionId: string } & CreateOfferInput): Promise<void> {
+export async function sendOffer({
+  missionId,
+  ...offer
+}: { missionId: string } & CreateOfferInput): Promise<void> {
   await api.post(`/missions/${encodeURIComponent(missionId)}/offers`, offer);
 }
 

@@ -3,7 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { missionKeys } from './mission-keys';
 
-export async function updateMission({ missionId, changes }: { missionId: string; changes: UpdateMissionInput }): Promise<Mission> {
+export async function updateMission({
+  missionId,
+  changes,
+}: {
+  missionId: string;
+  changes: UpdateMissionInput;
+}): Promise<Mission> {
   return (await api.patch<{ data: Mission }>(`/missions/${encodeURIComponent(missionId)}`, changes)).data;
 }
 

@@ -3,9 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { missionKeys } from './mission-keys';
 
-export type TaskChanges = { title?: string; description?: string; assigneeId?: string | null; dueDate?: string | null; status?: TaskStatus };
+export type TaskChanges = {
+  title?: string;
+  description?: string;
+  assigneeId?: string | null;
+  dueDate?: string | null;
+  status?: TaskStatus;
+};
 
-export async function updateTask({ taskId, changes }: { taskId: string; changes: TaskChanges }): Promise<Task> {
+export async function updateTask({
+  taskId,
+  changes,
+}: {
+  taskId: string;
+  changes: TaskChanges;
+}): Promise<Task> {
   return (await api.patch<{ data: Task }>(`/tasks/${encodeURIComponent(taskId)}`, changes)).data;
 }
 
@@ -21,10 +33,14 @@ export function useUpdateTaskMutation() {
     onMutate: async ({ taskId, changes }) => {
       await queryClient.cancelQueries(taskLists);
       const previous = queryClient.getQueriesData<Task[]>(taskLists);
-      if (changes.status) queryClient.setQueriesData<Task[]>(taskLists, (list) => list?.map((t) => (t._id === taskId ? { ...t, status: changes.status! } : t)));
+      if (changes.status)
+        queryClient.setQueriesData<Task[]>(taskLists, (list) =>
+          list?.map((t) => (t._id === taskId ? { ...t, status: changes.status! } : t)),
+        );
       return { previous };
     },
-    onError: (_e, _v, context) => context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data)),
+    onError: (_e, _v, context) =>
+      context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data)),
     onSettled: () => queryClient.invalidateQueries(taskLists),
   });
 }

@@ -13,7 +13,9 @@ export function CreateMissionPage({ place }: { place: PlaceField }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Start a mission</h1>
-      <p className="mt-1 text-sm text-slate-600">Gather partners and collaborators around something that needs doing.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Gather partners and collaborators around something that needs doing.
+      </p>
       <div className={`${card} mt-4`}>
         <MissionForm
           initial={emptyMissionForm}
@@ -24,13 +26,18 @@ export function CreateMissionPage({ place }: { place: PlaceField }) {
           onCancel={() => navigate(-1)}
           onSubmit={(values) =>
             create.mutate(
-              { ...missionPayload(values), type: values.type || 'collaboration', ...(values.photo ? { photo: values.photo } : {}) },
+              {
+                ...missionPayload(values),
+                type: values.type || 'collaboration',
+                ...(values.photo ? { photo: values.photo } : {}),
+              },
               {
                 onSuccess: (mission) => {
                   toast.success('Mission created');
                   navigate(paths.mission(mission._id), { replace: true });
                 },
-                onError: (err) => toast.error(errorMessage(err, 'Failed to create the mission. Please try again.')),
+                onError: (err) =>
+                  toast.error(errorMessage(err, 'Failed to create the mission. Please try again.')),
               },
             )
           }

@@ -21,7 +21,14 @@ const roles: Array<{ value: MemberRole; label: string; hint: string }> = [
  * sending makes it 'joining' until the server answers, then it closes with a toast, or opens
  * again on failure so nothing typed is lost.
  */
-export function JoinMissionButton({ missionId, missionTitle, onJoined, className = buttonStyles.primary, label = 'Join', beforeOpen }: {
+export function JoinMissionButton({
+  missionId,
+  missionTitle,
+  onJoined,
+  className = buttonStyles.primary,
+  label = 'Join',
+  beforeOpen,
+}: {
   missionId: string;
   missionTitle: string;
   onJoined?: () => void;
@@ -66,7 +73,12 @@ export function JoinMissionButton({ missionId, missionTitle, onJoined, className
 
   return (
     <>
-      <button type="button" className={className} data-state={state} disabled={checking} aria-busy={checking}
+      <button
+        type="button"
+        className={className}
+        data-state={state}
+        disabled={checking}
+        aria-busy={checking}
         onClick={async () => {
           if (beforeOpen) {
             setChecking(true);
@@ -74,7 +86,10 @@ export function JoinMissionButton({ missionId, missionTitle, onJoined, className
             if (!ok) return;
           }
           setState('open');
-        }}>{label}</button>
+        }}
+      >
+        {label}
+      </button>
       <Modal
         open={state !== 'closed'}
         // While joining, the dialog stays: closing it would hide whether the request went through.
@@ -89,8 +104,18 @@ export function JoinMissionButton({ missionId, missionTitle, onJoined, className
             <legend className={labelStyle}>Join as</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {roles.map((r) => (
-                <label key={r.value} className={`cursor-pointer rounded-xl border p-3 text-sm ${role === r.value ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'}`}>
-                  <input type="radio" name={`${id}-role`} value={r.value} checked={role === r.value} onChange={() => setRole(r.value)} className="sr-only" />
+                <label
+                  key={r.value}
+                  className={`cursor-pointer rounded-xl border p-3 text-sm ${role === r.value ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'}`}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-role`}
+                    value={r.value}
+                    checked={role === r.value}
+                    onChange={() => setRole(r.value)}
+                    className="sr-only"
+                  />
                   <span className="block font-semibold text-slate-900">{r.label}</span>
                   <span className="block text-slate-600">{r.hint}</span>
                 </label>
@@ -98,14 +123,37 @@ export function JoinMissionButton({ missionId, missionTitle, onJoined, className
             </div>
           </fieldset>
           <div>
-            <label htmlFor={`${id}-message`} className={labelStyle}>Message <span className="font-normal text-slate-500">(optional)</span></label>
-            <textarea id={`${id}-message`} className={`${fieldStyle} min-h-24`} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={JOIN_MESSAGE_MAX}
-              placeholder="Say what you can bring" aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
-            {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">{error}</p>}
+            <label htmlFor={`${id}-message`} className={labelStyle}>
+              Message <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <textarea
+              id={`${id}-message`}
+              className={`${fieldStyle} min-h-24`}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              maxLength={JOIN_MESSAGE_MAX}
+              placeholder="Say what you can bring"
+              aria-invalid={!!error}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            {error && (
+              <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+                {error}
+              </p>
+            )}
           </div>
           <div className="flex justify-end gap-2">
-            <button type="button" className={buttonStyles.ghost} disabled={state === 'joining'} onClick={() => setState('closed')}>Cancel</button>
-            <button type="submit" className={buttonStyles.primary} disabled={state === 'joining'}>{state === 'joining' ? 'Joining...' : 'Send request'}</button>
+            <button
+              type="button"
+              className={buttonStyles.ghost}
+              disabled={state === 'joining'}
+              onClick={() => setState('closed')}
+            >
+              Cancel
+            </button>
+            <button type="submit" className={buttonStyles.primary} disabled={state === 'joining'}>
+              {state === 'joining' ? 'Joining...' : 'Send request'}
+            </button>
           </div>
         </form>
       </Modal>

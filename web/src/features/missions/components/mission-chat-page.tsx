@@ -6,7 +6,12 @@ import { paths } from '../../../lib/paths';
 import { useMissionQuery } from '../api/get-mission';
 import { missionPhoto, missionTitle } from './mission-bits';
 
-export type MissionChatSlot = (chat: { chatId: string; title?: string; photo?: string; backTo?: string }) => React.ReactNode;
+export type MissionChatSlot = (chat: {
+  chatId: string;
+  title?: string;
+  photo?: string;
+  backTo?: string;
+}) => React.ReactNode;
 
 /**
  * /chat/{missionId}: finds the mission's group chat (GET /missions/:id → chatId, members only)
@@ -20,23 +25,46 @@ export function MissionChatPage({ chat }: { chat: MissionChatSlot }) {
   if (mission.isPending) {
     return (
       <div role="status" className="flex justify-center py-16">
-        <span className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
+        <span
+          className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+          aria-hidden="true"
+        />
         <span className="sr-only">Loading…</span>
       </div>
     );
   }
   const m = mission.data;
-  const notAMission = !m && mission.error instanceof ApiClientError && (mission.error.status === 404 || mission.error.status === 400);
+  const notAMission =
+    !m &&
+    mission.error instanceof ApiClientError &&
+    (mission.error.status === 404 || mission.error.status === 400);
   if (notAMission) return <>{chat({ chatId: missionId })}</>;
   if (!m || !m.chatId) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <Lock className="mx-auto size-9 text-slate-300" aria-hidden="true" />
-        <h1 className="mt-2 text-xl font-semibold text-slate-900">{m ? 'Mission chat is for members' : "Couldn't load the chat"}</h1>
-        <p className="mt-2 text-sm text-slate-600">{m ? 'Join the mission to talk with its partners and collaborators.' : 'Please try again.'}</p>
-        {m && <Link to={paths.mission(m._id)} className={`${buttonStyles.outline} mt-4`}>Open the mission</Link>}
+        <h1 className="mt-2 text-xl font-semibold text-slate-900">
+          {m ? 'Mission chat is for members' : "Couldn't load the chat"}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {m ? 'Join the mission to talk with its partners and collaborators.' : 'Please try again.'}
+        </p>
+        {m && (
+          <Link to={paths.mission(m._id)} className={`${buttonStyles.outline} mt-4`}>
+            Open the mission
+          </Link>
+        )}
       </div>
     );
   }
-  return <>{chat({ chatId: m.chatId, title: missionTitle(m), photo: missionPhoto(m), backTo: paths.mission(m._id) })}</>;
+  return (
+    <>
+      {chat({
+        chatId: m.chatId,
+        title: missionTitle(m),
+        photo: missionPhoto(m),
+        backTo: paths.mission(m._id),
+      })}
+    </>
+  );
 }

@@ -28,7 +28,15 @@ export type MissionFormValues = {
   visibility: 'public' | 'members';
 };
 
-export const emptyMissionForm: MissionFormValues = { title: '', description: '', type: '', category: '', place: null, photo: '', visibility: 'public' };
+export const emptyMissionForm: MissionFormValues = {
+  title: '',
+  description: '',
+  type: '',
+  category: '',
+  place: null,
+  photo: '',
+  visibility: 'public',
+};
 
 type Field = 'title' | 'description' | 'type' | 'category' | 'photo';
 
@@ -40,7 +48,17 @@ export function missionPayload(values: MissionFormValues) {
     type: values.type || undefined,
     category: values.category,
     location: values.place?.address ?? '',
-    ...(values.place ? { mapLocation: { address: values.place.address, name: values.place.name, coordinates: values.place.coordinates, placeId: values.place.placeId, ...(values.place.parts ? { parts: values.place.parts } : {}) } } : {}),
+    ...(values.place
+      ? {
+          mapLocation: {
+            address: values.place.address,
+            name: values.place.name,
+            coordinates: values.place.coordinates,
+            placeId: values.place.placeId,
+            ...(values.place.parts ? { parts: values.place.parts } : {}),
+          },
+        }
+      : {}),
     visibility: values.visibility,
   };
 }
@@ -49,7 +67,15 @@ export function missionPayload(values: MissionFormValues) {
  * The fields of a mission, for /create-mission and the owner's Edit dialog; checked with the
  * contract's createMissionSchema before anything is sent, so the messages match the server's.
  */
-export function MissionForm({ initial, place, submitLabel, pendingLabel, pending, onSubmit, onCancel }: {
+export function MissionForm({
+  initial,
+  place,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
   initial: MissionFormValues;
   place: PlaceField;
   submitLabel: string;
@@ -88,7 +114,8 @@ export function MissionForm({ initial, place, submitLabel, pendingLabel, pending
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as Field;
-        if (['title', 'description', 'type', 'category'].includes(key) && !next[key]) next[key] = issue.message;
+        if (['title', 'description', 'type', 'category'].includes(key) && !next[key])
+          next[key] = issue.message;
       }
     }
     setErrors(next);
@@ -97,49 +124,118 @@ export function MissionForm({ initial, place, submitLabel, pendingLabel, pending
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    onSubmit({ ...values, title: values.title.trim(), description: values.description.trim(), category: values.category.trim() });
+    onSubmit({
+      ...values,
+      title: values.title.trim(),
+      description: values.description.trim(),
+      category: values.category.trim(),
+    });
   }
 
   const describedBy = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const errorText = (field: Field) => errors[field] && <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-600">{errors[field]}</p>;
+  const errorText = (field: Field) =>
+    errors[field] && (
+      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-600">
+        {errors[field]}
+      </p>
+    );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div>
-        <label htmlFor={`${id}-title`} className={labelStyle}>Title</label>
-        <input id={`${id}-title`} className={fieldStyle} value={values.title} onChange={(e) => set('title', e.target.value)} maxLength={MISSION_TITLE_MAX}
-          placeholder="Clean water for Tamale" aria-invalid={!!errors.title} aria-describedby={describedBy('title')} />
+        <label htmlFor={`${id}-title`} className={labelStyle}>
+          Title
+        </label>
+        <input
+          id={`${id}-title`}
+          className={fieldStyle}
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
+          maxLength={MISSION_TITLE_MAX}
+          placeholder="Clean water for Tamale"
+          aria-invalid={!!errors.title}
+          aria-describedby={describedBy('title')}
+        />
         {errorText('title')}
       </div>
       <fieldset>
         <legend className={labelStyle}>Type</legend>
-        <div id={`${id}-type`} tabIndex={-1} className="mt-2 grid gap-2 sm:grid-cols-2" aria-describedby={describedBy('type')}>
+        <div
+          id={`${id}-type`}
+          tabIndex={-1}
+          className="mt-2 grid gap-2 sm:grid-cols-2"
+          aria-describedby={describedBy('type')}
+        >
           {(['collaboration', 'partnership'] as const).map((t) => (
-            <label key={t} className={`cursor-pointer rounded-xl border p-3 text-sm focus-within:ring-2 focus-within:ring-brand-500/40 ${values.type === t ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'}`}>
-              <input type="radio" name={`${id}-type`} value={t} checked={values.type === t} onChange={() => set('type', t)} className="sr-only" />
-              <span className="flex items-center justify-between font-semibold text-slate-900">{t === 'collaboration' ? 'Collaboration' : 'Partnership'} <span className="text-xs font-medium text-slate-500">{missionTypeBadge[t]}</span></span>
-              <span className="block text-slate-600">{t === 'collaboration' ? 'People join to help with the work' : 'Organisations and people co-lead it'}</span>
+            <label
+              key={t}
+              className={`cursor-pointer rounded-xl border p-3 text-sm focus-within:ring-2 focus-within:ring-brand-500/40 ${values.type === t ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'}`}
+            >
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value={t}
+                checked={values.type === t}
+                onChange={() => set('type', t)}
+                className="sr-only"
+              />
+              <span className="flex items-center justify-between font-semibold text-slate-900">
+                {t === 'collaboration' ? 'Collaboration' : 'Partnership'}{' '}
+                <span className="text-xs font-medium text-slate-500">{missionTypeBadge[t]}</span>
+              </span>
+              <span className="block text-slate-600">
+                {t === 'collaboration'
+                  ? 'People join to help with the work'
+                  : 'Organisations and people co-lead it'}
+              </span>
             </label>
           ))}
         </div>
         {errorText('type')}
       </fieldset>
       <div>
-        <label htmlFor={`${id}-description`} className={labelStyle}>Description</label>
-        <textarea id={`${id}-description`} className={`${fieldStyle} min-h-32`} value={values.description} onChange={(e) => set('description', e.target.value)}
-          maxLength={MISSION_DESCRIPTION_MAX} placeholder="What is the mission about, and what help does it need?" aria-invalid={!!errors.description} aria-describedby={describedBy('description')} />
+        <label htmlFor={`${id}-description`} className={labelStyle}>
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className={`${fieldStyle} min-h-32`}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          maxLength={MISSION_DESCRIPTION_MAX}
+          placeholder="What is the mission about, and what help does it need?"
+          aria-invalid={!!errors.description}
+          aria-describedby={describedBy('description')}
+        />
         {errorText('description')}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor={`${id}-category`} className={labelStyle}>Category <span className="font-normal text-slate-500">(optional)</span></label>
-          <input id={`${id}-category`} className={fieldStyle} value={values.category} onChange={(e) => set('category', e.target.value)} maxLength={MISSION_CATEGORY_MAX}
-            placeholder="Disaster response, Research, Design…" aria-invalid={!!errors.category} aria-describedby={describedBy('category')} />
+          <label htmlFor={`${id}-category`} className={labelStyle}>
+            Category <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <input
+            id={`${id}-category`}
+            className={fieldStyle}
+            value={values.category}
+            onChange={(e) => set('category', e.target.value)}
+            maxLength={MISSION_CATEGORY_MAX}
+            placeholder="Disaster response, Research, Design…"
+            aria-invalid={!!errors.category}
+            aria-describedby={describedBy('category')}
+          />
           {errorText('category')}
         </div>
         <div>
-          <label htmlFor={`${id}-visibility`} className={labelStyle}>Who can see it</label>
-          <select id={`${id}-visibility`} className={fieldStyle} value={values.visibility} onChange={(e) => set('visibility', e.target.value as MissionFormValues['visibility'])}>
+          <label htmlFor={`${id}-visibility`} className={labelStyle}>
+            Who can see it
+          </label>
+          <select
+            id={`${id}-visibility`}
+            className={fieldStyle}
+            value={values.visibility}
+            onChange={(e) => set('visibility', e.target.value as MissionFormValues['visibility'])}
+          >
             <option value="public">Everyone</option>
             <option value="members">Members only</option>
           </select>
@@ -147,24 +243,54 @@ export function MissionForm({ initial, place, submitLabel, pendingLabel, pending
       </div>
       <div>{place(values.place, (p) => set('place', p))}</div>
       <div>
-        <span className={labelStyle}>Photo <span className="font-normal text-slate-500">(optional)</span></span>
+        <span className={labelStyle}>
+          Photo <span className="font-normal text-slate-500">(optional)</span>
+        </span>
         <div className="relative mt-1 overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
-          <img src={values.photo || DEFAULT_MISSION_PHOTO} alt={values.photo ? 'Preview of the mission photo' : 'The default mission photo'} className="aspect-[16/7] w-full object-cover" />
+          <img
+            src={values.photo || DEFAULT_MISSION_PHOTO}
+            alt={values.photo ? 'Preview of the mission photo' : 'The default mission photo'}
+            className="aspect-[16/7] w-full object-cover"
+          />
           {values.photo && (
-            <button type="button" onClick={() => set('photo', '')} className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 shadow" aria-label="Remove photo">
+            <button
+              type="button"
+              onClick={() => set('photo', '')}
+              className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 shadow"
+              aria-label="Remove photo"
+            >
               <X className="size-4" aria-hidden="true" />
             </button>
           )}
         </div>
-        <button type="button" onClick={() => fileInput.current?.click()} className={`${buttonStyles.quiet} mt-2`}>
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          className={`${buttonStyles.quiet} mt-2`}
+        >
           <ImagePlus className="size-4" aria-hidden="true" /> {values.photo ? 'Change photo' : 'Choose photo'}
         </button>
-        <input ref={fileInput} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={choosePhoto} data-testid="mission-photo-input" />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={choosePhoto}
+          data-testid="mission-photo-input"
+        />
         {errorText('photo')}
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-        {onCancel && <button type="button" className={buttonStyles.ghost} onClick={onCancel} disabled={pending}>Cancel</button>}
-        <button type="submit" className={buttonStyles.primary} disabled={pending}>{pending ? pendingLabel : submitLabel}</button>
+        {onCancel && (
+          <button type="button" className={buttonStyles.ghost} onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className={buttonStyles.primary} disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
       </div>
     </form>
   );

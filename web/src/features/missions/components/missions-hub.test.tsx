@@ -14,7 +14,11 @@ const chips = [
 ];
 
 function renderHub() {
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <MissionsHub /> }], { initialEntries: ['/chats'] })} />);
+  render(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '*', element: <MissionsHub /> }], { initialEntries: ['/chats'] })}
+    />,
+  );
   return screen.getByRole('navigation', { name: 'Missions' });
 }
 

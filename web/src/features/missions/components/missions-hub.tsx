@@ -22,7 +22,10 @@ export function MissionsHub() {
       <ul className="flex flex-wrap gap-2">
         {links.map(({ to, label, Icon }, i) => (
           <li key={to} className="shrink-0">
-            <Link to={to} className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium ${i === 0 ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}>
+            <Link
+              to={to}
+              className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium ${i === 0 ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+            >
               <Icon className="size-4" aria-hidden="true" /> {label}
             </Link>
           </li>

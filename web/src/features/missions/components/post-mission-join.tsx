@@ -22,19 +22,30 @@ export function PostMissionJoin({ mission }: { mission: { missionId: string; tit
   const queryClient = useQueryClient();
   const id = mission.missionId;
   const title = missionTitle(mission);
-  const query = { queryKey: missionKeys.detail(id), queryFn: () => getMission(id), staleTime: missionStaleTimes.detail };
+  const query = {
+    queryKey: missionKeys.detail(id),
+    queryFn: () => getMission(id),
+    staleTime: missionStaleTimes.detail,
+  };
   // Never fetches by itself: it shows what the cache holds and follows it.
   const known = useQuery({ ...query, enabled: false }).data;
 
-  if (known && known.role !== 'none') return <Link to={paths.mission(id)} className={small}>Open mission</Link>;
-  if (known?.joinRequest === 'pending') return <span className="text-xs font-medium text-brand-700">Requested</span>;
+  if (known && known.role !== 'none')
+    return (
+      <Link to={paths.mission(id)} className={small}>
+        Open mission
+      </Link>
+    );
+  if (known?.joinRequest === 'pending')
+    return <span className="text-xs font-medium text-brand-700">Requested</span>;
   if (known && !known.can.join) return null;
 
   async function mayAsk(): Promise<boolean> {
     try {
       const m = await queryClient.fetchQuery(query);
       if (m.role !== 'none') toast.success(`You're already a member of ${title}`);
-      else if (m.joinRequest === 'pending') toast.success(`Your request to join ${title} is waiting for an answer`);
+      else if (m.joinRequest === 'pending')
+        toast.success(`Your request to join ${title} is waiting for an answer`);
       else if (!m.can.join) toast.error(`${title} is not taking new members`);
       return m.role === 'none' && m.joinRequest !== 'pending' && m.can.join;
     } catch (err) {
@@ -49,5 +60,13 @@ export function PostMissionJoin({ mission }: { mission: { missionId: string; tit
 
   // Asked again once the request is sent, so the card says Requested at once.
   const joined = () => void queryClient.fetchQuery({ ...query, staleTime: 0 }).catch(() => undefined);
-  return <JoinMissionButton missionId={id} missionTitle={title} className={small} beforeOpen={mayAsk} onJoined={joined} />;
+  return (
+    <JoinMissionButton
+      missionId={id}
+      missionTitle={title}
+      className={small}
+      beforeOpen={mayAsk}
+      onJoined={joined}
+    />
+  );
 }

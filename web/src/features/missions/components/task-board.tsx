@@ -1,4 +1,11 @@
-import { createTaskSchema, type Member, TASK_TITLE_MAX, type Task, taskStatuses, taskStatusLabels } from '@muster/contract/missions';
+import {
+  createTaskSchema,
+  type Member,
+  TASK_TITLE_MAX,
+  type Task,
+  taskStatuses,
+  taskStatusLabels,
+} from '@muster/contract/missions';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import toast from '../../../lib/toast';
@@ -14,10 +21,23 @@ const memberName = (m: Member) => `${m.user.firstName} ${m.user.lastName}`.trim(
 
 /** Tasks grouped in the board's columns, in the order the server sent them. */
 export function byStatus(tasks: Task[]) {
-  return Object.fromEntries(taskStatuses.map((s) => [s, tasks.filter((t) => t.status === s)])) as Record<Task['status'], Task[]>;
+  return Object.fromEntries(taskStatuses.map((s) => [s, tasks.filter((t) => t.status === s)])) as Record<
+    Task['status'],
+    Task[]
+  >;
 }
 
-function NewTaskDialog({ missionId, members, open, onOpenChange }: { missionId: string; members: Member[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+function NewTaskDialog({
+  missionId,
+  members,
+  open,
+  onOpenChange,
+}: {
+  missionId: string;
+  members: Member[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [assigneeId, setAssigneeId] = useState('');
@@ -28,7 +48,12 @@ function NewTaskDialog({ missionId, members, open, onOpenChange }: { missionId: 
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = createTaskSchema.safeParse({ title, description, assigneeId: assigneeId || null, dueDate: dueDate || null });
+    const parsed = createTaskSchema.safeParse({
+      title,
+      description,
+      assigneeId: assigneeId || null,
+      dueDate: dueDate || null,
+    });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
     setError(null);
     create.mutate(
@@ -48,33 +73,83 @@ function NewTaskDialog({ missionId, members, open, onOpenChange }: { missionId: 
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="New task" description="Add a task to the mission's board and assign it to a member.">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New task"
+      description="Add a task to the mission's board and assign it to a member."
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-title`} className={labelStyle}>Title</label>
-          <input id={`${id}-title`} className={fieldStyle} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TASK_TITLE_MAX} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
-          {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">{error}</p>}
+          <label htmlFor={`${id}-title`} className={labelStyle}>
+            Title
+          </label>
+          <input
+            id={`${id}-title`}
+            className={fieldStyle}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={TASK_TITLE_MAX}
+            aria-invalid={!!error}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+              {error}
+            </p>
+          )}
         </div>
         <div>
-          <label htmlFor={`${id}-description`} className={labelStyle}>Description <span className="font-normal text-slate-500">(optional)</span></label>
-          <textarea id={`${id}-description`} className={`${fieldStyle} min-h-20`} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+          <label htmlFor={`${id}-description`} className={labelStyle}>
+            Description <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            id={`${id}-description`}
+            className={`${fieldStyle} min-h-20`}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={2000}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-assignee`} className={labelStyle}>Assignee</label>
-            <select id={`${id}-assignee`} className={fieldStyle} value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+            <label htmlFor={`${id}-assignee`} className={labelStyle}>
+              Assignee
+            </label>
+            <select
+              id={`${id}-assignee`}
+              className={fieldStyle}
+              value={assigneeId}
+              onChange={(e) => setAssigneeId(e.target.value)}
+            >
               <option value="">Unassigned</option>
-              {members.map((m) => <option key={m.user._id} value={m.user._id}>{memberName(m)}</option>)}
+              {members.map((m) => (
+                <option key={m.user._id} value={m.user._id}>
+                  {memberName(m)}
+                </option>
+              ))}
             </select>
           </div>
           <div>
-            <label htmlFor={`${id}-due`} className={labelStyle}>Due date <span className="font-normal text-slate-500">(optional)</span></label>
-            <input id={`${id}-due`} type="date" className={fieldStyle} value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+            <label htmlFor={`${id}-due`} className={labelStyle}>
+              Due date <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <input
+              id={`${id}-due`}
+              type="date"
+              className={fieldStyle}
+              value={dueDate}
+              onChange={(e) => setDueDate(e.target.value)}
+            />
           </div>
         </div>
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.ghost} onClick={() => onOpenChange(false)}>Cancel</button>
-          <button type="submit" className={buttonStyles.primary} disabled={create.isPending}>{create.isPending ? 'Creating...' : 'Create task'}</button>
+          <button type="button" className={buttonStyles.ghost} onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonStyles.primary} disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create task'}
+          </button>
         </div>
       </form>
     </Modal>
@@ -82,22 +157,45 @@ function NewTaskDialog({ missionId, members, open, onOpenChange }: { missionId: 
 }
 
 /** The mission's task board for members: To do, In progress, Done; new tasks; status inline. */
-export function TaskBoard({ missionId, members, canDelete }: { missionId: string; members: Member[]; canDelete: boolean }) {
+export function TaskBoard({
+  missionId,
+  members,
+  canDelete,
+}: {
+  missionId: string;
+  members: Member[];
+  canDelete: boolean;
+}) {
   const tasks = useMissionTasksQuery(missionId, true);
   const [creating, setCreating] = useState(false);
   const columns = byStatus(tasks.data ?? []);
   return (
-    <section aria-labelledby="tasks-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby="tasks-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex items-center justify-between gap-2">
-        <h2 id="tasks-heading" className="text-lg font-semibold text-slate-900">Tasks</h2>
-        <button type="button" className={buttonStyles.outline} onClick={() => setCreating(true)}><Plus className="size-4" aria-hidden="true" /> New task</button>
+        <h2 id="tasks-heading" className="text-lg font-semibold text-slate-900">
+          Tasks
+        </h2>
+        <button type="button" className={buttonStyles.outline} onClick={() => setCreating(true)}>
+          <Plus className="size-4" aria-hidden="true" /> New task
+        </button>
       </div>
       {tasks.isPending ? (
-        <div className="mt-3 grid animate-pulse gap-3 md:grid-cols-3" role="status" aria-label="Loading tasks">
-          {[0, 1, 2].map((i) => <div key={i} className="h-24 rounded-xl bg-slate-100" />)}
+        <div
+          className="mt-3 grid animate-pulse gap-3 md:grid-cols-3"
+          role="status"
+          aria-label="Loading tasks"
+        >
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-24 rounded-xl bg-slate-100" />
+          ))}
         </div>
       ) : tasks.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-600">Couldn't load tasks. Please try again.</p>
+        <p role="alert" className="mt-3 text-sm text-red-600">
+          Couldn't load tasks. Please try again.
+        </p>
       ) : !tasks.data.length ? (
         <div className="mt-3 flex flex-col items-center gap-1.5 py-6 text-center">
           <ClipboardList className="size-9 text-slate-300" aria-hidden="true" />
@@ -108,9 +206,14 @@ export function TaskBoard({ missionId, members, canDelete }: { missionId: string
         <div className="mt-3 grid gap-3 md:grid-cols-3">
           {taskStatuses.map((s) => (
             <section key={s} aria-label={taskStatusLabels[s]} className="rounded-xl bg-slate-50 p-2.5">
-              <h3 className="px-1 text-sm font-semibold text-slate-700">{taskStatusLabels[s]} <span className="font-normal text-slate-600">({columns[s].length})</span></h3>
+              <h3 className="px-1 text-sm font-semibold text-slate-700">
+                {taskStatusLabels[s]}{' '}
+                <span className="font-normal text-slate-600">({columns[s].length})</span>
+              </h3>
               <ul className="mt-2 space-y-2">
-                {columns[s].map((t) => <TaskCard key={t._id} task={t} canDelete={canDelete} />)}
+                {columns[s].map((t) => (
+                  <TaskCard key={t._id} task={t} canDelete={canDelete} />
+                ))}
               </ul>
             </section>
           ))}

@@ -14,7 +14,9 @@ export function useAcceptRequestMutation() {
   return useMutation({
     mutationFn: acceptRequest,
     onSuccess: (_data, requestId) => {
-      queryClient.setQueryData<ConnectionRequest[]>(connectionRequestsKey, (list) => list?.filter((r) => r._id !== requestId));
+      queryClient.setQueryData<ConnectionRequest[]>(connectionRequestsKey, (list) =>
+        list?.filter((r) => r._id !== requestId),
+      );
       return queryClient.invalidateQueries({ queryKey: networkKeys.all });
     },
   });

@@ -12,5 +12,9 @@ export async function getConnectionRequests(): Promise<ConnectionRequest[]> {
 
 /** Requests waiting for my answer; the Network badge counts them (live; polled every 30 s while the socket is down). */
 export function useConnectionRequestsQuery() {
-  return useQuery({ queryKey: connectionRequestsKey, queryFn: getConnectionRequests, ...useLiveQueryOptions() });
+  return useQuery({
+    queryKey: connectionRequestsKey,
+    queryFn: getConnectionRequests,
+    ...useLiveQueryOptions(),
+  });
 }

@@ -5,7 +5,8 @@ import { networkKeys, networkStaleTimes } from './network-keys';
 
 type Page = { data: Connection[]; meta: { nextCursor: string | null } };
 
-export const personConnectionsKey = (userId: string) => [...networkKeys.all, 'connections', 'of', userId] as const;
+export const personConnectionsKey = (userId: string) =>
+  [...networkKeys.all, 'connections', 'of', userId] as const;
 
 export function getPersonConnections(userId: string, cursor?: string): Promise<Page> {
   const url = `/users/${encodeURIComponent(userId)}/connections`;

@@ -11,5 +11,10 @@ export async function getSuggestions(): Promise<Suggestion[]> {
 
 /** People you may know, best first (the server ranks by mutual connections, hashtags, place). */
 export function useSuggestionsQuery(enabled = true) {
-  return useQuery({ queryKey: suggestionsKey, queryFn: getSuggestions, staleTime: networkStaleTimes.suggestions, enabled });
+  return useQuery({
+    queryKey: suggestionsKey,
+    queryFn: getSuggestions,
+    staleTime: networkStaleTimes.suggestions,
+    enabled,
+  });
 }

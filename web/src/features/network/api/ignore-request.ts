@@ -14,7 +14,9 @@ export function useIgnoreRequestMutation() {
   return useMutation({
     mutationFn: ignoreRequest,
     onSuccess: (_data, requestId) => {
-      queryClient.setQueryData<ConnectionRequest[]>(connectionRequestsKey, (list) => list?.filter((r) => r._id !== requestId));
+      queryClient.setQueryData<ConnectionRequest[]>(connectionRequestsKey, (list) =>
+        list?.filter((r) => r._id !== requestId),
+      );
       return queryClient.invalidateQueries({ queryKey: networkKeys.all });
     },
   });

@@ -9,5 +9,8 @@ export async function removeConnection(userId: string): Promise<void> {
 /** Remove a connection, for both of us (connections are mutual). */
 export function useRemoveConnectionMutation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeConnection, onSuccess: () => queryClient.invalidateQueries({ queryKey: networkKeys.all }) });
+  return useMutation({
+    mutationFn: removeConnection,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: networkKeys.all }),
+  });
 }

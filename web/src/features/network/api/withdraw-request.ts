@@ -14,7 +14,9 @@ export function useWithdrawRequestMutation() {
   return useMutation({
     mutationFn: withdrawRequest,
     onSuccess: (_data, requestId) => {
-      queryClient.setQueryData<ConnectionRequest[]>(sentRequestsKey, (list) => list?.filter((r) => r._id !== requestId));
+      queryClient.setQueryData<ConnectionRequest[]>(sentRequestsKey, (list) =>
+        list?.filter((r) => r._id !== requestId),
+      );
       return queryClient.invalidateQueries({ queryKey: networkKeys.all });
     },
   });

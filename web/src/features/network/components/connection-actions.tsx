@@ -24,7 +24,15 @@ export type ConnectionSubject = {
  * chats feature) also sits beside Connect when I may write to them without being connected.
  * `onChange` refreshes whoever holds the person's state (the profile).
  */
-export function ConnectionActions({ person, message, onChange }: { person: ConnectionSubject; message?: React.ReactNode; onChange?: () => void }) {
+export function ConnectionActions({
+  person,
+  message,
+  onChange,
+}: {
+  person: ConnectionSubject;
+  message?: React.ReactNode;
+  onChange?: () => void;
+}) {
   const connect = useConnectMutation();
   const accept = useAcceptRequestMutation();
   const ignore = useIgnoreRequestMutation();
@@ -46,18 +54,38 @@ export function ConnectionActions({ person, message, onChange }: { person: Conne
     case 'pending-received':
       return (
         <>
-          <button type="button" className={buttonStyles.primary} disabled={accept.isPending || ignore.isPending}
-            onClick={() => person.connectionRequestId && accept.mutate(person.connectionRequestId, {
-              onSuccess: () => { toast.success(`You are now connected with ${name}`); onChange?.(); },
-              onError: fail('Could not accept the request'),
-            })}>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={accept.isPending || ignore.isPending}
+            onClick={() =>
+              person.connectionRequestId &&
+              accept.mutate(person.connectionRequestId, {
+                onSuccess: () => {
+                  toast.success(`You are now connected with ${name}`);
+                  onChange?.();
+                },
+                onError: fail('Could not accept the request'),
+              })
+            }
+          >
             <Check className="size-4" aria-hidden="true" /> {accept.isPending ? 'Accepting...' : 'Accept'}
           </button>
-          <button type="button" className={buttonStyles.quiet} disabled={accept.isPending || ignore.isPending}
-            onClick={() => person.connectionRequestId && ignore.mutate(person.connectionRequestId, {
-              onSuccess: () => { toast.success('Request ignored'); onChange?.(); },
-              onError: fail('Could not ignore the request'),
-            })}>
+          <button
+            type="button"
+            className={buttonStyles.quiet}
+            disabled={accept.isPending || ignore.isPending}
+            onClick={() =>
+              person.connectionRequestId &&
+              ignore.mutate(person.connectionRequestId, {
+                onSuccess: () => {
+                  toast.success('Request ignored');
+                  onChange?.();
+                },
+                onError: fail('Could not ignore the request'),
+              })
+            }
+          >
             Ignore
           </button>
           {message}
@@ -66,7 +94,12 @@ export function ConnectionActions({ person, message, onChange }: { person: Conne
     case 'pending-sent':
       return (
         <>
-          <button type="button" className={buttonStyles.quiet} onClick={() => setConfirmWithdraw(true)} title="Withdraw your request">
+          <button
+            type="button"
+            className={buttonStyles.quiet}
+            onClick={() => setConfirmWithdraw(true)}
+            title="Withdraw your request"
+          >
             <Clock className="size-4" aria-hidden="true" /> Pending
           </button>
           {message}
@@ -78,21 +111,37 @@ export function ConnectionActions({ person, message, onChange }: { person: Conne
             confirmLabel="Withdraw"
             pendingLabel="Withdrawing..."
             pending={withdraw.isPending}
-            onConfirm={() => person.connectionRequestId && withdraw.mutate(person.connectionRequestId, {
-              onSuccess: () => { setConfirmWithdraw(false); toast.success('Request withdrawn'); onChange?.(); },
-              onError: fail('Could not withdraw the request'),
-            })}
+            onConfirm={() =>
+              person.connectionRequestId &&
+              withdraw.mutate(person.connectionRequestId, {
+                onSuccess: () => {
+                  setConfirmWithdraw(false);
+                  toast.success('Request withdrawn');
+                  onChange?.();
+                },
+                onError: fail('Could not withdraw the request'),
+              })
+            }
           />
         </>
       );
     default:
       return (
         <>
-          <button type="button" className={buttonStyles.primary} disabled={connect.isPending}
-            onClick={() => connect.mutate(person._id, {
-              onSuccess: (result) => { toast.success(result.message); onChange?.(); },
-              onError: fail('Could not send the request'),
-            })}>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={connect.isPending}
+            onClick={() =>
+              connect.mutate(person._id, {
+                onSuccess: (result) => {
+                  toast.success(result.message);
+                  onChange?.();
+                },
+                onError: fail('Could not send the request'),
+              })
+            }
+          >
             <UserPlus className="size-4" aria-hidden="true" /> {connect.isPending ? 'Sending...' : 'Connect'}
           </button>
           {message}

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton, ShowMore } from '../../../components/person-row';
+import {
+  buttonStyles,
+  EmptyState,
+  PersonRow,
+  PersonRowsSkeleton,
+  ShowMore,
+} from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
@@ -50,36 +56,70 @@ function ReceivedRequests() {
   const query = useConnectionRequestsQuery();
   const accept = useAcceptRequestMutation();
   const ignore = useIgnoreRequestMutation();
-  const busy = (id: string) => (accept.isPending && accept.variables === id) || (ignore.isPending && ignore.variables === id);
+  const busy = (id: string) =>
+    (accept.isPending && accept.variables === id) || (ignore.isPending && ignore.variables === id);
   const count = query.data?.length ?? 0;
   return (
     <section className={card} aria-labelledby="pending-heading">
       <h2 id="pending-heading" className="font-semibold text-slate-900">
-        Pending requests{count > 0 && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{count}</span>}
+        Pending requests
+        {count > 0 && (
+          <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+            {count}
+          </span>
+        )}
       </h2>
       {query.isPending ? (
         <PersonRowsSkeleton rows={2} label="Loading pending requests" />
       ) : query.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">Couldn't load your requests. Please try again.</p>
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          Couldn't load your requests. Please try again.
+        </p>
       ) : count === 0 ? (
         <EmptyState icon={Inbox} title="No pending connection requests">
-          When someone asks to connect with you, you can accept or ignore it here. Meanwhile, connect with people you may know.
+          When someone asks to connect with you, you can accept or ignore it here. Meanwhile, connect with
+          people you may know.
         </EmptyState>
       ) : (
         <ul className="mt-1 divide-y divide-slate-100">
           {query.data.map((r) => (
-            <PersonRow key={r._id} user={r.user} note={`Asked ${timeAgo(r.createdAt)} ago`} actions={
-              <>
-                <button type="button" className={buttonStyles.primary} disabled={busy(r._id)} aria-label={`Accept ${personName(r.user)}`}
-                  onClick={() => accept.mutate(r._id, { onSuccess: () => toast.success(`You are now connected with ${personName(r.user)}`), onError: failed('Could not accept the request') })}>
-                  Accept
-                </button>
-                <button type="button" className={buttonStyles.ghost} disabled={busy(r._id)} aria-label={`Ignore ${personName(r.user)}`}
-                  onClick={() => ignore.mutate(r._id, { onSuccess: () => toast.success('Request ignored'), onError: failed('Could not ignore the request') })}>
-                  Ignore
-                </button>
-              </>
-            } />
+            <PersonRow
+              key={r._id}
+              user={r.user}
+              note={`Asked ${timeAgo(r.createdAt)} ago`}
+              actions={
+                <>
+                  <button
+                    type="button"
+                    className={buttonStyles.primary}
+                    disabled={busy(r._id)}
+                    aria-label={`Accept ${personName(r.user)}`}
+                    onClick={() =>
+                      accept.mutate(r._id, {
+                        onSuccess: () => toast.success(`You are now connected with ${personName(r.user)}`),
+                        onError: failed('Could not accept the request'),
+                      })
+                    }
+                  >
+                    Accept
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonStyles.ghost}
+                    disabled={busy(r._id)}
+                    aria-label={`Ignore ${personName(r.user)}`}
+                    onClick={() =>
+                      ignore.mutate(r._id, {
+                        onSuccess: () => toast.success('Request ignored'),
+                        onError: failed('Could not ignore the request'),
+                      })
+                    }
+                  >
+                    Ignore
+                  </button>
+                </>
+              }
+            />
           ))}
         </ul>
       )}
@@ -92,24 +132,44 @@ function SentRequests() {
   const withdraw = useWithdrawRequestMutation();
   return (
     <section className={card} aria-labelledby="sent-heading">
-      <h2 id="sent-heading" className="font-semibold text-slate-900">Sent requests</h2>
+      <h2 id="sent-heading" className="font-semibold text-slate-900">
+        Sent requests
+      </h2>
       {query.isPending ? (
         <PersonRowsSkeleton rows={1} label="Loading sent requests" />
       ) : query.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">Couldn't load your sent requests. Please try again.</p>
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          Couldn't load your sent requests. Please try again.
+        </p>
       ) : query.data.length === 0 ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-          <Send className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> No requests waiting for an answer.
+          <Send className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> No requests waiting for an
+          answer.
         </p>
       ) : (
         <ul className="mt-1 divide-y divide-slate-100">
           {query.data.map((r) => (
-            <PersonRow key={r._id} user={r.user} note={`Sent ${timeAgo(r.createdAt)} ago`} actions={
-              <button type="button" className={buttonStyles.quiet} disabled={withdraw.isPending && withdraw.variables === r._id} aria-label={`Withdraw request to ${personName(r.user)}`}
-                onClick={() => withdraw.mutate(r._id, { onSuccess: () => toast.success('Request withdrawn'), onError: failed('Could not withdraw the request') })}>
-                Withdraw
-              </button>
-            } />
+            <PersonRow
+              key={r._id}
+              user={r.user}
+              note={`Sent ${timeAgo(r.createdAt)} ago`}
+              actions={
+                <button
+                  type="button"
+                  className={buttonStyles.quiet}
+                  disabled={withdraw.isPending && withdraw.variables === r._id}
+                  aria-label={`Withdraw request to ${personName(r.user)}`}
+                  onClick={() =>
+                    withdraw.mutate(r._id, {
+                      onSuccess: () => toast.success('Request withdrawn'),
+                      onError: failed('Could not withdraw the request'),
+                    })
+                  }
+                >
+                  Withdraw
+                </button>
+              }
+            />
           ))}
         </ul>
       )}
@@ -124,28 +184,45 @@ function Connections({ message }: { message?: (user: PublicUser) => React.ReactN
   const connections = query.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <section className={card} aria-labelledby="connections-heading">
-      <h2 id="connections-heading" className="font-semibold text-slate-900">Connections</h2>
+      <h2 id="connections-heading" className="font-semibold text-slate-900">
+        Connections
+      </h2>
       {query.isPending ? (
         <PersonRowsSkeleton rows={3} label="Loading connections" />
       ) : query.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">Couldn't load your connections. Please try again.</p>
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          Couldn't load your connections. Please try again.
+        </p>
       ) : connections.length === 0 ? (
         <EmptyState icon={Users} title="No connections yet">
           Connect with people you may know, or meet people through{' '}
-          <Link to={paths.collaboration('all')} className="font-medium text-brand-700 hover:underline">collaboration requests</Link>.
+          <Link to={paths.collaboration('all')} className="font-medium text-brand-700 hover:underline">
+            collaboration requests
+          </Link>
+          .
         </EmptyState>
       ) : (
         <>
           <ul className="mt-1 divide-y divide-slate-100">
             {connections.map((c) => (
-              <PersonRow key={c.user._id} user={c.user} note={`Connected ${timeAgo(c.connectedAt)} ago`} actions={
-                <>
-                  {message?.(c.user)}
-                  <button type="button" className={buttonStyles.ghost} aria-label={`Remove ${personName(c.user)}`} onClick={() => setRemoving(c.user)}>
-                    <UserMinus className="size-4" aria-hidden="true" /> Remove
-                  </button>
-                </>
-              } />
+              <PersonRow
+                key={c.user._id}
+                user={c.user}
+                note={`Connected ${timeAgo(c.connectedAt)} ago`}
+                actions={
+                  <>
+                    {message?.(c.user)}
+                    <button
+                      type="button"
+                      className={buttonStyles.ghost}
+                      aria-label={`Remove ${personName(c.user)}`}
+                      onClick={() => setRemoving(c.user)}
+                    >
+                      <UserMinus className="size-4" aria-hidden="true" /> Remove
+                    </button>
+                  </>
+                }
+              />
             ))}
           </ul>
           <ShowMore query={query} />
@@ -155,14 +232,24 @@ function Connections({ message }: { message?: (user: PublicUser) => React.ReactN
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove connection?"
-        description={removing ? `${personName(removing)} will no longer be one of your connections. They are not told; either of you can ask to connect again.` : ''}
+        description={
+          removing
+            ? `${personName(removing)} will no longer be one of your connections. They are not told; either of you can ask to connect again.`
+            : ''
+        }
         confirmLabel="Remove"
         pendingLabel="Removing..."
         pending={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing._id, {
-          onSuccess: () => { toast.success('Connection removed'); setRemoving(null); },
-          onError: failed('Could not remove the connection'),
-        })}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing._id, {
+            onSuccess: () => {
+              toast.success('Connection removed');
+              setRemoving(null);
+            },
+            onError: failed('Could not remove the connection'),
+          })
+        }
       />
     </section>
   );

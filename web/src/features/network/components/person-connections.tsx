@@ -9,12 +9,23 @@ export function PersonConnections({ userId, isMe = false }: { userId: string; is
   const query = usePersonConnectionsQuery(userId);
   const connections = query.data?.pages.flatMap((p) => p.data) ?? [];
   if (query.isPending) return <PersonRowsSkeleton rows={3} label="Loading connections" />;
-  if (query.isError) return <p role="alert" className="py-4 text-sm text-slate-600">These connections are not visible to you.</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="py-4 text-sm text-slate-600">
+        These connections are not visible to you.
+      </p>
+    );
   if (!connections.length) {
     return (
       <EmptyState icon={Users} title="No connections yet">
         {isMe ? (
-          <>People you connect with appear here. Find some on <Link to={paths.network} className="font-medium text-brand-700 hover:underline">My Network</Link>.</>
+          <>
+            People you connect with appear here. Find some on{' '}
+            <Link to={paths.network} className="font-medium text-brand-700 hover:underline">
+              My Network
+            </Link>
+            .
+          </>
         ) : (
           'When they connect with people, they appear here.'
         )}
@@ -24,7 +35,9 @@ export function PersonConnections({ userId, isMe = false }: { userId: string; is
   return (
     <>
       <ul className="divide-y divide-slate-100">
-        {connections.map((c) => <PersonRow key={c.user._id} user={c.user} />)}
+        {connections.map((c) => (
+          <PersonRow key={c.user._id} user={c.user} />
+        ))}
       </ul>
       <ShowMore query={query} />
     </>

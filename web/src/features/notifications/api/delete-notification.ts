@@ -15,7 +15,9 @@ export function useDeleteNotificationMutation() {
     onMutate: async (id: string) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list() });
       const previous = queryClient.getQueryData<Notification[]>(notificationKeys.list());
-      queryClient.setQueryData<Notification[]>(notificationKeys.list(), (list) => list?.filter((n) => n._id !== id));
+      queryClient.setQueryData<Notification[]>(notificationKeys.list(), (list) =>
+        list?.filter((n) => n._id !== id),
+      );
       return { previous };
     },
     onError: (error, _id, context) => {

@@ -14,5 +14,10 @@ export async function getNotifications(): Promise<Notification[]> {
 
 /** The list and, from it, the unread count; live, and refreshed every 30 s while the socket is down (spec §4). */
 export function useNotificationsQuery(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: notificationKeys.list(), queryFn: getNotifications, ...useLiveQueryOptions(), ...options });
+  return useQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: getNotifications,
+    ...useLiveQueryOptions(),
+    ...options,
+  });
 }

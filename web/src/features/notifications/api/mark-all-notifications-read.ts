@@ -15,7 +15,9 @@ export function useMarkAllNotificationsReadMutation() {
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list() });
       const previous = queryClient.getQueryData<Notification[]>(notificationKeys.list());
-      queryClient.setQueryData<Notification[]>(notificationKeys.list(), (list) => list?.map((n) => ({ ...n, read: true })));
+      queryClient.setQueryData<Notification[]>(notificationKeys.list(), (list) =>
+        list?.map((n) => ({ ...n, read: true })),
+      );
       return { previous };
     },
     onError: (error, _v, context) => {

@@ -26,8 +26,10 @@ export function NotificationsDropdown({ badge }: { badge: (count: number) => Rea
 
   return (
     <Popover.Root open={open} onOpenChange={change}>
-      <Popover.Trigger className="relative flex flex-col items-center gap-0.5 rounded-lg px-3 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:text-brand-700"
-        aria-label={`Alerts${unread ? `, ${unread} unread` : ''}`}>
+      <Popover.Trigger
+        className="relative flex flex-col items-center gap-0.5 rounded-lg px-3 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:text-brand-700"
+        aria-label={`Alerts${unread ? `, ${unread} unread` : ''}`}
+      >
         <span className="relative">
           <Bell className="size-5" aria-hidden="true" />
           {badge(unread)}
@@ -35,18 +37,34 @@ export function NotificationsDropdown({ badge }: { badge: (count: number) => Rea
         <span aria-hidden="true">Alerts</span>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-96 max-w-[calc(100vw-1rem)] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl focus:outline-none">
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-96 max-w-[calc(100vw-1rem)] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl focus:outline-none"
+        >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Notifications</h2>
-            <button type="button" onClick={() => markAll.mutate()} className="text-sm font-medium text-brand-700 hover:underline">
+            <button
+              type="button"
+              onClick={() => markAll.mutate()}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
               Mark all as read
             </button>
           </div>
           <div className="max-h-[26rem] overflow-y-auto">
-            <NotificationList notifications={list} loading={query.isPending} onNavigate={() => setOpen(false)} />
+            <NotificationList
+              notifications={list}
+              loading={query.isPending}
+              onNavigate={() => setOpen(false)}
+            />
           </div>
           <div className="border-t border-slate-100 px-4 py-2.5 text-center">
-            <Link to="/notifications" onClick={() => setOpen(false)} className="text-sm font-medium text-brand-700 hover:underline">
+            <Link
+              to="/notifications"
+              onClick={() => setOpen(false)}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
               View all notifications
             </Link>
           </div>

@@ -24,7 +24,11 @@ export function NotificationsPage() {
     <div className="mx-auto max-w-2xl px-4 py-6">
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold text-slate-900">Notifications</h1>
-        <button type="button" onClick={() => markAll.mutate()} className="text-sm font-medium text-brand-700 hover:underline">
+        <button
+          type="button"
+          onClick={() => markAll.mutate()}
+          className="text-sm font-medium text-brand-700 hover:underline"
+        >
           Mark all as read
         </button>
       </div>

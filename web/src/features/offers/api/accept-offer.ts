@@ -5,7 +5,9 @@ import { offerListKeys } from './get-offers';
 
 /** Accepting opens (or reuses) the direct chat with the helper; the offer is its first message. */
 export async function acceptOffer(offerId: string): Promise<{ offer: Offer; chatId: string }> {
-  return (await api.put<{ data: { offer: Offer; chatId: string } }>(`/offers/${encodeURIComponent(offerId)}/accept`)).data;
+  return (
+    await api.put<{ data: { offer: Offer; chatId: string } }>(`/offers/${encodeURIComponent(offerId)}/accept`)
+  ).data;
 }
 
 export function useAcceptOfferMutation() {

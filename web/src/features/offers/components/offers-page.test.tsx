@@ -4,18 +4,52 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp, signedIn, stubApi } from '../../../test/render';
 
-const kofi = { _id: '01a20000-0000-7000-8000-0000000000b1', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: '', profilePicture: '/avatar.png' };
+const kofi = {
+  _id: '01a20000-0000-7000-8000-0000000000b1',
+  username: 'kofi',
+  firstName: 'Kofi',
+  lastName: 'Boateng',
+  headline: '',
+  profilePicture: '/avatar.png',
+};
 const postId = '01a20000-0000-7000-8000-0000000000e1';
 const missionId = '01a20000-0000-7000-8000-0000000000a1';
 const chatId = '01a20000-0000-7000-8000-0000000000f1';
 const offer = (over: Partial<Offer> = {}): Offer => ({
-  _id: '01a20000-0000-7000-8000-0000000000d1', status: 'pending', message: 'I have a spare pram', give: 'A pram', when: 'Saturday morning',
-  createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), decidedAt: null, box: 'received', person: kofi,
-  post: { _id: postId, kind: 'need', title: 'Need a pram', excerpt: 'For my newborn', category: null, status: 'open' }, mission: null, ...over,
+  _id: '01a20000-0000-7000-8000-0000000000d1',
+  status: 'pending',
+  message: 'I have a spare pram',
+  give: 'A pram',
+  when: 'Saturday morning',
+  createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+  decidedAt: null,
+  box: 'received',
+  person: kofi,
+  post: {
+    _id: postId,
+    kind: 'need',
+    title: 'Need a pram',
+    excerpt: 'For my newborn',
+    category: null,
+    status: 'open',
+  },
+  mission: null,
+  ...over,
 });
-const chat = { _id: chatId, kind: 'direct', otherUser: kofi, mission: null, lastMessage: null, unreadCount: 0, updatedAt: new Date().toISOString() };
+const chat = {
+  _id: chatId,
+  kind: 'direct',
+  otherUser: kofi,
+  mission: null,
+  lastMessage: null,
+  unreadCount: 0,
+  updatedAt: new Date().toISOString(),
+};
 const path = (url: string) => url.replace('/api/v1', '');
-const page = (data: Offer[], nextCursor: string | null = null) => ({ status: 200, body: { data, meta: { nextCursor } } });
+const page = (data: Offer[], nextCursor: string | null = null) => ({
+  status: 200,
+  body: { data, meta: { nextCursor } },
+});
 
 describe('/offers', () => {
   // Accepting lands on the chat page, which scrolls to its newest message; jsdom has no scrolling.
@@ -27,7 +61,18 @@ describe('/offers', () => {
     const calls = stubApi((url) => {
       const p = path(url);
       if (p.startsWith('/offers?box=received')) return page([offer()]);
-      if (p.startsWith('/offers?box=made')) return page([offer({ _id: 'made-1', box: 'made', message: 'I can paint', give: '', when: '', post: null, mission: { _id: missionId, title: 'Paint the school', photo: '' } })]);
+      if (p.startsWith('/offers?box=made'))
+        return page([
+          offer({
+            _id: 'made-1',
+            box: 'made',
+            message: 'I can paint',
+            give: '',
+            when: '',
+            post: null,
+            mission: { _id: missionId, title: 'Paint the school', photo: '' },
+          }),
+        ]);
       return signedIn()(url);
     });
     renderApp('/offers');
@@ -35,8 +80,14 @@ describe('/offers', () => {
     expect(received).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('I have a spare pram')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Need a pram' })).toHaveAttribute('href', `/post/${postId}`);
-    expect(within(panel).getAllByRole('link', { name: 'Kofi Boateng' })[0]).toHaveAttribute('href', '/profile/kofi');
+    expect(within(panel).getByRole('link', { name: 'Need a pram' })).toHaveAttribute(
+      'href',
+      `/post/${postId}`,
+    );
+    expect(within(panel).getAllByRole('link', { name: 'Kofi Boateng' })[0]).toHaveAttribute(
+      'href',
+      '/profile/kofi',
+    );
     expect(within(panel).getByText('A pram')).toBeInTheDocument();
     expect(within(panel).getByText('Saturday morning')).toBeInTheDocument();
     expect(within(panel).getByText('2 hours ago')).toBeInTheDocument();
@@ -51,7 +102,10 @@ describe('/offers', () => {
     expect(made).toHaveAttribute('aria-selected', 'true');
     expect(made).toHaveFocus();
     expect(await screen.findByText('I can paint')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Paint the school' })).toHaveAttribute('href', `/missions/${missionId}`);
+    expect(screen.getByRole('link', { name: 'Paint the school' })).toHaveAttribute(
+      'href',
+      `/missions/${missionId}`,
+    );
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(calls.some((c) => path(c.url) === '/offers?box=made')).toBe(true);
@@ -60,14 +114,19 @@ describe('/offers', () => {
   it('says under its heading what the page holds, in plain words', async () => {
     stubApi((url) => (path(url).startsWith('/offers?') ? page([]) : signedIn()(url)));
     renderApp('/offers');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Offers' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText("Offers of help on your needs and missions, and the help you've offered others.")).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Offers' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Offers of help on your needs and missions, and the help you've offered others."),
+    ).toBeInTheDocument();
   });
 
   it('filters by status with the chips', async () => {
     const calls = stubApi((url) => {
       const p = path(url);
-      if (p === '/offers?box=received&status=accepted') return page([offer({ status: 'accepted', message: 'Accepted one' })]);
+      if (p === '/offers?box=received&status=accepted')
+        return page([offer({ status: 'accepted', message: 'Accepted one' })]);
       if (p.startsWith('/offers?')) return page([offer()]);
       return signedIn()(url);
     });
@@ -84,9 +143,11 @@ describe('/offers', () => {
     const calls = stubApi((url, init) => {
       const p = path(url);
       const method = init?.method ?? 'GET';
-      if (method === 'PUT' && p === `/offers/${offer()._id}/accept`) return { status: 200, body: { data: { offer: offer({ status: 'accepted' }), chatId } } };
+      if (method === 'PUT' && p === `/offers/${offer()._id}/accept`)
+        return { status: 200, body: { data: { offer: offer({ status: 'accepted' }), chatId } } };
       if (method === 'PATCH' && p === `/posts/${postId}`) return { status: 200, body: { data: {} } };
-      if (method === 'GET' && p === `/chats/${chatId}/messages`) return { status: 200, body: { data: { chat, messages: [] }, meta: { nextCursor: null } } };
+      if (method === 'GET' && p === `/chats/${chatId}/messages`)
+        return { status: 200, body: { data: { chat, messages: [] }, meta: { nextCursor: null } } };
       if (method === 'PUT' && p === `/chats/${chatId}/read`) return { status: 204 };
       if (p.startsWith('/offers?')) return page([offer()]);
       return signedIn()(url);
@@ -97,7 +158,10 @@ describe('/offers', () => {
     await userEvent.click(within(dialog).getByLabelText(/This covers my need/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${chatId}`));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'fulfilled', creditedIds: [kofi._id] });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      status: 'fulfilled',
+      creditedIds: [kofi._id],
+    });
     expect(await screen.findByText(/Offer accepted/)).toBeInTheDocument();
     // The chat it opens is the one with the helper.
     expect(await screen.findByRole('heading', { name: 'Kofi Boateng' })).toBeInTheDocument();
@@ -106,7 +170,8 @@ describe('/offers', () => {
   it('declines after confirming', async () => {
     const calls = stubApi((url, init) => {
       const p = path(url);
-      if (init?.method === 'PUT' && p === `/offers/${offer()._id}/decline`) return { status: 200, body: { data: offer({ status: 'declined' }) } };
+      if (init?.method === 'PUT' && p === `/offers/${offer()._id}/decline`)
+        return { status: 200, body: { data: offer({ status: 'declined' }) } };
       if (p.startsWith('/offers?')) return page([offer()]);
       return signedIn()(url);
     });
@@ -122,7 +187,8 @@ describe('/offers', () => {
     const made = offer({ box: 'made' });
     const calls = stubApi((url, init) => {
       const p = path(url);
-      if (init?.method === 'DELETE' && p === `/offers/${made._id}`) return { status: 200, body: { data: { ...made, status: 'withdrawn' } } };
+      if (init?.method === 'DELETE' && p === `/offers/${made._id}`)
+        return { status: 200, body: { data: { ...made, status: 'withdrawn' } } };
       if (p.startsWith('/offers?box=made')) return page([made]);
       if (p.startsWith('/offers?')) return page([]);
       return signedIn()(url);
@@ -139,7 +205,8 @@ describe('/offers', () => {
   it('shows the empty states with a next step, and loads more pages', async () => {
     stubApi((url) => {
       const p = path(url);
-      if (p.startsWith('/offers?box=received&cursor=c2')) return page([offer({ _id: 'second', message: 'Second page offer' })]);
+      if (p.startsWith('/offers?box=received&cursor=c2'))
+        return page([offer({ _id: 'second', message: 'Second page offer' })]);
       if (p.startsWith('/offers?box=received')) return page([offer()], 'c2');
       if (p.startsWith('/offers?box=made')) return page([]);
       return signedIn()(url);
@@ -156,7 +223,8 @@ describe('/offers', () => {
     let fail = true;
     stubApi((url) => {
       const p = path(url);
-      if (p.startsWith('/offers?')) return fail ? { status: 503, body: { message: 'Down', code: 'UNAVAILABLE' } } : page([]);
+      if (p.startsWith('/offers?'))
+        return fail ? { status: 503, body: { message: 'Down', code: 'UNAVAILABLE' } } : page([]);
       return signedIn()(url);
     });
     renderApp('/offers');
@@ -164,14 +232,17 @@ describe('/offers', () => {
     expect(alert).toHaveTextContent("Couldn't load your offers.");
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No offers yet. Share a need and people can offer to help.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No offers yet. Share a need and people can offer to help.'),
+    ).toBeInTheDocument();
   });
 
   it('marks offers read once when there are unread ones', async () => {
     let unread = 2;
     const calls = stubApi((url, init) => {
       const p = path(url);
-      if (p === '/notifications/offer-counts') return { status: 200, body: { data: { new: unread, mission: 0 } } };
+      if (p === '/notifications/offer-counts')
+        return { status: 200, body: { data: { new: unread, mission: 0 } } };
       if (init?.method === 'PUT' && p === '/notifications/mark-offers-read') {
         unread = 0;
         return { status: 200, body: { data: { ok: true } } };
@@ -180,7 +251,10 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     renderApp('/offers');
-    await waitFor(() => expect(calls.filter((c) => path(c.url) === '/notifications/mark-offers-read')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(
+      () => expect(calls.filter((c) => path(c.url) === '/notifications/mark-offers-read')).toHaveLength(1),
+      { timeout: 5000 },
+    );
     // The shell's badge clears (it showed 2 before).
     await waitFor(() => expect(screen.queryAllByTestId('badge-Unread offers')).toHaveLength(0));
     expect(calls.filter((c) => path(c.url) === '/notifications/mark-offers-read')).toHaveLength(1);

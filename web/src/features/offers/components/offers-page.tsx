@@ -1,5 +1,11 @@
 import { UNTITLED_MISSION } from '@muster/contract/missions';
-import { type Offer, type OfferBox, type OfferStatus, offerStatusLabels, offerStatuses } from '@muster/contract/offers';
+import {
+  type Offer,
+  type OfferBox,
+  type OfferStatus,
+  offerStatusLabels,
+  offerStatuses,
+} from '@muster/contract/offers';
 import type { PublicUser } from '@muster/contract/users';
 import { Check, HandHeart, Inbox, Undo2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -33,12 +39,12 @@ const statusStyle: Record<OfferStatus, string> = {
   withdrawn: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 const kindLabels: Record<string, string> = { need: 'Need', want: 'Want' };
-const button = 'inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 text-sm font-semibold disabled:opacity-60';
+const button =
+  'inline-flex items-center gap-1.5 rounded-full px-3.5 py-1.5 text-sm font-semibold disabled:opacity-60';
 const buttons = {
   primary: `${button} bg-brand-600 text-white hover:bg-brand-700`,
   outline: `${button} border border-slate-300 text-slate-700 hover:bg-slate-50`,
 };
-
 
 /** /offers: offers of help I received and made, with what each calls for (issue 13). */
 export function OffersPage({ message }: { message?: MessageAction }) {
@@ -53,7 +59,16 @@ export function OffersPage({ message }: { message?: MessageAction }) {
   };
   const onTabKey = (e: React.KeyboardEvent) => {
     const i = boxes.indexOf(box);
-    const next = e.key === 'ArrowRight' ? boxes[(i + 1) % boxes.length] : e.key === 'ArrowLeft' ? boxes[(i - 1 + boxes.length) % boxes.length] : e.key === 'Home' ? boxes[0] : e.key === 'End' ? boxes[boxes.length - 1] : undefined;
+    const next =
+      e.key === 'ArrowRight'
+        ? boxes[(i + 1) % boxes.length]
+        : e.key === 'ArrowLeft'
+          ? boxes[(i - 1 + boxes.length) % boxes.length]
+          : e.key === 'Home'
+            ? boxes[0]
+            : e.key === 'End'
+              ? boxes[boxes.length - 1]
+              : undefined;
     if (next) {
       e.preventDefault();
       select(next);
@@ -63,26 +78,57 @@ export function OffersPage({ message }: { message?: MessageAction }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Offers</h1>
-      <p className="mt-1 text-sm text-slate-600">Offers of help on your needs and missions, and the help you've offered others.</p>
-      <div ref={tabList} role="tablist" aria-label="Offers" className="mt-5 flex gap-1 border-b border-slate-200" onKeyDown={onTabKey}>
+      <p className="mt-1 text-sm text-slate-600">
+        Offers of help on your needs and missions, and the help you've offered others.
+      </p>
+      <div
+        ref={tabList}
+        role="tablist"
+        aria-label="Offers"
+        className="mt-5 flex gap-1 border-b border-slate-200"
+        onKeyDown={onTabKey}
+      >
         {boxes.map((b) => (
-          <button key={b} id={`offers-tab-${b}`} type="button" role="tab" aria-selected={box === b} aria-controls="offers-panel" tabIndex={box === b ? 0 : -1}
+          <button
+            key={b}
+            id={`offers-tab-${b}`}
+            type="button"
+            role="tab"
+            aria-selected={box === b}
+            aria-controls="offers-panel"
+            tabIndex={box === b ? 0 : -1}
             onClick={() => setBox(b)}
-            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold ${box === b ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>
+            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold ${box === b ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
             {boxLabels[b]}
           </button>
         ))}
       </div>
       <div id="offers-panel" role="tabpanel" aria-labelledby={`offers-tab-${box}`} className="mt-4">
-        <div role="group" aria-label="Filter by status" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        <div
+          role="group"
+          aria-label="Filter by status"
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+        >
           {filters.map((f) => (
-            <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}
-              className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium ring-1 ${filter === f ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}>
+            <button
+              key={f}
+              type="button"
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+              className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium ring-1 ${filter === f ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
+            >
               {f === 'all' ? 'All' : offerStatusLabels[f]}
             </button>
           ))}
         </div>
-        <OfferList key={`${box}-${filter}`} box={box} status={filter === 'all' ? undefined : filter} message={message} onShowAll={() => setFilter('all')} />
+        <OfferList
+          key={`${box}-${filter}`}
+          box={box}
+          status={filter === 'all' ? undefined : filter}
+          message={message}
+          onShowAll={() => setFilter('all')}
+        />
       </div>
     </div>
   );
@@ -106,8 +152,18 @@ function OffersSkeleton() {
   return (
     <ul className="mt-4 space-y-3" role="status" aria-label="Loading offers">
       {[0, 1, 2].map((i) => (
-        <li key={i} className="animate-pulse rounded-2xl border border-slate-200 bg-white p-4" aria-hidden="true">
-          <div className="flex gap-3"><div className="size-10 shrink-0 rounded-full bg-slate-200" /><div className="flex-1 space-y-2"><div className="h-3 w-40 max-w-full rounded bg-slate-200" /><div className="h-3 w-56 max-w-full rounded bg-slate-100" /></div></div>
+        <li
+          key={i}
+          className="animate-pulse rounded-2xl border border-slate-200 bg-white p-4"
+          aria-hidden="true"
+        >
+          <div className="flex gap-3">
+            <div className="size-10 shrink-0 rounded-full bg-slate-200" />
+            <div className="flex-1 space-y-2">
+              <div className="h-3 w-40 max-w-full rounded bg-slate-200" />
+              <div className="h-3 w-56 max-w-full rounded bg-slate-100" />
+            </div>
+          </div>
           <div className="mt-4 h-3 w-5/6 rounded bg-slate-100" />
         </li>
       ))}
@@ -115,15 +171,34 @@ function OffersSkeleton() {
   );
 }
 
-function OfferList({ box, status, message, onShowAll }: { box: OfferBox; status?: OfferStatus; message?: MessageAction; onShowAll: () => void }) {
+function OfferList({
+  box,
+  status,
+  message,
+  onShowAll,
+}: {
+  box: OfferBox;
+  status?: OfferStatus;
+  message?: MessageAction;
+  onShowAll: () => void;
+}) {
   const query = useOffersQuery({ box, status });
 
   if (query.isPending) return <OffersSkeleton />;
   if (query.isError) {
     return (
-      <div role="alert" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <div
+        role="alert"
+        className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      >
         <span>Couldn't load your offers.</span>
-        <button type="button" className="rounded-full border border-red-300 bg-white px-3.5 py-1.5 font-semibold text-red-700 hover:bg-red-100" onClick={() => void query.refetch()}>Try again</button>
+        <button
+          type="button"
+          className="rounded-full border border-red-300 bg-white px-3.5 py-1.5 font-semibold text-red-700 hover:bg-red-100"
+          onClick={() => void query.refetch()}
+        >
+          Try again
+        </button>
       </div>
     );
   }
@@ -134,20 +209,30 @@ function OfferList({ box, status, message, onShowAll }: { box: OfferBox; status?
         {status ? (
           <>
             <Inbox className="size-9 text-slate-300" aria-hidden="true" />
-            <p className="text-sm text-slate-600">No {offerStatusLabels[status].toLowerCase()} offers here.</p>
-            <button type="button" className={buttons.outline} onClick={onShowAll}>Show all offers</button>
+            <p className="text-sm text-slate-600">
+              No {offerStatusLabels[status].toLowerCase()} offers here.
+            </p>
+            <button type="button" className={buttons.outline} onClick={onShowAll}>
+              Show all offers
+            </button>
           </>
         ) : box === 'received' ? (
           <>
             <HandHeart className="size-9 text-slate-300" aria-hidden="true" />
-            <p className="text-sm text-slate-600">No offers yet. Share a need and people can offer to help.</p>
-            <Link to={paths.home} className={buttons.primary}>Share a need</Link>
+            <p className="text-sm text-slate-600">
+              No offers yet. Share a need and people can offer to help.
+            </p>
+            <Link to={paths.home} className={buttons.primary}>
+              Share a need
+            </Link>
           </>
         ) : (
           <>
             <HandHeart className="size-9 text-slate-300" aria-hidden="true" />
             <p className="text-sm text-slate-600">You haven't offered help yet.</p>
-            <Link to={paths.home} className={buttons.primary}>Browse needs near you</Link>
+            <Link to={paths.home} className={buttons.primary}>
+              Browse needs near you
+            </Link>
           </>
         )}
       </div>
@@ -156,11 +241,18 @@ function OfferList({ box, status, message, onShowAll }: { box: OfferBox; status?
   return (
     <>
       <ul className="mt-4 space-y-3" aria-busy={query.isFetching}>
-        {offers.map((o) => <OfferRow key={o._id} offer={o} message={message} />)}
+        {offers.map((o) => (
+          <OfferRow key={o._id} offer={o} message={message} />
+        ))}
       </ul>
       {query.hasNextPage && (
         <div className="mt-4 flex justify-center">
-          <button type="button" className={buttons.outline} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <button
+            type="button"
+            className={buttons.outline}
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </button>
         </div>
@@ -178,7 +270,12 @@ function OfferSubject({ offer }: { offer: Offer }) {
       </Link>
     );
   }
-  if (offer.mission) return <Link to={paths.mission(offer.mission._id)} className="font-semibold text-slate-900 hover:underline">{offer.mission.title || UNTITLED_MISSION}</Link>;
+  if (offer.mission)
+    return (
+      <Link to={paths.mission(offer.mission._id)} className="font-semibold text-slate-900 hover:underline">
+        {offer.mission.title || UNTITLED_MISSION}
+      </Link>
+    );
   return <span className="text-slate-500">something no longer shared</span>;
 }
 
@@ -194,46 +291,93 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start gap-3">
-        <Link to={paths.profile(person.username)} className="shrink-0" tabIndex={-1} aria-hidden="true"><img src={person.profilePicture} alt="" className="size-10 rounded-full object-cover" /></Link>
+        <Link to={paths.profile(person.username)} className="shrink-0" tabIndex={-1} aria-hidden="true">
+          <img src={person.profilePicture} alt="" className="size-10 rounded-full object-cover" />
+        </Link>
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-700">
             {offer.box === 'received' ? (
-              <><Link to={paths.profile(person.username)} className="font-semibold text-slate-900 hover:underline">{name}</Link> offered to help with </>
+              <>
+                <Link
+                  to={paths.profile(person.username)}
+                  className="font-semibold text-slate-900 hover:underline"
+                >
+                  {name}
+                </Link>{' '}
+                offered to help with{' '}
+              </>
             ) : (
-              <>You offered <Link to={paths.profile(person.username)} className="font-semibold text-slate-900 hover:underline">{name}</Link> help with </>
+              <>
+                You offered{' '}
+                <Link
+                  to={paths.profile(person.username)}
+                  className="font-semibold text-slate-900 hover:underline"
+                >
+                  {name}
+                </Link>{' '}
+                help with{' '}
+              </>
             )}
             <OfferSubject offer={offer} />
           </p>
           <p className="mt-0.5 text-xs text-slate-500">
-            {kind && <>{kind} · </>}<time dateTime={offer.createdAt}>{timeAgo(offer.createdAt)} ago</time>
+            {kind && <>{kind} · </>}
+            <time dateTime={offer.createdAt}>{timeAgo(offer.createdAt)} ago</time>
           </p>
         </div>
-        <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusStyle[offer.status]}`}>
-          <span className="sr-only">Status: </span>{offerStatusLabels[offer.status]}
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusStyle[offer.status]}`}
+        >
+          <span className="sr-only">Status: </span>
+          {offerStatusLabels[offer.status]}
         </span>
       </div>
-      <p className="mt-3 whitespace-pre-line break-words text-[15px] leading-relaxed text-slate-800">{offer.message}</p>
+      <p className="mt-3 whitespace-pre-line break-words text-[15px] leading-relaxed text-slate-800">
+        {offer.message}
+      </p>
       {(offer.give || offer.when) && (
         <dl className="mt-3 grid gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-3 text-sm sm:grid-cols-[auto_1fr]">
-          {offer.give && <><dt className="font-medium text-slate-600">Can give</dt><dd className="break-words text-slate-800">{offer.give}</dd></>}
-          {offer.when && <><dt className="font-medium text-slate-600">When</dt><dd className="break-words text-slate-800">{offer.when}</dd></>}
+          {offer.give && (
+            <>
+              <dt className="font-medium text-slate-600">Can give</dt>
+              <dd className="break-words text-slate-800">{offer.give}</dd>
+            </>
+          )}
+          {offer.when && (
+            <>
+              <dt className="font-medium text-slate-600">When</dt>
+              <dd className="break-words text-slate-800">{offer.when}</dd>
+            </>
+          )}
         </dl>
       )}
       {(pending || offer.status === 'accepted') && (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {pending && offer.box === 'received' && (
             <>
-              <button type="button" className={buttons.primary} onClick={() => setConfirm('accept')}><Check className="size-4" aria-hidden="true" /> Accept</button>
-              <button type="button" className={buttons.outline} onClick={() => setConfirm('decline')}><X className="size-4" aria-hidden="true" /> Decline</button>
+              <button type="button" className={buttons.primary} onClick={() => setConfirm('accept')}>
+                <Check className="size-4" aria-hidden="true" /> Accept
+              </button>
+              <button type="button" className={buttons.outline} onClick={() => setConfirm('decline')}>
+                <X className="size-4" aria-hidden="true" /> Decline
+              </button>
             </>
           )}
           {pending && offer.box === 'made' && (
-            <button type="button" className={buttons.outline} onClick={() => setConfirm('withdraw')}><Undo2 className="size-4" aria-hidden="true" /> Withdraw</button>
+            <button type="button" className={buttons.outline} onClick={() => setConfirm('withdraw')}>
+              <Undo2 className="size-4" aria-hidden="true" /> Withdraw
+            </button>
           )}
           {message?.(person)}
         </div>
       )}
-      {offer.box === 'received' && pending && <AcceptOfferDialog offer={offer} open={confirm === 'accept'} onOpenChange={(o) => setConfirm(o ? 'accept' : null)} />}
+      {offer.box === 'received' && pending && (
+        <AcceptOfferDialog
+          offer={offer}
+          open={confirm === 'accept'}
+          onOpenChange={(o) => setConfirm(o ? 'accept' : null)}
+        />
+      )}
       <ConfirmDialog
         open={confirm === 'decline'}
         onOpenChange={(o) => setConfirm(o ? 'decline' : null)}
@@ -248,7 +392,8 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
               setConfirm(null);
               toast.success('Offer declined');
             },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to decline the offer. Please try again.')),
+            onError: (err) =>
+              toast.error(errorMessage(err, 'Failed to decline the offer. Please try again.')),
           })
         }
       />
@@ -266,7 +411,8 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
               setConfirm(null);
               toast.success('Offer withdrawn');
             },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to withdraw the offer. Please try again.')),
+            onError: (err) =>
+              toast.error(errorMessage(err, 'Failed to withdraw the offer. Please try again.')),
           })
         }
       />
@@ -275,7 +421,15 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
 }
 
 /** Accept: opens the chat with the helper; on an open need, optionally closes it crediting them. */
-function AcceptOfferDialog({ offer, open, onOpenChange }: { offer: Offer; open: boolean; onOpenChange: (open: boolean) => void }) {
+function AcceptOfferDialog({
+  offer,
+  open,
+  onOpenChange,
+}: {
+  offer: Offer;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const accept = useAcceptOfferMutation();
   const fulfil = useMarkNeedFulfilledMutation();
   const navigate = useNavigate();
@@ -293,7 +447,9 @@ function AcceptOfferDialog({ offer, open, onOpenChange }: { offer: Offer; open: 
           try {
             await fulfil.mutateAsync({ postId: offer.post._id, helperId: offer.person._id });
           } catch (err) {
-            toast.error(errorMessage(err, 'The offer was accepted, but the need could not be marked fulfilled.'));
+            toast.error(
+              errorMessage(err, 'The offer was accepted, but the need could not be marked fulfilled.'),
+            );
           }
         }
         toast.success(`Offer accepted. Say hello to ${name}!`);
@@ -305,11 +461,24 @@ function AcceptOfferDialog({ offer, open, onOpenChange }: { offer: Offer; open: 
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} size="sm" title="Accept this offer?" description={`We'll open a chat with ${name}, starting with their offer.`} showDescription>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title="Accept this offer?"
+      description={`We'll open a chat with ${name}, starting with their offer.`}
+      showDescription
+    >
       <form onSubmit={submit} className="space-y-4">
         {canFulfil && (
           <div className="flex items-start gap-2">
-            <input id={`${id}-covers`} type="checkbox" checked={covers} onChange={(e) => setCovers(e.target.checked)} className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+            <input
+              id={`${id}-covers`}
+              type="checkbox"
+              checked={covers}
+              onChange={(e) => setCovers(e.target.checked)}
+              className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+            />
             <label htmlFor={`${id}-covers`} className="text-sm text-slate-700">
               This covers my need — mark it fulfilled
               <span className="block text-xs text-slate-500">{name} is credited on the post.</span>
@@ -317,8 +486,18 @@ function AcceptOfferDialog({ offer, open, onOpenChange }: { offer: Offer; open: 
           </div>
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" onClick={() => onOpenChange(false)}>Cancel</button>
-          <button type="submit" disabled={busy} className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="button"
+            className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            onClick={() => onOpenChange(false)}
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+          >
             <Check className="size-4" aria-hidden="true" />
             {busy ? 'Accepting...' : 'Accept'}
           </button>

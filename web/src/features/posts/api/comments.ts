@@ -12,7 +12,10 @@ export function useCommentsQuery(postId: string, enabled = true) {
   return useQuery({ queryKey: postKeys.comments(postId), queryFn: () => getComments(postId), enabled });
 }
 
-export async function addComment(postId: string, input: { content: string; parentId?: string }): Promise<Comment> {
+export async function addComment(
+  postId: string,
+  input: { content: string; parentId?: string },
+): Promise<Comment> {
   return (await api.post<{ data: Comment }>(`/posts/${postId}/comments`, input)).data;
 }
 
@@ -39,8 +42,14 @@ export function useDeleteCommentMutation(postId: string) {
     onSuccess: (_d, commentId) => {
       const before = queryClient.getQueryData<Comment[]>(postKeys.comments(postId)) ?? [];
       const gone = before.filter((c) => c._id === commentId || c.parentId === commentId).length || 1;
-      queryClient.setQueryData<Comment[]>(postKeys.comments(postId), before.filter((c) => c._id !== commentId && c.parentId !== commentId));
-      updateCachedPost(queryClient, postId, (p) => ({ ...p, commentCount: Math.max(0, p.commentCount - gone) }));
+      queryClient.setQueryData<Comment[]>(
+        postKeys.comments(postId),
+        before.filter((c) => c._id !== commentId && c.parentId !== commentId),
+      );
+      updateCachedPost(queryClient, postId, (p) => ({
+        ...p,
+        commentCount: Math.max(0, p.commentCount - gone),
+      }));
     },
   });
 }

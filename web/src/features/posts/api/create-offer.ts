@@ -5,7 +5,13 @@ import { markOffered } from '../../../lib/offered-marks';
 import { postKeys } from './get-posts';
 import { updateCachedPost } from './post-cache';
 
-export async function createOffer({ postId, offer }: { postId: string; offer: CreateOfferInput }): Promise<Offer> {
+export async function createOffer({
+  postId,
+  offer,
+}: {
+  postId: string;
+  offer: CreateOfferInput;
+}): Promise<Offer> {
   return (await api.post<{ data: Offer }>(`/posts/${encodeURIComponent(postId)}/offers`, offer)).data;
 }
 

@@ -18,7 +18,11 @@ export function useCreatePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: postKeys.all }), queryClient.invalidateQueries({ queryKey: ['hashtags'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: postKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['hashtags'] }),
+      ]),
   });
 }
 
@@ -26,6 +30,10 @@ export function useCreateHuntMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createHunt,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: postKeys.all }), queryClient.invalidateQueries({ queryKey: ['hashtags'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: postKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['hashtags'] }),
+      ]),
   });
 }

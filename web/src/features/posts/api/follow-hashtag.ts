@@ -22,7 +22,9 @@ export function useFollowHashtagMutation() {
   return useMutation({
     mutationFn: ({ tag, follow }: { tag: string; follow: boolean }) => setFollowed(tag, follow),
     onMutate: ({ tag, follow }) =>
-      queryClient.setQueryData<string[]>(followedKey, (list = []) => (follow ? [...new Set([...list, tag])] : list.filter((t) => t !== tag))),
+      queryClient.setQueryData<string[]>(followedKey, (list = []) =>
+        follow ? [...new Set([...list, tag])] : list.filter((t) => t !== tag),
+      ),
     onSuccess: (list) => queryClient.setQueryData(followedKey, list),
     onError: () => queryClient.invalidateQueries({ queryKey: followedKey }),
   });

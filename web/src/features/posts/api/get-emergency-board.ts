@@ -51,7 +51,9 @@ export async function showNewBoardPosts(queryClient: QueryClient, filters: Board
   const key = boardKeys.list(filters);
   if (!queryClient.getQueryCache().find({ queryKey: key, exact: true })?.isActive()) return [];
   const newest = await getEmergencyBoard(filters);
-  const shown = new Set(queryClient.getQueryData<BoardData>(key)?.pages.flatMap((p) => p.data.map((post) => post._id)));
+  const shown = new Set(
+    queryClient.getQueryData<BoardData>(key)?.pages.flatMap((p) => p.data.map((post) => post._id)),
+  );
   queryClient.setQueryData<BoardData>(key, (data) => withNewestPage(data, newest));
   return newest.data.filter((p) => !shown.has(p._id));
 }

@@ -8,5 +8,11 @@ export async function getLinkPreview(url: string): Promise<LinkPreview> {
 
 /** A link's preview, fetched by the server; none when it cannot be previewed. */
 export function useLinkPreviewQuery(url: string | undefined) {
-  return useQuery({ queryKey: ['posts', 'link-preview', url], queryFn: () => getLinkPreview(url!), enabled: !!url, retry: 0, staleTime: Infinity });
+  return useQuery({
+    queryKey: ['posts', 'link-preview', url],
+    queryFn: () => getLinkPreview(url!),
+    enabled: !!url,
+    retry: 0,
+    staleTime: Infinity,
+  });
 }

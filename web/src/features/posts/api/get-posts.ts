@@ -21,7 +21,9 @@ export const postKeys = {
 
 export function getPosts(list: PostList, cursor?: string): Promise<PostsPage> {
   const url = listUrl(list);
-  return api.get<PostsPage>(cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : url);
+  return api.get<PostsPage>(
+    cursor ? `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : url,
+  );
 }
 
 /**
@@ -33,7 +35,9 @@ export function usePostsQuery(list: PostList) {
   return useInfiniteQuery({
     queryKey: postKeys.list(list),
     queryFn: ({ pageParam, client }) =>
-      (pageParam === undefined ? takeEarlyGet<PostsPage>(listUrl(list), client.getQueryData<SessionUser>(sessionKeys.me)?._id) : undefined) ?? getPosts(list, pageParam),
+      (pageParam === undefined
+        ? takeEarlyGet<PostsPage>(listUrl(list), client.getQueryData<SessionUser>(sessionKeys.me)?._id)
+        : undefined) ?? getPosts(list, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
   });

@@ -7,7 +7,12 @@ export async function searchPeople(query: string): Promise<PublicUser[]> {
 }
 
 export function useMentionSuggestionsQuery(query: string | null) {
-  return useQuery({ queryKey: ['posts', 'mentions', query], queryFn: () => searchPeople(query!), enabled: !!query, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['posts', 'mentions', query],
+    queryFn: () => searchPeople(query!),
+    enabled: !!query,
+    staleTime: 60_000,
+  });
 }
 
 /** Tags I have used before (spec §7: an array, or an object with a hashtags field). */
@@ -17,5 +22,10 @@ export async function getHistoricalHashtags(): Promise<string[]> {
 }
 
 export function useHistoricalHashtagsQuery(enabled: boolean) {
-  return useQuery({ queryKey: ['hashtags', 'historical'], queryFn: getHistoricalHashtags, enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['hashtags', 'historical'],
+    queryFn: getHistoricalHashtags,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }

@@ -5,7 +5,11 @@ import { postKeys } from './get-posts';
 import { updateCachedPost } from './post-cache';
 
 export async function setLiked(id: string, liked: boolean): Promise<Post> {
-  return (await (liked ? api.post<{ data: Post }>(`/posts/${id}/like`) : api.delete<{ data: Post }>(`/posts/${id}/like`))).data;
+  return (
+    await (liked
+      ? api.post<{ data: Post }>(`/posts/${id}/like`)
+      : api.delete<{ data: Post }>(`/posts/${id}/like`))
+  ).data;
 }
 
 /** Optimistic: the heart and the count move at once; the server's answer then settles them. */
@@ -14,7 +18,11 @@ export function useLikePostMutation() {
   return useMutation({
     mutationFn: ({ id, liked }: { id: string; liked: boolean }) => setLiked(id, liked),
     onMutate: ({ id, liked }) =>
-      updateCachedPost(queryClient, id, (p) => ({ ...p, likedByMe: liked, likeCount: p.likeCount + (liked === p.likedByMe ? 0 : liked ? 1 : -1) })),
+      updateCachedPost(queryClient, id, (p) => ({
+        ...p,
+        likedByMe: liked,
+        likeCount: p.likeCount + (liked === p.likedByMe ? 0 : liked ? 1 : -1),
+      })),
     onSuccess: (post) => updateCachedPost(queryClient, post._id, () => post),
     onError: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });

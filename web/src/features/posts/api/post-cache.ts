@@ -10,14 +10,24 @@ type Page = { data: Post[]; meta: { nextCursor: string | null } };
  */
 export function updateCachedPost(queryClient: QueryClient, id: string, change: (post: Post) => Post) {
   queryClient.setQueriesData<InfiniteData<Page>>({ queryKey: [...postKeys.all, 'list'] }, (data) =>
-    data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map((post) => (post._id === id ? change(post) : post)) })) } : data,
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            data: p.data.map((post) => (post._id === id ? change(post) : post)),
+          })),
+        }
+      : data,
   );
   queryClient.setQueryData<Post>(postKeys.detail(id), (post) => (post ? change(post) : post));
 }
 
 export function removeCachedPost(queryClient: QueryClient, id: string) {
   queryClient.setQueriesData<InfiniteData<Page>>({ queryKey: [...postKeys.all, 'list'] }, (data) =>
-    data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.filter((post) => post._id !== id) })) } : data,
+    data
+      ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.filter((post) => post._id !== id) })) }
+      : data,
   );
   queryClient.removeQueries({ queryKey: postKeys.detail(id) });
 }

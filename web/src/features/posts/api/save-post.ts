@@ -5,7 +5,11 @@ import { postKeys } from './get-posts';
 import { updateCachedPost } from './post-cache';
 
 export async function setSaved(id: string, saved: boolean): Promise<Post> {
-  return (await (saved ? api.post<{ data: Post }>(`/posts/${id}/save`) : api.delete<{ data: Post }>(`/posts/${id}/save`))).data;
+  return (
+    await (saved
+      ? api.post<{ data: Post }>(`/posts/${id}/save`)
+      : api.delete<{ data: Post }>(`/posts/${id}/save`))
+  ).data;
 }
 
 export function useSavePostMutation() {

@@ -9,23 +9,53 @@ import { timeAgo } from '../../../lib/time';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from '../api/comments';
 import { RichText } from './rich-text';
 
-function CommentForm({ postId, parentId, placeholder, onDone }: { postId: string; parentId?: string; placeholder: string; onDone?: () => void }) {
+function CommentForm({
+  postId,
+  parentId,
+  placeholder,
+  onDone,
+}: {
+  postId: string;
+  parentId?: string;
+  placeholder: string;
+  onDone?: () => void;
+}) {
   const [text, setText] = useState('');
   const add = useAddCommentMutation(postId);
   return (
-    <form className="flex items-start gap-2" onSubmit={(e) => {
-      e.preventDefault();
-      const content = text.trim();
-      if (!content) return;
-      add.mutate({ content, ...(parentId ? { parentId } : {}) }, {
-        onSuccess: () => { setText(''); onDone?.(); },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to post your comment')),
-      });
-    }}>
-      <label className="sr-only" htmlFor={`comment-${postId}-${parentId ?? 'top'}`}>{placeholder}</label>
-      <input id={`comment-${postId}-${parentId ?? 'top'}`} value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder}
-        className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
-      <button type="submit" disabled={!text.trim() || add.isPending} className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+    <form
+      className="flex items-start gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const content = text.trim();
+        if (!content) return;
+        add.mutate(
+          { content, ...(parentId ? { parentId } : {}) },
+          {
+            onSuccess: () => {
+              setText('');
+              onDone?.();
+            },
+            onError: (err) => toast.error(errorMessage(err, 'Failed to post your comment')),
+          },
+        );
+      }}
+    >
+      <label className="sr-only" htmlFor={`comment-${postId}-${parentId ?? 'top'}`}>
+        {placeholder}
+      </label>
+      <input
+        id={`comment-${postId}-${parentId ?? 'top'}`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder}
+        className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+      />
+      <button
+        type="submit"
+        disabled={!text.trim() || add.isPending}
+        className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+      >
         {add.isPending ? 'Posting...' : parentId ? 'Reply' : 'Post'}
       </button>
     </form>
@@ -38,30 +68,71 @@ function DeleteComment({ postId, comment }: { postId: string; comment: Comment }
   const remove = useDeleteCommentMutation(postId);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="text-xs font-semibold text-slate-600 hover:text-red-600"
-        aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="text-xs font-semibold text-slate-600 hover:text-red-600"
+        aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}
+      >
         Delete
       </button>
-      <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete comment?" confirmLabel="Delete" pendingLabel="Deleting..." pending={remove.isPending}
-        description={comment.parentId ? 'This reply will be removed for everyone.' : 'This comment and its replies will be removed for everyone.'}
-        onConfirm={() => remove.mutate(comment._id, {
-          onSuccess: () => { setOpen(false); toast.success('Comment deleted'); },
-          onError: (err) => toast.error(errorMessage(err, 'Failed to delete the comment')),
-        })} />
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete comment?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        description={
+          comment.parentId
+            ? 'This reply will be removed for everyone.'
+            : 'This comment and its replies will be removed for everyone.'
+        }
+        onConfirm={() =>
+          remove.mutate(comment._id, {
+            onSuccess: () => {
+              setOpen(false);
+              toast.success('Comment deleted');
+            },
+            onError: (err) => toast.error(errorMessage(err, 'Failed to delete the comment')),
+          })
+        }
+      />
     </>
   );
 }
 
-function CommentItem({ comment, action, children }: { comment: Comment; action?: React.ReactNode; children?: React.ReactNode }) {
+function CommentItem({
+  comment,
+  action,
+  children,
+}: {
+  comment: Comment;
+  action?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <li className="flex gap-2.5">
-      <img src={comment.author.profilePicture} alt="" className="mt-0.5 size-8 shrink-0 rounded-full object-cover" />
+      <img
+        src={comment.author.profilePicture}
+        alt=""
+        className="mt-0.5 size-8 shrink-0 rounded-full object-cover"
+      />
       <div className="min-w-0 flex-1">
         <div className="rounded-2xl bg-slate-100 px-3 py-2">
-          <Link to={paths.profile(comment.author.username)} className="text-sm font-semibold text-slate-900 hover:underline">{comment.author.firstName} {comment.author.lastName}</Link>
-          <p className="whitespace-pre-line break-words text-sm text-slate-800"><RichText text={comment.content} /></p>
+          <Link
+            to={paths.profile(comment.author.username)}
+            className="text-sm font-semibold text-slate-900 hover:underline"
+          >
+            {comment.author.firstName} {comment.author.lastName}
+          </Link>
+          <p className="whitespace-pre-line break-words text-sm text-slate-800">
+            <RichText text={comment.content} />
+          </p>
         </div>
-        <p className="ml-3 mt-0.5 flex items-center gap-3 text-xs text-slate-500">{timeAgo(comment.createdAt)} ago{action}</p>
+        <p className="ml-3 mt-0.5 flex items-center gap-3 text-xs text-slate-500">
+          {timeAgo(comment.createdAt)} ago{action}
+        </p>
         {children}
       </div>
     </li>
@@ -72,7 +143,15 @@ function CommentItem({ comment, action, children }: { comment: Comment; action?:
  * Comments with one level of replies. With the viewer and the post's author known, a comment
  * offers Delete to whoever may remove it: its author or the post's author.
  */
-export function CommentsSection({ postId, postAuthorId, viewerId }: { postId: string; postAuthorId?: string; viewerId?: string }) {
+export function CommentsSection({
+  postId,
+  postAuthorId,
+  viewerId,
+}: {
+  postId: string;
+  postAuthorId?: string;
+  viewerId?: string;
+}) {
   const comments = useCommentsQuery(postId);
   const canDelete = (c: Comment) => !!viewerId && (c.author._id === viewerId || postAuthorId === viewerId);
   const deleteOf = (c: Comment) => (canDelete(c) ? <DeleteComment postId={postId} comment={c} /> : undefined);
@@ -83,17 +162,38 @@ export function CommentsSection({ postId, postAuthorId, viewerId }: { postId: st
   return (
     <section aria-label="Comments" className="space-y-3 border-t border-slate-100 px-4 py-3 sm:px-5">
       <CommentForm postId={postId} placeholder="Write a comment…" />
-      {comments.isPending && <p role="status" className="text-sm text-slate-500">Loading comments…</p>}
+      {comments.isPending && (
+        <p role="status" className="text-sm text-slate-500">
+          Loading comments…
+        </p>
+      )}
       <ul className="space-y-3">
         {top.map((c) => (
           <CommentItem key={c._id} comment={c} action={deleteOf(c)}>
             <ul className="mt-2 space-y-2">
-              {list.filter((r) => r.parentId === c._id).map((r) => <CommentItem key={r._id} comment={r} action={deleteOf(r)} />)}
+              {list
+                .filter((r) => r.parentId === c._id)
+                .map((r) => (
+                  <CommentItem key={r._id} comment={r} action={deleteOf(r)} />
+                ))}
             </ul>
             {replyingTo === c._id ? (
-              <div className="mt-2"><CommentForm postId={postId} parentId={c._id} placeholder="Write a reply…" onDone={() => setReplyingTo(null)} /></div>
+              <div className="mt-2">
+                <CommentForm
+                  postId={postId}
+                  parentId={c._id}
+                  placeholder="Write a reply…"
+                  onDone={() => setReplyingTo(null)}
+                />
+              </div>
             ) : (
-              <button type="button" onClick={() => setReplyingTo(c._id)} className="ml-3 mt-1 text-xs font-semibold text-slate-600 hover:text-slate-900">Reply</button>
+              <button
+                type="button"
+                onClick={() => setReplyingTo(c._id)}
+                className="ml-3 mt-1 text-xs font-semibold text-slate-600 hover:text-slate-900"
+              >
+                Reply
+              </button>
             )}
           </CommentItem>
         ))}

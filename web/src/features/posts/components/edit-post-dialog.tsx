@@ -1,4 +1,10 @@
-import { CATEGORY_MAX, POST_CONTENT_MAX, POST_TITLE_MAX, type Post, updatePostSchema } from '@muster/contract/posts';
+import {
+  CATEGORY_MAX,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  type Post,
+  updatePostSchema,
+} from '@muster/contract/posts';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
@@ -11,9 +17,23 @@ type Field = 'title' | 'content' | 'category';
  * The author's edit of a post (PRODUCT.md "Post card": the author can edit): title and text, and
  * the category of a need, want or offer. Checked with the server's own schema before it is sent.
  */
-export function EditPostDialog({ post, open, onOpenChange }: { post: Post; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EditPostDialog({
+  post,
+  open,
+  onOpenChange,
+}: {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Edit post" description="Change the title, the text or the category." size="lg">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit post"
+      description="Change the title, the text or the category."
+      size="lg"
+    >
       {/* Mounted only while open, so each opening starts from the post as it is now. */}
       {open && <EditPostForm post={post} onDone={() => onOpenChange(false)} />}
     </Modal>
@@ -32,7 +52,8 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
     e.preventDefault();
     const parsed = updatePostSchema.safeParse({ title, content, ...(hasCategory ? { category } : {}) });
     const found: Partial<Record<Field, string>> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
     // A need, want or offer keeps a category (as when it was created).
     if (hasCategory && !category.trim()) found.category ??= 'Choose a category';
     setErrors(found);
@@ -49,33 +70,77 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
     );
   }
 
-  const input = 'mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  const input =
+    'mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
   const border = (f: Field) => (errors[f] ? 'border-red-400' : 'border-slate-300');
-  const error = (f: Field) => errors[f] && <p id={`edit-${post._id}-${f}-error`} className="mt-1 text-sm text-red-600">{errors[f]}</p>;
-  const described = (f: Field) => (errors[f] ? { 'aria-invalid': true, 'aria-describedby': `edit-${post._id}-${f}-error` } : {});
+  const error = (f: Field) =>
+    errors[f] && (
+      <p id={`edit-${post._id}-${f}-error`} className="mt-1 text-sm text-red-600">
+        {errors[f]}
+      </p>
+    );
+  const described = (f: Field) =>
+    errors[f] ? { 'aria-invalid': true, 'aria-describedby': `edit-${post._id}-${f}-error` } : {};
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {hasCategory && (
         <div>
-          <label htmlFor={`edit-${post._id}-category`} className="block text-sm font-medium text-slate-700">Category</label>
-          <input id={`edit-${post._id}-category`} className={`${input} ${border('category')}`} value={category} onChange={(e) => setCategory(e.target.value)} maxLength={CATEGORY_MAX} {...described('category')} />
+          <label htmlFor={`edit-${post._id}-category`} className="block text-sm font-medium text-slate-700">
+            Category
+          </label>
+          <input
+            id={`edit-${post._id}-category`}
+            className={`${input} ${border('category')}`}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            maxLength={CATEGORY_MAX}
+            {...described('category')}
+          />
           {error('category')}
         </div>
       )}
       <div>
-        <label htmlFor={`edit-${post._id}-title`} className="block text-sm font-medium text-slate-700">Title <span className="font-normal text-slate-500">(optional)</span></label>
-        <input id={`edit-${post._id}-title`} className={`${input} ${border('title')}`} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={POST_TITLE_MAX} {...described('title')} />
+        <label htmlFor={`edit-${post._id}-title`} className="block text-sm font-medium text-slate-700">
+          Title <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <input
+          id={`edit-${post._id}-title`}
+          className={`${input} ${border('title')}`}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={POST_TITLE_MAX}
+          {...described('title')}
+        />
         {error('title')}
       </div>
       <div>
-        <label htmlFor={`edit-${post._id}-content`} className="block text-sm font-medium text-slate-700">Text</label>
-        <textarea id={`edit-${post._id}-content`} className={`${input} ${border('content')} min-h-32`} value={content} onChange={(e) => setContent(e.target.value)} maxLength={POST_CONTENT_MAX} {...described('content')} />
+        <label htmlFor={`edit-${post._id}-content`} className="block text-sm font-medium text-slate-700">
+          Text
+        </label>
+        <textarea
+          id={`edit-${post._id}-content`}
+          className={`${input} ${border('content')} min-h-32`}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          maxLength={POST_CONTENT_MAX}
+          {...described('content')}
+        />
         {error('content')}
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
-        <button type="button" onClick={onDone} className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Cancel</button>
-        <button type="submit" disabled={update.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={onDone}
+          className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={update.isPending}
+          className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {update.isPending ? 'Saving...' : 'Save'}
         </button>
       </div>

@@ -19,10 +19,16 @@ import { PostSkeleton } from './post-list';
 function LiveIndicator() {
   const live = useRealtimeConnected();
   return (
-    <span className={`inline-flex shrink-0 items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold ring-1 ${live ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-100 text-slate-600 ring-slate-200'}`}>
+    <span
+      className={`inline-flex shrink-0 items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold ring-1 ${live ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-100 text-slate-600 ring-slate-200'}`}
+    >
       <span className="relative flex size-2.5" aria-hidden="true">
-        {live && <span className="absolute inline-flex size-full rounded-full bg-emerald-400 opacity-75 motion-safe:animate-ping" />}
-        <span className={`relative inline-flex size-2.5 rounded-full ${live ? 'bg-emerald-500' : 'bg-slate-400'}`} />
+        {live && (
+          <span className="absolute inline-flex size-full rounded-full bg-emerald-400 opacity-75 motion-safe:animate-ping" />
+        )}
+        <span
+          className={`relative inline-flex size-2.5 rounded-full ${live ? 'bg-emerald-500' : 'bg-slate-400'}`}
+        />
       </span>
       {live ? 'Live' : 'Reconnecting · checking every 30 s'}
     </span>
@@ -37,20 +43,30 @@ function arrivalNotice(added: Post[]): string {
   return `New on the board from ${personName(post!.author)}: ${what}`;
 }
 
-const field = 'w-full rounded-lg border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
+const field =
+  'w-full rounded-lg border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
 
 /**
  * `/journalist` (issue 16): the live emergency board — emergency-marked posts and mission updates,
  * newest first, filtered by category and place (kept in the address, so a newsroom can bookmark its
  * board). New posts slide in at the top as they are posted, announced politely to screen readers.
  */
-export function EmergencyBoardPage({ viewerId, missionAction }: { viewerId: string; missionAction?: MissionAction }) {
+export function EmergencyBoardPage({
+  viewerId,
+  missionAction,
+}: {
+  viewerId: string;
+  missionAction?: MissionAction;
+}) {
   const [params, setParams] = useSearchParams();
   const [category, setCategory] = useState(() => params.get('category') ?? '');
   const [place, setPlace] = useState(() => params.get('place') ?? '');
   const settledCategory = useDebouncedValue(category.trim(), SEARCH_DEBOUNCE_MS);
   const settledPlace = useDebouncedValue(place.trim(), SEARCH_DEBOUNCE_MS);
-  const filters: BoardFilters = useMemo(() => ({ category: settledCategory, place: settledPlace }), [settledCategory, settledPlace]);
+  const filters: BoardFilters = useMemo(
+    () => ({ category: settledCategory, place: settledPlace }),
+    [settledCategory, settledPlace],
+  );
   const filtered = Boolean(filters.category || filters.place);
 
   // The address changed under the page (a bookmark opened, the menu's link, back): its filters win.
@@ -116,7 +132,9 @@ export function EmergencyBoardPage({ viewerId, missionAction }: { viewerId: stri
 
   const posts = query.data?.pages.flatMap((p) => p.data) ?? [];
   // The categories on the board so far, as suggestions; any other is typed.
-  const categories = [...new Set(posts.map((p) => p.category).filter((c): c is string => Boolean(c)))].sort((a, b) => a.localeCompare(b));
+  const categories = [...new Set(posts.map((p) => p.category).filter((c): c is string => Boolean(c)))].sort(
+    (a, b) => a.localeCompare(b),
+  );
   const clear = () => {
     setCategory('');
     setPlace('');
@@ -125,72 +143,130 @@ export function EmergencyBoardPage({ viewerId, missionAction }: { viewerId: stri
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900"><Siren className="size-6 text-red-600" aria-hidden="true" /> Emergency board</h1>
+        <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+          <Siren className="size-6 text-red-600" aria-hidden="true" /> Emergency board
+        </h1>
         <LiveIndicator />
       </div>
       <p className="mt-2 text-sm text-slate-600">
-        Emergency-marked posts and mission updates from across Muster, newest first. New ones appear here the moment they are posted: keep this page open.
+        Emergency-marked posts and mission updates from across Muster, newest first. New ones appear here the
+        moment they are posted: keep this page open.
       </p>
 
-      <form role="search" aria-label="Filter the board" className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label="Filter the board"
+        className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <label className="block text-sm font-medium text-slate-700">
           Category
           <span className="relative mt-1 block">
-            <Tag className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input type="search" value={category} onChange={(e) => setCategory(e.target.value)} maxLength={CATEGORY_MAX} list="board-categories" placeholder="Any category" className={field} />
+            <Tag
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              type="search"
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              maxLength={CATEGORY_MAX}
+              list="board-categories"
+              placeholder="Any category"
+              className={field}
+            />
           </span>
           <datalist id="board-categories">
-            {categories.map((c) => <option key={c} value={c} />)}
+            {categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
           </datalist>
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Place
           <span className="relative mt-1 block">
-            <MapPin className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <input type="search" value={place} onChange={(e) => setPlace(e.target.value)} maxLength={BOARD_PLACE_MAX} placeholder="Town, district or region" className={field} />
+            <MapPin
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              type="search"
+              value={place}
+              onChange={(e) => setPlace(e.target.value)}
+              maxLength={BOARD_PLACE_MAX}
+              placeholder="Town, district or region"
+              className={field}
+            />
           </span>
         </label>
         {(category || place) && (
-          <button type="button" onClick={clear} className="inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={clear}
+            className="inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
             <X className="size-4" aria-hidden="true" /> Clear filters
           </button>
         )}
       </form>
 
-      <p role="status" aria-live="polite" className="sr-only">{notice}</p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {notice}
+      </p>
 
       <div className="mt-4">
         {query.isPending ? (
           <div className="space-y-4" role="status" aria-label="Loading the board">
-            <PostSkeleton /><PostSkeleton />
+            <PostSkeleton />
+            <PostSkeleton />
           </div>
         ) : query.isError ? (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">Couldn't load the board. Please try again.</p>
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            Couldn't load the board. Please try again.
+          </p>
         ) : posts.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
             <Inbox className="size-9 text-slate-300" aria-hidden="true" />
             {filtered ? (
               <>
-                <p className="text-sm text-slate-600">Nothing on the board for these filters yet. New posts that match will appear here.</p>
-                <button type="button" onClick={clear} className="text-sm font-semibold text-brand-700 hover:underline">Clear filters</button>
+                <p className="text-sm text-slate-600">
+                  Nothing on the board for these filters yet. New posts that match will appear here.
+                </p>
+                <button
+                  type="button"
+                  onClick={clear}
+                  className="text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  Clear filters
+                </button>
               </>
             ) : (
               <>
-                <p className="text-sm text-slate-600">The board is quiet. Posts marked with 🚨, 🆘, ⚠️ or 🔥 and mission updates appear here as they are posted.</p>
-                <Link to={paths.home} className="text-sm font-semibold text-brand-700 hover:underline">Share an update from your feed</Link>
+                <p className="text-sm text-slate-600">
+                  The board is quiet. Posts marked with 🚨, 🆘, ⚠️ or 🔥 and mission updates appear here as
+                  they are posted.
+                </p>
+                <Link to={paths.home} className="text-sm font-semibold text-brand-700 hover:underline">
+                  Share an update from your feed
+                </Link>
               </>
             )}
           </div>
         ) : (
           <div className="space-y-4">
             {posts.map((post) => (
-              <div key={post._id} className={arrived.has(post._id) ? 'motion-safe:animate-slide-in' : undefined}>
+              <div
+                key={post._id}
+                className={arrived.has(post._id) ? 'motion-safe:animate-slide-in' : undefined}
+              >
                 <PostCard post={post} viewerId={viewerId} missionAction={missionAction} />
               </div>
             ))}
             <div ref={sentinel} />
             {isFetchingNextPage && <PostSkeleton />}
-            {!hasNextPage && posts.length > 5 && <p className="py-4 text-center text-sm text-slate-500">That's everything on the board.</p>}
+            {!hasNextPage && posts.length > 5 && (
+              <p className="py-4 text-center text-sm text-slate-500">That's everything on the board.</p>
+            )}
           </div>
         )}
       </div>

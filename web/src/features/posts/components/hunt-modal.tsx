@@ -61,40 +61,122 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
     );
   }
 
-  const input = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+  const input =
+    'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Product or Service Hunt" description="Tell people what you are looking for." showDescription>
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-700">Looking for a</legend>
-              <div className="mt-2 flex gap-2">
-                {(['product', 'service'] as const).map((t) => (
-                  <label key={t} className={`cursor-pointer rounded-full border px-4 py-1.5 text-sm font-medium ${huntType === t ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}>
-                    <input type="radio" name="huntType" value={t} checked={huntType === t} onChange={() => setHuntType(t)} className="sr-only" />
-                    {t === 'product' ? 'Product' : 'Service'}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div><label htmlFor="hunt-title" className="block text-sm font-medium text-slate-700">Title</label><input id="hunt-title" className={input} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} /></div>
-            <div><label htmlFor="hunt-description" className="block text-sm font-medium text-slate-700">Description</label><textarea id="hunt-description" className={`${input} min-h-24`} value={description} onChange={(e) => setDescription(e.target.value)} /></div>
-            <div><label htmlFor="hunt-location" className="block text-sm font-medium text-slate-700">Location</label><input id="hunt-location" className={input} value={location} onChange={(e) => setLocation(e.target.value)} /></div>
-            <PlaceSearch value={place} onChange={setPlace} />
-            {image && (
-              <div className="relative">
-                <img src={image} alt="Preview of the attached image" className="max-h-60 w-full rounded-lg object-cover" />
-                <button type="button" onClick={() => setImage(null)} className="absolute right-2 top-2 rounded-full bg-white/90 p-1 shadow" aria-label="Remove image"><X className="size-4" aria-hidden="true" /></button>
-              </div>
-            )}
-            {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-            <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-              <button type="button" onClick={() => file.current?.click()} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                <ImagePlus className="size-4" aria-hidden="true" /> {image ? 'Change photo' : 'Photo'}
-              </button>
-              <input ref={file} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={choose} data-testid="hunt-image-input" />
-              <button type="submit" disabled={create.isPending} className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">{create.isPending ? 'Posting...' : 'Post hunt'}</button>
-            </div>
-          </form>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Product or Service Hunt"
+      description="Tell people what you are looking for."
+      showDescription
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Looking for a</legend>
+          <div className="mt-2 flex gap-2">
+            {(['product', 'service'] as const).map((t) => (
+              <label
+                key={t}
+                className={`cursor-pointer rounded-full border px-4 py-1.5 text-sm font-medium ${huntType === t ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+              >
+                <input
+                  type="radio"
+                  name="huntType"
+                  value={t}
+                  checked={huntType === t}
+                  onChange={() => setHuntType(t)}
+                  className="sr-only"
+                />
+                {t === 'product' ? 'Product' : 'Service'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="hunt-title" className="block text-sm font-medium text-slate-700">
+            Title
+          </label>
+          <input
+            id="hunt-title"
+            className={input}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={150}
+          />
+        </div>
+        <div>
+          <label htmlFor="hunt-description" className="block text-sm font-medium text-slate-700">
+            Description
+          </label>
+          <textarea
+            id="hunt-description"
+            className={`${input} min-h-24`}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="hunt-location" className="block text-sm font-medium text-slate-700">
+            Location
+          </label>
+          <input
+            id="hunt-location"
+            className={input}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+          />
+        </div>
+        <PlaceSearch value={place} onChange={setPlace} />
+        {image && (
+          <div className="relative">
+            <img
+              src={image}
+              alt="Preview of the attached image"
+              className="max-h-60 w-full rounded-lg object-cover"
+            />
+            <button
+              type="button"
+              onClick={() => setImage(null)}
+              className="absolute right-2 top-2 rounded-full bg-white/90 p-1 shadow"
+              aria-label="Remove image"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        )}
+        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+          <button
+            type="button"
+            onClick={() => file.current?.click()}
+            className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <ImagePlus className="size-4" aria-hidden="true" /> {image ? 'Change photo' : 'Photo'}
+          </button>
+          <input
+            ref={file}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={choose}
+            data-testid="hunt-image-input"
+          />
+          <button
+            type="submit"
+            disabled={create.isPending}
+            className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {create.isPending ? 'Posting...' : 'Post hunt'}
+          </button>
+        </div>
+      </form>
     </Modal>
   );
 }

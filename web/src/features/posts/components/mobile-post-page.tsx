@@ -12,7 +12,8 @@ export function MobilePostPage() {
   const navigate = useNavigate();
   const close = (open: boolean) => !open && navigate(paths.home);
   if (step === 'create') return <PostComposerModal open onOpenChange={close} />;
-  if (step === 'update-mission') return <PostComposerModal open onOpenChange={close} initialPicker="update" />;
+  if (step === 'update-mission')
+    return <PostComposerModal open onOpenChange={close} initialPicker="update" />;
   if (step === 'hunt') return <HuntModal open onOpenChange={close} />;
   return <Navigate to={paths.home} replace />;
 }

@@ -27,8 +27,13 @@ const kofi = {
 };
 const need = (over: Partial<Post> = {}) =>
   postFixture({
-    _id: postId, author: me, title: 'A generator', content: 'For the clinic in Cebu.', category: 'Power',
-    expiresAt: new Date(Date.now() + 12 * DAY - 60_000).toISOString(), ...over,
+    _id: postId,
+    author: me,
+    title: 'A generator',
+    content: 'For the clinic in Cebu.',
+    category: 'Power',
+    expiresAt: new Date(Date.now() + 12 * DAY - 60_000).toISOString(),
+    ...over,
   });
 const path = (url: string) => url.replace(/^.*\/api\/v1/, '');
 

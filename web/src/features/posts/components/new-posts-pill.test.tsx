@@ -5,13 +5,51 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../test/fake-websocket';
 import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
-const ada = { _id: userFixture._id, username: 'ada', firstName: 'Ada', lastName: 'Okafor', headline: 'Logistics', profilePicture: '/avatar.png' };
-const kofi = { _id: '01a20000-0000-7000-8000-0000000000b1', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: 'Driver', profilePicture: '/avatar.png' };
+const ada = {
+  _id: userFixture._id,
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  headline: 'Logistics',
+  profilePicture: '/avatar.png',
+};
+const kofi = {
+  _id: '01a20000-0000-7000-8000-0000000000b1',
+  username: 'kofi',
+  firstName: 'Kofi',
+  lastName: 'Boateng',
+  headline: 'Driver',
+  profilePicture: '/avatar.png',
+};
 
 const post = (id: string, content: string, author = kofi): Post => ({
-  _id: id, kind: 'general', author, title: '', content, category: null, status: 'open', expiresAt: null, huntType: null, image: null, video: null, file: null,
-  review: null, mapLocation: null, mission: null, emergencyEmoji: null, linkPreview: null, hashtags: [], likeCount: 0, commentCount: 0,
-  likedByMe: false, savedByMe: false, offerCount: 0, offeredBy: [], helpers: [], createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+  _id: id,
+  kind: 'general',
+  author,
+  title: '',
+  content,
+  category: null,
+  status: 'open',
+  expiresAt: null,
+  huntType: null,
+  image: null,
+  video: null,
+  file: null,
+  review: null,
+  mapLocation: null,
+  mission: null,
+  emergencyEmoji: null,
+  linkPreview: null,
+  hashtags: [],
+  likeCount: 0,
+  commentCount: 0,
+  likedByMe: false,
+  savedByMe: false,
+  offerCount: 0,
+  offeredBy: [],
+  helpers: [],
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
 });
 
 const older = post('01a20000-0000-7000-8000-0000000000e1', 'The bridge is open again');
@@ -26,7 +64,8 @@ function home(feed: () => Post[]) {
   });
 }
 
-const feedCalls = (calls: Array<{ url: string }>) => calls.filter((c) => c.url.endsWith('/posts/feed')).length;
+const feedCalls = (calls: Array<{ url: string }>) =>
+  calls.filter((c) => c.url.endsWith('/posts/feed')).length;
 
 describe('the "New posts" pill on home', () => {
   it('appears when a post arrives in my network, and slides it in at the top with the first page only', async () => {
@@ -48,7 +87,10 @@ describe('the "New posts" pill on home', () => {
 
     await userEvent.click(pill);
     const arrived = await screen.findByText('Volunteers needed on Saturday');
-    expect(arrived.compareDocumentPosition(screen.getByText('The bridge is open again')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      arrived.compareDocumentPosition(screen.getByText('The bridge is open again')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
     expect(screen.getAllByText('The bridge is open again')).toHaveLength(1);
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
@@ -60,7 +102,10 @@ describe('the "New posts" pill on home', () => {
     renderApp('/');
     expect(await screen.findByText('The bridge is open again', {}, { timeout: 5000 })).toBeInTheDocument();
     FakeWebSocket.latest.open();
-    FakeWebSocket.latest.receive({ type: 'post.created', data: { _id: '01a20000-0000-7000-8000-0000000000e9', authorId: ada._id } });
+    FakeWebSocket.latest.receive({
+      type: 'post.created',
+      data: { _id: '01a20000-0000-7000-8000-0000000000e9', authorId: ada._id },
+    });
     FakeWebSocket.latest.receive({ type: 'post.created', data: { _id: older._id, authorId: kofi._id } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();

@@ -5,8 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
 const postId = '01a20000-0000-7000-8000-0000000000p1';
-const ada = { _id: userFixture._id, username: 'ada', firstName: 'Ada', lastName: 'Okafor', headline: 'Logistics', profilePicture: '/avatar.png' };
-const kofi = { _id: '01a20000-0000-7000-8000-0000000000k1', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: 'Driver', profilePicture: '/avatar.png' };
+const ada = {
+  _id: userFixture._id,
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  headline: 'Logistics',
+  profilePicture: '/avatar.png',
+};
+const kofi = {
+  _id: '01a20000-0000-7000-8000-0000000000k1',
+  username: 'kofi',
+  firstName: 'Kofi',
+  lastName: 'Boateng',
+  headline: 'Driver',
+  profilePicture: '/avatar.png',
+};
 
 const post = (over: Partial<Post> = {}): Post =>
   postFixture({
@@ -19,16 +33,31 @@ const post = (over: Partial<Post> = {}): Post =>
     ...over,
   });
 
-const comment = (id: string, author: Comment['author'], content: string, parentId: string | null = null): Comment => ({
-  _id: id, postId, parentId, content, createdAt: '2026-11-21T00:00:00.000Z', author,
+const comment = (
+  id: string,
+  author: Comment['author'],
+  content: string,
+  parentId: string | null = null,
+): Comment => ({
+  _id: id,
+  postId,
+  parentId,
+  content,
+  createdAt: '2026-11-21T00:00:00.000Z',
+  author,
 });
 
 /** The post page with its comments; `answers` by "METHOD /path" (query strings ignored). */
-function api(thePost: () => Post, comments: Comment[], answers: Record<string, (body: unknown) => unknown> = {}) {
+function api(
+  thePost: () => Post,
+  comments: Comment[],
+  answers: Record<string, (body: unknown) => unknown> = {},
+) {
   return stubApi((url, init) => {
     const method = init?.method ?? 'GET';
     const key = `${method} ${url.replace('/api/v1', '').split('?')[0]}`;
-    if (key in answers) return { status: 200, body: answers[key]!(init?.body ? JSON.parse(String(init.body)) : undefined) };
+    if (key in answers)
+      return { status: 200, body: answers[key]!(init?.body ? JSON.parse(String(init.body)) : undefined) };
     if (key === `GET /posts/${postId}`) return { status: 200, body: { data: thePost() } };
     if (key === `GET /posts/${postId}/comments`) return { status: 200, body: { data: comments } };
     return signedIn()(url);
@@ -36,7 +65,9 @@ function api(thePost: () => Post, comments: Comment[], answers: Record<string, (
 }
 
 const writes = (calls: Array<{ url: string; method: string; body?: unknown }>) =>
-  calls.filter((c) => c.method !== 'GET').map((c) => ({ call: `${c.method} ${c.url.replace('/api/v1', '')}`, body: c.body }));
+  calls
+    .filter((c) => c.method !== 'GET')
+    .map((c) => ({ call: `${c.method} ${c.url.replace('/api/v1', '')}`, body: c.body }));
 
 describe('editing a post', () => {
   it('lets the author change title, text and category, checked before sending', async () => {
@@ -67,7 +98,12 @@ describe('editing a post', () => {
     expect(await screen.findByText('Post updated')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('We need 30 filters in Tamale')).toBeInTheDocument();
-    expect(writes(calls)).toEqual([{ call: `PATCH /posts/${postId}`, body: { title: 'Water filters', content: 'We need 30 filters in Tamale', category: 'Water' } }]);
+    expect(writes(calls)).toEqual([
+      {
+        call: `PATCH /posts/${postId}`,
+        body: { title: 'Water filters', content: 'We need 30 filters in Tamale', category: 'Water' },
+      },
+    ]);
   });
 
   it('asks no category of a plain post, and shows no Edit to others', async () => {
@@ -82,7 +118,9 @@ describe('editing a post', () => {
   it('offers no Edit or Delete on someone else’s post', async () => {
     api(() => post({ author: kofi }), []);
     renderApp(`/post/${postId}`);
-    expect(await screen.findByText('We need 20 filters in Tamale', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('We need 20 filters in Tamale', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete post' })).not.toBeInTheDocument();
   });
@@ -98,7 +136,11 @@ describe('deleting a post', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(writes(calls)).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Delete post' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Delete this post?' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete this post?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     expect(await screen.findByText('Post deleted')).toBeInTheDocument();
     expect(writes(calls)).toEqual([{ call: `DELETE /posts/${postId}`, body: undefined }]);
   });
@@ -106,17 +148,25 @@ describe('deleting a post', () => {
 
 describe('deleting a comment', () => {
   it('lets the post’s author delete any comment, after a confirm, with its replies', async () => {
-    const calls = api(() => post(), [comment('c1', kofi, 'I can drive them'), comment('c2', ada, 'Thank you!', 'c1')], {
-      [`DELETE /posts/${postId}/comments/c1`]: () => ({ data: { ok: true } }),
-    });
+    const calls = api(
+      () => post(),
+      [comment('c1', kofi, 'I can drive them'), comment('c2', ada, 'Thank you!', 'c1')],
+      {
+        [`DELETE /posts/${postId}/comments/c1`]: () => ({ data: { ok: true } }),
+      },
+    );
     renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by Kofi Boateng' }, { timeout: 5000 }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete comment by Kofi Boateng' }, { timeout: 5000 }),
+    );
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete comment?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(writes(calls)).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete comment by Kofi Boateng' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
     expect(screen.queryByText('I can drive them')).not.toBeInTheDocument();
     expect(screen.queryByText('Thank you!')).not.toBeInTheDocument();
@@ -127,14 +177,21 @@ describe('deleting a comment', () => {
   it('lets a commenter delete only their own comment on someone else’s post', async () => {
     api(() => post({ author: kofi }), [comment('c1', kofi, 'Anyone?'), comment('c2', ada, 'I have two')]);
     renderApp(`/post/${postId}`);
-    expect(await screen.findByRole('button', { name: 'Delete comment by Ada Okafor' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Delete comment by Ada Okafor' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete comment by Kofi Boateng' })).not.toBeInTheDocument();
   });
 });
 
 describe('the hunt modal', () => {
   it('sends the picture as a data URL and the chosen place with the hunt', async () => {
-    const place = { placeId: 'p1', name: 'Tamale', address: 'Tamale, Ghana', coordinates: [-0.85, 9.4] as [number, number] };
+    const place = {
+      placeId: 'p1',
+      name: 'Tamale',
+      address: 'Tamale, Ghana',
+      coordinates: [-0.85, 9.4] as [number, number],
+    };
     const calls = api(() => post(), [], {
       'GET /geo/search': () => ({ data: [place] }),
       'POST /posts/create-hunt': () => ({ data: post({ kind: 'hunt', huntType: 'product' }) }),
@@ -147,16 +204,25 @@ describe('the hunt modal', () => {
 
     const file = new File(['png'], 'lamp.png', { type: 'image/png' });
     fireEvent.change(within(dialog).getByTestId('hunt-image-input'), { target: { files: [file] } });
-    expect(await within(dialog).findByAltText('Preview of the attached image')).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/));
+    expect(await within(dialog).findByAltText('Preview of the attached image')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png/),
+    );
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: /Place/ }), 'Tam');
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Tamale, Ghana' }, { timeout: 3000 }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Tamale, Ghana' }, { timeout: 3000 }),
+    );
     expect(within(dialog).getByRole('button', { name: 'Remove place' })).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post hunt' }));
     expect(await screen.findByText('Hunt post created successfully')).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ huntType: 'product', title: 'Solar lamps', mapLocation: { address: 'Tamale, Ghana', coordinates: [-0.85, 9.4] } });
+    expect(sent).toMatchObject({
+      huntType: 'product',
+      title: 'Solar lamps',
+      mapLocation: { address: 'Tamale, Ghana', coordinates: [-0.85, 9.4] },
+    });
     expect(String(sent.image)).toMatch(/^data:image\/png;base64,/);
   });
 });

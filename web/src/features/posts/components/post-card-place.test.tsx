@@ -22,7 +22,14 @@ const me = {
 };
 
 const post = (over: Partial<Post>): Post =>
-  postFixture({ _id: postId, author: maria, title: 'Insulin in Tacloban', content: 'Insulin needed for my father', category: 'Medicine', ...over });
+  postFixture({
+    _id: postId,
+    author: maria,
+    title: 'Insulin in Tacloban',
+    content: 'Insulin needed for my father',
+    category: 'Medicine',
+    ...over,
+  });
 
 function show(thePost: Post) {
   stubApi((url) => {

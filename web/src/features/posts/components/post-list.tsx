@@ -10,8 +10,17 @@ import { type MissionAction, PostCard } from './post-card';
 export function PostSkeleton() {
   return (
     <div className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5" aria-hidden="true">
-      <div className="flex gap-3"><div className="size-11 rounded-full bg-slate-200" /><div className="flex-1 space-y-2"><div className="h-3 w-40 rounded bg-slate-200" /><div className="h-3 w-24 rounded bg-slate-100" /></div></div>
-      <div className="mt-4 space-y-2"><div className="h-3 rounded bg-slate-100" /><div className="h-3 w-5/6 rounded bg-slate-100" /></div>
+      <div className="flex gap-3">
+        <div className="size-11 rounded-full bg-slate-200" />
+        <div className="flex-1 space-y-2">
+          <div className="h-3 w-40 rounded bg-slate-200" />
+          <div className="h-3 w-24 rounded bg-slate-100" />
+        </div>
+      </div>
+      <div className="mt-4 space-y-2">
+        <div className="h-3 rounded bg-slate-100" />
+        <div className="h-3 w-5/6 rounded bg-slate-100" />
+      </div>
     </div>
   );
 }
@@ -27,17 +36,25 @@ function NewPostsPill({ loaded, onShown }: { loaded: Post[]; onShown: (ids: stri
   return (
     // In the flow above the first post (it covers nothing at rest), sticky under the top bar once
     // scrolled; the wrapper lets clicks through to the posts beside the pill.
-    <div role="status" className={`pointer-events-none sticky top-16 z-20 flex justify-center md:top-20 ${fresh.length ? 'pb-3' : ''}`}>
+    <div
+      role="status"
+      className={`pointer-events-none sticky top-16 z-20 flex justify-center md:top-20 ${fresh.length ? 'pb-3' : ''}`}
+    >
       {fresh.length > 0 && (
-        <button type="button" disabled={show.isPending}
-          onClick={() => show.mutate(undefined, {
-            onSuccess: (ids) => {
-              onShown(ids);
-              const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-              window.scrollTo({ top: 0, behavior: still ? 'auto' : 'smooth' });
-            },
-          })}
-          className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white shadow-lg ring-1 ring-brand-700/20 hover:bg-brand-700 disabled:opacity-80">
+        <button
+          type="button"
+          disabled={show.isPending}
+          onClick={() =>
+            show.mutate(undefined, {
+              onSuccess: (ids) => {
+                onShown(ids);
+                const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+                window.scrollTo({ top: 0, behavior: still ? 'auto' : 'smooth' });
+              },
+            })
+          }
+          className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white shadow-lg ring-1 ring-brand-700/20 hover:bg-brand-700 disabled:opacity-80"
+        >
           <ArrowUp className="size-4" aria-hidden="true" /> {show.isPending ? 'Loading...' : 'New posts'}
         </button>
       )}
@@ -85,12 +102,24 @@ function useRenderedCount(total: number, nearEnd: boolean): number {
  * One card of the list; memoised, so each next card (useRenderedCount) renders only itself
  * rather than every card above it again.
  */
-const PostRow = memo(function PostRow({ post, viewerId, missionAction, arrived }: { post: Post; viewerId: string; missionAction?: MissionAction; arrived: boolean }) {
+const PostRow = memo(function PostRow({
+  post,
+  viewerId,
+  missionAction,
+  arrived,
+}: {
+  post: Post;
+  viewerId: string;
+  missionAction?: MissionAction;
+  arrived: boolean;
+}) {
   return (
     // A card off the screen is laid out and painted only when scrolled near: on a phone even the
     // first ones are below home's composer and panels, and laying out two cards was a task of
     // ~0.17 s under Lighthouse's slowdown (decision 032).
-    <div className={`${arrived ? 'motion-safe:animate-slide-in' : ''} [contain-intrinsic-size:auto_24rem] [content-visibility:auto]`}>
+    <div
+      className={`${arrived ? 'motion-safe:animate-slide-in' : ''} [contain-intrinsic-size:auto_24rem] [content-visibility:auto]`}
+    >
       <PostCard post={post} viewerId={viewerId} missionAction={missionAction} />
     </div>
   );
@@ -100,7 +129,19 @@ const PostRow = memo(function PostRow({ post, viewerId, missionAction, arrived }
  * A list of posts that loads the next page as its end scrolls into view. The home feed passes
  * `announceNewPosts` for the "New posts" pill.
  */
-export function PostList({ list, viewerId, empty, missionAction, announceNewPosts = false }: { list: PostListKind; viewerId: string; empty: React.ReactNode; missionAction?: MissionAction; announceNewPosts?: boolean }) {
+export function PostList({
+  list,
+  viewerId,
+  empty,
+  missionAction,
+  announceNewPosts = false,
+}: {
+  list: PostListKind;
+  viewerId: string;
+  empty: React.ReactNode;
+  missionAction?: MissionAction;
+  announceNewPosts?: boolean;
+}) {
   const query = usePostsQuery(list);
   // A page of posts is rendered in a transition (time-sliced, see useRenderedCount) rather than in
   // the query's own update, which React renders in one task: until then the list shows what it
@@ -114,16 +155,24 @@ export function PostList({ list, viewerId, empty, missionAction, announceNewPost
   const sentinel = useLoadMoreOnScroll(query, rendered >= loaded);
   const { hasNextPage, isFetchingNextPage } = query;
 
-  if (query.isError) return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">Couldn't load posts. Please try again.</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Couldn't load posts. Please try again.
+      </p>
+    );
   if (!data) {
     return (
       <div className="space-y-4" role="status" aria-label="Loading posts">
-        <PostSkeleton /><PostSkeleton />
+        <PostSkeleton />
+        <PostSkeleton />
       </div>
     );
   }
   const posts = data.pages.flatMap((p) => p.data);
-  const pill = announceNewPosts && <NewPostsPill loaded={posts} onShown={(ids) => setArrived(new Set(ids))} />;
+  const pill = announceNewPosts && (
+    <NewPostsPill loaded={posts} onShown={(ids) => setArrived(new Set(ids))} />
+  );
   if (!posts.length) {
     return (
       <div>
@@ -140,7 +189,13 @@ export function PostList({ list, viewerId, empty, missionAction, announceNewPost
       {pill}
       <div className="space-y-4">
         {posts.slice(0, rendered).map((post) => (
-          <PostRow key={post._id} post={post} viewerId={viewerId} missionAction={missionAction} arrived={arrived.has(post._id)} />
+          <PostRow
+            key={post._id}
+            post={post}
+            viewerId={viewerId}
+            missionAction={missionAction}
+            arrived={arrived.has(post._id)}
+          />
         ))}
         <div ref={setEnd} />
         {/* Only while cards are being added: a skeleton left below them pulsed for as long as the
@@ -149,7 +204,9 @@ export function PostList({ list, viewerId, empty, missionAction, announceNewPost
         {/* The next page is asked for only once every loaded card is on the page. */}
         <div ref={sentinel} />
         {isFetchingNextPage && <PostSkeleton />}
-        {!hasNextPage && rendered === posts.length && posts.length > 5 && <p className="py-4 text-center text-sm text-slate-500">You're all caught up.</p>}
+        {!hasNextPage && rendered === posts.length && posts.length > 5 && (
+          <p className="py-4 text-center text-sm text-slate-500">You're all caught up.</p>
+        )}
       </div>
     </div>
   );

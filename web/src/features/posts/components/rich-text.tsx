@@ -12,12 +12,38 @@ export function RichText({ text }: { text: string }) {
       {parts.map((part, i) => {
         if (i % 2 === 0) return <Fragment key={i}>{part}</Fragment>;
         if (part.startsWith('#')) {
-          return <Link key={i} to={paths.hashtag(part.slice(1).toLowerCase())} className="font-medium text-brand-700 hover:underline">{part}</Link>;
+          return (
+            <Link
+              key={i}
+              to={paths.hashtag(part.slice(1).toLowerCase())}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {part}
+            </Link>
+          );
         }
         if (part.startsWith('@')) {
-          return <Link key={i} to={paths.profile(part.slice(1).toLowerCase())} className="font-medium text-brand-700 hover:underline">{part}</Link>;
+          return (
+            <Link
+              key={i}
+              to={paths.profile(part.slice(1).toLowerCase())}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {part}
+            </Link>
+          );
         }
-        return <a key={i} href={part} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-brand-700 underline">{part}</a>;
+        return (
+          <a
+            key={i}
+            href={part}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="break-all text-brand-700 underline"
+          >
+            {part}
+          </a>
+        );
       })}
     </>
   );

@@ -25,12 +25,23 @@ export function SinglePostPage({ viewerId }: { viewerId: string }) {
         {query.data ? postHeading(query.data) : query.isError ? 'Post not found' : 'Post'}
       </h1>
       {query.isPending ? (
-        <div role="status" className="flex justify-center py-20"><span className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" /><span className="sr-only">Loading…</span></div>
+        <div role="status" className="flex justify-center py-20">
+          <span
+            className="size-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+            aria-hidden="true"
+          />
+          <span className="sr-only">Loading…</span>
+        </div>
       ) : query.isError || !query.data ? (
         <div className="flex flex-col items-center gap-3 py-20 text-center">
           <FileX className="size-10 text-slate-300" aria-hidden="true" />
           <p className="text-lg font-semibold text-slate-900">This post no longer exists</p>
-          <Link to={paths.home} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">Back to the feed</Link>
+          <Link
+            to={paths.home}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Back to the feed
+          </Link>
         </div>
       ) : (
         <PostCard post={query.data} viewerId={viewerId} showAllComments />

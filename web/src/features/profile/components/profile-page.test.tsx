@@ -36,7 +36,9 @@ function api(profile: () => Profile | null, answers: Record<string, unknown> = {
     if (key in answers) return { status: 200, body: answers[key] };
     if (key === 'GET /users/profile/grace') {
       const p = profile();
-      return p ? { status: 200, body: { data: p } } : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+      return p
+        ? { status: 200, body: { data: p } }
+        : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
     }
     return signedIn()(url);
   });
@@ -48,9 +50,15 @@ const writes = (calls: Array<{ url: string; method: string; body?: unknown }>) =
 describe('profile actions by connection state', () => {
   it('offers a stranger Connect and Message; Connect asks, says what the server said, and shows Pending', async () => {
     let state = grace();
-    const calls = api(() => state, { [`POST /connections/${graceId}`]: { data: { connection: 'pending-sent', message: 'Request sent to Grace Mensah' } } });
+    const calls = api(() => state, {
+      [`POST /connections/${graceId}`]: {
+        data: { connection: 'pending-sent', message: 'Request sent to Grace Mensah' },
+      },
+    });
     renderApp('/profile/grace');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Mensah' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Grace Mensah' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('12 connections')).toBeInTheDocument();
     expect(screen.getByText('3 mutual connections')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
@@ -74,7 +82,9 @@ describe('profile actions by connection state', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
     state = grace();
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw' }),
+    );
     expect(await screen.findByRole('button', { name: 'Connect' })).toBeInTheDocument();
     expect(writes(calls)).toEqual([`DELETE /connections/requests/${requestId}`]);
   });
@@ -105,7 +115,11 @@ describe('profile actions by connection state', () => {
   it('shows a profile limited to connections as the card, the counts and Connect only', async () => {
     api(() => grace({ limited: true, bio: '', location: '', connectionsVisible: false }));
     renderApp('/profile/grace');
-    expect(await screen.findByText('Grace shares their profile with connections only. Connect to see their posts, bio and connections.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Grace shares their profile with connections only. Connect to see their posts, bio and connections.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
     expect(screen.getByText('12 connections')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
@@ -125,7 +139,19 @@ describe('profile tabs', () => {
   it('lists their connections in the Connections tab', async () => {
     const calls = api(() => grace(), {
       [`GET /users/${graceId}/connections`]: {
-        data: [{ user: { _id: 'u2', username: 'kofi', firstName: 'Kofi', lastName: 'Boateng', headline: 'Driver', profilePicture: '/avatar.png' }, connectedAt: '2026-02-01T00:00:00.000Z' }],
+        data: [
+          {
+            user: {
+              _id: 'u2',
+              username: 'kofi',
+              firstName: 'Kofi',
+              lastName: 'Boateng',
+              headline: 'Driver',
+              profilePicture: '/avatar.png',
+            },
+            connectedAt: '2026-02-01T00:00:00.000Z',
+          },
+        ],
         meta: { nextCursor: null },
       },
     });
@@ -134,7 +160,10 @@ describe('profile tabs', () => {
     expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(tab);
     expect(tab).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('link', { name: /Kofi Boateng/ })).toHaveAttribute('href', '/profile/kofi');
+    expect(await screen.findByRole('link', { name: /Kofi Boateng/ })).toHaveAttribute(
+      'href',
+      '/profile/kofi',
+    );
     expect(calls.some((c) => c.url.endsWith(`/users/${graceId}/connections`))).toBe(true);
   });
 
@@ -142,22 +171,67 @@ describe('profile tabs', () => {
     api(() => grace({ connectionsVisible: false }));
     renderApp('/profile/grace');
     expect(await screen.findByRole('region', { name: 'Posts' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts', 'Missions', 'Needs & Provisions']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Posts',
+      'Missions',
+      'Needs & Provisions',
+    ]);
     expect(screen.getByText('12 connections').tagName).not.toBe('BUTTON');
   });
 });
 
 describe('profile needs and provisions tab', () => {
-  const need = (id: string, status: 'open' | 'fulfilled' | 'expired', kind: 'need' | 'provision' = 'need') => ({
-    _id: id, kind, author: { _id: graceId, username: 'grace', firstName: 'Grace', lastName: 'Mensah', headline: '', profilePicture: '/avatar.png' },
-    title: `Title ${id}`, content: `Content ${id}`, category: 'Transport', status: kind === 'need' ? status : null, huntType: null, image: null, video: null, file: null,
-    review: null, mapLocation: null, mission: null, emergencyEmoji: null, linkPreview: null, hashtags: [], likeCount: 0, commentCount: 0,
-    likedByMe: false, savedByMe: false, offerCount: 0, offeredBy: [], helpers: [], createdAt: '2026-11-20T00:00:00.000Z', updatedAt: '2026-11-20T00:00:00.000Z',
+  const need = (
+    id: string,
+    status: 'open' | 'fulfilled' | 'expired',
+    kind: 'need' | 'provision' = 'need',
+  ) => ({
+    _id: id,
+    kind,
+    author: {
+      _id: graceId,
+      username: 'grace',
+      firstName: 'Grace',
+      lastName: 'Mensah',
+      headline: '',
+      profilePicture: '/avatar.png',
+    },
+    title: `Title ${id}`,
+    content: `Content ${id}`,
+    category: 'Transport',
+    status: kind === 'need' ? status : null,
+    huntType: null,
+    image: null,
+    video: null,
+    file: null,
+    review: null,
+    mapLocation: null,
+    mission: null,
+    emergencyEmoji: null,
+    linkPreview: null,
+    hashtags: [],
+    likeCount: 0,
+    commentCount: 0,
+    likedByMe: false,
+    savedByMe: false,
+    offerCount: 0,
+    offeredBy: [],
+    helpers: [],
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: '2026-11-20T00:00:00.000Z',
   });
 
   it('lists their needs and provisions with each need’s status, asked with kind=needs', async () => {
     const calls = api(() => grace(), {
-      'GET /posts/user/grace': { data: [need('n1', 'open'), need('n2', 'fulfilled'), need('n3', 'expired'), need('o1', 'open', 'provision')], meta: { nextCursor: null } },
+      'GET /posts/user/grace': {
+        data: [
+          need('n1', 'open'),
+          need('n2', 'fulfilled'),
+          need('n3', 'expired'),
+          need('o1', 'open', 'provision'),
+        ],
+        meta: { nextCursor: null },
+      },
     });
     renderApp('/profile/grace');
     const tab = await screen.findByRole('tab', { name: 'Needs & Provisions' });
@@ -200,7 +274,30 @@ describe('profile missions tab', () => {
   it('lists the missions they are in, asked by their id', async () => {
     const calls = api(() => grace(), {
       [`GET /missions/mine`]: {
-        data: [{ _id: 'm1', title: '', photo: '', type: 'partnership', category: '', location: '', status: 'ongoing', owner: { _id: graceId, username: 'grace', firstName: 'Grace', lastName: 'Mensah', headline: '', profilePicture: '/avatar.png' }, partnersCount: 2, collaboratorsCount: 1, updateCount: 0, followerCount: 0, createdAt: '2026-02-01T00:00:00.000Z' }],
+        data: [
+          {
+            _id: 'm1',
+            title: '',
+            photo: '',
+            type: 'partnership',
+            category: '',
+            location: '',
+            status: 'ongoing',
+            owner: {
+              _id: graceId,
+              username: 'grace',
+              firstName: 'Grace',
+              lastName: 'Mensah',
+              headline: '',
+              profilePicture: '/avatar.png',
+            },
+            partnersCount: 2,
+            collaboratorsCount: 1,
+            updateCount: 0,
+            followerCount: 0,
+            createdAt: '2026-02-01T00:00:00.000Z',
+          },
+        ],
         meta: { nextCursor: null },
       },
     });
@@ -208,7 +305,10 @@ describe('profile missions tab', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Missions' }));
     const panel = await screen.findByRole('region', { name: 'Missions' });
     // Spec §3: no title shows 'Untitled Mission', no photo the default one; the badge says Partner.
-    expect(await within(panel).findByRole('link', { name: /Untitled Mission/ })).toHaveAttribute('href', '/missions/m1');
+    expect(await within(panel).findByRole('link', { name: /Untitled Mission/ })).toHaveAttribute(
+      'href',
+      '/missions/m1',
+    );
     expect(within(panel).getByText('Partner')).toBeInTheDocument();
     expect(within(panel).getByText('2 partners')).toBeInTheDocument();
     expect(panel.querySelector('img')).toHaveAttribute('src', '/mission-default.svg');
@@ -230,9 +330,16 @@ describe('profile menu', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Harassment or hate' }));
     await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'Abusive messages');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await screen.findByText('Thanks for your report. Our moderators will review it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Thanks for your report. Our moderators will review it.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ targetType: 'user', targetId: graceId, reason: 'harassment', note: 'Abusive messages' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      targetType: 'user',
+      targetId: graceId,
+      reason: 'harassment',
+      note: 'Abusive messages',
+    });
   });
 
   it('blocks after a confirm and leaves the profile', async () => {
@@ -254,7 +361,9 @@ describe('profile menu', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'More actions for Grace Mensah' }));
     state = grace({ muted: true });
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Mute' }));
-    expect(await screen.findByText('You muted Grace Mensah. Their posts no longer appear in your feed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You muted Grace Mensah. Their posts no longer appear in your feed.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'More actions for Grace Mensah' }));
     expect(await screen.findByRole('menuitem', { name: 'Unmute' })).toBeInTheDocument();
     expect(writes(calls)).toEqual([`POST /users/${graceId}/mute`]);

@@ -8,7 +8,15 @@ export const LEGAL_LAST_UPDATED = 'April 17, 2025';
  * A long legal page with a side table of contents that follows the scroll: the section at the
  * top of the viewport is marked current (aria-current) in the contents.
  */
-export function LegalDocument({ title, intro, sections }: { title: string; intro: string; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: string;
+  sections: LegalSection[];
+}) {
   const [current, setCurrent] = useState(sections[0]?.id);
 
   useEffect(() => {
@@ -47,13 +55,16 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
           <ol className="mt-3 space-y-1 border-l border-slate-200">
             {sections.map((s, i) => (
               <li key={s.id}>
-                <a href={`#${s.id}`} aria-current={current === s.id ? 'true' : undefined}
+                <a
+                  href={`#${s.id}`}
+                  aria-current={current === s.id ? 'true' : undefined}
                   onClick={(e) => {
                     // Hash routing owns the URL fragment, so scroll by hand instead of navigating.
                     e.preventDefault();
                     document.getElementById(s.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                   }}
-                  className={`-ml-px block border-l-2 py-1.5 pl-4 text-sm ${current === s.id ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}>
+                  className={`-ml-px block border-l-2 py-1.5 pl-4 text-sm ${current === s.id ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}
+                >
                   {i + 1}. {s.title}
                 </a>
               </li>
@@ -63,7 +74,9 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
         <div className="min-w-0 space-y-10">
           {sections.map((s, i) => (
             <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="scroll-mt-24">
-              <h2 id={`${s.id}-title`} className="text-xl font-bold text-slate-900">{i + 1}. {s.title}</h2>
+              <h2 id={`${s.id}-title`} className="text-xl font-bold text-slate-900">
+                {i + 1}. {s.title}
+              </h2>
               <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{s.body}</div>
             </section>
           ))}

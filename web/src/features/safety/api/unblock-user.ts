@@ -15,7 +15,9 @@ export function useUnblockUserMutation() {
     mutationFn: unblockUser,
     onSuccess: (_data, userId) => {
       // The row leaves the list at once; the refetch that follows confirms it.
-      queryClient.setQueryData<HiddenPerson[]>(blockedKey, (list) => list?.filter((p) => p.user._id !== userId));
+      queryClient.setQueryData<HiddenPerson[]>(blockedKey, (list) =>
+        list?.filter((p) => p.user._id !== userId),
+      );
       afterVisibilityChange(queryClient);
     },
   });

@@ -15,7 +15,9 @@ export function useUnmuteUserMutation() {
     mutationFn: unmuteUser,
     onSuccess: (_data, userId) => {
       // The row leaves the list at once; the refetch that follows confirms it.
-      queryClient.setQueryData<HiddenPerson[]>(mutedKey, (list) => list?.filter((p) => p.user._id !== userId));
+      queryClient.setQueryData<HiddenPerson[]>(mutedKey, (list) =>
+        list?.filter((p) => p.user._id !== userId),
+      );
       afterVisibilityChange(queryClient);
     },
   });

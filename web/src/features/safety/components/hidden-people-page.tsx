@@ -37,30 +37,51 @@ function HiddenPeople({
   const name = (p: HiddenPerson) => `${p.user.firstName} ${p.user.lastName}`.trim() || `@${p.user.username}`;
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
-      <Link to={paths.settings} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to={paths.settings}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> Settings & Privacy
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
-      <section className="mt-4 rounded-2xl border border-slate-200 bg-white px-4 py-1 shadow-sm sm:px-5" aria-label={title}>
+      <section
+        className="mt-4 rounded-2xl border border-slate-200 bg-white px-4 py-1 shadow-sm sm:px-5"
+        aria-label={title}
+      >
         {query.isPending ? (
           <PersonRowsSkeleton rows={3} label={`Loading ${title.toLowerCase()}`} />
         ) : query.isError ? (
-          <p role="alert" className="py-4 text-sm text-red-700">Couldn't load this list. Please try again.</p>
+          <p role="alert" className="py-4 text-sm text-red-700">
+            Couldn't load this list. Please try again.
+          </p>
         ) : query.data.length === 0 ? (
           empty
         ) : (
           <ul className="divide-y divide-slate-100">
             {query.data.map((p) => (
-              <PersonRow key={p.user._id} user={p.user} note={`${since} ${formatDate(p.since)}`} actions={
-                <button type="button" className={buttonStyles.quiet} disabled={undo.isPending && undo.variables === p.user._id} aria-label={`${undoLabel} ${name(p)}`}
-                  onClick={() => undo.mutate(p.user._id, {
-                    onSuccess: () => toast.success(done(name(p))),
-                    onError: (err) => toast.error(errorMessage(err, `Could not ${undoLabel.toLowerCase()}`)),
-                  })}>
-                  {undoLabel}
-                </button>
-              } />
+              <PersonRow
+                key={p.user._id}
+                user={p.user}
+                note={`${since} ${formatDate(p.since)}`}
+                actions={
+                  <button
+                    type="button"
+                    className={buttonStyles.quiet}
+                    disabled={undo.isPending && undo.variables === p.user._id}
+                    aria-label={`${undoLabel} ${name(p)}`}
+                    onClick={() =>
+                      undo.mutate(p.user._id, {
+                        onSuccess: () => toast.success(done(name(p))),
+                        onError: (err) =>
+                          toast.error(errorMessage(err, `Could not ${undoLabel.toLowerCase()}`)),
+                      })
+                    }
+                  >
+                    {undoLabel}
+                  </button>
+                }
+              />
             ))}
           </ul>
         )}

@@ -1,4 +1,11 @@
-import { createReportSchema, REPORT_NOTE_MAX, reportReasonLabels, reportReasons, type CreateReportInput, type ReportReason } from '@muster/contract/safety';
+import {
+  createReportSchema,
+  REPORT_NOTE_MAX,
+  reportReasonLabels,
+  reportReasons,
+  type CreateReportInput,
+  type ReportReason,
+} from '@muster/contract/safety';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
@@ -59,7 +66,9 @@ export function ReportDialog({
       },
       onError: (err) => {
         const fields: Errors = {};
-        if (err instanceof ApiClientError) for (const d of err.details) if (d.path === 'reason' || d.path === 'note') fields[d.path] = d.message;
+        if (err instanceof ApiClientError)
+          for (const d of err.details)
+            if (d.path === 'reason' || d.path === 'note') fields[d.path] = d.message;
         setErrors(fields);
         toast.error(errorMessage(err, 'Could not send your report'));
       },
@@ -67,30 +76,71 @@ export function ReportDialog({
   }
 
   return (
-    <Modal open={open} onOpenChange={close} title={`Report ${subject}`} description="Tell us what is wrong. The person is not told who reported them." showDescription>
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={`Report ${subject}`}
+      description="Tell us what is wrong. The person is not told who reported them."
+      showDescription
+    >
       <form onSubmit={submit} noValidate>
         <fieldset aria-describedby={errors.reason ? 'report-reason-error' : undefined}>
           <legend className="text-sm font-medium text-slate-700">Reason</legend>
           <div className="mt-2 space-y-2">
             {reportReasons.map((r) => (
-              <label key={r} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-                <input type="radio" name="report-reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="size-4 accent-brand-600" />
+              <label
+                key={r}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="report-reason"
+                  value={r}
+                  checked={reason === r}
+                  onChange={() => setReason(r)}
+                  className="size-4 accent-brand-600"
+                />
                 {reportReasonLabels[r]}
               </label>
             ))}
           </div>
-          {errors.reason && <p id="report-reason-error" role="alert" className="mt-2 text-sm text-red-700">{errors.reason}</p>}
+          {errors.reason && (
+            <p id="report-reason-error" role="alert" className="mt-2 text-sm text-red-700">
+              {errors.reason}
+            </p>
+          )}
         </fieldset>
-        <label htmlFor="report-note" className="mt-4 block text-sm font-medium text-slate-700">Note (optional)</label>
-        <textarea id="report-note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={!!errors.note}
+        <label htmlFor="report-note" className="mt-4 block text-sm font-medium text-slate-700">
+          Note (optional)
+        </label>
+        <textarea
+          id="report-note"
+          rows={3}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={!!errors.note}
           aria-describedby="report-note-help"
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
-        <p id="report-note-help" className={`mt-1 text-xs ${errors.note ? 'text-red-700' : 'text-slate-500'}`}>
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        />
+        <p
+          id="report-note-help"
+          className={`mt-1 text-xs ${errors.note ? 'text-red-700' : 'text-slate-500'}`}
+        >
           {errors.note ?? `Anything that helps a moderator understand, up to ${REPORT_NOTE_MAX} characters.`}
         </p>
         <div className="mt-5 flex justify-end gap-3">
-          <button type="button" onClick={() => close(false)} className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Cancel</button>
-          <button type="submit" disabled={report.isPending} className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={() => close(false)}
+            className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={report.isPending}
+            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:opacity-60"
+          >
             {report.isPending ? 'Sending...' : 'Send report'}
           </button>
         </div>

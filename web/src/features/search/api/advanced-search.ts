@@ -17,7 +17,11 @@ export const searchKeys = {
 };
 
 export async function advancedSearch(p: SearchParams & { page?: number }): Promise<AdvancedSearchResult> {
-  const params = new URLSearchParams({ query: p.query, page: String(p.page ?? 1), limit: String(SEARCH_PAGE_SIZE) });
+  const params = new URLSearchParams({
+    query: p.query,
+    page: String(p.page ?? 1),
+    limit: String(SEARCH_PAGE_SIZE),
+  });
   if (p.section && p.section !== 'all') params.set('section', p.section);
   if (p.category) params.set('category', p.category);
   return (await api.get<{ data: AdvancedSearchResult }>(`/users/advanced-search?${params}`)).data;
@@ -42,5 +46,11 @@ export async function getSearchTrending(): Promise<Array<{ name: string; count: 
 
 /** Spec §9: search trending is cached 15 minutes (the home panel keeps its own 10-minute copy). */
 export function useSearchTrendingQuery(enabled = true) {
-  return useQuery({ queryKey: searchKeys.trending, queryFn: getSearchTrending, staleTime: SEARCH_TRENDING_CACHE_MS, enabled, retry: false });
+  return useQuery({
+    queryKey: searchKeys.trending,
+    queryFn: getSearchTrending,
+    staleTime: SEARCH_TRENDING_CACHE_MS,
+    enabled,
+    retry: false,
+  });
 }

@@ -28,7 +28,12 @@ export function useLiveSearch() {
     (term: string) => {
       latest.current = term;
       client
-        .fetchQuery({ queryKey: searchKeys.results({ query: term }), queryFn: () => advancedSearch({ query: term }), staleTime: RESULT_STALE_MS, retry: false })
+        .fetchQuery({
+          queryKey: searchKeys.results({ query: term }),
+          queryFn: () => advancedSearch({ query: term }),
+          staleTime: RESULT_STALE_MS,
+          retry: false,
+        })
         .then((data) => {
           if (latest.current === term) setResults({ query: term, data });
         })

@@ -8,13 +8,45 @@ import { Providers } from '../../../app/providers';
 import { stubApi } from '../../../test/render';
 import { SearchBox } from './search-box';
 
-const person = (n: number, username = `user${n}`) => ({ _id: `u${n}`, username, firstName: `First${n}`, lastName: `Last${n}`, headline: `Headline ${n}`, profilePicture: '/a.png' });
-const group = (category: string, users: number): CategoryMatch => ({
-  category, users: Array.from({ length: users }, (_, i) => person(i + 1)), count: users, postIds: ['p1'],
-  posts: [{ _id: 'p1', kind: 'need', title: 'Need water', excerpt: '', status: 'open', createdAt: '2026-01-01T00:00:00.000Z', author: person(1) }],
+const person = (n: number, username = `user${n}`) => ({
+  _id: `u${n}`,
+  username,
+  firstName: `First${n}`,
+  lastName: `Last${n}`,
+  headline: `Headline ${n}`,
+  profilePicture: '/a.png',
 });
-const mission = (n: number, type: MissionMatch['type'] = 'collaboration'): MissionMatch => ({ _id: `m${n}`, title: `Mission ${n}`, photo: '/m.png', type, partnersCount: 2, collaboratorsCount: 7 });
-const empty: AdvancedSearchResult = { users: [], needsMatches: [], provisionsMatches: [], missionMatches: [] };
+const group = (category: string, users: number): CategoryMatch => ({
+  category,
+  users: Array.from({ length: users }, (_, i) => person(i + 1)),
+  count: users,
+  postIds: ['p1'],
+  posts: [
+    {
+      _id: 'p1',
+      kind: 'need',
+      title: 'Need water',
+      excerpt: '',
+      status: 'open',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      author: person(1),
+    },
+  ],
+});
+const mission = (n: number, type: MissionMatch['type'] = 'collaboration'): MissionMatch => ({
+  _id: `m${n}`,
+  title: `Mission ${n}`,
+  photo: '/m.png',
+  type,
+  partnersCount: 2,
+  collaboratorsCount: 7,
+});
+const empty: AdvancedSearchResult = {
+  users: [],
+  needsMatches: [],
+  provisionsMatches: [],
+  missionMatches: [],
+};
 const trending = [1, 2, 3, 4, 5].map((i) => ({ name: `tag${i}`, count: 10 - i }));
 
 const path = (url: string) => url.replace('/api/v1', '');
@@ -26,24 +58,38 @@ function api(answer: (query: string) => AdvancedSearchResult | 'fail') {
     if (p === '/hashtags/trending') return { status: 200, body: { data: trending } };
     if (p.startsWith('/users/advanced-search')) {
       const a = answer(queryOf(url) ?? '');
-      return a === 'fail' ? { status: 500, body: { message: 'boom', code: 'INTERNAL' } } : { status: 200, body: { data: a } };
+      return a === 'fail'
+        ? { status: 500, body: { message: 'boom', code: 'INTERNAL' } }
+        : { status: 200, body: { data: a } };
     }
     return undefined;
   });
 }
-const searches = (calls: Array<{ url: string }>) => calls.filter((c) => path(c.url).startsWith('/users/advanced-search'));
+const searches = (calls: Array<{ url: string }>) =>
+  calls.filter((c) => path(c.url).startsWith('/users/advanced-search'));
 
 function Where() {
   const location = useLocation();
-  return <p data-testid="where">{location.pathname} {JSON.stringify(location.state)}</p>;
+  return (
+    <p data-testid="where">
+      {location.pathname} {JSON.stringify(location.state)}
+    </p>
+  );
 }
 
 function renderBox() {
   const router = createMemoryRouter(
-    [{ path: '/', element: <SearchBox /> }, { path: '*', element: <Where /> }],
+    [
+      { path: '/', element: <SearchBox /> },
+      { path: '*', element: <Where /> },
+    ],
     { initialEntries: ['/'] },
   );
-  render(<Providers><RouterProvider router={router} /></Providers>);
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
   return router;
 }
 
@@ -99,18 +145,30 @@ describe('global search box (desktop)', () => {
     const user = userEvent.setup();
     const router = renderBox();
     await user.type(box(), '#flood volu');
-    expect(await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     await within(panel()).findByRole('heading', { name: 'Trending Hashtags' });
-    expect(within(panel()).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Trending Hashtags', 'People', 'Needs', 'Provisions', 'Missions', 'Hashtags']);
+    expect(
+      within(panel())
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Trending Hashtags', 'People', 'Needs', 'Provisions', 'Missions', 'Hashtags']);
 
     // Trending: 3 of the 5, so 'View All' goes to /hashtags.
     expect(within(section('Trending Hashtags')).getAllByRole('listitem')).toHaveLength(3);
     // People: 5 found, 4 shown, 'View All'.
     expect(within(section('People')).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(section('People')).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/search/all');
+    expect(within(section('People')).getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/search/all',
+    );
     // Needs: 2 categories, no 'View All'; provisions: 3, so 'View All'.
     expect(within(section('Needs')).queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
-    expect(within(section('Provisions')).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/search/provisions');
+    expect(within(section('Provisions')).getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/search/provisions',
+    );
     expect(within(section('Provisions')).getAllByRole('listitem')).toHaveLength(2);
     expect(within(section('Needs')).getByText('3 people')).toBeInTheDocument();
     expect(within(section('Provisions')).getByText('5 people')).toBeInTheDocument();
@@ -124,8 +182,14 @@ describe('global search box (desktop)', () => {
     expect(missions[0]).toHaveTextContent('7 collaborators');
     expect(missions[0]).toHaveAttribute('href', '/missions/m1');
     expect(missions[1]).toHaveTextContent('Partner');
-    expect(within(section('Hashtags')).getByRole('link', { name: /#flood/ })).toHaveAttribute('href', '/hashtag/flood');
-    expect(within(panel()).getByRole('link', { name: 'Show more results' })).toHaveAttribute('href', '/search');
+    expect(within(section('Hashtags')).getByRole('link', { name: /#flood/ })).toHaveAttribute(
+      'href',
+      '/hashtag/flood',
+    );
+    expect(within(panel()).getByRole('link', { name: 'Show more results' })).toHaveAttribute(
+      'href',
+      '/search',
+    );
 
     await user.click(within(section('People')).getByRole('link', { name: 'View All' }));
     expect(router.state.location.pathname).toBe('/search/all');
@@ -133,11 +197,18 @@ describe('global search box (desktop)', () => {
   });
 
   it("has 'View All' for neither 4 people nor 2 missions, and no Hashtags section without '#'", async () => {
-    api(() => ({ ...empty, users: [1, 2, 3, 4].map((i) => person(i)), missionMatches: [mission(1), mission(2)], hashtags: [{ name: 'x', count: 1 }] }));
+    api(() => ({
+      ...empty,
+      users: [1, 2, 3, 4].map((i) => person(i)),
+      missionMatches: [mission(1), mission(2)],
+      hashtags: [{ name: 'x', count: 1 }],
+    }));
     const user = userEvent.setup();
     renderBox();
     await user.type(box(), 'volu');
-    expect(await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(within(section('People')).getAllByRole('listitem')).toHaveLength(4);
     expect(within(section('People')).queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
     expect(within(section('Missions')).queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
@@ -149,7 +220,9 @@ describe('global search box (desktop)', () => {
     const user = userEvent.setup();
     renderBox();
     await user.type(box(), 'zzz');
-    expect(await within(panel()).findByText('No results found for "zzz"', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await within(panel()).findByText('No results found for "zzz"', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(within(panel()).getByText('Try searching for something else')).toBeInTheDocument();
   });
 
@@ -173,12 +246,25 @@ describe('global search box (desktop)', () => {
     const user = userEvent.setup();
     renderBox();
     await user.click(box());
-    expect(within(section('Recent Searches')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['s1', 's2', 's3', 's4', 's5']);
+    expect(
+      within(section('Recent Searches'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['s1', 's2', 's3', 's4', 's5']);
     expect(within(section('Recently Viewed')).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(section('Recently Viewed')).getByRole('link', { name: /First1 Last1/ })).toHaveAttribute('href', '/profile/user1');
-    expect(within(await within(panel()).findByRole('region', { name: 'Trending Hashtags' })).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(section('Recently Viewed')).getByRole('link', { name: /First1 Last1/ })).toHaveAttribute(
+      'href',
+      '/profile/user1',
+    );
+    expect(
+      within(await within(panel()).findByRole('region', { name: 'Trending Hashtags' })).getAllByRole(
+        'listitem',
+      ),
+    ).toHaveLength(5);
     expect(within(panel()).getByText("Search Muster's database")).toBeInTheDocument();
-    expect(within(panel()).getByText('Discover people, needs, missions, provisions and posts')).toBeInTheDocument();
+    expect(
+      within(panel()).getByText('Discover people, needs, missions, provisions and posts'),
+    ).toBeInTheDocument();
 
     await user.click(within(panel()).getByRole('button', { name: 'Clear All' }));
     expect(within(panel()).queryByRole('heading', { name: 'Recent Searches' })).not.toBeInTheDocument();
@@ -294,7 +380,10 @@ describe('global search overlay (small screens)', () => {
     const user = userEvent.setup();
     const router = renderBox();
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await user.type(within(screen.getByRole('dialog', { name: 'Search' })).getByRole('searchbox'), 'tents{Enter}');
+    await user.type(
+      within(screen.getByRole('dialog', { name: 'Search' })).getByRole('searchbox'),
+      'tents{Enter}',
+    );
     expect(router.state.location.pathname).toBe('/search');
     expect(router.state.location.state).toEqual({ query: 'tents' });
     expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
@@ -308,10 +397,24 @@ describe('the box follows the page (desktop)', () => {
   /** The box in a frame that stays while the pages under it change, as in the app's top bar. */
   function renderInFrame() {
     const router = createMemoryRouter(
-      [{ element: <><SearchBox /><Outlet /></>, children: [{ path: '*', element: <Where /> }] }],
+      [
+        {
+          element: (
+            <>
+              <SearchBox />
+              <Outlet />
+            </>
+          ),
+          children: [{ path: '*', element: <Where /> }],
+        },
+      ],
       { initialEntries: ['/'] },
     );
-    render(<Providers><RouterProvider router={router} /></Providers>);
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
     return router;
   }
 

@@ -13,7 +13,11 @@ const PLACEHOLDER = 'Search people, needs, missions...';
  * Arrow keys move through the panel's rows (roving focus; ArrowUp from the first row returns to
  * the input), Escape closes. Rows are links and buttons, so Enter opens the focused one natively.
  */
-function usePanelKeys(input: React.RefObject<HTMLInputElement | null>, panel: React.RefObject<HTMLElement | null>, close: () => void) {
+function usePanelKeys(
+  input: React.RefObject<HTMLInputElement | null>,
+  panel: React.RefObject<HTMLElement | null>,
+  close: () => void,
+) {
   return (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -44,7 +48,8 @@ function useSubmit(onDone: () => void) {
 }
 
 /** The results pages: /search and its sections (/search/all, /search/needs, …). */
-const isResultsPage = (pathname: string) => pathname === paths.search || pathname.startsWith(`${paths.search}/`);
+const isResultsPage = (pathname: string) =>
+  pathname === paths.search || pathname.startsWith(`${paths.search}/`);
 
 /**
  * The top bar outlives the pages, and so would what was typed in it: the box shows the search of
@@ -101,7 +106,10 @@ function DesktopSearch() {
 
   return (
     <div ref={root} className="relative hidden w-full max-w-sm md:block" onKeyDown={onKeys}>
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
       <input
         ref={input}
         type="search"
@@ -128,9 +136,20 @@ function DesktopSearch() {
         className="h-10 w-full rounded-full border border-slate-200 bg-slate-100 pl-9 pr-4 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30"
       />
       {open && (
-        <div ref={panel} id={panelId} role="dialog" aria-label="Search results"
-          className="absolute left-0 right-0 top-12 z-40 max-h-[min(70vh,36rem)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-1.5 shadow-xl md:w-[28rem]">
-          <SearchPanel query={search.query} results={search.results} loading={search.loading} onPick={(q) => search.setQuery(q, true)} onOpen={close} />
+        <div
+          ref={panel}
+          id={panelId}
+          role="dialog"
+          aria-label="Search results"
+          className="absolute left-0 right-0 top-12 z-40 max-h-[min(70vh,36rem)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-1.5 shadow-xl md:w-[28rem]"
+        >
+          <SearchPanel
+            query={search.query}
+            results={search.results}
+            loading={search.loading}
+            onPick={(q) => search.setQuery(q, true)}
+            onOpen={close}
+          />
         </div>
       )}
     </div>
@@ -156,9 +175,20 @@ function SearchOverlay({ onClose }: { onClose: () => void }) {
   }, []);
 
   return createPortal(
-    <div role="dialog" aria-modal="true" aria-label="Search" className="fixed inset-0 z-50 flex flex-col bg-white" onKeyDown={onKeys}>
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label="Search"
+      className="fixed inset-0 z-50 flex flex-col bg-white"
+      onKeyDown={onKeys}
+    >
       <div className="flex items-center gap-2 border-b border-slate-200 px-2 py-2">
-        <button type="button" aria-label="Close search" onClick={onClose} className="rounded-full p-2 text-slate-700 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label="Close search"
+          onClick={onClose}
+          className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
+        >
           <ArrowLeft className="size-5" aria-hidden="true" />
         </button>
         <input
@@ -180,7 +210,13 @@ function SearchOverlay({ onClose }: { onClose: () => void }) {
         />
       </div>
       <div ref={panel} className="flex-1 overflow-y-auto p-2 pb-[env(safe-area-inset-bottom)]">
-        <SearchPanel query={search.query} results={search.results} loading={search.loading} onPick={(q) => search.setQuery(q, true)} onOpen={onClose} />
+        <SearchPanel
+          query={search.query}
+          results={search.results}
+          loading={search.loading}
+          onPick={(q) => search.setQuery(q, true)}
+          onOpen={onClose}
+        />
       </div>
     </div>,
     document.body,
@@ -192,8 +228,15 @@ function MobileSearch() {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={button} type="button" aria-label="Search" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}
-        className="rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-label="Search"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        className="rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
+      >
         <Search className="size-5" aria-hidden="true" />
       </button>
       {open && (

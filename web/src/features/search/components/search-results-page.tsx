@@ -9,7 +9,13 @@ import type { SearchState } from './search-panel';
 import { Avatars, HashtagResult, MissionResult, NoResults, PersonResult, SearchPrompt } from './search-rows';
 import { personName } from '../../../lib/person-name';
 
-const titles: Record<SearchSection, string> = { all: 'Search results', users: 'People', needs: 'Needs', provisions: 'Provisions', missions: 'Missions' };
+const titles: Record<SearchSection, string> = {
+  all: 'Search results',
+  users: 'People',
+  needs: 'Needs',
+  provisions: 'Provisions',
+  missions: 'Missions',
+};
 
 /** Pages of one search, folded into one answer: a category met again on a later page is merged into the first. */
 function merge(pages: AdvancedSearchResult[]): AdvancedSearchResult {
@@ -17,7 +23,13 @@ function merge(pages: AdvancedSearchResult[]): AdvancedSearchResult {
     const byCategory = new Map<string, CategoryMatch>();
     for (const g of pages.flatMap(pick)) {
       const seen = byCategory.get(g.category);
-      if (!seen) byCategory.set(g.category, { ...g, users: [...g.users], posts: [...g.posts], postIds: [...g.postIds] });
+      if (!seen)
+        byCategory.set(g.category, {
+          ...g,
+          users: [...g.users],
+          posts: [...g.posts],
+          postIds: [...g.postIds],
+        });
       else {
         seen.users.push(...g.users.filter((u) => !seen.users.some((s) => s._id === u._id)));
         seen.posts.push(...g.posts.filter((p) => !seen.postIds.includes(p._id)));
@@ -28,7 +40,8 @@ function merge(pages: AdvancedSearchResult[]): AdvancedSearchResult {
     }
     return [...byCategory.values()];
   };
-  const unique = <T extends { _id: string }>(items: T[]) => items.filter((x, i) => items.findIndex((y) => y._id === x._id) === i);
+  const unique = <T extends { _id: string }>(items: T[]) =>
+    items.filter((x, i) => items.findIndex((y) => y._id === x._id) === i);
   return {
     users: unique(pages.flatMap((p) => p.users)),
     needsMatches: groups((p) => p.needsMatches),
@@ -42,14 +55,26 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={id} className="mb-2 font-semibold text-slate-900">{title}</h2>
+      <h2 id={id} className="mb-2 font-semibold text-slate-900">
+        {title}
+      </h2>
       {children}
     </section>
   );
 }
 
 /** A category of needs or provisions on the pages: 'N people', then each matching post. */
-function CategoryBlock({ group, kind, query, linkCategory }: { group: CategoryMatch; kind: 'needs' | 'provisions'; query: string; linkCategory: boolean }) {
+function CategoryBlock({
+  group,
+  kind,
+  query,
+  linkCategory,
+}: {
+  group: CategoryMatch;
+  kind: 'needs' | 'provisions';
+  query: string;
+  linkCategory: boolean;
+}) {
   const { text } = peopleLabel(group);
   const to = kind === 'needs' ? searchSectionPath('needs') : searchSectionPath('provisions');
   return (
@@ -57,7 +82,13 @@ function CategoryBlock({ group, kind, query, linkCategory }: { group: CategoryMa
       <div className="flex items-center justify-between gap-3">
         <div className="min-w-0">
           {linkCategory ? (
-            <Link to={to} state={{ query, category: group.category } satisfies SearchState} className="font-semibold text-slate-900 hover:underline">{group.category}</Link>
+            <Link
+              to={to}
+              state={{ query, category: group.category } satisfies SearchState}
+              className="font-semibold text-slate-900 hover:underline"
+            >
+              {group.category}
+            </Link>
           ) : (
             <p className="font-semibold text-slate-900">{group.category}</p>
           )}
@@ -70,9 +101,16 @@ function CategoryBlock({ group, kind, query, linkCategory }: { group: CategoryMa
           {group.posts.map((p) => (
             <li key={p._id}>
               <Link to={paths.post(p._id)} className="block rounded-xl px-3 py-2 hover:bg-slate-50">
-                <span className="block truncate text-sm font-medium text-slate-900">{p.title || p.excerpt}</span>
-                {p.title && p.excerpt && <span className="line-clamp-2 text-sm text-slate-600">{p.excerpt}</span>}
-                <span className="block text-xs text-slate-500">{personName(p.author)}{p.status === 'fulfilled' ? ' · Fulfilled' : p.status === 'expired' ? ' · Expired' : ''}</span>
+                <span className="block truncate text-sm font-medium text-slate-900">
+                  {p.title || p.excerpt}
+                </span>
+                {p.title && p.excerpt && (
+                  <span className="line-clamp-2 text-sm text-slate-600">{p.excerpt}</span>
+                )}
+                <span className="block text-xs text-slate-500">
+                  {personName(p.author)}
+                  {p.status === 'fulfilled' ? ' · Fulfilled' : p.status === 'expired' ? ' · Expired' : ''}
+                </span>
               </Link>
             </li>
           ))}
@@ -86,10 +124,17 @@ function Skeleton() {
   return (
     <div role="status" aria-label="Loading results" className="space-y-3">
       {[0, 1, 2].map((i) => (
-        <div key={i} className="animate-pulse rounded-2xl border border-slate-200 bg-white p-4" aria-hidden="true">
+        <div
+          key={i}
+          className="animate-pulse rounded-2xl border border-slate-200 bg-white p-4"
+          aria-hidden="true"
+        >
           <div className="h-4 w-32 rounded bg-slate-200" />
           {[0, 1, 2].map((j) => (
-            <div key={j} className="mt-3 flex items-center gap-3"><div className="size-10 rounded-full bg-slate-200" /><div className="h-3 w-48 max-w-full rounded bg-slate-100" /></div>
+            <div key={j} className="mt-3 flex items-center gap-3">
+              <div className="size-10 rounded-full bg-slate-200" />
+              <div className="h-3 w-48 max-w-full rounded bg-slate-100" />
+            </div>
           ))}
         </div>
       ))}
@@ -106,7 +151,12 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
   const navigate = useNavigate();
   const state = (location.state ?? {}) as SearchState;
   const query = typeof state.query === 'string' ? state.query.trim() : '';
-  const category = section === 'needs' || section === 'provisions' ? (typeof state.category === 'string' && state.category ? state.category : undefined) : undefined;
+  const category =
+    section === 'needs' || section === 'provisions'
+      ? typeof state.category === 'string' && state.category
+        ? state.category
+        : undefined
+      : undefined;
   const [draft, setDraft] = useState(query);
   const [draftFor, setDraftFor] = useState(query);
   // A new search arriving from the top bar replaces what was typed here.
@@ -124,7 +174,8 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-6">
       <h1 className="text-xl font-semibold text-slate-900">{heading}</h1>
-      <form role="search"
+      <form
+        role="search"
         onSubmit={(e) => {
           e.preventDefault();
           const q = draft.trim();
@@ -132,40 +183,109 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
           // Kept in navigation state like every other search, so Back and reload agree.
           navigate(location.pathname, { replace: true, state: { query: q, category } satisfies SearchState });
         }}
-        className="relative">
-        <label htmlFor={inputId} className="sr-only">Search</label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-        <input id={inputId} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Search people, needs, missions..." autoComplete="off"
-          className="h-11 w-full rounded-full border border-slate-200 bg-white pl-9 pr-4 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30" />
+        className="relative"
+      >
+        <label htmlFor={inputId} className="sr-only">
+          Search
+        </label>
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <input
+          id={inputId}
+          type="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder="Search people, needs, missions..."
+          autoComplete="off"
+          className="h-11 w-full rounded-full border border-slate-200 bg-white pl-9 pr-4 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        />
       </form>
 
       {!query ? (
-        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm"><SearchPrompt /></div>
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <SearchPrompt />
+        </div>
       ) : results.isPending ? (
         <Skeleton />
       ) : !data || isEmptyResult(data) ? (
-        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm"><NoResults query={query} /></div>
+        <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <NoResults query={query} />
+        </div>
       ) : (
         <>
           {show('users') && data.users.length > 0 && (
-            <Block title="People"><ul>{data.users.map((u) => <li key={u._id}><PersonResult user={u} /></li>)}</ul></Block>
+            <Block title="People">
+              <ul>
+                {data.users.map((u) => (
+                  <li key={u._id}>
+                    <PersonResult user={u} />
+                  </li>
+                ))}
+              </ul>
+            </Block>
           )}
           {show('needs') && data.needsMatches.length > 0 && (
-            <Block title="Needs"><ul className="divide-y divide-slate-100">{data.needsMatches.map((g) => <CategoryBlock key={g.category} group={g} kind="needs" query={query} linkCategory={!category} />)}</ul></Block>
+            <Block title="Needs">
+              <ul className="divide-y divide-slate-100">
+                {data.needsMatches.map((g) => (
+                  <CategoryBlock
+                    key={g.category}
+                    group={g}
+                    kind="needs"
+                    query={query}
+                    linkCategory={!category}
+                  />
+                ))}
+              </ul>
+            </Block>
           )}
           {show('provisions') && data.provisionsMatches.length > 0 && (
-            <Block title="Provisions"><ul className="divide-y divide-slate-100">{data.provisionsMatches.map((g) => <CategoryBlock key={g.category} group={g} kind="provisions" query={query} linkCategory={!category} />)}</ul></Block>
+            <Block title="Provisions">
+              <ul className="divide-y divide-slate-100">
+                {data.provisionsMatches.map((g) => (
+                  <CategoryBlock
+                    key={g.category}
+                    group={g}
+                    kind="provisions"
+                    query={query}
+                    linkCategory={!category}
+                  />
+                ))}
+              </ul>
+            </Block>
           )}
           {show('missions') && data.missionMatches.length > 0 && (
-            <Block title="Missions"><ul>{data.missionMatches.map((m) => <li key={m._id}><MissionResult mission={m} /></li>)}</ul></Block>
+            <Block title="Missions">
+              <ul>
+                {data.missionMatches.map((m) => (
+                  <li key={m._id}>
+                    <MissionResult mission={m} />
+                  </li>
+                ))}
+              </ul>
+            </Block>
           )}
           {section === 'all' && (data.hashtags?.length ?? 0) > 0 && (
-            <Block title="Hashtags"><ul>{data.hashtags!.map((h) => <li key={h.name}><HashtagResult name={h.name} count={h.count} /></li>)}</ul></Block>
+            <Block title="Hashtags">
+              <ul>
+                {data.hashtags!.map((h) => (
+                  <li key={h.name}>
+                    <HashtagResult name={h.name} count={h.count} />
+                  </li>
+                ))}
+              </ul>
+            </Block>
           )}
           {results.hasNextPage && (
             <div className="flex justify-center">
-              <button type="button" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}
-                className="inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60">
+              <button
+                type="button"
+                disabled={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+                className="inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
+              >
                 {results.isFetchingNextPage ? 'Loading...' : 'Load more'}
               </button>
             </div>

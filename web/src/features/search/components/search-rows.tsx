@@ -9,18 +9,26 @@ import { personName } from '../../../lib/person-name';
 
 /** Marks a row the arrow keys move through (see SearchPanel's key handling). */
 export const ITEM = { 'data-search-item': '' } as const;
-const row = 'flex items-center gap-3 rounded-xl px-3 py-2 outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500';
-
+const row =
+  'flex items-center gap-3 rounded-xl px-3 py-2 outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500';
 
 /** A person found: opening the profile remembers it under Recently Viewed (spec §3). */
 export function PersonResult({ user, onOpen }: { user: PublicUser; onOpen?: () => void }) {
   return (
-    <Link {...ITEM} to={paths.profile(user.username)} className={row}
+    <Link
+      {...ITEM}
+      to={paths.profile(user.username)}
+      className={row}
       onClick={() => {
         saveRecentProfile(user);
         onOpen?.();
-      }}>
-      <img src={user.profilePicture} alt="" className="size-10 shrink-0 rounded-full bg-slate-200 object-cover" />
+      }}
+    >
+      <img
+        src={user.profilePicture}
+        alt=""
+        className="size-10 shrink-0 rounded-full bg-slate-200 object-cover"
+      />
       <span className="min-w-0">
         <span className="block truncate text-sm font-semibold text-slate-900">{personName(user)}</span>
         {user.headline && <span className="block truncate text-xs text-slate-600">{user.headline}</span>}
@@ -34,21 +42,47 @@ export function Avatars({ users }: { users: PublicUser[] }) {
   const { overflow } = peopleLabel({ users });
   return (
     <span className="flex shrink-0 items-center -space-x-2" aria-hidden="true">
-      {users.slice(0, 3).map((u) => <img key={u._id} src={u.profilePicture} alt="" className="size-6 rounded-full border-2 border-white bg-slate-200 object-cover" />)}
-      {overflow && <span className="flex h-6 min-w-6 items-center justify-center rounded-full border-2 border-white bg-slate-200 px-1 text-[10px] font-semibold text-slate-700">{overflow}</span>}
+      {users.slice(0, 3).map((u) => (
+        <img
+          key={u._id}
+          src={u.profilePicture}
+          alt=""
+          className="size-6 rounded-full border-2 border-white bg-slate-200 object-cover"
+        />
+      ))}
+      {overflow && (
+        <span className="flex h-6 min-w-6 items-center justify-center rounded-full border-2 border-white bg-slate-200 px-1 text-[10px] font-semibold text-slate-700">
+          {overflow}
+        </span>
+      )}
     </span>
   );
 }
 
 /** A category of matching needs or provisions: the category, who posted, and 'N people'. */
-export function CategoryResult({ group, to, state, onOpen }: { group: CategoryMatch; to: string; state: unknown; onOpen?: () => void }) {
+export function CategoryResult({
+  group,
+  to,
+  state,
+  onOpen,
+}: {
+  group: CategoryMatch;
+  to: string;
+  state: unknown;
+  onOpen?: () => void;
+}) {
   const { text, overflow } = peopleLabel(group);
   return (
     <Link {...ITEM} to={to} state={state} className={row} onClick={onOpen}>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"><Users className="size-5" aria-hidden="true" /></span>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Users className="size-5" aria-hidden="true" />
+      </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold text-slate-900">{group.category}</span>
-        <span className="block text-xs text-slate-600">{text}{overflow && <span className="sr-only"> ({overflow})</span>}</span>
+        <span className="block text-xs text-slate-600">
+          {text}
+          {overflow && <span className="sr-only"> ({overflow})</span>}
+        </span>
       </span>
       <Avatars users={group.users} />
     </Link>
@@ -62,12 +96,16 @@ export function MissionResult({ mission, onOpen }: { mission: MissionMatch; onOp
       {mission.photo ? (
         <img src={mission.photo} alt="" className="size-10 shrink-0 rounded-lg object-cover" />
       ) : (
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500"><Handshake className="size-5" aria-hidden="true" /></span>
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
+          <Handshake className="size-5" aria-hidden="true" />
+        </span>
       )}
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold text-slate-900">{mission.title}</span>
         <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">{missionTypeBadge[mission.type]}</span>
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">
+            {missionTypeBadge[mission.type]}
+          </span>
           <span>{mission.partnersCount} partners</span>
           <span>{mission.collaboratorsCount} collaborators</span>
         </span>
@@ -79,7 +117,10 @@ export function MissionResult({ mission, onOpen }: { mission: MissionMatch; onOp
 export function HashtagResult({ name, count, onOpen }: { name: string; count: number; onOpen?: () => void }) {
   return (
     <Link {...ITEM} to={paths.hashtag(name)} className={`${row} justify-between text-sm`} onClick={onOpen}>
-      <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900"><Hash className="size-4 shrink-0 text-slate-400" aria-hidden="true" /><span className="truncate">#{name}</span></span>
+      <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
+        <Hash className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        <span className="truncate">#{name}</span>
+      </span>
       <span className="shrink-0 text-slate-500">{count} posts</span>
     </Link>
   );

@@ -1,8 +1,23 @@
 import { extractSearchHashtags, RECENT_PROFILES_KEY, SEARCH_HISTORY_KEY } from '@muster/contract/search';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSearchHistory, hasMoreThanPreview, peopleLabel, readRecentProfiles, readSearchHistory, saveRecentProfile, saveSearch } from './search-rules';
+import {
+  clearSearchHistory,
+  hasMoreThanPreview,
+  peopleLabel,
+  readRecentProfiles,
+  readSearchHistory,
+  saveRecentProfile,
+  saveSearch,
+} from './search-rules';
 
-const person = (n: number, username = `user${n}`) => ({ _id: `id-${n}`, username, firstName: `First${n}`, lastName: `Last${n}`, headline: '', profilePicture: '/a.png' });
+const person = (n: number, username = `user${n}`) => ({
+  _id: `id-${n}`,
+  username,
+  firstName: `First${n}`,
+  lastName: `Last${n}`,
+  headline: '',
+  profilePicture: '/a.png',
+});
 
 describe('search rules', () => {
   beforeEach(() => localStorage.clear());
@@ -23,7 +38,14 @@ describe('search rules', () => {
     saveRecentProfile(person(6));
     const recents = readRecentProfiles();
     expect(recents.map((p) => p.username)).toEqual(['user6', 'user7', 'user5', 'user4', 'user3']);
-    expect(Object.keys(recents[0]!).sort()).toEqual(['_id', 'firstName', 'headline', 'lastName', 'profilePicture', 'username']);
+    expect(Object.keys(recents[0]!).sort()).toEqual([
+      '_id',
+      'firstName',
+      'headline',
+      'lastName',
+      'profilePicture',
+      'username',
+    ]);
     expect(localStorage.getItem('recentProfiles')).not.toContain('id-8');
   });
 
@@ -54,7 +76,13 @@ describe('search rules', () => {
   });
 
   it("labels a category 'N people', with '+N' past 3 users", () => {
-    expect(peopleLabel({ users: [person(1), person(2), person(3)] })).toEqual({ text: '3 people', overflow: null });
-    expect(peopleLabel({ users: [1, 2, 3, 4, 5].map((i) => person(i)) })).toEqual({ text: '5 people', overflow: '+2' });
+    expect(peopleLabel({ users: [person(1), person(2), person(3)] })).toEqual({
+      text: '3 people',
+      overflow: null,
+    });
+    expect(peopleLabel({ users: [1, 2, 3, 4, 5].map((i) => person(i)) })).toEqual({
+      text: '5 people',
+      overflow: '+2',
+    });
   });
 });

@@ -1,11 +1,20 @@
 import type { AdvancedSearchResult, CategoryMatch } from '@muster/contract/search';
-import { RECENT_PROFILES_KEPT, RECENT_PROFILES_KEY, SEARCH_HISTORY_KEPT, SEARCH_HISTORY_KEY, SEARCH_PREVIEW } from '@muster/contract/search-constants';
+import {
+  RECENT_PROFILES_KEPT,
+  RECENT_PROFILES_KEY,
+  SEARCH_HISTORY_KEPT,
+  SEARCH_HISTORY_KEY,
+  SEARCH_PREVIEW,
+} from '@muster/contract/search-constants';
 import { SEARCH_PAGE_SIZE } from '@muster/contract/limits';
 import type { PublicUser } from '@muster/contract/users';
 import { paths } from '../../../lib/paths';
 
 /** Spec §3: a recently viewed profile keeps exactly these fields. */
-export type RecentProfile = Pick<PublicUser, '_id' | 'username' | 'firstName' | 'lastName' | 'headline' | 'profilePicture'>;
+export type RecentProfile = Pick<
+  PublicUser,
+  '_id' | 'username' | 'firstName' | 'lastName' | 'headline' | 'profilePicture'
+>;
 
 /**
  * Reads a stored list, keeping it only when it parses as JSON of the right shape. Anything else
@@ -41,7 +50,11 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isRecentProfile = (v: unknown): v is RecentProfile => {
   if (typeof v !== 'object' || v === null) return false;
   const p = v as Record<string, unknown>;
-  return ['_id', 'username', 'firstName', 'lastName', 'headline', 'profilePicture'].every((k) => typeof p[k] === 'string') && p.username !== '';
+  return (
+    ['_id', 'username', 'firstName', 'lastName', 'headline', 'profilePicture'].every(
+      (k) => typeof p[k] === 'string',
+    ) && p.username !== ''
+  );
 };
 
 export function readSearchHistory(): string[] {
@@ -76,7 +89,10 @@ export function saveRecentProfile(user: PublicUser): RecentProfile[] {
     headline: user.headline,
     profilePicture: user.profilePicture,
   };
-  const next = [entry, ...readRecentProfiles().filter((p) => p._id !== entry._id)].slice(0, RECENT_PROFILES_KEPT);
+  const next = [entry, ...readRecentProfiles().filter((p) => p._id !== entry._id)].slice(
+    0,
+    RECENT_PROFILES_KEPT,
+  );
   writeList(RECENT_PROFILES_KEY, next);
   return next;
 }
@@ -95,13 +111,26 @@ export function peopleLabel(group: Pick<CategoryMatch, 'users'>): { text: string
 }
 
 export function isEmptyResult(r: AdvancedSearchResult): boolean {
-  return r.users.length === 0 && r.needsMatches.length === 0 && r.provisionsMatches.length === 0 && r.missionMatches.length === 0 && (r.hashtags?.length ?? 0) === 0;
+  return (
+    r.users.length === 0 &&
+    r.needsMatches.length === 0 &&
+    r.provisionsMatches.length === 0 &&
+    r.missionMatches.length === 0 &&
+    (r.hashtags?.length ?? 0) === 0
+  );
 }
 
 /** Spec §9: more results are assumed when a page returned exactly a full page. */
 export function pageIsFull(r: AdvancedSearchResult, size = SEARCH_PAGE_SIZE): boolean {
   const posts = (groups: CategoryMatch[]) => groups.reduce((sum, g) => sum + g.posts.length, 0);
-  return [r.users.length, r.missionMatches.length, posts(r.needsMatches), posts(r.provisionsMatches), r.needsMatches.length, r.provisionsMatches.length].some((n) => n >= size);
+  return [
+    r.users.length,
+    r.missionMatches.length,
+    posts(r.needsMatches),
+    posts(r.provisionsMatches),
+    r.needsMatches.length,
+    r.provisionsMatches.length,
+  ].some((n) => n >= size);
 }
 
 /**
@@ -109,4 +138,5 @@ export function pageIsFull(r: AdvancedSearchResult, size = SEARCH_PAGE_SIZE): bo
  * /search/missions. Built here rather than listed in lib/paths.ts, which ships in the entry chunk
  * that the landing page's 120 KB budget weighs.
  */
-export const searchSectionPath = (section: 'all' | 'needs' | 'provisions' | 'missions') => `${paths.search}/${section}`;
+export const searchSectionPath = (section: 'all' | 'needs' | 'provisions' | 'missions') =>
+  `${paths.search}/${section}`;

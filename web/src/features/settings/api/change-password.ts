@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<string> {
+export async function changePassword(input: {
+  currentPassword: string;
+  newPassword: string;
+}): Promise<string> {
   return (await api.put<{ data: { message: string } }>('/users/me/password', input)).data.message;
 }
 

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signedIn, stubApi } from '../../../test/render';
 
-const saved = { profileVisibility: 'everyone', connectionsVisibility: 'connections', messagePolicy: 'everyone', searchable: true };
+const saved = {
+  profileVisibility: 'everyone',
+  connectionsVisibility: 'connections',
+  messagePolicy: 'everyone',
+  searchable: true,
+};
 
 function api(put: (body: unknown) => { status: number; body?: unknown }) {
   return stubApi((url, init) => {
@@ -19,7 +24,9 @@ describe('privacy settings', () => {
   it('shows what is saved, and saves all four settings with a toast', async () => {
     const calls = api((body) => ({ status: 200, body: { data: body } }));
     renderApp('/privacy-settings');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy settings' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy settings' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const profile = await screen.findByRole('group', { name: 'Who can see your profile' });
     const connections = screen.getByRole('group', { name: 'Who can see your connections' });
     const messages = screen.getByRole('group', { name: 'Who can message you directly' });
@@ -38,12 +45,20 @@ describe('privacy settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save privacy settings' }));
 
     expect(await screen.findByText('Privacy settings saved')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ profileVisibility: 'connections', connectionsVisibility: 'only_me', messagePolicy: 'connections', searchable: false });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      profileVisibility: 'connections',
+      connectionsVisibility: 'only_me',
+      messagePolicy: 'connections',
+      searchable: false,
+    });
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
   });
 
   it("keeps the choices and shows the server's message when saving fails", async () => {
-    api(() => ({ status: 429, body: { message: 'Too many changes. Try again in a few minutes.', code: 'RATE_LIMITED' } }));
+    api(() => ({
+      status: 429,
+      body: { message: 'Too many changes. Try again in a few minutes.', code: 'RATE_LIMITED' },
+    }));
     renderApp('/privacy-settings');
     const profile = await screen.findByRole('group', { name: 'Who can see your profile' }, { timeout: 5000 });
     await userEvent.click(within(profile).getByRole('radio', { name: 'Connections only' }));

@@ -13,16 +13,28 @@ type Errors = Partial<Record<keyof PrivacySettings, string>>;
 
 const profileChoices: Choice<PrivacySettings['profileVisibility']>[] = [
   { value: 'everyone', label: 'Everyone', hint: 'Anyone on Muster sees your bio, location and posts.' },
-  { value: 'connections', label: 'Connections only', hint: 'Others see only your name, picture, headline and a Connect button.' },
+  {
+    value: 'connections',
+    label: 'Connections only',
+    hint: 'Others see only your name, picture, headline and a Connect button.',
+  },
 ];
 const connectionsChoices: Choice<PrivacySettings['connectionsVisibility']>[] = [
-  { value: 'everyone', label: 'Everyone', hint: 'Anyone who can see your profile can open your Connections tab.' },
+  {
+    value: 'everyone',
+    label: 'Everyone',
+    hint: 'Anyone who can see your profile can open your Connections tab.',
+  },
   { value: 'connections', label: 'Connections only', hint: 'Only people you are connected with.' },
   { value: 'only_me', label: 'Only me', hint: 'Nobody else sees who you are connected with.' },
 ];
 const messageChoices: Choice<PrivacySettings['messagePolicy']>[] = [
   { value: 'everyone', label: 'Everyone', hint: 'Anyone can start a conversation with you.' },
-  { value: 'connections', label: 'Connections only', hint: 'Others send a chat request that you can accept or decline.' },
+  {
+    value: 'connections',
+    label: 'Connections only',
+    hint: 'Others send a chat request that you can accept or decline.',
+  },
 ];
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
@@ -32,17 +44,26 @@ export function PrivacySettingsPage() {
   const query = usePrivacySettingsQuery();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
-      <Link to={paths.settings} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to={paths.settings}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> Settings & Privacy
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Privacy settings</h1>
-      <p className="mt-1 text-sm text-slate-600">Choose who sees what of you on Muster. People you block never see anything of you.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Choose who sees what of you on Muster. People you block never see anything of you.
+      </p>
       {query.isPending ? (
         <div className="mt-4 space-y-4" role="status" aria-label="Loading privacy settings">
-          {[0, 1, 2].map((i) => <div key={i} className="h-32 animate-pulse rounded-2xl border border-slate-200 bg-white" />)}
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-32 animate-pulse rounded-2xl border border-slate-200 bg-white" />
+          ))}
         </div>
       ) : query.isError ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">Couldn't load your privacy settings. Please try again.</p>
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          Couldn't load your privacy settings. Please try again.
+        </p>
       ) : (
         <PrivacyForm initial={query.data} />
       )}
@@ -55,8 +76,11 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
   const [values, setValues] = useState<PrivacySettings>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const save = useUpdatePrivacySettingsMutation();
-  const set = <K extends keyof PrivacySettings>(key: K, value: PrivacySettings[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const changed = (Object.keys(initial) as Array<keyof PrivacySettings>).some((k) => initial[k] !== values[k]);
+  const set = <K extends keyof PrivacySettings>(key: K, value: PrivacySettings[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const changed = (Object.keys(initial) as Array<keyof PrivacySettings>).some(
+    (k) => initial[k] !== values[k],
+  );
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -72,7 +96,8 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
         toast.success('Privacy settings saved');
       },
       onError: (err) => {
-        if (err instanceof ApiClientError) setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+        if (err instanceof ApiClientError)
+          setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
         toast.error(errorMessage(err, 'Could not save your privacy settings'));
       },
     });
@@ -80,28 +105,71 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
 
   return (
     <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
-      <RadioGroup name="profileVisibility" legend="Who can see your profile" choices={profileChoices} value={values.profileVisibility} onChange={(v) => set('profileVisibility', v)} error={errors.profileVisibility} />
-      <RadioGroup name="connectionsVisibility" legend="Who can see your connections" choices={connectionsChoices} value={values.connectionsVisibility} onChange={(v) => set('connectionsVisibility', v)} error={errors.connectionsVisibility} />
-      <RadioGroup name="messagePolicy" legend="Who can message you directly" choices={messageChoices} value={values.messagePolicy} onChange={(v) => set('messagePolicy', v)} error={errors.messagePolicy} />
+      <RadioGroup
+        name="profileVisibility"
+        legend="Who can see your profile"
+        choices={profileChoices}
+        value={values.profileVisibility}
+        onChange={(v) => set('profileVisibility', v)}
+        error={errors.profileVisibility}
+      />
+      <RadioGroup
+        name="connectionsVisibility"
+        legend="Who can see your connections"
+        choices={connectionsChoices}
+        value={values.connectionsVisibility}
+        onChange={(v) => set('connectionsVisibility', v)}
+        error={errors.connectionsVisibility}
+      />
+      <RadioGroup
+        name="messagePolicy"
+        legend="Who can message you directly"
+        choices={messageChoices}
+        value={values.messagePolicy}
+        onChange={(v) => set('messagePolicy', v)}
+        error={errors.messagePolicy}
+      />
       <section className={card} aria-labelledby="search-heading">
-        <h2 id="search-heading" className="font-semibold text-slate-900">Search</h2>
+        <h2 id="search-heading" className="font-semibold text-slate-900">
+          Search
+        </h2>
         <div className="mt-3 flex items-start justify-between gap-4">
           <div>
-            <p id="searchable-label" className="text-sm font-medium text-slate-800">Show me in search and suggestions</p>
-            <p id="searchable-hint" className="mt-0.5 text-sm text-slate-600">People can find you in people search, @mentions and People you may know.</p>
+            <p id="searchable-label" className="text-sm font-medium text-slate-800">
+              Show me in search and suggestions
+            </p>
+            <p id="searchable-hint" className="mt-0.5 text-sm text-slate-600">
+              People can find you in people search, @mentions and People you may know.
+            </p>
           </div>
-          <button type="button" role="switch" aria-checked={values.searchable} aria-labelledby="searchable-label" aria-describedby="searchable-hint"
+          <button
+            type="button"
+            role="switch"
+            aria-checked={values.searchable}
+            aria-labelledby="searchable-label"
+            aria-describedby="searchable-hint"
             onClick={() => set('searchable', !values.searchable)}
-            className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${values.searchable ? 'bg-brand-600' : 'bg-slate-300'}`}>
-            <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${values.searchable ? 'translate-x-5.5' : 'translate-x-0.5'}`} aria-hidden="true" />
+            className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${values.searchable ? 'bg-brand-600' : 'bg-slate-300'}`}
+          >
+            <span
+              className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${values.searchable ? 'translate-x-5.5' : 'translate-x-0.5'}`}
+              aria-hidden="true"
+            />
           </button>
         </div>
-        {errors.searchable && <p role="alert" className="mt-2 text-sm text-red-700">{errors.searchable}</p>}
+        {errors.searchable && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {errors.searchable}
+          </p>
+        )}
       </section>
       <div className="flex items-center justify-end gap-3">
         {changed && !save.isPending && <span className="text-sm text-slate-500">Unsaved changes</span>}
-        <button type="submit" disabled={save.isPending}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
           {save.isPending ? 'Saving...' : 'Save privacy settings'}
         </button>
       </div>
@@ -109,24 +177,59 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
   );
 }
 
-function RadioGroup<V extends string>({ name, legend, choices, value, onChange, error }: { name: string; legend: string; choices: Choice<V>[]; value: V; onChange: (v: V) => void; error?: string }) {
+function RadioGroup<V extends string>({
+  name,
+  legend,
+  choices,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  legend: string;
+  choices: Choice<V>[];
+  value: V;
+  onChange: (v: V) => void;
+  error?: string;
+}) {
   return (
     <fieldset className={card}>
       <legend className="sr-only">{legend}</legend>
-      <p className="font-semibold text-slate-900" aria-hidden="true">{legend}</p>
+      <p className="font-semibold text-slate-900" aria-hidden="true">
+        {legend}
+      </p>
       <div className="mt-3 space-y-2">
         {choices.map((c) => (
-          <label key={c.value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-            <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChange(c.value)}
-              aria-labelledby={`${name}-${c.value}`} aria-describedby={`${name}-${c.value}-hint`} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+          <label
+            key={c.value}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={c.value}
+              checked={value === c.value}
+              onChange={() => onChange(c.value)}
+              aria-labelledby={`${name}-${c.value}`}
+              aria-describedby={`${name}-${c.value}-hint`}
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
+            />
             <span>
-              <span id={`${name}-${c.value}`} className="block text-sm font-medium text-slate-900">{c.label}</span>
-              <span id={`${name}-${c.value}-hint`} className="block text-sm text-slate-600">{c.hint}</span>
+              <span id={`${name}-${c.value}`} className="block text-sm font-medium text-slate-900">
+                {c.label}
+              </span>
+              <span id={`${name}-${c.value}-hint`} className="block text-sm text-slate-600">
+                {c.hint}
+              </span>
             </span>
           </label>
         ))}
       </div>
-      {error && <p role="alert" className="mt-2 text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

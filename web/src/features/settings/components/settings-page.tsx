@@ -13,11 +13,12 @@ import { useUpdateProfileMutation } from '../api/update-profile';
 import { useUpdateProfilePictureMutation } from '../api/update-profile-picture';
 import { DeleteAccountSection } from './delete-account-section';
 
-const input = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+const input =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 const label = 'block text-sm font-medium text-slate-700';
-const primary = 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+const primary =
+  'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
-
 
 /** /settings: profile, email, password, my data and account deletion. */
 export function SettingsPage({ user }: { user: SessionUser }) {
@@ -29,10 +30,22 @@ export function SettingsPage({ user }: { user: SessionUser }) {
       <EmailSection user={user} />
       {user.hasPassword && <PasswordSection />}
       <section className={card} aria-labelledby="data-heading">
-        <h2 id="data-heading" className="text-lg font-semibold text-slate-900">Your data</h2>
-        <p className="mt-1 text-sm text-slate-600">Download everything Muster holds about you as a JSON file.</p>
-        <button type="button" className="mt-4 inline-flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          onClick={() => downloadMyData(user.username).then(() => toast.success('Your data is downloading'), () => toast.error('Failed to export your data'))}>
+        <h2 id="data-heading" className="text-lg font-semibold text-slate-900">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Download everything Muster holds about you as a JSON file.
+        </p>
+        <button
+          type="button"
+          className="mt-4 inline-flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          onClick={() =>
+            downloadMyData(user.username).then(
+              () => toast.success('Your data is downloading'),
+              () => toast.error('Failed to export your data'),
+            )
+          }
+        >
           <Download className="size-4" aria-hidden="true" /> Export my data
         </button>
       </section>
@@ -44,13 +57,30 @@ export function SettingsPage({ user }: { user: SessionUser }) {
 /** Where the privacy and safety pages live (issue 11). */
 function PrivacyLinks() {
   const links = [
-    { to: paths.privacySettings, Icon: Shield, title: 'Privacy settings', text: 'Who sees your profile and connections, who can message you, and whether search finds you.' },
-    { to: paths.settingsBlocked, Icon: Ban, title: 'Blocked people', text: 'People who cannot see you or message you.' },
-    { to: paths.settingsMuted, Icon: VolumeX, title: 'Muted people', text: 'People whose posts and notifications you do not see.' },
+    {
+      to: paths.privacySettings,
+      Icon: Shield,
+      title: 'Privacy settings',
+      text: 'Who sees your profile and connections, who can message you, and whether search finds you.',
+    },
+    {
+      to: paths.settingsBlocked,
+      Icon: Ban,
+      title: 'Blocked people',
+      text: 'People who cannot see you or message you.',
+    },
+    {
+      to: paths.settingsMuted,
+      Icon: VolumeX,
+      title: 'Muted people',
+      text: 'People whose posts and notifications you do not see.',
+    },
   ];
   return (
     <section className={card} aria-labelledby="privacy-heading">
-      <h2 id="privacy-heading" className="text-lg font-semibold text-slate-900">Privacy & safety</h2>
+      <h2 id="privacy-heading" className="text-lg font-semibold text-slate-900">
+        Privacy & safety
+      </h2>
       <ul className="mt-3 divide-y divide-slate-100">
         {links.map(({ to, Icon, title, text }) => (
           <li key={to}>
@@ -70,11 +100,18 @@ function PrivacyLinks() {
 }
 
 function ProfileSection({ user }: { user: SessionUser }) {
-  const [values, setValues] = useState({ firstName: user.firstName, lastName: user.lastName, headline: user.headline, bio: user.bio, location: user.location });
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    headline: user.headline,
+    bio: user.bio,
+    location: user.location,
+  });
   const update = useUpdateProfileMutation();
   const picture = useUpdateProfilePictureMutation();
   const file = useRef<HTMLInputElement>(null);
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   function choose(e: React.ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
@@ -93,34 +130,127 @@ function ProfileSection({ user }: { user: SessionUser }) {
 
   return (
     <section className={card} aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">Profile</h2>
+      <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+        Profile
+      </h2>
       <div className="mt-4 flex items-center gap-4">
-        <img src={user.profilePicture} alt="Your profile picture" className="size-20 rounded-full object-cover ring-2 ring-white shadow" />
+        <img
+          src={user.profilePicture}
+          alt="Your profile picture"
+          className="size-20 rounded-full object-cover ring-2 ring-white shadow"
+        />
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => file.current?.click()} disabled={picture.isPending}
-            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60">
-            <Camera className="size-4" aria-hidden="true" /> {picture.isPending ? 'Uploading…' : 'Change picture'}
+          <button
+            type="button"
+            onClick={() => file.current?.click()}
+            disabled={picture.isPending}
+            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          >
+            <Camera className="size-4" aria-hidden="true" />{' '}
+            {picture.isPending ? 'Uploading…' : 'Change picture'}
           </button>
           {user.profilePicture !== '/avatar.png' && (
-            <button type="button" onClick={() => picture.mutate(null)} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => picture.mutate(null)}
+              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100"
+            >
               Remove
             </button>
           )}
-          <input ref={file} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={choose} data-testid="profile-picture-input" />
+          <input
+            ref={file}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={choose}
+            data-testid="profile-picture-input"
+          />
         </div>
       </div>
-      <form className="mt-5 space-y-4" onSubmit={(e) => {
-        e.preventDefault();
-        update.mutate(values, { onSuccess: () => toast.success('Profile saved'), onError: (err) => toast.error(errorMessage(err, 'Failed to save your profile')) });
-      }}>
+      <form
+        className="mt-5 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate(values, {
+            onSuccess: () => toast.success('Profile saved'),
+            onError: (err) => toast.error(errorMessage(err, 'Failed to save your profile')),
+          });
+        }}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <div><label className={label} htmlFor="s-first">First name</label><input id="s-first" className={input} value={values.firstName} onChange={set('firstName')} maxLength={NAME_MAX} required /></div>
-          <div><label className={label} htmlFor="s-last">Last name</label><input id="s-last" className={input} value={values.lastName} onChange={set('lastName')} maxLength={NAME_MAX} required /></div>
+          <div>
+            <label className={label} htmlFor="s-first">
+              First name
+            </label>
+            <input
+              id="s-first"
+              className={input}
+              value={values.firstName}
+              onChange={set('firstName')}
+              maxLength={NAME_MAX}
+              required
+            />
+          </div>
+          <div>
+            <label className={label} htmlFor="s-last">
+              Last name
+            </label>
+            <input
+              id="s-last"
+              className={input}
+              value={values.lastName}
+              onChange={set('lastName')}
+              maxLength={NAME_MAX}
+              required
+            />
+          </div>
         </div>
-        <div><label className={label} htmlFor="s-headline">Headline</label><input id="s-headline" className={input} value={values.headline} onChange={set('headline')} maxLength={HEADLINE_MAX} placeholder="What you do, in a line" /></div>
-        <div><label className={label} htmlFor="s-bio">Bio</label><textarea id="s-bio" className={`${input} min-h-24`} value={values.bio} onChange={set('bio')} maxLength={BIO_MAX} /></div>
-        <div><label className={label} htmlFor="s-location">Location</label><input id="s-location" className={input} value={values.location} onChange={set('location')} maxLength={LOCATION_MAX} placeholder="City, country" /></div>
-        <div className="flex justify-end"><button type="submit" className={primary} disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save profile'}</button></div>
+        <div>
+          <label className={label} htmlFor="s-headline">
+            Headline
+          </label>
+          <input
+            id="s-headline"
+            className={input}
+            value={values.headline}
+            onChange={set('headline')}
+            maxLength={HEADLINE_MAX}
+            placeholder="What you do, in a line"
+          />
+        </div>
+        <div>
+          <label className={label} htmlFor="s-bio">
+            Bio
+          </label>
+          <textarea
+            id="s-bio"
+            className={`${input} min-h-24`}
+            value={values.bio}
+            onChange={set('bio')}
+            maxLength={BIO_MAX}
+          />
+        </div>
+        <div>
+          <label className={label} htmlFor="s-location">
+            Location
+          </label>
+          <input
+            id="s-location"
+            className={input}
+            value={values.location}
+            onChange={set('location')}
+            maxLength={LOCATION_MAX}
+            placeholder="City, country"
+          />
+        </div>
+        <div className="flex justify-end">
+          <button type="submit" className={primary} disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save profile'}
+          </button>
+        </div>
       </form>
     </section>
   );
@@ -132,19 +262,63 @@ function EmailSection({ user }: { user: SessionUser }) {
   const change = useChangeEmailMutation();
   return (
     <section className={card} aria-labelledby="email-heading">
-      <h2 id="email-heading" className="text-lg font-semibold text-slate-900">Email</h2>
-      <p className="mt-1 text-sm text-slate-600">You sign in and get mail at <strong className="text-slate-900">{user.email}</strong>.</p>
+      <h2 id="email-heading" className="text-lg font-semibold text-slate-900">
+        Email
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        You sign in and get mail at <strong className="text-slate-900">{user.email}</strong>.
+      </p>
       {user.hasPassword ? (
-        <form className="mt-4 space-y-4" onSubmit={(e) => {
-          e.preventDefault();
-          change.mutate({ newEmail, currentPassword }, {
-            onSuccess: (message) => { toast.success(message); setNewEmail(''); setCurrentPassword(''); },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to change email')),
-          });
-        }}>
-          <div><label className={label} htmlFor="s-new-email">New email</label><input id="s-new-email" type="email" className={input} value={newEmail} onChange={(e) => setNewEmail(e.target.value)} required autoComplete="email" /></div>
-          <div><label className={label} htmlFor="s-email-password">Current password</label><input id="s-email-password" type="password" className={input} value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} required autoComplete="current-password" /></div>
-          <div className="flex justify-end"><button type="submit" className={primary} disabled={change.isPending}>{change.isPending ? 'Sending...' : 'Change email'}</button></div>
+        <form
+          className="mt-4 space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            change.mutate(
+              { newEmail, currentPassword },
+              {
+                onSuccess: (message) => {
+                  toast.success(message);
+                  setNewEmail('');
+                  setCurrentPassword('');
+                },
+                onError: (err) => toast.error(errorMessage(err, 'Failed to change email')),
+              },
+            );
+          }}
+        >
+          <div>
+            <label className={label} htmlFor="s-new-email">
+              New email
+            </label>
+            <input
+              id="s-new-email"
+              type="email"
+              className={input}
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.target.value)}
+              required
+              autoComplete="email"
+            />
+          </div>
+          <div>
+            <label className={label} htmlFor="s-email-password">
+              Current password
+            </label>
+            <input
+              id="s-email-password"
+              type="password"
+              className={input}
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              required
+              autoComplete="current-password"
+            />
+          </div>
+          <div className="flex justify-end">
+            <button type="submit" className={primary} disabled={change.isPending}>
+              {change.isPending ? 'Sending...' : 'Change email'}
+            </button>
+          </div>
         </form>
       ) : (
         <p className="mt-3 text-sm text-slate-600">Your address comes from your identity provider.</p>
@@ -158,18 +332,59 @@ function PasswordSection() {
   const change = useChangePasswordMutation();
   return (
     <section className={card} aria-labelledby="password-heading">
-      <h2 id="password-heading" className="text-lg font-semibold text-slate-900">Password</h2>
-      <form className="mt-4 space-y-4" onSubmit={(e) => {
-        e.preventDefault();
-        change.mutate(values, {
-          onSuccess: (message) => { toast.success(message); setValues({ currentPassword: '', newPassword: '' }); },
-          onError: (err) => toast.error(errorMessage(err, 'Failed to change password')),
-        });
-      }}>
-        <div><label className={label} htmlFor="s-current">Current password</label><input id="s-current" type="password" className={input} value={values.currentPassword} onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))} required autoComplete="current-password" /></div>
-        <div><label className={label} htmlFor="s-new">New password</label><input id="s-new" type="password" className={input} value={values.newPassword} onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))} required minLength={8} autoComplete="new-password" />
-          <p className="mt-1 text-xs text-slate-500">At least 8 characters. Other devices will be signed out.</p></div>
-        <div className="flex justify-end"><button type="submit" className={primary} disabled={change.isPending}>{change.isPending ? 'Saving...' : 'Change password'}</button></div>
+      <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
+        Password
+      </h2>
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          change.mutate(values, {
+            onSuccess: (message) => {
+              toast.success(message);
+              setValues({ currentPassword: '', newPassword: '' });
+            },
+            onError: (err) => toast.error(errorMessage(err, 'Failed to change password')),
+          });
+        }}
+      >
+        <div>
+          <label className={label} htmlFor="s-current">
+            Current password
+          </label>
+          <input
+            id="s-current"
+            type="password"
+            className={input}
+            value={values.currentPassword}
+            onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
+            required
+            autoComplete="current-password"
+          />
+        </div>
+        <div>
+          <label className={label} htmlFor="s-new">
+            New password
+          </label>
+          <input
+            id="s-new"
+            type="password"
+            className={input}
+            value={values.newPassword}
+            onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
+            required
+            minLength={8}
+            autoComplete="new-password"
+          />
+          <p className="mt-1 text-xs text-slate-500">
+            At least 8 characters. Other devices will be signed out.
+          </p>
+        </div>
+        <div className="flex justify-end">
+          <button type="submit" className={primary} disabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Change password'}
+          </button>
+        </div>
       </form>
     </section>
   );

@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
 
-export type TaskNotification = { _id: string; message: string; type: string; typeTask: string | null; chat: string | null; createdAt: string };
+export type TaskNotification = {
+  _id: string;
+  message: string;
+  type: string;
+  typeTask: string | null;
+  chat: string | null;
+  createdAt: string;
+};
 
 export const taskNotificationKeys = { all: ['tasks', 'notifications'] as const };
 
