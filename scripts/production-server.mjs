@@ -1,6 +1,7 @@
 // The production server the measuring scripts (lighthouse.mjs, bundle-report.mjs --measure) start
 // on their own, the way the end-to-end suite does: production mode, a fresh embedded database with
-// the demo data, a free port; WEB_DIST picks another build than web/dist.
+// the demo data, a free port; WEB_DIST picks another build than web/dist. An end-to-end journey that
+// needs a server of its own (other limits) passes the variables it changes as `env`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -22,13 +23,14 @@ const freePort = () =>
     });
   });
 
-export async function startServer() {
+/** @param {{ env?: Record<string, string> }} [options] */
+export async function startServer({ env = {} } = {}) {
   await fs
     .access(path.join(process.env.WEB_DIST ?? path.join(root, 'web', 'dist'), 'index.html'))
     .catch(() => {
       throw new Error('web/dist is missing: run `npm run build` first');
     });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-lighthouse-'));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-'));
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
@@ -43,6 +45,7 @@ export async function startServer() {
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,9 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../../server/test/free-port';
+import { startServer } from '../../scripts/production-server.mjs';
 import { linkFromMail, newPerson, signIn, signUp, verifyFromMail } from '../support/accounts';
 import { expect, expectAccessible, snap, test } from '../support/fixtures';
 
@@ -11,57 +6,25 @@ import { expect, expectAccessible, snap, test } from '../support/fixtures';
 // owner in. The shared server runs with the limits out of the way (global-setup), so this journey
 // starts a server of its own, built the same way, with a guessing budget of 3.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-let server: ChildProcess | undefined;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let baseURL = '';
-let workDir = '';
 
 test.beforeAll(async () => {
-  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-e2e-lockout-'));
-  const port = await freePort();
-  baseURL = `http://localhost:${port}`;
-  server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
+  server = await startServer({
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: path.join(workDir, 'data'),
       SMTP_URL: process.env.MUSTER_SMTP_URL!,
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT: '3',
       SIGNUP_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
       OIDC_ISSUER: '',
       OIDC_CLIENT_ID: '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    if (
-      await fetch(`${baseURL}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('the server did not become healthy in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  baseURL = server.base;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server!.once('exit', r));
-  }
-  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test('locked out by wrong guesses, the owner signs in with a mailed link, and that browser keeps a budget of its own', async ({

@@ -1,0 +1,5 @@
+// Types for production-server.mjs, for the TypeScript that imports it (an end-to-end journey).
+export function startServer(options?: {
+  env?: Record<string, string>;
+}): Promise<{ base: string; stop: () => Promise<void> }>;
+export function demoCookie(base: string): Promise<string>;
