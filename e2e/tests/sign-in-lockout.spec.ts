@@ -64,6 +64,7 @@ test('locked out by wrong guesses, the owner signs in with a mailed link, and th
   await page.goto(`/${link.hash}`);
   await expect(page.getByRole('heading', { name: 'Sign in with your link' })).toBeVisible();
   await expectAccessible(page);
+  await snap(page, 'sign-in-link');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/#\/$/);
 
