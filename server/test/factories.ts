@@ -22,6 +22,9 @@ export async function buildUser(db: Db, overrides: Partial<Insertable<UsersTable
       email: `user_${suffix}@example.org`,
       emailVerifiedAt: new Date(),
       passwordHash: await (passwordHash ??= hashPassword(TEST_PASSWORD)),
+      // Accounts signed up now take strangers' messages as requests (0028, decision 047); a built
+      // user is an open one, as accounts made before were, unless a test says otherwise.
+      messagePolicy: 'everyone',
       ...overrides,
     })
     .returningAll()

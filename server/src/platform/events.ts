@@ -22,6 +22,17 @@ export type DomainEvents = {
     /** Whole days left at the job's clock (at least 1). */
     daysLeft: number;
   };
+  /**
+   * The author of a fulfilled need or want credited helpers who were not credited on it before
+   * (issue 32 item 6): each is told ('systemNotification', sub-type 'credited'), once per post.
+   */
+  'post.credited': {
+    postId: string;
+    authorId: string;
+    authorName: string;
+    helperIds: string[];
+    title: string;
+  };
   /** A post was created or edited (issue 16): matching scores a need, want or provision after the answer. */
   'post.saved': { postId: string; authorId: string; kind: string };
   /**

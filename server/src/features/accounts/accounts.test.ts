@@ -169,6 +169,58 @@ describe('POST /auth/signup', () => {
     expect(sameName.json().details).toEqual([{ path: 'username', message: 'That username is taken' }]);
     expect(await countUsers()).toBe(before);
   });
+
+  it('takes a new account’s messages from connections directly and from others as requests (issue 32 item 5)', async () => {
+    const [first, second] = [await signedUp(), await signedUp()];
+    for (const { cookie } of [first, second])
+      expect(
+        (await call({ method: 'GET', url: '/users/me/privacy', cookie })).json().data.messagePolicy,
+      ).toBe('connections');
+    const me = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', first.person.email)
+      .executeTakeFirstOrThrow();
+    // A stranger's first message waits as a request (202), whoever writes: a built account, or
+    // another new one; nothing is written to a chat.
+    const stranger = await signedInUser(t);
+    for (const cookie of [stranger.cookie, second.cookie]) {
+      const sent = await call({
+        method: 'POST',
+        url: '/chats/send',
+        cookie,
+        payload: { recipientId: me.id, message: 'Hello, I saw your need' },
+      });
+      expect(sent.statusCode).toBe(202);
+      expect(sent.json().data.request).toMatchObject({ recipientId: me.id, status: 'pending' });
+    }
+    expect(
+      await t.db.selectFrom('chatMembers').select('chatId').where('userId', '=', me.id).execute(),
+    ).toEqual([]);
+    // The choice stays the person's: Everyone, once chosen, opens chats at once again.
+    const open = await call({
+      method: 'PUT',
+      url: '/users/me/privacy',
+      cookie: first.cookie,
+      payload: {
+        profileVisibility: 'everyone',
+        connectionsVisibility: 'everyone',
+        messagePolicy: 'everyone',
+        searchable: true,
+      },
+    });
+    expect(open.statusCode).toBe(200);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/chats/send',
+          cookie: stranger.cookie,
+          payload: { recipientId: me.id, message: 'Hello again' },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
 });
 
 describe('sign-in and sign-out', () => {

@@ -242,6 +242,20 @@ export function subscribeNotifications(deps: Deps) {
       message: `Thank you for offering to help with “${title}”. It is covered for now.`,
     });
   });
+  // Credit on a fulfilled need (issue 32 item 6): the helper hears of it like every other step of
+  // the journey; the click opens the need. The author is the sender, so a block or a mute between
+  // the two silences it, and the insert's readability check gives it only to who may read the post.
+  deps.events.on('post.credited', async (db, { postId, authorId, authorName, helperIds, title }) => {
+    for (const userId of helperIds)
+      await notify(db, {
+        userId,
+        senderId: authorId,
+        relatedPostId: postId,
+        type: 'systemNotification',
+        subType: 'credited',
+        message: `${authorName} marked “${title}” fulfilled with your help`,
+      });
+  });
   // A need about to expire (issue 16): its author keeps it open or marks it fulfilled from the notice.
   deps.events.on('post.expiring', async (db, { postId, authorId, title, daysLeft }) => {
     await notify(db, {

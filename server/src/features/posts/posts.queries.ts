@@ -393,7 +393,18 @@ export async function liveOfferersAmong(db: Db, postId: string, ids: string[]) {
 export function findPostForChange(db: Db, id: string) {
   return db
     .selectFrom('posts')
-    .select(['id', 'authorId', 'kind', 'status', 'title', 'content', 'image', 'video', 'fileUrl'])
+    .select([
+      'id',
+      'authorId',
+      'kind',
+      'status',
+      'title',
+      'content',
+      'image',
+      'video',
+      'fileUrl',
+      'creditedIds',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }

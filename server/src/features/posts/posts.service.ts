@@ -713,6 +713,18 @@ export async function editPost(
   });
   if (relinked) unfurlLater(deps, id, content);
   await deps.events.emit(deps.db, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
+  // Only the helpers credited now and not before hear of it (issue 32 item 6): marking it again
+  // with the same helpers tells no one twice (and the notices' unique index holds it across a reopen).
+  const before = new Set(post.creditedIds);
+  const helperIds = (creditedIds ?? []).filter((h) => !before.has(h));
+  if (helperIds.length)
+    await deps.events.emit(deps.db, 'post.credited', {
+      postId: id,
+      authorId: me.id,
+      authorName: `${me.firstName} ${me.lastName}`.trim(),
+      helperIds,
+      title: title || content.slice(0, 80),
+    });
   return fresh(deps, me.id, id);
 }
 
