@@ -90,6 +90,31 @@ group('notification rules (spec §4, §5)', () => {
     ).toBe('Kofi Boateng accepted your connection request');
   });
 
+  it('says a credit on a fulfilled need whole, and its click opens the need (issue 32 item 6)', () => {
+    const post = { _id: 'p1', image: null, content: null };
+    const sender = {
+      _id: 'u1',
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+      username: 'kofi',
+      profilePicture: '',
+    };
+    const credit = n({
+      type: 'systemNotification',
+      subType: 'credited',
+      sender,
+      relatedPost: post,
+      message: 'Kofi Boateng marked “Two vans to Umlazi for the food parcels” fulfilled with your help',
+    });
+    expect(isListed(credit)).toBe(true);
+    expect(describe(credit)).toBe(
+      'Kofi Boateng marked “Two vans to Umlazi for the food parcels” fulfilled with your help',
+    );
+    expect(notificationTarget(credit)).toBe('/post/p1');
+    // Other system notices are still cut.
+    expect(describe(n({ type: 'systemNotification', message: 'x'.repeat(61) }))).toBe(`${'x'.repeat(60)}...`);
+  });
+
   it('cuts previews at 60 characters with an ellipsis', () => {
     expect(preview('x'.repeat(60))).toBe('x'.repeat(60));
     expect(preview('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);

@@ -64,6 +64,10 @@ export function describe(n: Notification): string {
     // Issue 16: the server's own sentence naming both posts (titles already cut), said whole.
     case 'matchFound':
       return n.message;
+    // Issue 32 item 6: "Ana Reyes marked “…” fulfilled with your help", the title already cut by
+    // the server; cut at 60 it would lose the thanks it is for.
+    case 'systemNotification':
+      return n.subType === 'credited' ? n.message : preview(n.message);
     default:
       return preview(n.message);
   }

@@ -66,4 +66,21 @@ describe('privacy settings', () => {
     expect(await screen.findByText('Too many changes. Try again in a few minutes.')).toBeInTheDocument();
     expect(within(profile).getByRole('radio', { name: 'Connections only' })).toBeChecked();
   });
+
+  it('says under "Who can message you directly" that new accounts start with requests from strangers', async () => {
+    api(() => ({ status: 200 }));
+    renderApp('/privacy-settings');
+    const messages = await screen.findByRole(
+      'group',
+      { name: 'Who can message you directly' },
+      { timeout: 5000 },
+    );
+    expect(
+      within(messages).getByText(
+        'New accounts start with Connections only: people you are connected with message you directly, and anyone else sends a request first. Accounts made before keep the choice they had.',
+      ),
+    ).toBeInTheDocument();
+    // Said once, under its own setting, not under the others.
+    expect(screen.getAllByText(/New accounts start with/)).toHaveLength(1);
+  });
 });

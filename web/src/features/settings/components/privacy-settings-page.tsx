@@ -37,6 +37,14 @@ const messageChoices: Choice<PrivacySettings['messagePolicy']>[] = [
   },
 ];
 
+/**
+ * New accounts start on "Connections only" (issue 32 item 5, decision 047): on a network used after
+ * disasters, a stranger's first message should wait for a yes. Said here, as the person may wonder
+ * why a message they expected came as a request.
+ */
+export const MESSAGE_DEFAULT_NOTE =
+  'New accounts start with Connections only: people you are connected with message you directly, and anyone else sends a request first. Accounts made before keep the choice they had.';
+
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
 /** /privacy-settings: who sees my profile and connections, who may message me, whether search finds me. */
@@ -128,6 +136,7 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
         value={values.messagePolicy}
         onChange={(v) => set('messagePolicy', v)}
         error={errors.messagePolicy}
+        note={MESSAGE_DEFAULT_NOTE}
       />
       <section className={card} aria-labelledby="search-heading">
         <h2 id="search-heading" className="font-semibold text-slate-900">
@@ -184,6 +193,7 @@ function RadioGroup<V extends string>({
   value,
   onChange,
   error,
+  note,
 }: {
   name: string;
   legend: string;
@@ -191,6 +201,8 @@ function RadioGroup<V extends string>({
   value: V;
   onChange: (v: V) => void;
   error?: string;
+  /** A sentence under the legend: what the setting starts as, and why. */
+  note?: string;
 }) {
   return (
     <fieldset className={card}>
@@ -198,6 +210,7 @@ function RadioGroup<V extends string>({
       <p className="font-semibold text-slate-900" aria-hidden="true">
         {legend}
       </p>
+      {note && <p className="mt-1 text-sm text-slate-600">{note}</p>}
       <div className="mt-3 space-y-2">
         {choices.map((c) => (
           <label
