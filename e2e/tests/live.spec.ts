@@ -62,7 +62,17 @@ test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a s
   // B's socket is watched from the next load on.
   const relay = await watchSocket(b.page);
 
-  // A opens the conversation with a first message; both have it open.
+  // B takes messages from everyone (new accounts start with requests from strangers, decision
+  // 047); A opens the conversation with a first message; both have it open.
+  const open = await b.page.request.put('/api/v1/users/me/privacy', {
+    data: {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: true,
+    },
+  });
+  expect(open.status()).toBe(200);
   const first = await a.page.request.post('/api/v1/chats/send', {
     data: { recipientId: bId, message: 'Hi! Are the sandbags still at the depot?' },
   });
@@ -103,7 +113,7 @@ test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a s
   await b.page.getByRole('button', { name: 'Send' }).click();
   await expect(a.page.getByText('On my way, with gloves.')).toBeVisible();
 
-  // A stranger writes to B, who takes messages only from connections: a request, in /requests.
+  // A stranger writes to B, who goes back to taking messages only from connections: a request, in /requests.
   const privacy = await b.page.request.put('/api/v1/users/me/privacy', {
     data: {
       profileVisibility: 'everyone',
