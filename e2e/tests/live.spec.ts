@@ -123,6 +123,10 @@ test('live: A writes and B sees it at once; the badge rises elsewhere; Seen; a s
     },
   });
   expect(privacy.status()).toBe(200);
+  // The privacy page says what new accounts start with (issue 32 item 5).
+  await b.page.goto('/#/privacy-settings');
+  await expect(b.page.getByText(/New accounts start with Connections only/)).toBeVisible();
+  await snapBoth(b.page, 'privacy-message-default');
   const c = await personIn(browser, 'livec');
   await c.page.goto(`/#/profile/${b.person.username}`);
   await c.page.getByRole('button', { name: 'Message' }).click();
