@@ -6,7 +6,7 @@ import {
 } from '@muster/contract/collaboration';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCollaborationRequestsQuery } from '../api/get-collaboration-requests';
 import { CategoryIcon } from './category-icon';
@@ -63,14 +63,14 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
           screen, so without this row a phone reached "All" and no further. It wraps at 375 px. */}
       <nav aria-label="Collaboration categories" className="mt-4 flex flex-wrap gap-2">
         {collaborationCategoryIds.map((id) => (
-          <NavLink
+          <Link
             key={id}
             to={paths.collaboration(id)}
             aria-current={id === categoryId ? 'page' : undefined}
             className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ${id === categoryId ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
           >
             {id === 'all' ? 'All' : collaborationCategories[id].name}
-          </NavLink>
+          </Link>
         ))}
       </nav>
 
