@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signedIn, stubApi, windowWidth } from '../../test/render';
 import { chatBadgeCount } from './app-shell';
@@ -62,6 +63,64 @@ describe('the navigation the width shows (spec §2)', () => {
     await waitFor(() => expect(screen.getByTestId('badge-Chats')).toHaveTextContent('Chats: 1'), {
       timeout: 5000,
     });
+  });
+});
+
+describe('every section from a phone (issue 32)', () => {
+  // What home's side cards and the top bar reach on a wide screen, reached at 375 px from the
+  // bottom bar or the profile menu: the phone has no side cards.
+  it.each([375, 1280])('the profile menu lists every section at %i px', async (px) => {
+    windowWidth(px);
+    counts({ unread: [], chatRequests: 0, joinRequests: 0, tasks: 0 });
+    const router = renderApp('/network');
+    await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }, { timeout: 5000 }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual([
+      'View Profile',
+      'Saved posts',
+      'My missions',
+      'Collaborate',
+      'Matches',
+      'Emergency board',
+      'Settings & Privacy',
+      'Language',
+      'Help Center',
+      'Sign Out',
+    ]);
+    for (const [name, to] of [
+      ['Saved posts', '/savedposts'],
+      ['My missions', '/profile/ada?tab=missions'],
+      ['Collaborate', '/collaboration/all'],
+    ] as const) {
+      if (!screen.queryByRole('menu'))
+        await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name }));
+      await waitFor(() =>
+        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to),
+      );
+    }
+  });
+
+  it('a phone reaches the five spec sections from the bottom bar', async () => {
+    windowWidth(375);
+    counts({ unread: [], chatRequests: 0, joinRequests: 0, tasks: 0 });
+    renderApp('/network');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Home', '/'],
+      ['Network', '/network'],
+      ['Offers', '/offers'],
+      ['Chats', '/chats'],
+      ['Alerts', '/notifications'],
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { SessionUser } from '@muster/contract/users';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   Bell,
+  Bookmark,
   ChevronDown,
   HandHeart,
   Handshake,
@@ -12,8 +13,10 @@ import {
   MessagesSquare,
   Settings,
   Siren,
+  Target,
   User,
   Users,
+  UsersRound,
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -215,6 +218,19 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                     label: 'View Profile',
                     Icon: User,
                     onSelect: () => navigate(paths.profile(user.username)),
+                  },
+                  // Home's side cards reach these on a wide screen; a phone has no side cards, and
+                  // its bottom bar holds the spec's five sections only, so the menu is the way in.
+                  { label: 'Saved posts', Icon: Bookmark, onSelect: () => navigate(paths.savedPosts) },
+                  {
+                    label: 'My missions',
+                    Icon: Target,
+                    onSelect: () => navigate(`${paths.profile(user.username)}?tab=missions`),
+                  },
+                  {
+                    label: 'Collaborate',
+                    Icon: UsersRound,
+                    onSelect: () => navigate(paths.collaboration('all')),
                   },
                   { label: 'Matches', Icon: Handshake, onSelect: () => navigate(paths.matches) },
                   { label: 'Emergency board', Icon: Siren, onSelect: () => navigate(paths.journalist) },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signedIn as person, stubApi } from '../../../test/render';
 
@@ -11,7 +11,10 @@ describe('collaboration category page', () => {
   it('invites the first request when a category is empty', async () => {
     stubApi(signedIn([]));
     renderApp('/collaboration/sports');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sports' })).toBeInTheDocument();
+    // The route loads lazily: the first test of the file waits for it longer than 1 s on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sports' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('No collaboration requests yet')).toBeInTheDocument();
     expect(screen.getByText('Be the first to post a request in this category!')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Post a Collaboration Request' })).toHaveLength(2);
@@ -49,5 +52,36 @@ describe('collaboration category page', () => {
     stubApi((url) => (url.includes('/collaboration') ? new Promise(() => {}) : person()(url)));
     renderApp('/collaboration/science');
     expect(await screen.findByText('Loading collaboration requests...')).toBeInTheDocument();
+  });
+
+  // Issue 32: a phone has no home side card listing the categories, so the page itself reaches
+  // every one (an unknown id is All, marked as the current one).
+  it.each([
+    ['sports', 'Sports'],
+    ['knitting', 'All'],
+    ['emergency', 'Emergency Response'],
+  ])('links every category from /collaboration/%s, marking %s as current', async (id, current) => {
+    stubApi(signedIn([]));
+    renderApp(`/collaboration/${id}`);
+    const nav = await screen.findByRole(
+      'navigation',
+      { name: 'Collaboration categories' },
+      { timeout: 5000 },
+    );
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Emergency Response', '/collaboration/emergency'],
+      ['Healthcare', '/collaboration/healthcare'],
+      ['Creative Projects', '/collaboration/creative'],
+      ['Adventure', '/collaboration/adventure'],
+      ['Business Ventures', '/collaboration/business'],
+      ['Sports', '/collaboration/sports'],
+      ['Science', '/collaboration/science'],
+      ['All', '/collaboration/all'],
+    ]);
+    expect(within(nav).getByRole('link', { current: 'page' })).toHaveTextContent(current);
   });
 });

@@ -1,11 +1,12 @@
 import {
   type CollaborationRequest,
   collaborationCategories,
+  collaborationCategoryIds,
   toCategoryId,
 } from '@muster/contract/collaboration';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCollaborationRequestsQuery } from '../api/get-collaboration-requests';
 import { CategoryIcon } from './category-icon';
@@ -57,6 +58,21 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
         </div>
         {postButton}
       </header>
+
+      {/* Every category from every category: home's Collaborate card lists them only on a wide
+          screen, so without this row a phone reached "All" and no further. It wraps at 375 px. */}
+      <nav aria-label="Collaboration categories" className="mt-4 flex flex-wrap gap-2">
+        {collaborationCategoryIds.map((id) => (
+          <Link
+            key={id}
+            to={paths.collaboration(id)}
+            aria-current={id === categoryId ? 'page' : undefined}
+            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ${id === categoryId ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
+          >
+            {id === 'all' ? 'All' : collaborationCategories[id].name}
+          </Link>
+        ))}
+      </nav>
 
       <section aria-label={`${category.name} requests`} className="mt-6">
         {query.isPending ? (

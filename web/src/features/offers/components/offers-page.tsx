@@ -108,7 +108,9 @@ export function OffersPage({ message }: { message?: MessageAction }) {
         <div
           role="group"
           aria-label="Filter by status"
-          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+          // The chips wrap at every width: in one scrolling row a 375 px phone showed "Wit…" and
+          // nothing said there was more.
+          className="flex flex-wrap gap-2 pb-1"
         >
           {filters.map((f) => (
             <button

@@ -224,8 +224,9 @@ export function ProfilePage({
                 role="tablist"
                 aria-label="Profile sections"
                 onKeyDown={onTabKey}
-                // Four tabs do not fit 375 px: the row scrolls sideways (the underline sits inside it, so nothing is clipped).
-                className="flex scroll-mt-20 gap-1 overflow-x-auto border-b border-slate-200"
+                // Four tabs do not fit 375 px: they wrap onto a second line. A sideways-scrolling row
+                // hid Connections with nothing to say it was there.
+                className="flex scroll-mt-20 flex-wrap gap-x-1 border-b border-slate-200"
               >
                 {tabs.map((t) => (
                   <button
