@@ -25,7 +25,10 @@ test('A approves B from the mission page the join alert opens; B lands in the ch
 
   // B asks to join.
   await b.page.goto(`/#/missions/${missionId}`);
-  await b.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await b.page
+    .getByRole('group', { name: 'Mission actions' })
+    .getByRole('button', { name: 'Join', exact: true })
+    .click();
   const join = b.page.getByRole('dialog', { name: 'Join mission' });
   await join.getByText('Help with the work', { exact: true }).click();
   await join.getByLabel(/Message/).fill('I have a truck and two free days.');

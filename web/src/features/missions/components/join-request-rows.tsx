@@ -18,12 +18,17 @@ import { card, missionTitle } from './mission-bits';
 export function JoinRequestRows({
   requests,
   showMission,
+  empty,
 }: {
   requests: JoinRequest[];
   showMission: boolean;
+  empty: React.ReactNode;
 }) {
   const answer = useAnswerJoinRequestMutation();
   const busy = (id: string) => answer.isPending && answer.variables?.request._id === id;
+  // The empty state is drawn here, not by the caller: this component holds the mutation, and a
+  // mutation's own callbacks (the toast) are dropped if it unmounts when the last row goes.
+  if (!requests.length) return <>{empty}</>;
   return (
     <ul className="divide-y divide-slate-100">
       {requests.map((r) => {
@@ -108,12 +113,16 @@ export function MissionJoinRequests({ missionId }: { missionId: string }) {
         <p role="alert" className="mt-2 text-sm text-red-600">
           Couldn't load requests. Please try again.
         </p>
-      ) : !here.length ? (
-        <EmptyState icon={UserPlus} title="No pending requests">
-          When someone asks to join this mission, you can approve or decline them here.
-        </EmptyState>
       ) : (
-        <JoinRequestRows requests={here} showMission={false} />
+        <JoinRequestRows
+          requests={here}
+          showMission={false}
+          empty={
+            <EmptyState icon={UserPlus} title="No pending requests">
+              When someone asks to join this mission, you can approve or decline them here.
+            </EmptyState>
+          }
+        />
       )}
     </section>
   );

@@ -28,15 +28,19 @@ export function RequestsPage({ chatRequests }: { chatRequests?: React.ReactNode 
           <p role="alert" className="mt-2 text-sm text-red-600">
             Couldn't load requests. Please try again.
           </p>
-        ) : !requests.data.length ? (
-          <EmptyState icon={UserPlus} title="No join requests">
-            When someone asks to join a mission you lead, it shows here.{' '}
-            <Link to={paths.createMission} className="font-medium text-brand-700 hover:underline">
-              Start a mission
-            </Link>
-          </EmptyState>
         ) : (
-          <JoinRequestRows requests={requests.data} showMission />
+          <JoinRequestRows
+            requests={requests.data}
+            showMission
+            empty={
+              <EmptyState icon={UserPlus} title="No join requests">
+                When someone asks to join a mission you lead, it shows here.{' '}
+                <Link to={paths.createMission} className="font-medium text-brand-700 hover:underline">
+                  Start a mission
+                </Link>
+              </EmptyState>
+            }
+          />
         )}
       </section>
     </PageFrame>
