@@ -136,7 +136,7 @@ test('A starts a mission, B joins and posts update #1, C hears of it, and a task
   });
   await expect(taskNotice).toBeVisible();
   await taskNotice.click();
-  await expect(b.page).toHaveURL(/#\/chat\/[0-9a-f-]{36}$/);
+  await expect(b.page).toHaveURL(new RegExp(`#/chat/[0-9a-f-]{36}\\?mission=${missionId}$`));
   await expect(b.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await b.page.getByLabel('Write a message').fill('On it!');
   await b.page.getByRole('button', { name: 'Send' }).click();

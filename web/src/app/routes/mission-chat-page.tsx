@@ -5,5 +5,10 @@ import { useSessionQuery } from '../../lib/session';
 /** /chat/{missionId}: the missions feature finds the chat, the chats feature shows it. */
 export function MissionChatRoute() {
   const viewerId = useSessionQuery().data!._id;
-  return <MissionChatPage chat={(c) => <GroupChat key={c.chatId} {...c} viewerId={viewerId} />} />;
+  return (
+    <MissionChatPage
+      viewerId={viewerId}
+      chat={(c) => <GroupChat key={c.chatId} {...c} viewerId={viewerId} />}
+    />
+  );
 }

@@ -69,6 +69,13 @@ group('notification rules (spec §4, §5)', () => {
     expect(notificationTarget(n({}))).toBeUndefined();
   });
 
+  it('sends a task alert to its chat naming the mission, so the page never asks for a mission by the chat id', () => {
+    for (const typeTask of ['task_created', 'task_status_change'] as const)
+      expect(notificationTarget(n({ type: 'task', typeTask, chat: 'c1', relatedMission: 'm1' }))).toBe(
+        '/chat/c1?mission=m1',
+      );
+  });
+
   it('names who did it on mission and task notices', () => {
     const sender = {
       _id: 'u1',

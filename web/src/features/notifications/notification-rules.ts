@@ -25,7 +25,10 @@ export function visibleNotifications(list: Notification[] | undefined): Notifica
 
 /** Spec §4 click priority, 1 to 5; undefined means the click does nothing. */
 export function notificationTarget(n: Notification): string | undefined {
-  if (n.typeTask && n.chat) return `/chat/${n.chat}`;
+  // The chat's id is the path, as the spec says; the mission rides along so the page asks for
+  // that mission rather than for a mission by the chat's id (a 404 on every task alert).
+  if (n.typeTask && n.chat)
+    return n.relatedMission ? `/chat/${n.chat}?mission=${n.relatedMission}` : `/chat/${n.chat}`;
   if (n.type === 'missionUpdate' && n.relatedMission) return `/missions/${n.relatedMission}`;
   if (n.relatedPost) return `/post/${n.relatedPost._id}`;
   if (n.relatedUser) {

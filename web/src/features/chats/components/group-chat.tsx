@@ -17,12 +17,15 @@ export function GroupChat({
   title,
   photo,
   backTo,
+  pinned,
 }: {
   chatId: string;
   viewerId: string;
   title?: string;
   photo?: string;
   backTo?: string;
+  /** A line kept under the header (the missions feature's: the viewer's open tasks there). */
+  pinned?: React.ReactNode;
 }) {
   const { query, chat, messages, send, retry } = useConversation(chatId);
   const bottom = useRef<HTMLDivElement>(null);
@@ -57,6 +60,7 @@ export function GroupChat({
           <span className="block text-xs text-slate-500">Mission chat</span>
         </span>
       </header>
+      {pinned}
 
       <div className="flex-1 overflow-y-auto py-4" aria-live="polite">
         <EarlierMessages query={query} />

@@ -1,9 +1,11 @@
-import { Lock } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { taskStatusLabels } from '@muster/contract/missions-constants';
+import { ClipboardList, Lock } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/person-row';
 import { ApiClientError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useMissionQuery } from '../api/get-mission';
+import { useMissionTasksQuery } from '../api/get-mission-tasks';
 import { missionPhoto, missionTitle } from './mission-bits';
 
 export type MissionChatSlot = (chat: {
@@ -11,34 +13,45 @@ export type MissionChatSlot = (chat: {
   title?: string;
   photo?: string;
   backTo?: string;
+  /** Shown under the chat's header: the viewer's open tasks in this mission. */
+  pinned?: React.ReactNode;
 }) => React.ReactNode;
+
+function Spinner() {
+  return (
+    <div role="status" className="flex justify-center py-16">
+      <span
+        className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+        aria-hidden="true"
+      />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
 
 /**
  * /chat/{missionId}: finds the mission's group chat (GET /missions/:id → chatId, members only)
  * and shows it; the conversation itself belongs to the chats feature, handed in by the router.
- * Spec §4 rule 1 sends task notifications to /chat/{chatId}: an id that is no mission is tried
- * as the chat's own id (the chat then names its mission; a stranger gets "not found" either way).
+ * Spec §4 rule 1 sends task notifications to /chat/{chatId}: they add `?mission={missionId}`, so
+ * the page asks for that mission and never for a mission by the chat's id (a 404 in the console
+ * on every task alert, issue 32). An id that is no mission and comes without one (an old link) is
+ * still tried as the chat's own id (the chat then names its mission; a stranger gets "not found").
  */
-export function MissionChatPage({ chat }: { chat: MissionChatSlot }) {
-  const { missionId = '' } = useParams();
-  const mission = useMissionQuery(missionId);
-  if (mission.isPending) {
-    return (
-      <div role="status" className="flex justify-center py-16">
-        <span
-          className="size-7 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-          aria-hidden="true"
-        />
-        <span className="sr-only">Loading…</span>
-      </div>
-    );
-  }
+export function MissionChatPage({ chat, viewerId }: { chat: MissionChatSlot; viewerId: string }) {
+  const { missionId: id = '' } = useParams();
+  const [search] = useSearchParams();
+  const byChatId = search.get('mission');
+  const mission = useMissionQuery(byChatId ?? id);
+  if (mission.isPending) return <Spinner />;
   const m = mission.data;
+  // Opened by the chat's id: the mission says which chat is its own; one that does not match it,
+  // or a mission out of sight, leaves the chat to answer for itself (members only, like any chat).
+  if (byChatId && (!m || m.chatId !== id)) return <>{chat({ chatId: id })}</>;
   const notAMission =
     !m &&
     mission.error instanceof ApiClientError &&
     (mission.error.status === 404 || mission.error.status === 400);
-  if (notAMission) return <>{chat({ chatId: missionId })}</>;
+  if (notAMission) return <>{chat({ chatId: id })}</>;
   if (!m || !m.chatId) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -64,7 +77,40 @@ export function MissionChatPage({ chat }: { chat: MissionChatSlot }) {
         title: missionTitle(m),
         photo: missionPhoto(m),
         backTo: paths.mission(m._id),
+        pinned: <MyTasksPin missionId={m._id} viewerId={viewerId} />,
       })}
     </>
+  );
+}
+
+/**
+ * A pinned line in the mission's chat naming the viewer's open tasks there, each with its status,
+ * and a link to the mission's task board: "assigned you a task" lands in this chat (spec §4 rule
+ * 1), so the chat shows the task it announced. Nothing when the viewer has no open task here.
+ */
+function MyTasksPin({ missionId, viewerId }: { missionId: string; viewerId: string }) {
+  const tasks = useMissionTasksQuery(missionId, true);
+  const mine = (tasks.data ?? []).filter((t) => t.assignee?._id === viewerId && t.status !== 'done');
+  if (!mine.length) return null;
+  return (
+    <section
+      aria-label="Your tasks in this mission"
+      className="mt-3 flex items-start gap-2 rounded-xl border border-brand-100 bg-brand-50 px-3 py-2 text-sm"
+    >
+      <ClipboardList className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <ul>
+          {mine.map((t) => (
+            <li key={t._id} className="break-words text-slate-800">
+              Your task: <span className="font-medium">{t.title}</span>{' '}
+              <span className="text-slate-600">· {taskStatusLabels[t.status]}</span>
+            </li>
+          ))}
+        </ul>
+        <Link to={paths.mission(missionId)} className="font-medium text-brand-700 hover:underline">
+          See the mission's tasks
+        </Link>
+      </div>
+    </section>
   );
 }

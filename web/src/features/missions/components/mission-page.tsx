@@ -28,6 +28,7 @@ import { missionPhoto, missionTitle, StatusBadge, TypeBadge } from './mission-bi
 import { OfferHelpDialog } from './mission-dialogs';
 import type { PlaceField } from './mission-form';
 import { MembersSection } from './members-section';
+import { MissionJoinRequests } from './join-request-rows';
 
 // Members' and the owner's tools load when they are shown: most visitors see neither.
 const TaskBoard = lazy(() => import('./task-board').then((m) => ({ default: m.TaskBoard })));
@@ -223,6 +224,8 @@ export function MissionPage({
           )}
         </div>
       </article>
+
+      {m.can.approveRequests && <MissionJoinRequests missionId={m._id} />}
 
       <MembersSection
         members={members.data}
