@@ -35,7 +35,7 @@ async function openShell(session?: Session) {
   const router = renderApp('/network');
   await screen.findByRole('heading', { level: 1, name: 'My Network' }, { timeout: 5000 });
   await waitFor(() => live.forEach((p) => expect(api.fetches(p)).toBeGreaterThan(0)));
-  FakeWebSocket.latest.open();
+  await FakeWebSocket.accept();
   return { ...api, router };
 }
 

@@ -140,7 +140,7 @@ describe('/chats/{chatId}', () => {
     });
     renderApp(`/chats/${chatId}`);
     await write('On my way');
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
 
     const echo = sent(body, 'm-server').body as { data: ChatMessage };
     FakeWebSocket.latest.receive({ type: 'message.created', data: echo.data });
@@ -160,7 +160,7 @@ describe('/chats/{chatId}', () => {
     const calls = conversation({ messages: [msg({ _id: 'm1', message: 'Are you coming?' })] });
     renderApp(`/chats/${chatId}`);
     expect(await screen.findByText('Are you coming?', {}, { timeout: 5000 })).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
     // Opened with nothing unread: nothing to mark.
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     const listFetches = () => calls.filter((c) => c.method === 'GET' && path(c.url) === '/chats').length;
@@ -204,7 +204,7 @@ describe('/chats/{chatId}', () => {
     expect(await screen.findByText('See you at 5', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('Seen')).not.toBeInTheDocument();
 
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
     FakeWebSocket.latest.receive({ type: 'chat.read', data: { chatId, userId: kofi._id, readAt: at(1) } });
     const item = screen.getByText('See you at 5').closest('li')!;
     expect(await within(item).findByText('Seen')).toBeInTheDocument();

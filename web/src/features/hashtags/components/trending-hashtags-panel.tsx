@@ -1,11 +1,16 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useIdle } from '../../../lib/use-idle';
 import { useAllHashtagsQuery, useTrendingHashtagsQuery } from '../api/get-trending-hashtags';
 
-/** Tailwind's lg: from here on, home shows the panel in its right column, not in the feed's. */
-const WIDE_SCREEN = '(min-width: 1024px)';
+/**
+ * The spec's small screen ends at 768 px (Tailwind's md:). Home moves the panel to its right column
+ * only from 1024 px, so between the two it is inline but not "small": See all is its link there, as
+ * on the desktop (decision 048).
+ */
+const NOT_SMALL = '(min-width: 768px)';
 const PANEL_ROWS = 5;
 
 /**
@@ -18,7 +23,7 @@ const PANEL_ROWS = 5;
 export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside' | 'inline' }) {
   const idle = useIdle();
   const query = useTrendingHashtagsQuery(idle);
-  const small = variant === 'inline' && !window.matchMedia(WIDE_SCREEN).matches;
+  const small = !useMediaQuery(NOT_SMALL) && variant === 'inline';
   const all = useAllHashtagsQuery(idle && small);
   const tags = query.data ?? [];
   const more = small && (all.data?.length ?? 0) > PANEL_ROWS;
@@ -65,7 +70,7 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
       {more && (
         <Link
           to={paths.hashtags}
-          className="mt-2 block text-sm font-medium text-brand-700 hover:underline lg:hidden"
+          className="mt-2 block text-sm font-medium text-brand-700 hover:underline md:hidden"
         >
           View all hashtags
         </Link>

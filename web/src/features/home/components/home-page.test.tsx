@@ -94,6 +94,30 @@ describe('trending hashtags on home', () => {
     expect(screen.getAllByRole('region', { name: 'Trending Hashtags' })).toHaveLength(1);
   });
 
+  // Spec §2 and §Layout: 'View all hashtags' is for the small screen, under 768 px. Between 768 and
+  // 1023 px the panel still sits above the feed (no right column yet), with See all as its link.
+  it.each([375, 767])('shows View all hashtags at %i px, the spec small screen', async (px) => {
+    windowWidth(px);
+    api({ trending: 6 });
+    renderApp('/');
+    const inline = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 5000 });
+    expect(await within(inline).findByRole('link', { name: 'View all hashtags' })).toBeInTheDocument();
+  });
+
+  it.each([768, 800, 1023])('has no View all hashtags at %i px, above the spec small screen', async (px) => {
+    windowWidth(px);
+    const calls = api({ trending: 6 });
+    renderApp('/');
+    const inline = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(within(inline).getAllByRole('link', { name: /^#tag/ })).toHaveLength(5), {
+      timeout: 5000,
+    });
+    expect(within(inline).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/hashtags');
+    expect(within(inline).queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
+    // Nor is the full list asked for only to decide a link that is not shown.
+    expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(false);
+  });
+
   it('has no View all hashtags link when 5 or fewer trend', async () => {
     const calls = api({ trending: 5 });
     renderApp('/');

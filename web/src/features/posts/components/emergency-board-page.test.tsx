@@ -64,7 +64,7 @@ describe('/journalist, the emergency board', () => {
     expect(
       await screen.findByText('Insulin needed at the Palo gym before tonight', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
 
     posts = [generator, insulin];
     FakeWebSocket.latest.receive({ type: 'board.posted', data: { _id: generator._id } });

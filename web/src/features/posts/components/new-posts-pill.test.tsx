@@ -75,7 +75,7 @@ describe('the "New posts" pill on home', () => {
     const calls = home(() => posts);
     renderApp('/');
     expect(await screen.findByText('The bridge is open again', {}, { timeout: 5000 })).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
 
     // The new post waits behind the pill rather than pushing what I am reading down.
@@ -101,7 +101,7 @@ describe('the "New posts" pill on home', () => {
     home(() => [older]);
     renderApp('/');
     expect(await screen.findByText('The bridge is open again', {}, { timeout: 5000 })).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
     FakeWebSocket.latest.receive({
       type: 'post.created',
       data: { _id: '01a20000-0000-7000-8000-0000000000e9', authorId: ada._id },
