@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ListError } from '../../../components/list-error';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -49,7 +50,12 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
           ))}
         </ul>
       ) : query.isError ? (
-        <p className="mt-3 text-sm text-slate-600">Couldn't load trending hashtags</p>
+        <ListError
+          query={query}
+          what="trending hashtags"
+          message="Couldn't load trending hashtags"
+          className="mt-3"
+        />
       ) : tags.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No trending hashtags found</p>
       ) : (
