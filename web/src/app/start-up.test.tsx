@@ -60,6 +60,6 @@ describe('the signed-in home’s start-up', () => {
     expect(since(before, now)).toEqual(['/notifications']);
     expect(FakeWebSocket.instances).toHaveLength(0);
     await step();
-    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1), { timeout: 5000 });
   });
 });

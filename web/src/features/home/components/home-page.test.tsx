@@ -124,7 +124,9 @@ describe('trending hashtags on home', () => {
     await vi.waitFor(() => expect(screen.getAllByRole('link', { name: '#tag5 6 posts' })).toHaveLength(1), {
       timeout: 5000,
     });
-    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(true));
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(true), {
+      timeout: 5000,
+    });
     expect(screen.queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
   });
 
