@@ -27,7 +27,7 @@ describe('a list that fails to load', () => {
     });
     renderApp(list.page);
     // The query retries once (spec §7) before it fails, so this waits past the retry's delay.
-    const alert = await screen.findByText(`Couldn't load ${list.what}.`, {}, { timeout: 8000 });
+    const alert = await screen.findByText(`Couldn't load ${list.what}.`, {}, { timeout: 20_000 });
     const box = alert.closest('[role="alert"]') as HTMLElement;
     expect(box).not.toBeNull();
     expect(log).toHaveBeenCalledWith(`Failed to load ${list.what}`, expect.anything());

@@ -25,7 +25,7 @@ export class FakeWebSocket {
    * the session loads, which on a busy machine can land after whatever the test awaited last:
    * reading `latest` straight away was the flake of issue 32 ("No WebSocket was opened").
    */
-  static async accept(count = 1, timeout = 5000): Promise<FakeWebSocket> {
+  static async accept(count = 1, timeout = 20_000): Promise<FakeWebSocket> {
     await waitFor(
       () => {
         if (FakeWebSocket.instances.length < count) throw new Error('No WebSocket was opened');

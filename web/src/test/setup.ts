@@ -9,7 +9,7 @@ import { FakeWebSocket } from './fake-websocket';
 // it from the first find failed there only (decision 048). A wait still ends as soon as what it
 // waits for is there, so the longer bound costs a passing test nothing; an absence is never
 // asserted through a wait.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom has no matchMedia; react-hot-toast's <Toaster> reads prefers-reduced-motion through it.
 Object.defineProperty(window, 'matchMedia', {

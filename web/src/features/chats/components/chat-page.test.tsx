@@ -84,7 +84,7 @@ const sent = (body: { message: string; clientMessageId: string }, id = 'm-server
 });
 
 async function write(text: string) {
-  const box = await screen.findByRole('textbox', { name: 'Write a message' }, { timeout: 5000 });
+  const box = await screen.findByRole('textbox', { name: 'Write a message' }, { timeout: 20_000 });
   await waitFor(() => expect(box).toBeEnabled());
   await userEvent.type(box, `${text}{Enter}`);
 }
@@ -159,7 +159,7 @@ describe('/chats/{chatId}', () => {
   it("adds someone else's message from the socket once, however often it is heard, and marks it read while on screen", async () => {
     const calls = conversation({ messages: [msg({ _id: 'm1', message: 'Are you coming?' })] });
     renderApp(`/chats/${chatId}`);
-    expect(await screen.findByText('Are you coming?', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Are you coming?', {}, { timeout: 20_000 })).toBeInTheDocument();
     await FakeWebSocket.accept();
     // Opened with nothing unread: nothing to mark.
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
@@ -190,7 +190,7 @@ describe('/chats/{chatId}', () => {
         expect(
           calls.filter((c) => c.method === 'PUT' && path(c.url) === `/chats/${chatId}/read`),
         ).toHaveLength(1),
-      { timeout: 5000 },
+      { timeout: 20_000 },
     );
   });
 
@@ -201,7 +201,7 @@ describe('/chats/{chatId}', () => {
       messages: [mine, msg({ _id: 'm1', message: 'Are you coming?' })],
     });
     renderApp(`/chats/${chatId}`);
-    expect(await screen.findByText('See you at 5', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('See you at 5', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText('Seen')).not.toBeInTheDocument();
 
     await FakeWebSocket.accept();
@@ -219,7 +219,7 @@ describe('/chats/{chatId}', () => {
       ],
     });
     renderApp(`/chats/${chatId}`);
-    const second = (await screen.findByText('Second', {}, { timeout: 5000 })).closest('li')!;
+    const second = (await screen.findByText('Second', {}, { timeout: 20_000 })).closest('li')!;
     expect(within(second).getByText('Seen')).toBeInTheDocument();
     expect(screen.getAllByText('Seen')).toHaveLength(1);
   });
