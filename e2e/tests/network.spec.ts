@@ -21,8 +21,14 @@ async function mentionOffers(page: Page, username: string): Promise<boolean> {
   // The last check's words come back as an unsent draft: start from an empty composer.
   await expect(composer.getByLabel('Text')).toBeVisible();
   const discard = composer.getByRole('button', { name: 'Discard draft' });
-  if (await discard.isVisible()) await discard.click();
-  await expect(composer.getByLabel('Text')).toHaveValue('');
+  // The draft may come back a moment after the composer shows: a one-off isVisible() read raced
+  // it, so discard whenever it is there until the text is empty (decision 048).
+  await expect
+    .poll(async () => {
+      if (await discard.isVisible()) await discard.click();
+      return composer.getByLabel('Text').inputValue();
+    })
+    .toBe('');
   const answer = page.waitForResponse((r) => r.url().includes(`/api/v1/users/search?query=${username}`));
   await composer.getByLabel('Text').fill(`Thanks @${username}`);
   const people = (await (await answer).json()) as { data: Array<{ username: string }> };
@@ -72,7 +78,8 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
         data: Array<{ message: string; sender: { username: string } }>;
       }
     ).data;
-  expect(await notices()).toEqual([
+  // Polled, not read once: what the server writes beside an answer is not promised by the answer.
+  await expect.poll(notices).toEqual([
     expect.objectContaining({
       message: 'sent you a connection request',
       sender: expect.objectContaining({ username: a.person.username }),
@@ -86,7 +93,7 @@ test('A asks B to connect, B accepts; B blocks A, and A can no longer find, open
   await expect(b.page.getByText(`You are now connected with ${fullName(a.person)}`)).toBeVisible();
   await expect(pending.getByText('No pending connection requests')).toBeVisible();
   await expect(networkBadge(b.page)).toHaveCount(0);
-  expect(await notices()).toEqual([]);
+  await expect.poll(notices).toEqual([]);
   const bConnections = b.page.getByRole('region', { name: 'Connections' });
   await expect(bConnections.getByText(fullName(a.person))).toBeVisible();
   await expect(bConnections.getByRole('button', { name: 'Message' })).toBeVisible();

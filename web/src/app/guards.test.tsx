@@ -7,7 +7,7 @@ describe('access rules (spec §2)', () => {
     stubApi(signedOut);
     const router = renderApp('/network');
     // The route's lazy modules load first (slow in jsdom on a busy machine): more than waitFor's 1 s.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
@@ -16,7 +16,7 @@ describe('access rules (spec §2)', () => {
     async (path) => {
       stubApi(signedOut);
       const router = renderApp(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
       expect(await screen.findAllByText('Please log in to access this page')).toHaveLength(1);
     },
   );
@@ -24,7 +24,7 @@ describe('access rules (spec §2)', () => {
   it('sends a visitor at / to the landing page', async () => {
     stubApi(signedOut);
     const router = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/muster'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/muster'), { timeout: 20_000 });
     expect(
       await screen.findByRole('heading', { level: 1, name: /Rally people and resources/ }),
     ).toBeInTheDocument();

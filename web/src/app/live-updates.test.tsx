@@ -33,9 +33,9 @@ function app(session: Session = { signedIn: true }) {
 async function openShell(session?: Session) {
   const api = app(session);
   const router = renderApp('/network');
-  await screen.findByRole('heading', { level: 1, name: 'My Network' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'My Network' }, { timeout: 20_000 });
   await waitFor(() => live.forEach((p) => expect(api.fetches(p)).toBeGreaterThan(0)));
-  FakeWebSocket.latest.open();
+  await FakeWebSocket.accept();
   return { ...api, router };
 }
 
@@ -54,7 +54,7 @@ describe('live updates in the shell', () => {
     );
     renderApp('/login');
     expect(
-      await screen.findByRole('heading', { name: /log in|sign in|welcome/i }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: /log in|sign in|welcome/i }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
@@ -108,7 +108,7 @@ describe('live updates in the shell', () => {
     const { snapshot, fetches } = await openShell();
     const before = snapshot();
     FakeWebSocket.latest.serverClose(1001);
-    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 20_000 });
     expect(snapshot()).toEqual(before);
     FakeWebSocket.latest.open();
     await waitFor(() => live.forEach((p) => expect(fetches(p)).toBe(before[p]! + 1)));
@@ -119,7 +119,7 @@ describe('live updates in the shell', () => {
     const { router } = await openShell(session);
     session.signedIn = false;
     FakeWebSocket.latest.serverClose(4001);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });
@@ -128,7 +128,7 @@ describe('a socket that cannot connect', () => {
   /** The socket drops, and the next attempt fails before it opens. */
   async function failToReconnect() {
     FakeWebSocket.latest.serverClose(1001);
-    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 20_000 });
     FakeWebSocket.latest.serverClose(1006);
   }
 
@@ -137,7 +137,7 @@ describe('a socket that cannot connect', () => {
     const { router } = await openShell(session);
     session.signedIn = false;
     await failToReconnect();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
   });
 
   it('does not sign the tab out because the server is down', async () => {

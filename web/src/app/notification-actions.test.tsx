@@ -77,7 +77,7 @@ async function row() {
   const text = await screen.findByText(
     'Still needed? Expires in 3 days: “Insulin in Tacloban”',
     {},
-    { timeout: 5000 },
+    { timeout: 20_000 },
   );
   return text.closest('li')!;
 }
@@ -121,7 +121,7 @@ describe('the "Still needed?" notification', () => {
       return signedIn()(url);
     });
     renderApp('/notifications');
-    const li = (await screen.findByText('Welcome to Muster!', {}, { timeout: 5000 })).closest('li')!;
+    const li = (await screen.findByText('Welcome to Muster!', {}, { timeout: 20_000 })).closest('li')!;
     expect(within(li).queryByRole('group')).not.toBeInTheDocument();
     expect(within(li).queryByRole('button', { name: 'Keep open' })).not.toBeInTheDocument();
   });

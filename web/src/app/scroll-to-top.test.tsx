@@ -89,7 +89,7 @@ describe('a new page starts at the top', () => {
     stubApi(signedOut);
     const router = renderApp('/terms');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(scrollTo).not.toHaveBeenCalled();
     await act(() => router.navigate('/privacy'));

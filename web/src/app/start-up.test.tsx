@@ -21,7 +21,7 @@ describe('the signed-in home’s start-up', () => {
       await screen.findByRole(
         'button',
         { name: 'Share your needs & wants with the world' },
-        { timeout: 5000 },
+        { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
     await screen.findByText(/Nothing here yet/);
@@ -60,6 +60,6 @@ describe('the signed-in home’s start-up', () => {
     expect(since(before, now)).toEqual(['/notifications']);
     expect(FakeWebSocket.instances).toHaveLength(0);
     await step();
-    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1), { timeout: 20_000 });
   });
 });

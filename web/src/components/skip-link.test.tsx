@@ -10,7 +10,7 @@ describe('Skip to content', () => {
   ])('on %s moves focus to the main content and leaves the address alone', async (_name, path, handler) => {
     stubApi(handler);
     const router = renderApp(path);
-    const skip = await screen.findByRole('link', { name: 'Skip to content' }, { timeout: 5000 });
+    const skip = await screen.findByRole('link', { name: 'Skip to content' }, { timeout: 20_000 });
     const before = window.location.hash;
     await userEvent.click(skip);
     expect(document.activeElement).toBe(document.getElementById('main'));

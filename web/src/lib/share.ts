@@ -11,9 +11,10 @@ export async function shareLink(data: {
     try {
       await navigator.share(data);
       return 'shared';
-    } catch (error) {
-      // The person closed the share sheet: that is their answer, not a failure to fall back from.
-      if ((error as DOMException)?.name === 'AbortError') return 'shared';
+    } catch {
+      // Spec §4 Share: if the share feature "fails" the link is copied. A closed sheet rejects with
+      // AbortError like any other failure, and the spec makes no exception for it: the person who
+      // changed their mind still has the link to paste (decision 048).
     }
   }
   try {

@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from '@muster/contract/realtime';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 
 /**
  * A browser WebSocket the test drives: every `new WebSocket(url)` is recorded, and the test opens
@@ -17,6 +17,23 @@ export class FakeWebSocket {
   static get latest(): FakeWebSocket {
     const socket = FakeWebSocket.instances.at(-1);
     if (!socket) throw new Error('No WebSocket was opened');
+    return socket;
+  }
+
+  /**
+   * Waits for the app to open its socket, then accepts it. The app opens it from an effect after
+   * the session loads, which on a busy machine can land after whatever the test awaited last:
+   * reading `latest` straight away was the flake of issue 32 ("No WebSocket was opened").
+   */
+  static async accept(count = 1, timeout = 20_000): Promise<FakeWebSocket> {
+    await waitFor(
+      () => {
+        if (FakeWebSocket.instances.length < count) throw new Error('No WebSocket was opened');
+      },
+      { timeout },
+    );
+    const socket = FakeWebSocket.latest;
+    socket.open();
     return socket;
   }
 

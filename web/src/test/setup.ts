@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { loadRealtimeEventSchema } from '../lib/realtime/socket';
 import { FakeWebSocket } from './fake-websocket';
+
+// findBy*/waitFor give up after 1 s by default. A route's first screen (a lazy chunk, the session,
+// then its data, with a retry) can take longer on a loaded 2-core box, and a test that waited for
+// it from the first find failed there only (decision 048). A wait still ends as soon as what it
+// waits for is there, so the longer bound costs a passing test nothing; an absence is never
+// asserted through a wait.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom has no matchMedia; react-hot-toast's <Toaster> reads prefers-reduced-motion through it.
 Object.defineProperty(window, 'matchMedia', {

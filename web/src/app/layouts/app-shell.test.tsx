@@ -42,12 +42,12 @@ describe('the navigation the width shows (spec §2)', () => {
     windowWidth(375);
     counts({ unread: [1], chatRequests: 0, joinRequests: 0, tasks: 0 });
     renderApp('/network');
-    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 20_000 });
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
     expect(within(nav).getByRole('link', { name: /Chats/ })).toHaveAttribute('href', '/chats');
     expect(within(nav).getByRole('link', { name: /Alerts/ })).toHaveAttribute('href', '/notifications');
     await waitFor(() => expect(screen.getByTestId('badge-Chats')).toHaveTextContent('Chats: 1'), {
-      timeout: 5000,
+      timeout: 20_000,
     });
   });
 
@@ -55,13 +55,13 @@ describe('the navigation the width shows (spec §2)', () => {
     windowWidth(1280);
     counts({ unread: [1], chatRequests: 0, joinRequests: 0, tasks: 0 });
     renderApp('/network');
-    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 20_000 });
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
     // The top bar calls the chats link Missions, and its Alerts is a menu rather than a link.
     expect(within(nav).getByRole('link', { name: /Missions/ })).toHaveAttribute('href', '/chats');
     expect(within(nav).queryByRole('link', { name: /Alerts/ })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('badge-Chats')).toHaveTextContent('Chats: 1'), {
-      timeout: 5000,
+      timeout: 20_000,
     });
   });
 });
@@ -138,7 +138,7 @@ describe('the combined chat badge (spec §7)', () => {
     counts({ unread: [2, 1], chatRequests: 1, joinRequests: 1, tasks: 1 });
     renderApp('/network');
     await waitFor(() => expect(screen.getAllByTestId('badge-Chats')[0]).toHaveTextContent('Chats: 6'), {
-      timeout: 5000,
+      timeout: 20_000,
     });
     // One navigation bar at a time: the bottom bar here (jsdom's window matches no min-width).
     expect(screen.getAllByTestId('badge-Chats')).toHaveLength(1);
@@ -148,7 +148,7 @@ describe('the combined chat badge (spec §7)', () => {
     counts({ unread: [4, 3], chatRequests: 2, joinRequests: 1, tasks: 1 });
     renderApp('/network');
     await waitFor(() => expect(screen.getAllByTestId('badge-Chats')[0]).toHaveTextContent('Chats: 9+'), {
-      timeout: 5000,
+      timeout: 20_000,
     });
   });
 });

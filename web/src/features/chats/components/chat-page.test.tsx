@@ -84,7 +84,7 @@ const sent = (body: { message: string; clientMessageId: string }, id = 'm-server
 });
 
 async function write(text: string) {
-  const box = await screen.findByRole('textbox', { name: 'Write a message' }, { timeout: 5000 });
+  const box = await screen.findByRole('textbox', { name: 'Write a message' }, { timeout: 20_000 });
   await waitFor(() => expect(box).toBeEnabled());
   await userEvent.type(box, `${text}{Enter}`);
 }
@@ -140,7 +140,7 @@ describe('/chats/{chatId}', () => {
     });
     renderApp(`/chats/${chatId}`);
     await write('On my way');
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
 
     const echo = sent(body, 'm-server').body as { data: ChatMessage };
     FakeWebSocket.latest.receive({ type: 'message.created', data: echo.data });
@@ -159,8 +159,8 @@ describe('/chats/{chatId}', () => {
   it("adds someone else's message from the socket once, however often it is heard, and marks it read while on screen", async () => {
     const calls = conversation({ messages: [msg({ _id: 'm1', message: 'Are you coming?' })] });
     renderApp(`/chats/${chatId}`);
-    expect(await screen.findByText('Are you coming?', {}, { timeout: 5000 })).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    expect(await screen.findByText('Are you coming?', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await FakeWebSocket.accept();
     // Opened with nothing unread: nothing to mark.
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     const listFetches = () => calls.filter((c) => c.method === 'GET' && path(c.url) === '/chats').length;
@@ -190,7 +190,7 @@ describe('/chats/{chatId}', () => {
         expect(
           calls.filter((c) => c.method === 'PUT' && path(c.url) === `/chats/${chatId}/read`),
         ).toHaveLength(1),
-      { timeout: 5000 },
+      { timeout: 20_000 },
     );
   });
 
@@ -201,10 +201,10 @@ describe('/chats/{chatId}', () => {
       messages: [mine, msg({ _id: 'm1', message: 'Are you coming?' })],
     });
     renderApp(`/chats/${chatId}`);
-    expect(await screen.findByText('See you at 5', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('See you at 5', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText('Seen')).not.toBeInTheDocument();
 
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
     FakeWebSocket.latest.receive({ type: 'chat.read', data: { chatId, userId: kofi._id, readAt: at(1) } });
     const item = screen.getByText('See you at 5').closest('li')!;
     expect(await within(item).findByText('Seen')).toBeInTheDocument();
@@ -219,7 +219,7 @@ describe('/chats/{chatId}', () => {
       ],
     });
     renderApp(`/chats/${chatId}`);
-    const second = (await screen.findByText('Second', {}, { timeout: 5000 })).closest('li')!;
+    const second = (await screen.findByText('Second', {}, { timeout: 20_000 })).closest('li')!;
     expect(within(second).getByText('Seen')).toBeInTheDocument();
     expect(screen.getAllByText('Seen')).toHaveLength(1);
   });

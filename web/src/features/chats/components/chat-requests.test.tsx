@@ -79,7 +79,7 @@ describe('/requests', () => {
   it('lists message requests (who, what, when) above mission join requests', async () => {
     requests({ chat: [request('r1', kofi, 'Can I borrow your ladder?')], join: [joinRequest] });
     renderApp('/requests');
-    const messages = await screen.findByRole('region', { name: 'Message requests' }, { timeout: 5000 });
+    const messages = await screen.findByRole('region', { name: 'Message requests' }, { timeout: 20_000 });
     const join = screen.getByRole('region', { name: 'Mission join requests' });
     expect(messages.compareDocumentPosition(join) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const row = (await within(messages).findByText('Can I borrow your ladder?')).closest('li')!;
@@ -99,7 +99,7 @@ describe('/requests', () => {
     const calls = requests({ chat: [request('r1', kofi, 'Can I borrow your ladder?')], join: [] });
     const router = renderApp('/requests');
     await userEvent.click(
-      await screen.findByRole('button', { name: "Accept Kofi Boateng's message" }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: "Accept Kofi Boateng's message" }, { timeout: 20_000 }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${chatId}`));
     expect(calls.some((c) => c.method === 'PUT' && c.url.endsWith('/chats/requests/r1/accept'))).toBe(true);
@@ -111,7 +111,7 @@ describe('/requests', () => {
       join: [],
     });
     renderApp('/requests');
-    const messages = await screen.findByRole('region', { name: 'Message requests' }, { timeout: 5000 });
+    const messages = await screen.findByRole('region', { name: 'Message requests' }, { timeout: 20_000 });
     await userEvent.click(
       await within(messages).findByRole('button', { name: "Decline Kofi Boateng's message" }),
     );
@@ -125,7 +125,7 @@ describe('/requests', () => {
   it('says what waits here when there are no requests, and where to choose who may message me', async () => {
     requests({ chat: [], join: [] });
     renderApp('/requests');
-    expect(await screen.findByText('No message requests', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No message requests', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(
       screen.getByText(/When someone outside your network messages you, it waits here until you accept/),
     ).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { MessageSquareDashed } from 'lucide-react';
+import { ListError } from '../../../components/list-error';
 import toast from '../../../lib/toast';
 import { Link, useNavigate } from 'react-router';
 import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton } from '../../../components/person-row';
@@ -33,9 +34,7 @@ export function ChatRequests() {
       {requests.isPending ? (
         <PersonRowsSkeleton label="Loading message requests" />
       ) : requests.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-600">
-          Couldn't load message requests. Please try again.
-        </p>
+        <ListError query={requests} what="message requests" className="mt-2" />
       ) : !requests.data.length ? (
         <EmptyState icon={MessageSquareDashed} title="No message requests">
           When someone outside your network messages you, it waits here until you accept.{' '}

@@ -1,4 +1,5 @@
 import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missions';
+import { ListError } from '../../../components/list-error';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -36,6 +37,8 @@ export function ChatsPage({
               </li>
             ))}
           </ul>
+        ) : chats.isError ? (
+          <ListError query={chats} what="your conversations" className="m-4" />
         ) : !chats.data?.length ? (
           <div className="flex flex-col items-center gap-2 px-6 py-14 text-center">
             <MessagesSquare className="size-10 text-slate-400" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { ListError } from '../../../components/list-error';
 import {
   type CollaborationRequest,
   collaborationCategories,
@@ -83,6 +84,8 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
             />
             Loading collaboration requests...
           </div>
+        ) : query.isError ? (
+          <ListError query={query} what="collaboration requests" />
         ) : requests.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
             <CategoryIcon categoryId={categoryId} className="size-10 text-slate-400" />

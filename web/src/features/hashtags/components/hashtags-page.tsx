@@ -1,4 +1,5 @@
 import { Hash } from 'lucide-react';
+import { ListError } from '../../../components/list-error';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useAllHashtagsQuery } from '../api/get-trending-hashtags';
@@ -16,7 +17,12 @@ export function HashtagsPage() {
             Loading hashtags…
           </p>
         ) : query.isError ? (
-          <p className="p-5 text-sm text-slate-600">Couldn't load trending hashtags</p>
+          <ListError
+            query={query}
+            what="trending hashtags"
+            message="Couldn't load trending hashtags"
+            className="m-4"
+          />
         ) : !query.data.length ? (
           <div className="flex flex-col items-center gap-2 p-10 text-center">
             <Hash className="size-9 text-slate-300" aria-hidden="true" />

@@ -1,11 +1,17 @@
 import { useId } from 'react';
+import { ListError } from '../../../components/list-error';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useIdle } from '../../../lib/use-idle';
 import { useAllHashtagsQuery, useTrendingHashtagsQuery } from '../api/get-trending-hashtags';
 
-/** Tailwind's lg: from here on, home shows the panel in its right column, not in the feed's. */
-const WIDE_SCREEN = '(min-width: 1024px)';
+/**
+ * The spec's small screen ends at 768 px (Tailwind's md:). Home moves the panel to its right column
+ * only from 1024 px, so between the two it is inline but not "small": See all is its link there, as
+ * on the desktop (decision 048).
+ */
+const NOT_SMALL = '(min-width: 768px)';
 const PANEL_ROWS = 5;
 
 /**
@@ -18,7 +24,7 @@ const PANEL_ROWS = 5;
 export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside' | 'inline' }) {
   const idle = useIdle();
   const query = useTrendingHashtagsQuery(idle);
-  const small = variant === 'inline' && !window.matchMedia(WIDE_SCREEN).matches;
+  const small = !useMediaQuery(NOT_SMALL) && variant === 'inline';
   const all = useAllHashtagsQuery(idle && small);
   const tags = query.data ?? [];
   const more = small && (all.data?.length ?? 0) > PANEL_ROWS;
@@ -44,7 +50,12 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
           ))}
         </ul>
       ) : query.isError ? (
-        <p className="mt-3 text-sm text-slate-600">Couldn't load trending hashtags</p>
+        <ListError
+          query={query}
+          what="trending hashtags"
+          message="Couldn't load trending hashtags"
+          className="mt-3"
+        />
       ) : tags.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No trending hashtags found</p>
       ) : (
@@ -65,7 +76,7 @@ export function TrendingHashtagsPanel({ variant = 'aside' }: { variant?: 'aside'
       {more && (
         <Link
           to={paths.hashtags}
-          className="mt-2 block text-sm font-medium text-brand-700 hover:underline lg:hidden"
+          className="mt-2 block text-sm font-medium text-brand-700 hover:underline md:hidden"
         >
           View all hashtags
         </Link>

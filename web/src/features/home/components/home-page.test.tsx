@@ -40,7 +40,7 @@ describe('home left column', () => {
     windowWidth(800);
     api();
     renderApp('/');
-    const card = await screen.findByRole('region', { name: 'Your profile' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Your profile' }, { timeout: 20_000 });
     expect(within(card).getByRole('link', { name: 'Ada Okafor' })).toHaveAttribute('href', '/profile/ada');
     expect(within(card).getByText('Logistics')).toBeInTheDocument();
     expect(await within(card).findByRole('link', { name: '7 connections' })).toHaveAttribute(
@@ -63,7 +63,7 @@ describe('home left column', () => {
     api({ connections: 0 });
     renderApp('/');
     expect(
-      await screen.findByRole('link', { name: 'Find people to connect with' }, { timeout: 5000 }),
+      await screen.findByRole('link', { name: 'Find people to connect with' }, { timeout: 20_000 }),
     ).toHaveAttribute('href', '/network');
   });
 });
@@ -73,7 +73,7 @@ describe('trending hashtags on home', () => {
     api({ trending: 6 });
     renderApp('/');
     // Below 1024 px only the centre column's panel is rendered (the right column is not shown).
-    const inline = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 5000 });
+    const inline = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 20_000 });
     expect(inline.closest('.lg\\:hidden')).not.toBeNull();
     expect(await within(inline).findByRole('link', { name: 'View all hashtags' })).toHaveAttribute(
       'href',
@@ -87,20 +87,46 @@ describe('trending hashtags on home', () => {
     windowWidth(1280);
     api({ trending: 6 });
     renderApp('/');
-    const aside = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 5000 });
+    const aside = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 20_000 });
     expect(aside.closest('.lg\\:hidden')).toBeNull();
     expect(within(aside).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/hashtags');
     expect(within(aside).queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('region', { name: 'Trending Hashtags' })).toHaveLength(1);
   });
 
+  // Spec §2 and §Layout: 'View all hashtags' is for the small screen, under 768 px. Between 768 and
+  // 1023 px the panel still sits above the feed (no right column yet), with See all as its link.
+  it.each([375, 767])('shows View all hashtags at %i px, the spec small screen', async (px) => {
+    windowWidth(px);
+    api({ trending: 6 });
+    renderApp('/');
+    const inline = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 20_000 });
+    expect(await within(inline).findByRole('link', { name: 'View all hashtags' })).toBeInTheDocument();
+  });
+
+  it.each([768, 800, 1023])('has no View all hashtags at %i px, above the spec small screen', async (px) => {
+    windowWidth(px);
+    const calls = api({ trending: 6 });
+    renderApp('/');
+    const inline = await screen.findByRole('region', { name: 'Trending Hashtags' }, { timeout: 20_000 });
+    await vi.waitFor(() => expect(within(inline).getAllByRole('link', { name: /^#tag/ })).toHaveLength(5), {
+      timeout: 20_000,
+    });
+    expect(within(inline).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/hashtags');
+    expect(within(inline).queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
+    // Nor is the full list asked for only to decide a link that is not shown.
+    expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(false);
+  });
+
   it('has no View all hashtags link when 5 or fewer trend', async () => {
     const calls = api({ trending: 5 });
     renderApp('/');
     await vi.waitFor(() => expect(screen.getAllByRole('link', { name: '#tag5 6 posts' })).toHaveLength(1), {
-      timeout: 5000,
+      timeout: 20_000,
     });
-    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(true));
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(true), {
+      timeout: 20_000,
+    });
     expect(screen.queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();
   });
 
@@ -118,7 +144,7 @@ describe('trending hashtags on home', () => {
       const calls = api({ trending: 6 });
       renderApp('/');
       await vi.waitFor(() => expect(screen.getAllByRole('link', { name: /^#tag1/ })).toHaveLength(1), {
-        timeout: 5000,
+        timeout: 20_000,
       });
       expect(calls.some((c) => c.url.endsWith('/posts/trending-hashtags'))).toBe(false);
       expect(screen.queryByRole('link', { name: 'View all hashtags' })).not.toBeInTheDocument();

@@ -119,7 +119,7 @@ describe('/matches', () => {
     });
     renderApp('/matches');
     expect(
-      await screen.findByRole('heading', { name: 'Matches', level: 1 }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Matches', level: 1 }, { timeout: 20_000 }),
     ).toBeInTheDocument();
 
     const generator = await screen.findByRole('region', { name: 'Generator available, Cebu' });
@@ -164,7 +164,7 @@ describe('/matches', () => {
     stubApi((url) => (path(url) === '/matches' ? { status: 200, body: { data: [] } } : signedIn()(url)));
     renderApp('/matches');
     expect(
-      await screen.findByText('No matches yet — post a need or an offer', {}, { timeout: 5000 }),
+      await screen.findByText('No matches yet — post a need or an offer', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Share a need or an offer' })).toHaveAttribute('href', '/');
   });
@@ -173,7 +173,7 @@ describe('/matches', () => {
     stubApi((url) => (path(url) === '/matches' ? new Promise(() => {}) : signedIn()(url)));
     renderApp('/matches');
     expect(
-      await screen.findByRole('status', { name: 'Loading matches' }, { timeout: 5000 }),
+      await screen.findByRole('status', { name: 'Loading matches' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { describeReasons, type Match, type MatchPost, type MyMatches } from '@muster/contract/matching';
+import { ListError } from '../../../components/list-error';
 import { Handshake } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -39,19 +40,7 @@ export function MatchesPage({ offerHelp }: { offerHelp: OfferHelpAction }) {
       {query.isPending ? (
         <MatchesSkeleton />
       ) : query.isError ? (
-        <div
-          role="alert"
-          className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
-          <span>Couldn't load your matches.</span>
-          <button
-            type="button"
-            className="rounded-full border border-red-300 bg-white px-3.5 py-1.5 font-semibold text-red-700 hover:bg-red-100"
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <ListError query={query} what="your matches" className="mt-5" />
       ) : total === 0 ? (
         <div className="mt-5 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <Handshake className="size-9 text-slate-300" aria-hidden="true" />

@@ -94,7 +94,7 @@ describe('join-mission dialog', () => {
       return signedIn()(url);
     });
     renderApp(`/missions/${missionId}`);
-    const join = await screen.findByRole('button', { name: 'Join' }, { timeout: 5000 });
+    const join = await screen.findByRole('button', { name: 'Join' }, { timeout: 20_000 });
     expect(join).toHaveAttribute('data-state', 'closed');
     await userEvent.click(join);
     const dialog = await screen.findByRole('dialog', { name: 'Join mission' });
@@ -127,7 +127,7 @@ describe('join-mission dialog', () => {
       return signedIn()(url);
     });
     renderApp(`/missions/${missionId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Join' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Join mission' });
     await userEvent.type(within(dialog).getByLabelText(/Message/), 'hello');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
@@ -168,7 +168,7 @@ describe('task board', () => {
       return signedIn()(url);
     });
     renderApp(`/missions/${missionId}`);
-    const todo = await screen.findByRole('region', { name: 'To do' }, { timeout: 5000 });
+    const todo = await screen.findByRole('region', { name: 'To do' }, { timeout: 20_000 });
     expect(await within(todo).findByText('Buy filters')).toBeInTheDocument();
     await userEvent.selectOptions(within(todo).getByLabelText('Status of Buy filters'), 'done');
     const done = screen.getByRole('region', { name: 'Done' });
@@ -192,7 +192,7 @@ describe('/create-mission', () => {
       return signedIn()(url);
     });
     const router = renderApp('/create-mission');
-    await screen.findByRole('heading', { level: 1, name: 'Start a mission' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Start a mission' }, { timeout: 20_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Create mission' }));
     expect(await screen.findByText('Give the mission a title')).toBeInTheDocument();
     expect(screen.getByText('Choose collaboration or partnership')).toBeInTheDocument();
@@ -235,7 +235,7 @@ describe('Post update', () => {
       return signedIn()(url);
     });
     renderApp(`/missions/${missionId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Post update' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Post update' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
     expect(within(dialog).getByLabelText('Text')).toHaveValue('🔔 Update #3: Clean water for Tamale\n');
     expect(within(dialog).getByText(/Update #3 to/)).toBeInTheDocument();
@@ -288,7 +288,9 @@ describe('a post that references a mission', () => {
       return signedIn()(url);
     });
     renderApp('/');
-    const card = (await screen.findByText('Who can help us dig?', {}, { timeout: 5000 })).closest('article')!;
+    const card = (await screen.findByText('Who can help us dig?', {}, { timeout: 20_000 })).closest(
+      'article',
+    )!;
     expect(within(card).getByRole('link', { name: 'Clean water for Tamale' })).toHaveAttribute(
       'href',
       `/missions/${missionId}`,
@@ -311,7 +313,9 @@ describe('a post that references a mission', () => {
         : signedIn()(url),
     );
     renderApp('/');
-    const card = (await screen.findByText('Who can help us dig?', {}, { timeout: 5000 })).closest('article')!;
+    const card = (await screen.findByText('Who can help us dig?', {}, { timeout: 20_000 })).closest(
+      'article',
+    )!;
     expect(within(card).getByRole('link', { name: 'Clean water for Tamale' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
   });

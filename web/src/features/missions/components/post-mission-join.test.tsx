@@ -69,7 +69,7 @@ describe('Join on a mission update', () => {
   it('asks where I stand only when pressed, and gives a member the mission, not a request form', async () => {
     const calls = home({ role: 'collaborator', can: { ...can, join: false, leave: true } });
     renderApp('/');
-    const join = await screen.findByRole('button', { name: 'Join' }, { timeout: 5000 });
+    const join = await screen.findByRole('button', { name: 'Join' }, { timeout: 20_000 });
     expect(calls.some((c) => path(c.url) === `/missions/${missionId}`)).toBe(false);
     await userEvent.click(join);
     expect(await screen.findByText("You're already a member of Clean water for Tamale")).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('Join on a mission update', () => {
   it('says a request is already waiting instead of asking again', async () => {
     home({ joinRequest: 'pending', can: { ...can, join: false } });
     renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Join' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }, { timeout: 20_000 }));
     expect(await screen.findByText('Requested')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Join mission' })).not.toBeInTheDocument();
   });

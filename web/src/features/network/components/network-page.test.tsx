@@ -47,7 +47,7 @@ describe('/network', () => {
     network({ received: [], connections: [], suggestions: [] });
     renderApp('/network');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'My Network' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'My Network' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByText('No pending connection requests')).toBeInTheDocument();
     expect(screen.getByText('No requests waiting for an answer.')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('/network', () => {
       suggestions: [amara],
     });
     renderApp('/network');
-    const pending = await screen.findByRole('region', { name: /Pending requests/ }, { timeout: 5000 });
+    const pending = await screen.findByRole('region', { name: /Pending requests/ }, { timeout: 20_000 });
     expect(await within(pending).findByText('Kofi Boateng')).toBeInTheDocument();
     expect((await screen.findAllByTestId('badge-Pending connection requests'))[0]).toHaveTextContent('1');
 
@@ -81,7 +81,7 @@ describe('/network', () => {
       suggestions: [],
     });
     renderApp('/network');
-    const connections = await screen.findByRole('region', { name: 'Connections' }, { timeout: 5000 });
+    const connections = await screen.findByRole('region', { name: 'Connections' }, { timeout: 20_000 });
     await userEvent.click(await within(connections).findByRole('button', { name: 'Remove Kofi Boateng' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove connection?' });
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
@@ -103,7 +103,7 @@ describe('/network', () => {
       ],
     });
     renderApp('/network');
-    const people = await screen.findByRole('region', { name: 'People you may know' }, { timeout: 5000 });
+    const people = await screen.findByRole('region', { name: 'People you may know' }, { timeout: 20_000 });
     expect(await within(people).findByText('2 mutual connections')).toBeInTheDocument();
     expect(within(people).getByText('1 mutual connection')).toBeInTheDocument();
     await userEvent.click(within(people).getByRole('button', { name: 'Connect with Yaw Asante' }));

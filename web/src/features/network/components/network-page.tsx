@@ -1,4 +1,5 @@
 import type { PublicUser } from '@muster/contract/users';
+import { ListError } from '../../../components/list-error';
 import { Inbox, Send, UserMinus, Users } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
@@ -72,9 +73,7 @@ function ReceivedRequests() {
       {query.isPending ? (
         <PersonRowsSkeleton rows={2} label="Loading pending requests" />
       ) : query.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          Couldn't load your requests. Please try again.
-        </p>
+        <ListError query={query} what="your requests" className="mt-3" />
       ) : count === 0 ? (
         <EmptyState icon={Inbox} title="No pending connection requests">
           When someone asks to connect with you, you can accept or ignore it here. Meanwhile, connect with
@@ -138,9 +137,7 @@ function SentRequests() {
       {query.isPending ? (
         <PersonRowsSkeleton rows={1} label="Loading sent requests" />
       ) : query.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          Couldn't load your sent requests. Please try again.
-        </p>
+        <ListError query={query} what="your sent requests" className="mt-3" />
       ) : query.data.length === 0 ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
           <Send className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> No requests waiting for an
@@ -190,9 +187,7 @@ function Connections({ message }: { message?: (user: PublicUser) => React.ReactN
       {query.isPending ? (
         <PersonRowsSkeleton rows={3} label="Loading connections" />
       ) : query.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          Couldn't load your connections. Please try again.
-        </p>
+        <ListError query={query} what="your connections" className="mt-3" />
       ) : connections.length === 0 ? (
         <EmptyState icon={Users} title="No connections yet">
           Connect with people you may know, or meet people through{' '}

@@ -1,4 +1,5 @@
 import type { Suggestion } from '@muster/contract/network';
+import { ListError } from '../../../components/list-error';
 import { Clock, UserPlus, Users } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import toast from '../../../lib/toast';
@@ -130,7 +131,7 @@ export function PeopleYouMayKnow({
       {pending ? (
         <PersonRowsSkeleton rows={3} label="Loading people you may know" />
       ) : query.isError ? (
-        <p className="mt-3 text-sm text-slate-600">Couldn't load people you may know</p>
+        <ListError query={query} what="people you may know" className="mt-3" />
       ) : people.length === 0 ? (
         <EmptyState icon={Users} title="No suggestions right now">
           Follow{' '}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { ListError } from '../../../components/list-error';
 import { useNotificationsQuery } from '../api/get-notifications';
 import { useMarkAllNotificationsReadMutation } from '../api/mark-all-notifications-read';
 import { visibleNotifications } from '../notification-rules';
@@ -33,7 +34,11 @@ export function NotificationsPage() {
         </button>
       </div>
       <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <NotificationList notifications={list} loading={query.isPending} />
+        {query.isError ? (
+          <ListError query={query} what="notifications" className="m-4" />
+        ) : (
+          <NotificationList notifications={list} loading={query.isPending} />
+        )}
       </div>
     </div>
   );

@@ -76,7 +76,7 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     renderApp('/offers');
-    const received = await screen.findByRole('tab', { name: 'Received' }, { timeout: 5000 });
+    const received = await screen.findByRole('tab', { name: 'Received' }, { timeout: 20_000 });
     expect(received).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('I have a spare pram')).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('/offers', () => {
     stubApi((url) => (path(url).startsWith('/offers?') ? page([]) : signedIn()(url)));
     renderApp('/offers');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Offers' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Offers' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(
       screen.getByText("Offers of help on your needs and missions, and the help you've offered others."),
@@ -131,7 +131,7 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     renderApp('/offers');
-    await screen.findByText('I have a spare pram', {}, { timeout: 5000 });
+    await screen.findByText('I have a spare pram', {}, { timeout: 20_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Accepted' }));
     expect(await screen.findByText('Accepted one')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accepted' })).toHaveAttribute('aria-pressed', 'true');
@@ -153,7 +153,7 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     const router = renderApp('/offers');
-    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept this offer?' });
     await userEvent.click(within(dialog).getByLabelText(/This covers my need/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
@@ -176,7 +176,7 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     renderApp('/offers');
-    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Decline this offer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('Offer declined')).toBeInTheDocument();
@@ -194,7 +194,7 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     renderApp('/offers');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Made' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Made' }, { timeout: 20_000 }));
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw your offer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
@@ -212,7 +212,7 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     renderApp('/offers');
-    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }, { timeout: 20_000 }));
     expect(await screen.findByText('Second page offer')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Made' }));
     expect(await screen.findByText("You haven't offered help yet.")).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe('/offers', () => {
       return signedIn()(url);
     });
     renderApp('/offers');
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
     expect(alert).toHaveTextContent("Couldn't load your offers.");
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -253,7 +253,7 @@ describe('/offers', () => {
     renderApp('/offers');
     await waitFor(
       () => expect(calls.filter((c) => path(c.url) === '/notifications/mark-offers-read')).toHaveLength(1),
-      { timeout: 5000 },
+      { timeout: 20_000 },
     );
     // The shell's badge clears (it showed 2 before).
     await waitFor(() => expect(screen.queryAllByTestId('badge-Unread offers')).toHaveLength(0));

@@ -1,4 +1,5 @@
 import { UNTITLED_MISSION } from '@muster/contract/missions';
+import { ListError } from '../../../components/list-error';
 import {
   type Offer,
   type OfferBox,
@@ -188,21 +189,7 @@ function OfferList({
 
   if (query.isPending) return <OffersSkeleton />;
   if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      >
-        <span>Couldn't load your offers.</span>
-        <button
-          type="button"
-          className="rounded-full border border-red-300 bg-white px-3.5 py-1.5 font-semibold text-red-700 hover:bg-red-100"
-          onClick={() => void query.refetch()}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <ListError query={query} what="your offers" className="mt-4" />;
   }
   const offers = query.data.pages.flatMap((p) => p.data);
   if (!offers.length) {

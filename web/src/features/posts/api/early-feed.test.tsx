@@ -65,7 +65,7 @@ describe('the home feed asked for at start-up (app/boot.ts)', () => {
     const calls = home();
     startEarlyGet(listUrl({ feed: true }), userFixture._id);
     renderApp('/');
-    expect(await screen.findByText('First answer of the feed', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('First answer of the feed', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(feedCalls(calls)).toBe(1);
   });
 
@@ -73,7 +73,7 @@ describe('the home feed asked for at start-up (app/boot.ts)', () => {
     const calls = home();
     startEarlyGet(listUrl({ feed: true }), kofi._id);
     renderApp('/');
-    expect(await screen.findByText('Second answer of the feed', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Second answer of the feed', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByText('First answer of the feed')).not.toBeInTheDocument();
     expect(feedCalls(calls)).toBe(2);
   });

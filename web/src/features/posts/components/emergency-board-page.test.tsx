@@ -48,7 +48,7 @@ describe('/journalist, the emergency board', () => {
     boardApi(() => [insulin]);
     renderApp('/journalist');
     expect(
-      await screen.findByRole('heading', { name: 'Emergency board' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Emergency board' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Insulin needed at the Palo gym before tonight')).toBeInTheDocument();
     expect(screen.getByText('Reconnecting · checking every 30 s')).toBeInTheDocument();
@@ -62,9 +62,9 @@ describe('/journalist, the emergency board', () => {
     const calls = boardApi(() => posts);
     renderApp('/journalist');
     expect(
-      await screen.findByText('Insulin needed at the Palo gym before tonight', {}, { timeout: 5000 }),
+      await screen.findByText('Insulin needed at the Palo gym before tonight', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    await FakeWebSocket.accept();
 
     posts = [generator, insulin];
     FakeWebSocket.latest.receive({ type: 'board.posted', data: { _id: generator._id } });
@@ -86,7 +86,7 @@ describe('/journalist, the emergency board', () => {
     const calls = boardApi((q) => (q.get('place') === 'Cebu' ? [] : [insulin]));
     const router = renderApp('/journalist');
     expect(
-      await screen.findByText('Insulin needed at the Palo gym before tonight', {}, { timeout: 5000 }),
+      await screen.findByText('Insulin needed at the Palo gym before tonight', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
 
     const filters = screen.getByRole('search', { name: 'Filter the board' });
@@ -114,7 +114,7 @@ describe('/journalist, the emergency board', () => {
     const calls = boardApi(() => []);
     renderApp('/journalist?category=Shelter');
     expect(
-      await screen.findByText(/Nothing on the board for these filters yet/, {}, { timeout: 5000 }),
+      await screen.findByText(/Nothing on the board for these filters yet/, {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(boardCalls(calls)[0]!.url).toContain('category=Shelter');
     expect(screen.getByLabelText('Category')).toHaveValue('Shelter');

@@ -1,4 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
+import { ListError } from '../../../components/list-error';
 import { BOARD_PLACE_MAX } from '@muster/contract/board';
 import { CATEGORY_MAX, type Post } from '@muster/contract/posts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -221,9 +222,7 @@ export function EmergencyBoardPage({
             <PostSkeleton />
           </div>
         ) : query.isError ? (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            Couldn't load the board. Please try again.
-          </p>
+          <ListError query={query} what="the board" />
         ) : posts.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
             <Inbox className="size-9 text-slate-300" aria-hidden="true" />

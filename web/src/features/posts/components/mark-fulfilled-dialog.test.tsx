@@ -78,7 +78,7 @@ describe('Mark fulfilled', () => {
       return signedIn()(url);
     });
     renderApp(`/post/${postId}`);
-    const card = (await screen.findByText('For my newborn, this weekend.', {}, { timeout: 5000 })).closest(
+    const card = (await screen.findByText('For my newborn, this weekend.', {}, { timeout: 20_000 })).closest(
       'article',
     )!;
     expect(within(card).getByText('2 offers')).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('Mark fulfilled', () => {
       return signedIn()(url);
     });
     renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark fulfilled' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark fulfilled' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark fulfilled' });
     expect(within(dialog).getByText(/Nobody has offered help on it yet/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark fulfilled' }));
@@ -137,7 +137,7 @@ describe('post card offer lines', () => {
         : signedIn()(url),
     );
     renderApp('/');
-    const card = (await screen.findByText('For my newborn, this weekend.', {}, { timeout: 5000 })).closest(
+    const card = (await screen.findByText('For my newborn, this weekend.', {}, { timeout: 20_000 })).closest(
       'article',
     )!;
     expect(within(card).getByText(/Fulfilled with help from/)).toHaveTextContent(

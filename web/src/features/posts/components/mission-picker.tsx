@@ -1,4 +1,5 @@
 import { Target } from 'lucide-react';
+import { ListError } from '../../../components/list-error';
 import { type PickableMission, type PickerMode, useMyMissionsQuery } from '../api/get-my-missions';
 
 const EMPTY: Record<PickerMode, string> = {
@@ -26,9 +27,7 @@ export function MissionPicker({
           Loading missions…
         </p>
       ) : missions.isError ? (
-        <p role="alert" className="text-sm text-red-600">
-          Failed to load missions. Please try again.
-        </p>
+        <ListError query={missions} what="missions" message="Failed to load missions. Please try again." />
       ) : !missions.data.length ? (
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <Target className="size-4 text-slate-400" aria-hidden="true" /> {EMPTY[mode]}

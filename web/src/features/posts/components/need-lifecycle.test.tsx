@@ -48,7 +48,7 @@ async function card(post: Record<string, unknown>, answer?: Record<string, unkno
   renderApp(`/post/${postId}`);
   return {
     calls,
-    article: (await screen.findByText(String(post.content), {}, { timeout: 5000 })).closest('article')!,
+    article: (await screen.findByText(String(post.content), {}, { timeout: 20_000 })).closest('article')!,
   };
 }
 

@@ -74,8 +74,8 @@ describe('the "New posts" pill on home', () => {
     let posts = [older];
     const calls = home(() => posts);
     renderApp('/');
-    expect(await screen.findByText('The bridge is open again', {}, { timeout: 5000 })).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    expect(await screen.findByText('The bridge is open again', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await FakeWebSocket.accept();
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
 
     // The new post waits behind the pill rather than pushing what I am reading down.
@@ -100,8 +100,8 @@ describe('the "New posts" pill on home', () => {
   it('does not appear for my own posts, or for one the feed already shows', async () => {
     home(() => [older]);
     renderApp('/');
-    expect(await screen.findByText('The bridge is open again', {}, { timeout: 5000 })).toBeInTheDocument();
-    FakeWebSocket.latest.open();
+    expect(await screen.findByText('The bridge is open again', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await FakeWebSocket.accept();
     FakeWebSocket.latest.receive({
       type: 'post.created',
       data: { _id: '01a20000-0000-7000-8000-0000000000e9', authorId: ada._id },
@@ -114,11 +114,11 @@ describe('the "New posts" pill on home', () => {
   it('is not offered for posts that arrive while I am elsewhere: home loads them when opened', async () => {
     const calls = home(() => [older]);
     const router = renderApp('/notifications');
-    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0), { timeout: 5000 });
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0), { timeout: 20_000 });
     FakeWebSocket.latest.open();
     FakeWebSocket.latest.receive({ type: 'post.created', data: { _id: newer._id, authorId: kofi._id } });
     await router.navigate('/');
-    expect(await screen.findByText('The bridge is open again', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The bridge is open again', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
     expect(feedCalls(calls)).toBe(1);
   });

@@ -78,7 +78,7 @@ describe('Offer help on a need', () => {
       return signedIn()(url);
     });
     renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Offer help' });
     const message = within(dialog).getByLabelText('Message');
     expect(message).toHaveValue(offerPrefill({ title: 'Need a pram', content: '' }));
@@ -115,14 +115,14 @@ describe('Offer help on a need', () => {
       return signedIn()(url);
     });
     const router = renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 20_000 }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Offer help' })).getByRole('button', {
         name: 'Send offer',
       }),
     );
     await userEvent.click(await screen.findByRole('link', { name: 'Offered' }));
-    await userEvent.click(await screen.findByRole('tab', { name: 'Made' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Made' }, { timeout: 20_000 }));
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     await userEvent.click(
       within(await screen.findByRole('alertdialog', { name: 'Withdraw your offer?' })).getByRole('button', {
@@ -131,7 +131,9 @@ describe('Offer help on a need', () => {
     );
     expect(await screen.findByText('Offer withdrawn')).toBeInTheDocument();
     await router.navigate(`/post/${postId}`);
-    expect(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Offer help' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Offered' })).not.toBeInTheDocument();
   });
 
@@ -140,7 +142,7 @@ describe('Offer help on a need', () => {
       path(url) === `/posts/${postId}` ? { status: 200, body: { data: post() } } : signedIn()(url),
     );
     renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Offer help' });
     await userEvent.clear(within(dialog).getByLabelText('Message'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
@@ -157,7 +159,7 @@ describe('Offer help on a need', () => {
       return signedIn()(url);
     });
     renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Offer help' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Offer help' });
     await userEvent.type(within(dialog).getByLabelText(/What you can give/), 'Two hours on Saturday');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
@@ -177,7 +179,7 @@ describe('Offer help on a need', () => {
         path(url) === `/posts/${postId}` ? { status: 200, body: { data: post(over) } } : signedIn()(url),
       );
       renderApp(`/post/${postId}`);
-      await screen.findByText('For my newborn, this weekend.', {}, { timeout: 5000 });
+      await screen.findByText('For my newborn, this weekend.', {}, { timeout: 20_000 });
       expect(screen.queryByRole('button', { name: 'Offer help' })).not.toBeInTheDocument();
       cleanup();
     }

@@ -79,7 +79,7 @@ describe('editing a post', () => {
       },
     });
     renderApp(`/post/${postId}`);
-    expect(await screen.findByText('Open', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Open', {}, { timeout: 20_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Medical supplies');
@@ -109,7 +109,7 @@ describe('editing a post', () => {
   it('asks no category of a plain post, and shows no Edit to others', async () => {
     api(() => post({ kind: 'general', category: null, status: null }), []);
     renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     expect(within(dialog).queryByLabelText('Category')).not.toBeInTheDocument();
     expect(screen.queryByText('Open')).not.toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('editing a post', () => {
     api(() => post({ author: kofi }), []);
     renderApp(`/post/${postId}`);
     expect(
-      await screen.findByText('We need 20 filters in Tamale', {}, { timeout: 5000 }),
+      await screen.findByText('We need 20 filters in Tamale', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete post' })).not.toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('deleting a post', () => {
   it('asks in the app’s own dialog first: Cancel deletes nothing, Delete does', async () => {
     const calls = api(() => post(), [], { [`DELETE /posts/${postId}`]: () => ({ data: { ok: true } }) });
     renderApp(`/post/${postId}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete post' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete post' }, { timeout: 20_000 }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -157,7 +157,7 @@ describe('deleting a comment', () => {
     );
     renderApp(`/post/${postId}`);
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Delete comment by Kofi Boateng' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Delete comment by Kofi Boateng' }, { timeout: 20_000 }),
     );
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete comment?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
@@ -178,7 +178,7 @@ describe('deleting a comment', () => {
     api(() => post({ author: kofi }), [comment('c1', kofi, 'Anyone?'), comment('c2', ada, 'I have two')]);
     renderApp(`/post/${postId}`);
     expect(
-      await screen.findByRole('button', { name: 'Delete comment by Ada Okafor' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Delete comment by Ada Okafor' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete comment by Kofi Boateng' })).not.toBeInTheDocument();
   });
@@ -197,7 +197,7 @@ describe('the hunt modal', () => {
       'POST /posts/create-hunt': () => ({ data: post({ kind: 'hunt', huntType: 'product' }) }),
     });
     renderApp('/hunt');
-    await userEvent.click(await screen.findByRole('button', { name: 'Start a hunt' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start a hunt' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Product or Service Hunt' });
     await userEvent.click(within(dialog).getByText('Product'));
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Solar lamps');
@@ -211,7 +211,7 @@ describe('the hunt modal', () => {
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: /Place/ }), 'Tam');
     await userEvent.click(
-      await within(dialog).findByRole('button', { name: 'Tamale, Ghana' }, { timeout: 3000 }),
+      await within(dialog).findByRole('button', { name: 'Tamale, Ghana' }, { timeout: 20_000 }),
     );
     expect(within(dialog).getByRole('button', { name: 'Remove place' })).toBeInTheDocument();
 

@@ -33,9 +33,13 @@ function api() {
 async function openComposer() {
   renderApp('/');
   await userEvent.click(
-    await screen.findByRole('button', { name: 'Share your needs & wants with the world' }, { timeout: 5000 }),
+    await screen.findByRole(
+      'button',
+      { name: 'Share your needs & wants with the world' },
+      { timeout: 20_000 },
+    ),
   );
-  return screen.findByRole('dialog', { name: 'Create a post' }, { timeout: 5000 });
+  return screen.findByRole('dialog', { name: 'Create a post' }, { timeout: 20_000 });
 }
 
 beforeEach(() => localStorage.clear());

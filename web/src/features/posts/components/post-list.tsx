@@ -1,4 +1,5 @@
 import type { Post } from '@muster/contract/posts';
+import { ListError } from '../../../components/list-error';
 import { ArrowUp, Inbox } from 'lucide-react';
 import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
@@ -155,12 +156,7 @@ export function PostList({
   const sentinel = useLoadMoreOnScroll(query, rendered >= loaded);
   const { hasNextPage, isFetchingNextPage } = query;
 
-  if (query.isError)
-    return (
-      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Couldn't load posts. Please try again.
-      </p>
-    );
+  if (query.isError) return <ListError query={query} what="posts" />;
   if (!data) {
     return (
       <div className="space-y-4" role="status" aria-label="Loading posts">

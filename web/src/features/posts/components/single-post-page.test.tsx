@@ -33,7 +33,7 @@ describe('/post/{postId} is named by whose post it is and what about', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Kofi Boateng: Two vans for water' },
-        { timeout: 5000 },
+        { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Kofi Boateng: Two vans for water · Muster'));
@@ -46,14 +46,16 @@ describe('/post/{postId} is named by whose post it is and what about', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Kofi Boateng: The ward office now schedules drain cleaning from our map,…' },
-        { timeout: 5000 },
+        { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
   });
 
   it('says when it is gone', async () => {
     open(null);
-    expect(await screen.findByText('This post no longer exists', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('This post no longer exists', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
   });
 });

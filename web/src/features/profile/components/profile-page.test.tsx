@@ -57,7 +57,7 @@ describe('profile actions by connection state', () => {
     });
     renderApp('/profile/grace');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Grace Mensah' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Grace Mensah' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('12 connections')).toBeInTheDocument();
     expect(screen.getByText('3 mutual connections')).toBeInTheDocument();

@@ -25,7 +25,7 @@ describe('/settings/blocked and /settings/muted', () => {
     });
     renderApp('/settings/blocked');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Blocked people' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Blocked people' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     const list = screen.getByRole('region', { name: 'Blocked people' });
     expect(await within(list).findByText('Blocked Mar 1, 2026')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('/settings/blocked and /settings/muted', () => {
     );
     renderApp('/settings/muted');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Muted people' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Muted people' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Unmute Kofi Boateng' })).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import type { HiddenPerson } from '@muster/contract/safety';
+import { ListError } from '../../../components/list-error';
 import { ArrowLeft, Ban, VolumeX } from 'lucide-react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -52,9 +53,7 @@ function HiddenPeople({
         {query.isPending ? (
           <PersonRowsSkeleton rows={3} label={`Loading ${title.toLowerCase()}`} />
         ) : query.isError ? (
-          <p role="alert" className="py-4 text-sm text-red-700">
-            Couldn't load this list. Please try again.
-          </p>
+          <ListError query={query} what={title.toLowerCase()} className="my-4" />
         ) : query.data.length === 0 ? (
           empty
         ) : (

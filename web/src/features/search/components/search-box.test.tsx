@@ -146,7 +146,7 @@ describe('global search box (desktop)', () => {
     const router = renderBox();
     await user.type(box(), '#flood volu');
     expect(
-      await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 3000 }),
+      await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     await within(panel()).findByRole('heading', { name: 'Trending Hashtags' });
     expect(
@@ -207,7 +207,7 @@ describe('global search box (desktop)', () => {
     renderBox();
     await user.type(box(), 'volu');
     expect(
-      await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 3000 }),
+      await within(panel()).findByRole('heading', { name: 'People' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(within(section('People')).getAllByRole('listitem')).toHaveLength(4);
     expect(within(section('People')).queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
@@ -221,7 +221,7 @@ describe('global search box (desktop)', () => {
     renderBox();
     await user.type(box(), 'zzz');
     expect(
-      await within(panel()).findByText('No results found for "zzz"', {}, { timeout: 3000 }),
+      await within(panel()).findByText('No results found for "zzz"', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(within(panel()).getByText('Try searching for something else')).toBeInTheDocument();
   });
@@ -232,7 +232,7 @@ describe('global search box (desktop)', () => {
     const user = userEvent.setup();
     renderBox();
     await user.type(box(), 'ada');
-    expect(await within(panel()).findByText('First1 Last1', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(panel()).findByText('First1 Last1', {}, { timeout: 20_000 })).toBeInTheDocument();
     await user.type(box(), 'x');
     await waitFor(() => expect(errors).toHaveBeenCalled());
     expect(within(panel()).queryByRole('status')).not.toBeInTheDocument();
@@ -309,7 +309,7 @@ describe('global search box (desktop)', () => {
     const user = userEvent.setup();
     const router = renderBox();
     await user.type(box(), 'first');
-    await user.click(await within(panel()).findByRole('link', { name: /First1 Last1/ }, { timeout: 3000 }));
+    await user.click(await within(panel()).findByRole('link', { name: /First1 Last1/ }, { timeout: 20_000 }));
     expect(router.state.location.pathname).toBe('/profile/user1');
     expect(JSON.parse(localStorage.getItem('recentProfiles')!)).toEqual([person(1)]);
   });
@@ -363,7 +363,7 @@ describe('global search overlay (small screens)', () => {
     expect(input).toHaveFocus();
     expect(input).toHaveAttribute('placeholder', 'Search people, needs, missions...');
     await user.type(input, 'ada');
-    expect(await within(overlay).findByText('First1 Last1', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(overlay).findByText('First1 Last1', {}, { timeout: 20_000 })).toBeInTheDocument();
     await user.click(within(overlay).getByRole('button', { name: 'Close search' }));
     expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
 

@@ -84,7 +84,7 @@ describe('/search pages', () => {
   it('puts the search box in the signed-in top bar', async () => {
     api(() => empty);
     renderApp('/');
-    expect(await screen.findByRole('combobox', { name: 'Search' }, { timeout: 5000 })).toHaveAttribute(
+    expect(await screen.findByRole('combobox', { name: 'Search' }, { timeout: 20_000 })).toHaveAttribute(
       'placeholder',
       'Search people, needs, missions...',
     );
@@ -95,15 +95,15 @@ describe('/search pages', () => {
     api(() => full);
     const user = userEvent.setup();
     renderApp('/');
-    const box = await screen.findByRole('combobox', { name: 'Search' }, { timeout: 5000 });
+    const box = await screen.findByRole('combobox', { name: 'Search' }, { timeout: 20_000 });
     await user.type(box, 'water');
     const dropdown = screen.getByRole('dialog', { name: 'Search results' });
     expect(
-      await within(dropdown).findByRole('heading', { name: 'Needs' }, { timeout: 3000 }),
+      await within(dropdown).findByRole('heading', { name: 'Needs' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(
-      await screen.findByRole('heading', { name: 'Search results', level: 1 }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Search results', level: 1 }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Need water/ })).toHaveAttribute('href', '/post/p1');
     expect(screen.queryByRole('dialog', { name: 'Search results' })).not.toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('/search pages', () => {
     const calls = api(() => full);
     openAt('/search', { query: 'water' });
     expect(
-      await screen.findByRole('heading', { name: 'Search results' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Search results' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /^First1 Last1/ })).toHaveAttribute(
       'href',
@@ -132,7 +132,7 @@ describe('/search pages', () => {
     const calls = api(() => full);
     openAt('/search/needs', { query: 'water', category: 'Water' });
     expect(
-      await screen.findByRole('heading', { name: 'Needs: Water' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Needs: Water' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Need water/ })).toBeInTheDocument();
     expect(searches(calls)).toEqual([
@@ -152,7 +152,7 @@ describe('/search pages', () => {
     const user = userEvent.setup();
     openAt('/search/all', { query: 'first' });
     expect(
-      await screen.findByRole('heading', { name: 'People', level: 1 }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'People', level: 1 }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     await screen.findByRole('link', { name: /First20 Last20/ });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -168,7 +168,7 @@ describe('/search pages', () => {
     const calls = api(() => empty);
     const user = userEvent.setup();
     openAt('/search/missions');
-    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    const main = await screen.findByRole('main', {}, { timeout: 20_000 });
     expect(await within(main).findByText("Search Muster's database")).toBeInTheDocument();
     expect(
       within(main).getByText('Discover people, needs, missions, provisions and posts'),

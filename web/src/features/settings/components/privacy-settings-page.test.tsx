@@ -25,7 +25,7 @@ describe('privacy settings', () => {
     const calls = api((body) => ({ status: 200, body: { data: body } }));
     renderApp('/privacy-settings');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Privacy settings' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Privacy settings' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     const profile = await screen.findByRole('group', { name: 'Who can see your profile' });
     const connections = screen.getByRole('group', { name: 'Who can see your connections' });
@@ -60,7 +60,11 @@ describe('privacy settings', () => {
       body: { message: 'Too many changes. Try again in a few minutes.', code: 'RATE_LIMITED' },
     }));
     renderApp('/privacy-settings');
-    const profile = await screen.findByRole('group', { name: 'Who can see your profile' }, { timeout: 5000 });
+    const profile = await screen.findByRole(
+      'group',
+      { name: 'Who can see your profile' },
+      { timeout: 20_000 },
+    );
     await userEvent.click(within(profile).getByRole('radio', { name: 'Connections only' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save privacy settings' }));
     expect(await screen.findByText('Too many changes. Try again in a few minutes.')).toBeInTheDocument();
