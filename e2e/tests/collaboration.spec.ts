@@ -66,7 +66,17 @@ test('post a request with an image, see it, edit it, get contacted, share and de
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Pasir Ris, Singapore')).toBeVisible();
 
-  // A second person contacts the poster.
+  // A second person contacts the poster, who takes messages from everyone: new accounts start
+  // with requests from strangers (decision 047), and this journey is about the conversation.
+  const open = await page.request.put('/api/v1/users/me/privacy', {
+    data: {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: true,
+    },
+  });
+  expect(open.status()).toBe(200);
   const helperContext = await browser.newContext({
     baseURL: process.env.MUSTER_BASE_URL,
     viewport: { width: 375, height: 812 },
