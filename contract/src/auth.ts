@@ -76,3 +76,9 @@ export const authProvidersResponseSchema = z.object({
 });
 
 export const updatePendingEmailSchema = z.strictObject({ newEmail: emailSchema });
+
+/** Where the identity provider returns: its own parameters pass through unread. */
+export const oidcCallbackQuerySchema = z.looseObject({
+  state: z.string().optional(),
+  code: z.string().optional(),
+});

@@ -94,3 +94,14 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 export const updateProfilePictureSchema = z.strictObject({
   image: z.string().startsWith('data:', 'Choose an image file').nullable(),
 });
+
+/** GET /users/me/export: everything Muster holds about me, stamped with when it was made. */
+export const accountExportResponseSchema = z.object({ data: z.looseObject({ exportedAt: z.string() }) });
+
+/** GET /users/search: @mention suggestions for a name's start. */
+export const mentionQuerySchema = z.object({ query: z.string().trim().min(1, 'Type a name').max(50) });
+export const mentionSuggestionsResponseSchema = z.object({ data: z.array(publicUserSchema) });
+
+/** GET /users/profile/:username */
+export const profileParamsSchema = z.object({ username: z.string().min(1).max(60) });
+export const profileResponseSchema = z.object({ data: profileSchema });

@@ -6,6 +6,7 @@ import {
   forgotPasswordSchema,
   loginSchema,
   messageResponseSchema,
+  oidcCallbackQuerySchema,
   resetPasswordSchema,
   sessionUserResponseSchema,
   signInLinkSchema,
@@ -15,10 +16,13 @@ import {
 } from '@muster/contract/auth';
 import { apiErrorSchema } from '@muster/contract/errors';
 import {
+  accountExportResponseSchema,
+  mentionQuerySchema,
+  mentionSuggestionsResponseSchema,
   privacySettingsResponseSchema,
   privacySettingsSchema,
-  profileSchema,
-  publicUserSchema,
+  profileParamsSchema,
+  profileResponseSchema,
   updateProfilePictureSchema,
   updateProfileSchema,
 } from '@muster/contract/users';
@@ -170,7 +174,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'Where the identity provider returns (redirects into the app)',
-        querystring: z.looseObject({ state: z.string().optional(), code: z.string().optional() }),
+        querystring: oidcCallbackQuerySchema,
         response: { 302: z.null() },
       },
     },
@@ -478,7 +482,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users'],
         summary: 'Download everything Muster holds about me',
-        response: { 200: z.object({ data: z.looseObject({ exportedAt: z.string() }) }), ...errors },
+        response: { 200: accountExportResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -516,8 +520,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users'],
         summary: 'People whose username or name starts with the query (@mention suggestions)',
-        querystring: z.object({ query: z.string().trim().min(1, 'Type a name').max(50) }),
-        response: { 200: z.object({ data: z.array(publicUserSchema) }), ...errors },
+        querystring: mentionQuerySchema,
+        response: { 200: mentionSuggestionsResponseSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -533,8 +537,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users'],
         summary: 'A profile by username',
-        params: z.object({ username: z.string().min(1).max(60) }),
-        response: { 200: z.object({ data: profileSchema }), ...errors },
+        params: profileParamsSchema,
+        response: { 200: profileResponseSchema, ...errors },
       },
     },
     async (request, reply) =>
