@@ -83,6 +83,54 @@ const layers = {
   },
 };
 
+// Every API shape comes from contract/ (issue 33): a route file names the contract's schemas and
+// never builds one, so the web and the OpenAPI document read the very shapes the server checks. No
+// zod import, no `z.…(…)` call, and no schema derived in place (`someSchema.extend(…)`, `.nullable()`).
+const schemaMakers = new Set([
+  'and',
+  'array',
+  'extend',
+  'keyof',
+  'merge',
+  'nullable',
+  'nullish',
+  'omit',
+  'optional',
+  'or',
+  'partial',
+  'passthrough',
+  'pick',
+  'refine',
+  'required',
+  'safeExtend',
+  'strict',
+  'superRefine',
+]);
+const contractSchemas = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message = 'A route file takes its schemas from contract/: define this one there and import it.';
+    const rootOf = (node) => {
+      while (node.type === 'MemberExpression') node = node.object;
+      return node;
+    };
+    return {
+      ImportDeclaration: (node) => {
+        if (/^zod(\/|$)/.test(String(node.source.value))) context.report({ node, message });
+      },
+      CallExpression: (node) => {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression') return;
+        const root = rootOf(callee);
+        const made = root.type === 'Identifier' && root.name === 'z';
+        const derived =
+          !callee.computed && callee.property.type === 'Identifier' && schemaMakers.has(callee.property.name);
+        if (made || derived) context.report({ node, message });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -111,8 +159,12 @@ export default tseslint.config(
   },
   {
     files: ['contract/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    plugins: { muster: { rules: { layers } } },
+    plugins: { muster: { rules: { layers, 'contract-schemas': contractSchemas } } },
     rules: { 'muster/layers': 'error' },
+  },
+  {
+    files: ['server/src/features/*/*.routes.ts'],
+    rules: { 'muster/contract-schemas': 'error' },
   },
   {
     // A LIMIT sent as a parameter makes PostgreSQL's generic plan look ruinous, so it re-plans the

@@ -68,3 +68,6 @@ export const collaborationListResponseSchema = z.object({
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
 export const collaborationResponseSchema = z.object({ data: collaborationRequestSchema });
+export const collaborationParamsSchema = z.object({ requestId: z.uuid('Not a collaboration request id') });
+/** GET /collaboration/category/{categoryId}: an unknown id lists every category. */
+export const collaborationCategoryParamsSchema = z.object({ categoryId: z.string().max(40) });

@@ -106,6 +106,14 @@ export const missionPageResponseSchema = z.object({
   data: z.array(missionSummarySchema),
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
+/** GET /missions/mine: mine, or with `userId` theirs that I may see. */
+export const myMissionsQuerySchema = pageQuerySchema.extend({ userId: z.uuid('Not a person id').optional() });
+/** DELETE /missions/{missionId}/members/me: the mission if I may still see it, else null. */
+export const leaveMissionResponseSchema = z.object({ data: missionSchema.nullable() });
+/** The composer's mission picker: ongoing missions I belong to, with their update counts. */
+export const ongoingMissionsResponseSchema = z.object({
+  data: z.array(z.object({ _id: z.string(), title: z.string(), updateCount: z.number() })),
+});
 
 export const joinMissionSchema = z.strictObject({
   role: z.enum(memberRoles, 'Choose partner or collaborator'),
@@ -120,6 +128,7 @@ export const joinRequestSchema = z.object({
   createdAt: z.string(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
+export const joinRequestsResponseSchema = z.object({ data: z.array(joinRequestSchema) });
 export const joinRequestParamsSchema = missionParamsSchema.extend({ requestId: z.uuid('Not a request id') });
 export const memberParamsSchema = missionParamsSchema.extend({ userId: z.uuid('Not a person id') });
 

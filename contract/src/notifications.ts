@@ -39,6 +39,7 @@ export const notificationListQuerySchema = z.object({
 });
 
 export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
+export const notificationParamsSchema = z.object({ id: z.uuid('Not a notification id') });
 export const offerCountsResponseSchema = z.object({
   data: z.object({ new: z.number(), mission: z.number() }),
 });

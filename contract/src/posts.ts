@@ -13,7 +13,7 @@ import {
   needStatuses,
   postKinds,
 } from './posts-constants.js';
-import { publicUserSchema } from './users.js';
+import { profileParamsSchema, publicUserSchema } from './users.js';
 
 // The constants the shell needs at start-up live in a zod-free module (decision 030).
 export * from './posts-constants.js';
@@ -166,7 +166,25 @@ export const feedQuerySchema = pageQuerySchema.extend({ kind: z.enum(postKinds).
 /** GET /posts/user/{username}: `kind=needs` is the profile's Needs & Provisions tab (need, want, provision). */
 export const userPostsQuerySchema = pageQuerySchema.extend({ kind: z.enum(['needs']).optional() });
 
+export const postParamsSchema = z.object({ postId: z.uuid('Not a post id') });
+/** GET /posts/user/{username}: a person's posts, at the username of their profile. */
+export const userPostsParamsSchema = profileParamsSchema;
+
 export const hashtagCountSchema = z.object({ name: z.string(), count: z.number() });
+/** GET /hashtags/trending: the top hashtags with how often each was used. */
+export const hashtagCountsResponseSchema = z.object({ data: z.array(hashtagCountSchema) });
+/** GET /posts/trending-hashtags: each hashtag's posts split into needs, provisions and the rest. */
+export const trendingHashtagsResponseSchema = z.object({
+  data: z.array(
+    z.object({ name: z.string(), postCount: z.number(), needCount: z.number(), provisionCount: z.number() }),
+  ),
+});
+/** A hashtag in a path: what extractHashtags finds after '#'. */
+export const hashtagParamsSchema = z.object({
+  hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag'),
+});
+/** Hashtags by name: those I follow, those I have used. */
+export const hashtagNamesResponseSchema = z.object({ data: z.array(z.string()) });
 
 export const createCommentSchema = z.strictObject({
   content: z
@@ -186,5 +204,9 @@ export const commentSchema = z.object({
   author: publicUserSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;
+export const commentParamsSchema = postParamsSchema.extend({ commentId: z.uuid('Not a comment id') });
+export const commentResponseSchema = z.object({ data: commentSchema });
+export const commentsResponseSchema = z.object({ data: z.array(commentSchema) });
 
 export const linkPreviewQuerySchema = z.object({ url: z.string().trim().min(1, 'Give a link').max(2000) });
+export const linkPreviewResponseSchema = z.object({ data: linkPreviewSchema });

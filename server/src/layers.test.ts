@@ -90,3 +90,56 @@ describe('import tiers, by path', () => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
 });
+
+// Every API shape comes from contract/ (issue 33): checked by eslint.config.js (rule
+// muster/contract-schemas) on every route file; each case lints code as if it stood in one.
+describe('route files take their schemas from contract/', () => {
+  async function shapeErrors(file: string, code: string) {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
+    return result!.messages.filter((m) => m.ruleId === 'muster/contract-schemas').map((m) => m.message);
+  }
+
+  it.each([
+    ['importing zod', "import { z } from 'zod';\nexport { z };"],
+    ['importing zod by a subpath', "import * as z from 'zod/v4';\nexport { z };"],
+    ['an object schema written inline', 'export const params = z.object({ postId: z.uuid() });'],
+    ['a nested builder (z.coerce…)', 'export const limit = z.coerce.number();'],
+    ['a bodiless answer written inline', 'export const response = { 204: z.null() };'],
+    [
+      'a contract schema extended in place',
+      "import { pageQuerySchema } from '@muster/contract/paging';\nexport const q = pageQuerySchema.extend({});",
+    ],
+    [
+      'a contract schema made nullable in place',
+      "import { missionSchema } from '@muster/contract/missions';\nexport const m = missionSchema.nullable();",
+    ],
+  ])('refuses %s', async (_name, code) => {
+    expect(await shapeErrors('server/src/features/posts/posts.routes.ts', code)).not.toEqual([]);
+  });
+
+  it('allows naming contract schemas, and zod outside route files', async () => {
+    expect(
+      await shapeErrors(
+        'server/src/features/posts/posts.routes.ts',
+        "import { postParamsSchema } from '@muster/contract/posts';\nexport const schema = { params: postParamsSchema };",
+      ),
+    ).toEqual([]);
+    expect(
+      await shapeErrors(
+        'server/src/features/posts/posts.service.ts',
+        "import { z } from 'zod';\nexport { z };",
+      ),
+    ).toEqual([]);
+  });
+
+  it('holds in every route file', async () => {
+    const results = await eslint.lintFiles(['server/src/features/*/*.routes.ts']);
+    expect(results.length).toBeGreaterThanOrEqual(15);
+    const found = results.flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId === 'muster/contract-schemas')
+        .map((m) => `${path.relative(root, r.filePath)}:${m.line}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

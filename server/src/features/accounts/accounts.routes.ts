@@ -15,6 +15,7 @@ import {
   updatePendingEmailSchema,
 } from '@muster/contract/auth';
 import { apiErrorSchema } from '@muster/contract/errors';
+import { emptyResponseSchema } from '@muster/contract/responses';
 import {
   accountExportResponseSchema,
   mentionQuerySchema,
@@ -29,7 +30,6 @@ import {
 import { PRIVACY_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { knownDevice } from '../../platform/auth/device.js';
 import { HttpError } from '../../platform/errors.js';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
@@ -162,7 +162,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'Begin sign-in with the identity provider (redirects)',
-        response: { 302: z.null(), ...errors },
+        response: { 302: emptyResponseSchema, ...errors },
       },
     },
     async (_request, reply) => reply.redirect(await beginOidcSignIn(deps, reply)),
@@ -175,7 +175,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Where the identity provider returns (redirects into the app)',
         querystring: oidcCallbackQuerySchema,
-        response: { 302: z.null() },
+        response: { 302: emptyResponseSchema },
       },
     },
     async (request, reply) => {
@@ -277,7 +277,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out this device', response: { 204: z.null() } } },
+    { schema: { tags: ['auth'], summary: 'Sign out this device', response: { 204: emptyResponseSchema } } },
     async (request, reply) => {
       await accounts.logout(deps, request, reply);
       return reply.status(204).send(null);

@@ -12,9 +12,9 @@ import {
   sendMessageSchema,
 } from '@muster/contract/chats';
 import { apiErrorSchema } from '@muster/contract/errors';
+import { emptyResponseSchema } from '@muster/contract/responses';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
 import { CHAT_REQUEST_DECISION_BUDGET, MESSAGE_BUDGET } from '../../platform/limits.js';
 import { limitBy, limitPerAccount } from '../../platform/rate-limit.js';
@@ -119,7 +119,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mark one of my conversations read up to its newest message',
         params: chatParamsSchema,
-        response: { 204: z.null(), ...errors, 429: apiErrorSchema },
+        response: { 204: emptyResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -166,7 +166,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Decline a chat request: it goes, and its sender learns only that it was not accepted',
         params: chatRequestParamsSchema,
-        response: { 204: z.null(), ...errors, 429: apiErrorSchema },
+        response: { 204: emptyResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

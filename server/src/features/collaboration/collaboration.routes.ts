@@ -1,13 +1,15 @@
 import {
+  collaborationCategoryParamsSchema,
   collaborationListResponseSchema,
+  collaborationParamsSchema,
   collaborationResponseSchema,
   createCollaborationSchema,
   updateCollaborationSchema,
 } from '@muster/contract/collaboration';
 import { apiErrorSchema } from '@muster/contract/errors';
 import { pageQuerySchema } from '@muster/contract/paging';
+import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { COLLABORATION_REQUEST_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as collaboration from './collaboration.service.js';
@@ -19,7 +21,7 @@ const errors = {
   404: apiErrorSchema,
   413: apiErrorSchema,
 };
-const idParams = z.object({ requestId: z.uuid('Not a collaboration request id') });
+const idParams = collaborationParamsSchema;
 const tags = ['collaboration'];
 
 export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +46,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Collaboration requests of one category (an unknown id lists all)',
-        params: z.object({ categoryId: z.string().max(40) }),
+        params: collaborationCategoryParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: collaborationListResponseSchema, ...errors },
       },
@@ -107,7 +109,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete my collaboration request',
         params: idParams,
-        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -3,19 +3,21 @@ import {
   createMissionSchema,
   joinMissionSchema,
   joinRequestParamsSchema,
-  joinRequestSchema,
+  joinRequestsResponseSchema,
+  leaveMissionResponseSchema,
   memberParamsSchema,
   membersResponseSchema,
   missionListQuerySchema,
   missionPageResponseSchema,
   missionParamsSchema,
   missionResponseSchema,
-  missionSchema,
+  myMissionsQuerySchema,
+  ongoingMissionsResponseSchema,
   updateMissionSchema,
 } from '@muster/contract/missions';
 import { pageQuerySchema } from '@muster/contract/paging';
+import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MISSION_BUDGET, MISSION_JOIN_BUDGET, UPLOAD_BODY_LIMIT } from '../../platform/limits.js';
 import { sendJsonText } from '../../platform/json-text.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
@@ -33,10 +35,7 @@ const errors = {
 const tags = ['missions'];
 const one = { 200: missionResponseSchema, ...errors };
 const page = { 200: missionPageResponseSchema, ...errors };
-const pickerList = {
-  200: z.object({ data: z.array(z.object({ _id: z.string(), title: z.string(), updateCount: z.number() })) }),
-  ...errors,
-};
+const pickerList = { 200: ongoingMissionsResponseSchema, ...errors };
 
 /** The missions feature (issue 12): missions, their members, join requests and followers (offers of help are the offers feature's). */
 export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,7 +76,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Missions I own or belong to (with `userId`: theirs that I may see)',
-        querystring: pageQuerySchema.extend({ userId: z.uuid('Not a person id').optional() }),
+        querystring: myMissionsQuerySchema,
         response: page,
       },
     },
@@ -129,7 +128,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete my mission (owner only; its updates stay as posts)',
         params: missionParamsSchema,
-        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -177,7 +176,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Requests to join missions I own or partner in',
-        response: { 200: z.object({ data: z.array(joinRequestSchema) }), ...errors },
+        response: { 200: joinRequestsResponseSchema, ...errors },
       },
     },
     async (request) => ({ data: await missions.joinRequestsForMe(deps, request.viewer) }),
@@ -218,7 +217,7 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Leave a mission (the owner cannot); answers the mission if I may still see it',
         params: missionParamsSchema,
-        response: { 200: z.object({ data: missionSchema.nullable() }), ...errors },
+        response: { 200: leaveMissionResponseSchema, ...errors },
       },
     },
     async (request) => ({ data: await missions.leave(deps, request.viewer, request.params.missionId) }),

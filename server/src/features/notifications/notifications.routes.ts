@@ -2,16 +2,17 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import {
   notificationListQuerySchema,
   notificationListResponseSchema,
+  notificationParamsSchema,
   offerCountsResponseSchema,
   taskNotificationsResponseSchema,
   unreadOffersResponseSchema,
 } from '@muster/contract/notifications';
+import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as notifications from './notifications.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-const done = { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors };
+const done = { 200: okResponseSchema, ...errors };
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -83,7 +84,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Delete one of my notifications',
-        params: z.object({ id: z.uuid('Not a notification id') }),
+        params: notificationParamsSchema,
         response: done,
       },
     },

@@ -8,8 +8,8 @@ import {
   offerParamsSchema,
   offerResponseSchema,
 } from '@muster/contract/offers';
+import { postParamsSchema } from '@muster/contract/posts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { OFFER_BUDGET, OFFER_DECISION_BUDGET } from '../../platform/limits.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as offers from './offers.service.js';
@@ -24,7 +24,6 @@ const errors = {
 };
 const tags = ['offers'];
 const one = { 200: offerResponseSchema, ...errors };
-const postParamsSchema = z.object({ postId: z.uuid('Not a post id') });
 
 /** Offers of help (issue 13): on a need or want, or to a mission; the Received and Made boxes; accept, decline, withdraw. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {

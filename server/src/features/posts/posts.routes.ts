@@ -3,21 +3,29 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import { missionParamsSchema } from '@muster/contract/missions';
 import { pageQuerySchema } from '@muster/contract/paging';
 import {
-  commentSchema,
+  commentParamsSchema,
+  commentResponseSchema,
+  commentsResponseSchema,
   createCommentSchema,
   createHuntSchema,
   createPostSchema,
   feedQuerySchema,
+  hashtagCountsResponseSchema,
+  hashtagNamesResponseSchema,
+  hashtagParamsSchema,
   linkPreviewQuerySchema,
   keepOpenSchema,
-  linkPreviewSchema,
+  linkPreviewResponseSchema,
   postPageResponseSchema,
+  postParamsSchema,
   postResponseSchema,
+  trendingHashtagsResponseSchema,
   updatePostSchema,
+  userPostsParamsSchema,
   userPostsQuerySchema,
 } from '@muster/contract/posts';
+import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
 import {
   COMMENT_BUDGET,
@@ -40,7 +48,7 @@ const errors = {
   413: apiErrorSchema,
 };
 const tags = ['posts'];
-const idParams = z.object({ postId: z.uuid('Not a post id') });
+const idParams = postParamsSchema;
 const one = { 200: postResponseSchema, ...errors };
 const limited = { 429: apiErrorSchema };
 const page = { 200: postPageResponseSchema, ...errors };
@@ -115,7 +123,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Posts with a hashtag',
-        params: z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') }),
+        params: hashtagParamsSchema,
         querystring: pageQuerySchema,
         response: page,
       },
@@ -133,7 +141,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A person’s posts, newest first (`kind=needs`: their needs, wants and provisions)',
-        params: z.object({ username: z.string().min(1).max(60) }),
+        params: userPostsParamsSchema,
         querystring: userPostsQuerySchema,
         response: page,
       },
@@ -158,8 +166,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendJsonText(reply, await posts.emergencyBoard(deps, request.viewer, request.query)),
   );
 
-  const tagParams = z.object({ hashtag: z.string().regex(/^[\p{L}\p{N}_]{2,50}$/u, 'Not a hashtag') });
-  const followed = { 200: z.object({ data: z.array(z.string()) }), ...errors };
+  const tagParams = hashtagParamsSchema;
+  const followed = { 200: hashtagNamesResponseSchema, ...errors };
   app.get(
     '/hashtags/followed',
     { schema: { tags, summary: 'Hashtags I follow', response: followed } },
@@ -188,7 +196,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Hashtags I have used, most used first',
-        response: { 200: z.object({ data: z.array(z.string()) }), ...errors },
+        response: { 200: hashtagNamesResponseSchema, ...errors },
       },
     },
     async (request) => ({ data: await posts.myHistoricalHashtags(deps, request.viewer) }),
@@ -200,19 +208,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Hashtags most used in the last 7 days, with post, need and provision counts',
-        response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                name: z.string(),
-                postCount: z.number(),
-                needCount: z.number(),
-                provisionCount: z.number(),
-              }),
-            ),
-          }),
-          ...errors,
-        },
+        response: { 200: trendingHashtagsResponseSchema, ...errors },
       },
     },
     async (request) => ({
@@ -231,10 +227,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The top 5 hashtags of the last 7 days',
-        response: {
-          200: z.object({ data: z.array(z.object({ name: z.string(), count: z.number() })) }),
-          ...errors,
-        },
+        response: { 200: hashtagCountsResponseSchema, ...errors },
       },
     },
     async (request) => ({
@@ -276,7 +269,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Title and description of a link in a post (never private addresses)',
         querystring: linkPreviewQuerySchema,
-        response: { 200: z.object({ data: linkPreviewSchema }), ...errors },
+        response: { 200: linkPreviewResponseSchema, ...errors },
       },
     },
     async (request) => ({ data: await posts.previewLink(deps, request.viewer, request.query.url) }),
@@ -315,7 +308,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete my post',
         params: idParams,
-        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -371,7 +364,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A post’s comments, oldest first, with replies',
         params: idParams,
-        response: { 200: z.object({ data: z.array(commentSchema) }), ...errors },
+        response: { 200: commentsResponseSchema, ...errors },
       },
     },
     async (request) => ({
@@ -387,7 +380,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Comment, or reply to a comment',
         params: idParams,
         body: createCommentSchema,
-        response: { 200: z.object({ data: commentSchema }), ...errors, ...limited },
+        response: { 200: commentResponseSchema, ...errors, ...limited },
       },
     },
     async (request) => ({
@@ -400,8 +393,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove a comment and its replies',
-        params: idParams.extend({ commentId: z.uuid('Not a comment id') }),
-        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), ...errors },
+        params: commentParamsSchema,
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {

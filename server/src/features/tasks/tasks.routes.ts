@@ -8,8 +8,8 @@ import {
   taskResponseSchema,
   updateTaskSchema,
 } from '@muster/contract/missions';
+import { emptyResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { TASK_BUDGET, TASK_EDIT_BUDGET } from '../../platform/limits.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as tasks from './tasks.service.js';
@@ -91,7 +91,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a task (the mission owner, a partner or its creator)',
         params: taskParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: emptyResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
