@@ -4,11 +4,14 @@
 // statements over generate_series (no rows travel from Node); every "random" choice is a hash of
 // the row's numbers, so the same sizes always give the same data. Idempotent: it starts from empty.
 //
-// Speed: the load runs with session_replication_role = replica (no triggers, so no per-row
-// rendering and no foreign-key probes) on two connections at once, with the big tables' indexes
-// dropped and built afterwards. What the triggers would have written — rendered posts and cards,
-// need expiries, mission update numbers, like/member/follower/update counts, search_lexicon — is
-// written by the same statements, and a sample is checked against the triggers at the end.
+// Speed: the load runs with session_replication_role = replica (no triggers, so no foreign-key
+// probes and no per-row counting) on two connections at once, with the big tables' indexes
+// dropped and built afterwards. A post's JSON and a person's card are the exception: the app's
+// own triggers write them (render_post, render_user_card, enabled ALWAYS for the load), so the
+// seed never keeps a second copy of their shape (issue 33). What the other triggers would have
+// written — need expiries, mission update numbers, like/member/follower/update counts,
+// search_lexicon — is written by the same statements, and a sample is checked against the
+// triggers at the end.
 //
 // Sizes: SCALE_USERS, SCALE_POSTS, SCALE_LIKES, SCALE_MISSIONS (e.g. SCALE_USERS=10000
 // SCALE_POSTS=100000 SCALE_LIKES=300000 SCALE_MISSIONS=1000 for a quick try).
@@ -16,7 +19,6 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.js';
-import { DEFAULT_AVATAR } from '@muster/contract/users';
 import { ensureBenchDatabase } from './scale-db.js';
 
 const USERS = Number(process.env.SCALE_USERS ?? 100_000);
@@ -125,7 +127,6 @@ const reach = (x: string, j: string) => {
     `(case when ${rnd(key, 1)} < ${LOCAL} then ${inTown(x, rnd(key, 2), GAMMA_TOWN)} else ${anyone(rnd(key, 2), GAMMA_ALL)} end)`,
   );
 };
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 // Likes per post: Lomax (a few posts with thousands, most with none to a few), cut to exactly
 // LIKES in an order scattered over the posts; likers of one post are distinct by construction.
@@ -231,7 +232,19 @@ await onOwnConnection(async (c) => {
   for (const p of dropped)
     await run(c, p.isConstraint ? `alter table ${p.tbl} drop constraint ${p.name}` : `drop index ${p.name}`);
   console.log(`${clock()} s  [A]         ${dropped.length} indexes dropped for the load`);
+  await renderingTriggers(c, 'always');
 });
+
+/**
+ * The triggers that render a post's JSON and a person's card fire in the load's replica sessions
+ * too ('always'), or as every other trigger does ('origin', as the migrations made them). A run
+ * that dies between leaves them 'always', which changes nothing for the app: they fire either way.
+ */
+async function renderingTriggers(c: Conn, when: 'always' | 'origin') {
+  const how = when === 'always' ? 'enable always trigger' : 'enable trigger';
+  await run(c, `alter table users ${how} users_render_card`);
+  await run(c, `alter table posts ${how} posts_render`);
+}
 
 // After its own loads each session takes the next index build or vacuum whose table is ready
 // (biggest tables first), so neither core idles while the other finishes.
@@ -344,10 +357,8 @@ await Promise.all([
       run(
         c,
         `
-        insert into users (id, username, first_name, last_name, headline, location, email, email_verified_at, password_hash, created_at, card)
-        select id, username, first_name, last_name, headline, location, email, now(), null, created_at,
-               jsonb_build_object('_id', id, 'username', username, 'firstName', first_name, 'lastName', last_name,
-                                  'headline', headline, 'profilePicture', '${DEFAULT_AVATAR.replace(/'/g, "''")}')::text
+        insert into users (id, username, first_name, last_name, headline, location, email, email_verified_at, password_hash, created_at)
+        select id, username, first_name, last_name, headline, location, email, now(), null, created_at
         from (select ${uid('x')} as id, 'user' || (x + 1) as username, 'Person' as first_name, 'Number ' || (x + 1) as last_name,
                      'Volunteer ' || ((x + 1) % 97) as headline, 'Town ' || ${townOf('x')} as location, 'user' || (x + 1) || '@scale.test' as email,
                      now() - interval '400 days' + ((x + 1) || ' seconds')::interval as created_at
@@ -359,19 +370,13 @@ await Promise.all([
     // Posts in the order they were written (the table grows as in life, so a feed page sits on
     // few disk pages). Their authors are spread evenly (ten posts each): the feeds' costs stay
     // comparable with earlier runs. What the triggers add is written here: the expiry of open
-    // needs (0019), a mission update's number (0014), the rendered JSON (0011/0019), the likes.
+    // needs (0019), a mission update's number (0014), the likes; render_post renders each row.
     await step('A', `${POSTS.toLocaleString()} posts`, () =>
       run(
         c,
         `
-        insert into posts (id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at, created_at, updated_at, rendered)
-        select id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at, created_at, updated_at,
-          jsonb_build_object(
-            '_id', id, 'kind', kind, 'title', title, 'content', content, 'category', category, 'status', status,
-            'expiresAt', case when expires_at is null then null else to_char(expires_at at time zone 'UTC', ${ISO}) end,
-            'huntType', null::text, 'image', null::text, 'video', null::text, 'file', null::jsonb, 'review', null::jsonb, 'mapLocation', null::jsonb,
-            'mission', mission, 'emergencyEmoji', null::text, 'linkPreview', null::jsonb, 'hashtags', hashtags,
-            'createdAt', to_char(created_at at time zone 'UTC', ${ISO}), 'updatedAt', to_char(updated_at at time zone 'UTC', ${ISO}))::text
+        insert into posts (id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at, created_at, updated_at)
+        select id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at, created_at, updated_at
         from (
           select *, case when kind in ('need', 'want') then need_expiry_default(created_at) end as expires_at,
                  case when mission_id is not null then jsonb_build_object('missionId', mission_id::text, 'title', 'Mission number ' || m,
@@ -593,6 +598,7 @@ await Promise.all([
     await drain('B', c);
   }),
 ]);
+await onOwnConnection((c) => renderingTriggers(c, 'origin'));
 const wal = await onOwnConnection((c) =>
   rowsOf<{ size: string; db: string }>(
     c,
