@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatSummary } from '@muster/contract/chats';
 import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missions';
-import { DEFAULT_AVATAR } from '@muster/contract/users';
 import type { JsonText } from '../../platform/json-text.js';
+import { presentCard } from '../../social/social.present.js';
 import type { ChatRow, MessageRow } from './chats.queries.js';
 
 /** A mark never set (a member who has not read the chat yet) is 'epoch' in the table, none here. */
@@ -12,14 +12,14 @@ export function presentChat(c: ChatRow): ChatSummary {
     _id: c.id,
     kind: c.kind,
     otherUser: c.otherId
-      ? {
-          _id: c.otherId,
+      ? presentCard({
+          id: c.otherId,
           username: c.otherUsername ?? '',
           firstName: c.otherFirstName ?? '',
           lastName: c.otherLastName ?? '',
           headline: c.otherHeadline ?? '',
-          profilePicture: c.otherPicture ?? DEFAULT_AVATAR,
-        }
+          profilePicture: c.otherPicture,
+        })
       : null,
     mission: c.missionId
       ? {
@@ -42,14 +42,7 @@ export function presentMessage(m: MessageRow): ChatMessage {
   return {
     _id: m.id,
     chatId: m.chatId,
-    sender: {
-      _id: m.senderId,
-      username: m.username,
-      firstName: m.firstName,
-      lastName: m.lastName,
-      headline: m.headline,
-      profilePicture: m.profilePicture ?? DEFAULT_AVATAR,
-    },
+    sender: presentCard({ ...m, id: m.senderId }),
     message: m.body,
     createdAt: m.createdAt.toISOString(),
     clientMessageId: m.clientMessageId ?? null,

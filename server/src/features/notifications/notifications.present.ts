@@ -1,8 +1,12 @@
-import { DEFAULT_AVATAR } from '@muster/contract/users';
 import type { Notification } from '@muster/contract/notifications';
+import type { PublicUser } from '@muster/contract/users';
+import { presentCard } from '../../social/social.present.js';
 import type { listNotifications } from './notifications.queries.js';
 
 type Row = Awaited<ReturnType<typeof listNotifications>>[number];
+
+/** A notice's sender is the card without its headline (spec §3 Notification). */
+const withoutHeadline = ({ headline: _headline, ...sender }: PublicUser) => sender;
 
 export function presentNotification(n: Row): Notification {
   return {
@@ -16,13 +20,16 @@ export function presentNotification(n: Row): Notification {
     message: n.message,
     sender:
       n.senderId && n.senderUsername
-        ? {
-            _id: n.senderId,
-            firstName: n.senderFirstName ?? '',
-            lastName: n.senderLastName ?? '',
-            username: n.senderUsername,
-            profilePicture: n.senderPicture ?? DEFAULT_AVATAR,
-          }
+        ? withoutHeadline(
+            presentCard({
+              id: n.senderId,
+              username: n.senderUsername,
+              firstName: n.senderFirstName ?? '',
+              lastName: n.senderLastName ?? '',
+              headline: '',
+              profilePicture: n.senderPicture,
+            }),
+          )
         : null,
     commentContent: n.commentContent,
     replyContent: n.replyContent,

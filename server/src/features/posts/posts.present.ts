@@ -1,5 +1,5 @@
-import { DEFAULT_AVATAR } from '@muster/contract/users';
 import type { JsonText } from '../../platform/json-text.js';
+import { presentCard } from '../../social/social.present.js';
 import type { CommentRow, PostRow } from './posts.queries.js';
 
 /**
@@ -33,13 +33,6 @@ export function presentComment(c: CommentRow) {
     parentId: c.parentId,
     content: c.content,
     createdAt: c.createdAt.toISOString(),
-    author: {
-      _id: c.authorId,
-      username: c.username,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      headline: c.headline,
-      profilePicture: c.profilePicture ?? DEFAULT_AVATAR,
-    },
+    author: presentCard({ ...c, id: c.authorId }),
   };
 }
