@@ -7,7 +7,7 @@
 // Speed: the load runs with session_replication_role = replica (no triggers, so no per-row
 // rendering and no foreign-key probes) on two connections at once, with the big tables' indexes
 // dropped and built afterwards. What the triggers would have written — rendered posts and cards,
-// need expiries, mission update numbers, like/member/follower/update counts, search_lexicon — is
+// need expiries, mission update numbers, like/member/follower/update counts, search_lexicon, search_names — is
 // written by the same statements, and a sample is checked against the triggers at the end.
 //
 // Sizes: SCALE_USERS, SCALE_POSTS, SCALE_LIKES, SCALE_MISSIONS (e.g. SCALE_USERS=10000
@@ -208,7 +208,7 @@ await onOwnConnection(async (c) => {
   await step('A', 'emptied', () =>
     run(
       c,
-      `truncate users, posts, post_likes, post_hashtags, saved_posts, comments, sessions, notifications, missions, chats restart identity cascade`,
+      `truncate users, posts, post_likes, post_hashtags, saved_posts, comments, sessions, notifications, missions, chats, search_names restart identity cascade`,
     ),
   );
   const list = `array[${BULK.map((t) => `'${t}'`).join(',')}]`;
@@ -326,9 +326,9 @@ const bySize = (t: string) => (SIZE_ORDER.includes(t) ? SIZE_ORDER.indexOf(t) : 
     });
   tasks.push({
     label: 'the rest analysed',
-    needs: ['loaded chats', 'loaded search_lexicon'],
+    needs: ['loaded chats', 'loaded search_lexicon', 'loaded search_names'],
     gives: 'analyse',
-    work: (c) => run(c, `vacuum analyze chats, search_lexicon`),
+    work: (c) => run(c, `vacuum analyze chats, search_lexicon, search_names`),
   });
 }
 
@@ -355,6 +355,18 @@ await Promise.all([
       ),
     );
     loaded('users');
+    // search_names as its row trigger (0031) would have filled it: each name's words, once.
+    await step('A', 'name words', () =>
+      run(
+        c,
+        `
+      insert into search_names (word, deletions)
+      select w, search_name_deletions(w) from (
+        select distinct w from (select distinct first_name, last_name from users) u, search_name_words(u.first_name, u.last_name) as w) names
+      on conflict do nothing`,
+      ),
+    );
+    loaded('search_names');
     await run(c, likePlan);
     // Posts in the order they were written (the table grows as in life, so a feed page sits on
     // few disk pages). Their authors are spread evenly (ten posts each): the feeds' costs stay
@@ -745,7 +757,9 @@ await onOwnConnection(async (c) => {
              (select count(*) from (select distinct w from posts p, regexp_split_to_table(lower(p.category), '[^[:alnum:]]+') as w
                                     where p.kind in ('need', 'want', 'provision') and length(w) >= 3
                                     union select distinct lower(tag) from post_hashtags where lower(tag) ~ '^[[:alnum:]]{3,}$'
-                                    except select word from search_lexicon) l) as "lexicon words missing"`,
+                                    except select word from search_lexicon) l) as "lexicon words missing,
+             (select count(*) from (select distinct w from (select distinct first_name, last_name from users) u, search_name_words(u.first_name, u.last_name) as w
+                                    except select word from search_names) n) as "name words missing"`,
     );
     console.log(
       `trigger check: ${Object.entries(bad[0]!)

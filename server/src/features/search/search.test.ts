@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MISSION_PHOTO } from '@muster/contract/missions';
 import type { AdvancedSearchResult, CategoryMatch } from '@muster/contract/search';
@@ -212,6 +213,72 @@ describe('matching', () => {
     );
     expect(userIds(await search(me, 'Margo Quenby'))[0]).toBe(exact.user.id);
     expect(userIds(await search(me, exact.user.username))[0]).toBe(exact.user.id);
+  });
+
+  it('finds a person by a name with one letter dropped or two swapped, below exact names and names that start so', async () => {
+    const me = await person();
+    const adaeze = await person('Adaeze', 'Momodoma');
+    const john = await person('John', 'Okonkwo');
+    // Someone is called Jhon (a right spelling too), and someone's name starts with it.
+    const jhon = await person('Jhon', 'Vargas');
+    const jhonatan = await person('Jhonatan', 'Reyes');
+    expect(userIds(await search(me, 'momdoma'))).toEqual([adaeze.user.id]);
+    expect(userIds(await search(me, 'Momodma'))).toEqual([adaeze.user.id]);
+    const found = userIds(await search(me, 'Jhon'));
+    expect(found).toEqual(expect.arrayContaining([jhon.user.id, jhonatan.user.id, john.user.id]));
+    expect(found.indexOf(john.user.id)).toBeGreaterThan(found.indexOf(jhon.user.id));
+    expect(found.indexOf(john.user.id)).toBeGreaterThan(found.indexOf(jhonatan.user.id));
+    // Two words, one mistyped: the respelt name is the closest.
+    expect(userIds(await search(me, 'Jhon Okonkwo'))[0]).toBe(john.user.id);
+    expect(userIds(await search(me, 'Jhon Vargas'))[0]).toBe(jhon.user.id);
+  });
+
+  it('respells names for nobody the viewer may not find: blocked either way, or hiding from search', async () => {
+    const me = await person();
+    const blocked = await person('Ngozi', 'Ekwuememe');
+    const blocker = await person('Ngozi', 'Ekwuememe');
+    const shy = await person('Ngozi', 'Ekwuememe');
+    const open = await person('Ngozi', 'Ekwuememe');
+    expect(userIds(await search(me, 'Ekwueme'))).toHaveLength(4);
+    expect(userIds(await search(me, 'Ekwuemmee'))).toHaveLength(4);
+    await block(me, blocked);
+    await block(blocker, me);
+    const privacy = {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: false,
+    };
+    expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
+    for (const q of ['Ekwuemmee', 'Ekwueeme', 'Ekuwememe'])
+      expect(userIds(await search(me, q)), q).toEqual([open.user.id]);
+  });
+
+  it('keeps the words of names in use, and forgets a word when the last name holding it changes or goes', async () => {
+    const words = async () =>
+      (
+        await sql<{
+          word: string;
+        }>`select word from search_names where word like 'zorb%' order by word`.execute(t.db)
+      ).rows.map((r) => r.word);
+    const a = await person('Zorbalinde', 'Zorbafeld');
+    const b = await person('Zorbalinde', 'Quist');
+    expect(await words()).toEqual(['zorbafeld', 'zorbalinde']);
+    const renamed = await api('PATCH', '/users/me', a.cookie, {
+      firstName: 'Zorbalinde',
+      lastName: 'Zorbaquell',
+      headline: '',
+      bio: '',
+      location: '',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await words()).toEqual(['zorbalinde', 'zorbaquell']);
+    expect(userIds(await search(b, 'Zorbaqell'))).toEqual([a.user.id]);
+    await t.db.deleteFrom('users').where('id', '=', a.user.id).execute();
+    // b still carries the first name.
+    expect(await words()).toEqual(['zorbalinde']);
+    await t.db.deleteFrom('users').where('id', '=', b.user.id).execute();
+    expect(await words()).toEqual([]);
   });
 
   it('finds posts and missions by a long number among the words, though no name or title is then matched by likeness', async () => {
