@@ -28,6 +28,7 @@ async function post(
     category?: string;
     title?: string;
     content: string;
+    mission?: { missionId: string; title: string };
   },
 ) {
   const res = await api('POST', '/posts/create', p.cookie, body);
@@ -424,6 +425,65 @@ describe('privacy and blocks', () => {
     expect(posterIds(after)).toEqual([]);
     expect(after.missionMatches).toEqual([]);
     expect((await search(me, 'loom')).provisionsMatches).toEqual([]);
+  });
+});
+
+describe('the titles a group shows', () => {
+  it("carries each group's best posts, titles first in rank order, and never one the viewer may not see", async () => {
+    const me = await person();
+    const other = await person();
+    const [poster, blocked, blocker, shy, owner] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    const need = (p: Person, title: string) =>
+      post(p, { kind: 'need', category: 'Power', title, content: 'Power is out since the storm' });
+    const best = await need(poster, 'Generator');
+    const fuel = await need(poster, 'Diesel for the generator at the health desk');
+    await need(blocked, 'Generator behind a block');
+    await need(blocker, 'Generator of a blocker');
+    await need(shy, 'Generator kept from search');
+    // A members-only mission's update is for its members alone (decision 040), whatever it says.
+    const depot = await mission(owner, 'Quiet depot', { visibility: 'members' });
+    await post(owner, {
+      kind: 'need',
+      category: 'Power',
+      title: 'Generator at the quiet depot',
+      content: 'Update: the generator at the depot is ours',
+      mission: { missionId: depot, title: 'Quiet depot' },
+    });
+    await block(me, blocked);
+    await block(blocker, me);
+    const privacy = {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: false,
+    };
+    expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
+
+    const titles = (r: AdvancedSearchResult) =>
+      r.needsMatches.find((g) => g.category === 'Power')?.posts.map((p) => p.title) ?? [];
+    // Someone else asks first, so the answer shared for a few seconds holds the blocked people's posts.
+    const theirs = await search(other, 'generator');
+    expect(titles(theirs)).toEqual(
+      expect.arrayContaining(['Generator behind a block', 'Generator of a blocker']),
+    );
+    const mine = await search(me, 'generator');
+    const group = mine.needsMatches.find((g) => g.category === 'Power')!;
+    expect(group.posts.map((p) => p.title)).toEqual([
+      'Generator',
+      'Diesel for the generator at the health desk',
+    ]);
+    expect(group.posts.map((p) => p._id)).toEqual([best, fuel]);
+    expect(group.postIds).toEqual([best, fuel]);
+    for (const hidden of ['behind a block', 'of a blocker', 'kept from search', 'quiet depot'])
+      expect(JSON.stringify(mine)).not.toContain(hidden);
+    for (const hidden of ['kept from search', 'quiet depot'])
+      expect(JSON.stringify(theirs)).not.toContain(hidden);
   });
 });
 
