@@ -355,15 +355,15 @@ await Promise.all([
       ),
     );
     loaded('users');
-    // search_names as its row trigger (0031) would have filled it: each name's words, once.
+    // search_names as its row triggers (0031) would have filled it: each name's words, counted.
     await step('A', 'name words', () =>
       run(
         c,
         `
-      insert into search_names (word, deletions)
-      select w, search_name_deletions(w) from (
-        select distinct w from (select distinct first_name, last_name from users) u, search_name_words(u.first_name, u.last_name) as w) names
-      on conflict do nothing`,
+      insert into search_names (word, deletions, people)
+      select w, search_name_deletions(w), sum(u.people) from (
+        select first_name, last_name, count(*) as people from users group by first_name, last_name) u, search_name_words(u.first_name, u.last_name) as w
+      group by w`,
       ),
     );
     loaded('search_names');
@@ -758,8 +758,8 @@ await onOwnConnection(async (c) => {
                                     where p.kind in ('need', 'want', 'provision') and length(w) >= 3
                                     union select distinct lower(tag) from post_hashtags where lower(tag) ~ '^[[:alnum:]]{3,}$'
                                     except select word from search_lexicon) l) as "lexicon words missing,
-             (select count(*) from (select distinct w from (select distinct first_name, last_name from users) u, search_name_words(u.first_name, u.last_name) as w
-                                    except select word from search_names) n) as "name words missing"`,
+             (select count(*) from (select w, count(*)::int from users u, search_name_words(u.first_name, u.last_name) as w group by w
+                                    except select word, people from search_names) n) as "name words miscounted"`,
     );
     console.log(
       `trigger check: ${Object.entries(bad[0]!)

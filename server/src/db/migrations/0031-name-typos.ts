@@ -5,18 +5,21 @@ import { type Kysely, sql } from 'kysely';
  * category word (0017's search_lexicon).
  *
  * `search_names` holds every word of everyone's first and last names (lower case, letters only,
- * 3 letters or more) with its one-letter deletions. A query word borrows its close spellings from
- * it, which the people search then walks like a typed name (0008's prefix indexes):
+ * 3 letters or more), its one-letter deletions, and how many people's names hold it. A query word
+ * borrows its close spellings from it, which the people search then walks like a typed name
+ * (0008's prefix indexes):
  * - by trigram similarity ≥ 0.45, as for categories ("momdoma" → momodoma, 0.55);
  * - one slip away, which trigrams miss in short words: "jhon" and "john" share one trigram of
  *   five (similarity 0.11). A word is one of the other's deletions (a letter dropped or added),
  *   or the two share a deletion (a letter changed, two swapped or one moved: "jhon" and "john"
  *   both lose their h as "jon"): a probe of the primary key and one of the GIN index on arrays.
+ * The count ranks the spellings (a slip of "jhon" means John, whom thousands are called, before
+ * Jhona), and says when a word is nobody's any more (an account deleted, a name changed): it is
+ * then removed, so a rare surname does not outlive the account that brought it. A count, not a
+ * look for another holder, so two accounts going at once cannot leave or lose a word wrongly.
  *
- * Kept by row triggers on users, as the lexicon is on posts. A word nobody's name holds any more
- * (an account deleted, a name changed) is removed: a rare surname must not outlive the account
- * that brought it. The table is never shown; it only widens a query whose answer the search's
- * audience rules filter.
+ * Kept by row triggers on users, as the lexicon is on posts. The table is never shown; it only
+ * widens a query whose answer the search's audience rules filter.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Immutable, so the query and the triggers share one definition and the planner folds it once.
@@ -29,9 +32,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     language sql immutable parallel safe
     as $$ select distinct w from regexp_split_to_table(lower(first_name || ' ' || last_name), '[^[:alpha:]]+') as w
       where length(w) >= 3 $$`.execute(db);
-  await sql`create table if not exists search_names (word text primary key, deletions text[] not null)`.execute(
-    db,
-  );
+  await sql`create table if not exists search_names (
+    word text primary key,
+    deletions text[] not null,
+    people integer not null
+  )`.execute(db);
   await sql`create index if not exists search_names_trgm on search_names using gin (word gin_trgm_ops)`.execute(
     db,
   );
@@ -39,26 +44,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  // Another person may still carry the word: the trigram index on names finds the few candidates
-  // (0002's users_name_trgm, matched by its expression), then the words are compared whole.
-  await sql`create or replace function search_names_forget(words text[]) returns void language sql as $$
-    delete from search_names n
-    where n.word = any(words)
-      and not exists (select 1 from users u
-        where (u.first_name || ' ' || u.last_name || ' ' || u.username) ilike '%' || n.word || '%'
-          and n.word in (select search_name_words(u.first_name, u.last_name)))
+  // A word's count moves by `delta` for each of `words`; one nobody holds any more goes.
+  await sql`create or replace function search_names_count(words text[], delta integer) returns void language sql as $$
+    insert into search_names (word, deletions, people)
+    select w, search_name_deletions(w), delta from unnest(words) as w
+    on conflict (word) do update set people = search_names.people + excluded.people;
+    delete from search_names where word = any(words) and people <= 0;
   $$`.execute(db);
   await sql`create or replace function search_names_from_users() returns trigger language plpgsql as $$
     begin
-      if tg_op in ('INSERT', 'UPDATE') then
-        insert into search_names (word, deletions)
-        select w, search_name_deletions(w) from search_name_words(new.first_name, new.last_name) as w
-        on conflict do nothing;
-      end if;
-      if tg_op in ('UPDATE', 'DELETE') then
-        perform search_names_forget(array(
-          select search_name_words(old.first_name, old.last_name)
-          except select search_name_words(coalesce(new.first_name, ''), coalesce(new.last_name, ''))));
+      if tg_op = 'INSERT' then
+        perform search_names_count(array(select search_name_words(new.first_name, new.last_name)), 1);
+      elsif tg_op = 'DELETE' then
+        perform search_names_count(array(select search_name_words(old.first_name, old.last_name)), -1);
+      else
+        perform search_names_count(array(select search_name_words(old.first_name, old.last_name)
+          except select search_name_words(new.first_name, new.last_name)), -1);
+        perform search_names_count(array(select search_name_words(new.first_name, new.last_name)
+          except select search_name_words(old.first_name, old.last_name)), 1);
       end if;
       return null;
     end $$`.execute(db);
@@ -74,10 +77,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger search_names_delete after delete on users for each row
     execute function search_names_from_users()`.execute(db);
 
-  await sql`insert into search_names (word, deletions)
-    select w, search_name_deletions(w) from (
-      select distinct w from users u, search_name_words(u.first_name, u.last_name) as w) names
-    on conflict do nothing`.execute(db);
+  await sql`insert into search_names (word, deletions, people)
+    select w, search_name_deletions(w), count(*) from users u, search_name_words(u.first_name, u.last_name) as w
+    group by w
+    on conflict (word) do update set people = excluded.people`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -85,7 +88,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists search_names_update on users`.execute(db);
   await sql`drop trigger if exists search_names_insert on users`.execute(db);
   await sql`drop function if exists search_names_from_users()`.execute(db);
-  await sql`drop function if exists search_names_forget(text[])`.execute(db);
+  await sql`drop function if exists search_names_count(text[], integer)`.execute(db);
   await sql`drop table if exists search_names`.execute(db);
   await sql`drop function if exists search_name_words(text, text)`.execute(db);
   await sql`drop function if exists search_name_deletions(text)`.execute(db);

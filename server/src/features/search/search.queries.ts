@@ -197,7 +197,7 @@ export async function countHashtags(db: Db, tags: string[]) {
  *   itself included: names have many right spellings (Jon, John, Jhon), and those typed as they
  *   are still rank first. Trigram similarity ≥ 0.45 as above ("momdoma" → momodoma), or one slip
  *   away by the words' deletions, which trigrams miss in short words ("jhon" → john, 0.11). At
- *   most 3 per word, the closest first.
+ *   most 3 per word: slips first, then the names most people carry, then the closest.
  * Words of fewer than 4 characters are left as typed (too many near neighbours to mean anything),
  * and so are words with digits (handles, numbers, "local42": a typo there is another thing, not a
  * misspelling).
@@ -221,7 +221,10 @@ export async function typoSpellings(db: Db, words: string[]): Promise<Spellings>
             or n.word = any(search_name_deletions(q.w))
             or n.deletions && (search_name_deletions(q.w) || q.w))
           and n.word <> q.w
-        order by similarity(n.word, q.w) desc, n.word limit 3) as names
+        -- A slip before a likeness; then the names most people carry ("jhon": John before Jhona).
+        order by (n.word = any(search_name_deletions(q.w)) or n.deletions && (search_name_deletions(q.w) || q.w)) desc,
+          n.people desc, similarity(n.word, q.w) desc, n.word
+        limit 3) as names
     from unnest(${sql.val(candidates)}::text[]) as q(w)`.execute(db);
   const found = (pick: (r: (typeof rows)[number]) => string[]) =>
     new Map(rows.filter((r) => pick(r).length > 0).map((r) => [r.word, pick(r)]));
