@@ -215,7 +215,15 @@ describe('global search box (desktop)', () => {
           'A fourth post, not shown',
         ]),
       ],
-      provisionsMatches: [titled('Tools', ['Generator repairs'])],
+      provisionsMatches: [
+        {
+          ...titled('Tools', ['Generator repairs', '']),
+          // An untitled post shows its first words.
+          posts: titled('Tools', ['Generator repairs', '']).posts.map((p, i) =>
+            i === 1 ? { ...p, excerpt: 'Fixing small generators on Saturdays' } : p,
+          ),
+        },
+      ],
     }));
     const user = userEvent.setup();
     const router = renderBox();
@@ -246,6 +254,9 @@ describe('global search box (desktop)', () => {
       'href',
       '/post/Tools-0',
     );
+    expect(
+      within(section('Provisions')).getByRole('link', { name: 'Fixing small generators on Saturdays' }),
+    ).toHaveAttribute('href', '/post/Tools-1');
 
     // The arrow keys go from the group row through its titles to the next row.
     act(() => within(section('Needs')).getByRole('link', { name: /Power/ }).focus());

@@ -79,8 +79,9 @@ export function MarkedText({ text, query }: { text: string; query: string }) {
 
 /**
  * A category of matching needs or provisions: the category, who posted, and 'N people' (spec §2);
- * under it the group's best matching posts by title, each opening its post (decision 051), so
- * what was searched for shows before Enter. Each is a row of its own for the arrow keys.
+ * under it the group's best matching posts by title (or, untitled, by their first words), each
+ * opening its post (decision 051), so what was searched for shows before Enter. Each is a row of
+ * its own for the arrow keys.
  */
 export function CategoryResult({
   group,
@@ -124,7 +125,7 @@ export function CategoryResult({
               >
                 <FileText className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
                 <span className="truncate">
-                  <MarkedText text={post.title} query={query} />
+                  <MarkedText text={post.title || post.excerpt} query={query} />
                 </span>
               </Link>
             </li>
