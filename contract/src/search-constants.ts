@@ -15,6 +15,11 @@ export const SEARCH_TRENDING_PANEL = 5;
 export const SEARCH_TRENDING_CACHE_MS = 15 * 60_000;
 /** How many of each section the dropdown previews; 'View All' shows when a section holds more. */
 export const SEARCH_PREVIEW = { users: 4, needs: 2, provisions: 2, missions: 2, hashtags: 2 } as const;
+/**
+ * Ours (issue 32, decision 051): the best matching post titles a Needs or Provisions group row of the
+ * dropdown shows under its category, so what was searched for is visible before Enter.
+ */
+export const SEARCH_GROUP_TITLES = 3;
 /** Browser storage keys (spec §3 "Local browser storage"). */
 export const SEARCH_HISTORY_KEY = 'searchHistory';
 export const RECENT_PROFILES_KEY = 'recentProfiles';

@@ -1,5 +1,5 @@
-import { expect, expectAccessible, test } from '../support/fixtures';
-import { personIn, phone, snapBoth } from '../support/people';
+import { expect, expectAccessible, snap, test } from '../support/fixtures';
+import { desktop, personIn, phone, snapBoth } from '../support/people';
 
 // Issue 14, end to end: the spec's search box. A posts needs in three categories, a provision and a
 // mission, all carrying one rare word (A's own name tag); B finds them all from the top bar.
@@ -124,6 +124,58 @@ test('the search box: every section, View All, Enter → /search, history, recen
   await expect(
     b.page.getByRole('dialog', { name: 'Search' }).getByPlaceholder('Search people, needs, missions...'),
   ).toHaveValue('');
+
+  await a.close();
+  await b.close();
+});
+
+// Issue 32, item 7: typing a word shows the posts that hold it inside their group rows, before Enter.
+test('typing "generator" shows the best post titles under the Needs group row, marked, each opening its post; at 375 px too', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const a = await personIn(browser, 'powered');
+  const b = await personIn(browser, 'looking');
+  const word = `Zeph${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  const title = `Generator for the ${word} clinic`;
+  const res = await a.page.request.post('/api/v1/posts/create', {
+    data: {
+      kind: 'need',
+      category: 'Power',
+      title,
+      content: `The ${word} clinic lost power in the storm: a generator keeps the vaccine fridge cold.`,
+    },
+  });
+  expect(res.status()).toBe(200);
+  const postId = ((await res.json()) as { data: { _id: string } }).data._id;
+
+  const box = b.page.getByRole('combobox', { name: 'Search' });
+  await box.click();
+  await box.fill('generator');
+  const panel = b.page.getByRole('dialog', { name: 'Search results' });
+  const needs = panel.getByRole('region', { name: 'Needs' });
+  // The group row of the spec stays ('Power', 'N people'), and its posts are under it.
+  await expect(needs.getByRole('link', { name: /^Power\b.*people/ })).toBeVisible();
+  const posts = needs.getByRole('list', { name: 'Posts in Power' });
+  const link = posts.getByRole('link', { name: title });
+  await expect(link).toBeVisible();
+  await expect(link.locator('mark')).toHaveText('Generator');
+  await expectAccessible(b.page);
+  await snap(b.page, 'search-generator');
+
+  // At 375 px, in the overlay.
+  await b.page.setViewportSize(phone);
+  await b.page.getByRole('button', { name: 'Search' }).click();
+  const overlay = b.page.getByRole('dialog', { name: 'Search' });
+  await overlay.getByPlaceholder('Search people, needs, missions...').fill('generator');
+  await expect(
+    overlay.getByRole('region', { name: 'Needs' }).getByRole('link', { name: title }),
+  ).toBeVisible();
+  await snap(b.page, 'search-generator');
+  await overlay.getByRole('region', { name: 'Needs' }).getByRole('link', { name: title }).click();
+  await expect(b.page).toHaveURL(new RegExp(`#/post/${postId}$`));
+  await expect(b.page.getByRole('main').getByText(title).first()).toBeVisible();
+  await b.page.setViewportSize(desktop);
 
   await a.close();
   await b.close();

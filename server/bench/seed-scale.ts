@@ -10,7 +10,7 @@
 // own triggers write them (render_post, render_user_card, enabled ALWAYS for the load), so the
 // seed never keeps a second copy of their shape (issue 33). What the other triggers would have
 // written — need expiries, mission update numbers, like/member/follower/update counts,
-// search_lexicon — is written by the same statements, and a sample is checked against the
+// search_lexicon, search_names — is written by the same statements, and a sample is checked against the
 // triggers at the end.
 //
 // Sizes: SCALE_USERS, SCALE_POSTS, SCALE_LIKES, SCALE_MISSIONS (e.g. SCALE_USERS=10000
@@ -209,7 +209,7 @@ await onOwnConnection(async (c) => {
   await step('A', 'emptied', () =>
     run(
       c,
-      `truncate users, posts, post_likes, post_hashtags, saved_posts, comments, sessions, notifications, missions, chats restart identity cascade`,
+      `truncate users, posts, post_likes, post_hashtags, saved_posts, comments, sessions, notifications, missions, chats, search_names restart identity cascade`,
     ),
   );
   const list = `array[${BULK.map((t) => `'${t}'`).join(',')}]`;
@@ -339,9 +339,9 @@ const bySize = (t: string) => (SIZE_ORDER.includes(t) ? SIZE_ORDER.indexOf(t) : 
     });
   tasks.push({
     label: 'the rest analysed',
-    needs: ['loaded chats', 'loaded search_lexicon'],
+    needs: ['loaded chats', 'loaded search_lexicon', 'loaded search_names'],
     gives: 'analyse',
-    work: (c) => run(c, `vacuum analyze chats, search_lexicon`),
+    work: (c) => run(c, `vacuum analyze chats, search_lexicon, search_names`),
   });
 }
 
@@ -366,6 +366,18 @@ await Promise.all([
       ),
     );
     loaded('users');
+    // search_names as its row triggers (0031) would have filled it: each name's words, counted.
+    await step('A', 'name words', () =>
+      run(
+        c,
+        `
+      insert into search_names (word, deletions, people)
+      select w, search_name_deletions(w), sum(u.people) from (
+        select first_name, last_name, count(*) as people from users group by first_name, last_name) u, search_name_words(u.first_name, u.last_name) as w
+      group by w`,
+      ),
+    );
+    loaded('search_names');
     await run(c, likePlan);
     // Posts in the order they were written (the table grows as in life, so a feed page sits on
     // few disk pages). Their authors are spread evenly (ten posts each): the feeds' costs stay
@@ -751,7 +763,9 @@ await onOwnConnection(async (c) => {
              (select count(*) from (select distinct w from posts p, regexp_split_to_table(lower(p.category), '[^[:alnum:]]+') as w
                                     where p.kind in ('need', 'want', 'provision') and length(w) >= 3
                                     union select distinct lower(tag) from post_hashtags where lower(tag) ~ '^[[:alnum:]]{3,}$'
-                                    except select word from search_lexicon) l) as "lexicon words missing"`,
+                                    except select word from search_lexicon) l) as "lexicon words missing,
+             (select count(*) from (select w, count(*)::int from users u, search_name_words(u.first_name, u.last_name) as w group by w
+                                    except select word, people from search_names) n) as "name words miscounted"`,
     );
     console.log(
       `trigger check: ${Object.entries(bad[0]!)

@@ -430,34 +430,50 @@ export function inPrefixBounds(field: RawBuilder<unknown>, bounds: PrefixBounds)
  * People whose name or username is like `term` and who may be offered to the viewer
  * (`appearsInSearchFor`): the username is the term, or the username, first or last name starts
  * with it (0008's byte-order indexes, a short walk each), or — when `fuzzy` — a word of the name
- * starts like the term or differs by a typo (trigram word similarity, 0002's users_name_trgm).
+ * starts like the term or differs by a typo (trigram word similarity, 0002's users_name_trgm), or
+ * a first or last name starts with one of `respelt.names`: the close spellings of the query's words
+ * among everyone's names (the search feature's search_names, decision 051: "momdoma" → momodoma,
+ * "jhon" → john), walked like the term but fewer of each, as they are guesses.
  * A lone handle with digits ("user4242") is not fuzzy: a typo there names someone else, and its
  * trigrams match a tenth of all usernames, which PostgreSQL read by scanning the table (48 ms). A common word
  * ("person") is like a whole town: at most `cap` of each kind of match are ranked.
- * Columns: id, card, created_at, exact (the whole name or username), similarity.
+ * Columns: id, card, created_at, exact (the whole name or username), prefix (the username or a word
+ * of the name starts with the term), similarity (to the term as typed or as respelt: `respelt.terms`).
  */
 export function peopleMatching(
   viewerId: string | undefined,
   term: string,
   cap: number,
   fuzzy: boolean,
+  respelt: { names: readonly string[]; terms: readonly string[] } = { names: [], terms: [] },
 ): RawBuilder<{ id: string; card: string }> {
-  const prefix = term.toLowerCase();
-  const startingWith = (field: RawBuilder<unknown>) =>
-    sql`(select up.id from users up where ${startsWith(field, prefix)} order by ${field} limit ${sql.lit(cap)})`;
+  const startingWith = (field: RawBuilder<unknown>, prefix: string, limit: number) =>
+    sql`(select up.id from users up where ${startsWith(field, prefix)} order by ${field} limit ${sql.lit(limit)})`;
+  const walks = (prefix: string, limit: number) => sql`
+    union all ${startingWith(sql`(lower(up.first_name) collate "C")`, prefix, limit)}
+    union all ${startingWith(sql`(lower(up.last_name) collate "C")`, prefix, limit)}`;
+  const names = fuzzy ? respelt.names : [];
   const similar = fuzzy
-    ? sql`union all (select ut.id from users ut where ${term} <% ${nameOf('ut')} limit ${sql.lit(cap)})`
-    : sql``;
+    ? [
+        sql`union all (select ut.id from users ut where ${term} <% ${nameOf('ut')} limit ${sql.lit(cap)})`,
+        ...names.map((n) => walks(n, Math.ceil(cap / 3))),
+      ]
+    : [];
+  const likeness =
+    fuzzy && respelt.terms.length > 0
+      ? sql`(select max(word_similarity(v, ${nameOf('u')})) from unnest(${sql.val([term, ...respelt.terms])}::text[]) as v)`
+      : sql`word_similarity(${term}, ${nameOf('u')})`;
   return sql`(select u.id, u.card, u.created_at,
       (lower(u.first_name || ' ' || u.last_name) = lower(${term}) or lower(u.username) = lower(${term})) as exact,
-      word_similarity(${term}, ${nameOf('u')}) as similarity
+      (starts_with(lower(u.username), lower(${term}))
+        or position(' ' || lower(${term}) in ' ' || lower(u.first_name || ' ' || u.last_name)) > 0) as prefix,
+      ${likeness} as similarity
     from users u
     where u.id in (
         (select ue.id from users ue where ue.username = lower(${term}))
-        union all ${startingWith(sql`(up.username collate "C")`)}
-        union all ${startingWith(sql`(lower(up.first_name) collate "C")`)}
-        union all ${startingWith(sql`(lower(up.last_name) collate "C")`)}
-        ${similar})
+        union all ${startingWith(sql`(up.username collate "C")`, term.toLowerCase(), cap)}
+        ${walks(term.toLowerCase(), cap)}
+        ${sql.join(similar, sql` `)})
       and ${appearsInSearchFor(viewerId, 'u')})`;
 }
 

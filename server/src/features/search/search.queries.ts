@@ -25,6 +25,8 @@ export type SearchTerms = {
   words: string | null;
   /** Hashtags of the query (spec §5), lower case. */
   tags: string[];
+  /** Close spellings of the query's words among people's names (typoSpellings), and the query with each put in. */
+  respelt: { names: string[]; terms: string[] };
 };
 export type Window = { limit: number; offset: number };
 /** A section's items as JSON text, and every person they name (cards, posters, authors of listed posts, mission owners). */
@@ -59,7 +61,10 @@ const LONG_NUMBER = /(^|\s)\d{4,}(\s|$)/;
 const fuzzyNames = (term: string) => (term.includes(' ') || !/\d/.test(term)) && !LONG_NUMBER.test(term);
 const fuzzyTitles = (term: string) => !LONG_NUMBER.test(term);
 
-/** Exact name first, then the closest words, then the newest accounts. */
+/**
+ * Exact name first, then a name or username that starts with the query, then the closest names
+ * (typos: by trigrams, or respelt from everyone's names), then the newest accounts.
+ */
 export async function searchUsers(
   db: Db,
   viewerId: string | undefined,
@@ -67,8 +72,8 @@ export async function searchUsers(
   w: Window,
 ): Promise<Section> {
   const { rows } = await sql<{ id: string; card: JsonText }>`
-    select f.id, f.card from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term))} f
-    order by f.exact desc, f.similarity desc, f.created_at desc, f.id
+    select f.id, f.card from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term), t.respelt)} f
+    order by f.exact desc, f.prefix desc, f.similarity desc, f.created_at desc, f.id
     limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}`.execute(db);
   return { items: rows.map((r) => r.card), people: rows.map((r) => r.id) };
 }
@@ -184,23 +189,44 @@ export async function countHashtags(db: Db, tags: string[]) {
 }
 
 /**
- * Close spellings, from search_lexicon (category words and hashtags in use), of the words that
- * are not in it themselves: "transprt" → transport. Words of fewer than 4 characters are left as
- * typed (too many near neighbours to mean anything), and so are words with digits (handles,
- * numbers, "local42": a typo there is another thing, not a misspelling). At most 2 per word, the
- * closest first; similarity ≥ 0.45 (pg_trgm's `%` at its default 0.3 finds the candidates).
+ * Close spellings of the words that may be mistyped, in one statement:
+ * - `words`, from search_lexicon (category words and hashtags in use), of the words that are not
+ *   in it themselves: "transprt" → transport. At most 2 per word, the closest first; similarity
+ *   ≥ 0.45 (pg_trgm's `%` at its default 0.3 finds the candidates).
+ * - `names`, from search_names (the words of everyone's names, 0031), for every word, a name
+ *   itself included: names have many right spellings (Jon, John, Jhon), and those typed as they
+ *   are still rank first. Trigram similarity ≥ 0.45 as above ("momdoma" → momodoma), or one slip
+ *   away by the words' deletions, which trigrams miss in short words ("jhon" → john, 0.11). At
+ *   most 3 per word: slips first, then the names most people carry, then the closest.
+ * Words of fewer than 4 characters are left as typed (too many near neighbours to mean anything),
+ * and so are words with digits (handles, numbers, "local42": a typo there is another thing, not a
+ * misspelling).
  */
 export const mayBeMistyped = (word: string) => word.length >= 4 && !/\d/.test(word);
 
-export async function typoSpellings(db: Db, words: string[]): Promise<Map<string, string[]>> {
+export type Spellings = { words: Map<string, string[]>; names: Map<string, string[]> };
+
+export async function typoSpellings(db: Db, words: string[]): Promise<Spellings> {
   const candidates = words.filter(mayBeMistyped);
-  if (candidates.length === 0) return new Map();
-  const { rows } = await sql<{ word: string; spellings: string[] }>`
-    select q.w as word, array(
+  if (candidates.length === 0) return { words: new Map(), names: new Map() };
+  const { rows } = await sql<{ word: string; spellings: string[]; names: string[] }>`
+    select q.w as word,
+      case when exists (select 1 from search_lexicon e where e.word = q.w) then '{}'::text[] else array(
         select l.word from search_lexicon l
         where l.word % q.w and similarity(l.word, q.w) >= 0.45
-        order by similarity(l.word, q.w) desc, l.word limit 2) as spellings
-    from unnest(${sql.val(candidates)}::text[]) as q(w)
-    where not exists (select 1 from search_lexicon e where e.word = q.w)`.execute(db);
-  return new Map(rows.filter((r) => r.spellings.length > 0).map((r) => [r.word, r.spellings]));
+        order by similarity(l.word, q.w) desc, l.word limit 2) end as spellings,
+      array(
+        select n.word from search_names n
+        where ((n.word % q.w and similarity(n.word, q.w) >= 0.45)
+            or n.word = any(search_name_deletions(q.w))
+            or n.deletions && (search_name_deletions(q.w) || q.w))
+          and n.word <> q.w
+        -- A slip before a likeness; then the names most people carry ("jhon": John before Jhona).
+        order by (n.word = any(search_name_deletions(q.w)) or n.deletions && (search_name_deletions(q.w) || q.w)) desc,
+          n.people desc, similarity(n.word, q.w) desc, n.word
+        limit 3) as names
+    from unnest(${sql.val(candidates)}::text[]) as q(w)`.execute(db);
+  const found = (pick: (r: (typeof rows)[number]) => string[]) =>
+    new Map(rows.filter((r) => pick(r).length > 0).map((r) => [r.word, pick(r)]));
+  return { words: found((r) => r.spellings), names: found((r) => r.names) };
 }

@@ -12,6 +12,7 @@ import {
   searchMissions,
   searchUsers,
   type Section,
+  type Spellings,
   mayBeMistyped,
   sharedAnswerFits,
   typoSpellings,
@@ -20,16 +21,22 @@ import {
 /** At most this many words reach the tsquery: a pasted paragraph must not become a huge AND. */
 const MAX_WORDS = 8;
 
+/** At most this many respellings of a query among names are walked (each one is two index walks). */
+const MAX_NAME_SPELLINGS = 6;
+
 /**
  * The query as the SQL matches it. Words are runs of letters and digits only, so the tsquery text
  * holds nothing but words, '&', '|' and the last word's ':*' (a prefix: "volu" finds "volunteer");
  * it is bound as a parameter of to_tsquery, never spliced into SQL. `spellings` are the close
  * spellings of mistyped words (typoSpellings), each word's own as alternatives: "transprt van"
- * becomes "(transprt | transport) & van:*".
+ * becomes "(transprt | transport) & van:*". `names` are the close spellings of its words among
+ * people's names: each is walked like the query, and the query with it in place of its word
+ * ("jhon smith" → "john smith") says how close a name found so is.
  */
 export function searchTermsOf(
   query: string,
   spellings: ReadonlyMap<string, readonly string[]> = new Map(),
+  names: ReadonlyMap<string, readonly string[]> = new Map(),
 ): SearchTerms {
   const list = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   // A hashtag is typed whole: "#local4" means that tag, not local40…local49 (and an exact lexeme
@@ -41,11 +48,20 @@ export function searchTermsOf(
     const others = spellings.get(w) ?? [];
     return others.length === 0 ? own : `(${[own, ...others].join(' | ')})`;
   };
+  const respelt = list
+    .flatMap((w, i) =>
+      (names.get(w) ?? []).map((name) => ({
+        name,
+        term: list.map((x, j) => (j === i ? name : x)).join(' '),
+      })),
+    )
+    .slice(0, MAX_NAME_SPELLINGS);
   return {
     term: query,
     list,
     words: list.length === 0 ? null : list.map(word).join(' & '),
     tags: [...new Set(extractSearchHashtags(query).map((t) => t.toLowerCase()))],
+    respelt: { names: [...new Set(respelt.map((r) => r.name))], terms: respelt.map((r) => r.term) },
   };
 }
 
@@ -69,8 +85,8 @@ const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolea
   ttlMs: 10 * 60_000,
   max: 10_000,
 });
-/** Close spellings of a query's words (search_lexicon moves slowly): 10 minutes. */
-const spellingsCache = microCachePerApp<Promise<Map<string, string[]>>>({ ttlMs: 10 * 60_000, max: 10_000 });
+/** Close spellings of a query's words (search_lexicon and search_names move slowly): 10 minutes. */
+const spellingsCache = microCachePerApp<Promise<Spellings>>({ ttlMs: 10 * 60_000, max: 10_000 });
 const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({
   ttlMs: 30_000,
   max: 1_000,
@@ -154,9 +170,12 @@ async function answerFor(
   const unsure = plain.list.filter(mayBeMistyped);
   const spellings =
     unsure.length === 0
-      ? new Map<string, string[]>()
+      ? undefined
       : await spellingsCache(deps).remember(unsure.join(' '), () => typoSpellings(deps.db, unsure));
-  const terms = spellings.size === 0 ? plain : searchTermsOf(input.query, spellings);
+  const terms =
+    spellings === undefined || (spellings.words.size === 0 && spellings.names.size === 0)
+      ? plain
+      : searchTermsOf(input.query, spellings.words, spellings.names);
   const window = { limit: input.limit, offset: (input.page - 1) * input.limit };
   const wants = (s: AdvancedSearchQuery['section']) => input.section === 'all' || input.section === s;
   const none = async (): Promise<Section> => ({ items: [], people: [] });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MISSION_PHOTO } from '@muster/contract/missions';
 import type { AdvancedSearchResult, CategoryMatch } from '@muster/contract/search';
@@ -27,6 +28,7 @@ async function post(
     category?: string;
     title?: string;
     content: string;
+    mission?: { missionId: string; title: string };
   },
 ) {
   const res = await api('POST', '/posts/create', p.cookie, body);
@@ -214,6 +216,72 @@ describe('matching', () => {
     expect(userIds(await search(me, exact.user.username))[0]).toBe(exact.user.id);
   });
 
+  it('finds a person by a name with one letter dropped or two swapped, below exact names and names that start so', async () => {
+    const me = await person();
+    const adaeze = await person('Adaeze', 'Momodoma');
+    const john = await person('John', 'Okonkwo');
+    // Someone is called Jhon (a right spelling too), and someone's name starts with it.
+    const jhon = await person('Jhon', 'Vargas');
+    const jhonatan = await person('Jhonatan', 'Reyes');
+    expect(userIds(await search(me, 'momdoma'))).toEqual([adaeze.user.id]);
+    expect(userIds(await search(me, 'Momodma'))).toEqual([adaeze.user.id]);
+    const found = userIds(await search(me, 'Jhon'));
+    expect(found).toEqual(expect.arrayContaining([jhon.user.id, jhonatan.user.id, john.user.id]));
+    expect(found.indexOf(john.user.id)).toBeGreaterThan(found.indexOf(jhon.user.id));
+    expect(found.indexOf(john.user.id)).toBeGreaterThan(found.indexOf(jhonatan.user.id));
+    // Two words, one mistyped: the respelt name is the closest.
+    expect(userIds(await search(me, 'Jhon Okonkwo'))[0]).toBe(john.user.id);
+    expect(userIds(await search(me, 'Jhon Vargas'))[0]).toBe(jhon.user.id);
+  });
+
+  it('respells names for nobody the viewer may not find: blocked either way, or hiding from search', async () => {
+    const me = await person();
+    const blocked = await person('Ngozi', 'Ekwuememe');
+    const blocker = await person('Ngozi', 'Ekwuememe');
+    const shy = await person('Ngozi', 'Ekwuememe');
+    const open = await person('Ngozi', 'Ekwuememe');
+    expect(userIds(await search(me, 'Ekwueme'))).toHaveLength(4);
+    expect(userIds(await search(me, 'Ekwuemmee'))).toHaveLength(4);
+    await block(me, blocked);
+    await block(blocker, me);
+    const privacy = {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: false,
+    };
+    expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
+    for (const q of ['Ekwuemmee', 'Ekwueeme', 'Ekuwememe'])
+      expect(userIds(await search(me, q)), q).toEqual([open.user.id]);
+  });
+
+  it('counts the words of names in use, and forgets a word when the last name holding it changes or goes', async () => {
+    const words = async () =>
+      (
+        await sql<{
+          word: string;
+          people: number;
+        }>`select word, people from search_names where word like 'zorb%' order by word`.execute(t.db)
+      ).rows.map((r) => `${r.word} ${r.people}`);
+    const a = await person('Zorbalinde', 'Zorbafeld');
+    const b = await person('Zorbalinde', 'Quist');
+    expect(await words()).toEqual(['zorbafeld 1', 'zorbalinde 2']);
+    const renamed = await api('PATCH', '/users/me', a.cookie, {
+      firstName: 'Zorbalinde',
+      lastName: 'Zorbaquell',
+      headline: '',
+      bio: '',
+      location: '',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await words()).toEqual(['zorbalinde 2', 'zorbaquell 1']);
+    expect(userIds(await search(b, 'Zorbaqell'))).toEqual([a.user.id]);
+    await t.db.deleteFrom('users').where('id', '=', a.user.id).execute();
+    expect(await words()).toEqual(['zorbalinde 1']);
+    await t.db.deleteFrom('users').where('id', '=', b.user.id).execute();
+    expect(await words()).toEqual([]);
+  });
+
   it('finds posts and missions by a long number among the words, though no name or title is then matched by likeness', async () => {
     const owner = await person();
     const me = await person();
@@ -357,6 +425,65 @@ describe('privacy and blocks', () => {
     expect(posterIds(after)).toEqual([]);
     expect(after.missionMatches).toEqual([]);
     expect((await search(me, 'loom')).provisionsMatches).toEqual([]);
+  });
+});
+
+describe('the titles a group shows', () => {
+  it("carries each group's best posts, titles first in rank order, and never one the viewer may not see", async () => {
+    const me = await person();
+    const other = await person();
+    const [poster, blocked, blocker, shy, owner] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    const need = (p: Person, title: string) =>
+      post(p, { kind: 'need', category: 'Power', title, content: 'Power is out since the storm' });
+    const best = await need(poster, 'Generator');
+    const fuel = await need(poster, 'Diesel for the generator at the health desk');
+    await need(blocked, 'Generator behind a block');
+    await need(blocker, 'Generator of a blocker');
+    await need(shy, 'Generator kept from search');
+    // A members-only mission's update is for its members alone (decision 040), whatever it says.
+    const depot = await mission(owner, 'Quiet depot', { visibility: 'members' });
+    await post(owner, {
+      kind: 'need',
+      category: 'Power',
+      title: 'Generator at the quiet depot',
+      content: 'Update: the generator at the depot is ours',
+      mission: { missionId: depot, title: 'Quiet depot' },
+    });
+    await block(me, blocked);
+    await block(blocker, me);
+    const privacy = {
+      profileVisibility: 'everyone',
+      connectionsVisibility: 'everyone',
+      messagePolicy: 'everyone',
+      searchable: false,
+    };
+    expect((await api('PUT', '/users/me/privacy', shy.cookie, privacy)).statusCode).toBe(200);
+
+    const titles = (r: AdvancedSearchResult) =>
+      r.needsMatches.find((g) => g.category === 'Power')?.posts.map((p) => p.title) ?? [];
+    // Someone else asks first, so the answer shared for a few seconds holds the blocked people's posts.
+    const theirs = await search(other, 'generator');
+    expect(titles(theirs)).toEqual(
+      expect.arrayContaining(['Generator behind a block', 'Generator of a blocker']),
+    );
+    const mine = await search(me, 'generator');
+    const group = mine.needsMatches.find((g) => g.category === 'Power')!;
+    expect(group.posts.map((p) => p.title)).toEqual([
+      'Generator',
+      'Diesel for the generator at the health desk',
+    ]);
+    expect(group.posts.map((p) => p._id)).toEqual([best, fuel]);
+    expect(group.postIds).toEqual([best, fuel]);
+    for (const hidden of ['behind a block', 'of a blocker', 'kept from search', 'quiet depot'])
+      expect(JSON.stringify(mine)).not.toContain(hidden);
+    for (const hidden of ['kept from search', 'quiet depot'])
+      expect(JSON.stringify(theirs)).not.toContain(hidden);
   });
 });
 

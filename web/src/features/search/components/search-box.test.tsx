@@ -96,6 +96,8 @@ function renderBox() {
 const box = () => screen.getByRole('combobox', { name: 'Search' });
 const panel = () => screen.getByRole('dialog', { name: 'Search results' });
 const section = (name: string) => within(panel()).getByRole('region', { name });
+/** A section's own rows (a group row's titles are a list of their own inside it). */
+const rowsOf = (name: string) => section(name).querySelectorAll(':scope > ul > li');
 
 describe('global search box (desktop)', () => {
   beforeEach(() => localStorage.clear());
@@ -169,7 +171,7 @@ describe('global search box (desktop)', () => {
       'href',
       '/search/provisions',
     );
-    expect(within(section('Provisions')).getAllByRole('listitem')).toHaveLength(2);
+    expect(rowsOf('Provisions')).toHaveLength(2);
     expect(within(section('Needs')).getByText('3 people')).toBeInTheDocument();
     expect(within(section('Provisions')).getByText('5 people')).toBeInTheDocument();
     expect(within(section('Provisions')).getByText('+2')).toBeInTheDocument();
@@ -194,6 +196,80 @@ describe('global search box (desktop)', () => {
     await user.click(within(section('People')).getByRole('link', { name: 'View All' }));
     expect(router.state.location.pathname).toBe('/search/all');
     expect(router.state.location.state).toEqual({ query: '#flood volu' });
+  });
+
+  it('shows the best 3 post titles under each group row, the words searched for marked, each opening its post', async () => {
+    const titled = (category: string, titles: string[]): CategoryMatch => ({
+      ...group(category, 1),
+      count: titles.length,
+      postIds: titles.map((_, i) => `${category}-${i}`),
+      posts: titles.map((title, i) => ({ ...group(category, 1).posts[0]!, _id: `${category}-${i}`, title })),
+    });
+    api(() => ({
+      ...empty,
+      needsMatches: [
+        titled('Power', [
+          'A generator for the health desk in Palo',
+          'Fuel for two generators',
+          'Solar fridge',
+          'A fourth post, not shown',
+        ]),
+      ],
+      provisionsMatches: [
+        {
+          ...titled('Tools', ['Generator repairs', '']),
+          // An untitled post shows its first words.
+          posts: titled('Tools', ['Generator repairs', '']).posts.map((p, i) =>
+            i === 1 ? { ...p, excerpt: 'Fixing small generators on Saturdays' } : p,
+          ),
+        },
+      ],
+    }));
+    const user = userEvent.setup();
+    const router = renderBox();
+    await user.type(box(), 'generator');
+    const posts = await within(panel()).findByRole('list', { name: 'Posts in Power' }, { timeout: 20_000 });
+    const links = within(posts).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'A generator for the health desk in Palo',
+      'Fuel for two generators',
+      'Solar fridge',
+    ]);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/post/Power-0',
+      '/post/Power-1',
+      '/post/Power-2',
+    ]);
+    // The group row is still there, and still opens the category.
+    expect(within(section('Needs')).getByRole('link', { name: /Power/ })).toHaveAttribute(
+      'href',
+      '/search/needs',
+    );
+    expect(rowsOf('Needs')).toHaveLength(1);
+    expect(Array.from(posts.querySelectorAll('mark')).map((m) => m.textContent)).toEqual([
+      'generator',
+      'generators',
+    ]);
+    expect(within(section('Provisions')).getByRole('link', { name: 'Generator repairs' })).toHaveAttribute(
+      'href',
+      '/post/Tools-0',
+    );
+    expect(
+      within(section('Provisions')).getByRole('link', { name: 'Fixing small generators on Saturdays' }),
+    ).toHaveAttribute('href', '/post/Tools-1');
+
+    // The arrow keys go from the group row through its titles to the next row.
+    act(() => within(section('Needs')).getByRole('link', { name: /Power/ }).focus());
+    for (const link of links) {
+      await user.keyboard('{ArrowDown}');
+      expect(link).toHaveFocus();
+    }
+    await user.keyboard('{ArrowDown}');
+    expect(within(section('Provisions')).getByRole('link', { name: /Tools/ })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(links[2]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/post/Power-2');
   });
 
   it("has 'View All' for neither 4 people nor 2 missions, and no Hashtags section without '#'", async () => {

@@ -192,6 +192,7 @@ function Results({ query, data, onOpen }: { query: string; data: AdvancedSearchR
                 group={g}
                 to={searchSectionPath('needs')}
                 state={{ query, category: g.category } satisfies SearchState}
+                query={query}
                 onOpen={onOpen}
               />
             </li>
@@ -210,6 +211,7 @@ function Results({ query, data, onOpen }: { query: string; data: AdvancedSearchR
                 group={g}
                 to={searchSectionPath('provisions')}
                 state={{ query, category: g.category } satisfies SearchState}
+                query={query}
                 onOpen={onOpen}
               />
             </li>

@@ -1,10 +1,11 @@
 import { missionTypeBadge } from '@muster/contract/missions-constants';
 import type { CategoryMatch, MissionMatch } from '@muster/contract/search';
+import { SEARCH_GROUP_TITLES } from '@muster/contract/search-constants';
 import type { PublicUser } from '@muster/contract/users';
-import { Handshake, Hash, Users } from 'lucide-react';
+import { FileText, Handshake, Hash, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { peopleLabel, saveRecentProfile } from '../lib/search-rules';
+import { markMatches, peopleLabel, saveRecentProfile } from '../lib/search-rules';
 import { personName } from '../../../lib/person-name';
 
 /** Marks a row the arrow keys move through (see SearchPanel's key handling). */
@@ -59,33 +60,79 @@ export function Avatars({ users }: { users: PublicUser[] }) {
   );
 }
 
-/** A category of matching needs or provisions: the category, who posted, and 'N people'. */
+/** The text with the words the query matched marked (read as plain text: `mark` is not announced). */
+export function MarkedText({ text, query }: { text: string; query: string }) {
+  return (
+    <>
+      {markMatches(text, query).map((part, i) =>
+        part.match ? (
+          <mark key={i} className="rounded-sm bg-amber-100 font-semibold text-slate-900">
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * A category of matching needs or provisions: the category, who posted, and 'N people' (spec §2);
+ * under it the group's best matching posts by title (or, untitled, by their first words), each
+ * opening its post (decision 051), so what was searched for shows before Enter. Each is a row of
+ * its own for the arrow keys.
+ */
 export function CategoryResult({
   group,
   to,
   state,
+  query,
   onOpen,
 }: {
   group: CategoryMatch;
   to: string;
   state: unknown;
+  query: string;
   onOpen?: () => void;
 }) {
   const { text, overflow } = peopleLabel(group);
+  const titles = group.posts.slice(0, SEARCH_GROUP_TITLES);
   return (
-    <Link {...ITEM} to={to} state={state} className={row} onClick={onOpen}>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Users className="size-5" aria-hidden="true" />
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold text-slate-900">{group.category}</span>
-        <span className="block text-xs text-slate-600">
-          {text}
-          {overflow && <span className="sr-only"> ({overflow})</span>}
+    <>
+      <Link {...ITEM} to={to} state={state} className={row} onClick={onOpen}>
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <Users className="size-5" aria-hidden="true" />
         </span>
-      </span>
-      <Avatars users={group.users} />
-    </Link>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-semibold text-slate-900">{group.category}</span>
+          <span className="block text-xs text-slate-600">
+            {text}
+            {overflow && <span className="sr-only"> ({overflow})</span>}
+          </span>
+        </span>
+        <Avatars users={group.users} />
+      </Link>
+      {titles.length > 0 && (
+        <ul aria-label={`Posts in ${group.category}`} className="pb-1 pl-14 pr-1">
+          {titles.map((post) => (
+            <li key={post._id}>
+              <Link
+                {...ITEM}
+                to={paths.post(post._id)}
+                onClick={onOpen}
+                className="flex min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-sm text-slate-700 outline-none hover:bg-slate-50 hover:text-slate-900 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <FileText className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+                <span className="truncate">
+                  <MarkedText text={post.title || post.excerpt} query={query} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   clearSearchHistory,
   hasMoreThanPreview,
+  markMatches,
   peopleLabel,
   readRecentProfiles,
   readSearchHistory,
@@ -84,5 +85,26 @@ describe('search rules', () => {
       text: '5 people',
       overflow: '+2',
     });
+  });
+
+  it('marks the title words a query word starts or that start a longer query word', () => {
+    const marked = (title: string, query: string) =>
+      markMatches(title, query)
+        .filter((p) => p.match)
+        .map((p) => p.text);
+    expect(markMatches('A generator for the desk', 'generator')).toEqual([
+      { text: 'A ', match: false },
+      { text: 'generator', match: true },
+      { text: ' for the desk', match: false },
+    ]);
+    expect(marked('Generator, fuel and GENERATORS', 'gen')).toEqual(['Generator', 'GENERATORS']);
+    expect(marked('Volunteer drivers', 'drivers volu')).toEqual(['Volunteer', 'drivers']);
+    expect(marked('One driver', 'drivers')).toEqual(['driver']);
+    // A title word of one or two letters inside a longer query word is no match ("to" in "tomato"),
+    // nor is a one-letter query word.
+    expect(marked('A van to Umlazi', 'vans a tomato')).toEqual(['van']);
+    expect(marked('Insulin #coldchain', '#coldchain')).toEqual(['coldchain']);
+    expect(markMatches('Solar fridge', 'generator')).toEqual([{ text: 'Solar fridge', match: false }]);
+    expect(markMatches('', 'x')).toEqual([]);
   });
 });

@@ -140,3 +140,29 @@ export function pageIsFull(r: AdvancedSearchResult, size = SEARCH_PAGE_SIZE): bo
  */
 export const searchSectionPath = (section: 'all' | 'needs' | 'provisions' | 'missions') =>
   `${paths.search}/${section}`;
+
+/** A piece of a title, and whether it is a word the query matched. */
+export type MarkedPart = { text: string; match: boolean };
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Splits a title into the words the query found and the rest, to mark them in the dropdown. The
+ * server matches stems and typos; this only sees the letters, so it marks a title word that starts
+ * with a query word ("gen" → generator) or begins a longer query word ("generators" → generator,
+ * "drivers" → driver, "vans" → van). Query words of one letter mark nothing.
+ */
+export function markMatches(text: string, query: string): MarkedPart[] {
+  const words = (query.toLowerCase().match(WORD) ?? []).filter((w) => w.length >= 2);
+  const parts: MarkedPart[] = [];
+  let at = 0;
+  for (const found of text.matchAll(WORD)) {
+    const word = found[0].toLowerCase();
+    if (!words.some((q) => word.startsWith(q) || (word.length >= 3 && q.startsWith(word)))) continue;
+    if (found.index > at) parts.push({ text: text.slice(at, found.index), match: false });
+    parts.push({ text: found[0], match: true });
+    at = found.index + found[0].length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), match: false });
+  return parts;
+}
