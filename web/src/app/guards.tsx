@@ -19,7 +19,8 @@ const navigationKey = (l: { pathname: string; search: string; key: string }) =>
  */
 function useSession() {
   const session = useSessionQuery();
-  const user = session.isSuccess ? session.data : undefined;
+  // null: a visitor (decision 052); a failed check means signed out too (spec §4).
+  const user = (session.isSuccess && session.data) || undefined;
   // undefined at first even when the answer is already in (it usually is by the time the page's
   // chunk has loaded): the first render is then the spinner, and the page the deferred one.
   const shown = useDeferredValue(user, undefined);
