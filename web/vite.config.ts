@@ -17,6 +17,13 @@ export default defineConfig({
     rolldownOptions: {
       // src/app/boot.ts is an entry of its own (bootScript): small, and first in index.html.
       input: { index: 'index.html', boot: 'src/app/boot.ts' },
+      // A module imported both statically and dynamically stays in its static importer's chunk, so
+      // its lazy import saves nothing while looking as if it did: the build fails on it rather than
+      // print a warning nobody reads (issue 32: mission-dialogs.tsx was such a module).
+      onwarn(warning, warn) {
+        if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT') throw new Error(warning.message);
+        warn(warning);
+      },
       // The entry lists every lazy route's chunks by file name (for preloading): names made of the
       // hash alone keep that list ~0.9 KB gzip smaller, which the landing page's 120 KB budget needs.
       // .vite/chunks.json (startUpGraph, for scripts/bundle-report.mjs) maps each chunk to its sources.

@@ -66,6 +66,12 @@ export const deleteAccountSchema = z.strictObject({
 });
 
 export const sessionUserResponseSchema = z.object({ data: sessionUserSchema });
+/**
+ * GET /auth/me: the signed-in user, or null for a visitor who presents no session at all (decision
+ * 052: not being signed in is an answer, not an error). A session presented that has ended still
+ * answers 401, and the browser is told to forget it.
+ */
+export const meResponseSchema = z.object({ data: sessionUserSchema.nullable() });
 export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
 
 export const authProvidersResponseSchema = z.object({

@@ -29,6 +29,10 @@ export const chatMessageBodySchema = z.strictObject({ message: messageText, clie
 
 export { chatMessageSchema, type ChatMessage } from './chat-message.js';
 
+/** A need or want a direct chat is about: an accepted offer of help on it opened the chat (decision 052). */
+export const chatTopicSchema = z.object({ postId: z.string(), title: z.string() });
+export type ChatTopic = z.infer<typeof chatTopicSchema>;
+
 export const chatSummarySchema = z.object({
   _id: z.string(),
   kind: z.enum(['direct', 'mission']),
@@ -40,6 +44,11 @@ export const chatSummarySchema = z.object({
   updatedAt: z.string(),
   /** Direct chats: when the other person last read it ("Seen" under my last message). Null for mission chats. */
   otherLastReadAt: z.string().nullable().optional(),
+  /**
+   * GET /chats/{chatId}/messages, a direct chat: the needs and wants on which one of the two
+   * accepted the other's offer, newest first (at most 3), that the viewer may read. Not in lists.
+   */
+  about: z.array(chatTopicSchema).optional(),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 

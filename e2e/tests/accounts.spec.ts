@@ -75,6 +75,31 @@ test.describe('accounts at 1280 px', () => {
     await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
   });
 
+  test('the verification link opened signed out asks to sign in, says why, and then finishes', async ({
+    page,
+  }) => {
+    const person = newPerson('laterlink');
+    await signUp(page, person);
+    // Opened as it would be from the mail on another device: nobody is signed in here.
+    const link = await linkFromMail(person.email, 'verify-email-signup');
+    await page.goto(`/${link.hash}`);
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sign in to finish verifying your address' }),
+    ).toBeVisible();
+    await snap(page, 'login-to-finish-verifying');
+
+    await page.getByLabel('Email or username').fill(person.username);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/#\/verify-email-signup\?token=/);
+    await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+    await expect(page.getByText('Email verified successfully!').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your feed' }).click();
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(page.getByRole('button', { name: 'Share your needs & wants with the world' })).toBeVisible();
+  });
+
   test('a signed-in person is sent home from the landing, sign-in and sign-up pages', async ({ page }) => {
     await signedUpAndIn(page, 'rules');
     for (const route of ['/muster', '/login', '/signup']) {

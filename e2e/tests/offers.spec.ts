@@ -82,7 +82,19 @@ test('B offers help on A’s need; A accepts into a chat and marks the need fulf
   await expect(a.page).toHaveURL(/#\/chats\/[0-9a-f-]{36}$/);
   await expect(a.page.getByText('I have a 6 kVA generator and a van.')).toBeVisible();
   await expect(a.page.getByText('I can give: 6 kVA generator, 40 l of diesel')).toBeVisible();
+  // The chat links back to the need it is about (decision 052), for both of them.
+  const about = a.page.getByRole('region', { name: 'What this chat is about' });
+  await expect(about).toHaveText(`About: ${title}`);
+  await expect(about.getByRole('link', { name: title })).toHaveAttribute('href', `#${postUrl}`);
   await snapBoth(a.page, 'offer-accepted-chat');
+  const chatUrl = new URL(a.page.url()).hash;
+  await b.page.goto(`/${chatUrl}`);
+  await b.page
+    .getByRole('region', { name: 'What this chat is about' })
+    .getByRole('link', { name: title })
+    .click();
+  await expect(b.page).toHaveURL(new RegExp(`#${postUrl}$`));
+  await expect(b.page.getByRole('article').filter({ hasText: title })).toBeVisible();
 
   // B sees the offer accepted under Made.
   await b.page.goto('/#/offers');

@@ -125,7 +125,10 @@ const MATRIX: Record<string, Entry> = {
     public: 'signing out without a session is a no-op',
     endsSession: true,
   },
-  'GET /api/v1/auth/me': mine,
+  'GET /api/v1/auth/me': {
+    other: 'own-data',
+    public: 'without a session it answers no one, data: null (decision 052)',
+  },
   'POST /api/v1/auth/verify-email': {
     other: 'own-data',
     public: 'the mailed token is the key',

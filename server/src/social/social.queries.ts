@@ -353,6 +353,26 @@ export function isAcceptedHelper(person: Person | string, postId: Person | strin
     and oacc.status in ('pending', 'accepted') and oacc.status = 'accepted')`;
 }
 
+/**
+ * What two people's direct chat is about (issue 32 item 8, decision 052): the needs and wants on
+ * which one of them accepted the other's offer of help — the acceptance opened, or reused, that
+ * chat — newest acceptance first, at most `limit`, as rows (post_id, title, content). Only those
+ * `viewerId` (one of the two) may read now, by the post reads' own rules: not its author hidden by
+ * a block either way, not a members-only mission's update they are outside of (decision 040). A
+ * post that is gone took its offers with it.
+ */
+export function offerPostsBetween(viewerId: string, otherId: string, limit: number) {
+  return sql<{ postId: string; title: string; content: string }>`
+    select p.id as post_id, p.title, p.content from offers otop join posts p on p.id = otop.post_id
+    where otop.status = 'accepted'
+      and ((otop.owner_id = ${viewerId} and otop.helper_id = ${otherId})
+        or (otop.owner_id = ${otherId} and otop.helper_id = ${viewerId}))
+      and not ${hiddenEitherWay(viewerId, sql.ref('p.author_id'))}
+      and ${missionOfPostVisibleTo(viewerId, sql.ref('p.mission_id'))}
+    order by otop.decided_at desc nulls last, otop.id desc
+    limit ${sql.lit(limit)}`;
+}
+
 /** The direct chat of two people (the chats feature's row), or null before either wrote. */
 export function directChatIdOf(a: string, b: string): RawBuilder<string | null> {
   const key = a < b ? `${a}:${b}` : `${b}:${a}`;

@@ -20,7 +20,8 @@ export function opensHome(user: Pick<SessionUser, 'emailVerified'>, hash: string
 
 void startSessionCheck().then(
   (user) => {
-    if (!opensHome(user, window.location.hash)) return;
+    // null: a visitor (decision 052), who loads nothing more.
+    if (!user || !opensHome(user, window.location.hash)) return;
     startEarlyGet(listUrl({ feed: true }), user._id);
     void Promise.all([import('./layouts/app-shell'), import('./routes/home-page')]).catch(() => undefined);
   },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signedIn, signedOut, stubApi, stubPendingApi, userFixture } from '../test/render';
 
@@ -28,6 +28,25 @@ describe('access rules (spec §2)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: /Rally people and resources/ }),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    [401, { message: 'Please sign in to continue', code: 'UNAUTHORIZED' }],
+    [503, { message: 'Service unavailable', code: 'UNAVAILABLE' }],
+  ])('a session check that fails (%i) still means signed out (spec §4)', async (status, body) => {
+    stubApi((url, init) => (url.endsWith('/auth/me') ? { status, body } : signedOut(url, init)));
+    const router = renderApp('/network');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Join now' }).length).toBeGreaterThan(0);
+  });
+
+  it('a visitor answered no one (decision 052) sees Sign In and Join now in the header', async () => {
+    stubApi(signedOut);
+    renderApp('/about');
+    const site = await screen.findByRole('navigation', { name: 'Site' });
+    expect(await within(site).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(site).getByRole('link', { name: 'Join now' })).toBeInTheDocument();
   });
 
   it('lets a visitor open a public page', async () => {

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { SpinnerScreen } from '../components/spinner-screen';
 import { loginToastPaths, paths, unverifiedPaths } from '../lib/paths';
 import { useSessionQuery } from '../lib/session';
+import toast from '../lib/toast';
 
 const LOGIN_REQUIRED = 'Please log in to access this page';
 
@@ -18,7 +19,8 @@ const navigationKey = (l: { pathname: string; search: string; key: string }) =>
  */
 function useSession() {
   const session = useSessionQuery();
-  const user = session.isSuccess ? session.data : undefined;
+  // null: a visitor (decision 052); a failed check means signed out too (spec §4).
+  const user = (session.isSuccess && session.data) || undefined;
   // undefined at first even when the answer is already in (it usually is by the time the page's
   // chunk has loaded): the first render is then the spinner, and the page the deferred one.
   const shown = useDeferredValue(user, undefined);
@@ -42,12 +44,11 @@ export function SignedOutOnly() {
 function LoginRequired({ toastFirst }: { toastFirst: boolean }) {
   const location = useLocation();
   useEffect(() => {
-    // The id makes the toast appear once, however often the effect runs; the toast library is
-    // loaded on demand so the entry stays small.
-    if (toastFirst)
-      void import('../lib/toast').then(({ default: toast }) =>
-        toast.error(LOGIN_REQUIRED, { id: 'login-required' }),
-      );
+    // The id makes the toast appear once, however often the effect runs. It is raised here, in
+    // the same commit as the <Navigate> below, so it belongs to /login, the page after this one
+    // (lib/toast.ts), and goes when the person leaves the sign-in page. react-hot-toast itself
+    // still loads on demand, so the entry stays small.
+    if (toastFirst) toast.error(LOGIN_REQUIRED, { id: 'login-required', forNextPage: true });
   }, [toastFirst]);
   return (
     <Navigate

@@ -6,6 +6,7 @@ import { paths } from '../lib/paths';
 import { useSessionQuery, useSignOutMutation } from '../lib/session';
 import { RequireUser, SignedOutOnly } from './guards';
 import { PageTitle } from './page-title';
+import { PageToasts } from './page-toasts';
 import { ScrollToTop } from './scroll-to-top';
 
 /** The signed-in user; routes under RequireUser only render once it is known. */
@@ -425,6 +426,7 @@ function Root() {
     <>
       <ScrollToTop />
       <PageTitle />
+      <PageToasts />
       <Outlet />
     </>
   );

@@ -31,8 +31,9 @@ export function PublicLayout() {
     retryOnMount: false,
   });
   // Until the session is known neither set shows, so nobody signed in ever sees Sign In flash by.
-  const visitor = session.isError;
-  const signedIn = session.isSuccess;
+  // A visitor is answered null (decision 052); a failed check means signed out too (spec §4).
+  const signedIn = session.isSuccess && session.data !== null;
+  const visitor = session.isError || (session.isSuccess && session.data === null);
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 

@@ -1,12 +1,15 @@
 import type { SessionUser } from '@muster/contract/users';
 import { api } from './api-client';
 
-/** Who is signed in: GET /auth/me (a failed call means signed out). */
-export async function getMe(): Promise<SessionUser> {
-  return (await api.get<{ data: SessionUser }>('/auth/me')).data;
+/**
+ * Who is signed in: GET /auth/me. A visitor is answered null (decision 052: no error in the
+ * console of every signed-out page); a failed call still means signed out (spec §4, §7).
+ */
+export async function getMe(): Promise<SessionUser | null> {
+  return (await api.get<{ data: SessionUser | null }>('/auth/me')).data;
 }
 
-let early: Promise<SessionUser> | undefined;
+let early: Promise<SessionUser | null> | undefined;
 
 /**
  * Asks who is signed in before React renders, so the answer travels while the first page's
@@ -15,7 +18,7 @@ let early: Promise<SessionUser> | undefined;
  * session query takes it (app/boot.ts asks first, main.tsx again). Its own module, with nothing
  * but the API client, so app/boot.ts can ask before the app's scripts have arrived.
  */
-export function startSessionCheck(): Promise<SessionUser> {
+export function startSessionCheck(): Promise<SessionUser | null> {
   if (!early) {
     early = getMe();
     early.catch(() => undefined);
@@ -24,7 +27,7 @@ export function startSessionCheck(): Promise<SessionUser> {
 }
 
 /** The first session query takes the early answer; later ones ask again. */
-export function sessionCheck(): Promise<SessionUser> {
+export function sessionCheck(): Promise<SessionUser | null> {
   const answer = early ?? getMe();
   early = undefined;
   return answer;

@@ -1,6 +1,6 @@
 import type hotToastApi from 'react-hot-toast';
 import type { ToastOptions } from 'react-hot-toast';
-import { wantToaster } from './toaster-signal';
+import { currentPage, onPageChange, wantToaster } from './toaster-signal';
 
 type HotToast = typeof hotToastApi;
 let hotToast: Promise<HotToast> | undefined;
@@ -17,13 +17,44 @@ function hot(): Promise<HotToast> {
   return hotToast;
 }
 
-/** The one way the app toasts (spec §9): success and error messages, with react-hot-toast's options. */
+/** Error toasts on screen, each with the last page (toaster-signal's count) it may be shown on. */
+const boundToPage = new Map<string, number>();
+
+onPageChange((page) => {
+  for (const [id, last] of boundToPage) {
+    if (last >= page) continue;
+    boundToPage.delete(id);
+    void hotToast?.then((t) => t.dismiss(id));
+  }
+});
+
+export type ErrorToastOptions = ToastOptions & {
+  /**
+   * The error is about the page the app is taking the person to, not the one they are on (spec
+   * §2's 'Please log in to access this page', on the way to /login): it stays through the next
+   * change of page, and goes at the one after.
+   */
+  forNextPage?: boolean;
+};
+
+/**
+ * The one way the app toasts (spec §9): success and error messages, with react-hot-toast's options.
+ * An error belongs to the page it was raised on, as a form's own error would: it goes when the
+ * person goes elsewhere, and one whose page has already gone by the time the library has loaded
+ * is not shown at all (decision 052). A success says something was done, and keeps its 2 s
+ * wherever the person goes next (a mission created, then its page).
+ */
 const toast = {
   success(message: string, options?: ToastOptions): void {
     void hot().then((t) => t.success(message, options));
   },
-  error(message: string, options?: ToastOptions): void {
-    void hot().then((t) => t.error(message, options));
+  error(message: string, options?: ErrorToastOptions): void {
+    const { forNextPage = false, ...rest } = options ?? {};
+    const last = currentPage() + (forNextPage ? 1 : 0);
+    void hot().then((t) => {
+      if (currentPage() > last) return;
+      boundToPage.set(t.error(message, rest), last);
+    });
   },
 };
 

@@ -19,3 +19,24 @@ export function subscribeToToaster(listener: () => void): () => void {
 }
 
 export const toasterWanted = (): boolean => wanted;
+
+/**
+ * Which page is on screen, as a count of the pages shown since the tab opened (app/page-toasts.tsx
+ * counts a change of pathname): lib/toast.ts binds an error to the page it was raised on and
+ * dismisses it when that page goes (decision 052). Here, not in lib/toast.ts, so that counting
+ * pages loads nothing of the toasts: this module is in the entry already.
+ */
+let page = 0;
+const pageListeners = new Set<(page: number) => void>();
+
+export const currentPage = (): number => page;
+
+export function pageChanged(): void {
+  page += 1;
+  pageListeners.forEach((listener) => listener(page));
+}
+
+export function onPageChange(listener: (page: number) => void): () => void {
+  pageListeners.add(listener);
+  return () => void pageListeners.delete(listener);
+}

@@ -48,9 +48,9 @@ export function renderApp(path: string) {
   return router;
 }
 
+/** A visitor: the server answers no one (decision 052), and the sign-in page's providers. */
 export const signedOut: Handler = (url) => {
-  if (url.endsWith('/auth/me'))
-    return { status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHORIZED' } };
+  if (url.endsWith('/auth/me')) return { status: 200, body: { data: null } };
   if (url.endsWith('/auth/providers')) return { status: 200, body: { data: { oidc: null, demo: null } } };
   return undefined;
 };

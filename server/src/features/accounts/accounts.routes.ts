@@ -8,6 +8,7 @@ import {
   messageResponseSchema,
   oidcCallbackQuerySchema,
   resetPasswordSchema,
+  meResponseSchema,
   sessionUserResponseSchema,
   signInLinkSchema,
   signupSchema,
@@ -286,8 +287,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: sessionUser } },
-    async (request) => ({ data: accounts.me(request.viewer) }),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user; null without a session, 401 for one that has ended (decision 052)',
+        response: { 200: meResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => ({ data: accounts.me(deps, request, reply) }),
   );
 
   app.post(

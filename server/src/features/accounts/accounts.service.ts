@@ -6,6 +6,8 @@ import {
   endSession,
   endUserSessions,
   forgetCachedSessions,
+  forgetSessionCookie,
+  presentsSession,
   requireViewer,
   startSession,
   userSessionsEnded,
@@ -15,7 +17,7 @@ import { locationColumns } from '../../platform/places.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
 import { filesOwnedBy } from '../../social/social.queries.js';
@@ -273,8 +275,17 @@ export async function logout(deps: Deps, request: FastifyRequest, reply: Fastify
   await endSession(deps, request, reply);
 }
 
-export function me(viewer: Viewer | null) {
-  return presentSessionUser(requireViewer(viewer));
+/**
+ * Who is signed in (decision 052). A visitor who presents no session is answered null: every
+ * signed-out page asks, and an expected answer is not an error (a 401 is one in every browser's
+ * console). A session presented that is no longer live (ended, expired, forged) is still a 401,
+ * and the cookie goes with it, so the next question is a visitor's.
+ */
+export function me(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
+  if (request.viewer) return presentSessionUser(request.viewer);
+  if (!presentsSession(request)) return null;
+  forgetSessionCookie(deps, reply);
+  throw unauthorized();
 }
 
 export async function resendVerification(deps: Deps, reply: FastifyReply, viewer: Viewer | null) {

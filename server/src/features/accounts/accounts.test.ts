@@ -255,12 +255,30 @@ describe('sign-in and sign-out', () => {
     expect(wrong.cookies).toHaveLength(0);
   });
 
-  it('answers /auth/me without a session, or with a forged one, with 401', async () => {
-    expect((await call({ method: 'GET', url: '/auth/me' })).statusCode).toBe(401);
-    expect((await call({ method: 'GET', url: '/auth/me', cookie: 'muster_session=forged' })).json()).toEqual({
-      message: 'Please sign in to continue',
-      code: 'UNAUTHORIZED',
+  it('answers /auth/me without a session with no one (200), not an error (decision 052)', async () => {
+    const visitor = await call({ method: 'GET', url: '/auth/me' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ data: null });
+    expect(visitor.cookies).toHaveLength(0);
+  });
+
+  it('answers /auth/me with a forged or ended session with 401, and has the browser forget it', async () => {
+    const forged = await call({ method: 'GET', url: '/auth/me', cookie: 'muster_session=forged' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
+    expect(forged.cookies).toEqual([
+      expect.objectContaining({ name: 'muster_session', value: '', httpOnly: true, path: '/' }),
+    ]);
+    expect(new Date(forged.cookies[0]!.expires!).getTime()).toBeLessThan(Date.now());
+
+    const { cookie } = await signedInUser(t);
+    expect((await call({ method: 'GET', url: '/auth/me', cookie })).json().data).toMatchObject({
+      emailVerified: true,
     });
+    expect((await call({ method: 'POST', url: '/auth/logout', cookie })).statusCode).toBe(204);
+    const ended = await call({ method: 'GET', url: '/auth/me', cookie });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.cookies.map((c) => c.name)).toEqual(['muster_session']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSummary } from '@muster/contract/chats';
+import type { ChatMessage, ChatSummary, ChatTopic } from '@muster/contract/chats';
 import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missions';
 import type { JsonText } from '../../platform/json-text.js';
 import { presentCard } from '../../social/social.present.js';
@@ -36,6 +36,13 @@ export function presentChat(c: ChatRow): ChatSummary {
     updatedAt: c.lastMessageAt.toISOString(),
     otherLastReadAt: c.kind === 'direct' ? markOf(c.otherLastReadAt) : null,
   };
+}
+
+/** A need a direct chat is about: its title, or the start of its text when it has none. */
+export function presentChatTopic(t: { postId: string; title: string; content: string }): ChatTopic {
+  const text = t.content.replace(/\s+/g, ' ').trim();
+  const title = t.title.trim() || (text.length > 80 ? `${text.slice(0, 79).trimEnd()}…` : text);
+  return { postId: t.postId, title };
 }
 
 export function presentMessage(m: MessageRow): ChatMessage {

@@ -12,6 +12,7 @@ import {
   missionOwnerOf,
   missionPhotoOf,
   missionTitleOf,
+  offerPostsBetween,
 } from '../../social/social.queries.js';
 
 /**
@@ -547,4 +548,17 @@ export async function deleteRequestsBetween(db: Db, a: string, b: string) {
     .returning('recipientId')
     .execute();
   return rows.map((r) => r.recipientId);
+}
+
+/** A direct chat names at most this many of the needs it is about (the newest). */
+const TOPICS_SHOWN = 3;
+
+/**
+ * What my direct chat with `otherId` is about: the needs and wants one of us accepted the other's
+ * offer on, that I may read now, newest first (the kernel's offerPostsBetween).
+ */
+export async function listChatTopics(db: Db, viewerId: string, otherId: string) {
+  const { rows } = await sql<{ postId: string; title: string; content: string }>`
+    ${offerPostsBetween(viewerId, otherId, TOPICS_SHOWN)}`.execute(db);
+  return rows;
 }

@@ -12,6 +12,7 @@ import {
   findMessageByClientId,
   findRequestTo,
   listChatsOf,
+  listChatTopics,
   listMessages,
   listRequestsTo,
   markChatReadBy,
@@ -20,7 +21,7 @@ import {
   sendDirectMessageIfAllowed,
   sendToChatAsMember,
 } from './chats.queries.js';
-import { presentChat, presentChatRequest, presentMessage } from './chats.present.js';
+import { presentChat, presentChatRequest, presentChatTopic, presentMessage } from './chats.present.js';
 
 /** A pair's one direct chat, whoever writes first: `chats.direct_key` is unique on it. */
 export const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -176,12 +177,25 @@ export async function readChat(
   const [chat] = await listChatsOf(deps.db, me.id, chatId);
   // Not a member and not there are the same answer.
   if (!chat) throw notFound(CHAT_NOT_FOUND);
-  const rows = await listMessages(deps.db, chatId, me.id, {
-    ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
-    limit: query.limit,
-  });
+  const [rows, topics] = await Promise.all([
+    listMessages(deps.db, chatId, me.id, {
+      ...(query.cursor ? { cursor: decodeCursor(query.cursor)! } : {}),
+      limit: query.limit,
+    }),
+    // A direct chat opened by an accepted offer links back to the need (decision 052).
+    chat.kind === 'direct' && chat.otherId ? listChatTopics(deps.db, me.id, chat.otherId) : [],
+  ]);
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { data: { chat: presentChat(chat), messages: page.map(presentMessage) }, meta: { nextCursor } };
+  return {
+    data: {
+      chat: {
+        ...presentChat(chat),
+        ...(chat.kind === 'direct' ? { about: topics.map(presentChatTopic) } : {}),
+      },
+      messages: page.map(presentMessage),
+    },
+    meta: { nextCursor },
+  };
 }
 
 /**

@@ -402,6 +402,62 @@ describe('accepting an offer', () => {
     ).toEqual([]);
   });
 
+  it('the chat it opens names the needs it is about, to both, newest first, as each may read them (decision 052)', async () => {
+    const [author, helper] = [await person('Ama'), await person('Hana')];
+    type About = Array<{ postId: string; title: string }> | undefined;
+    const aboutFor = async (who: Person, chatId: string) =>
+      (await api('GET', `/chats/${chatId}/messages`, who.cookie)).json().data.chat.about as About;
+
+    const sandbags = await post(author, { title: 'Sandbags tonight' });
+    const first = await api('PUT', `/offers/${(await offer(helper, sandbags))._id}/accept`, author.cookie);
+    const chatId = first.json().data.chatId as string;
+    for (const who of [author, helper])
+      expect(await aboutFor(who, chatId)).toEqual([{ postId: sandbags, title: 'Sandbags tonight' }]);
+
+    // The other way round, untitled (the start of its text), into the same chat; a pending offer
+    // and a declined one are not what the chat is about.
+    const untitled = await post(helper, {
+      title: '',
+      content:
+        'Generator   needed for the clinic fridge, which holds insulin for forty people in the valley.',
+    });
+    await api('PUT', `/offers/${(await offer(author, untitled))._id}/accept`, helper.cookie);
+    await offer(helper, await post(author, { title: 'Still waiting' }));
+    const declined = await offer(author, await post(helper, { title: 'Said no to' }));
+    expect((await api('PUT', `/offers/${declined._id}/decline`, helper.cookie)).statusCode).toBe(200);
+    const both = [
+      {
+        postId: untitled,
+        title: 'Generator needed for the clinic fridge, which holds insulin for forty people in…',
+      },
+      { postId: sandbags, title: 'Sandbags tonight' },
+    ];
+    expect(await aboutFor(author, chatId)).toEqual(both);
+    expect(await aboutFor(helper, chatId)).toEqual(both);
+    // Lists do not carry it; a chat no offer opened says nothing.
+    const listed = (await api('GET', '/chats', author.cookie)).json().data as Array<Record<string, unknown>>;
+    expect(listed.find((c) => c._id === chatId)).not.toHaveProperty('about');
+    const stranger = await person();
+    const hello = await api('POST', '/chats/send', stranger.cookie, {
+      recipientId: author.user.id,
+      message: 'Hello',
+    });
+    expect(await aboutFor(stranger, hello.json().data.chatId)).toEqual([]);
+  });
+
+  it('blocked either way, the chat and what it is about are the same 404', async () => {
+    const [author, helper] = [await person(), await person()];
+    const need = await post(author, { title: 'Blankets for the hall' });
+    const accepted = await api('PUT', `/offers/${(await offer(helper, need))._id}/accept`, author.cookie);
+    const chatId = accepted.json().data.chatId as string;
+    await block(author, helper);
+    for (const who of [author, helper]) {
+      const res = await api('GET', `/chats/${chatId}/messages`, who.cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Blankets for the hall');
+    }
+  });
+
   it('accepts a mission offer into a direct chat too', async () => {
     const [owner, helper] = [await person(), await person()];
     const missionId = await mission(owner, { title: 'Mangrove survey' });

@@ -141,10 +141,20 @@ export async function startSession(deps: Deps, request: FastifyRequest, reply: F
   await rememberDevice(deps, request, reply, userId);
 }
 
+/** The request carries a session cookie, live or not (request.viewer says whether it is live). */
+export function presentsSession(request: FastifyRequest): boolean {
+  return request.cookies[SESSION_COOKIE] !== undefined;
+}
+
+/** Tells the browser to drop a session cookie that no longer stands for a session. */
+export function forgetSessionCookie(deps: Deps, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(deps));
+}
+
 export async function endSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await endSessionByHash(deps, hashSecret(token));
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(deps));
+  forgetSessionCookie(deps, reply);
 }
 
 /**

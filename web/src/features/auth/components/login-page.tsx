@@ -1,12 +1,29 @@
 import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useAuthProvidersQuery } from '../api/get-auth-providers';
 import { useLoginMutation } from '../api/login';
 import { useRequestSignInLinkMutation } from '../api/sign-in-link';
 import { AuthCard, authButton, authInput, authLabel } from './auth-card';
+
+/**
+ * Why sign-in comes first, when the page that sent the person here is a mailed link (the guards
+ * keep where they were going in the location's state, and the signed-out-only guard takes them
+ * back there once signed in, where the link does its work): decision 052.
+ */
+const finishing: Array<{ path: string; note: string }> = [
+  { path: paths.verifyEmailSignup, note: 'Sign in to finish verifying your address' },
+  { path: paths.verifyEmail, note: 'Sign in to finish verifying your address' },
+  { path: paths.verifyEmailChange, note: 'Sign in to finish changing your address' },
+];
+
+function finishingNote(from: unknown): string | null {
+  if (typeof from !== 'string') return null;
+  const pathname = from.split('?')[0];
+  return finishing.find((f) => f.path === pathname)?.note ?? null;
+}
 
 /**
  * /login: email or username and password; the identity provider and the demo account when offered;
@@ -29,6 +46,7 @@ export function LoginPage() {
   };
   const providers = useAuthProvidersQuery();
   const [params] = useSearchParams();
+  const note = finishingNote((useLocation().state as { from?: unknown } | null)?.from);
   const oidc = providers.data?.oidc;
   const demo = providers.data?.demo;
 
@@ -52,6 +70,11 @@ export function LoginPage() {
         </>
       }
     >
+      {note && (
+        <p role="status" className="mb-5 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
+          {note}
+        </p>
+      )}
       {oidc && (
         <>
           <a

@@ -1,6 +1,5 @@
 import { type SignupInput, signupSchema } from '@muster/contract/auth';
 import { useState } from 'react';
-import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -31,7 +30,9 @@ type Key = (typeof fields)[number]['key'];
 
 /**
  * /signup: the same schema as the server checks the form before it is sent. The answer is only
- * where the mail went (decision 011), so the page then says to open it and sign in.
+ * where the mail went (decision 011), so the page then says to open it and sign in. The server's
+ * refusals are said in the form, not in a toast (decision 052): a field's under that field, any
+ * other (too many sign-ups, no connection) above the button, where it stays until the next try.
  */
 export function SignupPage() {
   const [values, setValues] = useState<Record<Key, string>>({
@@ -42,6 +43,7 @@ export function SignupPage() {
     password: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [formError, setFormError] = useState('');
   const signup = useSignupMutation();
 
   function submit(e: React.FormEvent) {
@@ -55,11 +57,17 @@ export function SignupPage() {
       return;
     }
     setErrors({});
+    setFormError('');
     signup.mutate(parsed.data as SignupInput, {
       onError: (err) => {
-        if (err instanceof ApiClientError && err.details.length)
-          setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
-        toast.error(errorMessage(err, 'Failed to create your account'));
+        const onFields =
+          err instanceof ApiClientError
+            ? err.details.filter((d) => fields.some((f) => f.key === d.path))
+            : [];
+        if (onFields.length) {
+          setErrors(Object.fromEntries(onFields.map((d) => [d.path, d.message])));
+          document.getElementById(`signup-${onFields[0]!.path}`)?.focus();
+        } else setFormError(errorMessage(err, 'Failed to create your account'));
       },
     });
   }
@@ -127,6 +135,11 @@ export function SignupPage() {
             </p>
           </div>
         ))}
+        {formError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {formError}
+          </p>
+        )}
         <button type="submit" className={authButton} disabled={signup.isPending}>
           {signup.isPending ? 'Creating your account...' : 'Join now'}
         </button>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import { renderApp, signedIn, signedOut, stubApi, userFixture } from '../../../test/render';
 
 const newMember = { ...userFixture, emailVerified: false };
 const TOKEN = 'Zk3v0_first-link-token';
@@ -94,5 +94,57 @@ describe('/verify-email-signup', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your feed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/verify-email-signup opened signed out', () => {
+  it('says why it asks to sign in, then finishes the verification once signed in', async () => {
+    let session: typeof newMember | null = null;
+    const calls = stubApi((url, init) => {
+      if (url.endsWith('/auth/login')) {
+        session = newMember;
+        return { status: 200, body: { data: newMember } };
+      }
+      if (url.endsWith('/auth/verify-email'))
+        return { status: 200, body: { data: { message: 'Email verified successfully!' } } };
+      if (!session) return signedOut(url, init);
+      return signedIn(session)(url, init);
+    });
+    const router = renderApp(`/verify-email-signup?token=${TOKEN}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const note = await screen.findByText('Sign in to finish verifying your address');
+    expect(note).toHaveAttribute('role', 'status');
+    // Nothing is spent before the person is known.
+    expect(calls.filter((c) => c.url.endsWith('/auth/verify-email'))).toHaveLength(0);
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email or username'), newMember.username);
+    await user.type(screen.getByLabelText('Password'), 'field-kit-relief-2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your email is verified' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify-email-signup');
+    expect(calls.filter((c) => c.url.endsWith('/auth/verify-email'))).toEqual([
+      expect.objectContaining({ method: 'POST', body: { token: TOKEN } }),
+    ]);
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+  });
+
+  it('the email-change link opened signed out says what signing in will finish', async () => {
+    const calls = stubApi(signedOut);
+    const router = renderApp(`/verify-email-change?token=${TOKEN}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Sign in to finish changing your address')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(calls.filter((c) => c.url.endsWith('/users/confirm-email-change'))).toHaveLength(0);
+  });
+
+  it('a plain visit to /login says nothing of verifying', async () => {
+    stubApi(signedOut);
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Sign in to finish verifying your address')).not.toBeInTheDocument();
   });
 });

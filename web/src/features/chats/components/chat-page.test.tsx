@@ -247,4 +247,36 @@ describe('/chats/{chatId}', () => {
     expect(within(item).getByText('Request sent')).toBeInTheDocument();
     expect(within(item).getByText(/They will see it when they accept/)).toBeInTheDocument();
   });
+
+  it('a chat an accepted offer opened links back to the needs it is about (decision 052)', async () => {
+    const need = '01a20000-0000-7000-8000-0000000000c1';
+    const other = '01a20000-0000-7000-8000-0000000000c2';
+    conversation({
+      chat: summary({
+        about: [
+          { postId: need, title: 'Two vans to Umlazi' },
+          { postId: other, title: 'Blankets for the hall' },
+        ],
+      }),
+      messages: [msg({ _id: 'm1', message: 'I can drive one van.' })],
+    });
+    renderApp(`/chats/${chatId}`);
+    const pin = await screen.findByRole('region', { name: 'What this chat is about' });
+    const items = within(pin).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'About: Two vans to Umlazi',
+      'About: Blankets for the hall',
+    ]);
+    expect(within(pin).getByRole('link', { name: 'Two vans to Umlazi' })).toHaveAttribute(
+      'href',
+      `/post/${need}`,
+    );
+  });
+
+  it('a chat no offer opened pins nothing', async () => {
+    conversation({ messages: [msg({ _id: 'm1', message: 'Hello there' })] });
+    renderApp(`/chats/${chatId}`);
+    expect(await screen.findByText('Hello there')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'What this chat is about' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
+import type { ChatTopic } from '@muster/contract/chats';
+import { ArrowLeft, HandHeart } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -43,6 +44,7 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
           </h1>
         )}
       </header>
+      {chat?.about?.length ? <AboutPin about={chat.about} /> : null}
 
       <div className="flex-1 overflow-y-auto py-4" aria-live="polite">
         <EarlierMessages query={query} />
@@ -68,5 +70,30 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
         }}
       />
     </div>
+  );
+}
+
+/**
+ * A line kept under the header of a chat an accepted offer opened: the needs it is about, each a
+ * link back to its post (decision 052), as the mission chat pins the viewer's tasks (decision 045).
+ */
+function AboutPin({ about }: { about: ChatTopic[] }) {
+  return (
+    <section
+      aria-label="What this chat is about"
+      className="mt-3 flex items-start gap-2 rounded-xl border border-brand-100 bg-brand-50 px-3 py-2 text-sm"
+    >
+      <HandHeart className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      <ul className="min-w-0 flex-1">
+        {about.map((topic) => (
+          <li key={topic.postId} className="break-words text-slate-800">
+            About:{' '}
+            <Link to={paths.post(topic.postId)} className="font-medium text-brand-700 hover:underline">
+              {topic.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -18,7 +18,7 @@ import type { ShownMessage } from './conversation';
  * message that came to a hidden tab is marked read when the tab is seen.
  */
 export function useConversation(chatId: string) {
-  const viewer = useSessionQuery().data;
+  const viewer = useSessionQuery().data ?? undefined;
   const viewerId = viewer?._id;
   const query = useChatMessagesQuery(chatId);
   const outgoing = useOutgoingMessages(chatId);

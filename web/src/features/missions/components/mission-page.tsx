@@ -25,7 +25,7 @@ import { useMissionQuery } from '../api/get-mission';
 import { useLeaveMissionMutation } from '../api/leave-mission';
 import { JoinMissionButton } from './join-mission-dialog';
 import { missionPhoto, missionTitle, StatusBadge, TypeBadge } from './mission-bits';
-import { OfferHelpDialog } from './mission-dialogs';
+import { OfferHelpDialog } from './mission-offer-dialog';
 import type { PlaceField } from './mission-form';
 import { MembersSection } from './members-section';
 import { MissionJoinRequests } from './join-request-rows';
@@ -33,7 +33,7 @@ import { MissionJoinRequests } from './join-request-rows';
 // Members' and the owner's tools load when they are shown: most visitors see neither.
 const TaskBoard = lazy(() => import('./task-board').then((m) => ({ default: m.TaskBoard })));
 const EditMissionDialog = lazy(() =>
-  import('./mission-dialogs').then((m) => ({ default: m.EditMissionDialog })),
+  import('./edit-mission-dialog').then((m) => ({ default: m.EditMissionDialog })),
 );
 
 export type MissionRef = { _id: string; title: string; updateCount: number };

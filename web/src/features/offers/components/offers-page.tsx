@@ -436,8 +436,10 @@ function AcceptOfferDialog({
           try {
             await fulfil.mutateAsync({ postId: offer.post._id, helperId: offer.person._id });
           } catch (err) {
+            // Said on the chat this goes on to, not dismissed with this page (decision 052).
             toast.error(
               errorMessage(err, 'The offer was accepted, but the need could not be marked fulfilled.'),
+              { forNextPage: true },
             );
           }
         }

@@ -7,12 +7,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCreateHuntMutation } from '../api/create-post';
 import { PlaceSearch } from './place-search';
 
-/** The hunt modal 'Product or Service Hunt' (spec §2, §5, §8), with the whole hunt payload of spec §3: a picture and a place too. */
+/**
+ * The hunt modal 'Product or Service Hunt' (spec §2, §5, §8), with the whole hunt payload of spec §3:
+ * a picture and a place too. One place field, the place search the composer uses: a free "Location"
+ * beside it asked for the same thing twice, and the server kept only one of them (decision 052).
+ * The chosen place is sent as both `location` (its address) and `mapLocation`.
+ */
 export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [huntType, setHuntType] = useState<'product' | 'service' | ''>('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [location, setLocation] = useState('');
   const [place, setPlace] = useState<Place | null>(null);
   const [image, setImage] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -41,8 +45,12 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
         huntType,
         title: title.trim(),
         ...(description.trim() ? { description: description.trim() } : {}),
-        ...(location.trim() ? { location: location.trim() } : {}),
-        ...(place ? { mapLocation: { address: place.address, coordinates: place.coordinates } } : {}),
+        ...(place
+          ? {
+              location: place.address.trim(),
+              mapLocation: { address: place.address, coordinates: place.coordinates },
+            }
+          : {}),
         ...(image ? { image } : {}),
       },
       {
@@ -51,7 +59,6 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
           setHuntType('');
           setTitle('');
           setDescription('');
-          setLocation('');
           setPlace(null);
           setImage(null);
           onOpenChange(false);
@@ -114,17 +121,6 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
             className={`${input} min-h-24`}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="hunt-location" className="block text-sm font-medium text-slate-700">
-            Location
-          </label>
-          <input
-            id="hunt-location"
-            className={input}
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
           />
         </div>
         <PlaceSearch value={place} onChange={setPlace} />

@@ -185,7 +185,7 @@ describe('deleting a comment', () => {
 });
 
 describe('the hunt modal', () => {
-  it('sends the picture as a data URL and the chosen place with the hunt', async () => {
+  it('sends the picture as a data URL and the chosen place, from its one place field, with the hunt', async () => {
     const place = {
       placeId: 'p1',
       name: 'Tamale',
@@ -209,6 +209,10 @@ describe('the hunt modal', () => {
       expect.stringMatching(/^data:image\/png/),
     );
 
+    // One place field (decision 052): the place search, and no free "Location" beside it.
+    expect(within(dialog).queryByLabelText('Location')).not.toBeInTheDocument();
+    expect(within(dialog).getAllByRole('combobox')).toHaveLength(1);
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(2); // Title, Description
     await userEvent.type(within(dialog).getByRole('combobox', { name: /Place/ }), 'Tam');
     await userEvent.click(
       await within(dialog).findByRole('button', { name: 'Tamale, Ghana' }, { timeout: 20_000 }),
@@ -221,6 +225,7 @@ describe('the hunt modal', () => {
     expect(sent).toMatchObject({
       huntType: 'product',
       title: 'Solar lamps',
+      location: 'Tamale, Ghana',
       mapLocation: { address: 'Tamale, Ghana', coordinates: [-0.85, 9.4] },
     });
     expect(String(sent.image)).toMatch(/^data:image\/png;base64,/);
