@@ -34,7 +34,8 @@ export const AVATAR_TEXT = '#ffffff';
 
 /** The same colour for a person everywhere and on every visit: a hash of their id (it never changes; a username may). */
 export function avatarColour(person: Pick<AvatarPerson, '_id' | 'username'>): string {
-  const key = person._id || person.username;
+  // Defensive: a half-loaded person (no id yet) is still drawn, never thrown over.
+  const key = person._id || person.username || '';
   // FNV-1a: ids share long prefixes (UUIDv7 starts with the time), so every character must count.
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
@@ -71,8 +72,9 @@ export function avatarInitials(person: Pick<AvatarPerson, 'firstName' | 'lastNam
     const initials = words.map(initialOf).filter(Boolean);
     return initials.length > 1 ? `${initials[0]}${initials.at(-1)}` : (initials[0] ?? '');
   };
-  const name = `${person.firstName} ${person.lastName}`.trim().split(/\s+/).filter(Boolean);
-  return fromWords(name) || fromWords(person.username.split(/[_\s.-]+/).filter(Boolean)) || '?';
+  const name = `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim().split(/\s+/).filter(Boolean);
+  const username = (person.username ?? '').split(/[_\s.-]+/).filter(Boolean);
+  return fromWords(name) || fromWords(username) || '?';
 }
 
 /**
