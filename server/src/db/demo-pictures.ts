@@ -190,8 +190,8 @@ const draw: Record<PictureTheme, (r: Random, p: Palette) => string> = {
     const cardboard = ['#d4a373', '#c68b59', '#e0b788', p.b];
     let boxes = '';
     const bottom = between(r, 3, 4);
-    const w = 170;
-    const h = 130;
+    const w = 160;
+    const h = 112;
     for (let row = 0; row < bottom; row++) {
       const count = bottom - row;
       const x0 = 600 - (count * w) / 2 + between(r, -12, 12);
@@ -243,12 +243,13 @@ const draw: Record<PictureTheme, (r: Random, p: Palette) => string> = {
       for (let gy = 0; gy < 4; gy++)
         if (r() < 0.85)
           blocks += `<rect x="${30 + gx * 195}" y="${40 + gy * 185}" width="${between(r, 140, 170)}" height="${between(r, 130, 160)}" rx="14" fill="${r() < 0.3 ? p.far : p.sky}"/>`;
-    const y0 = between(r, 560, 660);
-    const y1 = between(r, 140, 240);
+    // Both pins inside the middle that a 16:9 card keeps (y 62–737 of 800).
+    const y0 = between(r, 560, 640);
+    const y1 = between(r, 270, 340);
     const route = `M140 ${y0} C${between(r, 300, 460)} ${between(r, 300, 700)} ${between(r, 600, 800)} ${between(r, 100, 500)} 1040 ${y1}`;
     const pin = (x: number, y: number, fill: string) =>
       `<path d="M${x} ${y} C${x - 20} ${y - 40} ${x - 44} ${y - 58} ${x - 44} ${y - 86} A44 44 0 0 1 ${x + 44} ${y - 86} C${x + 44} ${y - 58} ${x + 20} ${y - 40} ${x} ${y} Z" fill="${fill}"/><circle cx="${x}" cy="${y - 86}" r="16" fill="${p.light}"/>`;
-    return `<rect width="1200" height="800" fill="${p.light}"/>${blocks}<path d="M0 ${between(r, 300, 500)} C300 ${between(r, 200, 600)} 800 ${between(r, 200, 600)} 1200 ${between(r, 300, 500)}" stroke="${p.far}" stroke-width="46" fill="none" opacity="0.8"/><path d="${route}" stroke="${p.a}" stroke-width="14" stroke-dasharray="34 22" stroke-linecap="round" fill="none"/>${pin(140, y0, p.c)}${pin(1040, y1, p.near)}`;
+    return `<rect width="1200" height="800" fill="${p.light}"/>${blocks}<path d="M0 ${between(r, 300, 500)} C300 ${between(r, 200, 600)} 800 ${between(r, 200, 600)} 1200 ${between(r, 300, 500)}" stroke="${p.far}" stroke-width="46" fill="none" opacity="0.8"/><path d="${route}" stroke="${p.a}" stroke-width="14" stroke-dasharray="34 22" stroke-linecap="round" fill="none"/>${pin(140, y0, p.b)}${pin(1040, y1, p.near)}`;
   },
 
   people(r, p) {
@@ -444,7 +445,7 @@ export function demoPortrait(p: Portrait): string {
               ]
                 .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="24" fill="${p.hairColour}"/>`)
                 .join('')
-            : `<path d="M74 116 Q70 44 128 40 Q186 44 182 116 Q160 92 128 92 Q96 92 74 116 Z" fill="${p.hairColour}"/><path d="M150 50 q34 -20 40 10 q-22 4 -34 12 Z" fill="${p.hairColour}"/><path d="M80 96 Q128 70 176 96" stroke="${p.background}" stroke-width="6" fill="none" opacity="0.5"/>`;
+            : `<path d="M70 120 Q58 26 128 18 Q198 26 186 120 Q162 90 128 90 Q94 90 70 120 Z" fill="${p.hairColour}"/><ellipse cx="154" cy="30" rx="30" ry="20" transform="rotate(-20 154 30)" fill="${p.hairColour}"/><path d="M78 96 Q120 44 176 62 M84 76 Q128 30 170 40" stroke="${p.background}" stroke-width="6" fill="none" opacity="0.45"/>`;
   const glasses = p.glasses
     ? `<circle cx="108" cy="126" r="15" fill="none" stroke="#1f2937" stroke-width="5"/><circle cx="148" cy="126" r="15" fill="none" stroke="#1f2937" stroke-width="5"/><path d="M123 126 h10" stroke="#1f2937" stroke-width="5"/>`
     : '';
