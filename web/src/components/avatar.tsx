@@ -12,7 +12,7 @@ export type AvatarPerson = {
 
 /**
  * The grounds an initials avatar is drawn on (decision 053): Tailwind's 700s, which white text
- * passes WCAG AA on (≥ 4.5:1, 5.0 at the least; avatar.test.tsx checks each), spread round the
+ * passes WCAG AA on (≥ 4.5:1; 4.9 at the least, yellow; avatar.test.tsx checks each), spread round the
  * colour wheel so that neighbours in a list rarely share one. Hex, not classes: the colour is
  * chosen at run time, and Tailwind only builds the classes it finds written out.
  */
