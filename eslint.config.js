@@ -207,4 +207,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A person's picture goes through components/avatar.tsx (decision 053): it draws initials for
+    // a person without one, where a bare <img> would show the spec's default silhouette.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/components/avatar.tsx', 'web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='img'] > JSXAttribute[name.name='src'] MemberExpression[property.name='profilePicture']",
+          message: 'Show a person with <Avatar person={…} /> (components/avatar.tsx, decision 053).',
+        },
+      ],
+    },
+  },
 );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicUserSchema } from './public-user.js';
 
-export const DEFAULT_AVATAR = '/avatar.png';
+// The zod-free constants (decision 030), for code that runs at start-up.
+export * from './users-constants.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;

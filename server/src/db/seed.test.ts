@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { postKinds } from '@muster/contract/posts';
+import { DEFAULT_AVATAR } from '@muster/contract/users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
 import { buildTestApp, silentLogger, type TestApp } from '../../test/helpers.js';
@@ -10,11 +11,21 @@ import { seedDemoData } from './seed.js';
 
 let t: TestApp;
 let seededFirstTime: boolean;
+/** What each demo picture was drawn from, by the address it was stored at. */
+const drawings = new Map<string, string>();
 beforeAll(async () => {
   t = await buildTestApp();
+  const media = createLocalMediaStore(path.join(os.tmpdir(), `muster-seed-${process.pid}`));
   seededFirstTime = await seedDemoData(
     t.db,
-    createLocalMediaStore(path.join(os.tmpdir(), `muster-seed-${process.pid}`)),
+    {
+      ...media,
+      saveDrawing: async (svg) => {
+        const url = await media.saveDrawing(svg);
+        drawings.set(url, svg);
+        return url;
+      },
+    },
     silentLogger,
   );
 });
@@ -46,7 +57,7 @@ it('loads the demo people once; the demo sign-in works and sees its notification
   const people = await t.db.selectFrom('users').select(['username', 'profilePicture', 'headline']).execute();
   expect(people.length).toBeGreaterThanOrEqual(10);
   for (const p of people) {
-    expect(p.profilePicture).toMatch(/^\/media\/.+\.webp$/);
+    if (p.profilePicture) expect(p.profilePicture).toMatch(/^\/media\/.+\.webp$/);
     expect(p.headline).not.toBe('');
   }
 
@@ -99,6 +110,64 @@ it('loads the demo people once; the demo sign-in works and sees its notification
     await t.app.inject({ method: 'GET', url: '/api/v1/posts/saved', headers: { cookie } })
   ).json().data;
   expect(saved.length).toBeGreaterThan(0);
+});
+
+/**
+ * What a drawing is made of, whatever its colours, sizes and places: its elements in order, a run
+ * of the same one counted once (three boxes or five are one composition).
+ */
+function composition(svg: string): string {
+  return [...svg.matchAll(/<(\w+)/g)]
+    .map((m) => m[1])
+    .filter((tag, i, tags) => tag !== tags[i - 1])
+    .join(' ');
+}
+
+it('pictures the demo as a real young community would (decision 053): most people by their initials, a few by portraits, and each post by a picture of its own', async () => {
+  const people = await t.db.selectFrom('users').select(['username', 'profilePicture']).execute();
+  const portraits = people.filter((p) => p.profilePicture);
+  expect(portraits.length).toBeGreaterThanOrEqual(3);
+  expect(portraits.length).toBeLessThanOrEqual(people.length / 3);
+  const faces = portraits.map((p) => drawings.get(p.profilePicture!)!);
+  expect(faces.every(Boolean)).toBe(true);
+  expect(new Set(faces).size).toBe(faces.length);
+  expect(new Set(faces.map(composition)).size).toBeGreaterThanOrEqual(3);
+  // The rest are sent with the spec's default, which the web draws as initials.
+  const bare = people.find((p) => !p.profilePicture)!;
+  const cookie = await signIn(t, DEMO_LOGIN.username, DEMO_LOGIN.password);
+  const profile = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/users/profile/${bare.username}`,
+    headers: { cookie },
+  });
+  expect(profile.json().data.profilePicture).toBe(DEFAULT_AVATAR);
+
+  // Posts: no two share a picture, and the pictures are of many kinds, none of them most.
+  const posts = await t.db.selectFrom('posts').select('image').where('image', 'is not', null).execute();
+  expect(posts.length).toBeGreaterThanOrEqual(20);
+  const pictures = posts.map((p) => drawings.get(p.image!)!);
+  expect(pictures.every(Boolean)).toBe(true);
+  expect(new Set(posts.map((p) => p.image)).size).toBe(posts.length);
+  expect(new Set(pictures).size).toBe(pictures.length);
+  const kinds = new Map<string, number>();
+  for (const svg of pictures) kinds.set(composition(svg), (kinds.get(composition(svg)) ?? 0) + 1);
+  expect(kinds.size).toBeGreaterThanOrEqual(10);
+  expect(Math.max(...kinds.values())).toBeLessThanOrEqual(posts.length / 4);
+  // In several palettes: the colours a picture is filled with differ from picture to picture.
+  const palettes = pictures.map((svg) => [...new Set(svg.match(/#[0-9a-f]{6}/gi))].sort().join());
+  expect(new Set(palettes).size).toBeGreaterThanOrEqual(6);
+
+  // Collaboration requests and missions are pictured the same way.
+  const requests = await t.db.selectFrom('collaborationRequests').select('image as picture').execute();
+  const missions = await t.db.selectFrom('missions').select('photo as picture').execute();
+  for (const [what, rows] of [
+    ['requests', requests],
+    ['missions', missions],
+  ] as const) {
+    const drawn = rows.map((r) => drawings.get(r.picture!)!);
+    expect(drawn.every(Boolean), what).toBe(true);
+    expect(new Set(drawn.map(composition)).size, what).toBeGreaterThanOrEqual(6);
+  }
 });
 
 it('reads like a community: nothing said twice, everyone posts, and what they post fits who and where they are', async () => {

@@ -2,6 +2,7 @@ import type { PublicUser } from '@muster/contract/users';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { personName } from '../lib/person-name';
+import { Avatar } from './avatar';
 
 /**
  * One person in a list (requests, connections, blocked, muted): picture, name linking to the
@@ -25,7 +26,7 @@ export function PersonRow({
       to={paths.profile(user.username)}
       className={`flex min-w-0 items-center gap-3 rounded-lg ${detail ? '' : 'flex-1 basis-56'}`}
     >
-      <img src={user.profilePicture} alt="" className="size-12 shrink-0 rounded-full object-cover" />
+      <Avatar person={user} className="size-12 shrink-0" />
       <span className="min-w-0">
         <span className="block truncate font-semibold text-slate-900 hover:underline">{name}</span>
         {user.headline && <span className="block truncate text-sm text-slate-600">{user.headline}</span>}

@@ -1,4 +1,5 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
+import { demoPortrait, type Portrait } from '../../db/demo-pictures.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { newId } from '../../platform/ids.js';
 import { locationColumns } from '../../platform/places.js';
@@ -10,7 +11,8 @@ type Person = {
   headline: string;
   bio: string;
   location: string;
-  hue: number;
+  /** Most have none, as in a young community: they are shown by their initials (decision 053). */
+  portrait?: Portrait;
 };
 
 /**
@@ -25,7 +27,6 @@ export const demoPeople: Person[] = [
     headline: 'Community organiser · flood relief volunteer',
     bio: 'I coordinate neighbourhood volunteers in Umlazi and Chatsworth when the rivers rise, and match spare vans and halls with the people who need them.',
     location: 'Durban, South Africa',
-    hue: 200,
   },
   {
     username: 'ada_okafor',
@@ -34,7 +35,7 @@ export const demoPeople: Person[] = [
     headline: 'Emergency logistics lead · Lagos relief depot',
     bio: 'Fifteen years moving water, food and medicine into places roads forgot. I run the Ikeja depot; ask me about cold chains and loading plans.',
     location: 'Lagos, Nigeria',
-    hue: 10,
+    portrait: { skin: 0, hair: 'wrap', hairColour: '#e76f51', clothes: '#2a9d8f', background: '#fde6d2' },
   },
   {
     username: 'diego_alvarez',
@@ -43,7 +44,14 @@ export const demoPeople: Person[] = [
     headline: 'Documentary filmmaker · fishing towns of the Pacific coast',
     bio: 'Making "Voces del Puerto", a film about the caletas of Valparaíso and the people who still fish from them. Always happy to trade skills.',
     location: 'Valparaíso, Chile',
-    hue: 35,
+    portrait: {
+      skin: 3,
+      hair: 'short',
+      hairColour: '#2b2118',
+      clothes: '#3d6fa3',
+      background: '#e9f5db',
+      beard: true,
+    },
   },
   {
     username: 'mei_chen',
@@ -52,7 +60,14 @@ export const demoPeople: Person[] = [
     headline: 'Climate researcher, coastal resilience',
     bio: 'I study how mangroves protect coastlines and run a citizen-science survey around Pasir Ris and Pulau Ubin that needs people with boats.',
     location: 'Singapore',
-    hue: 150,
+    portrait: {
+      skin: 6,
+      hair: 'long',
+      hairColour: '#1b1b1b',
+      clothes: '#c9184a',
+      background: '#dbe9f6',
+      glasses: true,
+    },
   },
   {
     username: 'omar_haddad',
@@ -61,7 +76,6 @@ export const demoPeople: Person[] = [
     headline: 'Paramedic and first-aid trainer',
     bio: 'Night shifts on the ambulance, days teaching CPR in schools. At weekends I help run a youth football league in Zarqa.',
     location: 'Amman, Jordan',
-    hue: 0,
   },
   {
     username: 'lena_fischer',
@@ -70,7 +84,6 @@ export const demoPeople: Person[] = [
     headline: 'UX designer who volunteers for NGOs',
     bio: 'I design forms people can fill in under stress, pro bono for relief groups. Currently building a free volunteer shift planner.',
     location: 'Berlin, Germany',
-    hue: 280,
   },
   {
     username: 'kwame_asante',
@@ -79,7 +92,6 @@ export const demoPeople: Person[] = [
     headline: 'Solar engineer · off-grid power for clinics',
     bio: 'We put panels and batteries on rural clinics across Ashanti and Volta so that vaccine fridges never go warm and babies are not delivered by torchlight.',
     location: 'Kumasi, Ghana',
-    hue: 45,
   },
   {
     username: 'sofia_rossi',
@@ -88,7 +100,6 @@ export const demoPeople: Person[] = [
     headline: 'Architect, emergency shelter design',
     bio: 'Flat-pack shelters that one family can raise in an hour. Prototypes always need testers and honest critics.',
     location: 'Milan, Italy',
-    hue: 330,
   },
   {
     username: 'arjun_mehta',
@@ -97,7 +108,6 @@ export const demoPeople: Person[] = [
     headline: 'Data scientist · open data for disaster maps',
     bio: 'I turn messy field reports into maps responders can use. Python, PostGIS, OpenStreetMap and strong chai.',
     location: 'Pune, India',
-    hue: 220,
   },
   {
     username: 'grace_mensah',
@@ -106,7 +116,7 @@ export const demoPeople: Person[] = [
     headline: 'Nurse and community health worker',
     bio: 'I run mobile clinics in the Volta region: antenatal checks, diabetes screening and vaccinations. We always need drivers.',
     location: 'Ho, Ghana',
-    hue: 100,
+    portrait: { skin: 1, hair: 'curly', hairColour: '#2b2118', clothes: '#f4a261', background: '#e0d7f5' },
   },
   {
     username: 'tomas_novak',
@@ -115,7 +125,6 @@ export const demoPeople: Person[] = [
     headline: 'Composer looking for film projects',
     bio: 'Orchestral and ambient scores. I will score a good documentary about people doing good for free.',
     location: 'Prague, Czechia',
-    hue: 260,
   },
   {
     username: 'yuki_tanaka',
@@ -124,7 +133,6 @@ export const demoPeople: Person[] = [
     headline: 'Earthquake preparedness educator',
     bio: 'I run drills and build go-bags with families in Miyagi, in Japanese, English, and any language you help me translate into.',
     location: 'Sendai, Japan',
-    hue: 170,
   },
   {
     username: 'maria_santos',
@@ -133,7 +141,6 @@ export const demoPeople: Person[] = [
     headline: 'ER nurse · typhoon response volunteer',
     bio: 'Emergency nurse in Tacloban. Since Yolanda I help run the evacuation-centre health desk every typhoon season.',
     location: 'Tacloban, Philippines',
-    hue: 125,
   },
   {
     username: 'tunde_bakare',
@@ -142,7 +149,6 @@ export const demoPeople: Person[] = [
     headline: 'Filmmaker and video journalist',
     bio: 'I film stories from the Lagos waterfronts for NGOs and newsrooms. Short documentaries, explainers, and the occasional wedding to pay for gear.',
     location: 'Lagos, Nigeria',
-    hue: 20,
   },
   {
     username: 'wanjiru_kamau',
@@ -151,7 +157,6 @@ export const demoPeople: Person[] = [
     headline: 'Microbiologist · water-quality lab',
     bio: 'Our lab tests borehole and tap water for E. coli and fluoride. Community groups get bench time at the cost of reagents.',
     location: 'Nairobi, Kenya',
-    hue: 190,
   },
   {
     username: 'rafael_costa',
@@ -160,7 +165,6 @@ export const demoPeople: Person[] = [
     headline: 'Agroecologist rebuilding farms after the floods',
     bio: 'After the 2024 floods in Rio Grande do Sul we are replanting family farms with native seed and shared machinery.',
     location: 'Porto Alegre, Brazil',
-    hue: 75,
   },
   {
     username: 'amina_diallo',
@@ -169,7 +173,6 @@ export const demoPeople: Person[] = [
     headline: 'Founder · building bricks from recycled plastic',
     bio: "We turn Dakar's plastic waste into paving and wall bricks, and hire young people from the neighbourhoods we clean.",
     location: 'Dakar, Senegal',
-    hue: 300,
   },
   {
     username: 'jonas_berg',
@@ -178,7 +181,7 @@ export const demoPeople: Person[] = [
     headline: 'Mountain guide · volunteer rescue team',
     bio: 'Ski touring guide in the Lyngen Alps and a volunteer with the local mountain rescue. I teach avalanche awareness for free.',
     location: 'Tromsø, Norway',
-    hue: 210,
+    portrait: { skin: 5, hair: 'bun', hairColour: '#d4a017', clothes: '#1b4332', background: '#e3f6ef' },
   },
   {
     username: 'liam_walsh',
@@ -187,7 +190,6 @@ export const demoPeople: Person[] = [
     headline: 'Youth football coach · charity runs',
     bio: 'Coach of an under-14 team in Mahon and organiser of a charity 10 km every year. Spare kit finds a home through me.',
     location: 'Cork, Ireland',
-    hue: 140,
   },
   {
     username: 'sipho_ndlovu',
@@ -196,21 +198,8 @@ export const demoPeople: Person[] = [
     headline: 'Food bank coordinator',
     bio: 'I run the Pinetown community food bank: forty volunteers, one old cold room and a great deal of rice.',
     location: 'Pinetown, Durban, South Africa',
-    hue: 55,
   },
 ];
-
-/** A simple, friendly avatar: two soft circles on a coloured ground (no text, no fonts needed). */
-function avatarSvg(hue: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="hsl(${hue},70%,62%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,42%)"/>
-  </linearGradient></defs>
-  <rect width="256" height="256" fill="url(#g)"/>
-  <circle cx="128" cy="104" r="46" fill="hsla(0,0%,100%,0.85)"/>
-  <ellipse cx="128" cy="232" rx="84" ry="66" fill="hsla(0,0%,100%,0.85)"/>
-</svg>`;
-}
 
 export const accountsSeed: DemoSeed = {
   name: 'accounts',
@@ -219,7 +208,7 @@ export const accountsSeed: DemoSeed = {
     // data. One hash for everyone: they all share the demo password.
     const [passwordHash, ...pictures] = await Promise.all([
       hashPassword(DEMO_LOGIN.password),
-      ...demoPeople.map((p) => media.saveDrawing(avatarSvg(p.hue))),
+      ...demoPeople.map((p) => (p.portrait ? media.saveDrawing(demoPortrait(p.portrait)) : null)),
     ]);
     // One multi-row insert: on the embedded database every statement costs.
     await db
@@ -236,7 +225,7 @@ export const accountsSeed: DemoSeed = {
           email: `${p.username.replace(/_/g, '.')}@demo.muster.local`,
           emailVerifiedAt: new Date(),
           passwordHash,
-          profilePicture: pictures[i]!,
+          profilePicture: pictures[i] ?? null,
           // The demo person takes messages only from connections (issue 15): strangers' first
           // messages wait as chat requests (the chats seed has two).
           messagePolicy:

@@ -1,4 +1,5 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
+import { demoPicture, type PictureTheme, seedOf } from '../../db/demo-pictures.js';
 import { newId } from '../../platform/ids.js';
 import { locationColumns } from '../../platform/places.js';
 
@@ -9,8 +10,12 @@ type DemoRequest = {
   description: string;
   deadlineDays: number | null;
   location: string;
-  hues: [number, number];
+  /** What its picture shows (decision 053). */
+  picture: PictureTheme;
 };
+
+/** Drawn at 960 px: plain shapes lose nothing, and encoding two dozen is a noticeable part of start-up. */
+const BANNER = { width: 960, height: 540 };
 
 /** Requests written by the people who would make them (see the accounts seed), one or more per category. */
 const requests: DemoRequest[] = [
@@ -22,7 +27,7 @@ const requests: DemoRequest[] = [
       'When the Ogun floods, roads to Abeokuta go under within hours. We keep a roster of volunteer drivers with high-clearance vehicles whom we can call that same day; fuel and meals are covered.',
     deadlineDays: 5,
     location: 'Lagos, Nigeria',
-    hues: [200, 220],
+    picture: 'route',
   },
   {
     by: DEMO_LOGIN.username,
@@ -32,7 +37,7 @@ const requests: DemoRequest[] = [
       'The hall stays open for families whose homes flooded in Umlazi. We need people for evening shifts: serving supper, keeping the register and being a calm face at the door. Two evenings a month is enough.',
     deadlineDays: 10,
     location: 'Durban, South Africa',
-    hues: [190, 210],
+    picture: 'people',
   },
   {
     by: 'maria_santos',
@@ -42,7 +47,7 @@ const requests: DemoRequest[] = [
       'Nurses, nursing students and first-aiders to staff the evacuation-centre health desk in Tacloban when a typhoon makes landfall. Everyone is trained beforehand: blood sugar checks, wound care and triage.',
     deadlineDays: 30,
     location: 'Tacloban, Philippines',
-    hues: [170, 195],
+    picture: 'health',
   },
   {
     by: 'yuki_tanaka',
@@ -52,7 +57,7 @@ const requests: DemoRequest[] = [
       'We run preparedness workshops for migrant families in Sendai. Looking for volunteers who speak Tagalog, Vietnamese or Portuguese to interpret at four Saturday sessions.',
     deadlineDays: 21,
     location: 'Sendai, Japan',
-    hues: [10, 30],
+    picture: 'classroom',
   },
   {
     by: 'grace_mensah',
@@ -62,7 +67,7 @@ const requests: DemoRequest[] = [
       'Our next mobile clinic week visits 12 villages in the Volta region in three months. We need two registered nurses and one pharmacist for five days. Accommodation in Ho is provided.',
     deadlineDays: 40,
     location: 'Ho, Ghana',
-    hues: [330, 350],
+    picture: 'health',
   },
   {
     by: 'omar_haddad',
@@ -72,7 +77,7 @@ const requests: DemoRequest[] = [
       'Help us teach CPR and bleeding control to 600 secondary students across 14 schools. Training materials and dummies are provided; you bring patience.',
     deadlineDays: 30,
     location: 'Amman, Jordan',
-    hues: [0, 20],
+    picture: 'classroom',
   },
   {
     by: 'kwame_asante',
@@ -82,7 +87,7 @@ const requests: DemoRequest[] = [
       'We size and install solar direct-drive vaccine fridges for rural clinics with unreliable power. Tell us about your clinic and its fridge; we will visit the three with the greatest need first.',
     deadlineDays: 28,
     location: 'Ashanti and Volta, Ghana',
-    hues: [50, 70],
+    picture: 'power',
   },
   {
     by: 'diego_alvarez',
@@ -92,7 +97,7 @@ const requests: DemoRequest[] = [
       'Feature documentary about the fishing towns of the Pacific coast. Two weeks of field recording, then remote post-production. Credit and a share of festival prizes.',
     deadlineDays: 60,
     location: 'Valparaíso, Chile',
-    hues: [30, 50],
+    picture: 'film',
   },
   {
     by: 'tomas_novak',
@@ -102,7 +107,7 @@ const requests: DemoRequest[] = [
       'Composer with an orchestral sample library and a free month. Send me your rough cut: documentaries about people doing good get priority.',
     deadlineDays: null,
     location: 'Remote',
-    hues: [260, 280],
+    picture: 'film',
   },
   {
     by: 'sofia_rossi',
@@ -112,7 +117,7 @@ const requests: DemoRequest[] = [
       'Our flat-pack shelter needs a wordless assembly guide anyone can follow, in any language. Looking for an illustrator who loves clear diagrams.',
     deadlineDays: 25,
     location: 'Milan, Italy / remote',
-    hues: [300, 320],
+    picture: 'shelter',
   },
   {
     by: 'tunde_bakare',
@@ -122,7 +127,7 @@ const requests: DemoRequest[] = [
       'An eleven-minute documentary with interviews in Yoruba and English, about the women who carry clean water across the lagoon. Paid, two weeks, remote welcome.',
     deadlineDays: 18,
     location: 'Lagos, Nigeria',
-    hues: [15, 40],
+    picture: 'coast',
   },
   {
     by: 'yuki_tanaka',
@@ -132,7 +137,7 @@ const requests: DemoRequest[] = [
       'Our next five-day sea-kayak trip along the Sanriku coast clears debris from coves that no road reaches. Kayaks and tents provided; you need to swim.',
     deadlineDays: 50,
     location: 'Sanriku, Japan',
-    hues: [180, 200],
+    picture: 'coast',
   },
   {
     by: 'jonas_berg',
@@ -142,7 +147,7 @@ const requests: DemoRequest[] = [
       'Our new mountain rescue volunteers need someone to find. You wait in a snow cave with a radio and a thermos while they search; we bring you home for dinner. Warm clothes and a sense of humour required.',
     deadlineDays: 35,
     location: 'Lyngen Alps, Norway',
-    hues: [200, 230],
+    picture: 'mountain',
   },
   {
     by: 'kwame_asante',
@@ -152,7 +157,7 @@ const requests: DemoRequest[] = [
       'We install off-grid solar on rural clinics. Seeking a logistics partner to move panels and batteries on a paid contract across Ashanti.',
     deadlineDays: 35,
     location: 'Kumasi, Ghana',
-    hues: [40, 60],
+    picture: 'supplies',
   },
   {
     by: 'lena_fischer',
@@ -162,7 +167,7 @@ const requests: DemoRequest[] = [
       'Designer looking for a technical co-founder to build a scheduling tool for relief volunteers. Open source, grant-funded for the first year, five groups already using the prototype.',
     deadlineDays: null,
     location: 'Berlin, Germany',
-    hues: [270, 290],
+    picture: 'people',
   },
   {
     by: 'amina_diallo',
@@ -172,7 +177,7 @@ const requests: DemoRequest[] = [
       "We make paving and wall bricks from Dakar's plastic waste and need a partner with trucks and a yard to sell them in Thiès and Mbour. Commission or joint venture.",
     deadlineDays: 45,
     location: 'Dakar, Senegal',
-    hues: [310, 340],
+    picture: 'supplies',
   },
   {
     by: 'omar_haddad',
@@ -182,7 +187,7 @@ const requests: DemoRequest[] = [
       'Eight teams play on Saturday mornings and every team needs two adults. Coaching badges are welcome but not required. The kits are donated, so what we need is grown-ups who show up.',
     deadlineDays: 20,
     location: 'Zarqa, Jordan',
-    hues: [100, 130],
+    picture: 'sports',
   },
   {
     by: 'liam_walsh',
@@ -192,7 +197,7 @@ const requests: DemoRequest[] = [
       'Our under-14s in Cork are twinning with the Zarqa league by video call. Looking for two more clubs, anywhere, whose young players want to swap training drills and letters.',
     deadlineDays: 45,
     location: 'Cork, Ireland',
-    hues: [120, 150],
+    picture: 'sports',
   },
   {
     by: 'mei_chen',
@@ -202,7 +207,7 @@ const requests: DemoRequest[] = [
       'We measure mangrove canopy and sediment at 40 plots. If you have a small boat and two free mornings a month, join the survey team.',
     deadlineDays: 45,
     location: 'Singapore',
-    hues: [140, 170],
+    picture: 'coast',
   },
   {
     by: 'arjun_mehta',
@@ -212,7 +217,7 @@ const requests: DemoRequest[] = [
       'Turn field reports into an open flood map that responders in Pune can use. PostGIS or QGIS experience helps; we pair newcomers with mentors.',
     deadlineDays: 14,
     location: 'Remote',
-    hues: [210, 240],
+    picture: 'route',
   },
   {
     by: 'wanjiru_kamau',
@@ -222,7 +227,7 @@ const requests: DemoRequest[] = [
       'We are planning a year of monthly water testing in Kibera and Machakos and want residents to choose the sampling points and the questions with us. Looking for two community groups to join as partners.',
     deadlineDays: 40,
     location: 'Nairobi, Kenya',
-    hues: [180, 210],
+    picture: 'water',
   },
   {
     by: 'rafael_costa',
@@ -232,23 +237,9 @@ const requests: DemoRequest[] = [
       'Seventeen replanted farms near Eldorado do Sul want to know how the flood changed their soil. Looking for soil scientists or students to help design a simple sampling plan.',
     deadlineDays: 50,
     location: 'Eldorado do Sul, Brazil',
-    hues: [60, 90],
+    picture: 'field',
   },
 ];
-
-/**
- * A soft two-colour landscape, so the demo cards have pictures without shipping photos. Drawn at
- * 960 px: plain shapes lose nothing, and encoding two dozen of them is a noticeable part of start-up.
- */
-function bannerSvg([a, b]: [number, number]): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540" viewBox="0 0 1200 675">
-  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${a},70%,78%)"/><stop offset="1" stop-color="hsl(${b},60%,60%)"/></linearGradient></defs>
-  <rect width="1200" height="675" fill="url(#sky)"/>
-  <circle cx="930" cy="180" r="80" fill="hsla(45,100%,95%,0.8)"/>
-  <path d="M0 470 L260 300 L480 450 L700 260 L1000 470 L1200 380 L1200 675 L0 675 Z" fill="hsl(${b},45%,40%)"/>
-  <path d="M0 560 Q300 480 600 560 T1200 540 L1200 675 L0 675 Z" fill="hsl(${b},50%,28%)"/>
-</svg>`;
-}
 
 export const collaborationSeed: DemoSeed = {
   name: 'collaboration',
@@ -257,7 +248,9 @@ export const collaborationSeed: DemoSeed = {
       (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
     );
     // Rendered side by side: sharp works off the main thread, and start-up waits for the demo data.
-    const images = await Promise.all(requests.map((r) => media.saveDrawing(bannerSvg(r.hues))));
+    const images = await Promise.all(
+      requests.map((r) => media.saveDrawing(demoPicture(r.picture, seedOf(r.title), BANNER))),
+    );
     const rows = requests.flatMap((r, i) => {
       const userId = users.get(r.by);
       if (!userId) return [];

@@ -1,4 +1,5 @@
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
+import { demoPicture, type PictureTheme, seedOf } from '../../db/demo-pictures.js';
 import { newId } from '../../platform/ids.js';
 import { placeAndTextColumns } from '../../platform/places.js';
 
@@ -12,7 +13,8 @@ type DemoMission = {
   location: string;
   coordinates: [number, number];
   description: string;
-  hue: number;
+  /** What its photo shows (decision 053). */
+  picture: PictureTheme;
   partners?: string[];
   collaborators?: string[];
   followers?: string[];
@@ -35,7 +37,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [30.8856, -29.9706],
     description:
       'After the April floods, we are getting the families of V Section and Malukazi back into dry homes: sandbags before the next rains, clean-up crews on Saturdays, and a list of who still needs a mattress, a stove or a door. Partners bring people and stock; collaborators take a street each.',
-    hue: 205,
+    picture: 'water',
     partners: ['sipho_ndlovu'],
     collaborators: ['ada_okafor', 'lena_fischer'],
     followers: ['mei_chen', 'yuki_tanaka', 'omar_haddad'],
@@ -50,7 +52,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [-71.6127, -33.0472],
     description:
       'A feature documentary about the last fishing coves of Valparaíso, told by the families who still go out before dawn. We are in the edit and need a score, subtitles in English and Portuguese, and screenings in the caletas themselves.',
-    hue: 30,
+    picture: 'film',
     partners: ['tunde_bakare'],
     collaborators: ['tomas_novak'],
     followers: [DEMO_LOGIN.username, 'sofia_rossi'],
@@ -65,7 +67,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [103.9494, 1.3817],
     description:
       'A citizen-science survey of the mangrove belt from Pasir Ris to Pulau Ubin: tree counts, seedling plots and wave height at high tide, every second Sunday. Boat owners and anyone who can stand in mud for three hours are welcome.',
-    hue: 150,
+    picture: 'coast',
     collaborators: ['arjun_mehta', 'wanjiru_kamau'],
     followers: [DEMO_LOGIN.username],
     age: 45,
@@ -79,7 +81,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [73.8567, 18.5204],
     description:
       "An open map of which streets along the Mutha flood, and how deep, built from residents' reports and drone photos, so the city can warn the right lanes when the dam gates open.",
-    hue: 220,
+    picture: 'route',
     collaborators: ['lena_fischer', 'mei_chen'],
     followers: ['sipho_ndlovu'],
     age: 35,
@@ -93,7 +95,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [0.4713, 6.6008],
     description:
       'Five days, eight villages: antenatal checks, diabetes screening and vaccinations from the back of two vans. We need drivers, a second nurse and someone to keep the vaccine cold box charged.',
-    hue: 110,
+    picture: 'health',
     partners: ['kwame_asante'],
     collaborators: ['omar_haddad', 'maria_santos'],
     followers: [DEMO_LOGIN.username, 'wanjiru_kamau'],
@@ -108,7 +110,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [141.4244, 38.6794],
     description:
       'Monthly beach and estuary clean-ups on the Sanriku coast, with a preparedness drill for the children who come along. Gloves, bags and onigiri provided.',
-    hue: 190,
+    picture: 'coast',
     collaborators: ['jonas_berg', 'liam_walsh'],
     age: 50,
   },
@@ -121,7 +123,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [-1.6244, 6.6885],
     description:
       'Panels and batteries for twelve rural clinics, so that vaccine fridges never go warm and nobody gives birth by torchlight. Partners fund a clinic or lend an electrician; collaborators help with surveys and training.',
-    hue: 45,
+    picture: 'power',
     partners: ['grace_mensah'],
     collaborators: ['amina_diallo'],
     followers: [DEMO_LOGIN.username, 'ada_okafor'],
@@ -136,7 +138,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [13.405, 52.52],
     description:
       'A free, open-source shift planner for relief groups: volunteers pick and swap shifts from their phones, coordinators see the gaps. We test every release with real food banks and flood crews.',
-    hue: 280,
+    picture: 'people',
     collaborators: [DEMO_LOGIN.username, 'arjun_mehta'],
     followers: ['sipho_ndlovu'],
     age: 40,
@@ -150,7 +152,7 @@ export const demoMissions: DemoMission[] = [
     coordinates: [-51.3089, -30.0847],
     description:
       'Replanting family farms after the floods with native seed and shared machinery: one tractor, forty farms, a seed library in the old school.',
-    hue: 85,
+    picture: 'field',
     collaborators: ['amina_diallo'],
     followers: ['sofia_rossi'],
     age: 55,
@@ -164,21 +166,13 @@ export const demoMissions: DemoMission[] = [
     coordinates: [3.3903, 6.4967],
     description:
       'A week of filmmaking workshops with young people from the Makoko waterfront, ending in a screening on the water. Done: twelve short films, and a projector that stays with the community centre.',
-    hue: 15,
+    picture: 'film',
     collaborators: ['diego_alvarez'],
     followers: ['ada_okafor'],
     age: 90,
     completed: true,
   },
 ];
-
-/**
- * A friendly banner: sky, sun and hills in the mission's colour (no text, no fonts needed). Drawn
- * at 960 px like the other demo pictures: plain shapes lose nothing, and it encodes faster.
- */
-function photoSvg(hue: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="hsl(${hue},60%,78%)"/><circle cx="960" cy="170" r="80" fill="hsla(45,100%,96%,0.9)"/><path d="M0 470 Q300 330 600 450 T1200 420 L1200 675 L0 675 Z" fill="hsl(${hue},45%,45%)"/><path d="M0 560 Q350 470 700 560 T1200 540 L1200 675 L0 675 Z" fill="hsl(${(hue + 20) % 360},40%,32%)"/></svg>`;
-}
 
 export const missionsSeed: DemoSeed = {
   name: 'missions',
@@ -188,7 +182,12 @@ export const missionsSeed: DemoSeed = {
     );
     const id = (username: string) => users.get(username);
     const now = Date.now();
-    const photos = await Promise.all(demoMissions.map((m) => media.saveDrawing(photoSvg(m.hue))));
+    // Drawn at 960 px like the other demo pictures: plain shapes lose nothing, and it encodes faster.
+    const photos = await Promise.all(
+      demoMissions.map((m) =>
+        media.saveDrawing(demoPicture(m.picture, seedOf(m.title), { width: 960, height: 540 })),
+      ),
+    );
     // Three multi-row inserts for all the missions, their members and followers: on the embedded
     // database every statement costs, and start-up waits for the demo data.
     const missions = [];

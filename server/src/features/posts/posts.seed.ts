@@ -8,6 +8,7 @@ import {
 } from '@muster/contract/posts';
 import type { Insertable } from 'kysely';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
+import { demoPicture, type PictureTheme, seedOf } from '../../db/demo-pictures.js';
 import type { CommentsTable, PostHashtagsTable, PostLikesTable, PostsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { placeColumns } from '../../platform/places.js';
@@ -83,7 +84,8 @@ type DemoPost = {
   status?: 'fulfilled' | 'expired';
   /** A need or want: hours from now until it expires (negative: expired that long ago); else 30 days after posting. */
   expiresInHours?: number;
-  picture?: boolean;
+  /** What the post's picture shows (decision 053); none without. */
+  picture?: PictureTheme;
   /** As the server would have unfurled it (the demo machine may be offline). */
   preview?: LinkPreview;
   /** Hours after the author's previous post, when the story needs it (otherwise spread out). */
@@ -129,7 +131,7 @@ const stories: Record<string, DemoPost[]> = {
       title: 'Sandbag crew tonight in Umlazi',
       text: '🚨 The canal behind V Section is over its banks. We need 20 people with gumboots at the community hall from 5 pm to fill and lay sandbags. Bring a torch if you have one. #floodrelief #volunteer',
       place: 'umlazi',
-      picture: true,
+      picture: 'water',
       status: 'fulfilled',
       comments: [
         ['sipho_ndlovu', 'Four of us leaving Pinetown now with spades.'],
@@ -173,7 +175,7 @@ const stories: Record<string, DemoPost[]> = {
       title: "St Luke's hall open for displaced families",
       text: "St Luke's hall in Chatsworth can sleep 35 people on mats, with hot water and a kitchen. Families with small children first. Message me before sending anyone so we can keep count. #shelter #floodrelief",
       place: 'chatsworth',
-      picture: true,
+      picture: 'shelter',
     },
     {
       kind: 'need',
@@ -254,7 +256,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Monday sorting at the Pinetown food bank: 2.4 tonnes came in over the weekend, mostly maize meal and tinned fish. Forty volunteers had it shelved by lunch. #foodbank #volunteer',
       place: 'pinetown',
-      picture: true,
+      picture: 'supplies',
     },
     {
       kind: 'need',
@@ -325,7 +327,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "Parcel day in KwaMashu. Gogo Zulu told us she had fed six grandchildren from last month's box, then asked whether we needed help packing. She starts on Monday. #foodbank",
       place: 'kwamashu',
-      picture: true,
+      picture: 'food',
     },
     {
       kind: 'mission_update',
@@ -340,7 +342,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Loading plan for a 10-tonne truck, the way we do it at the Ikeja depot: water on the floor, rice on the water, medicine in the cab where the driver can see it. Ask if you want the sheet. #logistics',
       place: 'ikeja',
-      picture: true,
+      picture: 'supplies',
       savedByDemo: true,
       comments: [
         [
@@ -367,7 +369,7 @@ const stories: Record<string, DemoPost[]> = {
       after: 30,
       text: 'First convoy reached Abeokuta this morning: 180 families had water and rice before noon. The road past Lafenwa is still under knee-deep water, so the second run takes the northern route. #floodrelief #logistics',
       place: 'abeokuta',
-      picture: true,
+      picture: 'route',
     },
     {
       kind: 'provision',
@@ -463,7 +465,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Makoko at six in the morning, before the canoes go out. Shooting the water-taxi women for a short film about how families here get clean water. #documentary #water',
       place: 'makoko',
-      picture: true,
+      picture: 'coast',
       comments: [
         [
           'wanjiru_kamau',
@@ -533,7 +535,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "First week on 'Voces del Puerto': the boats of Caleta Portales go out at four and come back with hake, gulls and stories. Filming the people who mend nets on the pier. #documentary #filmmaking",
       place: 'caletaPortales',
-      picture: true,
+      picture: 'coast',
       comments: [
         [
           'tomas_novak',
@@ -597,7 +599,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "Quintay's old whaling station is a museum now, and the fishermen's union meets there on Sundays. They let us film the meeting on one condition: that they see the cut first. #documentary",
       place: 'quintay',
-      picture: true,
+      picture: 'film',
     },
     {
       kind: 'mission_update',
@@ -668,7 +670,7 @@ const stories: Record<string, DemoPost[]> = {
     {
       kind: 'general',
       text: "Finished the main theme for 'Voces del Puerto'. Three minutes, one cello, one foghorn, and a great deal of rewriting. #filmscore",
-      picture: true,
+      picture: 'film',
     },
     {
       kind: 'hunt',
@@ -704,7 +706,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Low tide on Pulau Ubin this morning. We found seedlings at 31 of the 40 plots, up from 22 last year. The ones behind the old kelong are doing best. #mangroves #science',
       place: 'pulauUbin',
-      picture: true,
+      picture: 'coast',
       comments: [
         ['yuki_tanaka', "Did the seedlings survive last month's storm surge?"],
         ['mei_chen', 'Most did. The plots facing open water lost about a third.', 'reply'],
@@ -767,7 +769,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Guided 25 new volunteers around Sungei Buloh before their first survey. The mudskippers stole the show, as always. #citizenscience',
       place: 'sungeiBuloh',
-      picture: true,
+      picture: 'people',
     },
     {
       kind: 'mission_update',
@@ -839,7 +841,7 @@ const stories: Record<string, DemoPost[]> = {
       mission: 'Mutha river flood map',
       text: 'The map is live: 1,870 buildings traced, 64 blocked drains marked, and the ward office has asked for a printed copy. #mapping #opendata',
       place: 'pune',
-      picture: true,
+      picture: 'route',
     },
     {
       kind: 'hunt',
@@ -897,7 +899,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Results from the first 12 water points: nine clean, three with E. coli, and all three near the same broken sewer line. The county has the report and a repair date. #watertesting #water',
       place: 'kibera',
-      picture: true,
+      picture: 'water',
       comments: [
         ['arjun_mehta', 'Would you share the points as open data? We could map them for the neighbourhood.'],
         ['wanjiru_kamau', 'Once the residents have seen them first, yes.', 'reply'],
@@ -938,7 +940,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "Three of the Kibera water points were retested after the sewer repair, and all three are clean. The chairman sent a photo of children drinking from the tap with the caption 'your fault'. #watertesting #water",
       place: 'kibera',
-      picture: true,
+      picture: 'water',
     },
     {
       kind: 'general',
@@ -979,7 +981,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Clinic day in Kpando: 86 adults screened, 11 new diabetes diagnoses, and a grandmother who walked 6 km to have her blood pressure checked. #mobileclinic #healthcare',
       place: 'kpando',
-      picture: true,
+      picture: 'health',
     },
     {
       kind: 'need',
@@ -1019,7 +1021,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'mission_update',
       mission: 'Volta mobile clinic week',
       text: "Week over: 12 villages, 1,310 patients, 214 children vaccinated, and 46 people started on diabetes or blood pressure treatment. Thank you to Kwame's driver and the two volunteer nurses from Accra. #mobileclinic #healthcare",
-      picture: true,
+      picture: 'health',
       comments: [
         ['omar_haddad', 'These numbers are a quiet miracle. How do you follow up the 46?'],
         [
@@ -1155,7 +1157,7 @@ const stories: Record<string, DemoPost[]> = {
       after: 20,
       text: "Thank you to the fishermen's co-op in Palo: ice at midnight and a generator by dawn. Every vial of insulin is still good. #typhoon #coldchain",
       place: 'palo',
-      picture: true,
+      picture: 'power',
     },
     {
       kind: 'general',
@@ -1205,7 +1207,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "Taught 90 students at a girls' school in Jabal Al-Hussein today. At the end one of them did thirty compressions at the right depth without a single correction. #firstaid #training",
       place: 'amman',
-      picture: true,
+      picture: 'classroom',
     },
     {
       kind: 'general',
@@ -1242,7 +1244,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "First Saturday of the Zarqa league: 96 kids, eight teams, and one ball lost over the wall, returned by a neighbour's goat. #football #youthsport",
       place: 'zarqa',
-      picture: true,
+      picture: 'sports',
       comments: [['liam_walsh', 'Goat assist. Best match report I have read all year.']],
     },
     {
@@ -1310,7 +1312,7 @@ const stories: Record<string, DemoPost[]> = {
     {
       kind: 'general',
       text: 'The under-14s won 3–1 in Ballincollig, then stayed behind to help the home side pick litter off their pitch. Prouder of that than of the score. #football #youthsport',
-      picture: true,
+      picture: 'sports',
     },
     {
       kind: 'hunt',
@@ -1323,7 +1325,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'The charity 10 km raised €8,420 from 312 runners. Every cent goes to flood relief, split between the groups in Durban and Porto Alegre on this site. #fundraiser #floodrelief',
       place: 'cork',
-      picture: true,
+      picture: 'people',
       comments: [
         [
           DEMO_LOGIN.username,
@@ -1364,7 +1366,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Rescue exercise in the Lyngen Alps: we buried two transceivers under 1.5 m of snow, and the new volunteers found both in under eight minutes. #avalanche #outdoors',
       place: 'lyngen',
-      picture: true,
+      picture: 'mountain',
     },
     {
       kind: 'hunt',
@@ -1390,7 +1392,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "The clean-up filled 62 sacks: fishing net, rope and a surprising number of single shoes. Amina's team in Dakar says the hard plastic could become bricks, so we are shipping them a sample. #cleanup #recycling",
       place: 'tromso',
-      picture: true,
+      picture: 'coast',
       comments: [
         [
           'amina_diallo',
@@ -1454,7 +1456,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Walked the new evacuation route in Ishinomaki with a class of schoolchildren. They counted the steps to high ground: 640. Now they know. #earthquake #preparedness',
       place: 'ishinomaki',
-      picture: true,
+      picture: 'route',
     },
     {
       kind: 'provision',
@@ -1513,7 +1515,7 @@ const stories: Record<string, DemoPost[]> = {
       after: 26,
       text: 'Day two on the water: 48 bags of debris from four coves, including a fishing float with a Korean label. The swell picks up tomorrow, so we paddle early. #cleanup #outdoors',
       place: 'kesennuma',
-      picture: true,
+      picture: 'coast',
     },
   ],
 
@@ -1523,7 +1525,7 @@ const stories: Record<string, DemoPost[]> = {
       mission: 'Solar for Ashanti clinics',
       text: "Clinic number four is on solar: 3.2 kW on the roof at Ejisu, a lithium battery, and for the first time a night ward that doesn't depend on a diesel generator. #solar #offgrid",
       place: 'ejisu',
-      picture: true,
+      picture: 'power',
     },
     {
       kind: 'need',
@@ -1595,7 +1597,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'mission_update',
       mission: 'Solar for Ashanti clinics',
       text: 'Clinic six at Konongo: the diesel generator there burned 40 litres a week. Now it is a backup that has not run for nine days. #solar #offgrid',
-      picture: true,
+      picture: 'power',
     },
   ],
 
@@ -1604,7 +1606,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Prototype five of the flat-pack shelter went up in 47 minutes, put up by two people who had never seen it before. The goal is 30 minutes with one adult and a child helping. #shelter #design',
       place: 'bovisa',
-      picture: true,
+      picture: 'shelter',
     },
     {
       kind: 'want',
@@ -1666,7 +1668,7 @@ const stories: Record<string, DemoPost[]> = {
     {
       kind: 'general',
       text: 'Prototype six: the hinge that failed in the rain test is now a single folded plate. One fewer part, one fewer thing to lose in the mud. #design #shelter',
-      picture: true,
+      picture: 'shelter',
     },
   ],
 
@@ -1735,7 +1737,7 @@ const stories: Record<string, DemoPost[]> = {
     {
       kind: 'general',
       text: 'Sketched the wordless shelter guide for Sofia: fourteen panels, no words, and one hand-drawn arrow that does most of the work. #design #shelter',
-      picture: true,
+      picture: 'shelter',
     },
   ],
 
@@ -1744,7 +1746,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: "The flood once reached the roofs in Eldorado do Sul; this week the maize is knee-high on the Silva family's plot. Native seed, a shared tractor, and nine families working each other's land. #agroecology #floodrelief",
       place: 'eldorado',
-      picture: true,
+      picture: 'field',
     },
     {
       kind: 'need',
@@ -1791,7 +1793,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'Market day in Canoas with produce from the replanted farms. The kale was gone by nine and the cheese sold out before we had unpacked it. #agroecology',
       place: 'canoas',
-      picture: true,
+      picture: 'food',
     },
     {
       kind: 'general',
@@ -1831,7 +1833,7 @@ const stories: Record<string, DemoPost[]> = {
       kind: 'general',
       text: 'This wall is made of 1,400 plastic bags and 300 bottles. It is also a classroom wall in Rufisque, and it came through its first rainy season without a crack. #recycling #smallbusiness',
       place: 'rufisque',
-      picture: true,
+      picture: 'classroom',
     },
     {
       kind: 'want',
@@ -1870,7 +1872,7 @@ const stories: Record<string, DemoPost[]> = {
       title: 'Collectors for a beach clean-up in Yoff',
       text: 'Saturday clean-up on Yoff beach; afterwards we weigh everything and turn it into bricks. Gloves and breakfast provided. #cleanup #recycling',
       place: 'dakar',
-      picture: true,
+      picture: 'people',
     },
     {
       kind: 'general',
@@ -1928,9 +1930,9 @@ function seededRandom(seed: number) {
   };
 }
 
-/** A plain landscape for posts with a picture, drawn at 960 px like the collaboration banners. */
-function bannerSvg(hue: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="hsl(${hue},55%,70%)"/><circle cx="900" cy="220" r="90" fill="hsla(50,100%,95%,0.85)"/><path d="M0 560 L300 380 L560 520 L820 330 L1200 560 L1200 800 L0 800 Z" fill="hsl(${hue},40%,38%)"/></svg>`;
+/** A post's picture, drawn from its text: each post has its own, and every demo database the same. */
+function pictureOf(theme: PictureTheme, post: DemoPost): string {
+  return demoPicture(theme, seedOf(post.text));
 }
 
 const MINUTE = 60_000;
@@ -2006,12 +2008,17 @@ export const postsSeed: DemoSeed = {
       (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
     );
     const usernames = [...users.keys()];
-    const images = await Promise.all(
-      [15, 45, 95, 160, 200, 240, 290, 330].map((hue) => media.saveDrawing(bannerSvg(hue))),
-    );
     const random = seededRandom(2026);
     const now = Date.now();
     const timed = timeline(users, now, random);
+    // Rendered side by side: sharp works off the main thread, and start-up waits for the demo data.
+    const images = new Map(
+      await Promise.all(
+        timed
+          .filter((t) => t.post.picture)
+          .map(async (t) => [t.id, await media.saveDrawing(pictureOf(t.post.picture!, t.post))] as const),
+      ),
+    );
     const missions = await db.selectFrom('missions').select(['id', 'title']).execute();
     const content = missionContent(timed, new Map(missions.map((m) => [m.title, m.id])));
 
@@ -2019,7 +2026,7 @@ export const postsSeed: DemoSeed = {
     const tags: PostHashtagsTable[] = [];
     const likes: Insertable<PostLikesTable>[] = [];
     const comments: Insertable<CommentsTable>[] = [];
-    for (const [i, { post, username, authorId, at, id }] of timed.entries()) {
+    for (const { post, username, authorId, at, id } of timed) {
       const createdAt = new Date(at);
       const { text, mission, missionId } = content.get(id)!;
       const hashtags = extractHashtags(`${post.title ?? ''} ${text}`);
@@ -2070,7 +2077,7 @@ export const postsSeed: DemoSeed = {
         category: post.category ?? null,
         status: isNeed ? (post.status ?? 'open') : null,
         huntType: post.huntType ?? null,
-        image: post.picture ? images[i % images.length]! : null,
+        image: images.get(id) ?? null,
         review: post.review
           ? JSON.stringify({
               rating: post.review.rating,

@@ -39,6 +39,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
 import { SkipLink } from '../../components/skip-link';
+import { Avatar } from '../../components/avatar';
 
 /** Spec §7: the combined chat badge is unread chat messages + chat requests + join requests + task notifications. */
 export function chatBadgeCount(counts: {
@@ -194,7 +195,7 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
               className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 hover:bg-slate-100"
               aria-label="Profile menu"
             >
-              <img src={user.profilePicture} alt="" className="size-8 rounded-full object-cover" />
+              <Avatar person={user} className="size-8" />
               <ChevronDown className="hidden size-4 text-slate-500 md:block" aria-hidden="true" />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
@@ -204,7 +205,7 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                 className="z-50 w-64 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-xl"
               >
                 <div className="flex items-center gap-3 px-3 py-2.5">
-                  <img src={user.profilePicture} alt="" className="size-10 rounded-full object-cover" />
+                  <Avatar person={user} className="size-10 shrink-0" />
                   <div className="min-w-0">
                     <p className="truncate font-semibold text-slate-900">
                       {user.firstName} {user.lastName}

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { EarlierMessages, MessageBubbles, MessageComposer } from './conversation';
 import { useConversation } from './use-conversation';
+import { Avatar } from '../../../components/avatar';
 
 /** /chats/{chatId}: a conversation, oldest at the top, with a composer. */
 export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
@@ -32,7 +33,7 @@ export function ChatPage({ viewerId }: { viewerId: string | undefined }) {
         </Link>
         {other ? (
           <Link to={paths.profile(other.username)} className="flex min-w-0 items-center gap-3">
-            <img src={other.profilePicture} alt="" className="size-9 rounded-full object-cover" />
+            <Avatar person={other} className="size-9 shrink-0" />
             <span className="min-w-0">
               <h1 className="truncate font-semibold text-slate-900">{name}</h1>
               <span className="block truncate text-xs text-slate-500">{other.headline}</span>

@@ -1,6 +1,7 @@
 import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missions';
+import { Avatar } from '../../../components/avatar';
 import { ListError } from '../../../components/list-error';
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatShortTime } from '../../../lib/time';
@@ -70,15 +71,23 @@ export function ChatsPage({
                     to={mission ? paths.missionChat(mission._id) : paths.chat(chat._id)}
                     className="flex items-center gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50"
                   >
-                    <img
-                      src={
-                        mission
-                          ? mission.photo || DEFAULT_MISSION_PHOTO
-                          : (other?.profilePicture ?? '/avatar.png')
-                      }
-                      alt=""
-                      className={`size-11 object-cover ${mission ? 'rounded-xl' : 'rounded-full'}`}
-                    />
+                    {mission ? (
+                      <img
+                        src={mission.photo || DEFAULT_MISSION_PHOTO}
+                        alt=""
+                        className="size-11 shrink-0 rounded-xl object-cover"
+                      />
+                    ) : other ? (
+                      <Avatar person={other} className="size-11" />
+                    ) : (
+                      // A conversation whose other person is gone: nobody to draw.
+                      <span
+                        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500"
+                        aria-hidden="true"
+                      >
+                        <UserRound className="size-5" />
+                      </span>
+                    )}
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
                         <span

@@ -3,6 +3,7 @@ import { RotateCw, SendHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { formatShortTime } from '../../../lib/time';
 import type { OutgoingMessage } from '../api/chat-cache';
+import { Avatar } from '../../../components/avatar';
 
 // The parts every conversation shares, direct (/chats/{id}) or a mission's group (/chat/{id}).
 
@@ -64,11 +65,7 @@ export function MessageBubbles({
               (sameAsBefore ? (
                 <span className="size-7 shrink-0" />
               ) : (
-                <img
-                  src={m.sender.profilePicture}
-                  alt=""
-                  className="size-7 shrink-0 rounded-full object-cover"
-                />
+                <Avatar person={m.sender} className="size-7 shrink-0" />
               ))}
             <div className={`flex max-w-[80%] flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
               <div

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useIdle } from '../../../lib/use-idle';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { Avatar } from '../../../components/avatar';
 
 const cardLink = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50';
 
@@ -50,11 +51,7 @@ export function HomePage({
             >
               <div className="h-16 bg-gradient-to-r from-brand-600 to-brand-400" aria-hidden="true" />
               <div className="-mt-8 px-4 pb-4 text-center">
-                <img
-                  src={user.profilePicture}
-                  alt=""
-                  className="mx-auto size-16 rounded-full object-cover ring-4 ring-white"
-                />
+                <Avatar person={user} className="mx-auto size-16 ring-4 ring-white" />
                 <Link
                   to={paths.profile(user.username)}
                   className="mt-2 block font-semibold text-slate-900 hover:underline"

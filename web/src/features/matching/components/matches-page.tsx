@@ -8,6 +8,7 @@ import { timeAgo } from '../../../lib/time';
 import { useMatchesQuery } from '../api/get-matches';
 import type { OfferHelpAction } from './match-notice';
 import { MatchReasons } from './match-reasons';
+import { Avatar } from '../../../components/avatar';
 
 const kindLabels: Record<MatchPost['kind'], string> = { need: 'Need', want: 'Want', provision: 'Offer' };
 const kindStyles: Record<MatchPost['kind'], string> = {
@@ -131,7 +132,7 @@ function MatchRow({
     <li className="px-4 py-4">
       <div className="flex items-start gap-3">
         <Link to={paths.profile(author.username)} className="shrink-0" aria-hidden="true" tabIndex={-1}>
-          <img src={author.profilePicture} alt="" className="size-10 rounded-full object-cover" />
+          <Avatar person={author} className="size-10" />
         </Link>
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">

@@ -3,6 +3,7 @@ import { Handshake, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import type { Members } from '../api/get-members';
+import { Avatar } from '../../../components/avatar';
 
 const name = (m: Member) => `${m.user.firstName} ${m.user.lastName}`.trim() || `@${m.user.username}`;
 
@@ -41,8 +42,7 @@ function Group({
                 to={paths.profile(m.user.username)}
                 className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pl-1 pr-3 text-sm text-slate-800 hover:bg-slate-50"
               >
-                <img src={m.user.profilePicture} alt="" className="size-7 rounded-full object-cover" />{' '}
-                {name(m)}
+                <Avatar person={m.user} className="size-7" /> {name(m)}
               </Link>
             </li>
           ))}

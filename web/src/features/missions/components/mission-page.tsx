@@ -29,6 +29,7 @@ import { OfferHelpDialog } from './mission-offer-dialog';
 import type { PlaceField } from './mission-form';
 import { MembersSection } from './members-section';
 import { MissionJoinRequests } from './join-request-rows';
+import { Avatar } from '../../../components/avatar';
 
 // Members' and the owner's tools load when they are shown: most visitors see neither.
 const TaskBoard = lazy(() => import('./task-board').then((m) => ({ default: m.TaskBoard })));
@@ -132,8 +133,7 @@ export function MissionPage({
               to={paths.profile(m.owner.username)}
               className="inline-flex items-center gap-2 font-medium text-slate-800 hover:underline"
             >
-              <img src={m.owner.profilePicture} alt="" className="size-6 rounded-full object-cover" />{' '}
-              {ownerName}
+              <Avatar person={m.owner} className="size-6" /> {ownerName}
             </Link>
             <span>started {timeAgo(m.createdAt)} ago</span>
             {m.location && (

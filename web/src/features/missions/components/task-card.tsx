@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/time';
 import { useDeleteTaskMutation } from '../api/delete-task';
 import { useUpdateTaskMutation } from '../api/update-task';
+import { Avatar } from '../../../components/avatar';
 
 /** A due date as people read it ("Dec 3, 2026"), and whether it has passed. */
 export function dueLabel(dueDate: string, today = new Date().toISOString().slice(0, 10)) {
@@ -77,7 +78,7 @@ export function TaskCard({
             to={paths.profile(task.assignee.username)}
             className="inline-flex items-center gap-1.5 hover:underline"
           >
-            <img src={task.assignee.profilePicture} alt="" className="size-5 rounded-full object-cover" />
+            <Avatar person={task.assignee} className="size-5" />
             {`${task.assignee.firstName} ${task.assignee.lastName}`.trim()}
           </Link>
         ) : (

@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useIdle } from '../../../lib/use-idle';
 import { useConnectMutation } from '../api/connect';
 import { useSuggestionsQuery } from '../api/get-suggestions';
+import { Avatar } from '../../../components/avatar';
 
 const mutualNote = (s: Suggestion) =>
   s.mutualCount > 0 ? countOf(s.mutualCount, 'mutual connection') : undefined;
@@ -95,7 +96,7 @@ export function PeopleYouMayKnow({
               className="flex w-36 shrink-0 snap-start flex-col items-center rounded-xl border border-slate-200 p-3 text-center [contain-intrinsic-size:auto_142px] [content-visibility:auto]"
             >
               <Link to={paths.profile(p.username)} className="flex min-w-0 max-w-full flex-col items-center">
-                <img src={p.profilePicture} alt="" className="size-14 rounded-full object-cover" />
+                <Avatar person={p} className="size-14" />
                 <span className="mt-2 block max-w-full truncate text-sm font-semibold text-slate-900">
                   {p.firstName} {p.lastName}
                 </span>
@@ -149,7 +150,7 @@ export function PeopleYouMayKnow({
           {people.map((p) => (
             <li key={p._id} className="flex gap-3 py-3">
               <Link to={paths.profile(p.username)} className="shrink-0" tabIndex={-1} aria-hidden="true">
-                <img src={p.profilePicture} alt="" className="size-12 rounded-full object-cover" />
+                <Avatar person={p} className="size-12" />
               </Link>
               <div className="min-w-0 flex-1">
                 <Link

@@ -6,6 +6,7 @@ import { useDeleteNotificationMutation } from '../api/delete-notification';
 import { useMarkAllNotificationsReadMutation } from '../api/mark-all-notifications-read';
 import { describe, notificationTarget } from '../notification-rules';
 import { useNotificationActions } from './notification-actions';
+import { Avatar } from '../../../components/avatar';
 
 /** The rows of the dropdown and of /notifications: click to follow, a button to delete. */
 export function NotificationList({
@@ -61,11 +62,7 @@ export function NotificationList({
               className="flex w-full min-w-0 items-start gap-3 text-left"
             >
               {n.sender ? (
-                <img
-                  src={n.sender.profilePicture}
-                  alt=""
-                  className="size-9 shrink-0 rounded-full object-cover"
-                />
+                <Avatar person={n.sender} className="size-9 shrink-0" />
               ) : (
                 <span
                   className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700"

@@ -25,6 +25,7 @@ import { useMarkNeedFulfilledMutation } from '../api/mark-need-fulfilled';
 import { useMarkOffersReadMutation } from '../api/mark-offers-read';
 import { useWithdrawOfferMutation } from '../api/withdraw-offer';
 import { personName } from '../../../lib/person-name';
+import { Avatar } from '../../../components/avatar';
 
 /** How to message a person (the chats feature's Message button, composed by the router). */
 export type MessageAction = (person: PublicUser) => React.ReactNode;
@@ -281,7 +282,7 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start gap-3">
         <Link to={paths.profile(person.username)} className="shrink-0" tabIndex={-1} aria-hidden="true">
-          <img src={person.profilePicture} alt="" className="size-10 rounded-full object-cover" />
+          <Avatar person={person} className="size-10" />
         </Link>
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-700">

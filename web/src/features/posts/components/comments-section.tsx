@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from '../api/comments';
 import { RichText } from './rich-text';
+import { Avatar } from '../../../components/avatar';
 
 function CommentForm({
   postId,
@@ -113,11 +114,7 @@ function CommentItem({
 }) {
   return (
     <li className="flex gap-2.5">
-      <img
-        src={comment.author.profilePicture}
-        alt=""
-        className="mt-0.5 size-8 shrink-0 rounded-full object-cover"
-      />
+      <Avatar person={comment.author} className="mt-0.5 size-8 shrink-0" />
       <div className="min-w-0 flex-1">
         <div className="rounded-2xl bg-slate-100 px-3 py-2">
           <Link

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@muster/contract/users';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { Avatar } from '../../../components/avatar';
 
 // The composers load when first opened: the feed is what home shows first, and the composer with
 // its place search, mention suggestions and media handling is the heaviest part of the page.
@@ -19,7 +20,7 @@ export function ComposerPrompt({ user }: { user: SessionUser }) {
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-center gap-3">
-        <img src={user.profilePicture} alt="" className="size-11 rounded-full object-cover" />
+        <Avatar person={user} className="size-11 shrink-0" />
         <button
           type="button"
           onClick={() => setPosting(true)}

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdatePostMutation } from '../api/update-post';
 import { personName } from '../../../lib/person-name';
+import { Avatar } from '../../../components/avatar';
 
 /** The author closes a need or want, crediting whichever of the people who offered helped. */
 export function MarkFulfilledDialog({
@@ -76,7 +77,7 @@ function MarkFulfilledForm({ post, onDone }: { post: Post; onDone: () => void })
                       onChange={(e) => toggle(p._id, e.target.checked)}
                       className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
                     />
-                    <img src={p.profilePicture} alt="" className="size-8 rounded-full object-cover" />
+                    <Avatar person={p} className="size-8 shrink-0" />
                     <span className="min-w-0 truncate text-sm text-slate-900">{name}</span>
                   </label>
                 </li>

@@ -32,6 +32,7 @@ import { MarkFulfilledDialog } from './mark-fulfilled-dialog';
 import { expiryLabel, KeepOpenButton, mayKeepOpen } from './need-lifecycle';
 import { RichText } from './rich-text';
 import { personName } from '../../../lib/person-name';
+import { Avatar } from '../../../components/avatar';
 
 const kindLabel: Record<Post['kind'], string> = {
   need: 'Need',
@@ -151,7 +152,7 @@ export function PostCard({
             tabIndex={-1}
             aria-hidden="true"
           >
-            <img src={post.author.profilePicture} alt="" className="size-11 rounded-full object-cover" />
+            <Avatar person={post.author} className="size-11" />
           </Link>
           <div className="min-w-0">
             <Link
@@ -227,8 +228,7 @@ export function PostCard({
                 to={paths.profile(p.username)}
                 className="inline-flex items-center gap-1.5 rounded-full bg-slate-50 py-0.5 pl-0.5 pr-2 text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100"
               >
-                <img src={p.profilePicture} alt="" className="size-5 rounded-full object-cover" />{' '}
-                {personName(p)}
+                <Avatar person={p} className="size-5" /> {personName(p)}
               </Link>
             ))}
           </div>

@@ -7,6 +7,7 @@ import { countOf } from '../../../lib/count';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/time';
 import { profileKeys, useProfileQuery } from '../api/get-profile';
+import { Avatar } from '../../../components/avatar';
 
 /** Parts of the page that other features own; `refresh` reloads this profile after they change it. */
 type Slot = (profile: Profile, refresh: () => void) => React.ReactNode;
@@ -139,10 +140,10 @@ export function ProfilePage({
         />
         <div className="px-5 pb-6 sm:px-7">
           <div className="flex items-start justify-between gap-4">
-            <img
-              src={p.profilePicture}
+            <Avatar
+              person={p}
               alt={`${p.firstName} ${p.lastName}`}
-              className="-mt-12 size-24 rounded-full object-cover ring-4 ring-white sm:-mt-16 sm:size-32"
+              className="-mt-12 size-24 ring-4 ring-white sm:-mt-16 sm:size-32"
             />
             {!p.isMe && menu && <div className="mt-3">{menu(p, refresh)}</div>}
           </div>

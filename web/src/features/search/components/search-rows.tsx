@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { markMatches, peopleLabel, saveRecentProfile } from '../lib/search-rules';
 import { personName } from '../../../lib/person-name';
+import { Avatar } from '../../../components/avatar';
 
 /** Marks a row the arrow keys move through (see SearchPanel's key handling). */
 export const ITEM = { 'data-search-item': '' } as const;
@@ -25,11 +26,7 @@ export function PersonResult({ user, onOpen }: { user: PublicUser; onOpen?: () =
         onOpen?.();
       }}
     >
-      <img
-        src={user.profilePicture}
-        alt=""
-        className="size-10 shrink-0 rounded-full bg-slate-200 object-cover"
-      />
+      <Avatar person={user} className="size-10 shrink-0 bg-slate-200" />
       <span className="min-w-0">
         <span className="block truncate text-sm font-semibold text-slate-900">{personName(user)}</span>
         {user.headline && <span className="block truncate text-xs text-slate-600">{user.headline}</span>}
@@ -44,12 +41,7 @@ export function Avatars({ users }: { users: PublicUser[] }) {
   return (
     <span className="flex shrink-0 items-center -space-x-2" aria-hidden="true">
       {users.slice(0, 3).map((u) => (
-        <img
-          key={u._id}
-          src={u.profilePicture}
-          alt=""
-          className="size-6 rounded-full border-2 border-white bg-slate-200 object-cover"
-        />
+        <Avatar key={u._id} person={u} className="size-6 border-2 border-white bg-slate-200" />
       ))}
       {overflow && (
         <span className="flex h-6 min-w-6 items-center justify-center rounded-full border-2 border-white bg-slate-200 px-1 text-[10px] font-semibold text-slate-700">

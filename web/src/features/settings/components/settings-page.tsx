@@ -1,5 +1,5 @@
 import type { SessionUser } from '@muster/contract/users';
-import { BIO_MAX, HEADLINE_MAX, LOCATION_MAX, NAME_MAX } from '@muster/contract/users';
+import { BIO_MAX, hasOwnPicture, HEADLINE_MAX, LOCATION_MAX, NAME_MAX } from '@muster/contract/users';
 import { Ban, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from '../../../lib/toast';
@@ -12,6 +12,7 @@ import { downloadMyData } from '../api/export-data';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { useUpdateProfilePictureMutation } from '../api/update-profile-picture';
 import { DeleteAccountSection } from './delete-account-section';
+import { Avatar } from '../../../components/avatar';
 
 const input =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
@@ -134,10 +135,10 @@ function ProfileSection({ user }: { user: SessionUser }) {
         Profile
       </h2>
       <div className="mt-4 flex items-center gap-4">
-        <img
-          src={user.profilePicture}
+        <Avatar
+          person={user}
           alt="Your profile picture"
-          className="size-20 rounded-full object-cover ring-2 ring-white shadow"
+          className="size-20 shrink-0 ring-2 ring-white shadow"
         />
         <div className="flex flex-wrap gap-2">
           <button
@@ -149,7 +150,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
             <Camera className="size-4" aria-hidden="true" />{' '}
             {picture.isPending ? 'Uploading…' : 'Change picture'}
           </button>
-          {user.profilePicture !== '/avatar.png' && (
+          {hasOwnPicture(user.profilePicture) && (
             <button
               type="button"
               onClick={() => picture.mutate(null)}
