@@ -220,6 +220,7 @@ describe('how far help can travel', () => {
     expect(post('Translation')).toBe('remote');
     expect(post('Design')).toBe('remote');
     expect(post('Research')).toBe('remote');
+    expect(post('Funding')).toBe('remote');
     // A category that says neither: its words decide, else it may be sent.
     expect(post('Education', 'Maths tutor', 'Twice a week online.')).toBe('remote');
     expect(post('Skills', 'Data help', 'I can work remotely.')).toBe('remote');

@@ -50,7 +50,7 @@ const REGIONAL_CATEGORY =
 const LOCAL_CATEGORY =
   /\b(food|meals?|groceries|cooking|shelter|housing|accommodation|rooms?|space|transport|transportation|rides?|lifts?|drivers?|driving|evacuation|tools?|power|energy|electricity|generators?|fuel|water|sanitation|rescue|clean-?up|cleaning|repairs?|construction|labou?r|childcare|babysitting|care|caregiving|volunteers?|medical|health|healthcare|first aid|nursing|blood|pets?|animals?)\b/;
 const REMOTE_CATEGORY =
-  /\b(translation|translations|interpreting|interpretation|languages?|design|research|writing|editing|coding|programming|software|tech|technology|web|data|legal|law|advice|counsell?ing|mentoring|mentorship|media|video|music|audio|marketing|fundraising|accounting|admin|administration)\b/;
+  /\b(translation|translations|interpreting|interpretation|languages?|design|research|writing|editing|coding|programming|software|tech|technology|web|data|legal|law|advice|counsell?ing|mentoring|mentorship|media|video|music|audio|marketing|fundraising|funding|grants?|money|accounting|admin|administration)\b/;
 /** Words in a post that say it is done from a distance, or that it is not. */
 const REMOTE_TEXT =
   /\b(remote|remotely|online|virtual|virtually|video calls?|by phone|by email|over the phone|from anywhere|worldwide)\b/i;
