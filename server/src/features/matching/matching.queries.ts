@@ -6,14 +6,23 @@ import {
   mutedBetween,
   mutedByViewer,
 } from '../../social/social.queries.js';
-import { MATCH_THRESHOLD, MATCH_WINDOW_DAYS } from './matching.score.js';
+import { BASE_LANGUAGE, LANGUAGE_WORK_WORDS, LANGUAGES } from './matching.languages.js';
+import {
+  MATCH_THRESHOLD,
+  MATCH_WINDOW_DAYS,
+  REACH_KM,
+  reachBox,
+  reachOf,
+  type Vocabulary,
+} from './matching.score.js';
 
 /** Candidates read for one post, best words first: enough for the few that are told, cheap at any size. */
 const CANDIDATES_READ = 200;
 
 /**
  * Words nearly every need or offer uses, which say nothing about what two posts share. Turned into
- * lexemes by PostgreSQL itself (the same stemmer as the posts' search vectors).
+ * lexemes by PostgreSQL itself (the same stemmer as the posts' search vectors). The last line says
+ * how help is given, not what it is (reachOf reads it; decision 050).
  */
 const GENERIC_WORDS = `
 need needed needs want wanted help helping offer offering available provide providing can could get give giving
@@ -22,14 +31,34 @@ three day days week weeks today tomorrow now soon new good lot lots bit time abl
 make know let like would may might must well many volunteer volunteers group groups team teams community local run running
 open first last next small big short long every weekend monday tuesday wednesday thursday friday saturday sunday morning
 evening month months year years hour hours work working support join take keep come go going really just around area near
-place thing things note notes message post anything everyone together without done sure put set find`;
+place thing things note notes message post anything everyone together without done sure put set find
+remote remotely online virtual virtually`;
 
-/** The lexemes that never count as a shared word. */
-export async function genericLexemes(db: Db): Promise<string[]> {
+/**
+ * The lexemes scoring treats apart (Vocabulary), from PostgreSQL's own stemmer in one query: the
+ * generic words', each language name's (with its language) and the language-work words'.
+ */
+export async function vocabularyLexemes(db: Db): Promise<Vocabulary> {
+  const names = Object.entries(LANGUAGES).flatMap(([language, words]) =>
+    words.map((word) => ({ language, word })),
+  );
   const { rows } = await sql<{
-    l: string[];
-  }>`select tsvector_to_array(to_tsvector('english', ${GENERIC_WORDS})) as l`.execute(db);
-  return rows[0]!.l;
+    generic: string[];
+    languages: Array<{ l: string; language: string }>;
+    work: string[];
+  }>`select
+      tsvector_to_array(to_tsvector('english', ${GENERIC_WORDS})) as generic,
+      (select coalesce(json_agg(json_build_object('l', l, 'language', n.language)), '[]')
+        from jsonb_to_recordset(${JSON.stringify(names)}::jsonb) as n (language text, word text),
+             unnest(tsvector_to_array(to_tsvector('english', n.word))) as l) as languages,
+      tsvector_to_array(to_tsvector('english', ${LANGUAGE_WORK_WORDS.join(' ')})) as work`.execute(db);
+  const { generic, languages, work } = rows[0]!;
+  return {
+    generic: new Set(generic),
+    languages: new Map(languages.map(({ l, language }) => [l, language])),
+    languageWork: new Set(work),
+    baseLanguage: BASE_LANGUAGE,
+  };
 }
 
 /** What the score reads of a post (see MatchSide), as columns of `p`. */
@@ -103,15 +132,53 @@ export type CandidateRow = SideRow & {
   mutesSubjectAuthor: boolean;
 };
 
+/** A place's point as the row holds it (`coordinates` of its map_location), or null. */
+export function pointOf(coordinates: unknown): [number, number] | null {
+  return Array.isArray(coordinates) && coordinates.length === 2
+    ? [Number(coordinates[0]), Number(coordinates[1])]
+    : null;
+}
+
+/** What the candidate queries read of the subject. */
+type SubjectOfQuery = {
+  authorId: string;
+  kind: string;
+  category: string | null;
+  title: string;
+  content: string;
+  coordinates: unknown;
+  createdAt: Date;
+};
+
+/**
+ * The box a candidate's point must be in (decision 050): a pair's reach is the shorter of its two,
+ * so nothing outside the subject's own reach can match it, and scoring would rule it out. Leaving
+ * those out here keeps far posts from taking the places of near ones among the CANDIDATES_READ.
+ * Null when the subject has no point or no limit.
+ */
+function boxOf(subject: SubjectOfQuery) {
+  const point = pointOf(subject.coordinates);
+  return point ? reachBox(point, REACH_KM[reachOf(subject)]) : null;
+}
+
+/** The candidate `p`'s point is in the box, or it has no point (then distance cannot rule it out). */
+const inBox = (box: { south: unknown; north: unknown; west: unknown; east: unknown }) => {
+  const coordinates = sql`p.map_location -> 'coordinates'`;
+  return sql`(coalesce(jsonb_typeof(${coordinates}), '') <> 'array'
+    or (((${coordinates} ->> 1)::float8 between ${box.south} and ${box.north})
+      and (${box.west}::float8 is null or (${coordinates} ->> 0)::float8 between ${box.west} and ${box.east})))`;
+};
+
 /**
  * Open posts of the other side that may fit the subject: they share a word with it (0017's GIN
  * index over the search vectors) or its category, by someone else with no block either way, written
- * within MATCH_WINDOW_DAYS of it. `words` are the subject's lexemes that count (letters and digits
- * only, so they make a well-formed query); the best-ranked CANDIDATES_READ are read.
+ * within MATCH_WINDOW_DAYS of it, with no point or one within the subject's reach (boxOf). `words`
+ * are the subject's lexemes that count (letters and digits only, so they make a well-formed query);
+ * the best-ranked CANDIDATES_READ are read.
  */
 export async function findCandidates(
   db: Db,
-  subject: { authorId: string; kind: string; category: string | null; createdAt: Date },
+  subject: SubjectOfQuery,
   words: readonly string[],
 ): Promise<CandidateRow[]> {
   const kinds = subject.kind === 'provision' ? ['need', 'want'] : ['provision'];
@@ -122,6 +189,7 @@ export async function findCandidates(
     ? sql`lower(regexp_replace(btrim(p.category), '\\s+', ' ', 'g')) = ${category}`
     : sql`false`;
   const author = sql`${subject.authorId}::uuid`;
+  const box = boxOf(subject);
   const { rows } =
     await sql<CandidateRow>`select p.id, p.author_id, p.kind, p.title, p.content, ${sideColumns},
       trim(u.first_name || ' ' || u.last_name) as author_name, u.searchable as author_searchable,
@@ -132,6 +200,7 @@ export async function findCandidates(
       and p.author_id <> ${author}
       and p.created_at > ${subject.createdAt}::timestamptz - make_interval(days => ${sql.lit(MATCH_WINDOW_DAYS)})
       and (${byWords} or ${byCategory})
+      and ${box ? inBox(box) : sql`true`}
       and not ${blockedBetween(author, sql.ref('p.author_id'))}
     order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
     limit ${sql.lit(CANDIDATES_READ)}`.execute(db);
@@ -146,26 +215,26 @@ export async function findCandidates(
  */
 export async function findCandidatesOfAll(
   db: Db,
-  subjects: ReadonlyArray<{
-    id: string;
-    authorId: string;
-    kind: string;
-    category: string | null;
-    createdAt: Date;
-    words: readonly string[];
-  }>,
+  subjects: ReadonlyArray<SubjectOfQuery & { id: string; words: readonly string[] }>,
 ): Promise<Array<CandidateRow & { subjectId: string }>> {
   if (!subjects.length) return [];
   const input = JSON.stringify(
-    subjects.map((s, n) => ({
-      n,
-      subject_id: s.id,
-      author_id: s.authorId,
-      kinds: s.kind === 'provision' ? ['need', 'want'] : ['provision'],
-      q: s.words.length ? s.words.join(' | ') : null,
-      category: (s.category ?? '').trim().replace(/\s+/g, ' ').toLowerCase(),
-      created_at: new Date(s.createdAt).toISOString(),
-    })),
+    subjects.map((s, n) => {
+      const box = boxOf(s);
+      return {
+        n,
+        subject_id: s.id,
+        author_id: s.authorId,
+        kinds: s.kind === 'provision' ? ['need', 'want'] : ['provision'],
+        q: s.words.length ? s.words.join(' | ') : null,
+        category: (s.category ?? '').trim().replace(/\s+/g, ' ').toLowerCase(),
+        created_at: new Date(s.createdAt).toISOString(),
+        south: box?.south ?? null,
+        north: box?.north ?? null,
+        west: box?.west ?? null,
+        east: box?.east ?? null,
+      };
+    }),
   );
   const author = sql.ref('s.author_id');
   const query = sql`(case when s.q is null then null::tsquery else to_tsquery('simple', s.q) end)`;
@@ -176,7 +245,8 @@ export async function findCandidatesOfAll(
       ${mutedBetween(author, sql.ref('c.author_id'))} as muted_by_subject_author,
       ${mutedBetween(sql.ref('c.author_id'), author)} as mutes_subject_author
     from jsonb_to_recordset(${input}::jsonb)
-      as s (n int, subject_id uuid, author_id uuid, kinds text[], q text, category text, created_at timestamptz)
+      as s (n int, subject_id uuid, author_id uuid, kinds text[], q text, category text, created_at timestamptz,
+        south float8, north float8, west float8, east float8)
     cross join lateral (
       select p.id, p.author_id, p.kind, p.title, p.content, side.category, side.created_at, side.coordinates,
         side.lexemes, side.title_lexemes, side.category_lexemes, side.place_lexemes,
@@ -187,6 +257,7 @@ export async function findCandidatesOfAll(
         and p.created_at > s.created_at - make_interval(days => ${sql.lit(MATCH_WINDOW_DAYS)})
         and ((s.q is not null and p.search_vector @@ ${query})
           or (s.category <> '' and lower(regexp_replace(btrim(p.category), '\\s+', ' ', 'g')) = s.category))
+        and (s.south is null or ${inBox({ south: sql.ref('s.south'), north: sql.ref('s.north'), west: sql.ref('s.west'), east: sql.ref('s.east') })})
         and not ${blockedBetween(author, sql.ref('p.author_id'))}
       order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
       limit ${sql.lit(CANDIDATES_READ)}) c

@@ -8,7 +8,7 @@ import { DEMO_LOGIN } from '../../db/demo.js';
 import { seedDemoData } from '../../db/seed.js';
 import { createLocalMediaStore } from '../../platform/media/media.js';
 import { findCandidates, findCandidatesOfAll, findOpenSubjects } from './matching.queries.js';
-import { genericOf, wordsOf } from './matching.service.js';
+import { vocabularyOf, wordsOf } from './matching.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,8 +48,8 @@ it('gives the demo person real matches, with reasons, and tells them of the best
 
 it('finds, for every open post at once, the candidates findCandidates finds for each (the seed relies on it)', async () => {
   const subjects = await findOpenSubjects(t.db);
-  const skip = await genericOf(t.db);
-  const withWords = subjects.map((s) => ({ ...s, words: wordsOf(s, skip) }));
+  const vocabulary = await vocabularyOf(t.db);
+  const withWords = subjects.map((s) => ({ ...s, words: wordsOf(s, vocabulary) }));
   const all = await findCandidatesOfAll(t.db, withWords);
   expect(all.length).toBeGreaterThan(0);
   for (const s of withWords) {

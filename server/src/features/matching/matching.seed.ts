@@ -2,7 +2,7 @@ import { describeReasons } from '@muster/contract/matching';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
 import { newId } from '../../platform/ids.js';
 import { findCandidatesOfAll, findOpenSubjects, markTold, type PairRow } from './matching.queries.js';
-import { genericOf, noticeFor, rankMatches, reasonsOf, wordsOf } from './matching.service.js';
+import { vocabularyOf, noticeFor, rankMatches, reasonsOf, wordsOf } from './matching.service.js';
 
 /** How many of the demo person's matches arrive as notifications (the rest wait on /matches). */
 const DEMO_NOTICES = 3;
@@ -27,10 +27,10 @@ export const matchingSeed: DemoSeed = {
       .where('username', '=', DEMO_LOGIN.username)
       .executeTakeFirst();
     const subjects = await findOpenSubjects(db);
-    const skip = await genericOf(db);
+    const vocabulary = await vocabularyOf(db);
     const found = await findCandidatesOfAll(
       db,
-      subjects.map((subject) => ({ ...subject, words: wordsOf(subject, skip) })),
+      subjects.map((subject) => ({ ...subject, words: wordsOf(subject, vocabulary) })),
     );
     const candidatesOf = new Map<string, typeof found>();
     for (const c of found) candidatesOf.set(c.subjectId, [...(candidatesOf.get(c.subjectId) ?? []), c]);
@@ -38,7 +38,7 @@ export const matchingSeed: DemoSeed = {
     const pairs = new Map<string, PairRow>();
     const notices: Array<{ score: number; told: () => Promise<void> }> = [];
     for (const subject of subjects) {
-      const scored = rankMatches(subject, candidatesOf.get(subject.id) ?? [], skip);
+      const scored = rankMatches(subject, candidatesOf.get(subject.id) ?? [], vocabulary);
       const other = (p: PairRow) => (p.needId === subject.id ? p.provisionId : p.needId);
       const kept = new Set(scored.map((m) => other(m.pair)));
       for (const p of pairs.values())

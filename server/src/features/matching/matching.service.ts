@@ -13,17 +13,25 @@ import {
   type CandidateRow,
   findCandidates,
   findSubject,
-  genericLexemes,
   listMatchesOf,
   listMyOpenPosts,
   markTold,
   noticesToday,
   type PairRow,
+  pointOf,
   saveMatches,
   type SubjectRow,
+  vocabularyLexemes,
 } from './matching.queries.js';
 import { presentMyMatches, titleOf } from './matching.present.js';
-import { isMatch, type MatchSide, scoreMatch, type Scored } from './matching.score.js';
+import {
+  isMatch,
+  type MatchSide,
+  reachOf,
+  scoreMatch,
+  type Scored,
+  type Vocabulary,
+} from './matching.score.js';
 
 /** Pairs kept for one post, best first: more than anyone reads, few enough to rescore on every edit. */
 const MATCHES_KEPT_PER_POST = 20;
@@ -34,29 +42,24 @@ const MATCHED_KINDS = new Set(['need', 'want', 'provision']);
 /** Lexemes of letters and digits only: they make a well-formed `to_tsquery` of ORs. */
 const PLAIN = /^[\p{L}\p{N}]+$/u;
 
-let generic: Promise<ReadonlySet<string>> | undefined;
-/** The generic lexemes, asked of PostgreSQL once per process (its stemmer never changes under us). */
-export function genericOf(db: Db) {
-  generic ??= genericLexemes(db).then(
-    (l) => new Set(l),
-    (err: unknown) => {
-      generic = undefined;
-      throw err;
-    },
-  );
-  return generic;
+let vocabulary: Promise<Vocabulary> | undefined;
+/** The lexemes scoring treats apart, asked of PostgreSQL once per process (its stemmer never changes under us). */
+export function vocabularyOf(db: Db) {
+  vocabulary ??= vocabularyLexemes(db).catch((err: unknown) => {
+    vocabulary = undefined;
+    throw err;
+  });
+  return vocabulary;
 }
 
-const sideOf = (r: SubjectRow | CandidateRow): MatchSide => ({
+export const sideOf = (r: SubjectRow | CandidateRow): MatchSide => ({
   category: r.category,
   lexemes: r.lexemes,
   titleLexemes: r.titleLexemes,
   categoryLexemes: r.categoryLexemes,
   placeLexemes: r.placeLexemes,
-  coordinates:
-    Array.isArray(r.coordinates) && r.coordinates.length === 2
-      ? [Number(r.coordinates[0]), Number(r.coordinates[1])]
-      : null,
+  coordinates: pointOf(r.coordinates),
+  reach: reachOf(r),
   createdAt: new Date(r.createdAt),
 });
 
@@ -129,9 +132,9 @@ export async function scorePost(db: Db, postId: string) {
   const subject = await findSubject(db, postId);
   if (!subject || !MATCHED_KINDS.has(subject.kind) || (subject.status !== null && subject.status !== 'open'))
     return undefined;
-  const skip = await genericOf(db);
-  const candidates = await findCandidates(db, subject, wordsOf(subject, skip));
-  const scored = rankMatches(subject, candidates, skip);
+  const words = await vocabularyOf(db);
+  const candidates = await findCandidates(db, subject, wordsOf(subject, words));
+  const scored = rankMatches(subject, candidates, words);
   const fresh = await saveMatches(
     db,
     subject.id,
@@ -141,12 +144,12 @@ export async function scorePost(db: Db, postId: string) {
 }
 
 /** The subject's lexemes that find candidates: plain ones (a well-formed tsquery), none generic. */
-export function wordsOf(subject: SubjectRow, skip: ReadonlySet<string>) {
-  return [...new Set(subject.lexemes)].filter((l) => PLAIN.test(l) && !skip.has(l));
+export function wordsOf(subject: SubjectRow, v: Vocabulary) {
+  return [...new Set(subject.lexemes)].filter((l) => PLAIN.test(l) && !v.generic.has(l));
 }
 
 /** The candidates that match the subject, best first, the MATCHES_KEPT_PER_POST kept, each with its pair row. */
-export function rankMatches(subject: SubjectRow, candidates: CandidateRow[], skip: ReadonlySet<string>) {
+export function rankMatches(subject: SubjectRow, candidates: CandidateRow[], v: Vocabulary) {
   const me = sideOf(subject);
   const isProvision = subject.kind === 'provision';
   const pairOf = (c: CandidateRow, s: Scored): PairRow => ({
@@ -158,7 +161,7 @@ export function rankMatches(subject: SubjectRow, candidates: CandidateRow[], ski
     reasons: JSON.stringify(reasonsOf(subject, s)),
   });
   return candidates
-    .map((c) => ({ c, s: scoreMatch(me, sideOf(c), skip) }))
+    .map((c) => ({ c, s: scoreMatch(me, sideOf(c), v) }))
     .filter(({ s }) => isMatch(s))
     .sort(
       (a, b) =>

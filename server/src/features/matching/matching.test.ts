@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_NOTIFICATIONS_PER_DAY, type MyMatches } from '@muster/contract/matching';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { vocabularyOf } from './matching.service.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCaller>;
@@ -39,6 +40,16 @@ const places = {
     coordinates: [125.6128, 7.0731],
   },
   manila: { address: 'Manila, Metro Manila, Philippines', name: 'Manila', coordinates: [120.9842, 14.5995] },
+  mandaue: {
+    address: 'Mandaue, Central Visayas, Philippines',
+    name: 'Mandaue',
+    coordinates: [123.9223, 10.3236],
+  },
+  durban: {
+    address: 'Durban, KwaZulu-Natal, South Africa',
+    name: 'Durban',
+    coordinates: [31.0218, -29.8587],
+  },
 } as const;
 
 type Body = {
@@ -502,6 +513,96 @@ describe('telling both authors', () => {
     expect(await matchNotices(hidden)).toHaveLength(1);
     expect(await matchNotices(open)).toEqual([]);
     expect((await matchesOf(open)).find((m) => m.post._id === provisionId)!.matches).toEqual([]);
+  });
+});
+
+describe('matches across the world (issue 32, decision 050)', () => {
+  const pairsOf = async (needId: string) =>
+    (await t.db.selectFrom('postMatches').select('provisionId').where('needId', '=', needId).execute()).map(
+      (r) => r.provisionId,
+    );
+
+  it('pairs a need in Cebu City with an offer in Mandaue, and not with the same offer in Durban', async () => {
+    const [seeker, near, far] = [
+      await person('Joy', 'Abella'),
+      await person('Ramon', 'Uy'),
+      await person('Sipho'),
+    ];
+    const offer = {
+      kind: 'provision',
+      category: 'Energy',
+      title: 'Generator to lend',
+      content: 'A petrol generator with fuel for two days, free to borrow for a week.',
+    } as const;
+    const durbanId = await post(far, { ...offer, mapLocation: places.durban });
+    const mandaueId = await post(near, { ...offer, mapLocation: places.mandaue });
+    const needId = await post(seeker, {
+      kind: 'need',
+      category: 'Energy',
+      title: 'Generator for our water pump',
+      content: 'Power has been out since the storm; we need a generator to run the water pump.',
+      mapLocation: places.cebu,
+    });
+
+    const mine = (await matchesOf(seeker)).find((m) => m.post._id === needId)!;
+    const mandaue = mine.matches.find((m) => m.post._id === mandaueId);
+    expect(mandaue?.reasons).toMatchObject({ category: 'Energy', words: ['generator'] });
+    expect(mandaue!.reasons.distanceKm).toBeGreaterThanOrEqual(3);
+    expect(mandaue!.reasons.distanceKm).toBeLessThanOrEqual(5);
+    // Durban is 10,850 km away: no pair at all, nobody told.
+    expect(mine.matches.map((m) => m.post._id)).not.toContain(durbanId);
+    expect(await pairsOf(needId)).not.toContain(durbanId);
+    expect(await matchNotices(far)).toEqual([]);
+    expect((await matchesOf(far)).find((m) => m.post._id === durbanId)!.matches).toEqual([]);
+    expect(
+      (await matchesOf(near)).find((m) => m.post._id === mandaueId)!.matches.map((m) => m.post._id),
+    ).toContain(needId);
+  });
+
+  it('does not pair isiZulu voice notes with Tagalog translation, and pairs a Tagalog translation with it', async () => {
+    const [umlazi, maria, lisbon] = [
+      await person('Thandi', 'Dlamini'),
+      await person('Maria'),
+      await person('Rita', 'Sousa'),
+    ];
+    // The demo's pair, as the demo writes it: both are Translation and share a hashtag.
+    const translatorId = await post(maria, {
+      kind: 'provision',
+      category: 'Translation',
+      title: 'Tagalog and Waray translation for leaflets',
+      content:
+        'I can translate preparedness or health leaflets into Tagalog and Waray in the evenings, free for community groups. #translation #preparedness',
+    });
+    const zuluId = await post(umlazi, {
+      kind: 'want',
+      category: 'Translation',
+      title: 'isiZulu voice notes for flood alerts',
+      content:
+        'Most people in our street WhatsApp groups are older and prefer voice notes in isiZulu. Looking for two volunteers who can record a short warning whenever the weather service issues an alert. #translation #preparedness',
+      mapLocation: places.durban,
+    });
+    const tagalogId = await post(lisbon, {
+      kind: 'need',
+      category: 'Translation',
+      title: 'Tagalog translation for clinic leaflets',
+      content: 'Our clinic sees many Filipino workers; two leaflets need translating from English.',
+    });
+    expect(await pairsOf(zuluId)).not.toContain(translatorId);
+    expect(await matchNotices(umlazi)).toEqual([]);
+    expect(await pairsOf(tagalogId)).toContain(translatorId);
+    const [told] = await matchNotices(lisbon);
+    expect(told!.commentContent).toMatch(/Shared words: .*tagalog/);
+  });
+
+  it("knows the languages and the words of language work by PostgreSQL's own stemmer", async () => {
+    const v = await vocabularyOf(t.db);
+    expect(v.languages.get('portugues')).toBe('Portuguese');
+    expect(v.languages.get('isizulu')).toBe('Zulu');
+    expect(v.languages.get('zulu')).toBe('Zulu');
+    expect(v.languages.get('filipino')).toBe('Tagalog');
+    expect(v.languageWork.has('translat')).toBe(true);
+    expect(v.languageWork.has('interpret')).toBe(true);
+    expect(v.generic.has('onlin')).toBe(true);
   });
 });
 

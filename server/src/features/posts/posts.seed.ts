@@ -330,6 +330,13 @@ const stories: Record<string, DemoPost[]> = {
       picture: 'food',
     },
     {
+      kind: 'need',
+      category: 'Transport',
+      title: "A van for Saturday's KwaMashu parcels",
+      text: 'Ninety parcels are packed at the Pinetown hall for KwaMashu and we have no way to move them. Looking for a van and a driver on Saturday morning, back by one. #foodbank #transport',
+      place: 'pinetown',
+    },
+    {
       kind: 'mission_update',
       mission: 'Umlazi flood recovery',
       text: 'Food parcels have now reached all 212 households on the V Section list. Next on the list: school shoes, because so many were lost in the water. #floodrelief #foodbank',
