@@ -13,7 +13,7 @@ import path from 'node:path';
  * public places (decision 041) both read this one index, so the two never disagree.
  */
 
-/** A populated place. `region` is its province (GeoNames' first-level division), `sub` its county. */
+/** A populated place. `region` is its province (GeoNames' first-level division, but see PROVINCE_IS_SECOND_LEVEL), `sub` its county. */
 export type Town = {
   id: string;
   name: string;
@@ -109,6 +109,13 @@ const COUNTRY_SHOWN: Record<string, string> = {
 };
 /** Provinces shown by the name people use, where GeoNames' differs. */
 const REGION_SHOWN: Record<string, string> = { 'PH.NCR': 'Metro Manila' };
+/**
+ * Countries whose provinces are GeoNames' second level: the Philippines' first level is a region
+ * ("Central Visayas"), and people write the province ("Tacloban City, Leyte", "Talisay, Cebu").
+ * There a town's `region` is its province and its `sub` the region; Metro Manila, which has no
+ * provinces, stays Metro Manila.
+ */
+export const PROVINCE_IS_SECOND_LEVEL = new Set(['PH']);
 
 const ASCII = /^[\x20-\x7e]*$/u;
 /** Latin letters, with their accents (Latin-1, Extended-A and B, Extended Additional). */
@@ -169,7 +176,7 @@ function countryName(cc: string, names: Intl.DisplayNames): string {
  * start finds it), named by both packages' versions and FORMAT: a new version of either, or of
  * this code's output, makes a new one. Where it cannot be written, each process builds its own.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** The gazetteer in columns: strings joined by "\n", numbers as little-endian typed arrays in base64. */
 type Columns = {
@@ -211,6 +218,10 @@ function buildColumns(c500: string, citiesJson: string): Columns {
       a.name.replace(/^(Province|City|Municipality|County|District|Department) of /u, ''),
     ]),
   );
+  const provinceAndSub = (cc: string, first: string, second: string, a1: string) =>
+    PROVINCE_IS_SECOND_LEVEL.has(cc) && second && !REGION_SHOWN[`${cc}.${a1}`]
+      ? { region: second, sub: first }
+      : { region: first, sub: second };
   const ids: string[] = [];
   const names: string[] = [];
   const lat: number[] = [];
@@ -315,8 +326,12 @@ function buildColumns(c500: string, citiesJson: string): Columns {
         lng: Number(field(5)),
         pop: people,
         cc,
-        region: admin1.get(`${cc}.${a1}`) ?? '',
-        sub: admin2.get(`${cc}.${a1}.${field(11)}`) ?? '',
+        ...provinceAndSub(
+          cc,
+          admin1.get(`${cc}.${a1}`) ?? '',
+          admin2.get(`${cc}.${a1}.${field(11)}`) ?? '',
+          a1,
+        ),
       },
       people >= VOCABULARY_POP || feature === 'PPLC' || feature === 'PPLA',
       [name, field(2), ...spellings],

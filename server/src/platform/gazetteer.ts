@@ -7,6 +7,7 @@ import {
   loadGazetteer,
   type Name,
   OWN,
+  PROVINCE_IS_SECOND_LEVEL,
   refKind,
   refTown,
   type Town,
@@ -129,8 +130,13 @@ function load(): Index {
   };
   // Provinces: as big as the towns of theirs the list holds.
   const provincePop = new Map<string, number>();
-  for (const town of g.towns)
-    if (town.region) provincePop.set(town.region, (provincePop.get(town.region) ?? 0) + town.pop);
+  const addPop = (region: string, pop: number) =>
+    provincePop.set(region, (provincePop.get(region) ?? 0) + pop);
+  for (const town of g.towns) {
+    if (town.region) addPop(town.region, town.pop);
+    // Where the province is the second level, the first ("Eastern Visayas") is a name people write too.
+    if (town.sub && PROVINCE_IS_SECOND_LEVEL.has(town.cc)) addPop(town.sub, town.pop);
+  }
   for (const [region, pop] of provincePop) add(foldKey(region), { shown: region, pop });
   // Countries win over a town or a province of the same name (a huge population).
   for (const [cc, shown] of g.countries) {
@@ -159,23 +165,35 @@ function lowerBound(keys: string[], key: string): number {
 }
 
 /**
- * The town a folded name read in typed text names: one whose own name it is, or a big town's
- * alternate name ("Cebu", "Lisboa"), among towns that are `known`; the biggest such. Else what
- * `names` holds (a province, a country), whichever is bigger.
+ * The town a folded name read in typed text names, among towns that are `known`: the biggest whose
+ * own name it is; else the biggest big town whose alternate name it is ("Cebu", "Lisboa", "Москва"),
+ * if it has four letters or more ("Rue" is Butembo's in some language, "NY" New York's). Else, or
+ * if bigger, what `names` holds (a province, a country).
  */
 function nameFor(g: Index, key: string): Name | undefined {
-  let best: Name | undefined = g.names.get(key);
+  let own: Name | undefined;
+  let alternate: Name | undefined;
   for (let i = lowerBound(g.keys, key); i < g.keys.length && g.keys[i] === key; i++) {
     const ref = g.refs[i]!;
     const town = g.towns[refTown(ref)]!;
     const kind = refKind(ref);
-    if (!town.known || kind === LATER_WORD || (kind === ALTERNATE && town.pop < VOCABULARY_ALTERNATES_POP))
-      continue;
-    // One folded name, several places ("Roma" in Australia and the USA): the biggest's spelling.
-    if (!best || best.pop < town.pop) best = { shown: town.name, pop: town.pop };
+    if (!town.known || kind === LATER_WORD) continue;
+    const name = { shown: town.name, pop: town.pop };
+    // One folded name, several places ("Valparaíso" in Chile and Indiana): the biggest's spelling.
+    if (kind === OWN && (!own || own.pop < town.pop)) own = name;
+    if (
+      kind === ALTERNATE &&
+      town.pop >= VOCABULARY_ALTERNATES_POP &&
+      key.length >= 4 &&
+      (!alternate || alternate.pop < town.pop)
+    )
+      alternate = name;
   }
-  return best;
+  const town = own ?? alternate;
+  const other = g.names.get(key);
+  return other && (!town || other.pop >= town.pop) ? other : town;
 }
+
 const loaded = () => (index ??= load());
 
 /** Builds the index now (a benchmark measures the search apart from the load). */
