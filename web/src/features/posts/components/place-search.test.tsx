@@ -185,4 +185,31 @@ describe('the place picker', { timeout: 90_000 }, () => {
       mapLocation: { address: 'Sitio Malinao' },
     });
   });
+
+  it('does the same in the mission form, whose place search the router hands in', async () => {
+    const calls = stubApi((url, init) => {
+      if (path(url).startsWith('/geo/search')) return { status: 200, body: { data: [] } };
+      if (init?.method === 'POST') return { status: 500, body: { message: 'Not now' } };
+      return signedIn()(url);
+    });
+    renderApp('/create-mission');
+    await userEvent.type(await screen.findByLabelText('Title', {}, { timeout: 20_000 }), 'Flood relief');
+    await userEvent.click(screen.getByRole('radio', { name: /Collaboration/ }));
+    const box = await screen.findByRole('combobox', { name: /Place/ }, { timeout: 20_000 });
+    await userEvent.type(box, 'Purok 3, Lahug');
+    await userEvent.click(screen.getByRole('button', { name: 'Create mission' }));
+    expect(
+      await screen.findByText("Pick a place from the list, or keep 'Purok 3, Lahug' as typed."),
+    ).toBeInTheDocument();
+    expect(box).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep as typed' }, { timeout: 20_000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create mission' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 20_000 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      location: 'Purok 3, Lahug',
+      mapLocation: { address: 'Purok 3, Lahug', name: 'Purok 3, Lahug' },
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('mapLocation.coordinates');
+  });
 });
