@@ -74,7 +74,7 @@ export const MIN_POPULATION = 1000;
  */
 export const VOCABULARY_POP = 15_000;
 /** Alternate names (other languages, other spellings) are recognised in typed text for big towns only. */
-export const VOCABULARY_ALTERNATES_POP = 100_000;
+export const VOCABULARY_ALTERNATES_POP = 50_000;
 
 /**
  * Places people live in that GeoNames' lists do not hold as a town. Umlazi, a township of ~400,000
@@ -176,7 +176,7 @@ function countryName(cc: string, names: Intl.DisplayNames): string {
  * start finds it), named by both packages' versions and FORMAT: a new version of either, or of
  * this code's output, makes a new one. Where it cannot be written, each process builds its own.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** The gazetteer in columns: strings joined by "\n", numbers as little-endian typed arrays in base64. */
 type Columns = {

@@ -165,33 +165,32 @@ function lowerBound(keys: string[], key: string): number {
 }
 
 /**
- * The town a folded name read in typed text names, among towns that are `known`: the biggest whose
- * own name it is; else the biggest big town whose alternate name it is ("Cebu", "Lisboa", "Москва"),
- * if it has four letters or more ("Rue" is Butembo's in some language, "NY" New York's). Else, or
- * if bigger, what `names` holds (a province, a country).
+ * What a folded name read in typed text names, among towns that are `known`, provinces and
+ * countries: the biggest town whose own name it is, or the province or country (`names`), whichever
+ * is bigger; else a town whose own name is it and "City" ("Calbayog" → Calbayog City); else the
+ * biggest big town whose alternate name it is ("Lisboa", "Москва", "Ozamis"), if it has four letters
+ * or more ("Rue" is Butembo's in some language, "NY" New York's). An alternate never outweighs a
+ * province of that name ("Samar" is a province of the Philippines, and Samara's name in Tagalog).
  */
 function nameFor(g: Index, key: string): Name | undefined {
-  let own: Name | undefined;
-  let alternate: Name | undefined;
-  for (let i = lowerBound(g.keys, key); i < g.keys.length && g.keys[i] === key; i++) {
-    const ref = g.refs[i]!;
-    const town = g.towns[refTown(ref)]!;
-    const kind = refKind(ref);
-    if (!town.known || kind === LATER_WORD) continue;
-    const name = { shown: town.name, pop: town.pop };
-    // One folded name, several places ("Valparaíso" in Chile and Indiana): the biggest's spelling.
-    if (kind === OWN && (!own || own.pop < town.pop)) own = name;
-    if (
-      kind === ALTERNATE &&
-      town.pop >= VOCABULARY_ALTERNATES_POP &&
-      key.length >= 4 &&
-      (!alternate || alternate.pop < town.pop)
-    )
-      alternate = name;
-  }
-  const town = own ?? alternate;
+  const townNamed = (name: string, kinds: 'own' | 'alternate') => {
+    let best: Name | undefined;
+    for (let i = lowerBound(g.keys, name); i < g.keys.length && g.keys[i] === name; i++) {
+      const ref = g.refs[i]!;
+      const town = g.towns[refTown(ref)]!;
+      const kind = refKind(ref);
+      if (!town.known || kind === LATER_WORD) continue;
+      if (kinds === 'own' ? kind !== OWN : kind !== ALTERNATE || town.pop < VOCABULARY_ALTERNATES_POP)
+        continue;
+      // One folded name, several places ("Valparaíso" in Chile and Indiana): the biggest's spelling.
+      if (!best || best.pop < town.pop) best = { shown: town.name, pop: town.pop };
+    }
+    return best;
+  };
+  const own = townNamed(key, 'own');
   const other = g.names.get(key);
-  return other && (!town || other.pop >= town.pop) ? other : town;
+  if (own || other) return other && (!own || other.pop >= own.pop) ? other : own;
+  return townNamed(`${key} city`, 'own') ?? (key.length >= 4 ? townNamed(key, 'alternate') : undefined);
 }
 
 const loaded = () => (index ??= load());
@@ -378,6 +377,9 @@ function matches(
   q: string,
   enough: number,
   keep: (town: Town) => boolean,
+  // Two letters start ~30,000 names, of which only the biggest five are shown: the small towns
+  // among them are passed over at once (unless that leaves too few).
+  bigOnly = q.length < 3,
 ): Map<number, number> {
   const scores = new Map<number, number>();
   const kept = new Map<number, boolean>();
@@ -389,6 +391,7 @@ function matches(
     if (ok) scores.set(t, score);
   };
   const byName: Visit = (key, ref) => {
+    if (bigOnly && !g.towns[refTown(ref)]!.known) return;
     const kind = refKind(ref);
     const exact = key === q;
     // An alternate of three letters or fewer is a code or a short form ("Man" for Amman): weak.
@@ -408,6 +411,7 @@ function matches(
     if (fit) note(refTown(ref), NAME_MATCH + g.towns[refTown(ref)]!.pop * fit);
   };
   keysStartingWith(g, q, byName);
+  if (bigOnly && scores.size < enough) return matches(g, q, enough, keep, false);
   if (scores.size < enough && q.length >= TYPO_MIN_LENGTH) {
     const byTypo: Visit = (_key, ref) => {
       const town = g.towns[refTown(ref)]!;
