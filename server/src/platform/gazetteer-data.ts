@@ -429,6 +429,10 @@ export function loadGazetteer(): Gazetteer {
       const part = `${cache}.${process.pid}.part`;
       fs.writeFileSync(part, JSON.stringify(columns));
       fs.renameSync(part, cache);
+      // Those of older versions go: each is 18 MB.
+      for (const file of fs.readdirSync(cacheDir))
+        if (/^gazetteer-.*\.json$/u.test(file) && path.join(cacheDir, file) !== cache)
+          fs.rmSync(path.join(cacheDir, file), { force: true });
     } catch {
       // A read-only install: every process builds its own.
     }
