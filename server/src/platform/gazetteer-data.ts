@@ -119,7 +119,7 @@ export const PROVINCE_IS_SECOND_LEVEL = new Set(['PH']);
 
 const ASCII = /^[\x20-\x7e]*$/u;
 /** Latin letters, with their accents (Latin-1, Extended-A and B, Extended Additional). */
-const LATIN = /^[\u0000-\u024f\u1e00-\u1eff]*$/u;
+const LATIN = /^[\u0020-\u024f\u1e00-\u1eff]*$/u;
 
 /** Case-, accent- and punctuation-blind words: "Tromsø" and "tromso" are one name. */
 export function foldedWords(text: string): string[] {
