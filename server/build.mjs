@@ -38,7 +38,6 @@ const external = [
   'ioredis',
   'nodemailer',
   'openid-client',
-  'city-timezones',
   '@zxcvbn-ts/language-common',
 ];
 

@@ -26,6 +26,30 @@ export const placeSchema = z.object({
 });
 export type Place = z.infer<typeof placeSchema>;
 
+/**
+ * A place as a person chose it in the place picker (issue 32, item 1): one the search found, with
+ * its point, or the words they typed when the search found nothing they meant, kept as typed —
+ * a name and an address, no point, no place id (a post's mapLocation allows both).
+ */
+export const chosenPlaceSchema = z.object({
+  placeId: z.string().optional(),
+  name: z.string(),
+  address: z.string(),
+  coordinates: z.tuple([z.number(), z.number()]).optional(),
+  parts: placePartsSchema.optional(),
+});
+export type ChosenPlace = z.infer<typeof chosenPlaceSchema>;
+
+/** What the picker keeps when a person keeps their words: the words, and nothing the search did not give. */
+export const placeKeptAsTyped = (text: string): ChosenPlace => ({ name: text.trim(), address: text.trim() });
+
+/**
+ * A form whose place box holds words that were neither picked nor kept does not send without them
+ * (decision 049): it stops here, the words still in the box.
+ */
+export const placeNotChosenMessage = (text: string) =>
+  `Pick a place from the list, or keep '${text.trim()}' as typed.`;
+
 export const geoSearchResponseSchema = z.object({ data: z.array(placeSchema).max(MAP_SEARCH_MAX_RESULTS) });
 
 /*

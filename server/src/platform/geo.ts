@@ -1,56 +1,25 @@
 import type { Place, PlaceParts } from '@muster/contract/geo';
 import { HttpError } from './errors.js';
+import { searchTowns } from './gazetteer.js';
 
 export type GeoProvider = { search: (query: string, limit: number) => Promise<Place[]> };
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-type City = {
-  city: string;
-  city_ascii: string;
-  lat: number;
-  lng: number;
-  pop: number;
-  country: string;
-  iso2: string;
-  province: string;
-};
-let cities: Array<City & { key: string }> | undefined;
-
 /**
- * The default: an offline gazetteer of ~7,300 cities (the npm package city-timezones), so place
- * search works without a network or an API key. Prefix matches first, biggest cities first.
+ * The default: an offline gazetteer of GeoNames' ~135,000 towns of about 1,000 people or more,
+ * with their alternate names (decision 049), so place search works without a network or an API
+ * key. Matched by prefix, then by a later word, then with one typo; biggest towns first.
  */
 export function createOfflineGazetteer(): GeoProvider {
   return {
     async search(query, limit) {
-      if (!cities) {
-        const { cityMapping } = (await import('city-timezones')) as unknown as { cityMapping: City[] };
-        cities = cityMapping.map((c) => ({ ...c, key: fold(c.city_ascii) }));
-      }
-      const q = fold(query.trim());
-      const score = (c: { key: string }) =>
-        c.key === q ? 0 : c.key.startsWith(q) ? 1 : c.key.includes(q) ? 2 : 3;
-      return cities
-        .filter((c) => score(c) < 3)
-        .sort((a, b) => score(a) - score(b) || b.pop - a.pop)
-        .slice(0, limit)
-        .map((c) => ({
-          placeId: `gazetteer:${c.iso2}:${c.city_ascii}:${c.province}`,
-          name: c.city,
-          address: [c.city, c.province !== c.city ? c.province : '', c.country].filter(Boolean).join(', '),
-          coordinates: [Number(c.lng.toFixed(5)), Number(c.lat.toFixed(5))],
-          // The city-level parts a public place is built from (decision 041).
-          parts: {
-            locality: c.city,
-            ...(c.province && c.province !== c.city ? { region: c.province } : {}),
-            country: c.country,
-          },
-        }));
+      return searchTowns(query, limit).map(({ town, address, parts }) => ({
+        placeId: `gazetteer:${town.id}`,
+        name: town.name,
+        address,
+        coordinates: [Number(town.lng.toFixed(5)), Number(town.lat.toFixed(5))],
+        // The city-level parts a public place is built from (decision 041).
+        parts,
+      }));
     },
   };
 }

@@ -27,10 +27,10 @@ const HALL = {
 const EXACT = { location: HALL.address, mapLocation: HALL };
 // City-level by construction (decision 041): the gazetteer city nearest the rounded point.
 const APPROXIMATE = {
-  location: 'Cebu, Philippines',
+  location: 'Cebu City, Cebu, Philippines',
   mapLocation: {
-    address: 'Cebu, Philippines',
-    name: 'Cebu',
+    address: 'Cebu City, Cebu, Philippines',
+    name: 'Cebu City',
     coordinates: [123.89, 10.3],
     approximate: true,
   },

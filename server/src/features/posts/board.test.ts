@@ -148,7 +148,7 @@ describe('GET /posts/emergency', () => {
 
   it("shows a members-only mission's updates to its members only", async () => {
     const [owner, member, stranger] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
-    const place = 'Ozamis';
+    const place = 'Ozamiz';
     const missionId = await startMission(owner, { location: place });
     await join(missionId, owner, member);
     expect(

@@ -198,11 +198,11 @@ describe('places without a street, hunts, and posts without a place', () => {
     expect(hunt.mapLocation).toEqual({ address: '5 Osmeña Blvd, Cebu City' });
     // Typed by hand, no point: only the gazetteer's names in it (decision 041).
     expect(placeIn(await get(`/posts/${hunt._id}`, stranger), hunt._id)).toEqual({
-      address: 'Cebu',
+      address: 'Cebu City',
       approximate: true,
     });
     expect(placeIn(await get('/posts/feed?kind=hunt', stranger), hunt._id)).toEqual({
-      address: 'Cebu',
+      address: 'Cebu City',
       approximate: true,
     });
     expect(placeIn(await get('/posts/feed?kind=hunt', author), hunt._id)).toEqual({
@@ -227,8 +227,8 @@ describe('places without a street, hunts, and posts without a place', () => {
     const id = res.json().data._id;
     expect(res.json().data.mapLocation).toEqual(cebu);
     expect(placeIn(await get(`/posts/${id}`, stranger), id)).toEqual({
-      address: 'Cebu, Philippines',
-      name: 'Cebu',
+      address: 'Cebu City, Cebu, Philippines',
+      name: 'Cebu City',
       coordinates: [123.89, 10.32],
       approximate: true,
     });

@@ -1,4 +1,4 @@
-import { placeSchema } from '@muster/contract/geo';
+import { chosenPlaceSchema } from '@muster/contract/geo';
 import {
   CATEGORY_MAX,
   NEED_OPEN_DAYS,
@@ -19,7 +19,7 @@ const draftSchema = z.object({
   title: z.string().max(POST_TITLE_MAX),
   content: z.string().max(POST_CONTENT_MAX),
   openForDays: z.literal(NEED_OPEN_DAYS).catch(NEED_OPEN_DAYS_DEFAULT),
-  place: placeSchema.nullable().catch(null),
+  place: chosenPlaceSchema.nullable().catch(null),
 });
 export type ComposerDraft = z.infer<typeof draftSchema>;
 

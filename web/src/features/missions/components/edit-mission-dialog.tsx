@@ -41,8 +41,11 @@ export function EditMissionDialog({
               ? {
                   address: mission.mapLocation.address,
                   name: mission.mapLocation.name ?? mission.mapLocation.address,
-                  coordinates: mission.mapLocation.coordinates ?? [0, 0],
-                  placeId: mission.mapLocation.placeId ?? '',
+                  // A place kept as typed has no point, and is shown as such.
+                  ...(mission.mapLocation.coordinates
+                    ? { coordinates: mission.mapLocation.coordinates }
+                    : {}),
+                  ...(mission.mapLocation.placeId ? { placeId: mission.mapLocation.placeId } : {}),
                   ...(mission.mapLocation.parts ? { parts: mission.mapLocation.parts } : {}),
                 }
               : null,

@@ -1,4 +1,4 @@
-import type { Place } from '@muster/contract/geo';
+import { type ChosenPlace, placeNotChosenMessage } from '@muster/contract/geo';
 import {
   createMissionSchema,
   DEFAULT_MISSION_PHOTO,
@@ -14,15 +14,22 @@ import { buttonStyles } from '../../../components/person-row';
 import { downscaleToJpeg } from '../../../lib/downscale-image';
 import { fieldStyle, labelStyle } from './mission-bits';
 
-/** The place search belongs to another feature; the router hands it in. */
-export type PlaceField = (value: Place | null, onChange: (place: Place | null) => void) => React.ReactNode;
+/**
+ * The place search belongs to another feature; the router hands it in. It tells the form the
+ * words in its box (`onTextChange`) and shows the form's `error` about them (decision 049).
+ */
+export type PlaceField = (
+  value: ChosenPlace | null,
+  onChange: (place: ChosenPlace | null) => void,
+  field: { onTextChange: (text: string) => void; error: string | undefined },
+) => React.ReactNode;
 
 export type MissionFormValues = {
   title: string;
   description: string;
   type: MissionType | '';
   category: string;
-  place: Place | null;
+  place: ChosenPlace | null;
   /** A data URL of a new photo, the URL of the current one, or '' for none (the default photo). */
   photo: string;
   visibility: 'public' | 'members';
@@ -38,7 +45,7 @@ export const emptyMissionForm: MissionFormValues = {
   visibility: 'public',
 };
 
-type Field = 'title' | 'description' | 'type' | 'category' | 'photo';
+type Field = 'title' | 'description' | 'type' | 'category' | 'photo' | 'place';
 
 /** The request body the form's values make (what createMissionSchema checks). */
 export function missionPayload(values: MissionFormValues) {
@@ -85,6 +92,8 @@ export function MissionForm({
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
+  // Words in the place box that were neither picked nor kept: the mission does not go without them.
+  const [placeText, setPlaceText] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -124,6 +133,8 @@ export function MissionForm({
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
+    // The place search focuses its own box when it is given the message.
+    if (!values.place && placeText.trim()) return setErrors({ place: placeNotChosenMessage(placeText) });
     onSubmit({
       ...values,
       title: values.title.trim(),
@@ -241,7 +252,15 @@ export function MissionForm({
           </select>
         </div>
       </div>
-      <div>{place(values.place, (p) => set('place', p))}</div>
+      <div>
+        {place(values.place, (p) => set('place', p), {
+          onTextChange: (text) => {
+            setPlaceText(text);
+            if (!text.trim()) setErrors((er) => ({ ...er, place: undefined }));
+          },
+          error: errors.place,
+        })}
+      </div>
       <div>
         <span className={labelStyle}>
           Photo <span className="font-normal text-slate-500">(optional)</span>

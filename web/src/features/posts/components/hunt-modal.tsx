@@ -1,4 +1,4 @@
-import type { Place } from '@muster/contract/geo';
+import { type ChosenPlace, placeNotChosenMessage } from '@muster/contract/geo';
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
@@ -17,7 +17,10 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
   const [huntType, setHuntType] = useState<'product' | 'service' | ''>('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [place, setPlace] = useState<Place | null>(null);
+  const [place, setPlace] = useState<ChosenPlace | null>(null);
+  // Words in the place box that were neither picked nor kept: the hunt does not go without them.
+  const [placeText, setPlaceText] = useState('');
+  const [placeError, setPlaceError] = useState<string>();
   const [image, setImage] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
@@ -40,6 +43,7 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
     if (!huntType) return setError('Please select Product or Service');
     if (!title.trim()) return setError('Hunt title is required');
     setError('');
+    if (!place && placeText.trim()) return setPlaceError(placeNotChosenMessage(placeText));
     create.mutate(
       {
         huntType,
@@ -48,7 +52,11 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
         ...(place
           ? {
               location: place.address.trim(),
-              mapLocation: { address: place.address, coordinates: place.coordinates },
+              // A place kept as typed has no point (decision 049).
+              mapLocation: {
+                address: place.address,
+                ...(place.coordinates ? { coordinates: place.coordinates } : {}),
+              },
             }
           : {}),
         ...(image ? { image } : {}),
@@ -60,6 +68,7 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
           setTitle('');
           setDescription('');
           setPlace(null);
+          setPlaceText('');
           setImage(null);
           onOpenChange(false);
         },
@@ -123,7 +132,18 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
-        <PlaceSearch value={place} onChange={setPlace} />
+        <PlaceSearch
+          value={place}
+          onChange={(p) => {
+            setPlace(p);
+            setPlaceError(undefined);
+          }}
+          onTextChange={(t) => {
+            setPlaceText(t);
+            if (!t.trim()) setPlaceError(undefined);
+          }}
+          error={placeError}
+        />
         {image && (
           <div className="relative">
             <img

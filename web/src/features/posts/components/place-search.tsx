@@ -1,20 +1,33 @@
-import type { Place } from '@muster/contract/geo';
+import { type ChosenPlace, type Place, placeKeptAsTyped } from '@muster/contract/geo';
 import { MAP_SEARCH_DEBOUNCE_MS, MAP_SEARCH_MIN_CHARS } from '@muster/contract/limits';
-import { MapPin, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { MapPin, PenLine, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { searchPlaces } from '../api/search-places';
 
-/** Spec §5: asks after a 500 ms pause with at least 2 characters, and offers up to 5 places. */
+/**
+ * Spec §5: asks after a 500 ms pause with at least 2 characters, and offers up to 5 places.
+ * Issue 32: what was typed is never dropped. When the search finds nothing, it says so and offers
+ * to keep the words as typed (a place with no point); the same offer closes the list of places
+ * found. The form is told what sits in the box (`onTextChange`), so that on submit it can stop
+ * with `error` rather than send the post without it (decision 049).
+ */
 export function PlaceSearch({
   value,
   onChange,
+  onTextChange,
+  error,
 }: {
-  value: Place | null;
-  onChange: (place: Place | null) => void;
+  value: ChosenPlace | null;
+  onChange: (place: ChosenPlace | null) => void;
+  onTextChange?: (text: string) => void;
+  error?: string | undefined;
 }) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<Place[]>([]);
+  /** The words the shown results (or the shown "nothing found") answer. */
+  const [answered, setAnswered] = useState('');
   const [failed, setFailed] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -27,11 +40,13 @@ export function PlaceSearch({
           if (!live) return;
           setFailed(false);
           setResults(places);
+          setAnswered(q);
         },
         () => {
           if (!live) return;
           setResults([]);
           setFailed(true);
+          setAnswered(q);
         },
       );
     }, MAP_SEARCH_DEBOUNCE_MS);
@@ -41,12 +56,36 @@ export function PlaceSearch({
     };
   }, [text]);
 
+  // The form stopped on the words in the box: the person is taken back to them.
+  useEffect(() => {
+    if (error) input.current?.focus();
+  }, [error]);
+
+  function type(next: string) {
+    setText(next);
+    onTextChange?.(next);
+  }
+
+  function choose(place: ChosenPlace) {
+    onChange(place);
+    setText('');
+    setResults([]);
+    setAnswered('');
+    onTextChange?.('');
+  }
+
   if (value) {
+    const typed = !value.coordinates;
     return (
       <p className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
         <span className="flex min-w-0 items-center gap-2">
-          <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          {typed ? (
+            <PenLine className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          ) : (
+            <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          )}
           <span className="truncate">{value.address}</span>
+          {typed && <span className="shrink-0 text-xs text-slate-500">as typed, not on the map</span>}
         </span>
         <button
           type="button"
@@ -59,23 +98,52 @@ export function PlaceSearch({
       </p>
     );
   }
-  const open = text.trim().length >= MAP_SEARCH_MIN_CHARS && (results.length > 0 || failed);
+  const q = text.trim();
+  const searched = q.length >= MAP_SEARCH_MIN_CHARS;
+  // "Nothing found" only for these very words, answered: not while the search is on its way.
+  const nothing = searched && !failed && answered === q && results.length === 0;
+  const open = searched && (results.length > 0 || failed);
+  const keep = () => choose(placeKeptAsTyped(q));
   return (
     <div className="relative">
       <label htmlFor={`${id}-place`} className="block text-sm font-medium text-slate-700">
         Place <span className="font-normal text-slate-500">(optional)</span>
       </label>
       <input
+        ref={input}
         id={`${id}-place`}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => type(e.target.value)}
         placeholder="Search a town or city"
         autoComplete="off"
         role="combobox"
         aria-expanded={open}
         aria-controls={`${id}-places`}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-place-error` : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
       />
+      {error && (
+        <p id={`${id}-place-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      {/* A status (polite live region), announced as it changes: a screen reader hears that nothing
+          was found, and the offer. Always there, empty, so that what comes into it is announced. */}
+      <div role="status">
+        {nothing && (
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg">
+            <span className="min-w-0 break-words text-slate-700">No place found — keep '{q}' as typed?</span>
+            <button
+              type="button"
+              onClick={keep}
+              className="shrink-0 rounded-full border border-brand-600 px-3 py-1 font-medium text-brand-700 hover:bg-brand-50 focus:outline-none focus:ring-2 focus:ring-brand-500/40"
+            >
+              Keep as typed
+            </button>
+          </div>
+        )}
+      </div>
       {open && (
         <ul
           id={`${id}-places`}
@@ -91,11 +159,7 @@ export function PlaceSearch({
               <li key={p.placeId} role="option" aria-selected="false">
                 <button
                   type="button"
-                  onClick={() => {
-                    onChange(p);
-                    setText('');
-                    setResults([]);
-                  }}
+                  onClick={() => choose(p)}
                   className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50"
                 >
                   <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> {p.address}
@@ -103,6 +167,16 @@ export function PlaceSearch({
               </li>
             ))
           )}
+          {/* Not the place meant, or a search that failed: the words can still be kept. */}
+          <li role="option" aria-selected="false" className="border-t border-slate-100">
+            <button
+              type="button"
+              onClick={keep}
+              className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-600 hover:bg-slate-50"
+            >
+              <PenLine className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> Keep '{q}' as typed
+            </button>
+          </li>
         </ul>
       )}
     </div>

@@ -1,4 +1,4 @@
-import type { Place } from '@muster/contract/geo';
+import { type ChosenPlace, placeNotChosenMessage } from '@muster/contract/geo';
 import {
   emergencyEmojis,
   firstLink,
@@ -74,7 +74,10 @@ export function PostComposerModal({
   const [video, setVideo] = useState<string | null>(null);
   const [doc, setDoc] = useState<{ data: string; name: string } | null>(null);
   const docInput = useRef<HTMLInputElement>(null);
-  const [place, setPlace] = useState<Place | null>(restored?.place ?? null);
+  const [place, setPlace] = useState<ChosenPlace | null>(restored?.place ?? null);
+  // Words in the place box that were neither picked nor kept: the post does not go without them.
+  const [placeText, setPlaceText] = useState('');
+  const [placeError, setPlaceError] = useState<string>();
   const [picker, setPicker] = useState<PickerMode | null>(initialPicker);
   const [mission, setMission] = useState<{
     title: string;
@@ -142,6 +145,8 @@ export function PostComposerModal({
     setVideo(null);
     setDoc(null);
     setPlace(null);
+    setPlaceText('');
+    setPlaceError(undefined);
     setPicker(null);
     setMission(null);
     setReview(null);
@@ -194,6 +199,7 @@ export function PostComposerModal({
     e.preventDefault();
     if (empty) return;
     if (kind !== 'general' && !category.trim()) return void toast.error('Choose a category');
+    if (!place && placeText.trim()) return setPlaceError(placeNotChosenMessage(placeText));
     create.mutate(
       {
         kind,
@@ -398,7 +404,18 @@ export function PostComposerModal({
             )}
           </div>
         )}
-        <PlaceSearch value={place} onChange={setPlace} />
+        <PlaceSearch
+          value={place}
+          onChange={(p) => {
+            setPlace(p);
+            setPlaceError(undefined);
+          }}
+          onTextChange={(t) => {
+            setPlaceText(t);
+            if (!t.trim()) setPlaceError(undefined);
+          }}
+          error={placeError}
+        />
         {mission ? (
           <p className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
             <span>
