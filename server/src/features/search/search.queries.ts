@@ -193,7 +193,7 @@ export async function countHashtags(db: Db, tags: string[]) {
  * - `words`, from search_lexicon (category words and hashtags in use), of the words that are not
  *   in it themselves: "transprt" → transport. At most 2 per word, the closest first; similarity
  *   ≥ 0.45 (pg_trgm's `%` at its default 0.3 finds the candidates).
- * - `names`, from search_names (the words of everyone's names, 0031), for every word, a name
+ * - `names`, from search_names (the words of everyone's names, 0029), for every word, a name
  *   itself included: names have many right spellings (Jon, John, Jhon), and those typed as they
  *   are still rank first. Trigram similarity ≥ 0.45 as above ("momdoma" → momodoma), or one slip
  *   away by the words' deletions, which trigrams miss in short words ("jhon" → john, 0.11). At
