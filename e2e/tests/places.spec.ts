@@ -53,7 +53,9 @@ test('needs placed in Cebu City and Mandaue from the picker get points; an unkno
   const title = `Tarpaulins in Lahug ${stamp}`;
   const composer = await composeNeed(a.page, title);
   await composer.getByRole('combobox', { name: /Place/ }).fill('Lahug');
-  const nothing = composer.getByRole('status').filter({ hasText: "No place found — keep 'Lahug' as typed?" });
+  const nothing = composer.getByTestId('place-search-status').filter({
+    hasText: "No place found — keep 'Lahug' as typed?",
+  });
   await expect(nothing).toBeVisible();
   await expectAccessible(a.page);
   await snap(a.page, 'places-no-match');

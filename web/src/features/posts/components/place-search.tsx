@@ -128,9 +128,10 @@ export function PlaceSearch({
           {error}
         </p>
       )}
-      {/* A status (polite live region), announced as it changes: a screen reader hears that nothing
-          was found, and the offer. Always there, empty, so that what comes into it is announced. */}
-      <div role="status">
+      {/* A polite live region, announced as it changes: a screen reader hears that nothing was
+          found, and the offer. Always there, empty, so that what comes into it is announced; not a
+          role="status", which the form's own status lines are (the composer's draft notice). */}
+      <div aria-live="polite" data-testid="place-search-status">
         {nothing && (
           <div className="mt-1 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg">
             <span className="min-w-0 break-words text-slate-700">No place found — keep '{q}' as typed?</span>
