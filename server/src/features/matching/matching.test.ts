@@ -559,6 +559,40 @@ describe('matches across the world (issue 32, decision 050)', () => {
     ).toContain(needId);
   });
 
+  it('pairs what the place picker gives for "Cebu City" and "Mandaue", and not "Durban" (issue 32 done-when)', async () => {
+    const [seeker, near, far] = [
+      await person('Liza', 'Tan'),
+      await person('Nonoy', 'Go'),
+      await person('Zanele', 'Khumalo'),
+    ];
+    // The first answer of the picker, sent as the composer sends a picked place: no hand-made points.
+    const picked = async (who: Person, q: string) => {
+      const res = await api('GET', `/geo/search?q=${encodeURIComponent(q)}`, who.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const place = res.json().data[0] as { name: string; address: string; coordinates: [number, number] };
+      expect(place.coordinates).toHaveLength(2);
+      return { name: place.name, address: place.address, coordinates: place.coordinates };
+    };
+    const offer = {
+      kind: 'provision',
+      category: 'Water',
+      title: 'Water filters to lend',
+      content: 'Ceramic water filters for households on boiled water, free to borrow.',
+    } as const;
+    const durbanId = await post(far, { ...offer, mapLocation: await picked(far, 'Durban') } as Body);
+    const mandaueId = await post(near, { ...offer, mapLocation: await picked(near, 'Mandaue') } as Body);
+    const needId = await post(seeker, {
+      kind: 'need',
+      category: 'Water',
+      title: 'Water filters for our street',
+      content: 'The tap water is brown since the typhoon; we need filters for twelve households.',
+      mapLocation: await picked(seeker, 'Cebu City'),
+    } as Body);
+    const ids = (await pairsOf(needId)).sort();
+    expect(ids).toContain(mandaueId);
+    expect(ids).not.toContain(durbanId);
+  });
+
   it('does not pair isiZulu voice notes with Tagalog translation, and pairs a Tagalog translation with it', async () => {
     const [umlazi, maria, lisbon] = [
       await person('Thandi', 'Dlamini'),
