@@ -124,7 +124,13 @@ afterAll(async () => {
 
 // The test server lives on loopback, which the real policy refuses: these cases widen the policy
 // to exactly that server, and check everything else still holds (redirect re-checks, caps).
-const local = () => ({ isAllowedAddress: (ip: string) => ip === '127.0.0.1', allowedPorts: [port] });
+// A fetch's own 5 s bound is tested on its own (the slow page, at 500 ms); here a busy machine's
+// slowness must not turn a held or slow-to-parse page into a timed-out one (issue 32, item 10's rule).
+const local = () => ({
+  isAllowedAddress: (ip: string) => ip === '127.0.0.1',
+  allowedPorts: [port],
+  timeoutMs: 60_000,
+});
 
 describe('link previews', () => {
   it('reads the title, description and site name of a page', async () => {
