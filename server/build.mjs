@@ -49,7 +49,8 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  // The runtime the install brings (decision 054).
+  target: 'node26',
   external: external.flatMap((name) => [name, `${name}/*`]),
   alias: { '@muster/contract': '../contract/src' },
   // The CommonJS packages in the bundle call require() for Node's own modules.

@@ -65,6 +65,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Node 26 has a localStorage of its own, without storage unless given a file. Vitest leaves a
+    // global that Node already has in place, so the tests met Node's instead of jsdom's
+    // (decision 054). Without it, jsdom's Storage is the one they read and write, as a browser's.
+    execArgv: ['--no-webstorage'],
     // jsdom renders are slow on a busy machine; a test's speed is never what it checks.
     testTimeout: 30_000,
     hookTimeout: 60_000,
