@@ -8,7 +8,7 @@ import {
 } from '@muster/contract/posts';
 import type { Insertable } from 'kysely';
 import { DEMO_LOGIN, type DemoSeed } from '../../db/demo.js';
-import { demoPicture, type PictureTheme, seedOf } from '../../db/demo-pictures.js';
+import { demoPicture, type PictureTheme, seededRandom, seedOf } from '../../db/demo-pictures.js';
 import type { CommentsTable, PostHashtagsTable, PostLikesTable, PostsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { placeColumns } from '../../platform/places.js';
@@ -1924,18 +1924,6 @@ const circles = [
   ['jonas_berg', 'yuki_tanaka', 'liam_walsh', 'omar_haddad', 'amina_diallo'],
 ];
 const close = (a: string, b: string) => circles.some((c) => c.includes(a) && c.includes(b));
-
-/** A small seeded generator, so every demo database gets the same likes and times. */
-function seededRandom(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A post's picture, drawn from its text: each post has its own, and every demo database the same. */
 function pictureOf(theme: PictureTheme, post: DemoPost): string {
