@@ -1,11 +1,10 @@
-import { type ChosenPlace, placeNotChosenMessage } from '@muster/contract/geo';
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import toast from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateHuntMutation } from '../api/create-post';
-import { PlaceSearch } from './place-search';
+import { PlaceSearch, usePlaceField } from './place-search';
 
 /**
  * The hunt modal 'Product or Service Hunt' (spec §2, §5, §8), with the whole hunt payload of spec §3:
@@ -17,10 +16,9 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
   const [huntType, setHuntType] = useState<'product' | 'service' | ''>('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [place, setPlace] = useState<ChosenPlace | null>(null);
-  // Words in the place box that were neither picked nor kept: the hunt does not go without them.
-  const [placeText, setPlaceText] = useState('');
-  const [placeError, setPlaceError] = useState<string>();
+  // The hunt does not go with words in the place box that were neither picked nor kept.
+  const placeField = usePlaceField();
+  const place = placeField.place;
   const [image, setImage] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
@@ -43,7 +41,7 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
     if (!huntType) return setError('Please select Product or Service');
     if (!title.trim()) return setError('Hunt title is required');
     setError('');
-    if (!place && placeText.trim()) return setPlaceError(placeNotChosenMessage(placeText));
+    if (!placeField.ready()) return;
     create.mutate(
       {
         huntType,
@@ -67,8 +65,7 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
           setHuntType('');
           setTitle('');
           setDescription('');
-          setPlace(null);
-          setPlaceText('');
+          placeField.reset();
           setImage(null);
           onOpenChange(false);
         },
@@ -132,18 +129,7 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
-        <PlaceSearch
-          value={place}
-          onChange={(p) => {
-            setPlace(p);
-            setPlaceError(undefined);
-          }}
-          onTextChange={(t) => {
-            setPlaceText(t);
-            if (!t.trim()) setPlaceError(undefined);
-          }}
-          error={placeError}
-        />
+        <PlaceSearch {...placeField.props} />
         {image && (
           <div className="relative">
             <img

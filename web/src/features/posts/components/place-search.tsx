@@ -1,4 +1,4 @@
-import { type ChosenPlace, type Place, placeKeptAsTyped } from '@muster/contract/geo';
+import { type ChosenPlace, type Place, placeKeptAsTyped, placeNotChosenMessage } from '@muster/contract/geo';
 import { MAP_SEARCH_DEBOUNCE_MS, MAP_SEARCH_MIN_CHARS } from '@muster/contract/limits';
 import { MapPin, PenLine, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -182,4 +182,40 @@ export function PlaceSearch({
       )}
     </div>
   );
+}
+
+/**
+ * A form's place field (decision 049): the place picked or kept, the words in the box that are
+ * neither, and the message that stops a send without them. `props` go to <PlaceSearch>.
+ */
+export function usePlaceField(initial: ChosenPlace | null = null) {
+  const [place, setPlace] = useState<ChosenPlace | null>(initial);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  return {
+    place,
+    /** False, with the field's message shown, while the box holds words neither picked nor kept. */
+    ready: () => {
+      if (place || !text.trim()) return true;
+      setError(placeNotChosenMessage(text));
+      return false;
+    },
+    reset: () => {
+      setPlace(null);
+      setText('');
+      setError(undefined);
+    },
+    props: {
+      value: place,
+      onChange: (p: ChosenPlace | null) => {
+        setPlace(p);
+        setError(undefined);
+      },
+      onTextChange: (t: string) => {
+        setText(t);
+        if (!t.trim()) setError(undefined);
+      },
+      error,
+    },
+  };
 }

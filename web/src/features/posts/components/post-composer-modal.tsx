@@ -1,4 +1,3 @@
-import { type ChosenPlace, placeNotChosenMessage } from '@muster/contract/geo';
 import {
   emergencyEmojis,
   firstLink,
@@ -23,7 +22,7 @@ import { clearDraft, loadDraft, saveDraft } from '../composer-draft';
 import { hashtagSuggestions, insertToken, tokenAtCaret } from '../composer-suggestions';
 import { withoutUpdatePrefix, withUpdatePrefix } from '../mission-update';
 import { MissionPicker } from './mission-picker';
-import { PlaceSearch } from './place-search';
+import { PlaceSearch, usePlaceField } from './place-search';
 
 type Kind = 'need' | 'want' | 'provision' | 'general';
 const kinds: Array<{ value: Kind; label: string }> = [
@@ -74,10 +73,9 @@ export function PostComposerModal({
   const [video, setVideo] = useState<string | null>(null);
   const [doc, setDoc] = useState<{ data: string; name: string } | null>(null);
   const docInput = useRef<HTMLInputElement>(null);
-  const [place, setPlace] = useState<ChosenPlace | null>(restored?.place ?? null);
-  // Words in the place box that were neither picked nor kept: the post does not go without them.
-  const [placeText, setPlaceText] = useState('');
-  const [placeError, setPlaceError] = useState<string>();
+  // The post does not go with words in the place box that were neither picked nor kept.
+  const placeField = usePlaceField(restored?.place ?? null);
+  const place = placeField.place;
   const [picker, setPicker] = useState<PickerMode | null>(initialPicker);
   const [mission, setMission] = useState<{
     title: string;
@@ -144,9 +142,7 @@ export function PostComposerModal({
     setImage(null);
     setVideo(null);
     setDoc(null);
-    setPlace(null);
-    setPlaceText('');
-    setPlaceError(undefined);
+    placeField.reset();
     setPicker(null);
     setMission(null);
     setReview(null);
@@ -199,7 +195,7 @@ export function PostComposerModal({
     e.preventDefault();
     if (empty) return;
     if (kind !== 'general' && !category.trim()) return void toast.error('Choose a category');
-    if (!place && placeText.trim()) return setPlaceError(placeNotChosenMessage(placeText));
+    if (!placeField.ready()) return;
     create.mutate(
       {
         kind,
@@ -404,18 +400,7 @@ export function PostComposerModal({
             )}
           </div>
         )}
-        <PlaceSearch
-          value={place}
-          onChange={(p) => {
-            setPlace(p);
-            setPlaceError(undefined);
-          }}
-          onTextChange={(t) => {
-            setPlaceText(t);
-            if (!t.trim()) setPlaceError(undefined);
-          }}
-          error={placeError}
-        />
+        <PlaceSearch {...placeField.props} />
         {mission ? (
           <p className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
             <span>
