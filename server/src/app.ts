@@ -22,9 +22,9 @@ import { safetyRoutes } from './features/safety/safety.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
-import { createBackgroundQueue } from './platform/background.js';
 import { registerCompression } from './platform/compression.js';
 import { createEventBus } from './platform/events.js';
+import { createJobQueue, type JobBackend } from './platform/jobs.js';
 import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
 import { fetchLinkPreview, type PreviewOptions } from './platform/link-preview.js';
@@ -53,10 +53,30 @@ export type AppOptions = {
   demoLogin?: { username: string; password: string } | undefined;
   /** Only tests set this, to let previews reach their own loopback server. */
   linkPreview?: PreviewOptions | undefined;
+  /** The durable job queue's database: `DatabaseHandle.jobBackend`. */
+  jobBackend: JobBackend;
+  /**
+   * 'workers' (the default) polls the queues. 'inline' is for the server's tests: nothing polls,
+   * and an answer is sent only once the jobs its request enqueued have run (platform/jobs.ts).
+   */
+  jobMode?: 'workers' | 'inline' | undefined;
+  /** Seconds before a failed job's first retry (tests shorten it). */
+  jobRetryDelaySeconds?: number | undefined;
 };
 
 /** Builds the whole application — plugins, feature routes, the web app — without listening. */
-export async function buildApp({ config, db, mailer, logger, redis, demoLogin, linkPreview }: AppOptions) {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger,
+  redis,
+  demoLogin,
+  linkPreview,
+  jobBackend,
+  jobMode = 'workers',
+  jobRetryDelaySeconds,
+}: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: config.trustProxy,
@@ -94,9 +114,23 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(stringifyResponses);
   if (config.env !== 'production') checkResponses(app);
-  // Jobs queued by a request (matching) finish before the database closes.
-  const background = createBackgroundQueue(app.log);
-  app.addHook('onClose', () => background.settled());
+  // Work that follows a write (notices, matching) runs from the durable queue (decision 059). Its
+  // workers start once every feature has subscribed, and stop, letting jobs under way finish,
+  // before the database closes.
+  const jobs = createJobQueue({
+    backend: jobBackend,
+    db,
+    log: app.log,
+    mode: jobMode,
+    retryDelaySeconds: jobRetryDelaySeconds,
+  });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  if (jobMode === 'inline')
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      await jobs.settle();
+      return payload;
+    });
   // Its timer is started by main.ts only; closing waits for a run under way.
   const scheduler = createScheduler({ db, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
@@ -105,8 +139,8 @@ export async function buildApp({ config, db, mailer, logger, redis, demoLogin, l
     mailer,
     config,
     log: app.log,
-    events: createEventBus(app.log),
-    background,
+    events: createEventBus(jobs),
+    jobs,
     realtime,
     scheduler,
     media: createLocalMediaStore(config.dataDir),

@@ -110,7 +110,15 @@ const mailer = createMailer({
   log: logger,
 });
 const demoLogin = demo ? DEMO_LOGIN : undefined;
-const app = await buildApp({ config, db: database.db, mailer, logger, redis, demoLogin });
+const app = await buildApp({
+  config,
+  db: database.db,
+  jobBackend: database.jobBackend,
+  mailer,
+  logger,
+  redis,
+  demoLogin,
+});
 try {
   await app.listen({ host: config.host, port: config.port });
 } catch (err) {

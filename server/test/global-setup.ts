@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { installJobSchema } from '../src/platform/jobs.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${template}`);
     const handle = await openDatabase({ databaseUrl: withDatabase(serverUrl, template) });
     await migrateToLatest(handle.db);
+    await installJobSchema(handle.jobBackend);
     await handle.close();
     project.provide('pgTemplateDatabase', template);
     project.provide('pgliteTemplatePath', '');
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
 
   const handle = await openDatabase({});
   await migrateToLatest(handle.db);
+  await installJobSchema(handle.jobBackend);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-test-'));
   const file = path.join(dir, 'template.tar.gz');
   const dump = await handle.dumpDataDir!();

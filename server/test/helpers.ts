@@ -7,7 +7,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
+import type { DomainEvents } from '../src/platform/events.js';
 import type { PreviewOptions } from '../src/platform/link-preview.js';
+import { inTransaction } from '../src/platform/transaction.js';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
@@ -62,7 +64,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * SMTP server when `smtpUrl` is given (see smtp-capture.ts), else to a throwaway outbox.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; linkPreview?: PreviewOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    linkPreview?: PreviewOptions;
+    jobMode?: 'inline' | 'workers';
+  } = {},
 ) {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
@@ -94,6 +101,11 @@ export async function buildTestApp(
     logger: silentLogger,
     redis,
     linkPreview: options.linkPreview,
+    jobBackend: database.jobBackend,
+    // Each answer waits for the jobs its request enqueued (platform/jobs.ts), so a test reads their
+    // effects right after; tests of the queue itself start real workers instead.
+    jobMode: options.jobMode ?? 'inline',
+    jobRetryDelaySeconds: 1,
   });
   await app.ready();
   let databaseClosed: Promise<void> | undefined;
@@ -101,6 +113,7 @@ export async function buildTestApp(
   return {
     app,
     db: database.db,
+    jobBackend: database.jobBackend,
     config,
     /** Takes the database away under a running app, as an outage would. */
     closeDatabase,
@@ -145,4 +158,17 @@ export async function buildTestAppWithWebDist(): Promise<TestApp> {
       await fs.rm(dist, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Emits an event as a feature does, in a transaction of its own, then runs the jobs it enqueued:
+ * for tests of a subscriber that make the event's cause by hand.
+ */
+export async function emitEvent<K extends keyof DomainEvents>(
+  t: Pick<TestApp, 'app' | 'db'>,
+  name: K,
+  payload: DomainEvents[K],
+) {
+  await inTransaction(t.db, (trx) => t.app.deps.events.emit(trx, name, payload));
+  await t.app.deps.jobs.drain();
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { installJobSchema } from '../platform/jobs.js';
 import { createLocalMediaStore } from '../platform/media/media.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -22,6 +23,7 @@ const handle = await openDatabase({});
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-build-'));
 try {
   await migrateToLatest(handle.db);
+  await installJobSchema(handle.jobBackend);
   // Compressed: uncompressed (42 MB) saved a little CPU at a first start but left ~65 MB more
   // resident afterwards.
   const template = await handle.dumpDataDir!('gzip');

@@ -6,6 +6,7 @@ import v8 from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
+import type { JobBackend } from '../platform/jobs.js';
 import type { Database } from './schema.js';
 
 /**
@@ -19,6 +20,8 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where the durable job queue keeps its jobs: this same database (platform/jobs.ts). */
+  jobBackend: JobBackend;
   /** Closes the pool or the embedded database; an unclosed PGlite keeps Node running. */
   close: () => Promise<void>;
   /** PGlite only: the whole data directory as a tarball (the test template is made this way). */
@@ -100,7 +103,12 @@ export async function openDatabase(options: {
       dialect: new PostgresDialect({ pool: preparedStatements(pool) }),
       plugins: [camelCase],
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      jobBackend: { kind: 'postgres', connectionString: options.databaseUrl },
+      close: () => db.destroy(),
+    };
   }
 
   // PostgreSQL-in-wasm is 9 MB of code. V8 compiles it quickly (Liftoff) and then recompiles what
@@ -110,6 +118,7 @@ export async function openDatabase(options: {
   v8.setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { fromPglite } = await import('pg-boss');
   const dataDir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   let loadDataDir = options.loadDataDir;
   if (dataDir && !loadDataDir && !(await exists(path.join(dataDir, 'PG_VERSION')))) {
@@ -146,13 +155,21 @@ export async function openDatabase(options: {
     extensions: { pg_trgm },
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number, [DATE_OID]: (v: string) => v },
   });
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) }),
-    plugins: [camelCase],
-  });
+  const { pool, exclusive } = pgliteAsPool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase] });
+  // pg-boss's own statements (polling, completing, maintenance) take the same one connection in
+  // turn: without the lock they would run inside whatever request's transaction is open, and
+  // vanish with its rollback (docs/spikes/job-queue-pg-boss.md).
+  const boss = fromPglite(pglite);
   return {
     db,
     kind: 'pglite',
+    jobBackend: {
+      kind: 'pglite',
+      db: {
+        executeSql: (text: string, values?: unknown[]) => exclusive(() => boss.executeSql(text, values)),
+      },
+    },
     dumpDataDir: (compression = 'gzip') => pglite.dumpDataDir(compression),
     close: async () => {
       await db.destroy();
@@ -168,23 +185,37 @@ export async function openDatabase(options: {
  */
 function pgliteAsPool(pglite: PGlite) {
   let tail: Promise<void> = Promise.resolve();
+  const acquire = async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const previous = tail;
+    tail = previous.then(() => held);
+    await previous;
+    return release;
+  };
   const client = {
     query: async (text: string, params: unknown[]) => {
       const r = await pglite.query(text, params, { rowMode: 'object' });
       return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? 0, command: r.command };
     },
   };
-  return {
+  const pool = {
     connect: async () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const previous = tail;
-      tail = previous.then(() => held);
-      await previous;
+      const release = await acquire();
       return { ...client, release: () => release() };
     },
     end: async () => {},
   } as unknown as pg.Pool;
+  /** Runs `work` holding the connection, as a Kysely query or transaction would. */
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const release = await acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+  return { pool, exclusive };
 }
 
 /**

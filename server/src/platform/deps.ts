@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { BackgroundQueue } from './background.js';
 import type { EventBus } from './events.js';
 import type { GeoProvider } from './geo.js';
+import type { JobQueue } from './jobs.js';
 import type { LinkPreview } from '@muster/contract/posts';
 import type { Mailer } from './mail.js';
 import type { MediaStore } from './media/media.js';
@@ -15,8 +15,8 @@ export type Deps = {
   db: Db;
   mailer: Mailer;
   events: EventBus;
-  /** Work after the answer has gone (issue 16: matching); `settled()` waits for it. */
-  background: BackgroundQueue;
+  /** The durable job queue the events' subscribers run on (decision 059); tests `drain()` it. */
+  jobs: JobQueue;
   /** Live pushes to people's open sockets (issue 15): publish after a write commits. */
   realtime: RealtimeHub;
   /** Jobs the server runs on its own (issue 16: needs that expire); main.ts starts its timer, tests call runDue(now). */

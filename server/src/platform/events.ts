@@ -1,9 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import type { JobQueue } from './jobs.js';
+import { afterCommit } from './transaction.js';
 
 /**
  * Domain events: how one feature tells the others that something happened without calling
- * them. Notifications, realtime pushes and matching subscribe; the emitter knows none of them.
+ * them. Notifications, chats, matching and caches subscribe; the emitter knows none of them.
+ * Payloads cross the job queue as JSON: only strings, numbers, booleans, arrays and objects.
  */
 export type DomainEvents = {
   'user.signed_up': { userId: string };
@@ -18,7 +20,8 @@ export type DomainEvents = {
     kind: 'need' | 'want';
     /** Its title, or its text when it has none. */
     title: string;
-    expiresAt: Date;
+    /** ISO 8601. */
+    expiresAt: string;
     /** Whole days left at the job's clock (at least 1). */
     daysLeft: number;
   };
@@ -144,28 +147,83 @@ type TaskEvent = {
   title: string;
 };
 
-type Handler<K extends keyof DomainEvents> = (db: Db, payload: DomainEvents[K]) => Promise<void>;
+type Handler<K extends keyof DomainEvents> = (trx: Db, payload: DomainEvents[K]) => Promise<void>;
+type LocalHandler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;
 
-export type EventBus = {
+/** A feature's durable subscriptions: each event it listens to becomes a job on its own queue. */
+export type Subscriber = {
   on: <K extends keyof DomainEvents>(name: K, handler: Handler<K>) => void;
-  /** Runs every handler before returning, so a response reflects them; a failing handler is logged. */
-  emit: <K extends keyof DomainEvents>(db: Db, name: K, payload: DomainEvents[K]) => Promise<void>;
 };
 
-export function createEventBus(log: FastifyBaseLogger): EventBus {
-  const handlers = new Map<keyof DomainEvents, Handler<never>[]>();
+/**
+ * How one feature tells the others that something happened, in three kinds of subscription
+ * (decision 060 lists which event goes where, and why):
+ * - `within`: an invariant of the write (the chat an accepted offer opens). It runs inside the
+ *   writer's transaction; if it throws, the write is rolled back and the client gets the error.
+ * - `subscriber(queue).on`: work that may happen later (a notice, a match, a mail). The event is
+ *   enqueued on the feature's queue in the writer's transaction and runs once, in its own
+ *   transaction, in whichever process takes it, retried with backoff until it succeeds or lands
+ *   in the dead letters (platform/jobs.ts).
+ * - `afterCommit`: what this process keeps in memory (caches) and drops once the write commits.
+ *   Other processes' copies age out on their own; nothing durable may hang on it.
+ */
+export type EventBus = {
+  within: <K extends keyof DomainEvents>(name: K, handler: Handler<K>) => void;
+  subscriber: (queue: string) => Subscriber;
+  afterCommit: <K extends keyof DomainEvents>(name: K, handler: LocalHandler<K>) => void;
+  /**
+   * Inside the writer's transaction (`inTransaction`), or it throws. With a `key`, the same event
+   * emitted twice with the same key is enqueued once (a scheduled run that repeats).
+   */
+  emit: <K extends keyof DomainEvents>(
+    trx: Db,
+    name: K,
+    payload: DomainEvents[K],
+    options?: { key?: string },
+  ) => Promise<void>;
+};
+
+/** What a queue's job carries: the event and its payload, as JSON (dates arrive as strings). */
+type EventJob = { event: keyof DomainEvents; payload: unknown };
+
+export function createEventBus(jobs: JobQueue): EventBus {
+  const within = new Map<keyof DomainEvents, Handler<never>[]>();
+  const local = new Map<keyof DomainEvents, LocalHandler<never>[]>();
+  /** queue → event → handlers; and event → the queues that listen to it. */
+  const queues = new Map<string, Map<keyof DomainEvents, Handler<never>[]>>();
+  const queuesOf = new Map<keyof DomainEvents, string[]>();
+  const add = <V>(map: Map<keyof DomainEvents, V[]>, name: keyof DomainEvents, value: V) =>
+    map.set(name, [...(map.get(name) ?? []), value]);
+
   return {
-    on: (name, handler) => {
-      handlers.set(name, [...(handlers.get(name) ?? []), handler as Handler<never>]);
-    },
-    emit: async (db, name, payload) => {
-      for (const handler of handlers.get(name) ?? []) {
-        try {
-          await (handler as Handler<typeof name>)(db, payload);
-        } catch (err) {
-          log.error({ err, event: name }, 'event handler failed');
-        }
+    within: (name, handler) => add(within, name, handler as Handler<never>),
+    afterCommit: (name, handler) => add(local, name, handler as LocalHandler<never>),
+    subscriber: (queue) => {
+      let events = queues.get(queue);
+      if (!events) {
+        const handlers = (events = new Map());
+        queues.set(queue, handlers);
+        jobs.define(queue, async (trx, data) => {
+          const { event, payload } = data as EventJob;
+          for (const handler of handlers.get(event) ?? [])
+            await (handler as Handler<typeof event>)(trx, payload as never);
+        });
       }
+      const handlers = events;
+      return {
+        on: (name, handler) => {
+          if (!handlers.has(name)) add(queuesOf, name, queue);
+          add(handlers, name, handler as Handler<never>);
+        },
+      };
+    },
+    emit: async (trx, name, payload, { key } = {}) => {
+      if (!trx.isTransaction) throw new Error(`event ${name} emitted outside the writer's transaction`);
+      for (const handler of within.get(name) ?? []) await (handler as Handler<typeof name>)(trx, payload);
+      for (const queue of queuesOf.get(name) ?? [])
+        await jobs.send(trx, queue, { event: name, payload }, key ? { key: `${name}:${key}` } : {});
+      for (const handler of local.get(name) ?? [])
+        afterCommit(trx, () => (handler as LocalHandler<typeof name>)(payload));
     },
   };
 }

@@ -97,7 +97,14 @@ async function apiOn(database: DatabaseHandle, redisPort: number, keyPrefix: str
     `redis://127.0.0.1:${redisPort}`,
     redisOptions(config.redisTimeoutMs, { keyPrefix }),
   );
-  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger, redis });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobBackend: database.jobBackend,
+    mailer,
+    logger: silentLogger,
+    redis,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as net.AddressInfo).port;
   const close = async () => {

@@ -18,6 +18,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/a
 import { hashSecret, newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
 import { filesOwnedBy } from '../../social/social.queries.js';
@@ -195,20 +196,24 @@ async function createAccount(deps: Deps, input: SignupInput) {
   if (owner) return tellOwnerOfSignup(deps, owner);
   let user;
   try {
-    user = await insertUser(deps.db, {
-      id: newId(),
-      username: input.username,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      passwordHash,
+    // The account and its welcome notice commit together.
+    user = await inTransaction(deps.db, async (trx) => {
+      const user = await insertUser(trx, {
+        id: newId(),
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash,
+      });
+      await deps.events.emit(trx, 'user.signed_up', { userId: user.id });
+      return user;
     });
   } catch (err) {
     const ownerNow = isUniqueViolation(err) ? await findUserByEmail(deps.db, input.email) : undefined;
     if (ownerNow) return tellOwnerOfSignup(deps, ownerNow);
     throw err; // the username was taken since the check: logged, and nobody is mailed
   }
-  await deps.events.emit(deps.db, 'user.signed_up', { userId: user.id });
   await sendVerification(deps, user);
 }
 
@@ -477,9 +482,12 @@ export async function updatePrivacy(
   input: PrivacySettings,
 ): Promise<PrivacySettings> {
   const me = requireViewer(viewer);
-  const user = await updateUser(deps.db, me.id, input);
+  const user = await inTransaction(deps.db, async (trx) => {
+    const user = await updateUser(trx, me.id, input);
+    await deps.events.emit(trx, 'user.privacy_changed', { userId: me.id });
+    return user;
+  });
   forgetCachedSessions(deps, me.id);
-  await deps.events.emit(deps.db, 'user.privacy_changed', { userId: me.id });
   return presentPrivacy(user);
 }
 

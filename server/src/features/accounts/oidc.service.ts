@@ -4,6 +4,7 @@ import { startSession } from '../../platform/auth/session.js';
 import { hashSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import {
   deleteStaleOidcFlows,
@@ -113,18 +114,25 @@ async function findOrCreateUser(deps: Deps, issuer: string, subject: string, inf
     return existing.id;
   }
 
-  const user = await insertUser(deps.db, {
-    id: newId(),
-    username: await freeUsername(deps, String(info.preferred_username ?? email.split('@')[0] ?? 'member')),
-    firstName: String(info.given_name ?? info.name ?? email.split('@')[0]).slice(0, 50),
-    lastName: String(info.family_name ?? '').slice(0, 50),
-    email,
-    emailVerifiedAt: verified ? new Date() : null,
-    passwordHash: null,
+  const username = await freeUsername(
+    deps,
+    String(info.preferred_username ?? email.split('@')[0] ?? 'member'),
+  );
+  // The account, its link to the provider and its welcome notice commit together.
+  return inTransaction(deps.db, async (trx) => {
+    const user = await insertUser(trx, {
+      id: newId(),
+      username,
+      firstName: String(info.given_name ?? info.name ?? email.split('@')[0]).slice(0, 50),
+      lastName: String(info.family_name ?? '').slice(0, 50),
+      email,
+      emailVerifiedAt: verified ? new Date() : null,
+      passwordHash: null,
+    });
+    await insertIdentity(trx, { issuer, subject, userId: user.id });
+    await deps.events.emit(trx, 'user.signed_up', { userId: user.id });
+    return user.id;
   });
-  await insertIdentity(deps.db, { issuer, subject, userId: user.id });
-  await deps.events.emit(deps.db, 'user.signed_up', { userId: user.id });
-  return user.id;
 }
 
 /** A valid username near what the provider suggested: base, then base2, base3, … */

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@muster/contract/chats';
 import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { afterCommit, inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
@@ -300,19 +301,23 @@ export async function acceptChatRequest(deps: Deps, viewer: Viewer | null, reque
  */
 export async function declineChatRequest(deps: Deps, viewer: Viewer | null, requestId: string) {
   const me = requireViewer(viewer);
-  const senderId = await declineRequest(deps.db, requestId, me.id);
-  if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+  // The decline and its notice to the sender commit together.
+  const senderId = await inTransaction(deps.db, async (trx) => {
+    const senderId = await declineRequest(trx, requestId, me.id);
+    if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+    await deps.events.emit(trx, 'chat.request_declined', {
+      requestId,
+      senderId,
+      recipientId: me.id,
+      recipientName: fullName(me),
+    });
+    return senderId;
+  });
   deps.realtime.publish([senderId], {
     type: 'chat.request',
     data: { requestId, status: 'declined', chatId: null },
   });
   deps.realtime.publish([me.id], { type: 'counts.changed', data: { counts: ['requests'] } });
-  await deps.events.emit(deps.db, 'chat.request_declined', {
-    requestId,
-    senderId,
-    recipientId: me.id,
-    recipientName: fullName(me),
-  });
 }
 
 /**
@@ -320,14 +325,15 @@ export async function declineChatRequest(deps: Deps, viewer: Viewer | null, requ
  * it from the start; a member who joins is added, one who leaves or is removed is taken out.
  */
 export function subscribeMissionChats(deps: Deps) {
-  deps.events.on('mission.created', async (db, { missionId, ownerId }) => {
-    await addToMissionChat(db, { newChatId: newId(), missionId, userIds: [ownerId] });
+  // Invariants of the membership write: in its transaction (decision 060).
+  deps.events.within('mission.created', async (trx, { missionId, ownerId }) => {
+    await addToMissionChat(trx, { newChatId: newId(), missionId, userIds: [ownerId] });
   });
-  deps.events.on('mission.member_joined', async (db, { missionId, userId }) => {
-    await addToMissionChat(db, { newChatId: newId(), missionId, userIds: [userId] });
+  deps.events.within('mission.member_joined', async (trx, { missionId, userId }) => {
+    await addToMissionChat(trx, { newChatId: newId(), missionId, userIds: [userId] });
   });
-  deps.events.on('mission.member_left', async (db, { missionId, userId }) => {
-    await removeFromMissionChat(db, missionId, userId);
+  deps.events.within('mission.member_left', async (trx, { missionId, userId }) => {
+    await removeFromMissionChat(trx, missionId, userId);
   });
 }
 
@@ -336,8 +342,9 @@ export function subscribeMissionChats(deps: Deps) {
  * the offer as the helper's first message there; both hear of it live.
  */
 export function subscribeOfferChats(deps: Deps) {
-  deps.events.on('offer.accepted', async (db, { offerId, chatId, helperId, ownerId, message }) => {
-    const sent = await openOfferChat(db, {
+  // In the acceptance's transaction: an accepted offer always has its chat (decision 060).
+  deps.events.within('offer.accepted', async (trx, { offerId, chatId, helperId, ownerId, message }) => {
+    const sent = await openOfferChat(trx, {
       chatId,
       directKey: directKey(helperId, ownerId),
       messageId: offerId,
@@ -345,14 +352,16 @@ export function subscribeOfferChats(deps: Deps) {
       ownerId,
       body: message,
     });
-    if (sent) publishMessage(deps, presentMessage(sent), [helperId, ownerId]);
+    if (sent) afterCommit(trx, () => publishMessage(deps, presentMessage(sent), [helperId, ownerId]));
   });
 }
 
 /** A block ends any chat request between the two, either way; whoever had one waiting sees their badge change. */
 export function subscribeChatRequests(deps: Deps) {
-  deps.events.on('user.blocked', async (db, { blockerId, blockedId }) => {
-    const recipients = await deleteRequestsBetween(db, blockerId, blockedId);
-    deps.realtime.publish(recipients, { type: 'counts.changed', data: { counts: ['requests'] } });
+  deps.events.within('user.blocked', async (trx, { blockerId, blockedId }) => {
+    const recipients = await deleteRequestsBetween(trx, blockerId, blockedId);
+    afterCommit(trx, () =>
+      deps.realtime.publish(recipients, { type: 'counts.changed', data: { counts: ['requests'] } }),
+    );
   });
 }

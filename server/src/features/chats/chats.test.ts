@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { recordDeliveries } from '../../../test/deliveries.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { emitEvent, apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { MESSAGE_BUDGET } from '../../platform/limits.js';
 
@@ -295,7 +295,7 @@ describe('mission chats (issue 12)', () => {
       .insertInto('missionMembers')
       .values({ missionId, userId: owner.user.id, role: 'owner' })
       .execute();
-    await t.app.deps.events.emit(t.db, 'mission.created', { missionId, ownerId: owner.user.id, title });
+    await emitEvent(t, 'mission.created', { missionId, ownerId: owner.user.id, title });
     return missionId;
   }
   async function join(missionId: string, p: Person) {
@@ -303,7 +303,7 @@ describe('mission chats (issue 12)', () => {
       .insertInto('missionMembers')
       .values({ missionId, userId: p.user.id, role: 'collaborator' })
       .execute();
-    await t.app.deps.events.emit(t.db, 'mission.member_joined', { missionId, userId: p.user.id });
+    await emitEvent(t, 'mission.member_joined', { missionId, userId: p.user.id });
   }
   async function leave(missionId: string, p: Person) {
     await t.db
@@ -311,7 +311,7 @@ describe('mission chats (issue 12)', () => {
       .where('missionId', '=', missionId)
       .where('userId', '=', p.user.id)
       .execute();
-    await t.app.deps.events.emit(t.db, 'mission.member_left', { missionId, userId: p.user.id });
+    await emitEvent(t, 'mission.member_left', { missionId, userId: p.user.id });
   }
   const missionChat = async (p: Person, missionId: string) =>
     (
@@ -341,7 +341,7 @@ describe('mission chats (issue 12)', () => {
       .execute();
     expect(members.map((m) => m.userId)).toEqual([owner.user.id]);
     // The event again (a retry) makes no second chat.
-    await t.app.deps.events.emit(t.db, 'mission.created', {
+    await emitEvent(t, 'mission.created', {
       missionId,
       ownerId: owner.user.id,
       title: 'Community garden',

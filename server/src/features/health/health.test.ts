@@ -28,7 +28,13 @@ async function listeningAppOver(database: DatabaseHandle) {
     outboxDir: path.join(os.tmpdir(), 'muster-health-outbox'),
     log: silentLogger,
   });
-  const app = await buildApp({ config, db: database.db, mailer, logger: silentLogger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobBackend: database.jobBackend,
+    mailer,
+    logger: silentLogger,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   cleanups.push(async () => {
     await app.close();

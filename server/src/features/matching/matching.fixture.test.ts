@@ -32,7 +32,6 @@ it('finds the labelled pairs across cities and countries, and not the near misse
       ...(place ? { mapLocation: fixturePlaces[place] } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
-    await t.app.deps.background.settled();
     ids.set(res.json().data._id as string, key);
   };
   // Half the needs before the offers and half after, so pairs are met from both sides.

@@ -93,7 +93,7 @@ export function noticeFor(mine: Post, theirs: Post) {
  * (rescoring its old ones) and tells both authors of each new pair — unless either is hidden from
  * the other (block, mute, hidden from search) or has had MATCH_NOTIFICATIONS_PER_DAY match notices
  * in the last 24 hours; the author of the post hears of its best NOTICES_PER_NEW_POST only. Runs
- * after the post's answer has gone (subscribeMatching). A closed post is left as it is: its pairs
+ * after the post's answer has gone, from the job queue (subscribeMatching). A closed post is left as it is: its pairs
  * drop out of /matches by its status.
  */
 export async function matchPost(deps: Deps, postId: string) {
@@ -207,10 +207,14 @@ export async function myMatches(deps: Deps, viewer: Viewer | null) {
   return presentMyMatches(mine, matches);
 }
 
-/** Matching listens for saved posts and does its work after the answer (platform/background.ts). */
+/**
+ * Matching listens for saved posts on a queue of its own (its work is the heaviest, and notices
+ * must not wait behind it). A post's matches, their marks and the notices they cause are written
+ * in the job's transaction: a run that fails leaves none of them, and its retry tells nobody twice.
+ */
 export function subscribeMatching(deps: Deps) {
-  deps.events.on('post.saved', async (_db, { postId, kind }) => {
+  deps.events.subscriber('matching').on('post.saved', async (trx, { postId, kind }) => {
     if (!MATCHED_KINDS.has(kind)) return;
-    deps.background.run('match a post', () => matchPost(deps, postId));
+    await matchPost({ ...deps, db: trx }, postId);
   });
 }

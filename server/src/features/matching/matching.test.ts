@@ -60,18 +60,16 @@ type Body = {
   mapLocation?: (typeof places)[keyof typeof places];
 };
 
-/** Posts, then waits for the matching that runs after the answer. */
+/** Posts; in the tests an answer waits for the jobs its request enqueued, matching among them. */
 async function post(author: Person, body: Body) {
   const res = await api('POST', '/posts/create', author.cookie, body);
   expect(res.statusCode, res.body).toBe(200);
-  await t.app.deps.background.settled();
   return res.json().data._id as string;
 }
 
 async function edit(author: Person, postId: string, body: Record<string, unknown>) {
   const res = await api('PATCH', `/posts/${postId}`, author.cookie, body);
   expect(res.statusCode, res.body).toBe(200);
-  await t.app.deps.background.settled();
 }
 
 async function matchesOf(p: Person) {

@@ -12,6 +12,7 @@ import type { MissionsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { savingMedia } from '../../platform/media/media.js';
 import { placeAndTextColumns } from '../../platform/places.js';
@@ -64,20 +65,25 @@ export async function createMission(deps: Deps, viewer: Viewer | null, input: Cr
   const me = requireViewer(viewer);
   const id = newId();
   const title = input.title.trim();
-  await savingMedia(deps.media, async (media) =>
-    insertMission(deps.db, {
-      id,
-      ownerId: me.id,
-      title,
-      description: input.description ?? '',
-      type: input.type,
-      category: input.category ?? '',
-      ...placeAndTextColumns(input.location ?? '', input.mapLocation),
-      photo: input.photo ? await media.saveImage(input.photo, { maxDimension: PHOTO_MAX_PX }) : null,
-      visibility: input.visibility ?? 'public',
-    }),
-  );
-  await deps.events.emit(deps.db, 'mission.created', { missionId: id, ownerId: me.id, title });
+  await savingMedia(deps.media, async (media) => {
+    // Re-encoded before the transaction, which then holds the database only for its writes.
+    const photo = input.photo ? await media.saveImage(input.photo, { maxDimension: PHOTO_MAX_PX }) : null;
+    // The mission and its group chat (the chats feature, `within`) commit together.
+    await inTransaction(deps.db, async (trx) => {
+      await insertMission(trx, {
+        id,
+        ownerId: me.id,
+        title,
+        description: input.description ?? '',
+        type: input.type,
+        category: input.category ?? '',
+        ...placeAndTextColumns(input.location ?? '', input.mapLocation),
+        photo,
+        visibility: input.visibility ?? 'public',
+      });
+      await deps.events.emit(trx, 'mission.created', { missionId: id, ownerId: me.id, title });
+    });
+  });
   return page(deps, me.id, id);
 }
 
@@ -194,25 +200,27 @@ export async function askToJoin(
   const mission = await visibleMission(deps, me.id, id);
   if (mission.role) throw conflict('You are already a member of this mission');
   if (mission.status !== 'ongoing') throw conflict('This mission is completed');
-  const requestId = await insertJoinRequest(deps.db, {
-    id: newId(),
-    missionId: id,
-    userId: me.id,
-    role: input.role,
-    message: input.message ?? '',
+  const requestId = await inTransaction(deps.db, async (trx) => {
+    const requestId = await insertJoinRequest(trx, {
+      id: newId(),
+      missionId: id,
+      userId: me.id,
+      role: input.role,
+      message: input.message ?? '',
+    });
+    if (requestId)
+      await deps.events.emit(trx, 'mission.join_requested', {
+        missionId: id,
+        title: titleOf(mission),
+        ownerId: mission.ownerId,
+        requesterId: me.id,
+        requestId,
+        role: input.role,
+      });
+    return requestId;
   });
   // Asking twice is answered as the first time: the request still waits.
-  if (requestId) {
-    await deps.events.emit(deps.db, 'mission.join_requested', {
-      missionId: id,
-      title: titleOf(mission),
-      ownerId: mission.ownerId,
-      requesterId: me.id,
-      requestId,
-      role: input.role,
-    });
-    await joinRequestsChanged(deps, id, me.id);
-  }
+  if (requestId) await joinRequestsChanged(deps, id, me.id);
   return page(deps, me.id, id);
 }
 
@@ -243,17 +251,21 @@ export async function answerRequest(
   const mission = await visibleMission(deps, me.id, missionId);
   if (mission.role !== 'owner' && mission.role !== 'partner')
     throw forbidden('Only the owner or a partner can answer join requests');
-  const answered = await answerJoinRequest(deps.db, { requestId, missionId, answererId: me.id, approve });
-  if (!answered) throw notFound('That request no longer exists');
-  if (answered.joined) {
-    await deps.events.emit(deps.db, 'mission.member_joined', { missionId, userId: answered.userId });
-    await deps.events.emit(deps.db, 'mission.join_approved', {
-      missionId,
-      title: titleOf(mission),
-      userId: answered.userId,
-      approverId: me.id,
-    });
-  }
+  // The membership, the mission chat's members (`within`) and the notice commit together.
+  const answered = await inTransaction(deps.db, async (trx) => {
+    const answered = await answerJoinRequest(trx, { requestId, missionId, answererId: me.id, approve });
+    if (!answered) throw notFound('That request no longer exists');
+    if (answered.joined) {
+      await deps.events.emit(trx, 'mission.member_joined', { missionId, userId: answered.userId });
+      await deps.events.emit(trx, 'mission.join_approved', {
+        missionId,
+        title: titleOf(mission),
+        userId: answered.userId,
+        approverId: me.id,
+      });
+    }
+    return answered;
+  });
   await joinRequestsChanged(deps, missionId, answered.userId);
   return page(deps, me.id, missionId);
 }
@@ -262,9 +274,11 @@ export async function leave(deps: Deps, viewer: Viewer | null, missionId: string
   const me = requireViewer(viewer);
   const mission = await visibleMission(deps, me.id, missionId);
   if (mission.role === 'owner') throw forbidden('The owner cannot leave their mission');
-  if (!mission.role || !(await deleteMember(deps.db, missionId, me.id)))
-    throw notFound('You are not a member of this mission');
-  await deps.events.emit(deps.db, 'mission.member_left', { missionId, userId: me.id });
+  await inTransaction(deps.db, async (trx) => {
+    if (!mission.role || !(await deleteMember(trx, missionId, me.id)))
+      throw notFound('You are not a member of this mission');
+    await deps.events.emit(trx, 'mission.member_left', { missionId, userId: me.id });
+  });
   // A members-only mission is no longer mine to see: answer what is left to see, or nothing.
   const after = await findMission(deps.db, me.id, missionId);
   return after ? presentMission(after) : null;
@@ -274,9 +288,11 @@ export async function removeMember(deps: Deps, viewer: Viewer | null, missionId:
   const me = requireViewer(viewer);
   await ownMission(deps, me.id, missionId);
   if (userId === me.id) throw forbidden('The owner cannot leave their mission');
-  if (!(await deleteMember(deps.db, missionId, userId)))
-    throw notFound('That person is not a member of this mission');
-  await deps.events.emit(deps.db, 'mission.member_left', { missionId, userId });
+  await inTransaction(deps.db, async (trx) => {
+    if (!(await deleteMember(trx, missionId, userId)))
+      throw notFound('That person is not a member of this mission');
+    await deps.events.emit(trx, 'mission.member_left', { missionId, userId });
+  });
   return members(deps, me, missionId);
 }
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   api = apiCaller(t);
   for (const name of ['mission.created', 'mission.member_joined', 'mission.member_left'] as const) {
-    t.app.deps.events.on(name, async (_db, payload) => {
+    t.app.deps.events.within(name, async (_trx, payload) => {
       events.push({ name, payload });
     });
   }

@@ -3,6 +3,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { afterCommit, inTransaction } from '../../platform/transaction.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
 import { type Cursor, decodeCursor, pageOf } from '../../platform/paging.js';
@@ -67,27 +68,34 @@ export async function connectWith(deps: Deps, viewer: Viewer | null, personId: s
       { path: 'userId', message: 'You cannot connect with yourself' },
     ]);
   const requestId = newId();
-  const outcome = await sendRequest(deps.db, { id: requestId, senderId: me.id, recipientId: userId });
+  // The request (or the connection, when they had asked me) and its notice commit together.
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    const outcome = await sendRequest(trx, { id: requestId, senderId: me.id, recipientId: userId });
+    if (!outcome.exists || outcome.hidden || outcome.connected) return outcome;
+    if (outcome.theirs)
+      await deps.events.emit(trx, 'connection.accepted', {
+        senderId: userId,
+        recipientId: me.id,
+        recipientName: fullName(me),
+      });
+    else if (outcome.sent)
+      await deps.events.emit(trx, 'connection.requested', {
+        requestId,
+        senderId: me.id,
+        recipientId: userId,
+      });
+    return outcome;
+  });
   suggestionsChanged(deps, me.id, userId);
   if (!outcome.exists || outcome.hidden) throw notFound(NOT_THERE);
   if (outcome.connected) throw conflict('You are already connected');
   if (outcome.theirs) {
-    await deps.events.emit(deps.db, 'connection.accepted', {
-      senderId: userId,
-      recipientId: me.id,
-      recipientName: fullName(me),
-    });
     // Their request left my Network badge (my other tabs refetch it).
     networkBadgeChanged(deps, me.id);
     return { connection: 'connected', message: 'You are now connected' };
   }
   // Mine already there (a double click, or a request they ignored), or a twin of this one won the race.
   if (!outcome.sent) throw conflict('You have already sent this person a connection request');
-  await deps.events.emit(deps.db, 'connection.requested', {
-    requestId,
-    senderId: me.id,
-    recipientId: userId,
-  });
   networkBadgeChanged(deps, userId);
   return { connection: 'pending-sent', message: 'Connection request sent' };
 }
@@ -106,14 +114,17 @@ export async function mySentRequests(deps: Deps, viewer: Viewer | null) {
 /** Only the recipient answers a request; anyone else's is not found. */
 export async function accept(deps: Deps, viewer: Viewer | null, requestId: string): Promise<Outcome> {
   const me = requireViewer(viewer);
-  const senderId = await acceptRequest(deps.db, requestId, me.id);
-  if (!senderId) throw notFound(REQUEST_NOT_FOUND);
-  suggestionsChanged(deps, me.id, senderId);
-  await deps.events.emit(deps.db, 'connection.accepted', {
-    senderId,
-    recipientId: me.id,
-    recipientName: fullName(me),
+  const senderId = await inTransaction(deps.db, async (trx) => {
+    const senderId = await acceptRequest(trx, requestId, me.id);
+    if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+    await deps.events.emit(trx, 'connection.accepted', {
+      senderId,
+      recipientId: me.id,
+      recipientName: fullName(me),
+    });
+    return senderId;
   });
+  suggestionsChanged(deps, me.id, senderId);
   networkBadgeChanged(deps, me.id);
   return { connection: 'connected', message: 'You are now connected' };
 }
@@ -121,9 +132,11 @@ export async function accept(deps: Deps, viewer: Viewer | null, requestId: strin
 /** Ignoring tells the sender nothing (their request still looks pending to them), as on LinkedIn. */
 export async function ignore(deps: Deps, viewer: Viewer | null, requestId: string): Promise<Outcome> {
   const me = requireViewer(viewer);
-  const senderId = await ignoreRequest(deps.db, requestId, me.id);
-  if (!senderId) throw notFound(REQUEST_NOT_FOUND);
-  await deps.events.emit(deps.db, 'connection.request_dropped', { senderId, recipientId: me.id });
+  await inTransaction(deps.db, async (trx) => {
+    const senderId = await ignoreRequest(trx, requestId, me.id);
+    if (!senderId) throw notFound(REQUEST_NOT_FOUND);
+    await deps.events.emit(trx, 'connection.request_dropped', { senderId, recipientId: me.id });
+  });
   networkBadgeChanged(deps, me.id);
   return { connection: 'none', message: 'Request ignored' };
 }
@@ -131,10 +144,13 @@ export async function ignore(deps: Deps, viewer: Viewer | null, requestId: strin
 /** Only the sender withdraws a request. */
 export async function withdraw(deps: Deps, viewer: Viewer | null, requestId: string): Promise<Outcome> {
   const me = requireViewer(viewer);
-  const recipientId = await withdrawRequest(deps.db, requestId, me.id);
-  if (!recipientId) throw notFound(REQUEST_NOT_FOUND);
+  const recipientId = await inTransaction(deps.db, async (trx) => {
+    const recipientId = await withdrawRequest(trx, requestId, me.id);
+    if (!recipientId) throw notFound(REQUEST_NOT_FOUND);
+    await deps.events.emit(trx, 'connection.request_dropped', { senderId: me.id, recipientId });
+    return recipientId;
+  });
   suggestionsChanged(deps, me.id, recipientId);
-  await deps.events.emit(deps.db, 'connection.request_dropped', { senderId: me.id, recipientId });
   networkBadgeChanged(deps, recipientId);
   return { connection: 'none', message: 'Request withdrawn' };
 }
@@ -190,13 +206,16 @@ export async function peopleYouMayKnow(deps: Deps, viewer: Viewer | null) {
  * block, a mute or a privacy change also drops the kept suggestions it changes.
  */
 export function subscribeNetwork(deps: Deps) {
-  deps.events.on('user.muted', async (_db, { muterId }) => suggestionsChanged(deps, muterId));
-  deps.events.on('user.privacy_changed', async () => suggestionsCache(deps).clear());
-  deps.events.on('user.blocked', async (db, { blockerId, blockedId }) => {
-    suggestionsChanged(deps, blockerId, blockedId);
-    for (const request of await severPair(db, blockerId, blockedId)) {
-      await deps.events.emit(db, 'connection.request_dropped', request);
-      networkBadgeChanged(deps, request.recipientId);
+  deps.events.afterCommit('user.muted', ({ muterId }) => suggestionsChanged(deps, muterId));
+  deps.events.afterCommit('user.privacy_changed', () => suggestionsCache(deps).clear());
+  deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) =>
+    suggestionsChanged(deps, blockerId, blockedId),
+  );
+  // Invariant of the block: in its transaction, nothing stays between the two (decision 060).
+  deps.events.within('user.blocked', async (trx, { blockerId, blockedId }) => {
+    for (const request of await severPair(trx, blockerId, blockedId)) {
+      await deps.events.emit(trx, 'connection.request_dropped', request);
+      afterCommit(trx, () => networkBadgeChanged(deps, request.recipientId));
     }
   });
 }

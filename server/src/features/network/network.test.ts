@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { CONNECTION_REQUEST_BUDGET } from '../../platform/limits.js';
 import { buildUser, signedInUser } from '../../../test/factories.js';
 import { recordDeliveries } from '../../../test/deliveries.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { emitEvent, apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
 let api: ReturnType<typeof apiCaller>;
@@ -791,8 +791,8 @@ describe('a block ends what lies between the two (user.blocked)', () => {
       .execute();
     await ask(d, a.user);
     await link(b.user, c.user); // not between the two: stays
-    await t.app.deps.events.emit(t.db, 'user.blocked', { blockerId: a.user.id, blockedId: b.user.id });
-    await t.app.deps.events.emit(t.db, 'user.blocked', { blockerId: c.user.id, blockedId: a.user.id });
+    await emitEvent(t, 'user.blocked', { blockerId: a.user.id, blockedId: b.user.id });
+    await emitEvent(t, 'user.blocked', { blockerId: c.user.id, blockedId: a.user.id });
     const after = await graphOf(a.user);
     expect(after.connections).toEqual([]);
     expect(after.requests).toEqual([

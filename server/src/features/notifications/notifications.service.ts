@@ -7,6 +7,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { notFound } from '../../platform/errors.js';
+import { afterCommit } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import {
   countUnreadOffers,
@@ -40,14 +41,14 @@ function publishNotification(realtime: RealtimeHub, n: { id: string; userId: str
 /**
  * How every feature reports to a person. Nobody is told about their own action, nor hears from
  * someone blocked either way or whom they muted, so such a notification is dropped here, once,
- * for every feature. With `realtime`, the recipient hears of it live after the insert (handlers
- * run on the committed database, not in a transaction, so it is there when they refetch).
+ * for every feature. With `realtime`, the recipient hears of it live once the insert has
+ * committed (handlers run in their job's transaction), so it is there when they refetch.
  */
 export async function createNotification(db: Db, input: NewNotification, realtime?: RealtimeHub) {
   if (input.senderId && input.senderId === input.userId) return undefined;
   // Dropped for a silenced sender by the insert itself (one round trip): no row then.
   const row = await insertNotificationUnlessSilenced(db, { id: newId(), ...input });
-  if (row && realtime) publishNotification(realtime, row);
+  if (row && realtime) afterCommit(db, () => publishNotification(realtime, row));
   return row;
 }
 
@@ -98,11 +99,14 @@ export async function myTaskNotifications(deps: Deps, viewer: Viewer | null) {
 export function subscribeNotifications(deps: Deps) {
   // Every notice made here is told live to its recipient (issue 15).
   const notify = (db: Db, input: NewNotification) => createNotification(db, input, deps.realtime);
-  // A block ends what the two told each other; listing leaves out anything that comes in between.
-  deps.events.on('user.blocked', async (db, { blockerId, blockedId }) => {
-    await deleteNotificationsBetween(db, blockerId, blockedId);
+  // A block ends what the two told each other, in its transaction; listing leaves out anything
+  // that comes in between (a job enqueued before the block finds them blocked).
+  deps.events.within('user.blocked', async (trx, { blockerId, blockedId }) => {
+    await deleteNotificationsBetween(trx, blockerId, blockedId);
   });
-  deps.events.on('user.signed_up', async (db, { userId }) => {
+  // Every notice is work for later: one job on this queue per event (decision 060).
+  const notices = deps.events.subscriber('notifications');
+  notices.on('user.signed_up', async (db, { userId }) => {
     await notify(db, {
       userId,
       type: 'systemNotification',
@@ -110,7 +114,7 @@ export function subscribeNotifications(deps: Deps) {
         'Welcome to Muster! Complete your profile, then share a need or an offer so people can find you.',
     });
   });
-  deps.events.on(
+  notices.on(
     'comment.created',
     async (db, { postId, postAuthorId, commenterId, content, parentAuthorId }) => {
       if (parentAuthorId) {
@@ -136,7 +140,7 @@ export function subscribeNotifications(deps: Deps) {
       }
     },
   );
-  deps.events.on('post.liked', async (db, { postId, authorId, likerId }) => {
+  notices.on('post.liked', async (db, { postId, authorId, likerId }) => {
     await notify(db, {
       userId: authorId,
       senderId: likerId,
@@ -146,10 +150,12 @@ export function subscribeNotifications(deps: Deps) {
     });
   });
   // A connection request is a notice only while it waits: answered, ignored or withdrawn, it goes,
-  // so `GET /notifications?type=connectionRequest` lists exactly the live requests.
-  deps.events.on('connection.requested', async (db, { senderId, recipientId }) => {
-    await deleteConnectionRequestNotices(db, recipientId, senderId);
-    await notify(db, {
+  // so `GET /notifications?type=connectionRequest` lists exactly the live requests. That is an
+  // invariant of the request, kept in its transaction: a queued notice could land after the
+  // request it tells of was answered.
+  deps.events.within('connection.requested', async (trx, { senderId, recipientId }) => {
+    await deleteConnectionRequestNotices(trx, recipientId, senderId);
+    await notify(trx, {
       userId: recipientId,
       senderId,
       relatedUserId: senderId,
@@ -157,13 +163,15 @@ export function subscribeNotifications(deps: Deps) {
       message: 'sent you a connection request',
     });
   });
-  deps.events.on('connection.request_dropped', async (db, { senderId, recipientId }) => {
-    await deleteConnectionRequestNotices(db, recipientId, senderId);
+  deps.events.within('connection.request_dropped', async (trx, { senderId, recipientId }) => {
+    await deleteConnectionRequestNotices(trx, recipientId, senderId);
+  });
+  deps.events.within('connection.accepted', async (trx, { senderId, recipientId }) => {
+    await deleteConnectionRequestNotices(trx, recipientId, senderId);
   });
   // The sender hears of a yes as a system notice naming the person (the list shows system notices
   // by their message), which opens their profile.
-  deps.events.on('connection.accepted', async (db, { senderId, recipientId, recipientName }) => {
-    await deleteConnectionRequestNotices(db, recipientId, senderId);
+  notices.on('connection.accepted', async (db, { senderId, recipientId, recipientName }) => {
     await notify(db, {
       userId: senderId,
       senderId: recipientId,
@@ -175,7 +183,7 @@ export function subscribeNotifications(deps: Deps) {
   // Missions (issue 12). Join requests and approvals are told as missionUpdate notifications with
   // the mission related: the one type whose click opens the mission (spec §4 rule 2), where the
   // owner approves and the new member starts.
-  deps.events.on('mission.join_requested', async (db, { missionId, title, ownerId, requesterId, role }) => {
+  notices.on('mission.join_requested', async (db, { missionId, title, ownerId, requesterId, role }) => {
     await notify(db, {
       userId: ownerId,
       senderId: requesterId,
@@ -185,7 +193,7 @@ export function subscribeNotifications(deps: Deps) {
       message: `asked to join ${title} as a ${role}`,
     });
   });
-  deps.events.on('mission.join_approved', async (db, { missionId, title, userId, approverId }) => {
+  notices.on('mission.join_approved', async (db, { missionId, title, userId, approverId }) => {
     await notify(db, {
       userId,
       senderId: approverId,
@@ -196,28 +204,25 @@ export function subscribeNotifications(deps: Deps) {
   });
   // Offers of help (issue 13). A new one is counted in offer-counts (newOffer on a need or want,
   // missionHelp on a mission); the helper hears of the answer as a system notice, which is not.
-  deps.events.on(
-    'offer.made',
-    async (db, { postId, missionId, postKind, title, ownerId, helperId, message }) => {
-      const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
-      if (postId)
-        await notify(db, {
-          ...about,
-          relatedPostId: postId,
-          type: 'newOffer',
-          message: `offered to help with your ${postKind ?? 'need'}`,
-        });
-      else if (missionId)
-        await notify(db, {
-          ...about,
-          relatedMissionId: missionId,
-          type: 'missionHelp',
-          message: `offered to help with ${title}`,
-        });
-    },
-  );
+  notices.on('offer.made', async (db, { postId, missionId, postKind, title, ownerId, helperId, message }) => {
+    const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
+    if (postId)
+      await notify(db, {
+        ...about,
+        relatedPostId: postId,
+        type: 'newOffer',
+        message: `offered to help with your ${postKind ?? 'need'}`,
+      });
+    else if (missionId)
+      await notify(db, {
+        ...about,
+        relatedMissionId: missionId,
+        type: 'missionHelp',
+        message: `offered to help with ${title}`,
+      });
+  });
   // The accepted notice carries the chat it opened, where its click goes.
-  deps.events.on(
+  notices.on(
     'offer.accepted',
     async (db, { postId, missionId, title, ownerId, helperId, ownerName, chatId }) => {
       await notify(db, {
@@ -232,7 +237,7 @@ export function subscribeNotifications(deps: Deps) {
     },
   );
   // A no is kind and says nothing more.
-  deps.events.on('offer.declined', async (db, { postId, missionId, title, ownerId, helperId }) => {
+  notices.on('offer.declined', async (db, { postId, missionId, title, ownerId, helperId }) => {
     await notify(db, {
       userId: helperId,
       senderId: ownerId,
@@ -245,7 +250,7 @@ export function subscribeNotifications(deps: Deps) {
   // Credit on a fulfilled need (issue 32 item 6): the helper hears of it like every other step of
   // the journey; the click opens the need. The author is the sender, so a block or a mute between
   // the two silences it, and the insert's readability check gives it only to who may read the post.
-  deps.events.on('post.credited', async (db, { postId, authorId, authorName, helperIds, title }) => {
+  notices.on('post.credited', async (db, { postId, authorId, authorName, helperIds, title }) => {
     for (const userId of helperIds)
       await notify(db, {
         userId,
@@ -257,7 +262,7 @@ export function subscribeNotifications(deps: Deps) {
       });
   });
   // A need about to expire (issue 16): its author keeps it open or marks it fulfilled from the notice.
-  deps.events.on('post.expiring', async (db, { postId, authorId, title, daysLeft }) => {
+  notices.on('post.expiring', async (db, { postId, authorId, title, daysLeft }) => {
     await notify(db, {
       userId: authorId,
       relatedPostId: postId,
@@ -267,27 +272,24 @@ export function subscribeNotifications(deps: Deps) {
   });
   // Resource matching (issue 16): the other post is related (its click opens it) and its author is
   // the sender, so a block or a mute between the two silences it here too; the reasons ride along.
-  deps.events.on(
-    'match.found',
-    async (db, { userId, otherAuthorId, otherPostId, side, message, reasons }) => {
-      await notify(db, {
-        userId,
-        senderId: otherAuthorId,
-        relatedPostId: otherPostId,
-        relatedUserId: otherAuthorId,
-        type: 'matchFound',
-        subType: side,
-        message,
-        commentContent: reasons,
-      });
-    },
-  );
-  deps.events.on('mission.updated', async (db, { missionId, postId, authorId }) => {
+  notices.on('match.found', async (db, { userId, otherAuthorId, otherPostId, side, message, reasons }) => {
+    await notify(db, {
+      userId,
+      senderId: otherAuthorId,
+      relatedPostId: otherPostId,
+      relatedUserId: otherAuthorId,
+      type: 'matchFound',
+      subType: side,
+      message,
+      commentContent: reasons,
+    });
+  });
+  notices.on('mission.updated', async (db, { missionId, postId, authorId }) => {
     for (const n of await insertMissionUpdateNotices(db, { missionId, postId, authorId }))
       publishNotification(deps.realtime, n);
   });
   // A declined chat request (issue 15): the sender learns that it was not accepted, and no more.
-  deps.events.on('chat.request_declined', async (db, { senderId, recipientId, recipientName }) => {
+  notices.on('chat.request_declined', async (db, { senderId, recipientId, recipientName }) => {
     await notify(db, {
       userId: senderId,
       senderId: recipientId,
@@ -298,7 +300,7 @@ export function subscribeNotifications(deps: Deps) {
   // Tasks (issue 12): the assignee and the mission's owner hear of a new task and of every move,
   // each once, never of their own; the notice carries the mission chat, where its click goes
   // (spec §4 rule 1), and GET /tasks/notifications lists it while unread.
-  deps.events.on('task.created', async (db, task) => {
+  notices.on('task.created', async (db, task) => {
     const about = {
       senderId: task.actorId,
       relatedMissionId: task.missionId,
@@ -315,7 +317,7 @@ export function subscribeNotifications(deps: Deps) {
         message: `added a task to your mission: ${task.title}`,
       });
   });
-  deps.events.on('task.status_changed', async (db, task) => {
+  notices.on('task.status_changed', async (db, task) => {
     const about = {
       senderId: task.actorId,
       relatedMissionId: task.missionId,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedInUser } from '../../../test/factories.js';
 import { recordDeliveries } from '../../../test/deliveries.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { emitEvent, apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { createNotification } from './notifications.service.js';
 
@@ -252,12 +252,12 @@ describe('live notifications (issue 15)', () => {
   it('tells the recipient of each notice made through an event, with the badges it moves, and nobody else', async () => {
     const [me, liker, helper] = [await signedInUser(t), await buildUser(t.db), await buildUser(t.db)];
     live.clear();
-    await t.app.deps.events.emit(t.db, 'post.liked', {
+    await emitEvent(t, 'post.liked', {
       postId: newId(),
       authorId: me.user.id,
       likerId: liker.id,
     });
-    await t.app.deps.events.emit(t.db, 'offer.made', {
+    await emitEvent(t, 'offer.made', {
       offerId: newId(),
       ownerId: me.user.id,
       helperId: helper.id,
@@ -267,7 +267,7 @@ describe('live notifications (issue 15)', () => {
       postKind: 'need',
       message: 'I have one',
     });
-    await t.app.deps.events.emit(t.db, 'task.created', {
+    await emitEvent(t, 'task.created', {
       taskId: newId(),
       missionId: newId(),
       chatId: null,
@@ -295,12 +295,12 @@ describe('live notifications (issue 15)', () => {
     const [me, muted] = [await signedInUser(t), await signedInUser(t)];
     expect((await api('POST', `/users/${muted.user.id}/mute`, me.cookie)).statusCode).toBe(200);
     live.clear();
-    await t.app.deps.events.emit(t.db, 'post.liked', {
+    await emitEvent(t, 'post.liked', {
       postId: newId(),
       authorId: me.user.id,
       likerId: muted.user.id,
     });
-    await t.app.deps.events.emit(t.db, 'post.liked', {
+    await emitEvent(t, 'post.liked', {
       postId: newId(),
       authorId: me.user.id,
       likerId: me.user.id,

@@ -1,9 +1,11 @@
 import { UNTITLED_MISSION } from '@muster/contract/missions';
 import type { CreateOfferInput, OfferBox, OfferStatus } from '@muster/contract/offers';
 import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
+import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   decideOffer,
@@ -23,15 +25,15 @@ const GONE = 'This offer no longer exists';
 const ALREADY = 'You have already offered help here';
 
 /** The offer as the viewer may see it: someone else's, missing, or with a person blocked either way are the same 404. */
-async function visibleOffer(deps: Deps, viewerId: string, id: string) {
-  const offer = await findOffer(deps.db, viewerId, id);
+async function visibleOffer(db: Db, viewerId: string, id: string) {
+  const offer = await findOffer(db, viewerId, id);
   if (!offer) throw notFound(GONE);
   return offer;
 }
 
 /** After a write, the offer as it now stands (the viewer just touched it, so it is theirs to see). */
 async function reread(deps: Deps, viewerId: string, id: string) {
-  return presentOffer(await visibleOffer(deps, viewerId, id));
+  return presentOffer(await visibleOffer(deps.db, viewerId, id));
 }
 
 /** What the offer is about, for events and notices. */
@@ -67,22 +69,26 @@ async function makeOffer(
   input: CreateOfferInput,
 ) {
   const id = newId();
-  const made = await insertOffer(deps.db, {
-    id,
-    ...target,
-    helperId: viewerId,
-    message: input.message,
-    give: input.give ?? '',
-    available: input.when ?? '',
+  const offer = await inTransaction(deps.db, async (trx) => {
+    const made = await insertOffer(trx, {
+      id,
+      ...target,
+      helperId: viewerId,
+      message: input.message,
+      give: input.give ?? '',
+      available: input.when ?? '',
+    });
+    if (!made) throw conflict(ALREADY);
+    const offer = await visibleOffer(trx, viewerId, id);
+    await announceOffer(deps, trx, offer);
+    return offer;
   });
-  if (!made) throw conflict(ALREADY);
-  return announceOffer(deps, await visibleOffer(deps, viewerId, id));
+  return presentOffer(offer);
 }
 
-/** A new offer: its receiver is told (notifications), and it is answered as the helper sees it. */
-async function announceOffer(deps: Deps, offer: OfferRow) {
-  await deps.events.emit(deps.db, 'offer.made', { ...eventOf(offer), message: offer.message });
-  return presentOffer(offer);
+/** A new offer: its receiver is told (notifications), in the transaction that writes it. */
+async function announceOffer(deps: Deps, trx: Db, offer: OfferRow) {
+  await deps.events.emit(trx, 'offer.made', { ...eventOf(offer), message: offer.message });
 }
 
 /**
@@ -99,14 +105,19 @@ export async function offerOnPost(
 ) {
   const me = requireViewer(viewer);
   // One statement checks all of the below and writes only when they hold (offers.queries).
-  const row = await offerOnPostIfAllowed(deps.db, {
-    sessionId: me.sessionId,
-    id: newId(),
-    postId,
-    helperId: me.id,
-    message: input.message,
-    give: input.give ?? '',
-    available: input.when ?? '',
+  const row = await inTransaction(deps.db, async (trx) => {
+    const row = await offerOnPostIfAllowed(trx, {
+      sessionId: me.sessionId,
+      id: newId(),
+      postId,
+      helperId: me.id,
+      message: input.message,
+      give: input.give ?? '',
+      available: input.when ?? '',
+    });
+    // Written (every check below held): told in the same transaction.
+    if (row.id !== null) await announceOffer(deps, trx, row);
+    return row;
   });
   // The viewer came from the session cache: the statement found the session ended, and wrote nothing.
   if (!row.live) throw sessionEnded(deps, me);
@@ -117,7 +128,7 @@ export async function offerOnPost(
   if (row.targetStatus === 'fulfilled') throw conflict('This need has already been fulfilled');
   if (row.targetStatus === 'expired') throw conflict('This need has expired');
   if (row.id === null) throw conflict(ALREADY);
-  return announceOffer(deps, row);
+  return presentOffer(row);
 }
 
 /** An offer to a mission the viewer may see (else 404); its owner cannot offer to it (403). */
@@ -154,7 +165,7 @@ export async function myOffers(
 
 /** Only the receiver answers an offer, and only while it waits. */
 async function pendingReceived(deps: Deps, viewerId: string, id: string, verb: string) {
-  const offer = await visibleOffer(deps, viewerId, id);
+  const offer = await visibleOffer(deps.db, viewerId, id);
   if (offer.ownerId !== viewerId) throw forbidden(`Only the person who received this offer can ${verb} it`);
   if (offer.status !== 'pending') throw conflict(`This offer is already ${offer.status}`);
   return offer;
@@ -168,39 +179,47 @@ async function pendingReceived(deps: Deps, viewerId: string, id: string, verb: s
 export async function acceptOffer(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const offer = await pendingReceived(deps, me.id, id, 'accept');
-  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'accepted' }))) {
-    // Refused by the statement: answered meanwhile, or its need's expiry has passed (the job may not have run yet).
-    if (await offerNeedExpired(deps.db, id)) throw conflict('This need has expired');
-    throw conflict('This offer has already been answered');
-  }
-  // The chat's id is known before the chats feature opens it, so the helper's notice can point at it.
-  const chatId = (await directChatOf(deps.db, me.id, offer.helperId)) ?? newId();
-  const ownerName = `${me.firstName} ${me.lastName}`.trim() || me.username;
-  await deps.events.emit(deps.db, 'offer.accepted', {
-    ...eventOf(offer),
-    message: chatBodyOf(offer),
-    chatId,
-    ownerName,
+  // The acceptance, the chat it opens (the chats feature, `within`) and the helper's notice
+  // commit together: an accepted offer never lacks its chat, and a failure leaves it pending.
+  const chatId = await inTransaction(deps.db, async (trx) => {
+    if (!(await decideOffer(trx, { id, ownerId: me.id, status: 'accepted' }))) {
+      // Refused by the statement: answered meanwhile, or its need's expiry has passed (the job may not have run yet).
+      if (await offerNeedExpired(trx, id)) throw conflict('This need has expired');
+      throw conflict('This offer has already been answered');
+    }
+    // The chat's id is known before the chats feature opens it, so the helper's notice can point at it.
+    const chatId = (await directChatOf(trx, me.id, offer.helperId)) ?? newId();
+    const ownerName = `${me.firstName} ${me.lastName}`.trim() || me.username;
+    await deps.events.emit(trx, 'offer.accepted', {
+      ...eventOf(offer),
+      message: chatBodyOf(offer),
+      chatId,
+      ownerName,
+    });
+    // Another acceptance between the two may have opened their chat meanwhile: answer the one there is.
+    const opened = await directChatOf(trx, me.id, offer.helperId);
+    if (!opened) throw conflict('The conversation could not be opened; please try again');
+    return opened;
   });
-  const opened = await directChatOf(deps.db, me.id, offer.helperId);
-  if (!opened) throw conflict('The conversation could not be opened; please try again');
-  return { offer: await reread(deps, me.id, id), chatId: opened };
+  return { offer: await reread(deps, me.id, id), chatId };
 }
 
 /** Declines an offer: the helper is thanked, with no details. */
 export async function declineOffer(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const offer = await pendingReceived(deps, me.id, id, 'decline');
-  if (!(await decideOffer(deps.db, { id, ownerId: me.id, status: 'declined' })))
-    throw conflict('This offer has already been answered');
-  await deps.events.emit(deps.db, 'offer.declined', eventOf(offer));
+  await inTransaction(deps.db, async (trx) => {
+    if (!(await decideOffer(trx, { id, ownerId: me.id, status: 'declined' })))
+      throw conflict('This offer has already been answered');
+    await deps.events.emit(trx, 'offer.declined', eventOf(offer));
+  });
   return reread(deps, me.id, id);
 }
 
 /** The helper takes back their pending offer (the receiver cannot: 403); the row stays, withdrawn. */
 export async function withdraw(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
-  const offer = await visibleOffer(deps, me.id, id);
+  const offer = await visibleOffer(deps.db, me.id, id);
   if (offer.helperId !== me.id) throw forbidden('Only the person who made this offer can withdraw it');
   if (offer.status !== 'pending') throw conflict(`This offer is already ${offer.status}`);
   if (!(await withdrawOffer(deps.db, { id, helperId: me.id })))

@@ -1,6 +1,7 @@
 import { NEED_NUDGE_DAYS, needExpiryAfter, type NeedOpenDays } from '@muster/contract/posts';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ScheduledJob } from '../../platform/scheduler.js';
 import { claimNeedsToNudge, expireOverdueNeeds, keepNeedOpen } from './lifecycle.queries.js';
@@ -29,10 +30,12 @@ export async function keepOpen(
   if (post.kind !== 'need' && post.kind !== 'want')
     throw badRequest('Only a need or a want stays open for a while');
   if (post.status === 'fulfilled') throw conflict('This need has already been fulfilled');
-  await keepNeedOpen(deps.db, id, needExpiryAfter(new Date(), input.openForDays));
+  await inTransaction(deps.db, async (trx) => {
+    await keepNeedOpen(trx, id, needExpiryAfter(new Date(), input.openForDays));
+    // An expired need opened again is matchable again: matching scores it like an edited one.
+    await deps.events.emit(trx, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
+  });
   postsChanged(deps);
-  // An expired need opened again is matchable again: matching scores it like an edited one.
-  await deps.events.emit(deps.db, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
   return getPost(deps, me, id);
 }
 
@@ -56,23 +59,29 @@ export async function runNeedLifecycle(deps: Deps, now: Date) {
   if (expired) postsChanged(deps);
   const until = new Date(now.getTime() + NEED_NUDGE_DAYS * DAY_MS);
   let nudged = 0;
-  for (
-    let batch = await claimNeedsToNudge(deps.db, now, until);
-    batch.length;
-    batch = await claimNeedsToNudge(deps.db, now, until)
-  ) {
-    nudged += batch.length;
-    for (const need of batch) {
-      await deps.events.emit(deps.db, 'post.expiring', {
-        postId: need.id,
-        authorId: need.authorId,
-        kind: need.kind,
-        title: titleOf(need),
-        expiresAt: need.expiresAt,
-        daysLeft: Math.max(1, Math.ceil((need.expiresAt.getTime() - now.getTime()) / DAY_MS)),
-      });
-    }
-  }
+  // Each batch is claimed and its notices enqueued in one transaction: a run cut short leaves
+  // the rest unclaimed for the next one, never a need marked as asked that nobody asked.
+  const nudgeBatch = () =>
+    inTransaction(deps.db, async (trx) => {
+      const batch = await claimNeedsToNudge(trx, now, until);
+      for (const need of batch)
+        await deps.events.emit(
+          trx,
+          'post.expiring',
+          {
+            postId: need.id,
+            authorId: need.authorId,
+            kind: need.kind,
+            title: titleOf(need),
+            expiresAt: need.expiresAt.toISOString(),
+            daysLeft: Math.max(1, Math.ceil((need.expiresAt.getTime() - now.getTime()) / DAY_MS)),
+          },
+          // Asked once for each expiry, whatever repeats.
+          { key: `${need.id}:${need.expiresAt.toISOString()}` },
+        );
+      return batch.length;
+    });
+  for (let n = await nudgeBatch(); n; n = await nudgeBatch()) nudged += n;
   return { expired, nudged };
 }
 

@@ -22,7 +22,12 @@ type Person = Awaited<ReturnType<typeof signedInUser>>;
 const person = (firstName = 'Test') => signedInUser(t, { firstName });
 /** The clock the job is run at: `days` from the real now. */
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
-const run = (days: number) => runNeedLifecycle(t.app.deps, inDays(days));
+/** A turn of the lifecycle, then the notices it enqueued (as a worker would run them a moment later). */
+const run = async (days: number) => {
+  const done = await runNeedLifecycle(t.app.deps, inDays(days));
+  await t.app.deps.jobs.drain();
+  return done;
+};
 
 async function post(author: Person, body: Record<string, unknown> = {}) {
   const res = await api('POST', '/posts/create', author.cookie, {
@@ -203,10 +208,11 @@ describe('the lifecycle job, with a moved clock', () => {
       runNeedLifecycle(t.app.deps, now),
     ]);
     expect(results.reduce((sum, r) => sum + r.nudged, 0)).toBeGreaterThanOrEqual(1);
+    await t.app.deps.jobs.drain();
     expect((await stillNeeded(author)).map((n) => n.relatedPost?._id)).toEqual([need._id]);
   });
 
-  // Matching stores a new need's pairs just after its answer (platform/background.ts); the pairs'
+  // Matching stores a new need's pairs just after its answer (a job, platform/jobs.ts); the pairs'
   // foreign key holds a key-share lock on the need till that transaction ends. Only PostgreSQL
   // has a second connection to hold it from.
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -247,6 +253,7 @@ describe('the scheduler (several API processes)', () => {
     const [a, b] = await Promise.all([one.runDue(now), two.runDue(now)]);
     expect([...a, ...b]).toEqual(['needs-lifecycle']);
     expect(runs).toBe(1);
+    await t.app.deps.jobs.drain();
     expect((await stillNeeded(author)).map((n) => n.relatedPost?._id)).toEqual([need._id]);
     // The next turn comes a minute later, whichever process takes it.
     expect(await one.runDue(new Date(now.getTime() + 30_000))).toEqual([]);

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { type MediaStore, savingMedia } from '../../platform/media/media.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
@@ -216,43 +217,46 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   const { missionId, mission } = await missionOf(deps, me.id, input.mission);
   const row = await savingMedia(deps.media, async (media) => {
     const { image, video, fileUrl } = await saveAttachments(media, input);
-    const made = await insertPost(deps.db, me.sessionId, {
-      id,
-      authorId: me.id,
-      kind: missionId ? 'mission_update' : input.kind,
-      title: input.title ?? '',
-      content: input.content,
-      category: input.category || null,
-      status: isNeed ? 'open' : null,
-      // Issue 16: a need or want is open for the period its author picked (lifecycle.service.ts).
-      expiresAt: isNeed ? needExpiryAfter(new Date(), input.openForDays) : null,
-      image,
-      video,
-      fileUrl,
-      fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
-      review: json(input.review),
-      ...placeColumns(input.mapLocation),
-      mission,
-      missionId,
-      emergencyEmoji: input.emergencyEmoji ?? null,
-      hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
+    // The post and the work it sets off (matching; a mission update's notices) commit together.
+    return inTransaction(deps.db, async (trx) => {
+      const made = await insertPost(trx, me.sessionId, {
+        id,
+        authorId: me.id,
+        kind: missionId ? 'mission_update' : input.kind,
+        title: input.title ?? '',
+        content: input.content,
+        category: input.category || null,
+        status: isNeed ? 'open' : null,
+        // Issue 16: a need or want is open for the period its author picked (lifecycle.service.ts).
+        expiresAt: isNeed ? needExpiryAfter(new Date(), input.openForDays) : null,
+        image,
+        video,
+        fileUrl,
+        fileName: fileUrl ? (input.fileName ?? 'document').replace(/[\\/]/g, '_') : null,
+        review: json(input.review),
+        ...placeColumns(input.mapLocation),
+        mission,
+        missionId,
+        emergencyEmoji: input.emergencyEmoji ?? null,
+        hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
+      });
+      // The viewer came from the session cache and the insert found the session ended: nothing
+      // written, and the attachments just saved go again (savingMedia).
+      if (!made) throw sessionEnded(deps, me);
+      // Members and followers hear of an update (notifications subscribes).
+      if (missionId)
+        await deps.events.emit(trx, 'mission.updated', { missionId, postId: id, authorId: me.id });
+      // Matching scores a need, want or provision once this answer has gone (issue 16).
+      await deps.events.emit(trx, 'post.saved', {
+        postId: id,
+        authorId: me.id,
+        kind: missionId ? 'mission_update' : input.kind,
+      });
+      return made;
     });
-    // The viewer came from the session cache and the insert found the session ended: nothing
-    // written, and the attachments just saved go again (savingMedia).
-    if (!made) throw sessionEnded(deps, me);
-    return made;
   });
   unfurlLater(deps, id, input.content);
-  // Members and followers hear of an update (notifications subscribes).
-  if (missionId)
-    await deps.events.emit(deps.db, 'mission.updated', { missionId, postId: id, authorId: me.id });
   announcePost(deps, id, me.id, row.audience);
-  // Matching scores a need, want or provision once this answer has gone (issue 16).
-  await deps.events.emit(deps.db, 'post.saved', {
-    postId: id,
-    authorId: me.id,
-    kind: missionId ? 'mission_update' : input.kind,
-  });
   if (input.emergencyEmoji || missionId) await announceOnBoard(deps, id, me.id, missionId);
   return published(deps, row);
 }
@@ -698,33 +702,36 @@ export async function editPost(
     isNeed ? (input.status ?? post.status) : null,
     input.creditedIds,
   );
-  await updatePost(deps.db, id, {
-    title,
-    content,
-    ...(input.category !== undefined ? { category: input.category || null } : {}),
-    ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
-    // Reopened by hand: open for the default period from now, and asked again before it ends (issue 16).
-    ...(isNeed && input.status === 'open' && post.status !== 'open'
-      ? { expiresAt: needExpiryAfter(new Date()), nudgedAt: null }
-      : {}),
-    ...(creditedIds ? { creditedIds } : {}),
-    hashtags: extractHashtags(`${title} ${content}`),
-    ...(relinked ? { linkPreview: null } : {}),
-  });
-  if (relinked) unfurlLater(deps, id, content);
-  await deps.events.emit(deps.db, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
   // Only the helpers credited now and not before hear of it (issue 32 item 6): marking it again
   // with the same helpers tells no one twice (and the notices' unique index holds it across a reopen).
   const before = new Set(post.creditedIds);
   const helperIds = (creditedIds ?? []).filter((h) => !before.has(h));
-  if (helperIds.length)
-    await deps.events.emit(deps.db, 'post.credited', {
-      postId: id,
-      authorId: me.id,
-      authorName: `${me.firstName} ${me.lastName}`.trim(),
-      helperIds,
-      title: title || content.slice(0, 80),
+  // The edit, its rematching and the credited helpers' notices commit together.
+  await inTransaction(deps.db, async (trx) => {
+    await updatePost(trx, id, {
+      title,
+      content,
+      ...(input.category !== undefined ? { category: input.category || null } : {}),
+      ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
+      // Reopened by hand: open for the default period from now, and asked again before it ends (issue 16).
+      ...(isNeed && input.status === 'open' && post.status !== 'open'
+        ? { expiresAt: needExpiryAfter(new Date()), nudgedAt: null }
+        : {}),
+      ...(creditedIds ? { creditedIds } : {}),
+      hashtags: extractHashtags(`${title} ${content}`),
+      ...(relinked ? { linkPreview: null } : {}),
     });
+    await deps.events.emit(trx, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
+    if (helperIds.length)
+      await deps.events.emit(trx, 'post.credited', {
+        postId: id,
+        authorId: me.id,
+        authorName: `${me.firstName} ${me.lastName}`.trim(),
+        helperIds,
+        title: title || content.slice(0, 80),
+      });
+  });
+  if (relinked) unfurlLater(deps, id, content);
   return fresh(deps, me.id, id);
 }
 
@@ -739,11 +746,13 @@ export async function removePost(deps: Deps, viewer: Viewer | null, id: string) 
 export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
   const me = requireViewer(viewer);
   const post = await visiblePost(deps, me.id, id);
-  const added = await addLike(deps.db, id, me.id).catch((err: unknown) => {
-    throw isGoneUnderUs(err) ? notFound('This post no longer exists') : err;
+  await inTransaction(deps.db, async (trx) => {
+    const added = await addLike(trx, id, me.id).catch((err: unknown) => {
+      throw isGoneUnderUs(err) ? notFound('This post no longer exists') : err;
+    });
+    if (added)
+      await deps.events.emit(trx, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
   });
-  if (added)
-    await deps.events.emit(deps.db, 'post.liked', { postId: id, authorId: post.authorId, likerId: me.id });
   return fresh(deps, me.id, id);
 }
 
@@ -804,25 +813,28 @@ export async function addComment(
     parentAuthorId = parent.authorId;
   }
   const id = newId();
-  await insertComment(deps.db, {
-    id,
-    postId,
-    authorId: me.id,
-    parentId: input.parentId ?? null,
-    content: input.content,
-  }).catch((err: unknown) => {
-    if (!isGoneUnderUs(err)) throw err;
-    const parentGone = (err as { constraint?: string }).constraint === 'comments_parent_id_fkey';
-    throw notFound(parentGone ? 'That comment no longer exists' : 'This post no longer exists');
+  // The comment and the notices it causes commit together.
+  await inTransaction(deps.db, async (trx) => {
+    await insertComment(trx, {
+      id,
+      postId,
+      authorId: me.id,
+      parentId: input.parentId ?? null,
+      content: input.content,
+    }).catch((err: unknown) => {
+      if (!isGoneUnderUs(err)) throw err;
+      const parentGone = (err as { constraint?: string }).constraint === 'comments_parent_id_fkey';
+      throw notFound(parentGone ? 'That comment no longer exists' : 'This post no longer exists');
+    });
+    await deps.events.emit(trx, 'comment.created', {
+      postId,
+      postAuthorId: post.authorId,
+      commenterId: me.id,
+      content: input.content,
+      parentAuthorId,
+    });
   });
   postsChanged(deps);
-  await deps.events.emit(deps.db, 'comment.created', {
-    postId,
-    postAuthorId: post.authorId,
-    commenterId: me.id,
-    content: input.content,
-    parentAuthorId,
-  });
   const created = (await listComments(deps.db, me.id, postId)).find((c) => c.id === id)!;
   return presentComment(created);
 }
@@ -896,23 +908,23 @@ export async function myFollowedHashtags(deps: Deps, viewer: Viewer | null) {
  * processes' heads age out within their ten seconds).
  */
 export function subscribePosts(deps: Deps) {
-  deps.events.on('user.blocked', async (_db, { blockerId, blockedId }) =>
+  deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) =>
     [blockerId, blockedId].forEach((id) => networkChangedFor(deps, id)),
   );
-  deps.events.on('user.muted', async (_db, { muterId }) => networkChangedFor(deps, muterId));
-  deps.events.on('connection.accepted', async (_db, { senderId, recipientId }) =>
+  deps.events.afterCommit('user.muted', ({ muterId }) => networkChangedFor(deps, muterId));
+  deps.events.afterCommit('connection.accepted', ({ senderId, recipientId }) =>
     [senderId, recipientId].forEach((id) => networkChangedFor(deps, id)),
   );
   // Joining or leaving a mission changes whose members-only updates the feed may show.
-  deps.events.on('mission.member_joined', async (_db, { userId }) => networkChangedFor(deps, userId));
-  deps.events.on('mission.member_left', async (_db, { userId }) => networkChangedFor(deps, userId));
+  deps.events.afterCommit('mission.member_joined', ({ userId }) => networkChangedFor(deps, userId));
+  deps.events.afterCommit('mission.member_left', ({ userId }) => networkChangedFor(deps, userId));
   // A new post, in whichever process it was written: the heads of those it was told to go here.
   deps.realtime.onDeliver((userIds, event) => {
     if (event.type === 'post.created') for (const id of userIds) networkHeadCache(deps).delete(id);
   });
   // An offer changes its post's count and who offered: its author sees both at once.
   for (const event of ['offer.made', 'offer.accepted', 'offer.declined'] as const) {
-    deps.events.on(event, async (_db, { postId }) => {
+    deps.events.afterCommit(event, ({ postId }) => {
       if (!postId) return;
       postTextCache(deps).delete(postId);
       offeredByCache(deps).delete(postId);

@@ -9,6 +9,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { inTransaction } from '../../platform/transaction.js';
 import {
   addBlock,
   addMute,
@@ -40,9 +41,13 @@ function someoneElse(viewerId: string, userId: string, what: string) {
 export async function block(deps: Deps, viewer: Viewer | null, userId: string) {
   const me = requireViewer(viewer);
   const id = someoneElse(me.id, userId, 'block');
-  const { found, changed } = await addBlock(deps.db, me.id, id);
-  if (!found) throw notFound(NO_SUCH_PERSON);
-  if (changed) await deps.events.emit(deps.db, 'user.blocked', { blockerId: me.id, blockedId: id });
+  // The block and what it ends (connections, requests, notices: the `within` handlers) commit
+  // together, or not at all.
+  await inTransaction(deps.db, async (trx) => {
+    const { found, changed } = await addBlock(trx, me.id, id);
+    if (!found) throw notFound(NO_SUCH_PERSON);
+    if (changed) await deps.events.emit(trx, 'user.blocked', { blockerId: me.id, blockedId: id });
+  });
   return { blocked: true };
 }
 
@@ -58,8 +63,10 @@ export async function unblock(deps: Deps, viewer: Viewer | null, userId: string)
 export async function mute(deps: Deps, viewer: Viewer | null, userId: string) {
   const me = requireViewer(viewer);
   const id = someoneElse(me.id, userId, 'mute');
-  if (!(await addMute(deps.db, me.id, id)).found) throw notFound(NO_SUCH_PERSON);
-  await deps.events.emit(deps.db, 'user.muted', { muterId: me.id, mutedId: id });
+  await inTransaction(deps.db, async (trx) => {
+    if (!(await addMute(trx, me.id, id)).found) throw notFound(NO_SUCH_PERSON);
+    await deps.events.emit(trx, 'user.muted', { muterId: me.id, mutedId: id });
+  });
   return { muted: true };
 }
 

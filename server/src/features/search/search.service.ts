@@ -103,7 +103,7 @@ const SHARED_FRESH_MS = 5_000;
 
 /** Someone who chose not to appear in search leaves the shared answers at once. */
 export function subscribeSearch(deps: Deps) {
-  deps.events.on('user.privacy_changed', async () => sharedAnswers(deps).clear());
+  deps.events.afterCommit('user.privacy_changed', () => sharedAnswers(deps).clear());
 }
 
 type Answer = { text: JsonText; people: string[] };

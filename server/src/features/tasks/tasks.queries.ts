@@ -142,7 +142,10 @@ export function updateTaskIfMembers(
     status?: TaskStatus;
   },
 ) {
-  return db.transaction().execute(async (trx) => {
+  // One transaction, or the caller's (the service's, which also enqueues the move's notices).
+  const inOne = <T>(work: (trx: Db) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inOne(async (trx) => {
     const before = await trx
       .selectFrom('tasks')
       .select('status')

@@ -1,6 +1,7 @@
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { missionRoleOf } from '../../social/social.queries.js';
 import { mayDeleteTask, presentTask } from './tasks.present.js';
@@ -85,29 +86,33 @@ export async function createTask(deps: Deps, viewer: Viewer | null, missionId: s
   const me = requireViewer(viewer);
   await requireMember(deps, me.id, missionId);
   const assigneeId = input.assigneeId?.toLowerCase() ?? null;
-  const created = await insertTaskIfMembers(deps.db, {
-    id: newId(),
-    missionId,
-    creatorId: me.id,
-    title: input.title,
-    description: input.description,
-    assigneeId,
-    dueDate: input.dueDate ?? null,
+  const created = await inTransaction(deps.db, async (trx) => {
+    const created = await insertTaskIfMembers(trx, {
+      id: newId(),
+      missionId,
+      creatorId: me.id,
+      title: input.title,
+      description: input.description,
+      assigneeId,
+      dueDate: input.dueDate ?? null,
+    });
+    if (created)
+      await deps.events.emit(trx, 'task.created', {
+        taskId: created.id,
+        missionId,
+        chatId: created.chatId,
+        ownerId: created.ownerId,
+        assigneeId,
+        actorId: me.id,
+        title: input.title,
+      });
+    return created;
   });
   if (!created) {
     // The creator was a member a moment ago; if they still are, the assignee is the one who is not.
     await requireMember(deps, me.id, missionId);
     throw notAMember();
   }
-  await deps.events.emit(deps.db, 'task.created', {
-    taskId: created.id,
-    missionId,
-    chatId: created.chatId,
-    ownerId: created.ownerId,
-    assigneeId,
-    actorId: me.id,
-    title: input.title,
-  });
   await taskChanged(deps, created.id, missionId);
   const task = await findVisibleTask(deps.db, me.id, created.id);
   if (!task) throw notFound(TASK_NOT_FOUND);
@@ -121,26 +126,28 @@ export async function updateTask(deps: Deps, viewer: Viewer | null, taskId: stri
   if (!task) throw notFound(TASK_NOT_FOUND);
   const assigneeId = patch.assigneeId === undefined ? undefined : (patch.assigneeId?.toLowerCase() ?? null);
   if (assigneeId && !(await mayBeAssigned(deps.db, me.id, assigneeId, task.missionId))) throw notAMember();
-  const updated = await updateTaskIfMembers(deps.db, taskId, me.id, {
-    ...withoutUndefined(patch),
-    ...(assigneeId !== undefined && { assigneeId }),
+  const updated = await inTransaction(deps.db, async (trx) => {
+    const updated = await updateTaskIfMembers(trx, taskId, me.id, {
+      ...withoutUndefined(patch),
+      ...(assigneeId !== undefined && { assigneeId }),
+    });
+    if (updated && updated.status !== updated.oldStatus)
+      await deps.events.emit(trx, 'task.status_changed', {
+        taskId,
+        missionId: updated.missionId,
+        chatId: updated.chatId,
+        ownerId: updated.ownerId,
+        assigneeId: updated.assigneeId,
+        actorId: me.id,
+        title: updated.title,
+        status: updated.status,
+      });
+    return updated;
   });
   if (!updated) {
     // Gone meanwhile, or someone left: whichever it was, answer as a fresh look would.
     if (!(await findVisibleTask(deps.db, me.id, taskId))) throw notFound(TASK_NOT_FOUND);
     throw notAMember();
-  }
-  if (updated.status !== updated.oldStatus) {
-    await deps.events.emit(deps.db, 'task.status_changed', {
-      taskId,
-      missionId: updated.missionId,
-      chatId: updated.chatId,
-      ownerId: updated.ownerId,
-      assigneeId: updated.assigneeId,
-      actorId: me.id,
-      title: updated.title,
-      status: updated.status,
-    });
   }
   await taskChanged(deps, taskId, updated.missionId);
   const fresh = await findVisibleTask(deps.db, me.id, taskId);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { recordDeliveries } from '../../../test/deliveries.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { emitEvent, apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { TASK_BUDGET } from '../../platform/limits.js';
 
@@ -33,10 +33,10 @@ async function missionOf(
     .insertInto('missionMembers')
     .values({ missionId, userId: owner.user.id, role: 'owner' })
     .execute();
-  await app.app.deps.events.emit(app.db, 'mission.created', { missionId, ownerId: owner.user.id, title });
+  await emitEvent(app, 'mission.created', { missionId, ownerId: owner.user.id, title });
   for (const [member, role] of members) {
     await app.db.insertInto('missionMembers').values({ missionId, userId: member.user.id, role }).execute();
-    await app.app.deps.events.emit(app.db, 'mission.member_joined', { missionId, userId: member.user.id });
+    await emitEvent(app, 'mission.member_joined', { missionId, userId: member.user.id });
   }
   const chat = await app.db
     .selectFrom('chats')

@@ -27,7 +27,14 @@ beforeAll(async () => {
     outboxDir: `${t.config.dataDir}/outbox-other`,
     log: silentLogger,
   });
-  other = await buildApp({ config: t.config, db: t.db, mailer, logger: silentLogger });
+  other = await buildApp({
+    config: t.config,
+    db: t.db,
+    jobBackend: t.jobBackend,
+    jobMode: 'inline',
+    mailer,
+    logger: silentLogger,
+  });
   await other.ready();
   elsewhere = apiCaller({ app: other });
 });

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromKysely, PgBoss, type Db as BossDb, type Job } from 'pg-boss';
+import type { Db } from '../db/database.js';
+import { listDeadJobs, type DeadJob } from './jobs.queries.js';
+import { afterCommit, inTransaction } from './transaction.js';
+
+/**
+ * Where the queue keeps its jobs: the same database as everything else (decision 059). On
+ * PostgreSQL pg-boss opens a small pool of its own (its maintenance runs multi-statement SQL and
+ * holds advisory locks, which Muster's prepared-statement pool cannot carry); on the embedded
+ * database it goes through the same one-connection lock as Kysely (database.ts).
+ */
+export type JobBackend = { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; db: BossDb };
+
+/** pg-boss's tables live in a schema of their own, apart from Muster's migrations. */
+export const JOB_SCHEMA = 'pgboss';
+/** Where a job goes once its retries are spent: `npm run jobs:dead -w server` lists it. */
+export const DEAD_LETTERS = 'dead-letters';
+
+/**
+ * A handler's work on one job, inside the job's own transaction (`trx`): what it writes commits
+ * together with the job's completion, so a job whose handler throws leaves nothing behind and
+ * runs again, and a job that completed never runs twice.
+ */
+export type JobHandler = (trx: Db, data: unknown) => Promise<void>;
+
+export type JobQueueOptions = {
+  backend: JobBackend;
+  db: Db;
+  log: FastifyBaseLogger;
+  /**
+   * 'workers' (the server): each queue is polled, and a job sent by this process wakes its worker
+   * at once. 'inline' (the server's tests): nothing polls; every API answer first runs the jobs
+   * waiting (`drain`), so a test reads the effects of its request as a person would a moment later.
+   */
+  mode: 'workers' | 'inline';
+  /** Seconds before the first retry; doubled each time up to five minutes (tests shorten it). */
+  retryDelaySeconds?: number;
+};
+
+export type JobQueue = {
+  /** Declares a queue and its handler; before `start`. */
+  define: (queue: string, handler: JobHandler) => void;
+  /**
+   * Enqueues in `trx`, the writer's transaction (an outbox): the job exists exactly when the write
+   * commits. With a `key`, a second send of the same key to the same queue is dropped.
+   */
+  send: (trx: Db, queue: string, data: object, options?: { key?: string }) => Promise<void>;
+  start: () => Promise<void>;
+  /** Runs every job that is due now (and any they enqueue), here; resolves when none is left. */
+  drain: () => Promise<void>;
+  /** `drain`, when this process has enqueued something since the last one ('inline' mode's answers). */
+  settle: () => Promise<void>;
+  /** Jobs whose retries are spent, newest first. */
+  dead: (limit?: number) => Promise<DeadJob[]>;
+  /** Lets handlers under way finish (a bounded wait), then stops polling; before the database closes. */
+  stop: () => Promise<void>;
+};
+
+const POLL_SECONDS = 2;
+const RETRY_LIMIT = 5;
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { backend, db, log, mode } = options;
+  // Maintenance (expiry, retention, dead letters) in one process at a time: pg-boss takes an
+  // advisory lock for it. Nothing is scheduled through pg-boss (platform/scheduler.ts is).
+  const boss = newBoss(backend, { supervise: mode === 'workers' });
+  // Without a listener an 'error' event would crash the process; pg-boss recovers on its own.
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+
+  const handlers = new Map<string, JobHandler>();
+  const workerIds = new Map<string, string>();
+  let started: Promise<void> | undefined;
+  let draining: Promise<void> | undefined;
+  let sentSinceDrain = false;
+
+  async function runOne(queue: string, job: Job<unknown>) {
+    const handler = handlers.get(queue)!;
+    try {
+      await inTransaction(db, async (trx) => {
+        await handler(trx, job.data);
+        // pg-boss 12's typings leave CommandResponse empty; it answers { affected } (manager.js).
+        const { affected } = (await boss.complete(queue, job.id, null, {
+          db: fromKysely(trx.withoutPlugins()),
+        })) as { affected: number };
+        // Held too long and handed to another worker: what this run wrote must not stand beside it.
+        if (affected !== 1) throw new Error(`job ${job.id} is no longer held by this worker`);
+      });
+    } catch (err) {
+      log.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
+      await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  // One pass at a time; a caller arriving mid-pass waits, then makes a pass of its own, so the
+  // jobs it committed before calling are never left to a pass that had gone by them.
+  async function drain() {
+    while (draining) await draining.catch(() => undefined);
+    sentSinceDrain = false;
+    draining = (async () => {
+      while (await drainOnce());
+    })().finally(() => (draining = undefined));
+    return draining;
+  }
+
+  async function drainOnce(): Promise<boolean> {
+    let any = false;
+    for (const queue of handlers.keys()) {
+      for (const job of await boss.fetch(queue, { batchSize: 50 })) {
+        any = true;
+        await runOne(queue, job);
+      }
+    }
+    return any;
+  }
+
+  return {
+    define: (queue, handler) => {
+      if (started) throw new Error(`queue ${queue} defined after the job queue started`);
+      if (handlers.has(queue)) throw new Error(`queue ${queue} defined twice`);
+      handlers.set(queue, handler);
+    },
+    send: async (trx, queue, data, { key } = {}) => {
+      if (!trx.isTransaction)
+        throw new Error(`a job for ${queue} must be sent inside the writer's transaction`);
+      await boss.send(queue, data, {
+        db: fromKysely(trx.withoutPlugins()),
+        ...(key ? { id: keyedId(queue, key) } : {}),
+      });
+      // Committed: this process's worker takes it now rather than at its next poll.
+      afterCommit(trx, () => {
+        sentSinceDrain = true;
+        const worker = workerIds.get(queue);
+        if (worker) boss.notifyWorker(worker);
+      });
+    },
+    start: () =>
+      (started ??= (async () => {
+        await boss.start();
+        await boss.createQueue(DEAD_LETTERS, { retentionSeconds: 30 * 24 * 3600 });
+        const retryDelay = options.retryDelaySeconds ?? 5;
+        for (const queue of handlers.keys()) {
+          await boss.createQueue(queue, {
+            retryLimit: RETRY_LIMIT,
+            retryDelay,
+            retryBackoff: true,
+            retryDelayMax: Math.max(retryDelay, 300),
+            expireInSeconds: 120,
+            // Completed jobs are kept a day, for looking back at what ran.
+            deleteAfterSeconds: 24 * 3600,
+            deadLetter: DEAD_LETTERS,
+          });
+          if (mode !== 'workers') continue;
+          const id = await boss.work(
+            queue,
+            { batchSize: 10, pollingIntervalSeconds: POLL_SECONDS, burstWhenBatchFull: true },
+            // Each job settles itself (runOne); pg-boss's own completion afterwards finds none active.
+            async (jobs) => {
+              for (const job of jobs) await runOne(queue, job);
+            },
+          );
+          workerIds.set(queue, id);
+        }
+      })()),
+    drain,
+    settle: async () => {
+      if (sentSinceDrain) await drain();
+    },
+    dead: (limit = 100) => listDeadJobs(db, JOB_SCHEMA, limit),
+    stop: async () => {
+      if (!started) return;
+      await started.catch(() => undefined);
+      await draining?.catch(() => undefined);
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+/** A job id made from a key: the same key on the same queue is the same job (pg-boss ids are UUIDs). */
+function keyedId(queue: string, key: string): string {
+  const h = createHash('sha256').update(`${queue}\0${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function newBoss(backend: JobBackend, options: { supervise: boolean }) {
+  return new PgBoss({
+    schema: JOB_SCHEMA,
+    ...(backend.kind === 'postgres'
+      ? { connectionString: backend.connectionString, max: 4, application_name: 'muster-jobs' }
+      : { backend: 'pglite' as const, db: backend.db }),
+    supervise: options.supervise,
+    schedule: false,
+    registerInstance: false,
+  });
+}
+
+/**
+ * Creates (or upgrades) pg-boss's schema, as a server's first start would: the build's and the
+ * tests' template databases carry it, so no start or test file pays for it.
+ */
+export async function installJobSchema(backend: JobBackend): Promise<void> {
+  const boss = newBoss(backend, { supervise: false });
+  let failure: unknown;
+  boss.on('error', (err) => (failure ??= err));
+  await boss.start();
+  await boss.stop({ graceful: false });
+  if (failure) throw failure;
+}
