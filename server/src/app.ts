@@ -24,7 +24,7 @@ import { registerSessions } from './platform/auth/session.js';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
 import { registerCompression } from './platform/compression.js';
 import { createEventBus } from './platform/events.js';
-import { createJobQueue, type JobBackend } from './platform/jobs.js';
+import { createJobQueue, type JobBackend, type JobMode } from './platform/jobs.js';
 import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
 import { fetchLinkPreview, type PreviewOptions } from './platform/link-preview.js';
@@ -56,12 +56,13 @@ export type AppOptions = {
   /** The durable job queue's database: `DatabaseHandle.jobBackend`. */
   jobBackend: JobBackend;
   /**
-   * 'workers' (the default) polls the queues. 'inline' is for the server's tests: nothing polls,
-   * and an answer is sent only once the jobs its request enqueued have run (platform/jobs.ts).
+   * 'workers' polls the queues, 'none' leaves them to other processes (the default follows
+   * JOB_WORKERS). 'inline' is for the server's tests: nothing polls, and an answer is sent only
+   * once the jobs its request enqueued have run (platform/jobs.ts).
    */
-  jobMode?: 'workers' | 'inline' | undefined;
-  /** Seconds before a failed job's first retry (tests shorten it). */
-  jobRetryDelaySeconds?: number | undefined;
+  jobMode?: JobMode | undefined;
+  /** Retries of a failed job: the first delay in seconds and how many (tests shorten both). */
+  jobRetry?: { delaySeconds: number; limit: number } | undefined;
 };
 
 /** Builds the whole application — plugins, feature routes, the web app — without listening. */
@@ -74,8 +75,8 @@ export async function buildApp({
   demoLogin,
   linkPreview,
   jobBackend,
-  jobMode = 'workers',
-  jobRetryDelaySeconds,
+  jobMode = config.jobWorkers ? 'workers' : 'none',
+  jobRetry,
 }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
@@ -122,7 +123,7 @@ export async function buildApp({
     db,
     log: app.log,
     mode: jobMode,
-    retryDelaySeconds: jobRetryDelaySeconds,
+    retry: jobRetry,
   });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

@@ -40,6 +40,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag(false),
   SEED_DEMO: booleanFlag(true),
+  // A process that only answers requests leaves its jobs to the processes that run workers.
+  JOB_WORKERS: booleanFlag(true),
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -75,6 +77,8 @@ export type Config = {
   logFormat: 'pretty' | 'json';
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Whether this process runs the job queue's workers (decision 059); off for an API-only process. */
+  jobWorkers: boolean;
   webDist: string;
   /** Contact messages admitted per IP per hour. */
   contactRateLimit: number;
@@ -138,6 +142,7 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT || (stdoutIsTerminal ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
+    jobWorkers: e.JOB_WORKERS,
     webDist: path.resolve(e.WEB_DIST),
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

@@ -17,17 +17,24 @@ import { createMailer, type Mailer } from '../src/platform/mail.js';
 import { redisOptions } from '../src/platform/redis.js';
 import { withDatabase } from './global-setup.js';
 
-/** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL template copy. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database for one test file: a PGlite clone (in memory, or in `dataDir` for a
+ * test that starts server processes on it), or a PostgreSQL template copy (its `url` given).
+ */
+export async function createTestDatabase(
+  options: { dataDir?: string } = {},
+): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `muster_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('pgTemplateDatabase')}`);
-    const handle = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
+    const url = withDatabase(serverUrl, name);
+    const handle = await openDatabase({ databaseUrl: url });
     return {
       ...handle,
+      url,
       close: async () => {
         await handle.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -36,7 +43,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const tarball = await fs.readFile(inject('pgliteTemplatePath'));
-  return openDatabase({ loadDataDir: new Blob([tarball]) });
+  return openDatabase({ loadDataDir: new Blob([tarball]), dataDir: options.dataDir });
 }
 
 export const silentLogger = pino({ level: 'silent' });
@@ -69,6 +76,7 @@ export async function buildTestApp(
     mailer?: Mailer;
     linkPreview?: PreviewOptions;
     jobMode?: 'inline' | 'workers';
+    jobRetry?: { delaySeconds: number; limit: number };
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -105,7 +113,7 @@ export async function buildTestApp(
     // Each answer waits for the jobs its request enqueued (platform/jobs.ts), so a test reads their
     // effects right after; tests of the queue itself start real workers instead.
     jobMode: options.jobMode ?? 'inline',
-    jobRetryDelaySeconds: 1,
+    jobRetry: options.jobRetry ?? { delaySeconds: 1, limit: 5 },
   });
   await app.ready();
   let databaseClosed: Promise<void> | undefined;

@@ -25,18 +25,24 @@ export const DEAD_LETTERS = 'dead-letters';
  */
 export type JobHandler = (trx: Db, data: unknown) => Promise<void>;
 
+/**
+ * 'workers' (a server process): each queue is polled, and a job sent by this process wakes its
+ * worker at once. 'none' (JOB_WORKERS=false): an API-only process enqueues and runs nothing.
+ * 'inline' (the server's tests): nothing polls; every API answer first runs the jobs waiting
+ * (`settle`), so a test reads the effects of its request as a person would a moment later.
+ */
+export type JobMode = 'workers' | 'none' | 'inline';
+
 export type JobQueueOptions = {
   backend: JobBackend;
   db: Db;
   log: FastifyBaseLogger;
+  mode: JobMode;
   /**
-   * 'workers' (the server): each queue is polled, and a job sent by this process wakes its worker
-   * at once. 'inline' (the server's tests): nothing polls; every API answer first runs the jobs
-   * waiting (`drain`), so a test reads the effects of its request as a person would a moment later.
+   * Seconds before the first retry (doubled each time, up to five minutes) and how many retries
+   * before a job is dead; 5 s and 5 unless tests shorten them.
    */
-  mode: 'workers' | 'inline';
-  /** Seconds before the first retry; doubled each time up to five minutes (tests shorten it). */
-  retryDelaySeconds?: number;
+  retry?: { delaySeconds: number; limit: number } | undefined;
 };
 
 export type JobQueue = {
@@ -47,6 +53,11 @@ export type JobQueue = {
    * commits. With a `key`, a second send of the same key to the same queue is dropped.
    */
   send: (trx: Db, queue: string, data: object, options?: { key?: string }) => Promise<void>;
+  /**
+   * Starts pg-boss (creating or upgrading its schema), the queues and, in 'workers' mode, their
+   * workers. Resolves after the first attempt (bounded on PostgreSQL), which the server's
+   * readiness waits for; should it fail, the queue keeps trying in the background and sends wait.
+   */
   start: () => Promise<void>;
   /** Runs every job that is due now (and any they enqueue), here; resolves when none is left. */
   drain: () => Promise<void>;
@@ -59,7 +70,7 @@ export type JobQueue = {
 };
 
 const POLL_SECONDS = 2;
-const RETRY_LIMIT = 5;
+const RETRY = { delaySeconds: 5, limit: 5 };
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { backend, db, log, mode } = options;
@@ -71,7 +82,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   const handlers = new Map<string, JobHandler>();
   const workerIds = new Map<string, string>();
+  /** Resolves once the queue runs (never, should the server stop first); `firstAttempt` after one try. */
   let started: Promise<void> | undefined;
+  let firstAttempt: Promise<void> | undefined;
+  let running = false;
+  let stopping = false;
   let draining: Promise<void> | undefined;
   let sentSinceDrain = false;
 
@@ -96,12 +111,49 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   // One pass at a time; a caller arriving mid-pass waits, then makes a pass of its own, so the
   // jobs it committed before calling are never left to a pass that had gone by them.
   async function drain() {
+    await whenStarted();
     while (draining) await draining.catch(() => undefined);
     sentSinceDrain = false;
     draining = (async () => {
       while (await drainOnce());
     })().finally(() => (draining = undefined));
     return draining;
+  }
+
+  async function startOnce() {
+    await boss.start();
+    await boss.createQueue(DEAD_LETTERS, { retentionSeconds: 30 * 24 * 3600 });
+    const { delaySeconds: retryDelay, limit: retryLimit } = options.retry ?? RETRY;
+    for (const queue of handlers.keys()) {
+      await boss.createQueue(queue, {
+        retryLimit,
+        retryDelay,
+        retryBackoff: true,
+        retryDelayMax: Math.max(retryDelay, 300),
+        expireInSeconds: 120,
+        // Completed jobs are kept a day, for looking back at what ran.
+        deleteAfterSeconds: 24 * 3600,
+        deadLetter: DEAD_LETTERS,
+      });
+      if (mode !== 'workers') continue;
+      const id = await boss.work(
+        queue,
+        { batchSize: 10, pollingIntervalSeconds: POLL_SECONDS, burstWhenBatchFull: true },
+        // Each job settles itself (runOne); pg-boss's own completion afterwards finds none active.
+        async (jobs) => {
+          for (const job of jobs) await runOne(queue, job);
+        },
+      );
+      workerIds.set(queue, id);
+    }
+  }
+
+  /** Sends and drains wait for the queue's start (begun when the server is ready). */
+  async function whenStarted() {
+    if (running) return;
+    if (!started) throw new Error('the job queue is not started');
+    await started;
+    if (!running) throw new Error('the job queue is stopped');
   }
 
   async function drainOnce(): Promise<boolean> {
@@ -124,6 +176,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     send: async (trx, queue, data, { key } = {}) => {
       if (!trx.isTransaction)
         throw new Error(`a job for ${queue} must be sent inside the writer's transaction`);
+      await whenStarted();
       await boss.send(queue, data, {
         db: fromKysely(trx.withoutPlugins()),
         ...(key ? { id: keyedId(queue, key) } : {}),
@@ -135,42 +188,46 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (worker) boss.notifyWorker(worker);
       });
     },
-    start: () =>
-      (started ??= (async () => {
-        await boss.start();
-        await boss.createQueue(DEAD_LETTERS, { retentionSeconds: 30 * 24 * 3600 });
-        const retryDelay = options.retryDelaySeconds ?? 5;
-        for (const queue of handlers.keys()) {
-          await boss.createQueue(queue, {
-            retryLimit: RETRY_LIMIT,
-            retryDelay,
-            retryBackoff: true,
-            retryDelayMax: Math.max(retryDelay, 300),
-            expireInSeconds: 120,
-            // Completed jobs are kept a day, for looking back at what ran.
-            deleteAfterSeconds: 24 * 3600,
-            deadLetter: DEAD_LETTERS,
-          });
-          if (mode !== 'workers') continue;
-          const id = await boss.work(
-            queue,
-            { batchSize: 10, pollingIntervalSeconds: POLL_SECONDS, burstWhenBatchFull: true },
-            // Each job settles itself (runOne); pg-boss's own completion afterwards finds none active.
-            async (jobs) => {
-              for (const job of jobs) await runOne(queue, job);
-            },
-          );
-          workerIds.set(queue, id);
+    start: () => {
+      if (firstAttempt) return firstAttempt;
+      let attempted!: () => void;
+      firstAttempt = new Promise<void>((resolve) => (attempted = resolve));
+      started = (async () => {
+        // A database that does not answer at start delays the queue, not the server (its health
+        // says what is wrong): after a first attempt the queue tries again in the background
+        // until it starts or the server stops.
+        for (;;) {
+          try {
+            await startOnce();
+            attempted();
+            if (stopping) await boss.stop({ graceful: false });
+            else running = true;
+            return;
+          } catch (err) {
+            attempted();
+            if (stopping) return;
+            log.warn({ err }, 'the job queue could not start; trying again in 5 s');
+            await new Promise((resolve) => setTimeout(resolve, 5_000).unref());
+          }
         }
-      })()),
+      })();
+      // On PostgreSQL a server that cannot reach the queue yet becomes ready anyway (its sends
+      // wait on their own connections). On the embedded database it must not: a send waiting for
+      // the start would hold the one connection the start needs.
+      return backend.kind === 'pglite'
+        ? firstAttempt
+        : Promise.race([firstAttempt, new Promise<void>((r) => setTimeout(r, 5_000).unref())]);
+    },
     drain,
     settle: async () => {
       if (sentSinceDrain) await drain();
     },
     dead: (limit = 100) => listDeadJobs(db, JOB_SCHEMA, limit),
     stop: async () => {
-      if (!started) return;
-      await started.catch(() => undefined);
+      stopping = true;
+      // Not started (still trying): its next attempt sees `stopping` and gives up.
+      if (!running) return;
+      running = false;
       await draining?.catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
@@ -187,7 +244,12 @@ function newBoss(backend: JobBackend, options: { supervise: boolean }) {
   return new PgBoss({
     schema: JOB_SCHEMA,
     ...(backend.kind === 'postgres'
-      ? { connectionString: backend.connectionString, max: 4, application_name: 'muster-jobs' }
+      ? {
+          connectionString: backend.connectionString,
+          max: 4,
+          application_name: 'muster-jobs',
+          connectionTimeoutMillis: 5_000,
+        }
       : { backend: 'pglite' as const, db: backend.db }),
     supervise: options.supervise,
     schedule: false,
