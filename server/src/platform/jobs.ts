@@ -46,8 +46,12 @@ export type JobQueueOptions = {
 };
 
 export type JobQueue = {
-  /** Declares a queue and its handler; before `start`. */
-  define: (queue: string, handler: JobHandler) => void;
+  /**
+   * Declares a queue and its handler; before `start`. A handler whose effect is outside the
+   * database (a mail) is not `transactional`: it runs, then the job completes, so a crash between
+   * the two runs it again (at least once, where the others are exactly once).
+   */
+  define: (queue: string, handler: JobHandler, options?: { transactional?: boolean }) => void;
   /**
    * Enqueues in `trx`, the writer's transaction (an outbox): the job exists exactly when the write
    * commits. With a `key`, a second send of the same key to the same queue is dropped.
@@ -61,7 +65,10 @@ export type JobQueue = {
   start: () => Promise<void>;
   /** Runs every job that is due now (and any they enqueue), here; resolves when none is left. */
   drain: () => Promise<void>;
-  /** `drain`, when this process has enqueued something since the last one ('inline' mode's answers). */
+  /**
+   * 'inline' mode's answers: runs the database work this process enqueued since the last drain
+   * (its mail goes on the next turn, as the answer never waits for SMTP).
+   */
   settle: () => Promise<void>;
   /** Jobs whose retries are spent, newest first. */
   dead: (limit?: number) => Promise<DeadJob[]>;
@@ -81,18 +88,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
   const handlers = new Map<string, JobHandler>();
+  const outsideTransactions = new Set<string>();
   const workerIds = new Map<string, string>();
   /** Resolves once the queue runs (never, should the server stop first); `firstAttempt` after one try. */
   let started: Promise<void> | undefined;
   let firstAttempt: Promise<void> | undefined;
   let running = false;
   let stopping = false;
-  let draining: Promise<void> | undefined;
   let sentSinceDrain = false;
 
   async function runOne(queue: string, job: Job<unknown>) {
     const handler = handlers.get(queue)!;
     try {
+      if (outsideTransactions.has(queue)) {
+        await handler(db, job.data);
+        await boss.complete(queue, job.id);
+        return;
+      }
       await inTransaction(db, async (trx) => {
         await handler(trx, job.data);
         // pg-boss 12's typings leave CommandResponse empty; it answers { affected } (manager.js).
@@ -108,17 +120,42 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  // One pass at a time; a caller arriving mid-pass waits, then makes a pass of its own, so the
-  // jobs it committed before calling are never left to a pass that had gone by them.
-  async function drain() {
-    await whenStarted();
-    while (draining) await draining.catch(() => undefined);
-    sentSinceDrain = false;
-    draining = (async () => {
-      while (await drainOnce());
-    })().finally(() => (draining = undefined));
-    return draining;
+  /**
+   * Runs the due jobs of some queues here, one pass at a time; a caller arriving mid-pass waits,
+   * then makes a pass of its own, so the jobs it committed before calling are never left to a
+   * pass that had gone by them.
+   */
+  function drainer(queues: () => string[]) {
+    let draining: Promise<void> | undefined;
+    const drainOnce = async () => {
+      let any = false;
+      for (const queue of queues())
+        for (const job of await boss.fetch(queue, { batchSize: 50 })) {
+          any = true;
+          await runOne(queue, job);
+        }
+      return any;
+    };
+    return {
+      run: async () => {
+        await whenStarted();
+        while (draining) await draining.catch(() => undefined);
+        draining = (async () => {
+          while (await drainOnce());
+        })().finally(() => (draining = undefined));
+        return draining;
+      },
+      idle: () => draining?.catch(() => undefined),
+    };
   }
+  // Work in the database apart from work outside it (mail), so that an answer waiting for the
+  // first ('inline' mode) never waits on an SMTP server, as it never does with real workers.
+  const inside = drainer(() => [...handlers.keys()].filter((q) => !outsideTransactions.has(q)));
+  const outside = drainer(() => [...outsideTransactions]);
+  const drain = async () => {
+    sentSinceDrain = false;
+    await Promise.all([inside.run(), outside.run()]);
+  };
 
   async function startOnce() {
     await boss.start();
@@ -156,22 +193,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (!running) throw new Error('the job queue is stopped');
   }
 
-  async function drainOnce(): Promise<boolean> {
-    let any = false;
-    for (const queue of handlers.keys()) {
-      for (const job of await boss.fetch(queue, { batchSize: 50 })) {
-        any = true;
-        await runOne(queue, job);
-      }
-    }
-    return any;
-  }
-
   return {
-    define: (queue, handler) => {
+    define: (queue, handler, { transactional = true } = {}) => {
       if (started) throw new Error(`queue ${queue} defined after the job queue started`);
       if (handlers.has(queue)) throw new Error(`queue ${queue} defined twice`);
       handlers.set(queue, handler);
+      if (!transactional) outsideTransactions.add(queue);
     },
     send: async (trx, queue, data, { key } = {}) => {
       if (!trx.isTransaction)
@@ -186,6 +213,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         sentSinceDrain = true;
         const worker = workerIds.get(queue);
         if (worker) boss.notifyWorker(worker);
+        // Inline, a job sent after an answer (a mail looked up once the answer has gone) has no
+        // answer of its own to run before: it runs on the next turn.
+        else if (mode === 'inline')
+          setImmediate(() => void drain().catch((err) => log.error({ err }, 'inline jobs failed')));
       });
     },
     start: () => {
@@ -220,7 +251,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     drain,
     settle: async () => {
-      if (sentSinceDrain) await drain();
+      if (!sentSinceDrain) return;
+      sentSinceDrain = false;
+      await inside.run();
     },
     dead: (limit = 100) => listDeadJobs(db, JOB_SCHEMA, limit),
     stop: async () => {
@@ -228,7 +261,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // Not started (still trying): its next attempt sees `stopping` and gives up.
       if (!running) return;
       running = false;
-      await draining?.catch(() => undefined);
+      await Promise.all([inside.idle(), outside.idle()]);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

@@ -2,6 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import type { Db } from '../db/database.js';
+import type { JobQueue } from './jobs.js';
+
+/** The queue mail goes through (decision 059): retried when SMTP fails, dead when it never takes it. */
+export const MAIL_QUEUE = 'mail';
+
+/** Mails `mail` once `trx` commits, through the job queue: a link is mailed exactly when it is stored. */
+export function mailLater(jobs: JobQueue, trx: Db, mail: OutgoingMail): Promise<void> {
+  return jobs.send(trx, MAIL_QUEUE, mail);
+}
 
 export type OutgoingMail = {
   to: string;

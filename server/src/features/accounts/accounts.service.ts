@@ -20,7 +20,9 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
+import type { Db } from '../../db/database.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
+import { mailLater, type OutgoingMail } from '../../platform/mail.js';
 import { filesOwnedBy } from '../../social/social.queries.js';
 import {
   consumeEmailToken,
@@ -147,15 +149,38 @@ async function rekeyAccount(
 }
 
 /** Makes a single-use link (128 random bits, stored hashed) and returns its address. */
+/**
+ * Stores a new link for `purpose` (its older ones retired) and mails it, in one transaction: the
+ * mail is a job (decision 059), so a link is mailed exactly when it is stored, and SMTP trouble
+ * is retried rather than lost.
+ */
+async function mailLink(
+  deps: Deps,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  newEmail: string | null,
+  mailOf: (link: string) => OutgoingMail,
+) {
+  await inTransaction(deps.db, async (trx) => {
+    const link = await issueLink(deps, trx, userId, purpose, newEmail);
+    await mailLater(deps.jobs, trx, mailOf(link));
+  });
+}
+
+/** Mails `mail` (a notice with no link) through the job queue. */
+const mailNotice = (deps: Deps, mail: OutgoingMail) =>
+  inTransaction(deps.db, (trx) => mailLater(deps.jobs, trx, mail));
+
 async function issueLink(
   deps: Deps,
+  trx: Db,
   userId: string,
   purpose: EmailTokenPurpose,
   newEmail: string | null = null,
 ) {
   const token = newSecret(16);
-  await retireEmailTokens(deps.db, userId, purpose);
-  await insertEmailToken(deps.db, {
+  await retireEmailTokens(trx, userId, purpose);
+  await insertEmailToken(trx, {
     id: newId(),
     userId,
     purpose,
@@ -218,14 +243,16 @@ async function createAccount(deps: Deps, input: SignupInput) {
 }
 
 function tellOwnerOfSignup(deps: Deps, owner: { email: string; firstName: string; username: string }) {
-  return deps.mailer.send(
+  return mailNotice(
+    deps,
     signupAttemptMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl),
   );
 }
 
 async function sendVerification(deps: Deps, user: { id: string; email: string; firstName: string }) {
-  const link = await issueLink(deps, user.id, 'verify_email');
-  await deps.mailer.send(verifyEmailMail(user.email, user.firstName, link));
+  await mailLink(deps, user.id, 'verify_email', null, (link) =>
+    verifyEmailMail(user.email, user.firstName, link),
+  );
 }
 
 export async function login(deps: Deps, request: FastifyRequest, reply: FastifyReply, input: LoginInput) {
@@ -247,8 +274,9 @@ export function mailSignInLink(deps: Deps, reply: FastifyReply, emailOrUsername:
   afterAnswer(deps, reply, 'sign-in link mail', async () => {
     const user = await findUserByEmailOrUsername(deps.db, emailOrUsername);
     if (!user?.emailVerifiedAt) return;
-    const link = await issueLink(deps, user.id, 'sign_in');
-    await deps.mailer.send(signInLinkMail(user.email, user.firstName, link));
+    await mailLink(deps, user.id, 'sign_in', null, (link) =>
+      signInLinkMail(user.email, user.firstName, link),
+    );
   });
   return {
     message:
@@ -333,13 +361,15 @@ export function changeUnverifiedEmail(
 async function offerAddress(deps: Deps, me: Viewer, newEmail: string) {
   const owner = await findUserByEmail(deps.db, newEmail);
   if (owner) {
-    await deps.mailer.send(
+    await mailNotice(
+      deps,
       addressInUseMail(owner.email, owner.firstName, owner.username, deps.config.publicUrl),
     );
     return;
   }
-  const link = await issueLink(deps, me.id, 'change_email', newEmail);
-  await deps.mailer.send(changeEmailMail(newEmail, me.firstName, link));
+  await mailLink(deps, me.id, 'change_email', newEmail, (link) =>
+    changeEmailMail(newEmail, me.firstName, link),
+  );
 }
 
 export async function requestEmailChange(
@@ -362,7 +392,7 @@ export async function requestEmailChange(
   // Whether the address has an account is not said here either (decision 011).
   afterAnswer(deps, reply, 'address link', async () => {
     await offerAddress(deps, me, input.newEmail);
-    await deps.mailer.send(emailChangeNoticeMail(me.email, me.firstName, input.newEmail));
+    await mailNotice(deps, emailChangeNoticeMail(me.email, me.firstName, input.newEmail));
   });
   return { message: `We sent a confirmation link to ${input.newEmail}.` };
 }
@@ -390,8 +420,9 @@ export function forgotPassword(deps: Deps, reply: FastifyReply, email: string) {
   afterAnswer(deps, reply, 'password reset mail', async () => {
     const user = await findUserByEmail(deps.db, email);
     if (!user) return;
-    const link = await issueLink(deps, user.id, 'reset_password');
-    await deps.mailer.send(resetPasswordMail(user.email, user.firstName, link));
+    await mailLink(deps, user.id, 'reset_password', null, (link) =>
+      resetPasswordMail(user.email, user.firstName, link),
+    );
   });
   return { message: 'If an account uses that email, we sent it a link to reset the password.' };
 }

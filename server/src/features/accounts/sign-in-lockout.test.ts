@@ -262,10 +262,12 @@ describe('a mailed sign-in link', () => {
       answers.push({ status: res.statusCode, body: res.body, cookies: res.cookies.length });
       // One at a time, so the owner's two links are issued in the order asked.
       await settleMailWork(t.app.deps);
+      await t.app.deps.jobs.drain();
     }
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(answers[0]!.status).toBe(200);
     await settleMailWork(t.app.deps);
+    await t.app.deps.jobs.drain();
     expect(linkMails(owner.email)).toHaveLength(2);
     expect(linkMails(unverified.email)).toHaveLength(0);
     expect(smtp.messages.filter((m) => m.envelopeTo.some((to) => to.startsWith(`nobody`)))).toHaveLength(0);
@@ -350,6 +352,7 @@ describe('a mailed sign-in link', () => {
     for (let i = 0; i < 5; i++) {
       expect((await ask(next(), i % 2 ? owner.username : owner.email.toUpperCase())).statusCode).toBe(200);
       await settleMailWork(t.app.deps);
+      await t.app.deps.jobs.drain();
     }
     for (const who of [owner.username, owner.email]) {
       const refused = await ask(next(), who);
@@ -361,6 +364,7 @@ describe('a mailed sign-in link', () => {
     expect((await ask(next(), `nobody_${block}`)).json().message).toMatch(/newest one we sent still works/);
     // The newest link outlives the window the requests were counted in: the owner gets in.
     await settleMailWork(t.app.deps);
+    await t.app.deps.jobs.drain();
     const links = linkMails(owner.email);
     expect(links).toHaveLength(5);
     expect((await use(next(), tokenIn(links[4]!.text))).statusCode).toBe(200);

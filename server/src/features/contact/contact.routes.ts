@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageResponseSchema, contactMessageSchema } from '@muster/contract/contact';
 import { apiErrorSchema } from '@muster/contract/errors';
 import { presentContactReceipt } from './contact.present.js';
-import { sendContactMessage } from './contact.service.js';
+import { defineContactMail, sendContactMessage } from './contact.service.js';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineContactMail(app.deps);
   app.post(
     '/email/contact',
     {

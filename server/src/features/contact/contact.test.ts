@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { startSmtpCapture } from '../../../test/smtp-capture.js';
@@ -49,6 +50,8 @@ describe('POST /api/v1/email/contact', () => {
     expect(mail.subject).toBe('[Muster contact] Partnership from Ada Okafor');
     expect(mail.replyTo?.value[0]?.address).toBe('ada@example.org');
     expect(mail.text).toContain(valid.message);
+    // Marked mailed by the mail's job, once SMTP took it.
+    await t.app.deps.jobs.drain();
 
     const row = await t.db
       .selectFrom('contactMessages')
@@ -134,8 +137,13 @@ describe('POST /api/v1/email/contact', () => {
     try {
       const res = await down.app.inject({ method: 'POST', url: '/api/v1/email/contact', payload: valid });
       expect(res.statusCode).toBe(200);
+      await down.app.deps.jobs.drain();
       const row = await down.db.selectFrom('contactMessages').selectAll().executeTakeFirstOrThrow();
       expect(row.mailedAt).toBeNull();
+      // Its mail waits to be tried again (decision 059), not dropped.
+      const { rows } = await sql<{ state: string }>`
+        select state from pgboss.job where name = 'contact-mail'`.execute(down.db);
+      expect(rows).toEqual([{ state: 'retry' }]);
     } finally {
       await down.close();
     }
