@@ -763,7 +763,7 @@ await onOwnConnection(async (c) => {
              (select count(*) from (select distinct w from posts p, regexp_split_to_table(lower(p.category), '[^[:alnum:]]+') as w
                                     where p.kind in ('need', 'want', 'provision') and length(w) >= 3
                                     union select distinct lower(tag) from post_hashtags where lower(tag) ~ '^[[:alnum:]]{3,}$'
-                                    except select word from search_lexicon) l) as "lexicon words missing,
+                                    except select word from search_lexicon) l) as "lexicon words missing",
              (select count(*) from (select w, count(*)::int from users u, search_name_words(u.first_name, u.last_name) as w group by w
                                     except select word, people from search_names) n) as "name words miscounted"`,
     );
