@@ -22,19 +22,14 @@ export type OfferFormProps = {
   notice?: React.ReactNode;
 };
 
-const Slot = createContext<React.ComponentType<OfferFormProps> | null>(null);
+type RenderOfferForm = (props: OfferFormProps) => React.ReactNode;
+const Slot = createContext<RenderOfferForm | null>(null);
 
 /**
  * The posts' and the missions' Offer help dialogs show the offers feature's form, which no
  * feature may import: app/ hands it in here (as the router hands the missions the place search).
  */
-export function OfferFormProvider({
-  form,
-  children,
-}: {
-  form: React.ComponentType<OfferFormProps>;
-  children: React.ReactNode;
-}) {
+export function OfferFormProvider({ form, children }: { form: RenderOfferForm; children: React.ReactNode }) {
   return <Slot.Provider value={form}>{children}</Slot.Provider>;
 }
 
@@ -43,7 +38,7 @@ export function OfferFormProvider({
  * that shows it: a dialog puts itself in a Suspense boundary, so it opens with its form.
  */
 export function OfferForm(props: OfferFormProps) {
-  const Form = useContext(Slot);
-  if (!Form) throw new Error('OfferForm needs an OfferFormProvider (app/layouts/app-shell.tsx)');
-  return <Form {...props} />;
+  const render = useContext(Slot);
+  if (!render) throw new Error('OfferForm needs an OfferFormProvider (app/layouts/app-shell.tsx)');
+  return render(props);
 }
