@@ -39,7 +39,10 @@ export const reviewSchema = z.strictObject({
     .min(0, 'Rating is from 0 to 5')
     .max(5, 'Rating is from 0 to 5')
     .refine((r) => Number.isInteger(r / RATING_STEP), 'Rating goes in half steps'),
-  title: z.string().trim().max(REVIEW_TITLE_MAX, `A review's title is at most ${REVIEW_TITLE_MAX} characters`),
+  title: z
+    .string()
+    .trim()
+    .max(REVIEW_TITLE_MAX, `A review's title is at most ${REVIEW_TITLE_MAX} characters`),
   description: z
     .string()
     .trim()

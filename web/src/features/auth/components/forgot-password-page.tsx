@@ -1,5 +1,4 @@
-import { forgotPasswordSchema } from '@muster/contract/auth';
-import { EMAIL_MAX } from '@muster/contract/users';
+import { EMAIL_MAX } from '@muster/contract/users-constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FieldError, FormError } from '../../../components/form-errors';
@@ -24,8 +23,10 @@ export function ForgotPasswordPage() {
           <form
             className="mt-6 space-y-4"
             noValidate
-            onSubmit={(e) => {
+            onSubmit={async (e) => {
               e.preventDefault();
+              // Loaded when asked, as sign-in's (decision 056).
+              const { forgotPasswordSchema } = await import('@muster/contract/auth');
               const body = form.check(forgotPasswordSchema, { email });
               if (!body) return;
               ask.mutate(body.email, {

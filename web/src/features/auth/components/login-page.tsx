@@ -1,4 +1,4 @@
-import { loginSchema, PASSWORD_MAX } from '@muster/contract/auth';
+import { PASSWORD_MAX } from '@muster/contract/auth-constants';
 import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -101,9 +101,12 @@ export function LoginPage() {
       <form
         className="space-y-4"
         noValidate
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault();
           link.reset();
+          // The schema loads with the first sign-in, not with the page: it is a visitor's first
+          // screen, and the contract's zod schemas are a quarter of it (decision 056).
+          const { loginSchema } = await import('@muster/contract/auth');
           const body = form.check(loginSchema, values);
           if (!body) return;
           login.mutate(body, {

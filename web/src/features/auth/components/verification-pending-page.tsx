@@ -1,5 +1,5 @@
-import { updatePendingEmailSchema } from '@muster/contract/auth';
-import { EMAIL_MAX, type SessionUser } from '@muster/contract/users';
+import type { SessionUser } from '@muster/contract/users';
+import { EMAIL_MAX } from '@muster/contract/users-constants';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
@@ -40,8 +40,10 @@ export function VerificationPendingPage({ user, onSignOut }: { user: SessionUser
             <form
               className="space-y-2"
               noValidate
-              onSubmit={(e) => {
+              onSubmit={async (e) => {
                 e.preventDefault();
+                // Loaded when asked, as sign-in's (decision 056).
+                const { updatePendingEmailSchema } = await import('@muster/contract/auth');
                 const body = form.check(updatePendingEmailSchema, { newEmail: email });
                 if (!body) return;
                 update.mutate(body.newEmail, {

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX, sendMessageSchema } from '@muster/contract/chats';
+import { MESSAGE_MAX } from '@muster/contract/chats-constants';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
@@ -77,9 +77,11 @@ export function MessageButton({
       ) : (
         <form
           noValidate
-          onSubmit={(e) => {
+          onSubmit={async (e) => {
             e.preventDefault();
             if (!text.trim()) return;
+            // The schema loads with the first message, not with every list that offers the button.
+            const { sendMessageSchema } = await import('../send-message-schema');
             const body = form.check(sendMessageSchema, {
               recipientId: recipient._id,
               message: text,
