@@ -210,6 +210,9 @@ export default tseslint.config(
   {
     // A person's picture goes through components/avatar.tsx (decision 053): it draws initials for
     // a person without one, where a bare <img> would show the spec's default silhouette.
+    // One form layer (decision 056): a form's limits are the contract's constants, never a copied
+    // number, and its values are checked through useContractForm, which also puts the server's
+    // field details on the fields.
     files: ['web/src/**/*.tsx'],
     ignores: ['web/src/components/avatar.tsx', 'web/src/**/*.test.tsx'],
     rules: {
@@ -219,6 +222,15 @@ export default tseslint.config(
           selector:
             "JSXOpeningElement[name.name='img'] > JSXAttribute[name.name='src'] MemberExpression[property.name='profilePicture']",
           message: 'Show a person with <Avatar person={…} /> (components/avatar.tsx, decision 053).',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^(maxLength|minLength)$/] > JSXExpressionContainer > Literal',
+          message: "Take a form's limit from contract/ (its constant), never a copied number (decision 056).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='safeParse']",
+          message:
+            "Check a form with useContractForm (lib/use-contract-form.ts): the contract schema, and the server's field details on the same fields (decision 056).",
         },
       ],
     },

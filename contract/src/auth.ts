@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth-constants.js';
 import { emailSchema, personNameSchema, sessionUserSchema, usernameSchema } from './users.js';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+// The constants a form shows before it loads the schemas live in a zod-free module (decision 056).
+export * from './auth-constants.js';
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })

@@ -27,6 +27,16 @@ export const POST_TITLE_MAX = 150;
 export const POST_CONTENT_MAX = 5000;
 export const CATEGORY_MAX = 60;
 export const RATING_STEP = 0.5;
+export const REVIEW_TITLE_MAX = 200;
+export const REVIEW_DESCRIPTION_MAX = 2000;
+
+/**
+ * A review's title is built from what is reviewed, as the user's review of it (spec §3 Review). The
+ * composer's box for the subject takes at most what still fits in the title the server takes.
+ */
+const REVIEW_TITLE_PREFIX = 'My review of ';
+export const reviewTitle = (subject: string) => `${REVIEW_TITLE_PREFIX}${subject.trim()}`;
+export const REVIEW_SUBJECT_MAX = REVIEW_TITLE_MAX - REVIEW_TITLE_PREFIX.length;
 
 /** The first web link in a text: the one the composer previews and the post card shows. */
 export function firstLink(text: string): string | undefined {

@@ -9,6 +9,8 @@ import {
   POST_CONTENT_MAX,
   POST_TITLE_MAX,
   RATING_STEP,
+  REVIEW_DESCRIPTION_MAX,
+  REVIEW_TITLE_MAX,
   emergencyEmojis,
   needStatuses,
   postKinds,
@@ -37,8 +39,15 @@ export const reviewSchema = z.strictObject({
     .min(0, 'Rating is from 0 to 5')
     .max(5, 'Rating is from 0 to 5')
     .refine((r) => Number.isInteger(r / RATING_STEP), 'Rating goes in half steps'),
-  title: z.string().trim().max(200),
-  description: z.string().trim().max(2000).optional(),
+  title: z
+    .string()
+    .trim()
+    .max(REVIEW_TITLE_MAX, `A review's title is at most ${REVIEW_TITLE_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(REVIEW_DESCRIPTION_MAX, `A review is at most ${REVIEW_DESCRIPTION_MAX} characters`)
+    .optional(),
 });
 
 export const missionRefSchema = z.strictObject({

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { publicUserSchema } from './public-user.js';
+import {
+  BIO_MAX,
+  EMAIL_MAX,
+  HEADLINE_MAX,
+  LOCATION_MAX,
+  NAME_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './users-constants.js';
 
 // The zod-free constants (decision 030), for code that runs at start-up.
 export * from './users-constants.js';
-
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
-export const NAME_MAX = 50;
-export const HEADLINE_MAX = 120;
-export const BIO_MAX = 1000;
-export const LOCATION_MAX = 100;
-export const EMAIL_MAX = 254;
 
 /** 3–30 of a–z, 0–9 and _; typed capitals are folded, so uniqueness ignores case. */
 export const usernameSchema = z

@@ -1,6 +1,7 @@
 import { API_ROOT } from '@muster/contract/limits';
 
-export type FieldError = { path: string; message: string };
+/** One refused field: its path in the body (`review.title`) and the words to show under it. */
+export type ErrorDetail = { path: string; message: string };
 
 /** A failed API call: the server's message (the words the UI shows), code and field details. */
 export class ApiClientError extends Error {
@@ -8,7 +9,7 @@ export class ApiClientError extends Error {
     readonly status: number,
     message: string,
     readonly code: string,
-    readonly details: FieldError[] = [],
+    readonly details: ErrorDetail[] = [],
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -38,7 +39,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     json = undefined;
   }
   if (!response.ok) {
-    const error = (json ?? {}) as { message?: string; code?: string; details?: FieldError[] };
+    const error = (json ?? {}) as { message?: string; code?: string; details?: ErrorDetail[] };
     throw new ApiClientError(
       response.status,
       error.message ?? `Request failed (${response.status})`,

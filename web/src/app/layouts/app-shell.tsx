@@ -38,6 +38,7 @@ import { type StartUpStep, useIdle } from '../../lib/use-idle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
+import { OfferForms } from '../offer-forms';
 import { SkipLink } from '../../components/skip-link';
 import { Avatar } from '../../components/avatar';
 
@@ -322,6 +323,11 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
       </Modal>
     </div>
   );
-  // Notification rows offer their answers (Keep open on "Still needed?"), composed from the features.
-  return <NotificationActions>{shell}</NotificationActions>;
+  // Notification rows offer their answers (Keep open on "Still needed?"), composed from the features;
+  // the posts' and missions' Offer help dialogs show the offers feature's form.
+  return (
+    <NotificationActions>
+      <OfferForms>{shell}</OfferForms>
+    </NotificationActions>
+  );
 }

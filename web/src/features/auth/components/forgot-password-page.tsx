@@ -1,11 +1,15 @@
+import { EMAIL_MAX } from '@muster/contract/users-constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 
 /** /forgot-password (public): asks for the address; the answer is the same whether it exists. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
+  const form = useContractForm({ id: 'forgot', fields: ['email'] });
   const ask = useForgotPasswordMutation();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
@@ -18,33 +22,41 @@ export function ForgotPasswordPage() {
         ) : (
           <form
             className="mt-6 space-y-4"
-            onSubmit={(e) => {
+            noValidate
+            onSubmit={async (e) => {
               e.preventDefault();
-              ask.mutate(email.trim());
+              // Loaded when asked, as sign-in's (decision 056).
+              const { forgotPasswordSchema } = await import('@muster/contract/auth');
+              const body = form.check(forgotPasswordSchema, { email });
+              if (!body) return;
+              ask.mutate(body.email, {
+                onError: (err) => {
+                  if (!form.refused(err))
+                    form.setFormError(errorMessage(err, 'Something went wrong. Please try again.'));
+                },
+              });
             }}
           >
             <p className="text-sm text-slate-600">
               Enter the email you signed up with and we will send you a link.
             </p>
             <div>
-              <label htmlFor="forgot-email" className="block text-sm font-medium text-slate-700">
+              <label htmlFor={form.fieldId('email')} className="block text-sm font-medium text-slate-700">
                 Email
               </label>
               <input
-                id="forgot-email"
+                id={form.fieldId('email')}
                 type="email"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                required
+                maxLength={EMAIL_MAX}
                 autoComplete="email"
+                {...form.aria('email')}
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               />
+              <FieldError form={form} field="email" />
             </div>
-            {ask.isError && (
-              <p role="alert" className="text-sm text-red-600">
-                {errorMessage(ask.error, 'Something went wrong. Please try again.')}
-              </p>
-            )}
+            <FormError form={form} />
             <button
               type="submit"
               disabled={ask.isPending}

@@ -1,8 +1,11 @@
+import { PASSWORD_MAX } from '@muster/contract/auth-constants';
 import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { ApiClientError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useAuthProvidersQuery } from '../api/get-auth-providers';
 import { useLoginMutation } from '../api/login';
 import { useRequestSignInLinkMutation } from '../api/sign-in-link';
@@ -32,6 +35,7 @@ function finishingNote(from: unknown): string | null {
  */
 export function LoginPage() {
   const [values, setValues] = useState({ emailOrUsername: '', password: '' });
+  const form = useContractForm({ id: 'login', fields: ['emailOrUsername', 'password'] });
   const login = useLoginMutation();
   const link = useRequestSignInLinkMutation();
   // Too many tries: the server's message says to wait or ask for a link; the page offers the link.
@@ -96,33 +100,41 @@ export function LoginPage() {
       )}
       <form
         className="space-y-4"
-        onSubmit={(e) => {
+        noValidate
+        onSubmit={async (e) => {
           e.preventDefault();
           link.reset();
-          login.mutate(values, {
+          // The schema loads with the first sign-in, not with the page: it is a visitor's first
+          // screen, and the contract's zod schemas are a quarter of it (decision 056).
+          const { loginSchema } = await import('@muster/contract/auth');
+          const body = form.check(loginSchema, values);
+          if (!body) return;
+          login.mutate(body, {
             onError: (err) => {
-              if (!(err instanceof ApiClientError && err.status === 429))
-                toast.error(errorMessage(err, 'Failed to sign in'));
+              if (err instanceof ApiClientError && err.status === 429) return;
+              form.refused(err);
+              toast.error(errorMessage(err, 'Failed to sign in'));
             },
           });
         }}
       >
         <div>
-          <label htmlFor="login-id" className={authLabel}>
+          <label htmlFor={form.fieldId('emailOrUsername')} className={authLabel}>
             Email or username
           </label>
           <input
-            id="login-id"
+            id={form.fieldId('emailOrUsername')}
             className={authInput}
             value={values.emailOrUsername}
             onChange={(e) => setValues((v) => ({ ...v, emailOrUsername: e.target.value }))}
-            required
             autoComplete="username"
+            {...form.aria('emailOrUsername')}
           />
+          <FieldError form={form} field="emailOrUsername" />
         </div>
         <div>
           <div className="flex items-baseline justify-between">
-            <label htmlFor="login-password" className={authLabel}>
+            <label htmlFor={form.fieldId('password')} className={authLabel}>
               Password
             </label>
             <Link to={paths.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
@@ -130,15 +142,18 @@ export function LoginPage() {
             </Link>
           </div>
           <input
-            id="login-password"
+            id={form.fieldId('password')}
             type="password"
             className={authInput}
             value={values.password}
             onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-            required
+            maxLength={PASSWORD_MAX}
             autoComplete="current-password"
+            {...form.aria('password')}
           />
+          <FieldError form={form} field="password" />
         </div>
+        <FormError form={form} />
         {paused && !link.isSuccess && (
           <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             {errorMessage(login.error, 'Too many attempts.')}

@@ -1,8 +1,10 @@
-import { PASSWORD_MIN } from '@muster/contract/auth';
+import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordSchema } from '@muster/contract/auth';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useResetPasswordMutation } from '../api/reset-password';
 
 /** /reset-password?token=… (public): a new password; every session of the account ends. */
@@ -10,6 +12,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
+  const form = useContractForm({ id: 'reset', fields: ['password'] });
   const reset = useResetPasswordMutation();
   const navigate = useNavigate();
   return (
@@ -23,42 +26,43 @@ export function ResetPasswordPage() {
         ) : (
           <form
             className="mt-6 space-y-4"
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              reset.mutate(
-                { token, password },
-                {
-                  onSuccess: (m) => {
-                    toast.success(m);
-                    navigate('/login', { replace: true });
-                  },
+              const body = form.check(resetPasswordSchema, { token, password });
+              if (!body) return;
+              reset.mutate(body, {
+                onSuccess: (m) => {
+                  toast.success(m);
+                  navigate('/login', { replace: true });
                 },
-              );
+                onError: (err) => {
+                  if (!form.refused(err))
+                    form.setFormError(errorMessage(err, 'Something went wrong. Please try again.'));
+                },
+              });
             }}
           >
             <div>
-              <label htmlFor="reset-password" className="block text-sm font-medium text-slate-700">
+              <label htmlFor={form.fieldId('password')} className="block text-sm font-medium text-slate-700">
                 New password
               </label>
               <input
-                id="reset-password"
+                id={form.fieldId('password')}
                 type="password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
-                required
-                minLength={PASSWORD_MIN}
+                maxLength={PASSWORD_MAX}
                 autoComplete="new-password"
+                {...form.aria('password', 'reset-password-hint')}
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               />
-              <p className="mt-1 text-xs text-slate-500">
+              <p id="reset-password-hint" className="mt-1 text-xs text-slate-500">
                 At least {PASSWORD_MIN} characters, and not a common one.
               </p>
+              <FieldError form={form} field="password" />
             </div>
-            {reset.isError && (
-              <p role="alert" className="text-sm text-red-600">
-                {errorMessage(reset.error, 'Something went wrong. Please try again.')}
-              </p>
-            )}
+            <FormError form={form} />
             <button
               type="submit"
               disabled={reset.isPending}

@@ -1,8 +1,11 @@
-import { type SignupInput, signupSchema } from '@muster/contract/auth';
+import { PASSWORD_MIN, signupSchema } from '@muster/contract/auth';
+import { USERNAME_MAX, USERNAME_MIN } from '@muster/contract/users';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiClientError, errorMessage } from '../../../lib/api-client';
+import { FormError } from '../../../components/form-errors';
+import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSignupMutation } from '../api/signup';
 import { AuthCard, authButton, authInput, authLabel } from './auth-card';
 
@@ -12,7 +15,7 @@ const fields = [
     label: 'Username',
     autoComplete: 'username',
     type: 'text',
-    hint: '3–30 letters, digits or _',
+    hint: `${USERNAME_MIN}–${USERNAME_MAX} letters, digits or _`,
   },
   { key: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
   { key: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
@@ -22,7 +25,7 @@ const fields = [
     label: 'Password',
     autoComplete: 'new-password',
     type: 'password',
-    hint: 'At least 8 characters, and not a common one',
+    hint: `At least ${PASSWORD_MIN} characters, and not a common one`,
   },
 ] as const;
 
@@ -42,32 +45,16 @@ export function SignupPage() {
     email: '',
     password: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [formError, setFormError] = useState('');
+  const form = useContractForm({ id: 'signup', fields: fields.map((f) => f.key) });
   const signup = useSignupMutation();
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = signupSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Key] ??= issue.message;
-      setErrors(next);
-      document.getElementById(`signup-${fields.find((f) => next[f.key])?.key}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setFormError('');
-    signup.mutate(parsed.data as SignupInput, {
+    const body = form.check(signupSchema, values);
+    if (!body) return;
+    signup.mutate(body, {
       onError: (err) => {
-        const onFields =
-          err instanceof ApiClientError
-            ? err.details.filter((d) => fields.some((f) => f.key === d.path))
-            : [];
-        if (onFields.length) {
-          setErrors(Object.fromEntries(onFields.map((d) => [d.path, d.message])));
-          document.getElementById(`signup-${onFields[0]!.path}`)?.focus();
-        } else setFormError(errorMessage(err, 'Failed to create your account'));
+        if (!form.refused(err)) form.setFormError(errorMessage(err, 'Failed to create your account'));
       },
     });
   }
@@ -124,22 +111,18 @@ export function SignupPage() {
               autoComplete={f.autoComplete}
               required
               onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-              aria-invalid={!!errors[f.key]}
+              aria-invalid={!!form.errors[f.key]}
               aria-describedby={`signup-${f.key}-note`}
             />
             <p
               id={`signup-${f.key}-note`}
-              className={`mt-1 text-xs ${errors[f.key] ? 'text-red-600' : 'text-slate-500'}`}
+              className={`mt-1 text-xs ${form.errors[f.key] ? 'text-red-600' : 'text-slate-500'}`}
             >
-              {errors[f.key] ?? ('hint' in f ? f.hint : '')}
+              {form.errors[f.key] ?? ('hint' in f ? f.hint : '')}
             </p>
           </div>
         ))}
-        {formError && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {formError}
-          </p>
-        )}
+        <FormError form={form} />
         <button type="submit" className={authButton} disabled={signup.isPending}>
           {signup.isPending ? 'Creating your account...' : 'Join now'}
         </button>

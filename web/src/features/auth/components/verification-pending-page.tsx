@@ -1,8 +1,11 @@
 import type { SessionUser } from '@muster/contract/users';
+import { EMAIL_MAX } from '@muster/contract/users-constants';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useResendVerificationMutation } from '../api/resend-verification';
 import { useUpdatePendingEmailMutation } from '../api/update-pending-email';
 
@@ -12,6 +15,7 @@ export function VerificationPendingPage({ user, onSignOut }: { user: SessionUser
   const update = useUpdatePendingEmailMutation();
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState(user.email);
+  const form = useContractForm({ id: 'pending', fields: ['newEmail'] });
   const fail = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong. Please try again.'));
 
   return (
@@ -35,29 +39,40 @@ export function VerificationPendingPage({ user, onSignOut }: { user: SessionUser
           {editing ? (
             <form
               className="space-y-2"
-              onSubmit={(e) => {
+              noValidate
+              onSubmit={async (e) => {
                 e.preventDefault();
-                update.mutate(email, {
+                // Loaded when asked, as sign-in's (decision 056).
+                const { updatePendingEmailSchema } = await import('@muster/contract/auth');
+                const body = form.check(updatePendingEmailSchema, { newEmail: email });
+                if (!body) return;
+                update.mutate(body.newEmail, {
                   onSuccess: (m) => {
                     setEditing(false);
                     toast.success(m);
                   },
-                  onError: fail,
+                  onError: (err) => {
+                    form.refused(err);
+                    fail(err);
+                  },
                 });
               }}
             >
-              <label htmlFor="pending-email" className="block text-sm font-medium text-slate-700">
+              <label htmlFor={form.fieldId('newEmail')} className="block text-sm font-medium text-slate-700">
                 Email
               </label>
               <input
-                id="pending-email"
+                id={form.fieldId('newEmail')}
                 type="email"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                required
+                maxLength={EMAIL_MAX}
                 autoComplete="email"
+                {...form.aria('newEmail')}
                 className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               />
+              <FieldError form={form} field="newEmail" />
+              <FormError form={form} />
               <div className="flex gap-2">
                 <button
                   type="submit"

@@ -1,9 +1,12 @@
+import { MESSAGE_MAX } from '@muster/contract/chats-constants';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
 import { DialogClose, Modal } from '../../../components/modal';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { paths } from '../../../lib/paths';
 import { useSendMessageMutation } from '../api/send-message';
 import { newClientMessageId } from '../client-message-id';
@@ -30,6 +33,7 @@ export function MessageButton({
   const [requested, setRequested] = useState(false);
   // One id per message written: pressing Send twice (or again after a lost answer) sends it once.
   const [clientMessageId, setClientMessageId] = useState(newClientMessageId);
+  const form = useContractForm({ id: 'profile', fields: ['message'] });
   const send = useSendMessageMutation();
   const navigate = useNavigate();
   const name = `${recipient.firstName} ${recipient.lastName}`.trim();
@@ -72,34 +76,45 @@ export function MessageButton({
         </div>
       ) : (
         <form
-          onSubmit={(e) => {
+          noValidate
+          onSubmit={async (e) => {
             e.preventDefault();
-            const message = text.trim();
-            if (!message) return;
-            send.mutate(
-              { recipientId: recipient._id, message, clientMessageId },
-              {
-                onSuccess: (answer) => {
-                  if ('message' in answer) return navigate(paths.chat(answer.message.chatId));
-                  toast.success('Message request sent');
-                  setRequested(true);
-                },
-                onError: (err) => toast.error(errorMessage(err, 'Failed to send your message')),
+            if (!text.trim()) return;
+            // The schema loads with the first message, not with every list that offers the button.
+            const { sendMessageSchema } = await import('../send-message-schema');
+            const body = form.check(sendMessageSchema, {
+              recipientId: recipient._id,
+              message: text,
+              clientMessageId,
+            });
+            if (!body) return;
+            send.mutate(body, {
+              onSuccess: (answer) => {
+                if ('message' in answer) return navigate(paths.chat(answer.message.chatId));
+                toast.success('Message request sent');
+                setRequested(true);
               },
-            );
+              onError: (err) => {
+                form.refused(err);
+                toast.error(errorMessage(err, 'Failed to send your message'));
+              },
+            });
           }}
         >
-          <label htmlFor="profile-message" className="block text-sm font-medium text-slate-700">
+          <label htmlFor={form.fieldId('message')} className="block text-sm font-medium text-slate-700">
             Message
           </label>
           <textarea
-            id="profile-message"
+            id={form.fieldId('message')}
             rows={4}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            required
+            maxLength={MESSAGE_MAX}
+            {...form.aria('message')}
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
           />
+          <FieldError form={form} field="message" />
+          <FormError form={form} />
           <div className="mt-4 flex justify-end">
             <button
               type="submit"

@@ -64,7 +64,7 @@ export function CollaborationEditPage({ viewerId }: { viewerId: string | undefin
           pendingLabel="Saving..."
           pending={update.isPending}
           onCancel={() => navigate(detail)}
-          onSubmit={(values) =>
+          onSubmit={(values, refused) =>
             update.mutate(
               {
                 title: values.title,
@@ -79,10 +79,12 @@ export function CollaborationEditPage({ viewerId }: { viewerId: string | undefin
                   toast.success('Changes saved', { duration: COLLAB_TOAST_MS });
                   navigate(detail);
                 },
-                onError: (error) =>
+                onError: (error) => {
+                  refused(error);
                   toast.error(errorMessage(error, 'Failed to save your changes'), {
                     duration: COLLAB_TOAST_MS,
-                  }),
+                  });
+                },
               },
             )
           }

@@ -4,10 +4,13 @@ import {
   COLLAB_TITLE_MAX,
   type CollaborationCategoryId,
   collaborationCategories,
+  createCollaborationSchema,
 } from '@muster/contract/collaboration';
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { downscaleToJpeg } from '../../../lib/downscale-image';
+import { useContractForm } from '../../../lib/use-contract-form';
 
 export type CollaborationFormValues = {
   title: string;
@@ -41,13 +44,14 @@ export function CollaborationForm({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (values: CollaborationFormValues) => void;
+  /** With the checked values, and what says a refusal's field details on the fields (true when it did). */
+  onSubmit: (values: CollaborationFormValues, refused: (error: unknown) => boolean) => void;
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof CollaborationFormValues, string>>>({});
-  const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  const form = useContractForm({ id, fields: ['title', 'description', 'deadline', 'location', 'image'] });
+  const fileInput = useRef<HTMLInputElement>(null);
   const set =
     (field: keyof CollaborationFormValues) =>
     (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -60,28 +64,32 @@ export function CollaborationForm({
     try {
       const image = await downscaleToJpeg(file);
       setValues((v) => ({ ...v, image }));
-      setErrors((er) => ({ ...er, image: undefined }));
+      form.setError('image', undefined);
     } catch {
-      setErrors((er) => ({ ...er, image: 'Failed to process file.' }));
+      form.setError('image', 'Failed to process file.');
     }
   }
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const next: typeof errors = {};
-    if (!values.title.trim()) next.title = 'Mission Title is required';
-    if (!values.description.trim()) next.description = 'Description is required';
-    setErrors(next);
-    if (Object.keys(next).length) {
-      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
-      return;
-    }
-    onSubmit({
-      ...values,
-      title: values.title.trim(),
-      description: values.description.trim(),
-      location: values.location.trim(),
+    const body = form.check(createCollaborationSchema, {
+      title: values.title,
+      description: values.description,
+      deadline: values.deadline,
+      location: values.location,
+      // The current image (a URL) is kept as it is; only a new one is sent.
+      ...(values.image.startsWith('data:') ? { image: values.image } : {}),
     });
+    if (!body) return;
+    onSubmit(
+      {
+        ...values,
+        title: values.title.trim(),
+        description: values.description.trim(),
+        location: values.location.trim(),
+      },
+      form.refused,
+    );
   }
 
   const field =
@@ -114,14 +122,9 @@ export function CollaborationForm({
           onChange={set('title')}
           maxLength={COLLAB_TITLE_MAX}
           required
-          aria-invalid={!!errors.title}
-          aria-describedby={errors.title ? `${id}-title-error` : undefined}
+          {...form.aria('title')}
         />
-        {errors.title && (
-          <p id={`${id}-title-error`} className="mt-1 text-sm text-red-600">
-            {errors.title}
-          </p>
-        )}
+        <FieldError form={form} field="title" />
       </div>
       <div>
         <label className={label} htmlFor={`${id}-description`}>
@@ -135,14 +138,9 @@ export function CollaborationForm({
           placeholder="Describe what you need from collaborators"
           maxLength={COLLAB_DESCRIPTION_MAX}
           required
-          aria-invalid={!!errors.description}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          {...form.aria('description')}
         />
-        {errors.description && (
-          <p id={`${id}-description-error`} className="mt-1 text-sm text-red-600">
-            {errors.description}
-          </p>
-        )}
+        <FieldError form={form} field="description" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -155,7 +153,9 @@ export function CollaborationForm({
             className={field}
             value={values.deadline}
             onChange={set('deadline')}
+            {...form.aria('deadline')}
           />
+          <FieldError form={form} field="deadline" />
         </div>
         <div>
           <label className={label} htmlFor={`${id}-location`}>
@@ -168,7 +168,9 @@ export function CollaborationForm({
             onChange={set('location')}
             placeholder="Remote or physical location"
             maxLength={COLLAB_LOCATION_MAX}
+            {...form.aria('location')}
           />
+          <FieldError form={form} field="location" />
         </div>
       </div>
       <div>
@@ -195,6 +197,7 @@ export function CollaborationForm({
           ) : null}
           <button
             type="button"
+            id={form.fieldId('image')}
             onClick={() => fileInput.current?.click()}
             aria-describedby={`${id}-image-label`}
             className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
@@ -212,8 +215,9 @@ export function CollaborationForm({
             data-testid="collaboration-image-input"
           />
         </div>
-        {errors.image && <p className="mt-1 text-sm text-red-600">{errors.image}</p>}
+        <FieldError form={form} field="image" />
       </div>
+      <FormError form={form} />
       <div className="flex justify-end gap-3 pt-2">
         {onCancel && (
           <button

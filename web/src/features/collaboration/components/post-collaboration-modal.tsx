@@ -31,7 +31,7 @@ export function PostCollaborationModal({
           pendingLabel="Posting..."
           pending={create.isPending}
           onCancel={() => onOpenChange(false)}
-          onSubmit={(values) =>
+          onSubmit={(values, refused) =>
             create.mutate(
               {
                 title: values.title,
@@ -43,8 +43,11 @@ export function PostCollaborationModal({
               },
               {
                 onSuccess: () => onOpenChange(false),
-                // Spec §8: a failed create is logged only.
-                onError: (error) => console.error('Failed to post collaboration request', error),
+                // Spec §8: a failed create is logged only; a field the server refused is said on it.
+                onError: (error) => {
+                  refused(error);
+                  console.error('Failed to post collaboration request', error);
+                },
               },
             )
           }

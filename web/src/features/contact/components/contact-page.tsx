@@ -1,13 +1,9 @@
-import {
-  type ContactMessageInput,
-  contactMessageSchema,
-  contactSubjectLabels,
-  contactSubjects,
-} from '@muster/contract/contact';
+import { contactMessageSchema, contactSubjectLabels, contactSubjects } from '@muster/contract/contact';
 import { Clock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
-import { ApiClientError } from '../../../lib/api-client';
+import { FieldError, FormError } from '../../../components/form-errors';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSendContactMessageMutation } from '../api/send-contact-message';
 
 type Values = { name: string; email: string; subject: string; message: string };
@@ -20,7 +16,7 @@ const FAILURE = 'Oops! There was an error sending your message. Please try again
 /** /contact: the contact form (spec §2, §3, §5, §8). */
 export function ContactPage() {
   const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const form = useContractForm({ id: 'contact', fields });
   const send = useSendContactMessageMutation();
   const set =
     (k: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
@@ -28,43 +24,22 @@ export function ContactPage() {
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = contactMessageSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      const first = fields.find((f) => next[f]);
-      if (first) document.getElementById(`contact-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    send.mutate(parsed.data as ContactMessageInput, {
+    const body = form.check(contactMessageSchema, values);
+    if (!body) return;
+    send.mutate(body, {
       onSuccess: () => {
         toast.success(SUCCESS);
         setValues(empty);
       },
       onError: (error) => {
         toast.error(FAILURE);
-        if (error instanceof ApiClientError && error.details.length) {
-          setErrors(Object.fromEntries(error.details.map((d) => [d.path, d.message])));
-        }
+        form.refused(error);
       },
     });
   }
 
   const input =
     'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500';
-  const describedBy = (k: keyof Values) => (errors[k] ? `contact-${k}-error` : undefined);
-  const error = (k: keyof Values) =>
-    errors[k] && (
-      <p id={`contact-${k}-error`} className="mt-1 text-sm text-red-600">
-        {errors[k]}
-      </p>
-    );
-
   return (
     <div className="mx-auto grid max-w-5xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1fr_1.4fr]">
       <div>
@@ -99,10 +74,9 @@ export function ContactPage() {
               onChange={set('name')}
               required
               autoComplete="name"
-              aria-invalid={!!errors.name}
-              aria-describedby={describedBy('name')}
+              {...form.aria('name')}
             />
-            {error('name')}
+            <FieldError form={form} field="name" />
           </div>
           <div>
             <label htmlFor="contact-email" className="block text-sm font-medium text-slate-700">
@@ -116,10 +90,9 @@ export function ContactPage() {
               onChange={set('email')}
               required
               autoComplete="email"
-              aria-invalid={!!errors.email}
-              aria-describedby={describedBy('email')}
+              {...form.aria('email')}
             />
-            {error('email')}
+            <FieldError form={form} field="email" />
           </div>
         </div>
         <div>
@@ -132,8 +105,7 @@ export function ContactPage() {
             value={values.subject}
             onChange={set('subject')}
             required
-            aria-invalid={!!errors.subject}
-            aria-describedby={describedBy('subject')}
+            {...form.aria('subject')}
           >
             <option value="" disabled>
               Choose a subject
@@ -144,7 +116,7 @@ export function ContactPage() {
               </option>
             ))}
           </select>
-          {error('subject')}
+          <FieldError form={form} field="subject" />
         </div>
         <div>
           <label htmlFor="contact-message" className="block text-sm font-medium text-slate-700">
@@ -156,11 +128,11 @@ export function ContactPage() {
             value={values.message}
             onChange={set('message')}
             required
-            aria-invalid={!!errors.message}
-            aria-describedby={describedBy('message')}
+            {...form.aria('message')}
           />
-          {error('message')}
+          <FieldError form={form} field="message" />
         </div>
+        <FormError form={form} />
         <button
           type="submit"
           disabled={send.isPending}

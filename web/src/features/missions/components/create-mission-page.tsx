@@ -24,7 +24,7 @@ export function CreateMissionPage({ place }: { place: PlaceField }) {
           pendingLabel="Creating..."
           pending={create.isPending}
           onCancel={() => navigate(-1)}
-          onSubmit={(values) =>
+          onSubmit={(values, refused) =>
             create.mutate(
               {
                 ...missionPayload(values),
@@ -36,8 +36,10 @@ export function CreateMissionPage({ place }: { place: PlaceField }) {
                   toast.success('Mission created');
                   navigate(paths.mission(mission._id), { replace: true });
                 },
-                onError: (err) =>
-                  toast.error(errorMessage(err, 'Failed to create the mission. Please try again.')),
+                onError: (err) => {
+                  refused(err);
+                  toast.error(errorMessage(err, 'Failed to create the mission. Please try again.'));
+                },
               },
             )
           }

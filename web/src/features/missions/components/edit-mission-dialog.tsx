@@ -57,7 +57,7 @@ export function EditMissionDialog({
           pendingLabel="Saving..."
           pending={update.isPending}
           onCancel={() => onOpenChange(false)}
-          onSubmit={(values) => {
+          onSubmit={(values, refused) => {
             const { location, mapLocation, ...body } = missionPayload(values);
             // The place is sent only when it changed, so an untouched one keeps its exact point.
             const samePlace =
@@ -83,8 +83,10 @@ export function EditMissionDialog({
                   toast.success('Mission updated');
                   onOpenChange(false);
                 },
-                onError: (err) =>
-                  toast.error(errorMessage(err, 'Failed to save the mission. Please try again.')),
+                onError: (err) => {
+                  refused(err);
+                  toast.error(errorMessage(err, 'Failed to save the mission. Please try again.'));
+                },
               },
             );
           }}

@@ -4,7 +4,9 @@ import { useId, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { buttonStyles } from '../../../components/person-row';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useJoinMissionMutation } from '../api/join-mission';
 import { fieldStyle, labelStyle } from './mission-bits';
 
@@ -41,21 +43,20 @@ export function JoinMissionButton({
   const [state, setState] = useState<JoinDialogState>('closed');
   const [role, setRole] = useState<MemberRole>('collaborator');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const join = useJoinMissionMutation();
   const id = useId();
+  const form = useContractForm({ id, fields: ['role', 'message'] });
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     // The schema loads with the first join, not with every post card that offers one: building
     // the missions contract's schemas was part of the signed-in shell's start-up (decision 030).
     const { joinMissionSchema } = await import('@muster/contract/missions');
-    const parsed = joinMissionSchema.safeParse({ role, message });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
-    setError(null);
+    const body = form.check(joinMissionSchema, { role, message });
+    if (!body) return;
     setState('joining');
     join.mutate(
-      { missionId, role: parsed.data.role, message: parsed.data.message },
+      { missionId, role: body.role, message: body.message },
       {
         onSuccess: () => {
           toast.success('Request to join sent');
@@ -66,6 +67,7 @@ export function JoinMissionButton({
         onError: (err) => {
           toast.error(errorMessage(err, 'Failed to send the request. Please try again.'));
           setState('open');
+          form.refused(err);
         },
       },
     );
@@ -121,27 +123,24 @@ export function JoinMissionButton({
                 </label>
               ))}
             </div>
+            <FieldError form={form} field="role" alert />
           </fieldset>
           <div>
-            <label htmlFor={`${id}-message`} className={labelStyle}>
+            <label htmlFor={form.fieldId('message')} className={labelStyle}>
               Message <span className="font-normal text-slate-500">(optional)</span>
             </label>
             <textarea
-              id={`${id}-message`}
+              id={form.fieldId('message')}
               className={`${fieldStyle} min-h-24`}
               value={message}
               onChange={(e) => setMessage(e.target.value)}
               maxLength={JOIN_MESSAGE_MAX}
               placeholder="Say what you can bring"
-              aria-invalid={!!error}
-              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.aria('message')}
             />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
-                {error}
-              </p>
-            )}
+            <FieldError form={form} field="message" alert />
           </div>
+          <FormError form={form} />
           <div className="flex justify-end gap-2">
             <button
               type="button"

@@ -11,7 +11,9 @@ import {
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../../components/person-row';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { downscaleToJpeg } from '../../../lib/downscale-image';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { fieldStyle, labelStyle } from './mission-bits';
 
 /**
@@ -44,8 +46,6 @@ export const emptyMissionForm: MissionFormValues = {
   photo: '',
   visibility: 'public',
 };
-
-type Field = 'title' | 'description' | 'type' | 'category' | 'photo' | 'place';
 
 /** The request body the form's values make (what createMissionSchema checks). */
 export function missionPayload(values: MissionFormValues) {
@@ -88,68 +88,54 @@ export function MissionForm({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (values: MissionFormValues) => void;
+  /** With the checked values, and what says a refusal's field details on the fields (true when it did). */
+  onSubmit: (values: MissionFormValues, refused: (error: unknown) => boolean) => void;
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
   // Words in the place box that were neither picked nor kept: the mission does not go without them.
   const [placeText, setPlaceText] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  // The server's location and mapLocation are the place field's.
+  const form = useContractForm({
+    id,
+    fields: ['title', 'type', 'description', 'category', 'place', 'photo'],
+    paths: { location: 'place', mapLocation: 'place' },
+  });
+  const fileInput = useRef<HTMLInputElement>(null);
   // Editing a field clears its message; the next submit checks everything again.
   const set = <K extends keyof MissionFormValues>(key: K, value: MissionFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((er) => (key in er ? { ...er, [key]: undefined } : er));
+    if (key !== 'visibility') form.setError(key as Exclude<K, 'visibility'>, undefined);
   };
 
   async function choosePhoto(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) return setErrors((er) => ({ ...er, photo: 'Choose an image file' }));
+    if (!file.type.startsWith('image/')) return form.setError('photo', 'Choose an image file');
     try {
       set('photo', await downscaleToJpeg(file));
-      setErrors((er) => ({ ...er, photo: undefined }));
     } catch {
-      setErrors((er) => ({ ...er, photo: 'Failed to process file.' }));
+      form.setError('photo', 'Failed to process file.');
     }
   }
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = createMissionSchema.safeParse(missionPayload(values));
-    const next: Partial<Record<Field, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Field;
-        if (['title', 'description', 'type', 'category'].includes(key) && !next[key])
-          next[key] = issue.message;
-      }
-    }
-    setErrors(next);
-    const first = (['title', 'type', 'description', 'category'] as const).find((k) => next[k]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+    if (!form.check(createMissionSchema, missionPayload(values))) return;
     // The place search focuses its own box when it is given the message.
-    if (!values.place && placeText.trim()) return setErrors({ place: placeNotChosenMessage(placeText) });
-    onSubmit({
-      ...values,
-      title: values.title.trim(),
-      description: values.description.trim(),
-      category: values.category.trim(),
-    });
-  }
-
-  const describedBy = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const errorText = (field: Field) =>
-    errors[field] && (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-600">
-        {errors[field]}
-      </p>
+    if (!values.place && placeText.trim()) return form.setError('place', placeNotChosenMessage(placeText));
+    onSubmit(
+      {
+        ...values,
+        title: values.title.trim(),
+        description: values.description.trim(),
+        category: values.category.trim(),
+      },
+      form.refused,
     );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
@@ -164,10 +150,9 @@ export function MissionForm({
           onChange={(e) => set('title', e.target.value)}
           maxLength={MISSION_TITLE_MAX}
           placeholder="Clean water for Tamale"
-          aria-invalid={!!errors.title}
-          aria-describedby={describedBy('title')}
+          {...form.aria('title')}
         />
-        {errorText('title')}
+        <FieldError form={form} field="title" />
       </div>
       <fieldset>
         <legend className={labelStyle}>Type</legend>
@@ -175,7 +160,7 @@ export function MissionForm({
           id={`${id}-type`}
           tabIndex={-1}
           className="mt-2 grid gap-2 sm:grid-cols-2"
-          aria-describedby={describedBy('type')}
+          aria-describedby={form.aria('type')['aria-describedby']}
         >
           {(['collaboration', 'partnership'] as const).map((t) => (
             <label
@@ -202,7 +187,7 @@ export function MissionForm({
             </label>
           ))}
         </div>
-        {errorText('type')}
+        <FieldError form={form} field="type" />
       </fieldset>
       <div>
         <label htmlFor={`${id}-description`} className={labelStyle}>
@@ -215,10 +200,9 @@ export function MissionForm({
           onChange={(e) => set('description', e.target.value)}
           maxLength={MISSION_DESCRIPTION_MAX}
           placeholder="What is the mission about, and what help does it need?"
-          aria-invalid={!!errors.description}
-          aria-describedby={describedBy('description')}
+          {...form.aria('description')}
         />
-        {errorText('description')}
+        <FieldError form={form} field="description" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -232,10 +216,9 @@ export function MissionForm({
             onChange={(e) => set('category', e.target.value)}
             maxLength={MISSION_CATEGORY_MAX}
             placeholder="Disaster response, Research, Design…"
-            aria-invalid={!!errors.category}
-            aria-describedby={describedBy('category')}
+            {...form.aria('category')}
           />
-          {errorText('category')}
+          <FieldError form={form} field="category" />
         </div>
         <div>
           <label htmlFor={`${id}-visibility`} className={labelStyle}>
@@ -256,9 +239,9 @@ export function MissionForm({
         {place(values.place, (p) => set('place', p), {
           onTextChange: (text) => {
             setPlaceText(text);
-            if (!text.trim()) setErrors((er) => ({ ...er, place: undefined }));
+            if (!text.trim()) form.setError('place', undefined);
           },
-          error: errors.place,
+          error: form.errors.place,
         })}
       </div>
       <div>
@@ -299,8 +282,9 @@ export function MissionForm({
           onChange={choosePhoto}
           data-testid="mission-photo-input"
         />
-        {errorText('photo')}
+        <FieldError form={form} field="photo" />
       </div>
+      <FormError form={form} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
         {onCancel && (
           <button type="button" className={buttonStyles.ghost} onClick={onCancel} disabled={pending}>

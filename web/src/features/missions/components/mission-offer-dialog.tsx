@@ -1,17 +1,13 @@
 import type { Mission } from '@muster/contract/missions';
-import {
-  createOfferSchema,
-  OFFER_GIVE_MAX,
-  OFFER_MESSAGE_MAX,
-  OFFER_WHEN_MAX,
-} from '@muster/contract/offers';
-import { useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
-import { buttonStyles } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
+import { OfferForm, type OfferValues } from '../../../lib/offer-form-slot';
 import { useSendOfferMutation } from '../api/send-offer';
-import { fieldStyle, labelStyle, missionTitle } from './mission-bits';
+import { missionTitle } from './mission-bits';
+
+const blank: OfferValues = { message: '', give: '', when: '' };
 
 /** Offer help: a message to the owner, and what you can give and when (they find it on /offers). */
 export function OfferHelpDialog({
@@ -23,101 +19,37 @@ export function OfferHelpDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [message, setMessage] = useState('');
-  const [give, setGive] = useState('');
-  const [when, setWhen] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // What was typed stays while the dialog is closed, until the offer is sent.
+  const [draft, setDraft] = useState(blank);
   const send = useSendOfferMutation();
-  const id = useId();
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = createOfferSchema.safeParse({
-      message,
-      ...(give.trim() ? { give } : {}),
-      ...(when.trim() ? { when } : {}),
-    });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the message');
-    setError(null);
-    send.mutate(
-      { missionId: mission._id, ...parsed.data },
-      {
-        onSuccess: () => {
-          toast.success('Offer sent');
-          setMessage('');
-          setGive('');
-          setWhen('');
-          onOpenChange(false);
-        },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to send the offer. Please try again.')),
-      },
-    );
-  }
-
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Offer help"
-      description={`Tell the owner of ${missionTitle(mission)} how you can help.`}
-      showDescription
-    >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor={`${id}-message`} className={labelStyle}>
-            Message
-          </label>
-          <textarea
-            id={`${id}-message`}
-            className={`${fieldStyle} min-h-28`}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            maxLength={OFFER_MESSAGE_MAX}
-            placeholder="I can lend a truck on weekends…"
-            aria-invalid={!!error}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          {error && (
-            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
-              {error}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-give`} className={labelStyle}>
-            What you can give <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <input
-            id={`${id}-give`}
-            className={fieldStyle}
-            value={give}
-            onChange={(e) => setGive(e.target.value)}
-            maxLength={OFFER_GIVE_MAX}
-            placeholder="A truck, two volunteers, design work…"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-when`} className={labelStyle}>
-            When <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <input
-            id={`${id}-when`}
-            className={fieldStyle}
-            value={when}
-            onChange={(e) => setWhen(e.target.value)}
-            maxLength={OFFER_WHEN_MAX}
-            placeholder="Weekends in December…"
-          />
-        </div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.ghost} onClick={() => onOpenChange(false)}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send offer'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    // It opens with its form, which loads with the first dialog (lib/offer-form-slot.tsx).
+    <Suspense fallback={null}>
+      <Modal
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Offer help"
+        description={`Tell the owner of ${missionTitle(mission)} how you can help.`}
+        showDescription
+      >
+        <OfferForm
+          initial={draft}
+          onChange={setDraft}
+          placeholders={{
+            message: 'I can lend a truck on weekends…',
+            give: 'A truck, two volunteers, design work…',
+            when: 'Weekends in December…',
+          }}
+          send={async (offer) => {
+            await send.mutateAsync({ missionId: mission._id, ...offer });
+            toast.success('Offer sent');
+            setDraft(blank);
+            onOpenChange(false);
+          }}
+          onRefused={(err) => toast.error(errorMessage(err, 'Failed to send the offer. Please try again.'))}
+          onCancel={() => onOpenChange(false)}
+        />
+      </Modal>
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import {
   createTaskSchema,
   type Member,
+  TASK_DESCRIPTION_MAX,
   TASK_TITLE_MAX,
   type Task,
   taskStatuses,
@@ -11,7 +12,9 @@ import { useId, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
 import { buttonStyles } from '../../../components/person-row';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateTaskMutation } from '../api/create-task';
 import { useMissionTasksQuery } from '../api/get-mission-tasks';
 import { fieldStyle, labelStyle } from './mission-bits';
@@ -42,22 +45,21 @@ function NewTaskDialog({
   const [description, setDescription] = useState('');
   const [assigneeId, setAssigneeId] = useState('');
   const [dueDate, setDueDate] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateTaskMutation();
   const id = useId();
+  const form = useContractForm({ id, fields: ['title', 'description', 'assigneeId', 'dueDate'] });
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = createTaskSchema.safeParse({
+    const task = form.check(createTaskSchema, {
       title,
       description,
       assigneeId: assigneeId || null,
       dueDate: dueDate || null,
     });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
-    setError(null);
+    if (!task) return;
     create.mutate(
-      { missionId, task: parsed.data },
+      { missionId, task },
       {
         onSuccess: () => {
           toast.success('Task created');
@@ -67,7 +69,10 @@ function NewTaskDialog({
           setDueDate('');
           onOpenChange(false);
         },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to create the task. Please try again.')),
+        onError: (err) => {
+          form.refused(err);
+          toast.error(errorMessage(err, 'Failed to create the task. Please try again.'));
+        },
       },
     );
   }
@@ -81,46 +86,44 @@ function NewTaskDialog({
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-title`} className={labelStyle}>
+          <label htmlFor={form.fieldId('title')} className={labelStyle}>
             Title
           </label>
           <input
-            id={`${id}-title`}
+            id={form.fieldId('title')}
             className={fieldStyle}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             maxLength={TASK_TITLE_MAX}
-            aria-invalid={!!error}
-            aria-describedby={error ? `${id}-error` : undefined}
+            {...form.aria('title')}
           />
-          {error && (
-            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
-              {error}
-            </p>
-          )}
+          <FieldError form={form} field="title" alert />
         </div>
         <div>
-          <label htmlFor={`${id}-description`} className={labelStyle}>
+          <label htmlFor={form.fieldId('description')} className={labelStyle}>
             Description <span className="font-normal text-slate-500">(optional)</span>
           </label>
           <textarea
-            id={`${id}-description`}
+            id={form.fieldId('description')}
             className={`${fieldStyle} min-h-20`}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            maxLength={2000}
+            maxLength={TASK_DESCRIPTION_MAX}
+            {...form.aria('description')}
           />
+          <FieldError form={form} field="description" alert />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-assignee`} className={labelStyle}>
+            <label htmlFor={form.fieldId('assigneeId')} className={labelStyle}>
               Assignee
             </label>
             <select
-              id={`${id}-assignee`}
+              id={form.fieldId('assigneeId')}
               className={fieldStyle}
               value={assigneeId}
               onChange={(e) => setAssigneeId(e.target.value)}
+              {...form.aria('assigneeId')}
             >
               <option value="">Unassigned</option>
               {members.map((m) => (
@@ -129,20 +132,24 @@ function NewTaskDialog({
                 </option>
               ))}
             </select>
+            <FieldError form={form} field="assigneeId" alert />
           </div>
           <div>
-            <label htmlFor={`${id}-due`} className={labelStyle}>
+            <label htmlFor={form.fieldId('dueDate')} className={labelStyle}>
               Due date <span className="font-normal text-slate-500">(optional)</span>
             </label>
             <input
-              id={`${id}-due`}
+              id={form.fieldId('dueDate')}
               type="date"
               className={fieldStyle}
               value={dueDate}
               onChange={(e) => setDueDate(e.target.value)}
+              {...form.aria('dueDate')}
             />
+            <FieldError form={form} field="dueDate" alert />
           </div>
         </div>
+        <FormError form={form} />
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonStyles.ghost} onClick={() => onOpenChange(false)}>
             Cancel

@@ -1,9 +1,11 @@
-import type { Comment } from '@muster/contract/posts';
+import { type Comment, COMMENT_MAX, createCommentSchema } from '@muster/contract/posts';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from '../api/comments';
@@ -22,36 +24,45 @@ function CommentForm({
   onDone?: () => void;
 }) {
   const [text, setText] = useState('');
+  const form = useContractForm({ id: `comment-${postId}-${parentId ?? 'top'}`, fields: ['content'] });
   const add = useAddCommentMutation(postId);
   return (
     <form
       className="flex items-start gap-2"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const content = text.trim();
-        if (!content) return;
-        add.mutate(
-          { content, ...(parentId ? { parentId } : {}) },
-          {
-            onSuccess: () => {
-              setText('');
-              onDone?.();
-            },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to post your comment')),
+        if (!text.trim()) return;
+        const comment = form.check(createCommentSchema, { content: text, ...(parentId ? { parentId } : {}) });
+        if (!comment) return;
+        add.mutate(comment, {
+          onSuccess: () => {
+            setText('');
+            onDone?.();
           },
-        );
+          onError: (err) => {
+            form.refused(err);
+            toast.error(errorMessage(err, 'Failed to post your comment'));
+          },
+        });
       }}
     >
-      <label className="sr-only" htmlFor={`comment-${postId}-${parentId ?? 'top'}`}>
-        {placeholder}
-      </label>
-      <input
-        id={`comment-${postId}-${parentId ?? 'top'}`}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={placeholder}
-        className="min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-      />
+      <div className="min-w-0 flex-1">
+        <label className="sr-only" htmlFor={form.fieldId('content')}>
+          {placeholder}
+        </label>
+        <input
+          id={form.fieldId('content')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={placeholder}
+          maxLength={COMMENT_MAX}
+          {...form.aria('content')}
+          className="w-full rounded-full border border-slate-300 px-4 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        />
+        <FieldError form={form} field="content" className="mt-1 px-4 text-xs text-red-600" />
+        <FormError form={form} />
+      </div>
       <button
         type="submit"
         disabled={!text.trim() || add.isPending}

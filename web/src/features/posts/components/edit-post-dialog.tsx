@@ -8,10 +8,10 @@ import {
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useUpdatePostMutation } from '../api/update-post';
-
-type Field = 'title' | 'content' | 'category';
 
 /**
  * The author's edit of a post (PRODUCT.md "Post card": the author can edit): title and text, and
@@ -45,42 +45,34 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
   const [category, setCategory] = useState(post.category ?? '');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useContractForm({ id: `edit-${post._id}`, fields: ['category', 'title', 'content'] });
   const update = useUpdatePostMutation();
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = updatePostSchema.safeParse({ title, content, ...(hasCategory ? { category } : {}) });
-    const found: Partial<Record<Field, string>> = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-    // A need, want or offer keeps a category (as when it was created).
-    if (hasCategory && !category.trim()) found.category ??= 'Choose a category';
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length) return;
+    const changes = form.check(updatePostSchema, { title, content, ...(hasCategory ? { category } : {}) });
+    // A need, want or offer keeps a category (as when it was created): said with the schema's messages.
+    if (hasCategory && !category.trim()) return form.setError('category', 'Choose a category');
+    if (!changes) return;
     update.mutate(
-      { id: post._id, changes: parsed.data },
+      { id: post._id, changes },
       {
         onSuccess: () => {
           toast.success('Post updated');
           onDone();
         },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to update the post')),
+        onError: (err) => {
+          form.refused(err);
+          toast.error(errorMessage(err, 'Failed to update the post'));
+        },
       },
     );
   }
 
   const input =
     'mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
-  const border = (f: Field) => (errors[f] ? 'border-red-400' : 'border-slate-300');
-  const error = (f: Field) =>
-    errors[f] && (
-      <p id={`edit-${post._id}-${f}-error`} className="mt-1 text-sm text-red-600">
-        {errors[f]}
-      </p>
-    );
-  const described = (f: Field) =>
-    errors[f] ? { 'aria-invalid': true, 'aria-describedby': `edit-${post._id}-${f}-error` } : {};
+  const border = (f: 'title' | 'content' | 'category') =>
+    form.errors[f] ? 'border-red-400' : 'border-slate-300';
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -95,9 +87,9 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
             value={category}
             onChange={(e) => setCategory(e.target.value)}
             maxLength={CATEGORY_MAX}
-            {...described('category')}
+            {...form.aria('category')}
           />
-          {error('category')}
+          <FieldError form={form} field="category" />
         </div>
       )}
       <div>
@@ -110,9 +102,9 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           maxLength={POST_TITLE_MAX}
-          {...described('title')}
+          {...form.aria('title')}
         />
-        {error('title')}
+        <FieldError form={form} field="title" />
       </div>
       <div>
         <label htmlFor={`edit-${post._id}-content`} className="block text-sm font-medium text-slate-700">
@@ -124,10 +116,11 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
           value={content}
           onChange={(e) => setContent(e.target.value)}
           maxLength={POST_CONTENT_MAX}
-          {...described('content')}
+          {...form.aria('content')}
         />
-        {error('content')}
+        <FieldError form={form} field="content" />
       </div>
+      <FormError form={form} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
         <button
           type="button"

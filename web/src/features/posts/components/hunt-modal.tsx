@@ -1,8 +1,11 @@
+import { createHuntSchema, POST_CONTENT_MAX, POST_TITLE_MAX } from '@muster/contract/posts';
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import toast from '../../../lib/toast';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateHuntMutation } from '../api/create-post';
 import { PlaceSearch, usePlaceField } from './place-search';
 
@@ -21,7 +24,11 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
   const place = placeField.place;
   const [image, setImage] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState('');
+  const form = useContractForm({
+    id: 'hunt',
+    fields: ['huntType', 'title', 'description', 'place', 'image'],
+    paths: { location: 'place', mapLocation: 'place' },
+  });
   const create = useCreateHuntMutation();
 
   /** As the post composer: the picture travels as a data URL, previewed before it is sent. */
@@ -38,40 +45,38 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!huntType) return setError('Please select Product or Service');
-    if (!title.trim()) return setError('Hunt title is required');
-    setError('');
-    if (!placeField.ready()) return;
-    create.mutate(
-      {
-        huntType,
-        title: title.trim(),
-        ...(description.trim() ? { description: description.trim() } : {}),
-        ...(place
-          ? {
-              location: place.address.trim(),
-              // A place kept as typed has no point (decision 049).
-              mapLocation: {
-                address: place.address,
-                ...(place.coordinates ? { coordinates: place.coordinates } : {}),
-              },
-            }
-          : {}),
-        ...(image ? { image } : {}),
+    const hunt = form.check(createHuntSchema, {
+      huntType: huntType || undefined,
+      title,
+      ...(description.trim() ? { description } : {}),
+      ...(place
+        ? {
+            location: place.address,
+            // A place kept as typed has no point (decision 049).
+            mapLocation: {
+              address: place.address,
+              ...(place.coordinates ? { coordinates: place.coordinates } : {}),
+            },
+          }
+        : {}),
+      ...(image ? { image } : {}),
+    });
+    if (!hunt || !placeField.ready()) return;
+    create.mutate(hunt, {
+      onSuccess: () => {
+        toast.success('Hunt post created successfully');
+        setHuntType('');
+        setTitle('');
+        setDescription('');
+        placeField.reset();
+        setImage(null);
+        onOpenChange(false);
       },
-      {
-        onSuccess: () => {
-          toast.success('Hunt post created successfully');
-          setHuntType('');
-          setTitle('');
-          setDescription('');
-          placeField.reset();
-          setImage(null);
-          onOpenChange(false);
-        },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to create hunt post')),
+      onError: (err) => {
+        form.refused(err);
+        toast.error(errorMessage(err, 'Failed to create hunt post'));
       },
-    );
+    });
   }
 
   const input =
@@ -105,31 +110,37 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
               </label>
             ))}
           </div>
+          <FieldError form={form} field="huntType" alert />
         </fieldset>
         <div>
-          <label htmlFor="hunt-title" className="block text-sm font-medium text-slate-700">
+          <label htmlFor={form.fieldId('title')} className="block text-sm font-medium text-slate-700">
             Title
           </label>
           <input
-            id="hunt-title"
+            id={form.fieldId('title')}
             className={input}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            maxLength={150}
+            maxLength={POST_TITLE_MAX}
+            {...form.aria('title')}
           />
+          <FieldError form={form} field="title" alert />
         </div>
         <div>
-          <label htmlFor="hunt-description" className="block text-sm font-medium text-slate-700">
+          <label htmlFor={form.fieldId('description')} className="block text-sm font-medium text-slate-700">
             Description
           </label>
           <textarea
-            id="hunt-description"
+            id={form.fieldId('description')}
             className={`${input} min-h-24`}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
+            maxLength={POST_CONTENT_MAX}
+            {...form.aria('description')}
           />
+          <FieldError form={form} field="description" alert />
         </div>
-        <PlaceSearch {...placeField.props} />
+        <PlaceSearch {...placeField.props} error={placeField.props.error ?? form.errors.place} />
         {image && (
           <div className="relative">
             <img
@@ -147,11 +158,8 @@ export function HuntModal({ open, onOpenChange }: { open: boolean; onOpenChange:
             </button>
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-red-600">
-            {error}
-          </p>
-        )}
+        <FieldError form={form} field="image" alert />
+        <FormError form={form} />
         <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
           <button
             type="button"

@@ -1,17 +1,26 @@
 import {
+  CATEGORY_MAX,
+  createPostSchema,
   emergencyEmojis,
   firstLink,
   NEED_NUDGE_DAYS,
   NEED_OPEN_DAYS,
   NEED_OPEN_DAYS_DEFAULT,
   type NeedOpenDays,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  REVIEW_DESCRIPTION_MAX,
+  REVIEW_SUBJECT_MAX,
+  reviewTitle,
 } from '@muster/contract/posts';
 import { BellRing, FileText, ImagePlus, Siren, Star, Target, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useSessionQuery } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreatePostMutation } from '../api/create-post';
@@ -124,6 +133,20 @@ export function PostComposerModal({
     textArea.current?.focus();
   }
   const create = useCreatePostMutation();
+  // Checked with the server's createPostSchema; a refusal of the place, the review or an attachment
+  // is said under it, and one of what the form does not show (the mission) above the buttons.
+  const form = useContractForm({
+    id: 'post',
+    fields: ['category', 'openForDays', 'title', 'content', 'place', 'review', 'media'],
+    paths: {
+      mapLocation: 'place',
+      emergencyEmoji: 'content',
+      image: 'media',
+      video: 'media',
+      file: 'media',
+      fileName: 'media',
+    },
+  });
   useEffect(() => {
     if (keepsDraft && userId) saveDraft(userId, { kind, category, title, content, openForDays, place });
   }, [keepsDraft, userId, kind, category, title, content, openForDays, place]);
@@ -148,6 +171,7 @@ export function PostComposerModal({
     setReview(null);
     setOpenForDays(NEED_OPEN_DAYS_DEFAULT);
     setDraftShown(false);
+    form.clear();
     if (userId) clearDraft(userId);
   }
 
@@ -194,58 +218,58 @@ export function PostComposerModal({
   function submit(e: React.FormEvent) {
     e.preventDefault();
     if (empty) return;
-    if (kind !== 'general' && !category.trim()) return void toast.error('Choose a category');
-    if (!placeField.ready()) return;
-    create.mutate(
-      {
-        kind,
-        content: content.trim(),
-        ...(title.trim() ? { title: title.trim() } : {}),
-        ...(kind !== 'general' ? { category: category.trim() } : {}),
-        ...(closes ? { openForDays } : {}),
-        ...(emergency ? { emergencyEmoji: emergency } : {}),
-        ...(image ? { image } : {}),
-        ...(video ? { video } : {}),
-        ...(doc ? { file: doc.data, fileName: doc.name } : {}),
-        ...(mission
-          ? {
-              mission: {
-                title: mission.title,
-                missionId: mission.missionId,
-                ...(mission.updateCount ? { updateCount: mission.updateCount } : {}),
-              },
-            }
-          : {}),
-        ...(review && review.subject.trim()
-          ? {
-              review: {
-                rating: review.rating,
-                title: `My review of ${review.subject.trim()}`,
-                ...(review.description.trim() ? { description: review.description.trim() } : {}),
-              },
-            }
-          : {}),
-        ...(place
-          ? {
-              mapLocation: {
-                address: place.address,
-                name: place.name,
-                coordinates: place.coordinates,
-                placeId: place.placeId,
-                ...(place.parts ? { parts: place.parts } : {}),
-              },
-            }
-          : {}),
+    const post = form.check(createPostSchema, {
+      kind,
+      content,
+      ...(title.trim() ? { title } : {}),
+      ...(kind !== 'general' ? { category } : {}),
+      ...(closes ? { openForDays } : {}),
+      ...(emergency ? { emergencyEmoji: emergency } : {}),
+      ...(image ? { image } : {}),
+      ...(video ? { video } : {}),
+      ...(doc ? { file: doc.data, fileName: doc.name } : {}),
+      ...(mission
+        ? {
+            mission: {
+              title: mission.title,
+              missionId: mission.missionId,
+              ...(mission.updateCount ? { updateCount: mission.updateCount } : {}),
+            },
+          }
+        : {}),
+      ...(review && review.subject.trim()
+        ? {
+            review: {
+              rating: review.rating,
+              title: reviewTitle(review.subject),
+              ...(review.description.trim() ? { description: review.description } : {}),
+            },
+          }
+        : {}),
+      ...(place
+        ? {
+            mapLocation: {
+              address: place.address,
+              name: place.name,
+              coordinates: place.coordinates,
+              placeId: place.placeId,
+              ...(place.parts ? { parts: place.parts } : {}),
+            },
+          }
+        : {}),
+    });
+    if (!post || !placeField.ready()) return;
+    create.mutate(post, {
+      onSuccess: () => {
+        toast.success('Post created successfully');
+        reset();
+        onOpenChange(false);
       },
-      {
-        onSuccess: () => {
-          toast.success('Post created successfully');
-          reset();
-          onOpenChange(false);
-        },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to create post')),
+      onError: (err) => {
+        form.refused(err);
+        toast.error(errorMessage(err, 'Failed to create post'));
       },
-    );
+    });
   }
 
   const input =
@@ -300,27 +324,29 @@ export function PostComposerModal({
         </fieldset>
         {kind !== 'general' && (
           <div>
-            <label htmlFor="post-category" className="block text-sm font-medium text-slate-700">
+            <label htmlFor={form.fieldId('category')} className="block text-sm font-medium text-slate-700">
               Category
             </label>
             <input
-              id="post-category"
+              id={form.fieldId('category')}
               className={input}
               value={category}
               onChange={(e) => setCategory(e.target.value)}
               placeholder="Transport, Medical supplies, Shelter, Design…"
-              maxLength={60}
+              maxLength={CATEGORY_MAX}
+              {...form.aria('category')}
             />
+            <FieldError form={form} field="category" />
           </div>
         )}
         {closes && (
           <div>
-            <label htmlFor="post-open-for" className="block text-sm font-medium text-slate-700">
+            <label htmlFor={form.fieldId('openForDays')} className="block text-sm font-medium text-slate-700">
               Open for
             </label>
             <select
-              id="post-open-for"
-              aria-describedby="post-open-for-hint"
+              id={form.fieldId('openForDays')}
+              {...form.aria('openForDays', 'post-open-for-hint')}
               className={input}
               value={openForDays}
               onChange={(e) => setOpenForDays(Number(e.target.value) as NeedOpenDays)}
@@ -335,26 +361,29 @@ export function PostComposerModal({
               Then it closes as expired. You will be asked “Still needed?” {NEED_NUDGE_DAYS} days before, and
               can keep it open.
             </p>
+            <FieldError form={form} field="openForDays" />
           </div>
         )}
         <div>
-          <label htmlFor="post-title" className="block text-sm font-medium text-slate-700">
+          <label htmlFor={form.fieldId('title')} className="block text-sm font-medium text-slate-700">
             Title <span className="font-normal text-slate-500">(optional)</span>
           </label>
           <input
-            id="post-title"
+            id={form.fieldId('title')}
             className={input}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            maxLength={150}
+            maxLength={POST_TITLE_MAX}
+            {...form.aria('title')}
           />
+          <FieldError form={form} field="title" />
         </div>
         <div>
-          <label htmlFor="post-content" className="block text-sm font-medium text-slate-700">
+          <label htmlFor={form.fieldId('content')} className="block text-sm font-medium text-slate-700">
             Text
           </label>
           <textarea
-            id="post-content"
+            id={form.fieldId('content')}
             ref={textArea}
             className={`${input} min-h-32`}
             value={content}
@@ -364,8 +393,10 @@ export function PostComposerModal({
             }}
             onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
             placeholder="What do you need, or what can you give? Use #hashtags so people find it."
-            maxLength={5000}
+            maxLength={POST_CONTENT_MAX}
+            {...form.aria('content')}
           />
+          <FieldError form={form} field="content" />
           {suggestions.length > 0 && (
             <ul
               aria-label="Suggestions"
@@ -400,7 +431,7 @@ export function PostComposerModal({
             )}
           </div>
         )}
-        <PlaceSearch {...placeField.props} />
+        <PlaceSearch {...placeField.props} error={placeField.props.error ?? form.errors.place} />
         {mission ? (
           <p className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
             <span>
@@ -439,15 +470,16 @@ export function PostComposerModal({
           <fieldset className="space-y-2 rounded-lg border border-amber-200 bg-amber-50/50 p-3">
             <legend className="px-1 text-sm font-medium text-slate-700">Review</legend>
             <div>
-              <label htmlFor="review-subject" className="block text-sm text-slate-700">
+              <label htmlFor={form.fieldId('review')} className="block text-sm text-slate-700">
                 What are you reviewing?
               </label>
               <input
-                id="review-subject"
+                id={form.fieldId('review')}
                 className={input}
                 value={review.subject}
                 onChange={(e) => setReview({ ...review, subject: e.target.value })}
-                maxLength={150}
+                maxLength={REVIEW_SUBJECT_MAX}
+                {...form.aria('review')}
               />
             </div>
             <div>
@@ -476,9 +508,10 @@ export function PostComposerModal({
                 className={input}
                 value={review.description}
                 onChange={(e) => setReview({ ...review, description: e.target.value })}
-                maxLength={2000}
+                maxLength={REVIEW_DESCRIPTION_MAX}
               />
             </div>
+            <FieldError form={form} field="review" />
           </fieldset>
         )}
         {video && (
@@ -532,6 +565,8 @@ export function PostComposerModal({
             </button>
           </div>
         )}
+        <FieldError form={form} field="media" alert />
+        <FormError form={form} />
         {/* On a phone the tools wrap in rows of their own and Share sits under them, full width:
                 beside them, it left the tools four ragged rows of one or two. */}
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-3 sm:flex-row sm:items-center sm:justify-between">

@@ -9,10 +9,10 @@ import {
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Modal } from '../../../components/modal';
-import { ApiClientError, errorMessage } from '../../../lib/api-client';
+import { FieldError, FormError } from '../../../components/form-errors';
+import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateReportMutation } from '../api/create-report';
-
-type Errors = Partial<Record<'reason' | 'note', string>>;
 
 /**
  * Report something to the moderators: a reason (required) and an optional note, checked with the
@@ -34,7 +34,7 @@ export function ReportDialog({
 }) {
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useContractForm({ id: 'report', fields: ['reason', 'note'] });
   const report = useCreateReportMutation();
 
   const close = (next: boolean) => {
@@ -42,34 +42,21 @@ export function ReportDialog({
     if (!next) {
       setReason('');
       setNote('');
-      setErrors({});
+      form.clear();
     }
   };
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = createReportSchema.safeParse({ targetType, targetId, reason: reason || undefined, note });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'reason' || field === 'note') && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    report.mutate(parsed.data, {
+    const body = form.check(createReportSchema, { targetType, targetId, reason: reason || undefined, note });
+    if (!body) return;
+    report.mutate(body, {
       onSuccess: () => {
         toast.success('Thanks for your report. Our moderators will review it.');
         close(false);
       },
       onError: (err) => {
-        const fields: Errors = {};
-        if (err instanceof ApiClientError)
-          for (const d of err.details)
-            if (d.path === 'reason' || d.path === 'note') fields[d.path] = d.message;
-        setErrors(fields);
+        if (!form.refused(err)) form.clear();
         toast.error(errorMessage(err, 'Could not send your report'));
       },
     });
@@ -84,7 +71,7 @@ export function ReportDialog({
       showDescription
     >
       <form onSubmit={submit} noValidate>
-        <fieldset aria-describedby={errors.reason ? 'report-reason-error' : undefined}>
+        <fieldset aria-describedby={form.aria('reason')['aria-describedby']}>
           <legend className="text-sm font-medium text-slate-700">Reason</legend>
           <div className="mt-2 space-y-2">
             {reportReasons.map((r) => (
@@ -104,30 +91,30 @@ export function ReportDialog({
               </label>
             ))}
           </div>
-          {errors.reason && (
-            <p id="report-reason-error" role="alert" className="mt-2 text-sm text-red-700">
-              {errors.reason}
-            </p>
-          )}
+          <FieldError form={form} field="reason" alert className="mt-2 text-sm text-red-700" />
         </fieldset>
         <label htmlFor="report-note" className="mt-4 block text-sm font-medium text-slate-700">
           Note (optional)
         </label>
         <textarea
-          id="report-note"
+          id={form.fieldId('note')}
           rows={3}
           value={note}
           onChange={(e) => setNote(e.target.value)}
-          aria-invalid={!!errors.note}
+          aria-invalid={!!form.errors.note}
           aria-describedby="report-note-help"
           className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
         <p
           id="report-note-help"
-          className={`mt-1 text-xs ${errors.note ? 'text-red-700' : 'text-slate-500'}`}
+          className={`mt-1 text-xs ${form.errors.note ? 'text-red-700' : 'text-slate-500'}`}
         >
-          {errors.note ?? `Anything that helps a moderator understand, up to ${REPORT_NOTE_MAX} characters.`}
+          {form.errors.note ??
+            `Anything that helps a moderator understand, up to ${REPORT_NOTE_MAX} characters.`}
         </p>
+        <div className="mt-4 empty:hidden">
+          <FormError form={form} />
+        </div>
         <div className="mt-5 flex justify-end gap-3">
           <button
             type="button"

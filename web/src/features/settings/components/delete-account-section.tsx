@@ -1,9 +1,12 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { deleteAccountSchema, PASSWORD_MAX } from '@muster/contract/auth';
 import type { SessionUser } from '@muster/contract/users';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { useNavigate } from 'react-router';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useDeleteAccountMutation } from '../api/delete-account';
 
 /** Deleting is for real: password (when there is one) and the word DELETE, then everything goes. */
@@ -11,6 +14,7 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const form = useContractForm({ id: 'delete', fields: ['password', 'confirm'] });
   const remove = useDeleteAccountMutation();
   const navigate = useNavigate();
   const ready = confirm === 'DELETE' && (!user.hasPassword || password.length > 0);
@@ -42,47 +46,62 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
             </AlertDialog.Description>
             <form
               className="mt-4 space-y-3"
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault();
-                remove.mutate(
-                  { ...(user.hasPassword ? { password } : {}), confirm: 'DELETE' },
-                  {
-                    onSuccess: () => {
-                      toast.success('Your account has been deleted.');
-                      navigate('/muster', { replace: true });
-                    },
-                    onError: (err) => toast.error(errorMessage(err, 'Failed to delete your account')),
+                const body = form.check(deleteAccountSchema, {
+                  ...(user.hasPassword ? { password } : {}),
+                  confirm,
+                });
+                if (!body) return;
+                remove.mutate(body, {
+                  onSuccess: () => {
+                    toast.success('Your account has been deleted.');
+                    navigate('/muster', { replace: true });
                   },
-                );
+                  onError: (err) => {
+                    form.refused(err);
+                    toast.error(errorMessage(err, 'Failed to delete your account'));
+                  },
+                });
               }}
             >
               {user.hasPassword && (
                 <div>
-                  <label htmlFor="d-password" className="block text-sm font-medium text-slate-700">
+                  <label
+                    htmlFor={form.fieldId('password')}
+                    className="block text-sm font-medium text-slate-700"
+                  >
                     Password
                   </label>
                   <input
-                    id="d-password"
+                    id={form.fieldId('password')}
                     type="password"
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
+                    maxLength={PASSWORD_MAX}
                     autoComplete="current-password"
+                    {...form.aria('password')}
                     className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-red-500 focus:outline-none focus:ring-2 focus:ring-red-500/30"
                   />
+                  <FieldError form={form} field="password" />
                 </div>
               )}
               <div>
-                <label htmlFor="d-confirm" className="block text-sm font-medium text-slate-700">
+                <label htmlFor={form.fieldId('confirm')} className="block text-sm font-medium text-slate-700">
                   Type DELETE
                 </label>
                 <input
-                  id="d-confirm"
+                  id={form.fieldId('confirm')}
                   value={confirm}
                   onChange={(e) => setConfirm(e.target.value)}
                   autoComplete="off"
+                  {...form.aria('confirm')}
                   className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-red-500 focus:outline-none focus:ring-2 focus:ring-red-500/30"
                 />
+                <FieldError form={form} field="confirm" />
               </div>
+              <FormError form={form} />
               <div className="flex justify-end gap-3 pt-2">
                 <AlertDialog.Cancel className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
                   Cancel

@@ -3,13 +3,14 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
-import { ApiClientError, errorMessage } from '../../../lib/api-client';
+import { FieldError, FormError } from '../../../components/form-errors';
+import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { paths } from '../../../lib/paths';
 import { usePrivacySettingsQuery } from '../api/get-privacy-settings';
 import { useUpdatePrivacySettingsMutation } from '../api/update-privacy-settings';
 
 type Choice<V extends string> = { value: V; label: string; hint: string };
-type Errors = Partial<Record<keyof PrivacySettings, string>>;
 
 const profileChoices: Choice<PrivacySettings['profileVisibility']>[] = [
   { value: 'everyone', label: 'Everyone', hint: 'Anyone on Muster sees your bio, location and posts.' },
@@ -82,7 +83,10 @@ export function PrivacySettingsPage() {
 /** The four settings, checked with the contract's schema, saved together. */
 export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
   const [values, setValues] = useState<PrivacySettings>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useContractForm({
+    id: 'privacy',
+    fields: ['profileVisibility', 'connectionsVisibility', 'messagePolicy', 'searchable'],
+  });
   const save = useUpdatePrivacySettingsMutation();
   const set = <K extends keyof PrivacySettings>(key: K, value: PrivacySettings[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -90,22 +94,22 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
     (k) => initial[k] !== values[k],
   );
 
+  // The choices are groups of radios and a switch, which take no focus: a refusal is announced.
+  const refusal = (field: keyof PrivacySettings) => (
+    <FieldError form={form} field={field} alert className="mt-2 text-sm text-red-700" />
+  );
+
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = privacySettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+    const body = form.check(privacySettingsSchema, values);
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: (saved) => {
         setValues(saved);
         toast.success('Privacy settings saved');
       },
       onError: (err) => {
-        if (err instanceof ApiClientError)
-          setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+        form.refused(err);
         toast.error(errorMessage(err, 'Could not save your privacy settings'));
       },
     });
@@ -119,7 +123,7 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
         choices={profileChoices}
         value={values.profileVisibility}
         onChange={(v) => set('profileVisibility', v)}
-        error={errors.profileVisibility}
+        error={refusal('profileVisibility')}
       />
       <RadioGroup
         name="connectionsVisibility"
@@ -127,7 +131,7 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
         choices={connectionsChoices}
         value={values.connectionsVisibility}
         onChange={(v) => set('connectionsVisibility', v)}
-        error={errors.connectionsVisibility}
+        error={refusal('connectionsVisibility')}
       />
       <RadioGroup
         name="messagePolicy"
@@ -135,7 +139,7 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
         choices={messageChoices}
         value={values.messagePolicy}
         onChange={(v) => set('messagePolicy', v)}
-        error={errors.messagePolicy}
+        error={refusal('messagePolicy')}
         note={MESSAGE_DEFAULT_NOTE}
       />
       <section className={card} aria-labelledby="search-heading">
@@ -166,12 +170,9 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
             />
           </button>
         </div>
-        {errors.searchable && (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {errors.searchable}
-          </p>
-        )}
+        {refusal('searchable')}
       </section>
+      <FormError form={form} />
       <div className="flex items-center justify-end gap-3">
         {changed && !save.isPending && <span className="text-sm text-slate-500">Unsaved changes</span>}
         <button
@@ -200,7 +201,8 @@ function RadioGroup<V extends string>({
   choices: Choice<V>[];
   value: V;
   onChange: (v: V) => void;
-  error?: string;
+  /** Its message, when the schema or the server refused the choice. */
+  error?: React.ReactNode;
   /** A sentence under the legend: what the setting starts as, and why. */
   note?: string;
 }) {
@@ -238,11 +240,7 @@ function RadioGroup<V extends string>({
           </label>
         ))}
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error}
     </fieldset>
   );
 }

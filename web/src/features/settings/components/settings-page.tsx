@@ -1,10 +1,21 @@
 import type { SessionUser } from '@muster/contract/users';
-import { BIO_MAX, hasOwnPicture, HEADLINE_MAX, LOCATION_MAX, NAME_MAX } from '@muster/contract/users';
+import { changeEmailSchema, changePasswordSchema, PASSWORD_MAX, PASSWORD_MIN } from '@muster/contract/auth';
+import {
+  BIO_MAX,
+  EMAIL_MAX,
+  hasOwnPicture,
+  HEADLINE_MAX,
+  LOCATION_MAX,
+  NAME_MAX,
+  updateProfileSchema,
+} from '@muster/contract/users';
 import { Ban, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
+import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { paths } from '../../../lib/paths';
 import { useChangeEmailMutation } from '../api/change-email';
 import { useChangePasswordMutation } from '../api/change-password';
@@ -108,6 +119,10 @@ function ProfileSection({ user }: { user: SessionUser }) {
     bio: user.bio,
     location: user.location,
   });
+  const form = useContractForm({
+    id: 'profile',
+    fields: ['firstName', 'lastName', 'headline', 'bio', 'location'],
+  });
   const update = useUpdateProfileMutation();
   const picture = useUpdateProfilePictureMutation();
   const file = useRef<HTMLInputElement>(null);
@@ -173,80 +188,95 @@ function ProfileSection({ user }: { user: SessionUser }) {
       </div>
       <form
         className="mt-5 space-y-4"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          update.mutate(values, {
+          const profile = form.check(updateProfileSchema, values);
+          if (!profile) return;
+          update.mutate(profile, {
             onSuccess: () => toast.success('Profile saved'),
-            onError: (err) => toast.error(errorMessage(err, 'Failed to save your profile')),
+            onError: (err) => {
+              form.refused(err);
+              toast.error(errorMessage(err, 'Failed to save your profile'));
+            },
           });
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label className={label} htmlFor="s-first">
+            <label className={label} htmlFor={form.fieldId('firstName')}>
               First name
             </label>
             <input
-              id="s-first"
+              id={form.fieldId('firstName')}
               className={input}
               value={values.firstName}
               onChange={set('firstName')}
               maxLength={NAME_MAX}
-              required
+              {...form.aria('firstName')}
             />
+            <FieldError form={form} field="firstName" />
           </div>
           <div>
-            <label className={label} htmlFor="s-last">
+            <label className={label} htmlFor={form.fieldId('lastName')}>
               Last name
             </label>
             <input
-              id="s-last"
+              id={form.fieldId('lastName')}
               className={input}
               value={values.lastName}
               onChange={set('lastName')}
               maxLength={NAME_MAX}
-              required
+              {...form.aria('lastName')}
             />
+            <FieldError form={form} field="lastName" />
           </div>
         </div>
         <div>
-          <label className={label} htmlFor="s-headline">
+          <label className={label} htmlFor={form.fieldId('headline')}>
             Headline
           </label>
           <input
-            id="s-headline"
+            id={form.fieldId('headline')}
             className={input}
             value={values.headline}
             onChange={set('headline')}
             maxLength={HEADLINE_MAX}
             placeholder="What you do, in a line"
+            {...form.aria('headline')}
           />
+          <FieldError form={form} field="headline" />
         </div>
         <div>
-          <label className={label} htmlFor="s-bio">
+          <label className={label} htmlFor={form.fieldId('bio')}>
             Bio
           </label>
           <textarea
-            id="s-bio"
+            id={form.fieldId('bio')}
             className={`${input} min-h-24`}
             value={values.bio}
             onChange={set('bio')}
             maxLength={BIO_MAX}
+            {...form.aria('bio')}
           />
+          <FieldError form={form} field="bio" />
         </div>
         <div>
-          <label className={label} htmlFor="s-location">
+          <label className={label} htmlFor={form.fieldId('location')}>
             Location
           </label>
           <input
-            id="s-location"
+            id={form.fieldId('location')}
             className={input}
             value={values.location}
             onChange={set('location')}
             maxLength={LOCATION_MAX}
             placeholder="City, country"
+            {...form.aria('location')}
           />
+          <FieldError form={form} field="location" />
         </div>
+        <FormError form={form} />
         <div className="flex justify-end">
           <button type="submit" className={primary} disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save profile'}
@@ -260,6 +290,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
 function EmailSection({ user }: { user: SessionUser }) {
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
+  const form = useContractForm({ id: 'email', fields: ['newEmail', 'currentPassword'] });
   const change = useChangeEmailMutation();
   return (
     <section className={card} aria-labelledby="email-heading">
@@ -272,49 +303,56 @@ function EmailSection({ user }: { user: SessionUser }) {
       {user.hasPassword ? (
         <form
           className="mt-4 space-y-4"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            change.mutate(
-              { newEmail, currentPassword },
-              {
-                onSuccess: (message) => {
-                  toast.success(message);
-                  setNewEmail('');
-                  setCurrentPassword('');
-                },
-                onError: (err) => toast.error(errorMessage(err, 'Failed to change email')),
+            const body = form.check(changeEmailSchema, { newEmail, currentPassword });
+            if (!body) return;
+            change.mutate(body, {
+              onSuccess: (message) => {
+                toast.success(message);
+                setNewEmail('');
+                setCurrentPassword('');
               },
-            );
+              onError: (err) => {
+                form.refused(err);
+                toast.error(errorMessage(err, 'Failed to change email'));
+              },
+            });
           }}
         >
           <div>
-            <label className={label} htmlFor="s-new-email">
+            <label className={label} htmlFor={form.fieldId('newEmail')}>
               New email
             </label>
             <input
-              id="s-new-email"
+              id={form.fieldId('newEmail')}
               type="email"
               className={input}
               value={newEmail}
               onChange={(e) => setNewEmail(e.target.value)}
-              required
+              maxLength={EMAIL_MAX}
               autoComplete="email"
+              {...form.aria('newEmail')}
             />
+            <FieldError form={form} field="newEmail" />
           </div>
           <div>
-            <label className={label} htmlFor="s-email-password">
+            <label className={label} htmlFor={form.fieldId('currentPassword')}>
               Current password
             </label>
             <input
-              id="s-email-password"
+              id={form.fieldId('currentPassword')}
               type="password"
               className={input}
               value={currentPassword}
               onChange={(e) => setCurrentPassword(e.target.value)}
-              required
               autoComplete="current-password"
+              {...form.aria('currentPassword')}
             />
+            <FieldError form={form} field="currentPassword" />
           </div>
+          <FormError form={form} />
           <div className="flex justify-end">
             <button type="submit" className={primary} disabled={change.isPending}>
               {change.isPending ? 'Sending...' : 'Change email'}
@@ -330,6 +368,7 @@ function EmailSection({ user }: { user: SessionUser }) {
 
 function PasswordSection() {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
+  const form = useContractForm({ id: 'password', fields: ['currentPassword', 'newPassword'] });
   const change = useChangePasswordMutation();
   return (
     <section className={card} aria-labelledby="password-heading">
@@ -338,49 +377,58 @@ function PasswordSection() {
       </h2>
       <form
         className="mt-4 space-y-4"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          change.mutate(values, {
+          const body = form.check(changePasswordSchema, values);
+          if (!body) return;
+          change.mutate(body, {
             onSuccess: (message) => {
               toast.success(message);
               setValues({ currentPassword: '', newPassword: '' });
             },
-            onError: (err) => toast.error(errorMessage(err, 'Failed to change password')),
+            onError: (err) => {
+              form.refused(err);
+              toast.error(errorMessage(err, 'Failed to change password'));
+            },
           });
         }}
       >
         <div>
-          <label className={label} htmlFor="s-current">
+          <label className={label} htmlFor={form.fieldId('currentPassword')}>
             Current password
           </label>
           <input
-            id="s-current"
+            id={form.fieldId('currentPassword')}
             type="password"
             className={input}
             value={values.currentPassword}
             onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
-            required
             autoComplete="current-password"
+            {...form.aria('currentPassword')}
           />
+          <FieldError form={form} field="currentPassword" />
         </div>
         <div>
-          <label className={label} htmlFor="s-new">
+          <label className={label} htmlFor={form.fieldId('newPassword')}>
             New password
           </label>
           <input
-            id="s-new"
+            id={form.fieldId('newPassword')}
             type="password"
             className={input}
             value={values.newPassword}
             onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
-            required
-            minLength={8}
+            maxLength={PASSWORD_MAX}
             autoComplete="new-password"
+            {...form.aria('newPassword', 'password-newPassword-hint')}
           />
-          <p className="mt-1 text-xs text-slate-500">
-            At least 8 characters. Other devices will be signed out.
+          <p id="password-newPassword-hint" className="mt-1 text-xs text-slate-500">
+            At least {PASSWORD_MIN} characters. Other devices will be signed out.
           </p>
+          <FieldError form={form} field="newPassword" />
         </div>
+        <FormError form={form} />
         <div className="flex justify-end">
           <button type="submit" className={primary} disabled={change.isPending}>
             {change.isPending ? 'Saving...' : 'Change password'}
