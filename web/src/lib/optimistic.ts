@@ -13,15 +13,27 @@ import type { MutationFilters, QueryClient, QueryFilters } from '@tanstack/react
  */
 
 /**
+ * The queries a change interrupted or a failure left unknown, by client, until `refetchHeld` asks
+ * them again. Not the queries' own isInvalidated: the patch that follows a hold resets it.
+ */
+const held = new WeakMap<QueryClient, Set<string>>();
+
+function heldBy(queryClient: QueryClient): Set<string> {
+  let hashes = held.get(queryClient);
+  if (!hashes) held.set(queryClient, (hashes = new Set()));
+  return hashes;
+}
+
+/**
  * Cancels the fetches in flight for what a change is about to patch (an answer read before the
- * write would undo it), and marks each one it interrupted stale, for `refetchHeld` to ask again.
+ * write would undo it), and keeps each one it interrupted for `refetchHeld` to ask again.
  */
 export async function holdQueries(queryClient: QueryClient, ...filters: QueryFilters[]): Promise<void> {
   await Promise.all(
     filters.map(async (f) => {
       const interrupted = queryClient.getQueryCache().findAll({ ...f, fetchStatus: 'fetching' });
+      for (const query of interrupted) heldBy(queryClient).add(query.queryHash);
       await queryClient.cancelQueries(f);
-      for (const query of interrupted) query.invalidate();
     }),
   );
 }
@@ -35,18 +47,29 @@ export function isLastPending(queryClient: QueryClient, filters: MutationFilters
 }
 
 /** After a failure the server's state is not known: these are asked again by the next `refetchHeld`. */
-export function markForRefetch(queryClient: QueryClient, ...filters: QueryFilters[]): Promise<unknown> {
-  return Promise.all(filters.map((f) => queryClient.invalidateQueries({ ...f, refetchType: 'none' })));
+export function markForRefetch(queryClient: QueryClient, ...filters: QueryFilters[]): void {
+  for (const f of filters)
+    for (const query of queryClient.getQueryCache().findAll(f)) heldBy(queryClient).add(query.queryHash);
 }
 
-/** Fetches again, among `filters`, what a hold interrupted or a failure marked (those on screen now; the rest when next shown). */
+/**
+ * Asks again, among `filters`, what a hold interrupted or a failure left unknown: those on screen
+ * now, the others when next shown.
+ */
 export function refetchHeld(queryClient: QueryClient, ...filters: QueryFilters[]): Promise<unknown> {
+  const hashes = heldBy(queryClient);
   return Promise.all(
-    filters.map((f) =>
-      queryClient.invalidateQueries({
-        ...f,
-        predicate: (query) => query.state.isInvalidated && (f.predicate?.(query) ?? true),
-      }),
-    ),
+    filters.map((f) => {
+      const due = new Set(
+        queryClient
+          .getQueryCache()
+          .findAll(f)
+          .map((query) => query.queryHash)
+          .filter((hash) => hashes.delete(hash)),
+      );
+      return due.size
+        ? queryClient.invalidateQueries({ ...f, predicate: (q) => due.has(q.queryHash) })
+        : null;
+    }),
   );
 }

@@ -32,7 +32,7 @@ export function useDeleteNotificationMutation() {
       console.error('Failed to delete notification', error);
       if (isLastPending(queryClient, pending))
         queryClient.setQueryData(notificationKeys.list(), context?.previous);
-      else void markForRefetch(queryClient, list);
+      else markForRefetch(queryClient, list);
     },
     onSettled: () => {
       if (isLastPending(queryClient, pending)) void refetchHeld(queryClient, list);

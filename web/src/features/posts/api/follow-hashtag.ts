@@ -43,7 +43,7 @@ export function useFollowHashtagMutation() {
     onError: (_error, _toggle, context) => {
       if (context?.previous && isLastPending(queryClient, pending))
         queryClient.setQueryData(postKeys.followedHashtags, context.previous);
-      void markForRefetch(queryClient, followed);
+      markForRefetch(queryClient, followed);
     },
     onSettled: () => {
       if (isLastPending(queryClient, pending)) void refetchHeld(queryClient, followed);

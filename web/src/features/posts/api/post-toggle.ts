@@ -65,7 +65,7 @@ export function usePostToggleMutation<V extends PostToggle>({
       const undo = context?.undo;
       if (undo && isLastPending(queryClient, pendingToggles(toggle.id)))
         updateCachedPost(queryClient, toggle.id, (p) => ({ ...p, ...undo }));
-      void markForRefetch(queryClient, ...held(toggle.id));
+      markForRefetch(queryClient, ...held(toggle.id));
     },
     onSettled: () => {
       if (!isLastPending(queryClient, pendingToggles())) return;
