@@ -12,7 +12,7 @@ import { dispatchRealtimeEvent } from '../lib/realtime/events';
 import { invalidateLiveQueries, refreshLiveQueriesOnReturn } from '../lib/realtime/live-queries';
 import { connectRealtime } from '../lib/realtime/socket';
 import { ApiClientError } from '../lib/api-client';
-import { sessionKeys } from '../lib/query-keys';
+import { sessionKeys } from '../lib/session-keys';
 import { getMe } from '../lib/session';
 
 /**

@@ -1,11 +1,3 @@
-const authRoot = ['auth'] as const;
-
-/**
- * The session's keys (lib/session.ts), which every feature reads. `all` is the auth feature's root
- * too (its providers): signing out keeps what is under it and drops every other cached answer.
- */
-export const sessionKeys = { all: authRoot, me: [...authRoot, 'me'] as const };
-
 /**
  * Query keys that one feature reads and another's writes refresh. A web feature never imports
  * another (decision 007), so such a key is written here once: its owner builds its own factory on

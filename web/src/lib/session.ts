@@ -1,7 +1,7 @@
 import { AUTH_USER_STALE_MS } from '@muster/contract/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import { sessionKeys } from './query-keys';
+import { sessionKeys } from './session-keys';
 import { getMe, sessionCheck, startSessionCheck } from './session-check';
 
 export { getMe, startSessionCheck };

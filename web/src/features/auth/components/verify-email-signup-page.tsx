@@ -5,7 +5,7 @@ import toast from '../../../lib/toast';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { sessionKeys } from '../../../lib/query-keys';
+import { sessionKeys } from '../../../lib/session-keys';
 import { useSessionQuery } from '../../../lib/session';
 import { useResendVerificationMutation } from '../api/resend-verification';
 import { useVerifyEmailMutation } from '../api/verify-email';

@@ -3,7 +3,7 @@ import type { SessionUser } from '@muster/contract/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { takeEarlyGet } from '../../../lib/early-get';
-import { sessionKeys } from '../../../lib/query-keys';
+import { sessionKeys } from '../../../lib/session-keys';
 import { postKeys } from './post-keys';
 import { listUrl, type PostList } from './post-list-url';
 
