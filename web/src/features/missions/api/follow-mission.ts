@@ -28,7 +28,7 @@ export function useFollowMissionMutation() {
     predicate: (m) =>
       !missionId || (m.state.variables as { missionId: string } | undefined)?.missionId === missionId,
   });
-  return useMutation({
+  const mutation = useMutation({
     mutationKey: missionMutationKeys.follow,
     scope: { id: missionMutationKeys.follow.join('.') },
     mutationFn: setFollowing,
@@ -53,4 +53,16 @@ export function useFollowMissionMutation() {
         ? queryClient.invalidateQueries({ queryKey: missionKeys.all })
         : undefined,
   });
+  return {
+    ...mutation,
+    /** A tap on Follow, read against the mission as cached now: two taps faster than a render still alternate. */
+    tap: (mission: Mission, options?: Parameters<typeof mutation.mutate>[1]) =>
+      mutation.mutate(
+        {
+          missionId: mission._id,
+          follow: !(queryClient.getQueryData<Mission>(missionKeys.detail(mission._id)) ?? mission).following,
+        },
+        options,
+      ),
+  };
 }

@@ -25,7 +25,7 @@ export function useFollowHashtagMutation() {
   const queryClient = useQueryClient();
   const followed = { queryKey: postKeys.followedHashtags };
   const pending = { mutationKey: postMutationKeys.followHashtag };
-  return useMutation({
+  const mutation = useMutation({
     mutationKey: postMutationKeys.followHashtag,
     scope: { id: postMutationKeys.followHashtag.join('.') },
     mutationFn: ({ tag, follow }: { tag: string; follow: boolean }) => setFollowed(tag, follow),
@@ -49,4 +49,13 @@ export function useFollowHashtagMutation() {
       if (isLastPending(queryClient, pending)) void refetchHeld(queryClient, followed);
     },
   });
+  return {
+    ...mutation,
+    /** A tap, read against the list as cached now: two taps faster than a render still alternate. */
+    tap: (tag: string) =>
+      mutation.mutate({
+        tag,
+        follow: !queryClient.getQueryData<string[]>(postKeys.followedHashtags)?.includes(tag),
+      }),
+  };
 }

@@ -15,6 +15,7 @@ export async function setLiked(id: string, liked: boolean): Promise<Post> {
 export function useLikePostMutation() {
   return usePostToggleMutation({
     mutationKey: postMutationKeys.like,
+    flip: (post) => ({ id: post._id, liked: !post.likedByMe }),
     send: ({ id, liked }: { id: string; liked: boolean }) => setLiked(id, liked),
     change: ({ liked }, p) => ({
       likedByMe: liked,

@@ -15,6 +15,7 @@ export async function setSaved(id: string, saved: boolean): Promise<Post> {
 export function useSavePostMutation() {
   return usePostToggleMutation({
     mutationKey: postMutationKeys.save,
+    flip: (post) => ({ id: post._id, saved: !post.savedByMe }),
     send: ({ id, saved }: { id: string; saved: boolean }) => setSaved(id, saved),
     change: ({ saved }) => ({ savedByMe: saved }),
     settled: (queryClient) => queryClient.invalidateQueries({ queryKey: postKeys.list({ saved: true }) }),
