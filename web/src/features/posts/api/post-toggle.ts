@@ -4,7 +4,7 @@ import { holdQueries, isLastPending, markForRefetch, refetchHeld } from '../../.
 import { findCachedPost, updateCachedPost } from './post-cache';
 import { postKeys, postMutationKeys } from './post-keys';
 
-/** A tap on one of a post's toggles: which post, and the state it asks for. */
+/** A tap on one of a post's toggles: its post, with the state it asks for beside it (`liked`, `saved`). */
 type PostToggle = { id: string };
 
 /** The toggles still pending: of one post, or of every post. */
