@@ -131,6 +131,57 @@ const contractSchemas = {
   },
 };
 
+// Query keys come from factories (decision 057): each web feature's api/*-keys.ts, and
+// lib/query-keys.ts for a key two features share. Anywhere else a key is named (postKeys.detail(id)),
+// never written out as an array: `queryKey: […]`, `mutationKey: […]`, the cache's
+// setQueryData/getQueryData/getQueryState([…]) and a `…Key(s)` constant holding one are refused.
+const keyMethods = new Set(['setQueryData', 'getQueryData', 'getQueryState']);
+const queryKeys = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = where(context.filename);
+    if (/-keys\.ts$/.test(rel)) return {};
+    const test = /\.test\.tsx?$/.test(rel);
+    const message =
+      "Name this query key from its feature's key factory (api/*-keys.ts), not an array written here.";
+    const bare = (node) => {
+      while (node && (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression'))
+        node = node.expression;
+      return node;
+    };
+    const isArray = (node) => bare(node)?.type === 'ArrayExpression';
+    const returnsArray = (node) =>
+      node?.type === 'ArrowFunctionExpression' && node.body.type !== 'BlockStatement' && isArray(node.body);
+    return {
+      Property: (node) => {
+        const name = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if ((name === 'queryKey' || name === 'mutationKey') && isArray(node.value))
+          context.report({ node: node.value, message });
+      },
+      CallExpression: (node) => {
+        const callee = node.callee;
+        if (
+          callee.type === 'MemberExpression' &&
+          !callee.computed &&
+          keyMethods.has(callee.property.name) &&
+          isArray(node.arguments[0])
+        )
+          context.report({ node: node.arguments[0], message });
+      },
+      // A test may keep keys of its own for a query it makes up (lib's generic helpers).
+      VariableDeclarator: (node) => {
+        if (test || node.id.type !== 'Identifier' || !/Keys?$/.test(node.id.name)) return;
+        const init = bare(node.init);
+        if (isArray(init) || returnsArray(init) || init?.type === 'ObjectExpression')
+          context.report({
+            node,
+            message: "Key factories live in the feature's api/*-keys.ts (decision 057).",
+          });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -159,12 +210,16 @@ export default tseslint.config(
   },
   {
     files: ['contract/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    plugins: { muster: { rules: { layers, 'contract-schemas': contractSchemas } } },
+    plugins: { muster: { rules: { layers, 'contract-schemas': contractSchemas, 'query-keys': queryKeys } } },
     rules: { 'muster/layers': 'error' },
   },
   {
     files: ['server/src/features/*/*.routes.ts'],
     rules: { 'muster/contract-schemas': 'error' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: { 'muster/query-keys': 'error' },
   },
   {
     // A LIMIT sent as a parameter makes PostgreSQL's generic plan look ruinous, so it re-plans the

@@ -79,6 +79,33 @@ test('compose a need with a picture and hashtags; like, comment, reply, save; ha
   await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
   await expect(page.getByText('Thank you! Saturday 7am?')).toBeVisible();
 
+  // A double click on Like, against the real server: liked, then unliked — the heart never flicks
+  // back between the two, and the server ends as the second click asked (decision 057).
+  const myLike = page.getByRole('button', { name: 'Like' });
+  await expect(myLike).toHaveAttribute('aria-pressed', 'false');
+  await myLike.evaluate((button) => {
+    const seen = [button.getAttribute('aria-pressed')];
+    new MutationObserver((records) =>
+      records.forEach((record, i) => {
+        const after = records[i + 1]?.oldValue ?? button.getAttribute('aria-pressed');
+        if (seen.at(-1) !== after) seen.push(after);
+      }),
+    ).observe(button, { attributes: true, attributeFilter: ['aria-pressed'], attributeOldValue: true });
+    (window as unknown as { pressed: typeof seen }).pressed = seen;
+  });
+  const unliked = page.waitForResponse((r) => r.url().endsWith('/like') && r.request().method() === 'DELETE');
+  await myLike.dblclick();
+  await unliked;
+  await expect(myLike).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('1 like', { exact: true })).toBeVisible();
+  // The first click's heart may or may not have been drawn before the second: never twice.
+  expect([['false'], ['false', 'true', 'false']]).toContainEqual(
+    await page.evaluate(() => (window as unknown as { pressed: unknown }).pressed),
+  );
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('1 like', { exact: true })).toBeVisible();
+
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
   await page.goto('/#/savedposts');

@@ -143,3 +143,45 @@ describe('route files take their schemas from contract/', () => {
     expect(found).toEqual([]);
   });
 });
+
+// Query keys come from the key factories (decision 057): checked by eslint.config.js (rule
+// muster/query-keys) on every web file as part of `npm run lint`; each case here lints code as if
+// it stood in the named file.
+describe('web query keys come from the key factories', () => {
+  async function keyErrors(file: string, code: string) {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
+    return result!.messages.filter((m) => m.ruleId === 'muster/query-keys').map((m) => m.message);
+  }
+  const endpoint = 'web/src/features/posts/api/get-x.ts';
+
+  it.each([
+    ['a query keyed by an array', "export const o = { queryKey: ['posts', 'detail', '1'] };"],
+    ['a root spread into an array', "export const o = { queryKey: [...postKeys.all, 'list'] as const };"],
+    ['a mutation keyed by an array', "export const o = { mutationKey: ['posts', 'like'] };"],
+    ['setQueryData on an array', "queryClient.setQueryData(['hashtags', 'followed'], []);"],
+    ['getQueryData on an array', "export const d = queryClient.getQueryData(['posts', 'new-in-feed']);"],
+    ['a key constant outside a keys file', "export const followedKey = ['hashtags', 'followed'] as const;"],
+    [
+      'a key function outside a keys file',
+      "export const offeredKey = (id: string) => ['offered', id] as const;",
+    ],
+    ['a key factory outside a keys file', "export const postKeys = { all: ['posts'] as const };"],
+  ])('refuses %s', async (_name, code) => {
+    expect(await keyErrors(endpoint, code)).toHaveLength(1);
+  });
+
+  it('allows keys named from a factory, and factories in a keys file', async () => {
+    expect(
+      await keyErrors(
+        endpoint,
+        'export const o = { queryKey: postKeys.detail(id), mutationKey: postMutationKeys.like };\nqueryClient.setQueryData(postKeys.newInFeed, []);',
+      ),
+    ).toEqual([]);
+    expect(
+      await keyErrors(
+        'web/src/features/posts/api/post-keys.ts',
+        "export const postKeys = { all: ['posts'] as const, detail: (id: string) => ['posts', 'detail', id] as const };",
+      ),
+    ).toEqual([]);
+  });
+});

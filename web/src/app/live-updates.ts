@@ -12,7 +12,8 @@ import { dispatchRealtimeEvent } from '../lib/realtime/events';
 import { invalidateLiveQueries, refreshLiveQueriesOnReturn } from '../lib/realtime/live-queries';
 import { connectRealtime } from '../lib/realtime/socket';
 import { ApiClientError } from '../lib/api-client';
-import { getMe, sessionKeys } from '../lib/session';
+import { sessionKeys } from '../lib/session-keys';
+import { getMe } from '../lib/session';
 
 /**
  * Live updates for a signed-in tab (issue 15), mounted by the app shell — so the socket client

@@ -13,6 +13,7 @@ const lists = [
   { page: '/network', api: '/connections', what: 'your connections' },
   { page: '/matches', api: '/matches', what: 'your matches' },
   { page: '/offers', api: '/offers', what: 'your offers' },
+  { page: '/requests', api: '/chats/join-requests', what: 'join requests' },
 ];
 
 describe('a list that fails to load', () => {

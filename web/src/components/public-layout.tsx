@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
-import { getMe, sessionKeys } from '../lib/session';
+import { sessionKeys } from '../lib/session-keys';
+import { getMe } from '../lib/session';
 import { Logo } from './logo';
 import { SkipLink } from './skip-link';
 

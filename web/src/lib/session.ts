@@ -1,11 +1,10 @@
 import { AUTH_USER_STALE_MS } from '@muster/contract/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { sessionKeys } from './session-keys';
 import { getMe, sessionCheck, startSessionCheck } from './session-check';
 
 export { getMe, startSessionCheck };
-
-export const sessionKeys = { me: ['auth', 'me'] as const };
 
 /**
  * The session check (spec §4, §7): a failed call means signed out, with no retry; the user is
@@ -26,7 +25,7 @@ export function useSignOutMutation() {
   return useMutation({
     mutationFn: () => api.post('/auth/logout'),
     onSettled: async () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
       await queryClient.resetQueries({ queryKey: sessionKeys.me });
     },
   });

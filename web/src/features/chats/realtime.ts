@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { onRealtimeCount, onRealtimeEvent } from '../../lib/realtime/events';
 import { addMessageToCache, updateCachedChat } from './api/chat-cache';
-import { chatKeys } from './api/get-chats';
+import { chatKeys } from './api/chat-keys';
 
 const later = (a: string | null | undefined, b: string) => (a && Date.parse(a) >= Date.parse(b) ? a : b);
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { onRealtimeEvent } from '../../lib/realtime/events';
-import { matchKeys } from './api/get-matches';
+import { matchKeys } from './api/match-keys';
 
 /** A new match is told as a matchFound notification: /matches refetches when one arrives. */
 export function registerMatchingRealtime(queryClient: QueryClient): () => void {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { onRealtimeCount, onRealtimeEvent } from '../../lib/realtime/events';
-import { notificationKeys } from './api/get-notifications';
+import { notificationKeys } from './api/notification-keys';
 
 /** A new notification (or a changed unread count) refetches the list the Alerts badge counts. */
 export function registerNotificationsRealtime(queryClient: QueryClient): () => void {

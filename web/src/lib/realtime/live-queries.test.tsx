@@ -6,8 +6,11 @@ import { FakeWebSocket } from '../../test/fake-websocket';
 import { invalidateLiveQueries, refreshLiveQueriesOnReturn, useLiveQueryOptions } from './live-queries';
 import { connectRealtime } from './socket';
 
+/** Queries made up for these tests: one live list, one query that is not live. */
+const testKeys = { live: ['live-list'], notLive: ['not-live'] } as const;
+
 function LiveList({ fetcher }: { fetcher: () => Promise<number> }) {
-  useQuery({ queryKey: ['live-list'], queryFn: fetcher, ...useLiveQueryOptions() });
+  useQuery({ queryKey: testKeys.live, queryFn: fetcher, ...useLiveQueryOptions() });
   return null;
 }
 
@@ -66,11 +69,11 @@ describe('live queries', () => {
   it('are refetched together (a reconnect may have missed events), other queries are not', async () => {
     const { queryClient, fetcher } = setup();
     const other = vi.fn(async () => 'x');
-    await queryClient.fetchQuery({ queryKey: ['not-live'], queryFn: other });
+    await queryClient.fetchQuery({ queryKey: testKeys.notLive, queryFn: other });
     await wait(0);
     await act(() => invalidateLiveQueries(queryClient));
     expect(fetcher).toHaveBeenCalledTimes(2);
-    expect(queryClient.getQueryState(['not-live'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(testKeys.notLive)?.isInvalidated).toBe(false);
   });
 
   it('are refetched when the tab is seen again after more than 30 s away, not after a glance elsewhere', async () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { authKeys } from './auth-keys';
 
 export type AuthProviders = {
   oidc: { label: string; url: string } | null;
@@ -12,5 +13,5 @@ export async function getAuthProviders(): Promise<AuthProviders> {
 
 /** What the sign-in page may offer: the identity provider's button, and the demo account. */
 export function useAuthProvidersQuery() {
-  return useQuery({ queryKey: ['auth', 'providers'], queryFn: getAuthProviders, staleTime: Infinity });
+  return useQuery({ queryKey: authKeys.providers, queryFn: getAuthProviders, staleTime: Infinity });
 }

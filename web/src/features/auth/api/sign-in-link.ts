@@ -1,7 +1,7 @@
 import type { SessionUser } from '@muster/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/session-keys';
 
 /** Mails a one-time sign-in link; the answer is the same whether or not the account exists. */
 export async function requestSignInLink(emailOrUsername: string): Promise<string> {

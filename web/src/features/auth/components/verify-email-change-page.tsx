@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { sessionKeys } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/session-keys';
 import { useConfirmEmailChangeMutation } from '../api/confirm-email-change';
 import { TokenResultCard } from './token-result-card';
 import { useTokenCheck } from './use-token-check';

@@ -2,7 +2,7 @@ import { VERIFY_REDIRECT_MS } from '@muster/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { sessionKeys } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/session-keys';
 import { useVerifyEmailMutation } from '../api/verify-email';
 import { TokenResultCard } from './token-result-card';
 import { useTokenCheck } from './use-token-check';

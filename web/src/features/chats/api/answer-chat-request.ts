@@ -1,7 +1,7 @@
 import type { ChatRequest } from '@muster/contract/chats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { chatKeys } from './get-chats';
+import { chatKeys } from './chat-keys';
 
 /** PUT /chats/requests/:requestId/accept: the message becomes a chat (new, or the pair's existing one). */
 export async function acceptChatRequest(requestId: string): Promise<{ chatId: string }> {

@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatSummary } from '@muster/contract/chats';
 import type { QueryClient } from '@tanstack/react-query';
 import type { MessagesData } from './get-chat-messages';
-import { chatKeys } from './get-chats';
+import { chatKeys } from './chat-keys';
 
 /**
  * A message I wrote that the server has not confirmed: shown at once ('sending'), kept with a

@@ -2,7 +2,7 @@ import type { ChatMessage, ChatSummary } from '@muster/contract/chats';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
-import { chatKeys } from './get-chats';
+import { chatKeys } from './chat-keys';
 
 export type MessagesPage = {
   data: { chat: ChatSummary; messages: ChatMessage[] };

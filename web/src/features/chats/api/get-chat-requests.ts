@@ -2,7 +2,7 @@ import type { ChatRequest } from '@muster/contract/chats';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
-import { chatKeys } from './get-chats';
+import { chatKeys } from './chat-keys';
 
 export async function getChatRequests(): Promise<ChatRequest[]> {
   return (await api.get<{ data: ChatRequest[] }>('/chats/requests')).data;

@@ -8,7 +8,7 @@ import {
   removeOutgoing,
   setOutgoingDelivery,
 } from './chat-cache';
-import { chatKeys } from './get-chats';
+import { chatKeys } from './chat-keys';
 import { type SendAnswer, toSendAnswer } from './send-message';
 
 export type ChatMessageInput = { chatId: string; message: string; clientMessageId: string };

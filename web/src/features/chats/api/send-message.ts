@@ -2,7 +2,7 @@ import type { ChatMessage, chatRequestSentResponseSchema } from '@muster/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { chatKeys } from './get-chats';
+import { chatKeys } from './chat-keys';
 
 type RequestSent = z.infer<typeof chatRequestSentResponseSchema>['data']['request'];
 

@@ -1,7 +1,7 @@
 import type { CollaborationRequest, CreateCollaborationInput } from '@muster/contract/collaboration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { collaborationKeys } from './get-collaboration-requests';
+import { collaborationKeys } from './collaboration-keys';
 
 export async function createCollaborationRequest(
   input: CreateCollaborationInput,

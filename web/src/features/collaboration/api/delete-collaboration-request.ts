@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { collaborationKeys } from './get-collaboration-requests';
+import { collaborationKeys } from './collaboration-keys';
 
 export async function deleteCollaborationRequest(requestId: string): Promise<void> {
   await api.delete(`/collaboration/${requestId}`);

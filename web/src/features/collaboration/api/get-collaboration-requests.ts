@@ -1,14 +1,9 @@
 import type { CollaborationCategoryId, CollaborationRequest } from '@muster/contract/collaboration';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { collaborationKeys } from './collaboration-keys';
 
 type Page = { data: CollaborationRequest[]; meta: { nextCursor: string | null } };
-
-export const collaborationKeys = {
-  all: ['collaboration'] as const,
-  list: (categoryId: CollaborationCategoryId) => ['collaboration', 'list', categoryId] as const,
-  detail: (requestId: string) => ['collaboration', 'detail', requestId] as const,
-};
 
 export function getCollaborationRequests(
   categoryId: CollaborationCategoryId,

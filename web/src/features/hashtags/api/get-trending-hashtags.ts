@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const hashtagKeys = {
-  all: ['hashtags'] as const,
-  trending: ['hashtags', 'trending'] as const,
-  everything: ['hashtags', 'all'] as const,
-};
+import { hashtagKeys } from './hashtag-keys';
 
 /** Spec §9: the panel shows the top 5, cached for 10 minutes. */
 const PANEL_STALE_MS = 10 * 60_000;

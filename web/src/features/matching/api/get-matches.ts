@@ -1,10 +1,7 @@
 import type { MyMatches } from '@muster/contract/matching';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const matchKeys = {
-  all: ['matches'] as const,
-};
+import { matchKeys } from './match-keys';
 
 export async function getMatches(): Promise<MyMatches[]> {
   return (await api.get<{ data: MyMatches[] }>('/matches')).data;

@@ -1,6 +1,7 @@
 import type { Mission } from '@muster/contract/missions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/query-keys';
 import { missionKeys } from './mission-keys';
 
 export async function completeMission(missionId: string): Promise<Mission> {
@@ -15,7 +16,7 @@ export function useCompleteMissionMutation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: missionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.missionPickers }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import type { CreateMissionInput, Mission } from '@muster/contract/missions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/query-keys';
 import { missionKeys } from './mission-keys';
 
 export async function createMission(input: CreateMissionInput): Promise<Mission> {
@@ -16,7 +17,7 @@ export function useCreateMissionMutation() {
       queryClient.setQueryData(missionKeys.detail(mission._id), mission);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: missionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.missionPickers }),
       ]);
     },
   });

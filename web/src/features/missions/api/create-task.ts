@@ -18,6 +18,6 @@ export function useCreateTaskMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTask,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...missionKeys.all, 'tasks'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: missionKeys.allTasks }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/query-keys';
 import { missionKeys } from './mission-keys';
 
 export async function deleteMission(missionId: string): Promise<void> {
@@ -14,7 +15,7 @@ export function useDeleteMissionMutation() {
       queryClient.removeQueries({ queryKey: missionKeys.detail(missionId) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: missionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.missionPickers }),
       ]);
     },
   });

@@ -10,6 +10,6 @@ export function useDeleteTaskMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTask,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...missionKeys.all, 'tasks'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: missionKeys.allTasks }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/query-keys';
 import { missionKeys } from './mission-keys';
 
 export async function leaveMission(missionId: string): Promise<void> {
@@ -13,7 +14,7 @@ export function useLeaveMissionMutation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: missionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['posts', 'missions'] }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.missionPickers }),
       ]),
   });
 }

@@ -1,7 +1,8 @@
 import type { Task, TaskStatus } from '@muster/contract/missions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { missionKeys } from './mission-keys';
+import { holdQueries, isLastPending } from '../../../lib/optimistic';
+import { missionKeys, missionMutationKeys } from './mission-keys';
 
 export type TaskChanges = {
   title?: string;
@@ -23,15 +24,20 @@ export async function updateTask({
 
 /**
  * Change a task (mostly its status, inline on the board): every cached task list shows the new
- * status at once and is put back if the server refuses.
+ * status at once and is put back if the server refuses. Changes reach the server in the order
+ * made, and only the last pending one rolls back or refetches, so moving a task twice quickly
+ * ends where it was moved last (decision 057).
  */
 export function useUpdateTaskMutation() {
   const queryClient = useQueryClient();
-  const taskLists = { queryKey: [...missionKeys.all, 'tasks'] };
+  const taskLists = { queryKey: missionKeys.allTasks };
+  const pending = { mutationKey: missionMutationKeys.updateTask };
   return useMutation({
+    mutationKey: missionMutationKeys.updateTask,
+    scope: { id: missionMutationKeys.updateTask.join('.') },
     mutationFn: updateTask,
     onMutate: async ({ taskId, changes }) => {
-      await queryClient.cancelQueries(taskLists);
+      await holdQueries(queryClient, taskLists);
       const previous = queryClient.getQueriesData<Task[]>(taskLists);
       if (changes.status)
         queryClient.setQueriesData<Task[]>(taskLists, (list) =>
@@ -39,8 +45,11 @@ export function useUpdateTaskMutation() {
         );
       return { previous };
     },
-    onError: (_e, _v, context) =>
-      context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data)),
-    onSettled: () => queryClient.invalidateQueries(taskLists),
+    onError: (_e, _v, context) => {
+      if (isLastPending(queryClient, pending))
+        context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data));
+    },
+    onSettled: () =>
+      isLastPending(queryClient, pending) ? queryClient.invalidateQueries(taskLists) : undefined,
   });
 }

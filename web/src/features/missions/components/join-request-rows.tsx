@@ -1,6 +1,7 @@
 import type { JoinRequest } from '@muster/contract/missions';
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import { ListError } from '../../../components/list-error';
 import { buttonStyles, EmptyState, PersonRow, PersonRowsSkeleton } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -110,9 +111,7 @@ export function MissionJoinRequests({ missionId }: { missionId: string }) {
       {requests.isPending ? (
         <PersonRowsSkeleton label="Loading join requests" />
       ) : requests.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-600">
-          Couldn't load requests. Please try again.
-        </p>
+        <ListError query={requests} what="join requests" className="mt-2" />
       ) : (
         <JoinRequestRows
           requests={here}

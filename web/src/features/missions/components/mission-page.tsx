@@ -161,12 +161,7 @@ export function MissionPage({
                 type="button"
                 className={m.following ? buttonStyles.quiet : buttonStyles.outline}
                 aria-pressed={m.following}
-                onClick={() =>
-                  follow.mutate(
-                    { missionId: m._id, follow: !m.following },
-                    { onError: toastError('Failed to update. Please try again.') },
-                  )
-                }
+                onClick={() => follow.tap(m, { onError: toastError('Failed to update. Please try again.') })}
               >
                 {m.following ? (
                   <BellOff className="size-4" aria-hidden="true" />

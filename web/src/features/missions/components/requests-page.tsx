@@ -1,5 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import { ListError } from '../../../components/list-error';
 import { EmptyState, PersonRowsSkeleton } from '../../../components/person-row';
 import { paths } from '../../../lib/paths';
 import { useJoinRequestsQuery } from '../api/get-join-requests';
@@ -25,9 +26,7 @@ export function RequestsPage({ chatRequests }: { chatRequests?: React.ReactNode 
         {requests.isPending ? (
           <PersonRowsSkeleton label="Loading join requests" />
         ) : requests.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-600">
-            Couldn't load requests. Please try again.
-          </p>
+          <ListError query={requests} what="join requests" className="mt-2" />
         ) : (
           <JoinRequestRows
             requests={requests.data}

@@ -4,8 +4,6 @@ import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
 import { networkKeys } from './network-keys';
 
-export const connectionRequestsKey = [...networkKeys.all, 'requests', 'received'] as const;
-
 export async function getConnectionRequests(): Promise<ConnectionRequest[]> {
   return (await api.get<{ data: ConnectionRequest[] }>('/connections/requests')).data;
 }
@@ -13,7 +11,7 @@ export async function getConnectionRequests(): Promise<ConnectionRequest[]> {
 /** Requests waiting for my answer; the Network badge counts them (live; polled every 30 s while the socket is down). */
 export function useConnectionRequestsQuery() {
   return useQuery({
-    queryKey: connectionRequestsKey,
+    queryKey: networkKeys.received,
     queryFn: getConnectionRequests,
     ...useLiveQueryOptions(),
   });

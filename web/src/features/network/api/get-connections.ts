@@ -5,8 +5,6 @@ import { networkKeys } from './network-keys';
 
 type Page = { data: Connection[]; meta: { nextCursor: string | null } };
 
-export const connectionsKey = [...networkKeys.all, 'connections', 'mine'] as const;
-
 export function getConnections(cursor?: string): Promise<Page> {
   return api.get<Page>(cursor ? `/connections?cursor=${encodeURIComponent(cursor)}` : '/connections');
 }
@@ -14,7 +12,7 @@ export function getConnections(cursor?: string): Promise<Page> {
 /** My connections, newest first, a page at a time. */
 export function useConnectionsQuery() {
   return useInfiniteQuery({
-    queryKey: connectionsKey,
+    queryKey: networkKeys.connections,
     queryFn: ({ pageParam }) => getConnections(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.nextCursor ?? undefined,

@@ -5,9 +5,6 @@ import { networkKeys, networkStaleTimes } from './network-keys';
 
 type Page = { data: Connection[]; meta: { nextCursor: string | null } };
 
-export const personConnectionsKey = (userId: string) =>
-  [...networkKeys.all, 'connections', 'of', userId] as const;
-
 export function getPersonConnections(userId: string, cursor?: string): Promise<Page> {
   const url = `/users/${encodeURIComponent(userId)}/connections`;
   return api.get<Page>(cursor ? `${url}?cursor=${encodeURIComponent(cursor)}` : url);
@@ -16,7 +13,7 @@ export function getPersonConnections(userId: string, cursor?: string): Promise<P
 /** Someone's connections, as their privacy setting lets me see them (a profile's Connections tab). */
 export function usePersonConnectionsQuery(userId: string) {
   return useInfiniteQuery({
-    queryKey: personConnectionsKey(userId),
+    queryKey: networkKeys.connectionsOf(userId),
     queryFn: ({ pageParam }) => getPersonConnections(userId, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.nextCursor ?? undefined,

@@ -3,8 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { networkKeys, networkStaleTimes } from './network-keys';
 
-export const suggestionsKey = [...networkKeys.all, 'suggestions'] as const;
-
 export async function getSuggestions(): Promise<Suggestion[]> {
   return (await api.get<{ data: Suggestion[] }>('/users/suggestions')).data;
 }
@@ -12,7 +10,7 @@ export async function getSuggestions(): Promise<Suggestion[]> {
 /** People you may know, best first (the server ranks by mutual connections, hashtags, place). */
 export function useSuggestionsQuery(enabled = true) {
   return useQuery({
-    queryKey: suggestionsKey,
+    queryKey: networkKeys.suggestions,
     queryFn: getSuggestions,
     staleTime: networkStaleTimes.suggestions,
     enabled,

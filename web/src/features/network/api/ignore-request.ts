@@ -1,7 +1,6 @@
 import type { ConnectionRequest } from '@muster/contract/network';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { connectionRequestsKey } from './get-connection-requests';
 import { networkKeys } from './network-keys';
 
 export async function ignoreRequest(requestId: string): Promise<void> {
@@ -14,7 +13,7 @@ export function useIgnoreRequestMutation() {
   return useMutation({
     mutationFn: ignoreRequest,
     onSuccess: (_data, requestId) => {
-      queryClient.setQueryData<ConnectionRequest[]>(connectionRequestsKey, (list) =>
+      queryClient.setQueryData<ConnectionRequest[]>(networkKeys.received, (list) =>
         list?.filter((r) => r._id !== requestId),
       );
       return queryClient.invalidateQueries({ queryKey: networkKeys.all });

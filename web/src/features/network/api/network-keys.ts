@@ -1,8 +1,19 @@
+const root = ['network'] as const;
+
 /**
  * The network feature's cache: every query key starts at `networkKeys.all`, so one invalidation
  * after any connection change refreshes requests, connections, suggestions and the Network badge.
  */
-export const networkKeys = { all: ['network'] as const };
+export const networkKeys = {
+  all: root,
+  /** Requests others sent me (the Network badge counts them). */
+  received: [...root, 'requests', 'received'] as const,
+  sent: [...root, 'requests', 'sent'] as const,
+  connections: [...root, 'connections', 'mine'] as const,
+  /** Someone else's connections (a profile's Connections tab). */
+  connectionsOf: (userId: string) => [...root, 'connections', 'of', userId] as const,
+  suggestions: [...root, 'suggestions'] as const,
+};
 
 /** How long a list stays fresh before a remount refetches it. */
 export const networkStaleTimes = {

@@ -1,7 +1,6 @@
 import type { ConnectionRequest } from '@muster/contract/network';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sentRequestsKey } from './get-sent-requests';
 import { networkKeys } from './network-keys';
 
 export async function withdrawRequest(requestId: string): Promise<void> {
@@ -14,7 +13,7 @@ export function useWithdrawRequestMutation() {
   return useMutation({
     mutationFn: withdrawRequest,
     onSuccess: (_data, requestId) => {
-      queryClient.setQueryData<ConnectionRequest[]>(sentRequestsKey, (list) =>
+      queryClient.setQueryData<ConnectionRequest[]>(networkKeys.sent, (list) =>
         list?.filter((r) => r._id !== requestId),
       );
       return queryClient.invalidateQueries({ queryKey: networkKeys.all });

@@ -2,11 +2,7 @@ import type { Notification } from '@muster/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: () => ['notifications', 'list'] as const,
-};
+import { notificationKeys } from './notification-keys';
 
 export async function getNotifications(): Promise<Notification[]> {
   return (await api.get<{ data: Notification[] }>('/notifications')).data;

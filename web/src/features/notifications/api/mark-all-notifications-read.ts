@@ -1,7 +1,8 @@
 import type { Notification } from '@muster/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notificationKeys } from './get-notifications';
+import { holdQueries, isLastPending } from '../../../lib/optimistic';
+import { notificationKeys, notificationMutationKeys } from './notification-keys';
 
 export async function markAllNotificationsRead(): Promise<void> {
   await api.put('/notifications/mark-all-read');
@@ -10,10 +11,12 @@ export async function markAllNotificationsRead(): Promise<void> {
 /** Optimistic: the badge drops at once; a failure puts the list back. */
 export function useMarkAllNotificationsReadMutation() {
   const queryClient = useQueryClient();
+  const pending = { mutationKey: notificationMutationKeys.changes };
   return useMutation({
+    mutationKey: notificationMutationKeys.markAllRead,
     mutationFn: markAllNotificationsRead,
     onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.list() });
+      await holdQueries(queryClient, { queryKey: notificationKeys.list() });
       const previous = queryClient.getQueryData<Notification[]>(notificationKeys.list());
       queryClient.setQueryData<Notification[]>(notificationKeys.list(), (list) =>
         list?.map((n) => ({ ...n, read: true })),
@@ -22,10 +25,14 @@ export function useMarkAllNotificationsReadMutation() {
     },
     onError: (error, _v, context) => {
       console.error('Failed to mark notifications read', error);
-      queryClient.setQueryData(notificationKeys.list(), context?.previous);
+      if (isLastPending(queryClient, pending))
+        queryClient.setQueryData(notificationKeys.list(), context?.previous);
     },
     // Whatever happened, end with the server's list (the optimistic change may have cancelled a
-    // refetch that was bringing new notifications).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list() }),
+    // refetch that was bringing new notifications), once no other change to it is pending.
+    onSettled: () =>
+      isLastPending(queryClient, pending)
+        ? queryClient.invalidateQueries({ queryKey: notificationKeys.list() })
+        : undefined,
   });
 }

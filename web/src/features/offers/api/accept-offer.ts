@@ -1,7 +1,7 @@
 import type { Offer } from '@muster/contract/offers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { offerListKeys } from './get-offers';
+import { offerKeys } from './offer-keys';
 
 /** Accepting opens (or reuses) the direct chat with the helper; the offer is its first message. */
 export async function acceptOffer(offerId: string): Promise<{ offer: Offer; chatId: string }> {
@@ -14,6 +14,6 @@ export function useAcceptOfferMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptOffer,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: offerListKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.lists }),
   });
 }

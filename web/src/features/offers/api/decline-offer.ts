@@ -1,7 +1,7 @@
 import type { Offer } from '@muster/contract/offers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { offerListKeys } from './get-offers';
+import { offerKeys } from './offer-keys';
 
 export async function declineOffer(offerId: string): Promise<Offer> {
   return (await api.put<{ data: Offer }>(`/offers/${encodeURIComponent(offerId)}/decline`)).data;
@@ -11,6 +11,6 @@ export function useDeclineOfferMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: declineOffer,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: offerListKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.lists }),
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
-
-export const offerKeys = { counts: ['offers', 'counts'] as const };
+import { offerKeys } from './offer-keys';
 
 /** Spec §7: offer-counts' new + mission, with unread-offers as the fallback. */
 export async function getUnreadOfferCount(): Promise<number> {

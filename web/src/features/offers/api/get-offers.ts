@@ -1,16 +1,12 @@
 import type { Offer, OfferBox, OfferStatus } from '@muster/contract/offers';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { offerKeys } from './offer-keys';
 
 type Page = { data: Offer[]; meta: { nextCursor: string | null } };
 
 /** One list of /offers: a box (received or made), optionally narrowed to one status. */
 export type OfferList = { box: OfferBox; status?: OfferStatus };
-
-export const offerListKeys = {
-  all: ['offers', 'list'] as const,
-  list: (list: OfferList) => ['offers', 'list', list.box, list.status ?? 'all'] as const,
-};
 
 export function getOffers(list: OfferList, cursor?: string): Promise<Page> {
   const query = new URLSearchParams({ box: list.box });
@@ -21,7 +17,7 @@ export function getOffers(list: OfferList, cursor?: string): Promise<Page> {
 
 export function useOffersQuery(list: OfferList) {
   return useInfiniteQuery({
-    queryKey: offerListKeys.list(list),
+    queryKey: offerKeys.list(list),
     queryFn: ({ pageParam }) => getOffers(list, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.meta.nextCursor ?? undefined,

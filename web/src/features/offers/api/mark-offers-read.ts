@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { offerKeys } from './get-offer-counts';
+import { offerKeys } from './offer-keys';
 
 export async function markOffersRead(): Promise<void> {
   await api.put('/notifications/mark-offers-read');

@@ -2,7 +2,7 @@ import type { Offer } from '@muster/contract/offers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { forgetOffered } from '../../../lib/offered-marks';
-import { offerListKeys } from './get-offers';
+import { offerKeys } from './offer-keys';
 
 /** A helper takes back a pending offer (DELETE keeps the row, as withdrawn). */
 export async function withdrawOffer(offerId: string): Promise<Offer> {
@@ -15,6 +15,6 @@ export function useWithdrawOfferMutation() {
     mutationFn: withdrawOffer,
     // Withdrawn, the need's card offers help again (lib/offered-marks.ts).
     onSuccess: (offer) => offer.post && forgetOffered(queryClient, offer.post._id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: offerListKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.lists }),
   });
 }

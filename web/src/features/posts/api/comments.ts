@@ -1,7 +1,7 @@
 import type { Comment } from '@muster/contract/posts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './get-posts';
+import { postKeys } from './post-keys';
 import { updateCachedPost } from './post-cache';
 
 export async function getComments(postId: string): Promise<Comment[]> {

@@ -2,7 +2,7 @@ import type { CreateOfferInput, Offer } from '@muster/contract/offers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { markOffered } from '../../../lib/offered-marks';
-import { postKeys } from './get-posts';
+import { postKeys } from './post-keys';
 import { updateCachedPost } from './post-cache';
 
 export async function createOffer({

@@ -3,7 +3,8 @@ import type { createHuntSchema } from '@muster/contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './get-posts';
+import { sharedKeys } from '../../../lib/query-keys';
+import { postKeys } from './post-keys';
 
 export async function createPost(input: CreatePostInput): Promise<Post> {
   return (await api.post<{ data: Post }>('/posts/create', input)).data;
@@ -21,7 +22,7 @@ export function useCreatePostMutation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: postKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['hashtags'] }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.hashtags }),
       ]),
   });
 }
@@ -33,7 +34,7 @@ export function useCreateHuntMutation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: postKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['hashtags'] }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.hashtags }),
       ]),
   });
 }

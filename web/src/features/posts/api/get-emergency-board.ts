@@ -2,20 +2,12 @@ import type { Post } from '@muster/contract/posts';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
-import { type PostsPage, postKeys } from './get-posts';
+import type { PostsPage } from './get-posts';
 import { withNewestPage } from './new-feed-posts';
+import { boardKeys } from './post-keys';
 
 /** The board's filters as the page holds them ('' = none). */
 export type BoardFilters = { category: string; place: string };
-
-/**
- * Under the posts lists' root, so a like, save or offer on a board card shows on the board too
- * (post-cache.ts updates every cached list).
- */
-export const boardKeys = {
-  all: [...postKeys.all, 'list', 'emergency-board'] as const,
-  list: (filters: BoardFilters) => [...postKeys.all, 'list', 'emergency-board', filters] as const,
-};
 
 type BoardData = InfiniteData<PostsPage, string | undefined>;
 

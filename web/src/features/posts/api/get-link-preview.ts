@@ -1,6 +1,7 @@
 import type { LinkPreview } from '@muster/contract/posts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { postKeys } from './post-keys';
 
 export async function getLinkPreview(url: string): Promise<LinkPreview> {
   return (await api.get<{ data: LinkPreview }>(`/link-preview?url=${encodeURIComponent(url)}`)).data;
@@ -9,7 +10,7 @@ export async function getLinkPreview(url: string): Promise<LinkPreview> {
 /** A link's preview, fetched by the server; none when it cannot be previewed. */
 export function useLinkPreviewQuery(url: string | undefined) {
   return useQuery({
-    queryKey: ['posts', 'link-preview', url],
+    queryKey: postKeys.linkPreview(url),
     queryFn: () => getLinkPreview(url!),
     enabled: !!url,
     retry: 0,

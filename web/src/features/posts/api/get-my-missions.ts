@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { postKeys } from './post-keys';
 
 export type PickableMission = { _id: string; title: string; updateCount: number };
 export type PickerMode = 'reference' | 'update';
@@ -14,5 +15,5 @@ export async function getMyMissions(mode: PickerMode): Promise<PickableMission[]
 }
 
 export function useMyMissionsQuery(mode: PickerMode, enabled: boolean) {
-  return useQuery({ queryKey: ['posts', 'missions', mode], queryFn: () => getMyMissions(mode), enabled });
+  return useQuery({ queryKey: postKeys.missionPicker(mode), queryFn: () => getMyMissions(mode), enabled });
 }

@@ -1,7 +1,7 @@
 import type { Post } from '@muster/contract/posts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './get-posts';
+import { postKeys } from './post-keys';
 
 export async function getPost(id: string): Promise<Post> {
   return (await api.get<{ data: Post }>(`/posts/${id}`)).data;

@@ -3,21 +3,13 @@ import type { SessionUser } from '@muster/contract/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { takeEarlyGet } from '../../../lib/early-get';
-import { sessionKeys } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/session-keys';
+import { postKeys } from './post-keys';
 import { listUrl, type PostList } from './post-list-url';
 
 export type PostsPage = { data: Post[]; meta: { nextCursor: string | null } };
 
 export type { PostList };
-
-export const postKeys = {
-  all: ['posts'] as const,
-  list: (list: PostList) => ['posts', 'list', list] as const,
-  detail: (id: string) => ['posts', 'detail', id] as const,
-  comments: (id: string) => ['posts', 'comments', id] as const,
-  /** Ids of posts the socket announced for my home feed, not loaded yet (client state, never fetched). */
-  newInFeed: ['posts', 'new-in-feed'] as const,
-};
 
 export function getPosts(list: PostList, cursor?: string): Promise<PostsPage> {
   const url = listUrl(list);

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@muster/contract/users';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { postKeys } from './post-keys';
 
 export async function searchPeople(query: string): Promise<PublicUser[]> {
   return (await api.get<{ data: PublicUser[] }>(`/users/search?query=${encodeURIComponent(query)}`)).data;
@@ -8,7 +9,7 @@ export async function searchPeople(query: string): Promise<PublicUser[]> {
 
 export function useMentionSuggestionsQuery(query: string | null) {
   return useQuery({
-    queryKey: ['posts', 'mentions', query],
+    queryKey: postKeys.mentions(query),
     queryFn: () => searchPeople(query!),
     enabled: !!query,
     staleTime: 60_000,
@@ -23,7 +24,7 @@ export async function getHistoricalHashtags(): Promise<string[]> {
 
 export function useHistoricalHashtagsQuery(enabled: boolean) {
   return useQuery({
-    queryKey: ['hashtags', 'historical'],
+    queryKey: postKeys.historicalHashtags,
     queryFn: getHistoricalHashtags,
     enabled,
     staleTime: 5 * 60_000,

@@ -1,8 +1,7 @@
 import type { Post } from '@muster/contract/posts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './get-posts';
-import { updateCachedPost } from './post-cache';
+import { postMutationKeys } from './post-keys';
+import { usePostToggleMutation } from './post-toggle';
 
 export async function setLiked(id: string, liked: boolean): Promise<Post> {
   return (
@@ -12,18 +11,15 @@ export async function setLiked(id: string, liked: boolean): Promise<Post> {
   ).data;
 }
 
-/** Optimistic: the heart and the count move at once; the server's answer then settles them. */
+/** Optimistic: the heart and the count move at once; fast taps settle on the last (post-toggle.ts). */
 export function useLikePostMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, liked }: { id: string; liked: boolean }) => setLiked(id, liked),
-    onMutate: ({ id, liked }) =>
-      updateCachedPost(queryClient, id, (p) => ({
-        ...p,
-        likedByMe: liked,
-        likeCount: p.likeCount + (liked === p.likedByMe ? 0 : liked ? 1 : -1),
-      })),
-    onSuccess: (post) => updateCachedPost(queryClient, post._id, () => post),
-    onError: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+  return usePostToggleMutation({
+    mutationKey: postMutationKeys.like,
+    flip: (post) => ({ id: post._id, liked: !post.likedByMe }),
+    send: ({ id, liked }: { id: string; liked: boolean }) => setLiked(id, liked),
+    change: ({ liked }, p) => ({
+      likedByMe: liked,
+      likeCount: p.likeCount + (liked === p.likedByMe ? 0 : liked ? 1 : -1),
+    }),
   });
 }

@@ -6,7 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { getPosts, type PostList, type PostsPage, postKeys } from './get-posts';
+import { getPosts, type PostList, type PostsPage } from './get-posts';
+import { postKeys } from './post-keys';
 
 type FeedData = InfiniteData<PostsPage, string | undefined>;
 

@@ -1,8 +1,7 @@
 import type { Post } from '@muster/contract/posts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './get-posts';
-import { updateCachedPost } from './post-cache';
+import { postKeys, postMutationKeys } from './post-keys';
+import { usePostToggleMutation } from './post-toggle';
 
 export async function setSaved(id: string, saved: boolean): Promise<Post> {
   return (
@@ -12,12 +11,13 @@ export async function setSaved(id: string, saved: boolean): Promise<Post> {
   ).data;
 }
 
+/** Optimistic like a like (post-toggle.ts); once the taps are over, the saved list is asked again. */
 export function useSavePostMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, saved }: { id: string; saved: boolean }) => setSaved(id, saved),
-    onMutate: ({ id, saved }) => updateCachedPost(queryClient, id, (p) => ({ ...p, savedByMe: saved })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.list({ saved: true }) }),
-    onError: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+  return usePostToggleMutation({
+    mutationKey: postMutationKeys.save,
+    flip: (post) => ({ id: post._id, saved: !post.savedByMe }),
+    send: ({ id, saved }: { id: string; saved: boolean }) => setSaved(id, saved),
+    change: ({ saved }) => ({ savedByMe: saved }),
+    settled: (queryClient) => queryClient.invalidateQueries({ queryKey: postKeys.list({ saved: true }) }),
   });
 }

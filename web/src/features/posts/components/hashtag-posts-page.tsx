@@ -21,7 +21,7 @@ export function HashtagPostsPage({ viewerId }: { viewerId: string }) {
           type="button"
           aria-pressed={following}
           disabled={followed.isPending}
-          onClick={() => follow.mutate({ tag, follow: !following })}
+          onClick={() => follow.tap(tag)}
           className={`inline-flex items-center gap-1.5 rounded-full px-4 py-1.5 text-sm font-semibold ${following ? 'border border-slate-300 text-slate-700 hover:bg-slate-50' : 'bg-brand-600 text-white hover:bg-brand-700'}`}
         >
           {following ? (

@@ -336,7 +336,7 @@ export function PostCard({
           type="button"
           className={`${action} ${post.likedByMe ? 'text-red-600' : ''}`}
           aria-pressed={post.likedByMe}
-          onClick={() => like.mutate({ id: post._id, liked: !post.likedByMe })}
+          onClick={() => like.tap(post)}
         >
           <Heart
             className={`size-4 ${post.likedByMe ? 'fill-red-500 text-red-500' : ''}`}
@@ -356,7 +356,7 @@ export function PostCard({
           type="button"
           className={`${action} ${post.savedByMe ? 'text-brand-700' : ''}`}
           aria-pressed={post.savedByMe}
-          onClick={() => save.mutate({ id: post._id, saved: !post.savedByMe })}
+          onClick={() => save.tap(post)}
         >
           <Bookmark
             className={`size-4 ${post.savedByMe ? 'fill-brand-600 text-brand-600' : ''}`}

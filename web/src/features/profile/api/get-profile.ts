@@ -1,11 +1,7 @@
 import type { Profile } from '@muster/contract/users';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiClientError } from '../../../lib/api-client';
-
-export const profileKeys = {
-  all: ['profile'] as const,
-  detail: (username: string) => ['profile', username.toLowerCase()] as const,
-};
+import { profileKeys } from './profile-keys';
 
 export async function getProfile(username: string): Promise<Profile> {
   return (await api.get<{ data: Profile }>(`/users/profile/${encodeURIComponent(username)}`)).data;

@@ -6,7 +6,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { countOf } from '../../../lib/count';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/time';
-import { profileKeys, useProfileQuery } from '../api/get-profile';
+import { useProfileQuery } from '../api/get-profile';
+import { profileKeys } from '../api/profile-keys';
 import { Avatar } from '../../../components/avatar';
 
 /** Parts of the page that other features own; `refresh` reloads this profile after they change it. */

@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { safetyKeys } from './safety-keys';
 
-export const blockedKey = [...safetyKeys.all, 'blocked'] as const;
-
 export async function getBlocked(): Promise<HiddenPerson[]> {
   return (await api.get<{ data: HiddenPerson[] }>('/users/me/blocked')).data;
 }
 
 /** People I blocked, most recent first. */
 export function useBlockedQuery() {
-  return useQuery({ queryKey: blockedKey, queryFn: getBlocked });
+  return useQuery({ queryKey: safetyKeys.blocked, queryFn: getBlocked });
 }

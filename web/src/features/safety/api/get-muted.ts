@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { safetyKeys } from './safety-keys';
 
-export const mutedKey = [...safetyKeys.all, 'muted'] as const;
-
 export async function getMuted(): Promise<HiddenPerson[]> {
   return (await api.get<{ data: HiddenPerson[] }>('/users/me/muted')).data;
 }
 
 /** People I muted, most recent first. */
 export function useMutedQuery() {
-  return useQuery({ queryKey: mutedKey, queryFn: getMuted });
+  return useQuery({ queryKey: safetyKeys.muted, queryFn: getMuted });
 }

@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+const root = ['safety'] as const;
+
 /** The safety feature's cache: every query key starts at `safetyKeys.all`. */
-export const safetyKeys = { all: ['safety'] as const };
+export const safetyKeys = {
+  all: root,
+  blocked: [...root, 'blocked'] as const,
+  muted: [...root, 'muted'] as const,
+};
 
 /**
  * Blocking and muting change what every list shows — the feed, comments, notifications, chats,

@@ -1,8 +1,7 @@
 import type { HiddenPerson } from '@muster/contract/safety';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { mutedKey } from './get-muted';
-import { afterVisibilityChange } from './safety-keys';
+import { afterVisibilityChange, safetyKeys } from './safety-keys';
 
 export async function unmuteUser(userId: string): Promise<void> {
   await api.delete(`/users/${encodeURIComponent(userId)}/mute`);
@@ -15,7 +14,7 @@ export function useUnmuteUserMutation() {
     mutationFn: unmuteUser,
     onSuccess: (_data, userId) => {
       // The row leaves the list at once; the refetch that follows confirms it.
-      queryClient.setQueryData<HiddenPerson[]>(mutedKey, (list) =>
+      queryClient.setQueryData<HiddenPerson[]>(safetyKeys.muted, (list) =>
         list?.filter((p) => p.user._id !== userId),
       );
       afterVisibilityChange(queryClient);

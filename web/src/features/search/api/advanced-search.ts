@@ -4,17 +4,9 @@ import { SEARCH_TRENDING_CACHE_MS } from '@muster/contract/search-constants';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pageIsFull } from '../lib/search-rules';
+import { searchKeys } from './search-keys';
 
 export type SearchParams = { query: string; section?: SearchSection; category?: string };
-
-export const searchKeys = {
-  all: ['search'] as const,
-  /** One page, as the box asks for it. */
-  results: (p: SearchParams) => ['search', 'results', p.query, p.section ?? 'all', p.category ?? ''] as const,
-  /** The pages' infinite list: its own key, since its cached shape ({ pages }) differs from the box's. */
-  pages: (p: SearchParams) => ['search', 'pages', p.query, p.section ?? 'all', p.category ?? ''] as const,
-  trending: ['search', 'trending'] as const,
-};
 
 export async function advancedSearch(p: SearchParams & { page?: number }): Promise<AdvancedSearchResult> {
   const params = new URLSearchParams({

@@ -2,7 +2,8 @@ import { SEARCH_DEBOUNCE_MS } from '@muster/contract/limits';
 import type { AdvancedSearchResult } from '@muster/contract/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { advancedSearch, searchKeys } from './advanced-search';
+import { advancedSearch } from './advanced-search';
+import { searchKeys } from './search-keys';
 
 /** Results already fetched are reused for this long (typing back to an earlier word is instant). */
 const RESULT_STALE_MS = 30_000;

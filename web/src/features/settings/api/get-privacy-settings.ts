@@ -3,12 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const privacySettingsKey = [...settingsKeys.all, 'privacy'] as const;
-
 export async function getPrivacySettings(): Promise<PrivacySettings> {
   return (await api.get<{ data: PrivacySettings }>('/users/me/privacy')).data;
 }
 
 export function usePrivacySettingsQuery() {
-  return useQuery({ queryKey: privacySettingsKey, queryFn: getPrivacySettings });
+  return useQuery({ queryKey: settingsKeys.privacy, queryFn: getPrivacySettings });
 }

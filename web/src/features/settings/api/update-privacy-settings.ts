@@ -1,7 +1,7 @@
 import type { PrivacySettings } from '@muster/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { privacySettingsKey } from './get-privacy-settings';
+import { settingsKeys } from './settings-keys';
 
 export async function updatePrivacySettings(input: PrivacySettings): Promise<PrivacySettings> {
   return (await api.put<{ data: PrivacySettings }>('/users/me/privacy', input)).data;
@@ -12,6 +12,6 @@ export function useUpdatePrivacySettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePrivacySettings,
-    onSuccess: (saved) => queryClient.setQueryData(privacySettingsKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.privacy, saved),
   });
 }

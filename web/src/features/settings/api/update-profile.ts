@@ -1,7 +1,8 @@
 import type { SessionUser, UpdateProfileInput } from '@muster/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/session-keys';
+import { sharedKeys } from '../../../lib/query-keys';
 
 export async function updateProfile(input: UpdateProfileInput): Promise<SessionUser> {
   return (await api.patch<{ data: SessionUser }>('/users/me', input)).data;
@@ -13,7 +14,7 @@ export function useUpdateProfileMutation() {
     mutationFn: updateProfile,
     onSuccess: (user) => {
       queryClient.setQueryData(sessionKeys.me, user);
-      return queryClient.invalidateQueries({ queryKey: ['profile'] });
+      return queryClient.invalidateQueries({ queryKey: sharedKeys.profiles });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveQueryOptions } from '../../../lib/realtime/live-queries';
+import { taskKeys } from './task-keys';
 
 export type TaskNotification = {
   _id: string;
@@ -11,8 +12,6 @@ export type TaskNotification = {
   createdAt: string;
 };
 
-export const taskNotificationKeys = { all: ['tasks', 'notifications'] as const };
-
 export async function getTaskNotifications(): Promise<TaskNotification[]> {
   return (await api.get<{ data: TaskNotification[] }>('/tasks/notifications')).data;
 }
@@ -20,7 +19,7 @@ export async function getTaskNotifications(): Promise<TaskNotification[]> {
 /** Spec §7: polled every 30 s (while the socket is down: it is live), 2 retries 3 s apart, fresh for 15 s. */
 export function useTaskNotificationsQuery() {
   return useQuery({
-    queryKey: taskNotificationKeys.all,
+    queryKey: taskKeys.notifications,
     queryFn: getTaskNotifications,
     ...useLiveQueryOptions(),
     retry: 2,
