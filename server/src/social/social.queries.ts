@@ -17,14 +17,21 @@ type Person = Expression<unknown>;
 /** The viewer: their id, or (a statement written for many viewers at once, db/batched.ts) a column holding it. */
 export type ViewerId = string | Person;
 
-/** Either of the two blocked the other: each is hidden from the other everywhere. */
+/**
+ * Either of the two blocked the other: each is hidden from the other everywhere. The viewer may be
+ * a column too, for two people neither of whom is the one asking (a mission's owner and a member,
+ * a post's author and each connection told of it).
+ */
 export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from blocks b
     where (b.blocker_id = ${viewerId} and b.blocked_id = ${person})
        or (b.blocker_id = ${person} and b.blocked_id = ${viewerId}))`;
 }
 
-/** The viewer muted them: their posts leave the viewer's feed and their notifications stop. */
+/**
+ * The viewer muted them: their posts leave the viewer's feed and their notifications stop. One way
+ * only; the viewer may be a column (each recipient of a fan-out, the author of a matched post).
+ */
 export function mutedByViewer(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from mutes m where m.muter_id = ${viewerId} and m.muted_id = ${person})`;
 }
@@ -323,17 +330,6 @@ export function missionRoleIn(
   return sql<
     'owner' | 'partner' | 'collaborator' | null
   >`(select mmr.role from mission_members mmr where mmr.mission_id = ${missionId} and mmr.user_id = ${person})`;
-}
-
-/** One person muted another, both as expressions (for statements over many recipients at once). */
-export function mutedBetween(muter: Person | string, muted: Person | string): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from mutes m where m.muter_id = ${muter} and m.muted_id = ${muted})`;
-}
-
-/** Two people, both as expressions, blocked either way (hiddenEitherWay where neither is the viewer). */
-export function blockedBetween(a: Person, b: Person): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from blocks bb
-    where (bb.blocker_id = ${a} and bb.blocked_id = ${b}) or (bb.blocker_id = ${b} and bb.blocked_id = ${a}))`;
 }
 
 /* ── Offers of help (issue 13) ─────────────────────────────────────────────────────────────── */

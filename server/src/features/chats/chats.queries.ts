@@ -5,7 +5,6 @@ import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
-  blockedBetween,
   cardOf,
   hiddenEitherWay,
   mayMessageDirectly,
@@ -399,7 +398,7 @@ export async function sendToChatAsMember(
       select a.user_id::text from chat_members a join chats ac on ac.id = a.chat_id
       where a.chat_id = answer.chat_id
         and not ${hiddenEitherWay(m.senderId, sql.ref('a.user_id'))}
-        and not ${blockedBetween(missionOwnerOf(sql.ref('ac.mission_id')), sql.ref('a.user_id'))}) as audience
+        and not ${hiddenEitherWay(missionOwnerOf(sql.ref('ac.mission_id')), sql.ref('a.user_id'))}) as audience
     from answer`.execute(db);
   return rows[0];
 }

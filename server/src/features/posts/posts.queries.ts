@@ -7,7 +7,6 @@ import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
-  blockedBetween,
   cardOf,
   connectionIdsOf,
   hiddenEitherWay,
@@ -18,9 +17,8 @@ import {
   missionIsMembersOnly,
   missionLocationOf,
   missionMemberIdsOf,
-  missionsHeardBy,
   missionOfPostVisibleTo,
-  mutedBetween,
+  missionsHeardBy,
   mutedByViewer,
   newestLiveOfferersOf,
   profileVisibleTo,
@@ -820,7 +818,7 @@ const LIVE_POST_AUDIENCE_MAX = 5_000;
  */
 const liveAudienceOf = (author: Expression<unknown>, missionId: RawBuilder<unknown>) => sql<string[]>`array(
     select c.id from ${connectionIdsOf(author)} as c (id)
-    where not ${blockedBetween(sql.ref('c.id'), author)} and not ${mutedBetween(sql.ref('c.id'), author)}
+    where not ${hiddenEitherWay(sql.ref('c.id'), author)} and not ${mutedByViewer(sql.ref('c.id'), author)}
       and ${missionOfPostVisibleTo(sql.ref('c.id'), missionId)}
     limit ${sql.lit(LIVE_POST_AUDIENCE_MAX)})`;
 

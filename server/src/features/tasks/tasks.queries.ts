@@ -1,7 +1,6 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import {
-  blockedBetween,
   hiddenEitherWay,
   isMissionMember,
   missionChatIdOf,
@@ -182,6 +181,6 @@ export async function boardAudienceOf(db: Db, missionId: string): Promise<string
   const { rows } = await sql<{ id: string }>`
     select u.id from users u
     where u.id in ${missionMemberIdsOf(sql.val(missionId))}
-      and not ${blockedBetween(missionOwnerOf(sql.val(missionId)), sql.ref('u.id'))}`.execute(db);
+      and not ${hiddenEitherWay(missionOwnerOf(sql.val(missionId)), sql.ref('u.id'))}`.execute(db);
   return rows.map((r) => r.id);
 }
