@@ -20,9 +20,9 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
-import { filesOwnedBy } from '../../social/social.queries.js';
 import {
   consumeEmailToken,
+  filesOwnedBy,
   deleteUser,
   deleteUserIdentities,
   findUserByEmail,

@@ -8,24 +8,84 @@ import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
   cardOf,
-  connectionIdsOf,
   hiddenEitherWay,
   isAcceptedHelper,
   isMissionMember,
-  liveOfferersOf,
-  missionCategoryOf,
   missionIsMembersOnly,
-  missionLocationOf,
   missionMemberIdsOf,
   missionOfPostVisibleTo,
-  missionsHeardBy,
+  missionVisibleTo,
   mutedByViewer,
-  newestLiveOfferersOf,
+  type Person,
   profileVisibleTo,
   silencedForViewer,
   silencedIdsFor,
   silencedPeopleOf,
 } from '../../social/social.queries.js';
+
+/*
+ * Other features' rows that posts' statements read (connections, missions, offers): plain readings,
+ * each for posts alone; whom they hide or show is the kernel's to say (decision 058).
+ */
+
+/** Ids of the person's connections, as a subquery (one index range of `connections`). */
+function connectionIdsOf(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select cfeed.other_id from connections cfeed where cfeed.user_id = ${person})`;
+}
+
+/** Ids of the missions the person follows or belongs to, as a subquery. */
+function missionsHeardBy(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select mfeed.mission_id from mission_follows mfeed where mfeed.user_id = ${person}
+    union select mmfeed.mission_id from mission_members mmfeed where mmfeed.user_id = ${person})`;
+}
+
+/** Ids of the people with a live (pending or accepted) offer on the post, as a subquery: `id in (…)`. */
+function liveOfferersOf(postId: Person | string): RawBuilder<string> {
+  return sql<string>`(select olive.helper_id from offers olive where olive.post_id = ${postId} and olive.status in ('pending', 'accepted'))`;
+}
+
+/**
+ * The people with a live offer on a post (as liveOfferersOf), newest offer first, at most `limit`:
+ * what a need's author sees on its card ("who offered").
+ */
+function newestLiveOfferersOf(postId: Person | string, limit: number): RawBuilder<string> {
+  return sql<string>`(select onew.helper_id from offers onew where onew.post_id = ${postId} and onew.status in ('pending', 'accepted')
+    order by onew.created_at desc, onew.id desc limit ${sql.lit(limit)})`;
+}
+
+/**
+ * Where the viewer stands with a mission they may see — its title and status and their role — or
+ * undefined when it is not theirs to see (missing, hidden by a block, members-only). For posts:
+ * a member's post about an ongoing mission is one of its updates.
+ */
+export async function missionStanding(
+  db: Db,
+  viewerId: string,
+  missionId: string,
+): Promise<
+  | { title: string; status: 'ongoing' | 'completed'; role: 'owner' | 'partner' | 'collaborator' | null }
+  | undefined
+> {
+  const { rows } = await sql<{
+    title: string;
+    status: 'ongoing' | 'completed';
+    role: 'owner' | 'partner' | 'collaborator' | null;
+  }>`
+    select m.title, m.status,
+      (select mm.role from mission_members mm where mm.mission_id = m.id and mm.user_id = ${viewerId}) as role
+    from missions m where m.id = ${missionId} and ${missionVisibleTo(viewerId, 'm')}`.execute(db);
+  return rows[0];
+}
+
+/** The mission's category (free text, '' when none), or null when gone: a scalar for filters. */
+function missionCategoryOf(missionId: Person | string): RawBuilder<string | null> {
+  return sql<string | null>`(select mcat.category from missions mcat where mcat.id = ${missionId})`;
+}
+
+/** The mission's place as its page shows it (the location text), or null when gone: a scalar for filters. */
+function missionLocationOf(missionId: Person | string): RawBuilder<string | null> {
+  return sql<string | null>`(select mloc.location from missions mloc where mloc.id = ${missionId})`;
+}
 
 /**
  * The cards of the helpers its author credited (issue 13), in the order credited. Nearly every post

@@ -17,7 +17,6 @@ import { microCachePerApp } from '../../platform/micro-cache.js';
 import { placeColumns } from '../../platform/places.js';
 import { type JsonText, pageText } from '../../platform/json-text.js';
 import { type Cursor, decodeCursor, encodeCursor, pageOf } from '../../platform/paging.js';
-import { missionStanding } from '../../social/social.queries.js';
 import {
   addLike,
   deleteComment,
@@ -36,6 +35,7 @@ import {
   type PostKey,
   listPosts,
   liveOfferersAmong,
+  missionStanding,
   type PostRow,
   type SeenPostRow,
   removeLike,

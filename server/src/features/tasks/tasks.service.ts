@@ -2,7 +2,6 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { missionRoleOf } from '../../social/social.queries.js';
 import { mayDeleteTask, presentTask } from './tasks.present.js';
 import {
   boardAudienceOf,
@@ -11,6 +10,7 @@ import {
   insertTaskIfMembers,
   listVisibleTasks,
   mayBeAssigned,
+  missionRoleOf,
   updateTaskIfMembers,
 } from './tasks.queries.js';
 
