@@ -23,6 +23,11 @@ export const forbidden = (message = 'You are not allowed to do that') =>
   new HttpError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+/**
+ * A write refused by a foreign key (23503): the row it points at (a post, the comment replied to)
+ * went between our look and our write, so the write is refused whole; the caller answers 404.
+ */
+export const isGoneUnderUs = (err: unknown) => (err as { code?: string })?.code === '23503';
 /** Input that does not fit its schema: a 400 naming each field (dotted path) and what is wrong. */
 export const validationFailed = (details: ErrorDetail[]) =>
   new HttpError(400, 'VALIDATION_FAILED', details[0]?.message ?? 'Invalid input', details);

@@ -39,6 +39,11 @@ export type DomainEvents = {
   /** A post was created or edited (issue 16): matching scores a need, want or provision after the answer. */
   'post.saved': { postId: string; authorId: string; kind: string };
   /**
+   * A new post is on the emergency board (issue 16): marked as an emergency, or a mission update
+   * (0022's posts_board). The board tells those who may see it, live (decisions 023, 058).
+   */
+  'post.on_board': { postId: string; authorId: string; missionId: string | null };
+  /**
    * A need or want and a provision matched (issue 16): `userId` is told of `otherPostId` by
    * `otherAuthorId` ('matchFound'); `side` says whether they hold the provision or the need.
    */
@@ -57,6 +62,11 @@ export type DomainEvents = {
     content: string;
     parentAuthorId: string | null;
   };
+  /** A comment and its replies were removed: the posts feature's kept texts (their counts) go. */
+  'comment.removed': { postId: string; commentId: string };
+  /** Someone followed a hashtag, or no longer does: the posts feature drops their home feed's kept network. */
+  'hashtag.followed': { userId: string; tag: string };
+  'hashtag.unfollowed': { userId: string; tag: string };
   /** Emitted once, when the block is new: what lies between the two (connections, requests, notifications) goes. */
   'user.blocked': { blockerId: string; blockedId: string };
   /** The muter muted someone (new or again): lists kept for the muter, such as "people you may know", go. */

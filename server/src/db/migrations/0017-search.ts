@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
  * people use 0002's users_name_trgm; missions get their own. `if not exists` lets a large
  * database be prepared by hand before the API starts (adding the column rewrites `posts`).
  */
-/** Which search section a post belongs to; the kernel's searchablePostsMatching writes the same. */
+/** Which search section a post belongs to; search.queries' searchablePostsMatching writes the same. */
 const searchSection = sql.raw(`(case when kind = 'provision' then 'provisions' else 'needs' end)`);
 
 export async function up(db: Kysely<unknown>): Promise<void> {

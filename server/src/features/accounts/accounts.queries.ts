@@ -5,17 +5,15 @@ import type { EmailTokenPurpose, EmailTokensTable, UsersTable } from '../../db/s
 import { prepared } from '../../db/prepared.js';
 import {
   appearsInSearchFor,
-  connectionCountOf,
-  connectionStandingWith,
+  connectedTo,
   connectionsVisibleTo,
   hiddenEitherWay,
   mutedByViewer,
-  mutualCountWith,
+  type Person,
   profileVisibleTo,
-  inPrefixBounds,
-  type PrefixBounds,
-  prefixBounds,
 } from '../../social/social.queries.js';
+import { inPrefixBounds, type PrefixBounds, prefixBounds } from '../../db/prefix-bounds.js';
+import type { ConnectionState } from '@muster/contract/network';
 
 export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -248,3 +246,71 @@ const peopleByPrefix = prepared(
   },
   { literal: ['limit'] },
 );
+
+/*
+ * Other features' rows that accounts read: where the viewer stands with a person and the counts on
+ * their profile (network's), and every file a person's rows point at (for deleting the account).
+ */
+
+/**
+ * Where the viewer stands with one person — `connection` ('connected', 'pending-sent',
+ * 'pending-received' or 'none') and `connection_request_id`, the request to act on when one is
+ * pending — as a one-row subquery to join laterally (`cross join lateral ${…} s`), so a profile
+ * reads it in the same statement as the person (each round trip costs the API more than the probes).
+ * Their request to me (not ignored) comes before mine to them. Each direction is its own probe of
+ * one pair: written as one `or`, the generic plan walked all of the viewer's received requests.
+ */
+function connectionStandingWith(
+  viewerId: string,
+  person: Person,
+): RawBuilder<{ connection: ConnectionState; connectionRequestId: string | null }> {
+  return sql<{ connection: ConnectionState; connectionRequestId: string | null }>`(
+    select case when k.connected then 'connected'
+                when r.sender_id = ${viewerId} then 'pending-sent'
+                when r.sender_id is not null then 'pending-received'
+                else 'none' end as connection,
+           case when k.connected then null else r.id end as connection_request_id
+    from (select ${connectedTo(viewerId, person)} as connected) k
+    left join lateral (
+      select q.id, q.sender_id from (
+        select cr.id, cr.sender_id, 1 as rank from connection_requests cr
+        where cr.sender_id = ${person} and cr.recipient_id = ${viewerId} and cr.ignored_at is null
+        union all
+        select cr.id, cr.sender_id, 2 from connection_requests cr
+        where cr.sender_id = ${viewerId} and cr.recipient_id = ${person}) q
+      order by q.rank
+      limit 1) r on true)`;
+}
+
+/** How many connections the person has: one index-only count of their rows. */
+function connectionCountOf(person: Person): RawBuilder<number> {
+  return sql<number>`(select count(*)::int from connections cc where cc.user_id = ${person})`;
+}
+
+/** Connections the viewer and the person share: the viewer's rows, each probed on the person's key. */
+function mutualCountWith(viewerId: string, person: Person): RawBuilder<number> {
+  return sql<number>`(select count(*)::int from connections mine
+    join connections theirs on theirs.user_id = ${person} and theirs.other_id = mine.other_id
+    where mine.user_id = ${viewerId})`;
+}
+
+/**
+ * Every stored file a person's rows point at — their picture, their posts' images, videos and
+ * documents, their collaboration requests' images — for deleting the account: the rows go by
+ * foreign-key cascade, the files do not. Read it in the transaction that deletes the person, with
+ * their `users` row locked, so that nothing they write meanwhile escapes it; remove the files only
+ * after that transaction commits. A feature that stores files in a table of its own adds it here.
+ */
+export async function filesOwnedBy(db: Db, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ url: string }>`
+    select url from (
+      select profile_picture as url from users where id = ${userId}
+      union all
+      select unnest(array[image, video, file_url]) from posts where author_id = ${userId}
+      union all
+      select image from collaboration_requests where user_id = ${userId}
+      union all
+      select photo from missions where owner_id = ${userId}) f
+    where url is not null`.execute(db);
+  return rows.map((r) => r.url);
+}

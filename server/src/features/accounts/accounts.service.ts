@@ -23,9 +23,9 @@ import { newId } from '../../platform/ids.js';
 import type { Db } from '../../db/database.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
 import { mailLater, type OutgoingMail } from '../../platform/mail.js';
-import { filesOwnedBy } from '../../social/social.queries.js';
 import {
   consumeEmailToken,
+  filesOwnedBy,
   deleteUser,
   deleteUserIdentities,
   findUserByEmail,

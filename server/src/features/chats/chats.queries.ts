@@ -1,18 +1,17 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
-  blockedBetween,
   cardOf,
   hiddenEitherWay,
   mayMessageDirectly,
   missionOwnerOf,
-  missionPhotoOf,
   missionTitleOf,
-  offerPostsBetween,
+  type Person,
+  postVisibleTo,
 } from '../../social/social.queries.js';
 
 /**
@@ -399,7 +398,7 @@ export async function sendToChatAsMember(
       select a.user_id::text from chat_members a join chats ac on ac.id = a.chat_id
       where a.chat_id = answer.chat_id
         and not ${hiddenEitherWay(m.senderId, sql.ref('a.user_id'))}
-        and not ${blockedBetween(missionOwnerOf(sql.ref('ac.mission_id')), sql.ref('a.user_id'))}) as audience
+        and not ${hiddenEitherWay(missionOwnerOf(sql.ref('ac.mission_id')), sql.ref('a.user_id'))}) as audience
     from answer`.execute(db);
   return rows[0];
 }
@@ -555,10 +554,35 @@ const TOPICS_SHOWN = 3;
 
 /**
  * What my direct chat with `otherId` is about: the needs and wants one of us accepted the other's
- * offer on, that I may read now, newest first (the kernel's offerPostsBetween).
+ * offer on, that I may read now, newest first (offerPostsBetween, below).
  */
 export async function listChatTopics(db: Db, viewerId: string, otherId: string) {
   const { rows } = await sql<{ postId: string; title: string; content: string }>`
     ${offerPostsBetween(viewerId, otherId, TOPICS_SHOWN)}`.execute(db);
   return rows;
+}
+
+/** The mission's stored photo (null when it has none: the presenter shows the default). */
+function missionPhotoOf(missionId: Person): RawBuilder<string | null> {
+  return sql<string | null>`(select mp.photo from missions mp where mp.id = ${missionId})`;
+}
+
+/**
+ * What two people's direct chat is about (issue 32 item 8, decision 052): the needs and wants on
+ * which one of them accepted the other's offer of help — the acceptance opened, or reused, that
+ * chat — newest acceptance first, at most `limit`, as rows (post_id, title, content). Only those
+ * `viewerId` (one of the two) may read now, by the post reads' own rule (postVisibleTo: not its
+ * author hidden by a block either way, not a members-only mission's update they are outside of,
+ * decision 040). A
+ * post that is gone took its offers with it.
+ */
+function offerPostsBetween(viewerId: string, otherId: string, limit: number) {
+  return sql<{ postId: string; title: string; content: string }>`
+    select p.id as post_id, p.title, p.content from offers otop join posts p on p.id = otop.post_id
+    where otop.status = 'accepted'
+      and ((otop.owner_id = ${viewerId} and otop.helper_id = ${otherId})
+        or (otop.owner_id = ${otherId} and otop.helper_id = ${viewerId}))
+      and ${postVisibleTo(viewerId, 'p')}
+    order by otop.decided_at desc nulls last, otop.id desc
+    limit ${sql.lit(limit)}`;
 }

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import {
-  appearsInSearchFor,
-  blockedBetween,
-  mutedBetween,
-  mutedByViewer,
-} from '../../social/social.queries.js';
+import { appearsInSearchFor, hiddenEitherWay, mutedByViewer } from '../../social/social.queries.js';
 import { BASE_LANGUAGE, LANGUAGE_WORK_WORDS, LANGUAGES } from './matching.languages.js';
 import {
   MATCH_THRESHOLD,
@@ -193,15 +188,15 @@ export async function findCandidates(
   const { rows } =
     await sql<CandidateRow>`select p.id, p.author_id, p.kind, p.title, p.content, ${sideColumns},
       trim(u.first_name || ' ' || u.last_name) as author_name, u.searchable as author_searchable,
-      ${mutedBetween(author, sql.ref('p.author_id'))} as muted_by_subject_author,
-      ${mutedBetween(sql.ref('p.author_id'), author)} as mutes_subject_author
+      ${mutedByViewer(author, sql.ref('p.author_id'))} as muted_by_subject_author,
+      ${mutedByViewer(sql.ref('p.author_id'), author)} as mutes_subject_author
     from posts p join users u on u.id = p.author_id
     where p.kind = any(${kinds}::text[]) and (p.status is null or p.status = 'open')
       and p.author_id <> ${author}
       and p.created_at > ${subject.createdAt}::timestamptz - make_interval(days => ${sql.lit(MATCH_WINDOW_DAYS)})
       and (${byWords} or ${byCategory})
       and ${box ? inBox(box) : sql`true`}
-      and not ${blockedBetween(author, sql.ref('p.author_id'))}
+      and not ${hiddenEitherWay(author, sql.ref('p.author_id'))}
     order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
     limit ${sql.lit(CANDIDATES_READ)}`.execute(db);
   return rows;
@@ -242,8 +237,8 @@ export async function findCandidatesOfAll(
       select p.id, ${sideColumns} from posts p
       where p.kind in ('need', 'want', 'provision') and (p.status is null or p.status = 'open'))
     select s.subject_id, c.*,
-      ${mutedBetween(author, sql.ref('c.author_id'))} as muted_by_subject_author,
-      ${mutedBetween(sql.ref('c.author_id'), author)} as mutes_subject_author
+      ${mutedByViewer(author, sql.ref('c.author_id'))} as muted_by_subject_author,
+      ${mutedByViewer(sql.ref('c.author_id'), author)} as mutes_subject_author
     from jsonb_to_recordset(${input}::jsonb)
       as s (n int, subject_id uuid, author_id uuid, kinds text[], q text, category text, created_at timestamptz,
         south float8, north float8, west float8, east float8)
@@ -258,7 +253,7 @@ export async function findCandidatesOfAll(
         and ((s.q is not null and p.search_vector @@ ${query})
           or (s.category <> '' and lower(regexp_replace(btrim(p.category), '\\s+', ' ', 'g')) = s.category))
         and (s.south is null or ${inBox({ south: sql.ref('s.south'), north: sql.ref('s.north'), west: sql.ref('s.west'), east: sql.ref('s.east') })})
-        and not ${blockedBetween(author, sql.ref('p.author_id'))}
+        and not ${hiddenEitherWay(author, sql.ref('p.author_id'))}
       order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
       limit ${sql.lit(CANDIDATES_READ)}) c
     order by s.n`.execute(db);

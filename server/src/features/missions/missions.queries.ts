@@ -4,7 +4,6 @@ import { prepared } from '../../db/prepared.js';
 import type { MissionsTable } from '../../db/schema.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
-  blockedBetween,
   cardOf,
   hiddenEitherWay,
   isMissionMember,
@@ -248,7 +247,7 @@ export async function listJoinRequestsFor(
       ${missionId !== undefined ? sql`and m.id = ${missionId}` : sql``}
       and not ${hiddenEitherWay(viewerId, sql.ref('r.user_id'))}
       and not ${hiddenEitherWay(viewerId, sql.ref('m.owner_id'))}
-      and not ${blockedBetween(sql.ref('m.owner_id'), sql.ref('r.user_id'))}
+      and not ${hiddenEitherWay(sql.ref('m.owner_id'), sql.ref('r.user_id'))}
     order by r.created_at desc, r.id desc
     limit ${sql.lit(LISTED)}`.execute(db);
   return rows;
@@ -274,7 +273,7 @@ export async function joinRequestAnswerersOf(
     select a.user_id from mission_members a join missions m on m.id = a.mission_id
     where a.mission_id = ${missionId} and a.role in ('owner', 'partner')
       and not ${hiddenEitherWay(requesterId, sql.ref('a.user_id'))}
-      and not ${blockedBetween(sql.ref('m.owner_id'), sql`${requesterId}::uuid`)}`.execute(db);
+      and not ${hiddenEitherWay(sql.ref('m.owner_id'), sql`${requesterId}::uuid`)}`.execute(db);
   return rows.map((r) => r.userId);
 }
 
@@ -289,7 +288,7 @@ export async function answerJoinRequest(
         and exists (select 1 from mission_members a where a.mission_id = r.mission_id and a.user_id = ${me(input.answererId)}
                     and a.role in ('owner', 'partner'))
         and not ${hiddenEitherWay(input.answererId, sql.ref('r.user_id'))}
-        and not ${blockedBetween(sql.ref('m.owner_id'), sql.ref('r.user_id'))}
+        and not ${hiddenEitherWay(sql.ref('m.owner_id'), sql.ref('r.user_id'))}
       returning r.mission_id, r.user_id, r.role
     ), joined as (
       insert into mission_members (mission_id, user_id, role)

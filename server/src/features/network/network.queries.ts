@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -7,7 +7,6 @@ import {
   cardOf,
   connectedTo,
   connectionsVisibleTo,
-  hashtagFollowersSharedWith,
   hiddenEitherWay,
   mutedByViewer,
   profileVisibleTo,
@@ -277,4 +276,25 @@ export async function suggestPeople(db: Db, viewerId: string) {
       (lower(u.location) = (select place from here) and ${profileVisibleTo(viewerId, 'u')}) is true desc, u.created_at desc, u.id desc
     limit ${sql.lit(SUGGESTIONS)}`.execute(db);
   return rows.map((r) => r.suggestion);
+}
+
+/** How many of the viewer's hashtags are read for "people you may know", and followers per tag. */
+const SHARED_TAGS_READ = 20;
+const FOLLOWERS_PER_TAG = 100;
+
+/**
+ * People who follow the hashtags the viewer follows, as rows (id, shared): how many of those tags
+ * each follows (`hashtag_follows` is the hashtags feature's). Only the viewer's newest tags and
+ * each tag's newest followers count, so a tag everyone follows costs the same short index walk as
+ * a rare one.
+ */
+function hashtagFollowersSharedWith(viewerId: string): RawBuilder<{ id: string; shared: number }> {
+  return sql<{ id: string; shared: number }>`(
+    select f.user_id as id, count(*)::int as shared
+    from (select tag from hashtag_follows where user_id = ${viewerId} order by created_at desc limit ${sql.lit(SHARED_TAGS_READ)}) mine
+    cross join lateral (
+      select hf.user_id from hashtag_follows hf
+      where hf.tag = mine.tag and hf.user_id <> ${viewerId}
+      order by hf.created_at desc limit ${sql.lit(FOLLOWERS_PER_TAG)}) f
+    group by f.user_id)`;
 }

@@ -9,7 +9,7 @@ import {
   missionOfPostVisibleTo,
   missionTitleOf,
   missionVisibleTo,
-  mutedBetween,
+  mutedByViewer,
   silencedForViewer,
   type ViewerId,
 } from '../../social/social.queries.js';
@@ -209,7 +209,7 @@ export async function insertMissionUpdateNotices(
     from ${missionAudience(sql`${input.missionId}::uuid`)} a
     where a.id <> ${input.authorId}
       and not ${hiddenEitherWay(input.authorId, sql.ref('a.id'))}
-      and not ${mutedBetween(sql.ref('a.id'), sql`${input.authorId}::uuid`)}
+      and not ${mutedByViewer(sql.ref('a.id'), sql`${input.authorId}::uuid`)}
     returning id, user_id, type`.execute(db);
   return rows;
 }

@@ -6,7 +6,6 @@ import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
   cardOf,
-  directChatIdOf,
   hiddenEitherWay,
   missionOfPostVisibleTo,
   missionVisibleTo,
@@ -278,8 +277,14 @@ export async function withdrawOffer(db: Db, input: { id: string; helperId: strin
   return row !== undefined;
 }
 
-/** The two people's direct chat id (the kernel's directChatIdOf), or null before it exists. */
+/** The two people's direct chat id (directChatIdOf, below), or null before it exists. */
 export async function directChatOf(db: Db, a: string, b: string): Promise<string | null> {
   const { rows } = await sql<{ id: string | null }>`select ${directChatIdOf(a, b)} as id`.execute(db);
   return rows[0]?.id ?? null;
+}
+
+/** The direct chat of two people (the chats feature's row), or null before either wrote. */
+function directChatIdOf(a: string, b: string): RawBuilder<string | null> {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  return sql<string | null>`(select dc.id from chats dc where dc.direct_key = ${key})`;
 }

@@ -1,6 +1,5 @@
 import type { JsonText } from '../../platform/json-text.js';
-import { presentCard } from '../../social/social.present.js';
-import type { CommentRow, PostRow } from './posts.queries.js';
+import type { PostRow } from './posts.queries.js';
 
 /**
  * The post's JSON text as PostgreSQL wrote it, with what belongs to this viewer added before its
@@ -24,15 +23,4 @@ export function withExactPlace(post: JsonText, place: unknown): JsonText {
   const parsed = JSON.parse(post) as Record<string, unknown>;
   parsed.mapLocation = place;
   return JSON.stringify(parsed) as JsonText;
-}
-
-export function presentComment(c: CommentRow) {
-  return {
-    _id: c.id,
-    postId: c.postId,
-    parentId: c.parentId,
-    content: c.content,
-    createdAt: c.createdAt.toISOString(),
-    author: presentCard({ ...c, id: c.authorId }),
-  };
 }

@@ -7,27 +7,73 @@ import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
-  blockedBetween,
   cardOf,
-  connectionIdsOf,
   hiddenEitherWay,
   isAcceptedHelper,
   isMissionMember,
-  liveOfferersOf,
-  missionCategoryOf,
-  missionIsMembersOnly,
-  missionLocationOf,
-  missionMemberIdsOf,
-  missionsHeardBy,
   missionOfPostVisibleTo,
-  mutedBetween,
+  missionVisibleTo,
   mutedByViewer,
-  newestLiveOfferersOf,
+  type Person,
+  postVisibleTo,
   profileVisibleTo,
   silencedForViewer,
   silencedIdsFor,
-  silencedPeopleOf,
 } from '../../social/social.queries.js';
+
+/*
+ * Other features' rows that posts' statements read (connections, missions, offers): plain readings,
+ * each for posts alone; whom they hide or show is the kernel's to say (decision 058).
+ */
+
+/** Ids of the person's connections, as a subquery (one index range of `connections`). */
+function connectionIdsOf(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select cfeed.other_id from connections cfeed where cfeed.user_id = ${person})`;
+}
+
+/** Ids of the missions the person follows or belongs to, as a subquery. */
+function missionsHeardBy(person: Person | string): RawBuilder<string> {
+  return sql<string>`(select mfeed.mission_id from mission_follows mfeed where mfeed.user_id = ${person}
+    union select mmfeed.mission_id from mission_members mmfeed where mmfeed.user_id = ${person})`;
+}
+
+/** Ids of the people with a live (pending or accepted) offer on the post, as a subquery: `id in (…)`. */
+function liveOfferersOf(postId: Person | string): RawBuilder<string> {
+  return sql<string>`(select olive.helper_id from offers olive where olive.post_id = ${postId} and olive.status in ('pending', 'accepted'))`;
+}
+
+/**
+ * The people with a live offer on a post (as liveOfferersOf), newest offer first, at most `limit`:
+ * what a need's author sees on its card ("who offered").
+ */
+function newestLiveOfferersOf(postId: Person | string, limit: number): RawBuilder<string> {
+  return sql<string>`(select onew.helper_id from offers onew where onew.post_id = ${postId} and onew.status in ('pending', 'accepted')
+    order by onew.created_at desc, onew.id desc limit ${sql.lit(limit)})`;
+}
+
+/**
+ * Where the viewer stands with a mission they may see — its title and status and their role — or
+ * undefined when it is not theirs to see (missing, hidden by a block, members-only). For posts:
+ * a member's post about an ongoing mission is one of its updates.
+ */
+export async function missionStanding(
+  db: Db,
+  viewerId: string,
+  missionId: string,
+): Promise<
+  | { title: string; status: 'ongoing' | 'completed'; role: 'owner' | 'partner' | 'collaborator' | null }
+  | undefined
+> {
+  const { rows } = await sql<{
+    title: string;
+    status: 'ongoing' | 'completed';
+    role: 'owner' | 'partner' | 'collaborator' | null;
+  }>`
+    select m.title, m.status,
+      (select mm.role from mission_members mm where mm.mission_id = m.id and mm.user_id = ${viewerId}) as role
+    from missions m where m.id = ${missionId} and ${missionVisibleTo(viewerId, 'm')}`.execute(db);
+  return rows[0];
+}
 
 /**
  * The cards of the helpers its author credited (issue 13), in the order credited. Nearly every post
@@ -122,11 +168,6 @@ type PageArgs = {
   publicFor?: string | undefined;
   /** A mission's updates timeline (0014's posts_mission_updates index). */
   missionId?: string | undefined;
-  /** The emergency board (issue 16): see onEmergencyBoard; the filters are the board's own. */
-  emergencyBoard?: true | undefined;
-  boardCategory?: string | undefined;
-  /** A LIKE pattern, already escaped (boardPlacePattern). */
-  boardPlace?: string | undefined;
   cursorAt?: Date | undefined;
   cursorId?: string | undefined;
 };
@@ -165,8 +206,6 @@ function findPage(db: Db, a: PageArgs) {
   if (a.authorId !== undefined) q = q.where('p.authorId', '=', a.authorId);
   if (a.hashtag !== undefined) q = q.where(sql<boolean>`p.hashtags @> array[${a.hashtag}]::text[]`);
   if (a.missionId !== undefined) q = q.where('p.missionId', '=', a.missionId);
-  if (a.emergencyBoard !== undefined)
-    q = q.where(onEmergencyBoard(a.viewerId!, a.boardCategory, a.boardPlace));
   if (a.savedBy !== undefined) {
     const savedBy = a.savedBy;
     q = q.where((eb) =>
@@ -229,6 +268,32 @@ export async function findPost(db: Db, viewerId: string, id: string): Promise<Se
   return (await seenPage(db, { viewerId, postId: id, limit: 1 }))[0];
 }
 
+/**
+ * Posts by id as one viewer sees them now (as seenPage dresses them, marks in the same statement),
+ * newest first; those gone, or not theirs to read (postVisibleTo), are left out. For a list another
+ * feature finds (the emergency board's keys, decision 058): one probe of the primary key each.
+ */
+const seenPosts = prepared((db, a: { viewerId: string; ids: string[] }) =>
+  db
+    .selectFrom('posts as p')
+    .innerJoin('users as a', 'a.id', 'p.authorId')
+    .select([
+      'p.id',
+      'p.authorId',
+      isoCreatedAt.as('createdAt'),
+      postSeenBy(a.viewerId).as('post'),
+      ...marksOf(a.viewerId),
+    ])
+    .where(sql<boolean>`p.id = any(${a.ids}::uuid[])`)
+    .where(postVisibleTo(a.viewerId, 'p'))
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc'),
+);
+
+export function listPostsSeenBy(db: Db, viewerId: string, ids: string[]): Promise<SeenPostRow[]> {
+  return seenPosts(db, { viewerId, ids });
+}
+
 type ListOptions = {
   cursor?: Cursor | undefined;
   limit: number;
@@ -240,9 +305,6 @@ type ListOptions = {
   kind?: string | undefined;
   mutedBy?: string | undefined;
   missionId?: string | undefined;
-  emergencyBoard?: true | undefined;
-  boardCategory?: string | undefined;
-  boardPlace?: string | undefined;
 };
 
 /** Newest first by keyset, as one viewer sees them. */
@@ -679,100 +741,6 @@ export function removeSave(db: Db, postId: string, userId: string) {
   return db.deleteFrom('savedPosts').where('postId', '=', postId).where('userId', '=', userId).execute();
 }
 
-/** Tags I have used before, most used first: the composer suggests them. */
-export function historicalHashtags(db: Db, userId: string) {
-  return db
-    .selectFrom('postHashtags as h')
-    .innerJoin('posts as p', 'p.id', 'h.postId')
-    .select(['h.tag', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('p.authorId', '=', userId)
-    .groupBy('h.tag')
-    .orderBy('count', 'desc')
-    .limit(sql.lit(100))
-    .execute();
-}
-
-/**
- * Most used over the last 7 days, split into posts, needs and provisions. A public aggregate, shared
- * by every viewer: only posts everybody may read count — a members-only mission's updates are its
- * members' alone (issue 31 item 2, decision 040).
- */
-export function trendingHashtags(db: Db, limit: number) {
-  return db
-    .selectFrom('postHashtags')
-    .select((eb) => [
-      'tag',
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.countAll<number>().filterWhere('kind', '=', 'need').as('needCount'),
-      eb.fn.countAll<number>().filterWhere('kind', '=', 'provision').as('provisionCount'),
-    ])
-    .where('createdAt', '>', new Date(Date.now() - 7 * 86_400_000))
-    .where(missionOfPostVisibleTo(undefined, sql.ref('mission_id')))
-    .groupBy('tag')
-    .orderBy('count', 'desc')
-    .orderBy('tag')
-    .limit(sql.lit(limit))
-    .execute();
-}
-
-/**
- * A post's comments as one viewer sees them: without those of people blocked either way, nor the
- * replies under such a comment (a thread goes with its head).
- */
-export function listComments(db: Db, viewerId: string, postId: string) {
-  return db
-    .selectFrom('comments as c')
-    .innerJoin('users as a', 'a.id', 'c.authorId')
-    .select([
-      'c.id',
-      'c.postId',
-      'c.parentId',
-      'c.content',
-      'c.createdAt',
-      'c.authorId',
-      'a.username',
-      'a.firstName',
-      'a.lastName',
-      'a.headline',
-      'a.profilePicture',
-    ])
-    .where('c.postId', '=', postId)
-    .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
-    .where(
-      sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id and ${hiddenEitherWay(viewerId, sql.ref('head.author_id'))})`,
-    )
-    .orderBy('c.createdAt')
-    .orderBy('c.id')
-    .limit(sql.lit(500))
-    .execute();
-}
-
-export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
-
-/** A comment; with `viewerId`, only if its author is not blocked either way (one cannot reply to the hidden). */
-export function findComment(db: Db, id: string, viewerId?: string) {
-  let q = db.selectFrom('comments as c').selectAll('c').where('c.id', '=', id);
-  if (viewerId !== undefined)
-    q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`);
-  return q.executeTakeFirst();
-}
-
-/** One statement: the post's comment count follows by trigger (migration 0013). */
-export function insertComment(
-  db: Db,
-  row: { id: string; postId: string; authorId: string; parentId: string | null; content: string },
-) {
-  return db.insertInto('comments').values(row).execute();
-}
-
-/** Deletes a comment and its replies in one statement; the trigger takes them all off the post's count. */
-export function deleteComment(db: Db, id: string) {
-  return db
-    .deleteFrom('comments')
-    .where((eb) => eb.or([eb('id', '=', id), eb('parentId', '=', id)]))
-    .execute();
-}
-
 /**
  * A person whose posts the viewer asks for: none when there is no such person or a block stands
  * either way (their profile is not found either); `visible` false when their profile is for
@@ -785,22 +753,6 @@ export function findAuthorFor(db: Db, viewerId: string, username: string) {
     .where('u.username', '=', username)
     .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}`)
     .executeTakeFirst();
-}
-
-export function followHashtag(db: Db, userId: string, tag: string) {
-  return db
-    .insertInto('hashtagFollows')
-    .values({ userId, tag })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
-
-export function unfollowHashtag(db: Db, userId: string, tag: string) {
-  return db.deleteFrom('hashtagFollows').where('userId', '=', userId).where('tag', '=', tag).execute();
-}
-
-export function followedHashtags(db: Db, userId: string) {
-  return db.selectFrom('hashtagFollows').select('tag').where('userId', '=', userId).orderBy('tag').execute();
 }
 
 /**
@@ -820,78 +772,6 @@ const LIVE_POST_AUDIENCE_MAX = 5_000;
  */
 const liveAudienceOf = (author: Expression<unknown>, missionId: RawBuilder<unknown>) => sql<string[]>`array(
     select c.id from ${connectionIdsOf(author)} as c (id)
-    where not ${blockedBetween(sql.ref('c.id'), author)} and not ${mutedBetween(sql.ref('c.id'), author)}
+    where not ${hiddenEitherWay(sql.ref('c.id'), author)} and not ${mutedByViewer(sql.ref('c.id'), author)}
       and ${missionOfPostVisibleTo(sql.ref('c.id'), missionId)}
     limit ${sql.lit(LIVE_POST_AUDIENCE_MAX)})`;
-
-/* ── The emergency board (issue 16, decision 023) ───────────────────────────────────────────── */
-
-/**
- * The post `p` is on the viewer's emergency board: marked as an emergency (any kind), or a mission
- * update, of a mission the viewer may see (missionVisibleTo: never a members-only mission's to a
- * stranger, never a blocked owner's). The first line is 0022's posts_board predicate word for word,
- * so the board walks that small index newest first. Filters: the post's category, or a mission
- * update's mission's (whole, any case); a place pattern against the post's place (its public
- * text: the street is not in it, issue 16 item 3) or a mission update's mission's location.
- */
-function onEmergencyBoard(viewerId: string, category: string | undefined, place: string | undefined) {
-  const missionOf = sql.ref('p.mission_id');
-  const byCategory =
-    category === undefined
-      ? sql``
-      : sql`and lower(coalesce(nullif(p.category, ''), ${missionCategoryOf(missionOf)}, '')) = lower(${category})`;
-  const byPlace =
-    place === undefined
-      ? sql``
-      : sql`and (p.map_location->>'address' ilike ${place} or p.map_location->>'name' ilike ${place}
-          or (p.mission_id is not null and ${missionLocationOf(missionOf)} ilike ${place}))`;
-  // Whether a mission update's mission is the viewer's to see, findPage asks for every list.
-  return sql<boolean>`((p.emergency_emoji is not null or p.kind = 'mission_update') ${byCategory} ${byPlace})`;
-}
-
-/** A place filter as a LIKE pattern matching it anywhere, its own `%`, `_` and `\\` taken literally. */
-const boardPlacePattern = (place: string) => `%${place.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * A page of the emergency board as one viewer sees it, newest first by keyset: none by people
- * blocked either way or muted by the viewer (the board is a feed of strangers' posts, as the home
- * feed's public tail is).
- */
-export function listEmergencyBoard(
-  db: Db,
-  viewerId: string,
-  options: {
-    cursor?: Cursor | undefined;
-    limit: number;
-    category?: string | undefined;
-    place?: string | undefined;
-  },
-): Promise<SeenPostRow[]> {
-  return listPosts(db, viewerId, {
-    cursor: options.cursor,
-    limit: options.limit,
-    mutedBy: viewerId,
-    emergencyBoard: true,
-    ...(options.category ? { boardCategory: options.category } : {}),
-    ...(options.place ? { boardPlace: boardPlacePattern(options.place) } : {}),
-  });
-}
-
-/**
- * Who hears live of a new post on the board: everyone but `hidden` (blocked either way with the
- * author, or who muted them); for an update of a members-only mission, only its `members` (the
- * others may not see it, nor learn its id).
- */
-export async function boardAudienceOf(
-  db: Db,
-  authorId: string,
-  missionId: string | null,
-): Promise<{ hidden: string[]; members: string[] | null }> {
-  const mission = sql`${missionId}::uuid`;
-  const { rows } = await sql<{ hidden: string[]; members: string[] | null }>`
-    select array${silencedPeopleOf(sql`${authorId}::uuid`)} as hidden,
-      case when ${missionId}::uuid is not null and ${missionIsMembersOnly(mission)} then array${missionMemberIdsOf(mission)} end as members`.execute(
-    db,
-  );
-  return rows[0]!;
-}

@@ -1,17 +1,10 @@
-import { emergencyBoardQuerySchema } from '@muster/contract/board';
 import { apiErrorSchema } from '@muster/contract/errors';
 import { missionParamsSchema } from '@muster/contract/missions';
 import { pageQuerySchema } from '@muster/contract/paging';
 import {
-  commentParamsSchema,
-  commentResponseSchema,
-  commentsResponseSchema,
-  createCommentSchema,
   createHuntSchema,
   createPostSchema,
   feedQuerySchema,
-  hashtagCountsResponseSchema,
-  hashtagNamesResponseSchema,
   hashtagParamsSchema,
   linkPreviewQuerySchema,
   keepOpenSchema,
@@ -19,7 +12,6 @@ import {
   postPageResponseSchema,
   postParamsSchema,
   postResponseSchema,
-  trendingHashtagsResponseSchema,
   updatePostSchema,
   userPostsParamsSchema,
   userPostsQuerySchema,
@@ -28,7 +20,6 @@ import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
 import {
-  COMMENT_BUDGET,
   KEEP_OPEN_BUDGET,
   LIKE_BUDGET,
   POST_BUDGET,
@@ -52,7 +43,6 @@ const idParams = postParamsSchema;
 const one = { 200: postResponseSchema, ...errors };
 const limited = { 429: apiErrorSchema };
 const page = { 200: postPageResponseSchema, ...errors };
-const TRENDING_PANEL = 5;
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -148,94 +138,6 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendJsonText(reply, await posts.postsBy(deps, request.viewer, request.params.username, request.query)),
-  );
-
-  // The emergency board (issue 16, decision 023): /journalist.
-  app.get(
-    '/posts/emergency',
-    {
-      schema: {
-        tags,
-        summary:
-          'The emergency board: emergency-marked posts and mission updates I may see, newest first (keyset paged; `category`, `place` filters)',
-        querystring: emergencyBoardQuerySchema,
-        response: page,
-      },
-    },
-    async (request, reply) =>
-      sendJsonText(reply, await posts.emergencyBoard(deps, request.viewer, request.query)),
-  );
-
-  const tagParams = hashtagParamsSchema;
-  const followed = { 200: hashtagNamesResponseSchema, ...errors };
-  app.get(
-    '/hashtags/followed',
-    { schema: { tags, summary: 'Hashtags I follow', response: followed } },
-    async (request) => ({
-      data: await posts.myFollowedHashtags(deps, request.viewer),
-    }),
-  );
-  app.post(
-    '/hashtags/:hashtag/follow',
-    { schema: { tags, summary: 'Follow a hashtag', params: tagParams, response: followed } },
-    async (request) => ({
-      data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, true),
-    }),
-  );
-  app.delete(
-    '/hashtags/:hashtag/follow',
-    { schema: { tags, summary: 'Unfollow a hashtag', params: tagParams, response: followed } },
-    async (request) => ({
-      data: await posts.setHashtagFollowed(deps, request.viewer, request.params.hashtag, false),
-    }),
-  );
-
-  app.get(
-    '/posts/hashtags/historical',
-    {
-      schema: {
-        tags,
-        summary: 'Hashtags I have used, most used first',
-        response: { 200: hashtagNamesResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await posts.myHistoricalHashtags(deps, request.viewer) }),
-  );
-
-  app.get(
-    '/posts/trending-hashtags',
-    {
-      schema: {
-        tags,
-        summary: 'Hashtags most used in the last 7 days, with post, need and provision counts',
-        response: { 200: trendingHashtagsResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: (await posts.trending(deps, request.viewer, 50)).map((t) => ({
-        name: t.tag,
-        postCount: t.count - t.needCount - t.provisionCount,
-        needCount: t.needCount,
-        provisionCount: t.provisionCount,
-      })),
-    }),
-  );
-
-  app.get(
-    '/hashtags/trending',
-    {
-      schema: {
-        tags,
-        summary: 'The top 5 hashtags of the last 7 days',
-        response: { 200: hashtagCountsResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: (await posts.trending(deps, request.viewer, TRENDING_PANEL)).map((t) => ({
-        name: t.tag,
-        count: t.count,
-      })),
-    }),
   );
 
   app.get(
@@ -356,51 +258,6 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendJsonText(reply, dataText(await posts.unlikePost(deps, request.viewer, request.params.postId))),
-  );
-  app.get(
-    '/posts/:postId/comments',
-    {
-      schema: {
-        tags,
-        summary: 'A post’s comments, oldest first, with replies',
-        params: idParams,
-        response: { 200: commentsResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await posts.commentsOf(deps, request.viewer, request.params.postId),
-    }),
-  );
-  app.post(
-    '/posts/:postId/comments',
-    {
-      preHandler: limitPerAccount(app, COMMENT_BUDGET),
-      schema: {
-        tags,
-        summary: 'Comment, or reply to a comment',
-        params: idParams,
-        body: createCommentSchema,
-        response: { 200: commentResponseSchema, ...errors, ...limited },
-      },
-    },
-    async (request) => ({
-      data: await posts.addComment(deps, request.viewer, request.params.postId, request.body),
-    }),
-  );
-  app.delete(
-    '/posts/:postId/comments/:commentId',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a comment and its replies',
-        params: commentParamsSchema,
-        response: { 200: okResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await posts.removeComment(deps, request.viewer, request.params.postId, request.params.commentId);
-      return { data: { ok: true as const } };
-    },
   );
   app.post(
     '/posts/:postId/save',

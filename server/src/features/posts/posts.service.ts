@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { type MediaStore, savingMedia } from '../../platform/media/media.js';
@@ -18,47 +18,35 @@ import { microCachePerApp } from '../../platform/micro-cache.js';
 import { placeColumns } from '../../platform/places.js';
 import { type JsonText, pageText } from '../../platform/json-text.js';
 import { type Cursor, decodeCursor, encodeCursor, pageOf } from '../../platform/paging.js';
-import { missionStanding } from '../../social/social.queries.js';
 import {
   addLike,
-  deleteComment,
-  findComment,
-  insertComment,
-  listComments,
   addSave,
   deletePost,
   findPost,
   findPostForChange,
-  historicalHashtags,
   insertPost,
   listNetworkHead,
   listNewestPosts,
   listSharedPosts,
   type PostKey,
   listPosts,
+  listPostsSeenBy,
   liveOfferersAmong,
+  missionStanding,
   type PostRow,
   type SeenPostRow,
   removeLike,
   removeSave,
   setLinkPreview,
-  trendingHashtags,
   updatePost,
   findAuthorFor,
-  boardAudienceOf,
-  listEmergencyBoard,
-  followHashtag,
-  followedHashtags,
-  unfollowHashtag,
   type ViewerMarks,
   viewerMarks,
 } from './posts.queries.js';
-import { presentComment, presentPost, withExactPlace } from './posts.present.js';
+import { presentPost, withExactPlace } from './posts.present.js';
 
 const IMAGE_MAX_PX = 1600;
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-/** The post (or the comment replied to) went between our look and our write: the write is refused whole. */
-const isGoneUnderUs = (err: unknown) => (err as { code?: string })?.code === '23503';
 
 /**
  * The newest page of a global list of the feed (`kind=hunt`: the /hunt page) as everybody sees it,
@@ -252,12 +240,14 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
         authorId: me.id,
         kind: missionId ? 'mission_update' : input.kind,
       });
+      // The emergency board announces it live (issue 16: an emergency, or a mission update).
+      if (input.emergencyEmoji || missionId)
+        await deps.events.emit(trx, 'post.on_board', { postId: id, authorId: me.id, missionId });
       return made;
     });
   });
   unfurlLater(deps, id, input.content);
   announcePost(deps, id, me.id, row.audience);
-  if (input.emergencyEmoji || missionId) await announceOnBoard(deps, id, me.id, missionId);
   return published(deps, row);
 }
 
@@ -770,87 +760,6 @@ export async function savePost(deps: Deps, viewer: Viewer | null, id: string, sa
   return fresh(deps, me.id, id);
 }
 
-export async function myHistoricalHashtags(deps: Deps, viewer: Viewer | null) {
-  const me = requireViewer(viewer);
-  return (await historicalHashtags(deps.db, me.id)).map((r) => r.tag);
-}
-
-const trendingCache = microCachePerApp<ReturnType<typeof trendingHashtags>>({ ttlMs: 60_000, max: 10 });
-
-/**
- * The week's most used hashtags. Counting a week of tags costs hundreds of milliseconds at a
- * million posts, and the answer barely moves in a minute, so each process keeps it for 60 s.
- */
-export async function trending(deps: Deps, viewer: Viewer | null, limit: number) {
-  requireViewer(viewer);
-  return trendingCache(deps).remember(String(limit), () => trendingHashtags(deps.db, limit));
-}
-
-export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: string) {
-  const me = requireViewer(viewer);
-  await visiblePost(deps, me.id, postId);
-  return (await listComments(deps.db, me.id, postId)).map(presentComment);
-}
-
-/** A comment, or a reply to a top-level comment of the same post (one level only). */
-export async function addComment(
-  deps: Deps,
-  viewer: Viewer | null,
-  postId: string,
-  input: { content: string; parentId?: string | undefined },
-) {
-  const me = requireViewer(viewer);
-  const post = await visiblePost(deps, me.id, postId);
-  let parentAuthorId: string | null = null;
-  if (input.parentId) {
-    // A comment by someone blocked either way is not there for me, to read or to answer.
-    const parent = await findComment(deps.db, input.parentId, me.id);
-    if (!parent || parent.postId !== postId) throw notFound('That comment no longer exists');
-    if (parent.parentId)
-      throw badRequest('Replies go to a comment, not to another reply', [
-        { path: 'parentId', message: 'Reply to the comment instead' },
-      ]);
-    parentAuthorId = parent.authorId;
-  }
-  const id = newId();
-  // The comment and the notices it causes commit together.
-  await inTransaction(deps.db, async (trx) => {
-    await insertComment(trx, {
-      id,
-      postId,
-      authorId: me.id,
-      parentId: input.parentId ?? null,
-      content: input.content,
-    }).catch((err: unknown) => {
-      if (!isGoneUnderUs(err)) throw err;
-      const parentGone = (err as { constraint?: string }).constraint === 'comments_parent_id_fkey';
-      throw notFound(parentGone ? 'That comment no longer exists' : 'This post no longer exists');
-    });
-    await deps.events.emit(trx, 'comment.created', {
-      postId,
-      postAuthorId: post.authorId,
-      commenterId: me.id,
-      content: input.content,
-      parentAuthorId,
-    });
-  });
-  postsChanged(deps);
-  const created = (await listComments(deps.db, me.id, postId)).find((c) => c.id === id)!;
-  return presentComment(created);
-}
-
-/** The comment's author or the post's author may remove a comment (and its replies). */
-export async function removeComment(deps: Deps, viewer: Viewer | null, postId: string, commentId: string) {
-  const me = requireViewer(viewer);
-  const post = await visiblePost(deps, me.id, postId);
-  const comment = await findComment(deps.db, commentId);
-  if (!comment || comment.postId !== postId) throw notFound('That comment no longer exists');
-  if (comment.authorId !== me.id && post.authorId !== me.id)
-    throw forbidden('Only its author or the post’s author can remove a comment');
-  await deleteComment(deps.db, commentId);
-  postsChanged(deps);
-}
-
 /** The composer's link preview, fetched by the server behind its private-address guard. */
 export async function previewLink(deps: Deps, viewer: Viewer | null, url: string) {
   requireViewer(viewer);
@@ -890,19 +799,6 @@ export async function missionUpdates(
   return feed(deps, me, query, { missionId });
 }
 
-export async function setHashtagFollowed(deps: Deps, viewer: Viewer | null, tag: string, follow: boolean) {
-  const me = requireViewer(viewer);
-  const name = tag.toLowerCase();
-  await (follow ? followHashtag(deps.db, me.id, name) : unfollowHashtag(deps.db, me.id, name));
-  networkChangedFor(deps, me.id);
-  return myFollowedHashtags(deps, me);
-}
-
-export async function myFollowedHashtags(deps: Deps, viewer: Viewer | null) {
-  const me = requireViewer(viewer);
-  return (await followedHashtags(deps.db, me.id)).map((r) => r.tag);
-}
-
 /**
  * Whose posts make my home feed changed through this process: my network head goes at once (other
  * processes' heads age out within their ten seconds).
@@ -930,59 +826,20 @@ export function subscribePosts(deps: Deps) {
       offeredByCache(deps).delete(postId);
     });
   }
-}
-
-/* ── The emergency board (issue 16, decision 023) ───────────────────────────────────────────── */
-
-/**
- * `/journalist`: emergency-marked posts and mission updates the viewer may see, newest first,
- * without people blocked either way or muted; optionally of one category or place.
- */
-export async function emergencyBoard(
-  deps: Deps,
-  viewer: Viewer | null,
-  query: {
-    cursor?: string | undefined;
-    limit: number;
-    category?: string | undefined;
-    place?: string | undefined;
-  },
-) {
-  const me = requireViewer(viewer);
-  const rows = await listEmergencyBoard(deps.db, me.id, {
-    cursor: decodeCursor(query.cursor),
-    limit: query.limit,
-    category: query.category || undefined,
-    place: query.place || undefined,
-  });
-  const { page, nextCursor } = pageOf(rows, query.limit);
-  return pageText(
-    page.map((p) => presentPost(p, p)),
-    { nextCursor },
-  );
+  // A comment changes its post's count (the comments feature, decision 058): everyone sees it at once.
+  deps.events.afterCommit('comment.created', () => postsChanged(deps));
+  deps.events.afterCommit('comment.removed', () => postsChanged(deps));
+  // Following a tag or no longer changes whose posts make my network.
+  deps.events.afterCommit('hashtag.followed', ({ userId }) => networkChangedFor(deps, userId));
+  deps.events.afterCommit('hashtag.unfollowed', ({ userId }) => networkChangedFor(deps, userId));
 }
 
 /**
- * A new post on the board is pushed to everyone connected (hub.broadcast), so open boards fetch
- * their newest page — which applies each viewer's filters and rights — but never to those blocked
- * either way with the author or who muted them; an update of a members-only mission goes to its
- * members only. The post is saved whatever happens here: a lost push is caught up by the board's
- * refetch on reconnect, so a failure is logged, never answered as an error (the client would post twice).
+ * Posts by id, newest first, as the viewer sees them now, in the shape of every post list: for a
+ * list another feature finds (the emergency board, handed this in app.ts; decision 058). Those gone
+ * or not the viewer's to read are left out.
  */
-async function announceOnBoard(deps: Deps, postId: string, authorId: string, missionId: string | null) {
-  try {
-    const { hidden, members } = await boardAudienceOf(deps.db, authorId, missionId);
-    const event = { type: 'board.posted', data: { _id: postId } } as const;
-    if (members) {
-      const silenced = new Set(hidden);
-      deps.realtime.publish(
-        members.filter((id) => !silenced.has(id)),
-        event,
-      );
-    } else {
-      deps.realtime.broadcast(event, { exceptUserIds: hidden });
-    }
-  } catch (err) {
-    deps.log.warn({ err, postId }, 'could not announce a post on the emergency board');
-  }
+export async function postsSeenBy(deps: Deps, viewerId: string, ids: string[]): Promise<JsonText[]> {
+  if (!ids.length) return [];
+  return (await listPostsSeenBy(deps.db, viewerId, ids)).map((p) => presentPost(p, p));
 }

@@ -1,20 +1,183 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JsonText } from '../../platform/json-text.js';
+import { startsWith } from '../../db/prefix-bounds.js';
 import {
-  hashtagPostCounts,
-  peopleMatching,
-  postMatchesSample,
-  searchablePostsMatching,
+  appearsInSearchFor,
+  hiddenEitherWay,
+  missionOfPostVisibleTo,
+  missionVisibleTo,
   sharedSearchAnswerFits,
-  visibleMissionsMatching,
 } from '../../social/social.queries.js';
 
 /**
- * Global search reads other features' tables only through the kernel's search fragments
- * (social.queries.ts, "Search (issue 14)"); here they are ranked, grouped and paged, and each
- * section comes back as JSON text (cards are the users.card text, decision 010).
+ * Global search reads other features' tables (people, posts, missions, tags) with the fragments
+ * below, each under the kernel's rules of who sees whom (appearsInSearchFor, hiddenEitherWay,
+ * missionVisibleTo, missionOfPostVisibleTo; decision 058); here they are ranked, grouped and
+ * paged, and each section comes back as JSON text (cards are the users.card text, decision 010).
  */
+
+// Search (issue 14): what global search may show the viewer, as subqueries. `words` is a tsquery
+// text the caller built from letters and digits only (bound, never spliced); null when the query
+// holds no word. Migration 0017 keeps the vectors and indexes. An undefined viewer is everybody:
+// an answer computed once and shared (sharedAnswerFits checks it fits each viewer), so no one's
+// blocks are probed per candidate.
+
+const column = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
+const searchQuery = (words: string | null) =>
+  words === null ? sql`null::tsquery` : sql`to_tsquery('english', ${words})`;
+const nameOf = (user: string) =>
+  sql`(${column(user, 'first_name')} || ' ' || ${column(user, 'last_name')} || ' ' || ${column(user, 'username')})`;
+
+/**
+ * People whose name or username is like `term` and who may be offered to the viewer
+ * (`appearsInSearchFor`): the username is the term, or the username, first or last name starts
+ * with it (0008's byte-order indexes, a short walk each), or — when `fuzzy` — a word of the name
+ * starts like the term or differs by a typo (trigram word similarity, 0002's users_name_trgm), or
+ * a first or last name starts with one of `respelt.names`: the close spellings of the query's words
+ * among everyone's names (the search feature's search_names, decision 051: "momdoma" → momodoma,
+ * "jhon" → john), walked like the term but fewer of each, as they are guesses.
+ * A lone handle with digits ("user4242") is not fuzzy: a typo there names someone else, and its
+ * trigrams match a tenth of all usernames, which PostgreSQL read by scanning the table (48 ms). A common word
+ * ("person") is like a whole town: at most `cap` of each kind of match are ranked.
+ * Columns: id, card, created_at, exact (the whole name or username), prefix (the username or a word
+ * of the name starts with the term), similarity (to the term as typed or as respelt: `respelt.terms`).
+ */
+function peopleMatching(
+  viewerId: string | undefined,
+  term: string,
+  cap: number,
+  fuzzy: boolean,
+  respelt: { names: readonly string[]; terms: readonly string[] } = { names: [], terms: [] },
+): RawBuilder<{ id: string; card: string }> {
+  const startingWith = (field: RawBuilder<unknown>, prefix: string, limit: number) =>
+    sql`(select up.id from users up where ${startsWith(field, prefix)} order by ${field} limit ${sql.lit(limit)})`;
+  const walks = (prefix: string, limit: number) => sql`
+    union all ${startingWith(sql`(lower(up.first_name) collate "C")`, prefix, limit)}
+    union all ${startingWith(sql`(lower(up.last_name) collate "C")`, prefix, limit)}`;
+  const names = fuzzy ? respelt.names : [];
+  const similar = fuzzy
+    ? [
+        sql`union all (select ut.id from users ut where ${term} <% ${nameOf('ut')} limit ${sql.lit(cap)})`,
+        ...names.map((n) => walks(n, Math.ceil(cap / 3))),
+      ]
+    : [];
+  const likeness =
+    fuzzy && respelt.terms.length > 0
+      ? sql`(select max(word_similarity(v, ${nameOf('u')})) from unnest(${sql.val([term, ...respelt.terms])}::text[]) as v)`
+      : sql`word_similarity(${term}, ${nameOf('u')})`;
+  return sql`(select u.id, u.card, u.created_at,
+      (lower(u.first_name || ' ' || u.last_name) = lower(${term}) or lower(u.username) = lower(${term})) as exact,
+      (starts_with(lower(u.username), lower(${term}))
+        or position(' ' || lower(${term}) in ' ' || lower(u.first_name || ' ' || u.last_name)) > 0) as prefix,
+      ${likeness} as similarity
+    from users u
+    where u.id in (
+        (select ue.id from users ue where ue.username = lower(${term}))
+        union all ${startingWith(sql`(up.username collate "C")`, term.toLowerCase(), cap)}
+        ${walks(term.toLowerCase(), cap)}
+        ${sql.join(similar, sql` `)})
+      and ${appearsInSearchFor(viewerId, 'u')})`;
+}
+
+/** Where the words or tags of a search match a section's posts (0017's indexes), for anyone. */
+function postMatch(
+  section: 'needs' | 'provisions',
+  words: string | null,
+  tags: readonly string[],
+  walk: boolean,
+) {
+  const byWords = words === null ? sql`false` : sql`p.search_vector @@ ${searchQuery(words)}`;
+  const byTags = tags.length === 0 ? sql`false` : sql`p.hashtags && ${sql.val([...tags])}::text[]`;
+  // `is true` keeps the GIN indexes out of a walk (see searchablePostsMatching).
+  const match = walk ? sql`(${byWords} or ${byTags}) is true` : sql`(${byWords} or ${byTags})`;
+  // A walk names the section as 0017's posts_search_recent does, word for word; the index path
+  // names it by kinds, which no index holds: ANDed into the bitmap, posts_search_recent would add
+  // every post of the section to it (36 ms for a rare tag).
+  const inSection = walk
+    ? sql`(case when p.kind = 'provision' then 'provisions' else 'needs' end) = ${sql.lit(section)}`
+    : sql`p.kind = any(${sql.lit(section === 'provisions' ? '{provision}' : '{need,want}')}::text[])`;
+  return sql`p.kind in ('need', 'want', 'provision') and ${inSection} and ${match}`;
+}
+
+/**
+ * Up to `limit` posts of the section matching the words or tags, whoever posted them: how common
+ * the query is, for choosing how searchablePostsMatching finds its candidates. Column: id.
+ */
+function postMatchesSample(
+  section: 'needs' | 'provisions',
+  words: string | null,
+  tags: readonly string[],
+  limit: number,
+): RawBuilder<{ id: string }> {
+  return sql`(select p.id from posts p where ${postMatch(section, words, tags, false)} limit ${sql.lit(limit)})`;
+}
+
+/**
+ * Needs and wants (section 'needs') or provisions whose words match, or that carry one of `tags`,
+ * by people the viewer may find: never by someone blocked either way or who chose not to appear in
+ * search (the viewer's own posts do). At most `cap`, newest first: a common word matches half the
+ * posts, and ranking is done over the newest `cap` of them (issue 14 note). `common` says how to
+ * find them, as PostgreSQL cannot tell from its statistics how many posts a prefix matches: a
+ * common query walks the section newest first (0017's posts_search_recent) and stops after `cap`;
+ * a rare one reads its few matches from the GIN indexes and sorts them (a walk would read the
+ * whole section for nothing). Columns: the post's id, kind, title, content, category, status,
+ * author_id, author card, created_at and rank (ts_rank, 0 for a tag-only match).
+ */
+function searchablePostsMatching(
+  viewerId: string | undefined,
+  section: 'needs' | 'provisions',
+  words: string | null,
+  tags: readonly string[],
+  cap: number,
+  common: boolean,
+): RawBuilder<{ id: string }> {
+  // `+ interval '0'` keeps the planner from walking for a rare query: the order comes from no index.
+  const newest = common
+    ? sql`p.created_at desc, p.id desc`
+    : sql`p.created_at + interval '0 s' desc, p.id desc`;
+  return sql`(select p.id, p.kind, p.title, p.content, p.category, p.status, p.author_id, u.card, p.created_at,
+      coalesce(ts_rank(p.search_vector, ${searchQuery(words)}), 0) as rank
+    from posts p join users u on u.id = p.author_id
+    where ${postMatch(section, words, tags, common)}
+      and ${viewerId === undefined ? sql`u.searchable` : sql`(u.id = ${viewerId} or (u.searchable and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}))`}
+    order by ${newest} limit ${sql.lit(cap)})`;
+}
+
+/**
+ * Missions the viewer may see (`missionVisibleTo`: never a blocked owner's, never members-only to
+ * a stranger) whose title or description matches the words, or whose title is like `term`
+ * (trigrams: prefixes, typos — when `fuzzy`); at most `cap` candidates are ranked (a common word
+ * matches them all). Columns: id, title, photo, type, partners_count, collaborators_count,
+ * created_at, owner_id, exact (the whole title), rank.
+ */
+function visibleMissionsMatching(
+  viewerId: string | undefined,
+  words: string | null,
+  term: string,
+  cap: number,
+  fuzzy: boolean,
+): RawBuilder<{ id: string }> {
+  const q = searchQuery(words);
+  const byWords = words === null ? sql`false` : sql`mc.search_vector @@ ${q}`;
+  const byTitle = fuzzy ? sql`${term} <% mc.title` : sql`false`;
+  return sql`(select m.id, m.title, m.photo, m.type, m.partners_count, m.collaborators_count, m.created_at, m.owner_id,
+      lower(m.title) = lower(${term}) as exact,
+      coalesce(ts_rank(m.search_vector, ${q}), 0) + word_similarity(${term}, m.title) as rank
+    from missions m
+    where m.id in (select mc.id from missions mc where ${byWords} or ${byTitle} limit ${sql.lit(cap)})
+      and ${missionVisibleTo(viewerId, 'm')})`;
+}
+
+/**
+ * How many posts everybody may read carry each tag (post_hashtags): a count shared by all viewers,
+ * so a members-only mission's updates are not in it (issue 31 item 2). Columns: tag, count.
+ */
+function hashtagPostCounts(tags: readonly string[]): RawBuilder<{ tag: string; count: number }> {
+  return sql`(select t.tag, (select count(*)::int from post_hashtags ph
+      where ph.tag = t.tag and ${missionOfPostVisibleTo(undefined, sql.ref('ph.mission_id'))}) as count
+    from unnest(${sql.val([...tags])}::text[]) with ordinality as t(tag, n) order by t.n)`;
+}
 
 export type SearchTerms = {
   /** The trimmed query, for trigram and exact-name matching. */
@@ -33,7 +196,7 @@ export type Window = { limit: number; offset: number };
 export type Section = { items: JsonText[]; people: string[] };
 
 /**
- * How many candidates a section ranks (see the kernel's search fragments): the newest matching
+ * How many candidates a section ranks (see the fragments above): the newest matching
  * posts, and any matching people and missions. A common word matches hundreds of thousands of
  * posts; ranking them all cost 100–300 ms at 1M posts, ranking the newest few hundred a few ms.
  */

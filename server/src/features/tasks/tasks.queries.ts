@@ -1,15 +1,14 @@
-import { type Expression, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import {
-  blockedBetween,
   hiddenEitherWay,
   isMissionMember,
   missionChatIdOf,
   missionIdsOf,
   missionMemberIdsOf,
   missionOwnerOf,
-  missionRoleIn,
   missionTitleOf,
+  type Person,
 } from '../../social/social.queries.js';
 
 /** More tasks than any board shows at once; a mission with more pages them by status filter. */
@@ -185,6 +184,33 @@ export async function boardAudienceOf(db: Db, missionId: string): Promise<string
   const { rows } = await sql<{ id: string }>`
     select u.id from users u
     where u.id in ${missionMemberIdsOf(sql.val(missionId))}
-      and not ${blockedBetween(missionOwnerOf(sql.val(missionId)), sql.ref('u.id'))}`.execute(db);
+      and not ${hiddenEitherWay(missionOwnerOf(sql.val(missionId)), sql.ref('u.id'))}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The viewer's role in a mission they may see ('owner' | 'partner' | 'collaborator'), or null
+ * when they are not a member — or the mission is gone, or its owner is blocked either way with
+ * them (blocked people never share a mission, so a stale membership grants nothing).
+ */
+export async function missionRoleOf(
+  db: Db,
+  viewerId: string,
+  missionId: string,
+): Promise<'owner' | 'partner' | 'collaborator' | null> {
+  const { rows } = await sql<{ role: 'owner' | 'partner' | 'collaborator' }>`
+    select mm.role from mission_members mm join missions m on m.id = mm.mission_id
+    where mm.mission_id = ${missionId} and mm.user_id = ${viewerId}
+      and not ${hiddenEitherWay(viewerId, sql.ref('m.owner_id'))}`.execute(db);
+  return rows[0]?.role ?? null;
+}
+
+/** The person's role in the mission ('owner' | 'partner' | 'collaborator'), or null: a scalar for lists (missionRoleOf asks for one). */
+function missionRoleIn(
+  person: Person,
+  missionId: Person,
+): RawBuilder<'owner' | 'partner' | 'collaborator' | null> {
+  return sql<
+    'owner' | 'partner' | 'collaborator' | null
+  >`(select mmr.role from mission_members mmr where mmr.mission_id = ${missionId} and mmr.user_id = ${person})`;
 }

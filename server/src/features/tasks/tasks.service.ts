@@ -3,7 +3,6 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
-import { missionRoleOf } from '../../social/social.queries.js';
 import { mayDeleteTask, presentTask } from './tasks.present.js';
 import {
   boardAudienceOf,
@@ -12,6 +11,7 @@ import {
   insertTaskIfMembers,
   listVisibleTasks,
   mayBeAssigned,
+  missionRoleOf,
   updateTaskIfMembers,
 } from './tasks.queries.js';
 

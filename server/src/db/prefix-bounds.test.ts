@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixBounds } from './social.queries.js';
+import { prefixBounds } from './prefix-bounds.js';
 
 // The strings starting with a prefix, as people search and @mentions ask an index for them.
 describe('prefixBounds', () => {

@@ -1,0 +1,92 @@
+import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Deps } from '../../platform/deps.js';
+import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { presentComment } from './comments.present.js';
+import {
+  deleteComment,
+  findComment,
+  findReadablePost,
+  insertComment,
+  listComments,
+} from './comments.queries.js';
+
+/*
+ * A comment changes its post's count, which the posts feature's shared post texts hold: it listens
+ * for comment.created and comment.removed and empties them (decision 058).
+ */
+
+async function visiblePost(deps: Deps, viewerId: string, id: string) {
+  const post = await findReadablePost(deps.db, viewerId, id);
+  // Missing, and hidden by a block, answer the same.
+  if (!post) throw notFound('This post no longer exists');
+  return post;
+}
+
+/** A post's comments, oldest first, with replies: only on a post the viewer may read. */
+export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: string) {
+  const me = requireViewer(viewer);
+  await visiblePost(deps, me.id, postId);
+  return (await listComments(deps.db, me.id, postId)).map(presentComment);
+}
+
+/** A comment, or a reply to a top-level comment of the same post (one level only). */
+export async function addComment(
+  deps: Deps,
+  viewer: Viewer | null,
+  postId: string,
+  input: { content: string; parentId?: string | undefined },
+) {
+  const me = requireViewer(viewer);
+  const post = await visiblePost(deps, me.id, postId);
+  let parentAuthorId: string | null = null;
+  if (input.parentId) {
+    // A comment by someone blocked either way is not there for me, to read or to answer.
+    const parent = await findComment(deps.db, input.parentId, me.id);
+    if (!parent || parent.postId !== postId) throw notFound('That comment no longer exists');
+    if (parent.parentId)
+      throw badRequest('Replies go to a comment, not to another reply', [
+        { path: 'parentId', message: 'Reply to the comment instead' },
+      ]);
+    parentAuthorId = parent.authorId;
+  }
+  const id = newId();
+  // The comment and the notices it causes commit together.
+  await inTransaction(deps.db, async (trx) => {
+    await insertComment(trx, {
+      id,
+      postId,
+      authorId: me.id,
+      parentId: input.parentId ?? null,
+      content: input.content,
+    }).catch((err: unknown) => {
+      if (!isGoneUnderUs(err)) throw err;
+      const parentGone = (err as { constraint?: string }).constraint === 'comments_parent_id_fkey';
+      throw notFound(parentGone ? 'That comment no longer exists' : 'This post no longer exists');
+    });
+    await deps.events.emit(trx, 'comment.created', {
+      postId,
+      postAuthorId: post.authorId,
+      commenterId: me.id,
+      content: input.content,
+      parentAuthorId,
+    });
+  });
+  const created = (await listComments(deps.db, me.id, postId)).find((c) => c.id === id)!;
+  return presentComment(created);
+}
+
+/** The comment's author or the post's author may remove a comment (and its replies). */
+export async function removeComment(deps: Deps, viewer: Viewer | null, postId: string, commentId: string) {
+  const me = requireViewer(viewer);
+  const post = await visiblePost(deps, me.id, postId);
+  const comment = await findComment(deps.db, commentId);
+  if (!comment || comment.postId !== postId) throw notFound('That comment no longer exists');
+  if (comment.authorId !== me.id && post.authorId !== me.id)
+    throw forbidden('Only its author or the post’s author can remove a comment');
+  await inTransaction(deps.db, async (trx) => {
+    await deleteComment(trx, commentId);
+    await deps.events.emit(trx, 'comment.removed', { postId, commentId });
+  });
+}
