@@ -1,8 +1,16 @@
 import { sql } from 'kysely';
+import { inTransaction } from '../platform/transaction.js';
 import type { Db } from './database.js';
+
+/**
+ * What a caller does with its row in the statement's own transaction before it commits: the
+ * events it emits (decision 060), so its invariants and its jobs commit with the row.
+ */
+export type ThenInTransaction<Out> = (trx: Db, out: Out) => Promise<void>;
 
 type Waiting<In, Out> = {
   input: In;
+  then: ThenInTransaction<Out> | undefined;
   key: string;
   resolve: (out: Out) => void;
   reject: (err: unknown) => void;
@@ -25,12 +33,18 @@ type Queue<In, Out> = { waiting: Array<Waiting<In, Out>>; running: number };
  *   their row locks in the same order.
  * - `group`: inputs of different groups (a different statement shape) queue apart.
  *
+ * - `then` (per call): run in the statement's transaction with the caller's row, before the
+ *   commit. A batch with any `then` is one transaction: the statement, then each caller's `then` in
+ *   turn (each caller's events: their invariants and their jobs, decision 060). So the write keeps
+ *   its batching and every row commits with what it sets off. A `then` that throws takes the batch
+ *   down with it, and every input is run again alone, as for a failed statement.
+ *
  * Queues are per database handle: a transaction's calls never join another's.
  */
 export function batched<In, Out>(
   run: (db: Db, inputs: In[]) => Promise<Out[]>,
   options: { key: (input: In) => string; group?: (input: In) => string; max?: number; inFlight?: number },
-): (db: Db, input: In) => Promise<Out> {
+): (db: Db, input: In, then?: ThenInTransaction<Out>) => Promise<Out> {
   const max = options.max ?? 64;
   const inFlight = options.inFlight ?? 4;
   const queues = new WeakMap<Db, Map<string, Queue<In, Out>>>();
@@ -43,9 +57,20 @@ export function batched<In, Out>(
     return queue;
   }
 
+  /** The statement for `batch`, with their `then`s in its transaction when any has one. */
+  function execute(db: Db, batch: Array<Waiting<In, Out>>): Promise<Out[]> {
+    const inputs = batch.map((w) => w.input);
+    if (!batch.some((w) => w.then)) return run(db, inputs);
+    return inTransaction(db, async (trx) => {
+      const outs = await run(trx, inputs);
+      for (const [i, w] of batch.entries()) await w.then?.(trx, outs[i]!);
+      return outs;
+    });
+  }
+
   async function alone(db: Db, w: Waiting<In, Out>) {
     try {
-      const [out] = await run(db, [w.input]);
+      const [out] = await execute(db, [w]);
       w.resolve(out!);
     } catch (err) {
       w.reject(err);
@@ -68,10 +93,7 @@ export function batched<In, Out>(
     const done =
       batch.length === 1
         ? alone(db, batch[0]!)
-        : run(
-            db,
-            batch.map((w) => w.input),
-          ).then(
+        : execute(db, batch).then(
             (outs) => batch.forEach((w, i) => w.resolve(outs[i]!)),
             () => Promise.all(batch.map((w) => alone(db, w))),
           );
@@ -81,10 +103,10 @@ export function batched<In, Out>(
     });
   }
 
-  return (db, input) =>
+  return (db, input, then) =>
     new Promise<Out>((resolve, reject) => {
       const queue = queueOf(db, options.group?.(input) ?? '');
-      queue.waiting.push({ input, key: options.key(input), resolve, reject });
+      queue.waiting.push({ input, then, key: options.key(input), resolve, reject });
       if (queue.running < inFlight) flush(db, queue);
     });
 }

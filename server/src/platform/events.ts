@@ -160,10 +160,21 @@ type TaskEvent = {
 type Handler<K extends keyof DomainEvents> = (trx: Db, payload: DomainEvents[K]) => Promise<void>;
 type LocalHandler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;
 
-/** A feature's durable subscriptions: each event it listens to becomes a job on its own queue. */
+/**
+ * A feature's durable subscriptions: each event it listens to becomes a job on its own queue.
+ * With `when`, only the events it would act on are enqueued (matching scores needs, wants and
+ * provisions, not every post): no job is written, fetched and completed to do nothing.
+ */
 export type Subscriber = {
-  on: <K extends keyof DomainEvents>(name: K, handler: Handler<K>) => void;
+  on: <K extends keyof DomainEvents>(
+    name: K,
+    handler: Handler<K>,
+    options?: { when?: (payload: DomainEvents[K]) => boolean },
+  ) => void;
 };
+
+type Subscription = { handler: Handler<never>; when: ((payload: never) => boolean) | undefined };
+const wants = (s: Subscription, payload: unknown) => !s.when || s.when(payload as never);
 
 /**
  * How one feature tells the others that something happened, in three kinds of subscription
@@ -199,8 +210,8 @@ type EventJob = { event: keyof DomainEvents; payload: unknown };
 export function createEventBus(jobs: JobQueue): EventBus {
   const within = new Map<keyof DomainEvents, Handler<never>[]>();
   const local = new Map<keyof DomainEvents, LocalHandler<never>[]>();
-  /** queue → event → handlers; and event → the queues that listen to it. */
-  const queues = new Map<string, Map<keyof DomainEvents, Handler<never>[]>>();
+  /** queue → event → subscriptions; and event → the queues that listen to it. */
+  const queues = new Map<string, Map<keyof DomainEvents, Subscription[]>>();
   const queuesOf = new Map<keyof DomainEvents, string[]>();
   const add = <V>(map: Map<keyof DomainEvents, V[]>, name: keyof DomainEvents, value: V) =>
     map.set(name, [...(map.get(name) ?? []), value]);
@@ -215,15 +226,15 @@ export function createEventBus(jobs: JobQueue): EventBus {
         queues.set(queue, handlers);
         jobs.define(queue, async (trx, data) => {
           const { event, payload } = data as EventJob;
-          for (const handler of handlers.get(event) ?? [])
-            await (handler as Handler<typeof event>)(trx, payload as never);
+          for (const s of handlers.get(event) ?? [])
+            if (wants(s, payload)) await (s.handler as Handler<typeof event>)(trx, payload as never);
         });
       }
       const handlers = events;
       return {
-        on: (name, handler) => {
+        on: (name, handler, { when } = {}) => {
           if (!handlers.has(name)) add(queuesOf, name, queue);
-          add(handlers, name, handler as Handler<never>);
+          add(handlers, name, { handler: handler as Handler<never>, when: when as Subscription['when'] });
         },
       };
     },
@@ -231,7 +242,13 @@ export function createEventBus(jobs: JobQueue): EventBus {
       if (!trx.isTransaction) throw new Error(`event ${name} emitted outside the writer's transaction`);
       for (const handler of within.get(name) ?? []) await (handler as Handler<typeof name>)(trx, payload);
       for (const queue of queuesOf.get(name) ?? [])
-        await jobs.send(trx, queue, { event: name, payload }, key ? { key: `${name}:${key}` } : {});
+        if (
+          queues
+            .get(queue)!
+            .get(name)!
+            .some((s) => wants(s, payload))
+        )
+          await jobs.send(trx, queue, { event: name, payload }, key ? { key: `${name}:${key}` } : {});
       for (const handler of local.get(name) ?? [])
         afterCommit(trx, () => (handler as LocalHandler<typeof name>)(payload));
     },

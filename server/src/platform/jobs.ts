@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromKysely, PgBoss, type Db as BossDb, type Job } from 'pg-boss';
 import type { Db } from '../db/database.js';
 import { listDeadJobs, type DeadJob } from './jobs.queries.js';
-import { afterCommit, inTransaction } from './transaction.js';
+import { afterCommit, inTransaction, underSavepoint } from './transaction.js';
 
 /**
  * Where the queue keeps its jobs: the same database as everything else (decision 059). On
@@ -78,6 +78,8 @@ export type JobQueue = {
 
 const POLL_SECONDS = 2;
 const RETRY = { delaySeconds: 5, limit: 5 };
+/** Jobs fetched at a time: one transaction each (runBatch), so a backlog drains at batches' cost. */
+const BATCH = 50;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { backend, db, log, mode } = options;
@@ -97,26 +99,50 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let stopping = false;
   let sentSinceDrain = false;
 
-  async function runOne(queue: string, job: Job<unknown>) {
+  /**
+   * Runs a fetched batch. Database work runs in one transaction that also completes the jobs
+   * that succeeded, each job under a savepoint: one that throws leaves nothing behind and is
+   * failed (retried) on its own, the others commit with their completion, so each effect happens
+   * exactly once, at one transaction per batch rather than per job. Work outside the database
+   * (mail) runs job by job, then completes (at least once).
+   */
+  async function runBatch(queue: string, jobs: Job<unknown>[]) {
     const handler = handlers.get(queue)!;
-    try {
-      if (outsideTransactions.has(queue)) {
-        await handler(db, job.data);
-        await boss.complete(queue, job.id);
-        return;
+    const failed: Array<{ id: string; err: unknown }> = [];
+    if (outsideTransactions.has(queue)) {
+      for (const job of jobs) {
+        try {
+          await handler(db, job.data);
+          await boss.complete(queue, job.id);
+        } catch (err) {
+          failed.push({ id: job.id, err });
+        }
       }
-      await inTransaction(db, async (trx) => {
-        await handler(trx, job.data);
-        // pg-boss 12's typings leave CommandResponse empty; it answers { affected } (manager.js).
-        const { affected } = (await boss.complete(queue, job.id, null, {
-          db: fromKysely(trx.withoutPlugins()),
-        })) as { affected: number };
-        // Held too long and handed to another worker: what this run wrote must not stand beside it.
-        if (affected !== 1) throw new Error(`job ${job.id} is no longer held by this worker`);
-      });
-    } catch (err) {
-      log.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
-      await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+    } else {
+      try {
+        await inTransaction(db, async (trx) => {
+          const done: string[] = [];
+          for (const job of jobs) {
+            const err = await underSavepoint(trx, () => handler(trx, job.data));
+            if (err) failed.push({ id: job.id, err });
+            else done.push(job.id);
+          }
+          if (!done.length) return;
+          // pg-boss 12's typings leave CommandResponse empty; it answers { affected } (manager.js).
+          const { affected } = (await boss.complete(queue, done, null, {
+            db: fromKysely(trx.withoutPlugins()),
+          })) as { affected: number };
+          // Some held too long and handed to another worker: what this run wrote must not stand beside it.
+          if (affected !== done.length)
+            throw new Error('jobs of this batch are no longer held by this worker');
+        });
+      } catch (err) {
+        failed.splice(0, failed.length, ...jobs.map((job) => ({ id: job.id, err })));
+      }
+    }
+    for (const { id, err } of failed) {
+      log.warn({ err, queue, job: id }, 'job failed; it will be retried');
+      await boss.fail(queue, id, { message: err instanceof Error ? err.message : String(err) });
     }
   }
 
@@ -129,11 +155,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     let draining: Promise<void> | undefined;
     const drainOnce = async () => {
       let any = false;
-      for (const queue of queues())
-        for (const job of await boss.fetch(queue, { batchSize: 50 })) {
-          any = true;
-          await runOne(queue, job);
-        }
+      for (const queue of queues()) {
+        const jobs = await boss.fetch(queue, { batchSize: BATCH });
+        if (!jobs.length) continue;
+        any = true;
+        await runBatch(queue, jobs);
+      }
       return any;
     };
     return {
@@ -175,11 +202,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (mode !== 'workers') continue;
       const id = await boss.work(
         queue,
-        { batchSize: 10, pollingIntervalSeconds: POLL_SECONDS, burstWhenBatchFull: true },
-        // Each job settles itself (runOne); pg-boss's own completion afterwards finds none active.
-        async (jobs) => {
-          for (const job of jobs) await runOne(queue, job);
-        },
+        { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, burstWhenBatchFull: true },
+        // Each job settles itself (runBatch); pg-boss's own completion afterwards finds none active.
+        (jobs) => runBatch(queue, jobs),
       );
       workerIds.set(queue, id);
     }

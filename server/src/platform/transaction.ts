@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /**
@@ -32,4 +33,24 @@ export function afterCommit(db: Db, effect: () => void): void {
   const hooks = commitHooks.get(db);
   if (!hooks) throw new Error('afterCommit inside a transaction not opened by inTransaction');
   hooks.push(effect);
+}
+
+/**
+ * `work` inside `trx` under a savepoint: if it throws, what it wrote and the `afterCommit` hooks
+ * it added are undone, the rest of the transaction stands, and the error is returned (not thrown).
+ */
+export async function underSavepoint(trx: Db, work: () => Promise<void>): Promise<unknown> {
+  const hooks = commitHooks.get(trx);
+  if (!hooks) throw new Error('underSavepoint inside a transaction not opened by inTransaction');
+  const kept = hooks.length;
+  await sql`savepoint work`.execute(trx);
+  try {
+    await work();
+    await sql`release savepoint work`.execute(trx);
+    return undefined;
+  } catch (err) {
+    await sql`rollback to savepoint work`.execute(trx);
+    hooks.length = kept;
+    return err;
+  }
 }

@@ -213,8 +213,9 @@ export async function myMatches(deps: Deps, viewer: Viewer | null) {
  * in the job's transaction: a run that fails leaves none of them, and its retry tells nobody twice.
  */
 export function subscribeMatching(deps: Deps) {
-  deps.events.subscriber('matching').on('post.saved', async (trx, { postId, kind }) => {
-    if (!MATCHED_KINDS.has(kind)) return;
-    await matchPost({ ...deps, db: trx }, postId);
-  });
+  deps.events
+    .subscriber('matching')
+    .on('post.saved', (trx, { postId }) => matchPost({ ...deps, db: trx }, postId), {
+      when: ({ kind }) => MATCHED_KINDS.has(kind),
+    });
 }

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batchColumn, batched, columnsOf } from '../../db/batched.js';
+import { type ThenInTransaction, batchColumn, batched, columnsOf } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -139,8 +139,12 @@ export type OfferOnPostRow = {
  * (`on conflict do nothing`: the offer columns are null). The service tells these apart from the
  * post's columns, as it did when they were separate reads. `posts.offer_count` moves by 0015's trigger.
  */
-export async function offerOnPostIfAllowed(db: Db, a: OfferOnPost): Promise<OfferOnPostRow> {
-  return offerOnPost(db, a);
+export async function offerOnPostIfAllowed(
+  db: Db,
+  a: OfferOnPost,
+  then?: ThenInTransaction<OfferOnPostRow>,
+): Promise<OfferOnPostRow> {
+  return offerOnPost(db, a, then);
 }
 
 type OfferOnPost = {

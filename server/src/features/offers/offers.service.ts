@@ -105,8 +105,9 @@ export async function offerOnPost(
 ) {
   const me = requireViewer(viewer);
   // One statement checks all of the below and writes only when they hold (offers.queries).
-  const row = await inTransaction(deps.db, async (trx) => {
-    const row = await offerOnPostIfAllowed(trx, {
+  const row = await offerOnPostIfAllowed(
+    deps.db,
+    {
       sessionId: me.sessionId,
       id: newId(),
       postId,
@@ -114,11 +115,12 @@ export async function offerOnPost(
       message: input.message,
       give: input.give ?? '',
       available: input.when ?? '',
-    });
-    // Written (every check below held): told in the same transaction.
-    if (row.id !== null) await announceOffer(deps, trx, row);
-    return row;
-  });
+    },
+    // Written (every check below held): told in the statement's transaction (db/batched.ts).
+    async (trx, row) => {
+      if (row.id !== null) await announceOffer(deps, trx, row);
+    },
+  );
   // The viewer came from the session cache: the statement found the session ended, and wrote nothing.
   if (!row.live) throw sessionEnded(deps, me);
   if (!row.targetId) throw notFound('This post no longer exists');

@@ -1,6 +1,6 @@
 import { type Expression, type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.js';
+import { batchColumn, batched, givenColumns, snakeCase, type ThenInTransaction } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import type { PostsTable } from '../../db/schema.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
@@ -571,8 +571,9 @@ export async function insertPost(
   db: Db,
   sessionId: string,
   row: Insertable<PostsTable>,
+  then?: ThenInTransaction<MadePost | undefined>,
 ): Promise<MadePost | undefined> {
-  return newPost(db, { ...row, sessionId });
+  return newPost(db, { ...row, sessionId }, then);
 }
 
 type NewPost = Insertable<PostsTable> & { sessionId: string };

@@ -205,12 +205,16 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   const { missionId, mission } = await missionOf(deps, me.id, input.mission);
   const row = await savingMedia(deps.media, async (media) => {
     const { image, video, fileUrl } = await saveAttachments(media, input);
-    // The post and the work it sets off (matching; a mission update's notices) commit together.
-    return inTransaction(deps.db, async (trx) => {
-      const made = await insertPost(trx, me.sessionId, {
+    // The post and the work it sets off (matching; a mission update's notices) commit together,
+    // in the (batched) statement's transaction (db/batched.ts).
+    const kind = missionId ? 'mission_update' : input.kind;
+    const made = await insertPost(
+      deps.db,
+      me.sessionId,
+      {
         id,
         authorId: me.id,
-        kind: missionId ? 'mission_update' : input.kind,
+        kind,
         title: input.title ?? '',
         content: input.content,
         category: input.category || null,
@@ -227,24 +231,23 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
         missionId,
         emergencyEmoji: input.emergencyEmoji ?? null,
         hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
-      });
-      // The viewer came from the session cache and the insert found the session ended: nothing
-      // written, and the attachments just saved go again (savingMedia).
-      if (!made) throw sessionEnded(deps, me);
-      // Members and followers hear of an update (notifications subscribes).
-      if (missionId)
-        await deps.events.emit(trx, 'mission.updated', { missionId, postId: id, authorId: me.id });
-      // Matching scores a need, want or provision once this answer has gone (issue 16).
-      await deps.events.emit(trx, 'post.saved', {
-        postId: id,
-        authorId: me.id,
-        kind: missionId ? 'mission_update' : input.kind,
-      });
-      // The emergency board announces it live (issue 16: an emergency, or a mission update).
-      if (input.emergencyEmoji || missionId)
-        await deps.events.emit(trx, 'post.on_board', { postId: id, authorId: me.id, missionId });
-      return made;
-    });
+      },
+      async (trx, made) => {
+        if (!made) return;
+        // Members and followers hear of an update (notifications subscribes).
+        if (missionId)
+          await deps.events.emit(trx, 'mission.updated', { missionId, postId: id, authorId: me.id });
+        // Matching scores a need, want or provision once this answer has gone (issue 16).
+        await deps.events.emit(trx, 'post.saved', { postId: id, authorId: me.id, kind });
+        // The emergency board announces it live (issue 16: an emergency, or a mission update).
+        if (input.emergencyEmoji || missionId)
+          await deps.events.emit(trx, 'post.on_board', { postId: id, authorId: me.id, missionId });
+      },
+    );
+    // The viewer came from the session cache and the insert found the session ended: nothing
+    // written, and the attachments just saved go again (savingMedia).
+    if (!made) throw sessionEnded(deps, me);
+    return made;
   });
   unfurlLater(deps, id, input.content);
   announcePost(deps, id, me.id, row.audience);
