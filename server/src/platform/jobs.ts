@@ -19,9 +19,9 @@ export const JOB_SCHEMA = 'pgboss';
 export const DEAD_LETTERS = 'dead-letters';
 
 /**
- * A handler's work on one job, inside the job's own transaction (`trx`): what it writes commits
- * together with the job's completion, so a job whose handler throws leaves nothing behind and
- * runs again, and a job that completed never runs twice.
+ * A handler's work on one job, in a transaction (`trx`, its batch's, under a savepoint of its
+ * own): what it writes commits together with the job's completion, so a job whose handler throws
+ * leaves nothing behind and runs again, and a job that completed never runs twice.
  */
 export type JobHandler = (trx: Db, data: unknown) => Promise<void>;
 
