@@ -163,16 +163,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
       return any;
     };
+    /** Callers of `run` not yet answered, counted from the call on (before any await). */
+    let callers = 0;
     return {
       run: async () => {
-        await whenStarted();
-        while (draining) await draining.catch(() => undefined);
-        draining = (async () => {
-          while (await drainOnce());
-        })().finally(() => (draining = undefined));
-        return draining;
+        callers++;
+        try {
+          await whenStarted();
+          while (draining) await draining.catch(() => undefined);
+          draining = (async () => {
+            while (await drainOnce());
+          })().finally(() => (draining = undefined));
+          await draining;
+        } finally {
+          callers--;
+        }
       },
       idle: () => draining?.catch(() => undefined),
+      busy: () => callers > 0,
     };
   }
   // Work in the database apart from work outside it (mail), so that an answer waiting for the
@@ -238,10 +246,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         sentSinceDrain = true;
         const worker = workerIds.get(queue);
         if (worker) boss.notifyWorker(worker);
-        // Inline, a job sent after an answer (a mail looked up once the answer has gone) has no
-        // answer of its own to run before: it runs on the next turn.
-        else if (mode === 'inline')
-          setImmediate(() => void drain().catch((err) => log.error({ err }, 'inline jobs failed')));
+        // Inline, work outside the database (a mail, perhaps sent once the answer has gone) runs on
+        // the next turn; the database work waits for the answer's `settle`, or a test's `drain`.
+        else if (mode === 'inline' && outsideTransactions.has(queue))
+          setImmediate(() => void outside.run().catch((err) => log.error({ err }, 'inline jobs failed')));
       });
     },
     start: () => {
@@ -276,7 +284,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     drain,
     settle: async () => {
-      if (!sentSinceDrain) return;
+      // A pass under way may hold this request's jobs (it began after they committed): wait for
+      // it and make a pass of our own, as `run` does.
+      if (!sentSinceDrain && !inside.busy()) return;
       sentSinceDrain = false;
       await inside.run();
     },
