@@ -513,6 +513,8 @@ export async function updatePrivacy(
   input: PrivacySettings,
 ): Promise<PrivacySettings> {
   const me = requireViewer(viewer);
+  // The settings and the event commit together; its subscribers only drop what this process
+  // keeps in memory once it has committed (search answers, suggestions; decision 060).
   const user = await inTransaction(deps.db, async (trx) => {
     const user = await updateUser(trx, me.id, input);
     await deps.events.emit(trx, 'user.privacy_changed', { userId: me.id });
