@@ -32,7 +32,7 @@ import { createJobQueue, type JobBackend, type JobMode } from './platform/jobs.j
 import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.js';
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
 import { fetchLinkPreview, type PreviewOptions } from './platform/link-preview.js';
-import { MAIL_QUEUE, type Mailer, type OutgoingMail } from './platform/mail.js';
+import { MAIL_QUEUE, type Mailer, type OutgoingMail, sendMail } from './platform/mail.js';
 import { createLocalMediaStore, registerMediaRoutes } from './platform/media/media.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { createLocalHub, createRedisHub } from './platform/realtime/hub.js';
@@ -130,7 +130,9 @@ export async function buildApp({
     retry: jobRetry,
   });
   // SMTP is outside the database: a mail job is sent, then completed (at least once).
-  jobs.define(MAIL_QUEUE, (_db, mail) => mailer.send(mail as OutgoingMail), { transactional: false });
+  jobs.define(MAIL_QUEUE, (jobDb, data) => sendMail(jobDb, mailer, data as OutgoingMail), {
+    transactional: false,
+  });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   if (jobMode === 'inline')

@@ -104,6 +104,43 @@ export interface NotificationsTable {
   replyContent: string | null;
   readAt: Date | null;
   createdAt: CreatedAt;
+  /** The settings' kind (contract/notification-settings.ts) that picks its channel; null: the app only (0030). */
+  kind: string | null;
+}
+
+/** A person's notice choices (0030); no row means the defaults, `channels` only the kinds they changed. */
+export interface NotificationSettingsTable {
+  userId: string;
+  channels: ColumnType<Record<string, string>, string | undefined, string>;
+  digest: Generated<'off' | 'daily' | 'weekly'>;
+  quietEnabled: Generated<boolean>;
+  quietStart: Generated<string>;
+  quietEnd: Generated<string>;
+  timeZone: Generated<string>;
+  lastDigestAt: Date | null;
+  updatedAt: Timestamp;
+}
+
+export interface MissionNoticeLevelsTable {
+  userId: string;
+  missionId: string;
+  level: 'important' | 'none';
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface InstanceKeysTable {
+  name: string;
+  value: string;
+  createdAt: CreatedAt;
 }
 
 export interface CollaborationRequestsTable {
@@ -386,6 +423,10 @@ export interface Database {
   oidcIdentities: OidcIdentitiesTable;
   oidcFlows: OidcFlowsTable;
   notifications: NotificationsTable;
+  notificationSettings: NotificationSettingsTable;
+  missionNoticeLevels: MissionNoticeLevelsTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  instanceKeys: InstanceKeysTable;
   collaborationRequests: CollaborationRequestsTable;
   blocks: BlocksTable;
   connections: ConnectionsTable;

@@ -45,6 +45,12 @@ export type JobQueueOptions = {
   retry?: { delaySeconds: number; limit: number } | undefined;
 };
 
+export type SendOptions = {
+  key?: string;
+  startAfter?: Date;
+  throttle?: { key: string; seconds: number };
+};
+
 export type JobQueue = {
   /**
    * Declares a queue and its handler; before `start`. A handler whose effect is outside the
@@ -54,9 +60,11 @@ export type JobQueue = {
   define: (queue: string, handler: JobHandler, options?: { transactional?: boolean }) => void;
   /**
    * Enqueues in `trx`, the writer's transaction (an outbox): the job exists exactly when the write
-   * commits. With a `key`, a second send of the same key to the same queue is dropped.
+   * commits. With a `key`, a second send of the same key to the same queue is dropped. With
+   * `startAfter` it waits until then (quiet hours). With `throttle`, one job per key and window of
+   * that many seconds: a second send in the same window is dropped (a burst told once, issue 34).
    */
-  send: (trx: Db, queue: string, data: object, options?: { key?: string }) => Promise<void>;
+  send: (trx: Db, queue: string, data: object, options?: SendOptions) => Promise<void>;
   /**
    * Starts pg-boss (creating or upgrading its schema), the queues and, in 'workers' mode, their
    * workers. Resolves after the first attempt (bounded on PostgreSQL), which the server's
@@ -233,13 +241,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       handlers.set(queue, handler);
       if (!transactional) outsideTransactions.add(queue);
     },
-    send: async (trx, queue, data, { key } = {}) => {
+    send: async (trx, queue, data, { key, startAfter, throttle } = {}) => {
       if (!trx.isTransaction)
         throw new Error(`a job for ${queue} must be sent inside the writer's transaction`);
       await whenStarted();
       await boss.send(queue, data, {
         db: fromKysely(trx.withoutPlugins()),
         ...(key ? { id: keyedId(queue, key) } : {}),
+        ...(startAfter ? { startAfter } : {}),
+        ...(throttle ? { singletonKey: throttle.key, singletonSeconds: throttle.seconds } : {}),
       });
       // Committed: this process's worker takes it now rather than at its next poll.
       afterCommit(trx, () => {

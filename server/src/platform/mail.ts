@@ -4,13 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/database.js';
 import type { JobQueue } from './jobs.js';
+import { findMailRecipient } from './mail.queries.js';
 
 /** The queue mail goes through (decision 059): retried when SMTP fails, dead when it never takes it. */
 export const MAIL_QUEUE = 'mail';
 
-/** Mails `mail` once `trx` commits, through the job queue: a link is mailed exactly when it is stored. */
-export function mailLater(jobs: JobQueue, trx: Db, mail: OutgoingMail): Promise<void> {
-  return jobs.send(trx, MAIL_QUEUE, mail);
+/**
+ * Mails `mail` once `trx` commits, through the job queue: a link is mailed exactly when it is
+ * stored. With a `key` (a notice's), a mail is sent at most once for it, however often asked.
+ */
+export function mailLater(
+  jobs: JobQueue,
+  trx: Db,
+  mail: OutgoingMail,
+  options?: { key?: string },
+): Promise<void> {
+  return jobs.send(trx, MAIL_QUEUE, mail, options);
 }
 
 export type OutgoingMail = {
@@ -19,6 +28,14 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on a notice, RFC 8058). */
+  headers?: Record<string, string>;
+  /**
+   * A notice's recipient: the mail goes only while their account exists and `to` is still its
+   * verified address, checked when it is sent (a mail waiting out quiet hours or a retry can
+   * outlive the account or the address).
+   */
+  forUser?: string;
 };
 
 export type Mailer = {
@@ -71,4 +88,14 @@ export function createMailer(options: {
     },
     close: () => opened?.close(),
   };
+}
+
+/** The mail queue's handler: a notice's mail only to its recipient's verified address, while the account lasts. */
+export async function sendMail(db: Db, mailer: Mailer, mail: OutgoingMail): Promise<void> {
+  if (mail.forUser) {
+    const user = await findMailRecipient(db, mail.forUser);
+    if (!user?.emailVerifiedAt || user.email !== mail.to) return;
+  }
+  const { forUser: _forUser, ...message } = mail;
+  await mailer.send(message);
 }

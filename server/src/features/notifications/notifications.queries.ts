@@ -106,8 +106,8 @@ export function deleteNotificationsBetween(db: Db, a: string, b: string) {
  * from someone silenced for them (blocked either way, muted), and those about a post or mission no
  * longer theirs to read (a mission made members-only, left), are left out, whenever they came.
  */
-export function listNotifications(db: Db, userId: string, type?: string) {
-  let q = db
+function notificationsOf(db: Db, userId: string) {
+  return db
     .selectFrom('notifications as n')
     .leftJoin('users as s', 's.id', 'n.senderId')
     .leftJoin('users as r', 'r.id', 'n.relatedUserId')
@@ -122,8 +122,20 @@ export function listNotifications(db: Db, userId: string, type?: string) {
     .where('n.userId', '=', userId)
     .where(sql<boolean>`not ${silencedForViewer(userId, sql.ref('n.sender_id'))}`)
     .where(readableBy(userId, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id')));
+}
+
+export function listNotifications(db: Db, userId: string, type?: string) {
+  let q = notificationsOf(db, userId);
   if (type) q = q.where('n.type', '=', type);
   return q.orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc').limit(sql.lit(LIST_LIMIT)).execute();
+}
+
+/**
+ * One notice as its recipient's list would show it now, or undefined when the list would not
+ * (issue 34): mail and push read it through the same audience rule as the app, at send time.
+ */
+export function findListedNotification(db: Db, userId: string, id: string) {
+  return notificationsOf(db, userId).where('n.id', '=', id).executeTakeFirst();
 }
 
 /** A connection request's notice: at most one per sender and recipient, as there is one request. */
@@ -202,14 +214,14 @@ export async function insertMissionUpdateNotices(
   db: Db,
   input: { missionId: string; postId: string; authorId: string },
 ) {
-  const { rows } = await sql<{ id: string; userId: string; type: string }>`
-    insert into notifications (id, user_id, type, message, sender_id, related_post_id, related_mission_id)
-    select gen_random_uuid(), a.id, 'missionUpdate', 'posted an update to ' || coalesce(${missionTitleOf(input.missionId)}, 'a mission'),
+  const { rows } = await sql<{ id: string; userId: string; type: string; kind: string }>`
+    insert into notifications (id, user_id, type, kind, message, sender_id, related_post_id, related_mission_id)
+    select gen_random_uuid(), a.id, 'missionUpdate', 'missionUpdates', 'posted an update to ' || coalesce(${missionTitleOf(input.missionId)}, 'a mission'),
       ${input.authorId}, ${input.postId}, ${input.missionId}
     from ${missionAudience(sql`${input.missionId}::uuid`)} a
     where a.id <> ${input.authorId}
       and not ${hiddenEitherWay(input.authorId, sql.ref('a.id'))}
       and not ${mutedByViewer(sql.ref('a.id'), sql`${input.authorId}::uuid`)}
-    returning id, user_id, type`.execute(db);
+    returning id, user_id, type, kind`.execute(db);
   return rows;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
+import type { JobQueue } from '../../platform/jobs.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { notFound } from '../../platform/errors.js';
 import { afterCommit } from '../../platform/transaction.js';
@@ -22,6 +23,7 @@ import {
   markOffersRead,
 } from './notifications.queries.js';
 import { presentNotification, stillNeededMessage } from './notifications.present.js';
+import { defineDelivery, deliverLater } from './delivery.js';
 
 export type NewNotification = Omit<Insertable<NotificationsTable>, 'id' | 'createdAt' | 'readAt'>;
 
@@ -44,12 +46,26 @@ function publishNotification(realtime: RealtimeHub, n: { id: string; userId: str
  * for every feature. With `realtime`, the recipient hears of it live once the insert has
  * committed (handlers run in their job's transaction), so it is there when they refetch.
  */
-export async function createNotification(db: Db, input: NewNotification, realtime?: RealtimeHub) {
+export async function createNotification(
+  db: Db,
+  input: NewNotification,
+  tell?: { realtime: RealtimeHub; jobs: JobQueue },
+) {
   if (input.senderId && input.senderId === input.userId) return undefined;
   // Dropped for a silenced sender by the insert itself (one round trip): no row then.
   const row = await insertNotificationUnlessSilenced(db, { id: newId(), ...input });
-  if (row && realtime) afterCommit(db, () => publishNotification(realtime, row));
+  if (row && tell) await told(db, tell, row);
   return row;
+}
+
+/** A stored notice is told live once committed, and goes on to its kind's channel (issue 34) through the queue. */
+async function told(
+  db: Db,
+  tell: { realtime: RealtimeHub; jobs: JobQueue },
+  row: { id: string; userId: string; type: string; kind: string | null },
+) {
+  afterCommit(db, () => publishNotification(tell.realtime, row));
+  if (row.kind) await deliverLater(tell.jobs, db, row.id);
 }
 
 export async function listMyNotifications(deps: Deps, viewer: Viewer | null, type?: string) {
@@ -97,8 +113,9 @@ export async function myTaskNotifications(deps: Deps, viewer: Viewer | null) {
 
 /** Subscribes the notification centre to the events other features emit. */
 export function subscribeNotifications(deps: Deps) {
+  defineDelivery(deps);
   // Every notice made here is told live to its recipient (issue 15).
-  const notify = (db: Db, input: NewNotification) => createNotification(db, input, deps.realtime);
+  const notify = (db: Db, input: NewNotification) => createNotification(db, input, deps);
   // A block ends what the two told each other, in its transaction; listing leaves out anything
   // that comes in between (a job enqueued before the block finds them blocked).
   deps.events.within('user.blocked', async (trx, { blockerId, blockedId }) => {
@@ -122,6 +139,7 @@ export function subscribeNotifications(deps: Deps) {
           userId: parentAuthorId,
           senderId: commenterId,
           type: 'replies',
+          kind: 'comments',
           relatedPostId: postId,
           replyContent: content,
           message: 'replied to your comment',
@@ -133,6 +151,7 @@ export function subscribeNotifications(deps: Deps) {
           userId: postAuthorId,
           senderId: commenterId,
           type: 'comment',
+          kind: 'comments',
           relatedPostId: postId,
           commentContent: content,
           message: 'commented on your post',
@@ -145,6 +164,7 @@ export function subscribeNotifications(deps: Deps) {
       userId: authorId,
       senderId: likerId,
       type: 'like',
+      kind: 'likes',
       relatedPostId: postId,
       message: 'liked your post',
     });
@@ -160,6 +180,7 @@ export function subscribeNotifications(deps: Deps) {
       senderId,
       relatedUserId: senderId,
       type: 'connectionRequest',
+      kind: 'connections',
       message: 'sent you a connection request',
     });
   });
@@ -177,6 +198,7 @@ export function subscribeNotifications(deps: Deps) {
       senderId: recipientId,
       relatedUserId: recipientId,
       type: 'systemNotification',
+      kind: 'connections',
       message: `${recipientName} accepted your connection request`,
     });
   });
@@ -190,6 +212,7 @@ export function subscribeNotifications(deps: Deps) {
       relatedMissionId: missionId,
       relatedUserId: requesterId,
       type: 'missionUpdate',
+      kind: 'missionJoins',
       message: `asked to join ${title} as a ${role}`,
     });
   });
@@ -199,6 +222,7 @@ export function subscribeNotifications(deps: Deps) {
       senderId: approverId,
       relatedMissionId: missionId,
       type: 'missionUpdate',
+      kind: 'missionJoins',
       message: `approved your request to join ${title}`,
     });
   });
@@ -211,6 +235,7 @@ export function subscribeNotifications(deps: Deps) {
         ...about,
         relatedPostId: postId,
         type: 'newOffer',
+        kind: 'offers',
         message: `offered to help with your ${postKind ?? 'need'}`,
       });
     else if (missionId)
@@ -218,6 +243,7 @@ export function subscribeNotifications(deps: Deps) {
         ...about,
         relatedMissionId: missionId,
         type: 'missionHelp',
+        kind: 'offers',
         message: `offered to help with ${title}`,
       });
   });
@@ -232,6 +258,7 @@ export function subscribeNotifications(deps: Deps) {
         relatedMissionId: missionId,
         chatId,
         type: 'systemNotification',
+        kind: 'offers',
         message: `${ownerName} accepted your offer of help with “${title}”`,
       });
     },
@@ -244,6 +271,7 @@ export function subscribeNotifications(deps: Deps) {
       relatedPostId: postId,
       relatedMissionId: missionId,
       type: 'systemNotification',
+      kind: 'offers',
       message: `Thank you for offering to help with “${title}”. It is covered for now.`,
     });
   });
@@ -257,6 +285,7 @@ export function subscribeNotifications(deps: Deps) {
         senderId: authorId,
         relatedPostId: postId,
         type: 'systemNotification',
+        kind: 'offers',
         subType: 'credited',
         message: `${authorName} marked “${title}” fulfilled with your help`,
       });
@@ -267,6 +296,7 @@ export function subscribeNotifications(deps: Deps) {
       userId: authorId,
       relatedPostId: postId,
       type: 'stillNeeded',
+      kind: 'stillNeeded',
       message: stillNeededMessage(title, daysLeft),
     });
   });
@@ -279,6 +309,7 @@ export function subscribeNotifications(deps: Deps) {
       relatedPostId: otherPostId,
       relatedUserId: otherAuthorId,
       type: 'matchFound',
+      kind: 'matches',
       subType: side,
       message,
       commentContent: reasons,
@@ -286,7 +317,7 @@ export function subscribeNotifications(deps: Deps) {
   });
   notices.on('mission.updated', async (db, { missionId, postId, authorId }) => {
     for (const n of await insertMissionUpdateNotices(db, { missionId, postId, authorId }))
-      publishNotification(deps.realtime, n);
+      await told(db, deps, n);
   });
   // A declined chat request (issue 15): the sender learns that it was not accepted, and no more.
   notices.on('chat.request_declined', async (db, { senderId, recipientId, recipientName }) => {
@@ -294,6 +325,7 @@ export function subscribeNotifications(deps: Deps) {
       userId: senderId,
       senderId: recipientId,
       type: 'systemNotification',
+      kind: 'chats',
       message: `Your message request to ${recipientName} was not accepted`,
     });
   });
@@ -306,6 +338,7 @@ export function subscribeNotifications(deps: Deps) {
       relatedMissionId: task.missionId,
       chatId: task.chatId,
       type: 'task',
+      kind: 'tasks',
       typeTask: 'task_created',
     } as const;
     if (task.assigneeId)
@@ -323,6 +356,7 @@ export function subscribeNotifications(deps: Deps) {
       relatedMissionId: task.missionId,
       chatId: task.chatId,
       type: 'task',
+      kind: 'tasks',
       typeTask: 'task_status_change',
     } as const;
     const message = `moved the task ${task.title} to ${taskStatusLabels[task.status]}`;

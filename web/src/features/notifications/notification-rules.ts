@@ -1,5 +1,4 @@
 import type { Notification } from '@muster/contract/notifications';
-import { NOTIFICATION_PREVIEW_CHARS } from '@muster/contract/limits';
 import { listedNotificationTypes, taskNotificationKinds } from '@muster/contract/notifications-constants';
 
 /** Spec §5: only these types are listed; task notifications only of the two task kinds. */
@@ -23,55 +22,5 @@ export function visibleNotifications(list: Notification[] | undefined): Notifica
   return sortNotifications((list ?? []).filter(isListed));
 }
 
-/** Spec §4 click priority, 1 to 5; undefined means the click does nothing. */
-export function notificationTarget(n: Notification): string | undefined {
-  // The chat's id is the path, as the spec says; the mission rides along so the page asks for
-  // that mission rather than for a mission by the chat's id (a 404 on every task alert).
-  if (n.typeTask && n.chat)
-    return n.relatedMission ? `/chat/${n.chat}?mission=${n.relatedMission}` : `/chat/${n.chat}`;
-  if (n.type === 'missionUpdate' && n.relatedMission) return `/missions/${n.relatedMission}`;
-  if (n.relatedPost) return `/post/${n.relatedPost._id}`;
-  if (n.relatedUser) {
-    const username = n.relatedUser.username || n.sender?.username;
-    if (username) return `/profile/${username}`;
-  }
-  return undefined;
-}
-
-/** Spec §5: previews are cut to 60 characters with an ellipsis. */
-export function preview(text: string, max = NOTIFICATION_PREVIEW_CHARS): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
-/** What a notification says, in words, for the list. */
-export function describe(n: Notification): string {
-  const who = n.sender ? `${n.sender.firstName} ${n.sender.lastName}`.trim() : '';
-  switch (n.type) {
-    case 'like':
-      return `${who} liked your post`;
-    case 'comment':
-      return `${who} commented: ${preview(n.commentContent ?? n.message)}`;
-    case 'replies':
-      return `${who} replied: ${preview(n.replyContent ?? n.message)}`;
-    case 'newOffer': {
-      // The helper's own words are the comment; the message says what it was about.
-      const said = n.commentContent ?? n.message;
-      return `${who} offered help${said ? `: ${preview(said)}` : ''}`;
-    }
-    // Mission and task notices say what someone did ('posted an update to a mission you follow',
-    // 'assigned you a task: …'): the sender's name goes first, as for likes.
-    case 'missionHelp':
-    case 'missionUpdate':
-    case 'task':
-      return who ? `${who} ${preview(n.message)}` : preview(n.message);
-    // Issue 16: the server's own sentence naming both posts (titles already cut), said whole.
-    case 'matchFound':
-      return n.message;
-    // Issue 32 item 6: "Ana Reyes marked “…” fulfilled with your help", the title already cut by
-    // the server; cut at 60 it would lose the thanks it is for.
-    case 'systemNotification':
-      return n.subType === 'credited' ? n.message : preview(n.message);
-    default:
-      return preview(n.message);
-  }
-}
+// Shared with the server's mail and push (issue 34).
+export { describe, notificationTarget, preview } from '@muster/contract/notification-rules';

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Issue 34 (decision 061): how a person is told of each kind of notice away from an open tab.
+ * Every notice is in the app; its kind's channel says what else happens to it.
+ */
+export const noticeKinds = [
+  'offers',
+  'matches',
+  'chats',
+  'connections',
+  'missionJoins',
+  'missionUpdates',
+  'tasks',
+  'stillNeeded',
+  'likes',
+  'comments',
+  'mentions',
+] as const;
+export type NoticeKind = (typeof noticeKinds)[number];
+
+/** 'app': in the app only; 'mail': mailed at once; 'digest': in the next digest; 'push': pushed to the person's devices. */
+export const noticeChannels = ['app', 'mail', 'digest', 'push'] as const;
+export type NoticeChannel = (typeof noticeChannels)[number];
+
+export const noticeKindLabels: Record<NoticeKind, { label: string; hint: string }> = {
+  offers: {
+    label: 'Offers of help',
+    hint: 'Someone offers to help with your need, want or mission, or answers your offer',
+  },
+  matches: { label: 'Matches', hint: 'A need, want or provision that fits one of yours' },
+  chats: {
+    label: 'Messages and chat requests',
+    hint: 'New messages while you are away, and requests to chat',
+  },
+  connections: { label: 'Connections', hint: 'Connection requests, and people accepting yours' },
+  missionJoins: { label: 'Joining missions', hint: 'Requests to join your missions, and answers to yours' },
+  missionUpdates: { label: 'Mission updates', hint: 'New updates in missions you belong to or follow' },
+  tasks: { label: 'Tasks', hint: 'Tasks given to you or added to your missions, and their moves' },
+  stillNeeded: { label: '“Still needed?”', hint: 'A need of yours is about to expire' },
+  likes: { label: 'Likes', hint: 'Someone likes your post' },
+  comments: { label: 'Comments and replies', hint: 'Comments on your posts and replies to your comments' },
+  mentions: { label: 'Mentions', hint: 'Someone mentions you in a post or a comment' },
+};
+
+export const noticeChannelLabels: Record<NoticeChannel, string> = {
+  app: 'In the app only',
+  mail: 'Mail at once',
+  digest: 'In the digest',
+  push: 'Push',
+};
+
+/**
+ * What a thoughtful product chooses before the person does (decision 061): what asks for an
+ * action (an offer, a match, a task, a need about to expire) mails at once; what is only nice to
+ * know waits for the digest; likes never leave the app.
+ */
+export const defaultNoticeChannels: Record<NoticeKind, NoticeChannel> = {
+  offers: 'mail',
+  matches: 'mail',
+  chats: 'mail',
+  connections: 'digest',
+  missionJoins: 'mail',
+  missionUpdates: 'digest',
+  tasks: 'mail',
+  stillNeeded: 'mail',
+  likes: 'app',
+  comments: 'digest',
+  mentions: 'mail',
+};
+
+export const digestFrequencies = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof digestFrequencies)[number];
+
+/** Per mission: every update, only what the owner marks important (and what concerns me), or none. */
+export const missionNoticeLevels = ['all', 'important', 'none'] as const;
+export type MissionNoticeLevel = (typeof missionNoticeLevels)[number];
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00');
+
+export const timeZoneSchema = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'Not a time zone');
+
+export const quietHoursSchema = z.object({
+  enabled: z.boolean(),
+  /** Local times in `timeZone`; start after end spans midnight (22:00–07:00). */
+  start: clock,
+  end: clock,
+});
+
+export const notificationSettingsSchema = z.object({
+  channels: z.object(
+    Object.fromEntries(noticeKinds.map((k) => [k, z.enum(noticeChannels)])) as Record<
+      NoticeKind,
+      z.ZodEnum<{ [C in NoticeChannel]: C }>
+    >,
+  ),
+  digest: z.enum(digestFrequencies),
+  quietHours: quietHoursSchema,
+  timeZone: timeZoneSchema,
+  /** Missions whose level is not 'all' (the default). */
+  missions: z.array(z.object({ missionId: z.uuid(), level: z.enum(missionNoticeLevels) })).max(500),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const defaultNotificationSettings: NotificationSettings = {
+  channels: { ...defaultNoticeChannels },
+  digest: 'daily',
+  quietHours: { enabled: false, start: '22:00', end: '07:00' },
+  timeZone: 'UTC',
+  missions: [],
+};
+
+/** PUT takes any part of the settings; what is left out stays as it was. */
+export const notificationSettingsUpdateSchema = z
+  .object({
+    channels: notificationSettingsSchema.shape.channels.partial(),
+    digest: z.enum(digestFrequencies),
+    quietHours: quietHoursSchema,
+    timeZone: timeZoneSchema,
+    missions: notificationSettingsSchema.shape.missions,
+  })
+  .partial()
+  .strict();
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
+
+export const notificationSettingsResponseSchema = z.object({
+  data: notificationSettingsSchema.extend({
+    /** The missions the person belongs to or follows, for the per-mission list. */
+    missionChoices: z.array(
+      z.object({ missionId: z.string(), title: z.string(), level: z.enum(missionNoticeLevels) }),
+    ),
+  }),
+});
