@@ -95,7 +95,7 @@ describe('each channel (offers of help)', () => {
     ['app', 'in the app only: no mail'],
     ['digest', 'in the digest: no mail now'],
     ['push', 'push: no mail'],
-  ] as const)('%s — %s; the notice is in the app all the same', async (channel) => {
+  ] as const)('%s — %s; the notice is in the app all the same', async (channel, _said) => {
     const [ana, kofi] = [await person('Ana'), await person('Kofi')];
     await choose(ana, { channels: { offers: channel } });
     await offerOn(await needOf(ana), kofi);
