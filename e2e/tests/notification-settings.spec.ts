@@ -44,8 +44,8 @@ test('a person changes a kind’s channel, turns quiet hours on and a mission’
   const quiet = page.getByRole('switch', { name: 'Quiet hours' });
   await quiet.click();
   await expect(quiet).toHaveAttribute('aria-checked', 'true');
-  await page.getByLabel('From').fill('21:30');
-  await page.getByLabel('To').fill('06:30');
+  await page.getByLabel('From', { exact: true }).fill('21:30');
+  await page.getByLabel('To', { exact: true }).fill('06:30');
   await page.getByRole('group', { name: 'Digest' }).getByRole('radio', { name: 'Weekly' }).check();
   await water.selectOption('important');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
@@ -57,8 +57,8 @@ test('a person changes a kind’s channel, turns quiet hours on and a mission’
   await expect(page.getByRole('combobox', { name: 'Likes' })).toHaveValue('mail');
   await expect(page.getByRole('combobox', { name: 'Comments and replies' })).toHaveValue('push');
   await expect(page.getByRole('switch', { name: 'Quiet hours' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByLabel('From')).toHaveValue('21:30');
-  await expect(page.getByLabel('To')).toHaveValue('06:30');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('21:30');
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue('06:30');
   await expect(
     page.getByRole('group', { name: 'Digest' }).getByRole('radio', { name: 'Weekly' }),
   ).toBeChecked();

@@ -294,7 +294,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
         error={<FieldError form={form} field="missions" alert className="mt-2 text-sm text-red-700" />}
       />
       <FormError form={form} />
-      <div className="sticky bottom-16 z-20 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border md:bottom-2">
+      <div className="flex items-center justify-end gap-3">
         {changed && !save.isPending && <span className="text-sm text-slate-600">Unsaved changes</span>}
         <button
           type="submit"
@@ -375,7 +375,7 @@ function ChannelsSection({
                 value={channels[kind]}
                 onChange={(e) => onChange(kind, e.target.value as NoticeChannel)}
                 aria-describedby={note ? `${id}-hint ${id}-note` : `${id}-hint`}
-                className={`mt-2 sm:mt-0 sm:w-48 sm:shrink-0 ${select}`}
+                className={`mt-2 sm:mt-0 sm:w-56 sm:shrink-0 ${select}`}
               >
                 {noticeChannels.map((c) => (
                   <option key={c} value={c}>
@@ -494,7 +494,7 @@ function MissionsSection({
                 onChange={(e) => onChange(m.missionId, e.target.value as MissionNoticeLevel)}
                 aria-label={`Updates from ${m.title}`}
                 aria-describedby="missions-hint"
-                className={`w-full sm:w-48 ${select}`}
+                className={`w-full sm:w-56 ${select}`}
               >
                 {missionNoticeLevels.map((level) => (
                   <option key={level} value={level}>
