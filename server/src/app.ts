@@ -18,6 +18,7 @@ import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
+import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { offersRoutes } from './features/offers/offers.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
@@ -179,6 +180,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(accountsRoutes, { demoLogin });
       await api.register(notificationsRoutes);
+      await api.register(notificationSettingsRoutes);
       await api.register(networkRoutes);
       await api.register(chatsRoutes);
       await api.register(collaborationRoutes);
