@@ -39,6 +39,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
 import { OfferForms } from '../offer-forms';
+import { PushPromptSlot } from '../push-prompt-slot';
 import { SkipLink } from '../../components/skip-link';
 import { Avatar } from '../../components/avatar';
 
@@ -258,6 +259,8 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Outlet />
       </main>
+      {/* After a first post or offer, once: would they like a push when someone answers (decision 064)? */}
+      <PushPromptSlot userId={user._id} />
 
       {!wide && (
         <nav

@@ -4,4 +4,8 @@ const root = ['settings'] as const;
 export const settingsKeys = {
   all: root,
   privacy: [...root, 'privacy'] as const,
+  /** Web Push (decision 064): this browser's state, read from the browser, never fetched. */
+  pushHere: [...root, 'push', 'here'] as const,
+  /** The server's VAPID public key. */
+  pushKey: [...root, 'push', 'key'] as const,
 };

@@ -23,6 +23,7 @@ import { downloadMyData } from '../api/export-data';
 import { useUpdateProfileMutation } from '../api/update-profile';
 import { useUpdateProfilePictureMutation } from '../api/update-profile-picture';
 import { DeleteAccountSection } from './delete-account-section';
+import { PushSection } from './push-section';
 import { Avatar } from '../../../components/avatar';
 
 const input =
@@ -41,6 +42,8 @@ export function SettingsPage({ user }: { user: SessionUser }) {
       <PrivacyLinks />
       <EmailSection user={user} />
       {user.hasPassword && <PasswordSection />}
+      {/* Here until the notification settings page is merged: it belongs at that page's end (decision 064). */}
+      <PushSection />
       <section className={card} aria-labelledby="data-heading">
         <h2 id="data-heading" className="text-lg font-semibold text-slate-900">
           Your data
