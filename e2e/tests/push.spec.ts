@@ -267,12 +267,16 @@ test('settings: push turns on (asking permission, subscribing, telling the serve
   try {
     const blocked = await blockedContext.newPage();
     await signedUpAndIn(blocked, 'blocked');
+    // Playwright only grants; Chromium's protocol denies, in this context (not the default one).
     const cdp = await blockedContext.newCDPSession(blocked);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
     await cdp.send('Browser.setPermission', {
       permission: { name: 'notifications' },
       setting: 'denied',
       origin: new URL(blocked.url()).origin,
+      browserContextId: targetInfo.browserContextId,
     });
+    expect(await blocked.evaluate(() => Notification.permission)).toBe('denied');
     await blocked.goto('/#/settings');
     const section = blocked.getByTestId('push-section');
     await expect(section.getByText('To get pushes, allow notifications for this site')).toBeVisible();

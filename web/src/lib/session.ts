@@ -1,7 +1,6 @@
 import { AUTH_USER_STALE_MS } from '@muster/contract/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import { endPushHere } from './push-browser';
 import { sessionKeys } from './session-keys';
 import { getMe, sessionCheck, startSessionCheck } from './session-check';
 
@@ -20,18 +19,11 @@ export function useSessionQuery() {
   });
 }
 
-/**
- * Sign Out posts the logout, then refreshes the user (spec §4); other cached data is dropped.
- * First this browser stops receiving the person's pushes (decision 064): a shared computer must
- * not show the last person's notices. Bounded, so signing out never waits on it for long.
- */
+/** Sign Out posts the logout, then refreshes the user (spec §4); other cached data is dropped. */
 export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      await endPushHere();
-      return api.post('/auth/logout');
-    },
+    mutationFn: () => api.post('/auth/logout'),
     onSettled: async () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
       await queryClient.resetQueries({ queryKey: sessionKeys.me });

@@ -40,6 +40,7 @@ import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
 import { OfferForms } from '../offer-forms';
 import { PushPromptSlot } from '../push-prompt-slot';
+import { endPushHere } from '../../lib/push-browser';
 import { SkipLink } from '../../components/skip-link';
 import { Avatar } from '../../components/avatar';
 
@@ -240,7 +241,9 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                   { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
                   { label: 'Language', Icon: Languages, onSelect: () => setLanguageOpen(true) },
                   { label: 'Help Center', Icon: LifeBuoy, onSelect: () => navigate(paths.helpCenter) },
-                  { label: 'Sign Out', Icon: LogOut, onSelect: onSignOut },
+                  // This browser stops getting the person's pushes first: a shared computer must not
+                  // show the last person's notices (decision 064). Bounded: sign-out never waits long.
+                  { label: 'Sign Out', Icon: LogOut, onSelect: () => void endPushHere().then(onSignOut) },
                 ].map(({ label, Icon, onSelect }) => (
                   <DropdownMenu.Item
                     key={label}
