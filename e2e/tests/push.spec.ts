@@ -186,10 +186,9 @@ async function sectionShot(page: Page, name: string) {
   await page.setViewportSize(desktop);
 }
 
-test('settings: push turns on (asking permission, subscribing, telling the server) and off; signing out ends it; a blocked permission says what to do', async ({
+test('settings: push turns on (asking permission, subscribing, telling the server) and off; signing out ends it', async ({
   page,
   context,
-  browser,
 }) => {
   test.setTimeout(180_000);
   const service = await startPushService();
@@ -257,35 +256,33 @@ test('settings: push turns on (asking permission, subscribing, telling the serve
   } finally {
     await service.close();
   }
+});
 
-  // Notifications refused for the site (the browser's own setting): the switch cannot help, the
-  // section says where to allow them.
-  const blockedContext = await browser.newContext({
-    baseURL: process.env.MUSTER_BASE_URL,
-    viewport: desktop,
+// Notifications refused for the site (the browser's own setting): the switch cannot help, the
+// section says where to allow them.
+test('settings: with notifications blocked for the site, the section says where to allow them', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(desktop);
+  await signedUpAndIn(page, 'blocked');
+  // Playwright only grants; Chromium's protocol denies, in this context (not the default one).
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting: 'denied',
+    origin: new URL(page.url()).origin,
+    browserContextId: targetInfo.browserContextId,
   });
-  try {
-    const blocked = await blockedContext.newPage();
-    await signedUpAndIn(blocked, 'blocked');
-    // Playwright only grants; Chromium's protocol denies, in this context (not the default one).
-    const cdp = await blockedContext.newCDPSession(blocked);
-    const { targetInfo } = await cdp.send('Target.getTargetInfo');
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'notifications' },
-      setting: 'denied',
-      origin: new URL(blocked.url()).origin,
-      browserContextId: targetInfo.browserContextId,
-    });
-    expect(await blocked.evaluate(() => Notification.permission)).toBe('denied');
-    await blocked.goto('/#/settings');
-    const section = blocked.getByTestId('push-section');
-    await expect(section.getByText('To get pushes, allow notifications for this site')).toBeVisible();
-    await expect(section.getByRole('switch', { name: 'Push to this browser' })).toBeDisabled();
-    await expectAccessible(blocked);
-    await sectionShot(blocked, 'push-section-blocked');
-  } finally {
-    await blockedContext.close();
-  }
+  expect(await page.evaluate(() => Notification.permission)).toBe('denied');
+  await page.goto('/#/settings');
+  const section = page.getByTestId('push-section');
+  await expect(section.getByText('To get pushes, allow notifications for this site')).toBeVisible();
+  await expect(section.getByRole('switch', { name: 'Push to this browser' })).toBeDisabled();
+  await expectAccessible(page);
+  await sectionShot(page, 'push-section-blocked');
 });
 
 test('after a first post, once, a small card offers push; Turn on subscribes, and it is not offered again', async ({
