@@ -37,6 +37,7 @@ const external = [
   // imported when first used
   'ioredis',
   'nodemailer',
+  'web-push',
   'openid-client',
   '@zxcvbn-ts/language-common',
 ];

@@ -134,7 +134,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   userAgent: string | null;
-  createdAt: CreatedAt;
+  /** When this browser last subscribed (a re-subscription or a move to another person renews it). */
+  createdAt: Timestamp;
 }
 
 export interface InstanceKeysTable {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import { pushLater } from '../../platform/push.js';
 import { channelFor, isNoticeKind, quietUntil } from './notice-channels.js';
 import { findNoticeForDelivery } from './notification-settings.queries.js';
 import { mailNotice } from './notice-mail.js';
@@ -50,5 +51,9 @@ export function defineDelivery(deps: Deps) {
         email: n.email,
         firstName: n.firstName,
       });
+    // To each of the person's browsers, on a queue of its own (decision 064): the push job reads
+    // the notice as the list does when it sends, and a browser's push service failing is retried
+    // there without delivering the notice again.
+    if (channel === 'push') await pushLater(deps.jobs, trx, { userId: n.userId, notificationId });
   });
 }
