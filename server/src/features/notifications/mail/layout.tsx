@@ -7,6 +7,8 @@ import {
   Html,
   Link,
   Preview,
+  Row,
+  Column,
   Section,
   Text,
 } from '@react-email/components';
@@ -132,6 +134,47 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
   );
 }
 
+/** Who it is from: their initials in a round badge (no picture to load or block), name and handle. */
+export function MailPerson({ name, username }: { name: string; username: string }) {
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?';
+  return (
+    <Section style={{ margin: '12px 0 0' }}>
+      <Row>
+        <Column style={{ width: '48px', verticalAlign: 'middle' }}>
+          <Text
+            style={{
+              backgroundColor: '#e0e7ff',
+              borderRadius: '20px',
+              color: '#4338ca',
+              fontSize: '15px',
+              fontWeight: 600,
+              height: '40px',
+              lineHeight: '40px',
+              margin: 0,
+              textAlign: 'center',
+              width: '40px',
+            }}
+          >
+            {initials}
+          </Text>
+        </Column>
+        <Column style={{ verticalAlign: 'middle' }}>
+          <Text style={{ color: ink, fontSize: '15px', fontWeight: 600, lineHeight: '20px', margin: 0 }}>
+            {name}
+          </Text>
+          <Text style={{ color: faint, fontSize: '13px', lineHeight: '18px', margin: 0 }}>@{username}</Text>
+        </Column>
+      </Row>
+    </Section>
+  );
+}
+
 /** The mail's first line: what happened, in the notice's own words. */
 export function MailHeading({ children }: { children: ReactNode }) {
   return (
@@ -164,6 +207,20 @@ export function MailQuote({ children }: { children: ReactNode }) {
       >
         {children}
       </Text>
+    </Section>
+  );
+}
+
+/** Short facts as a list (a match's reasons). */
+export function MailDetails({ items }: { items: string[] }) {
+  return (
+    <Section style={{ margin: '0 0 12px' }}>
+      {items.map((item) => (
+        <Text key={item} style={{ color: muted, fontSize: '14px', lineHeight: '22px', margin: '0 0 2px' }}>
+          {'• '}
+          {item}
+        </Text>
+      ))}
     </Section>
   );
 }
