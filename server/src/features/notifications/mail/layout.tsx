@@ -143,8 +143,9 @@ export function MailPerson({ name, username }: { name: string; username: string 
       .slice(0, 2)
       .map((w) => w[0]!.toUpperCase())
       .join('') || '?';
+  // Left out of the text part, whose first line names them anyway.
   return (
-    <Section style={{ margin: '12px 0 0' }}>
+    <Section style={{ margin: '12px 0 0' }} data-skip-in-text="true">
       <Row>
         <Column style={{ width: '48px', verticalAlign: 'middle' }}>
           <Text

@@ -80,9 +80,29 @@ type Content = {
 const nameOf = (n: Notification) =>
   n.sender ? `${n.sender.firstName} ${n.sender.lastName}`.trim() || n.sender.username : undefined;
 
+/**
+ * What the notice says, in the list's words (describe) but whole: the list cuts a system notice's
+ * message at 60 characters to keep to a line, which a mail has no need to.
+ */
+function wholeWords(n: Notification): string {
+  const who = nameOf(n);
+  switch (n.type) {
+    case 'missionHelp':
+    case 'missionUpdate':
+    case 'task':
+      return who ? `${who} ${n.message}` : n.message;
+    case 'systemNotification':
+    case 'stillNeeded':
+    case 'matchFound':
+      return n.message;
+    default:
+      return describe(n);
+  }
+}
+
 function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
   const who = nameOf(n) ?? 'Someone';
-  const said = describe(n);
+  const said = wholeWords(n);
   const post = places.post;
   const postTitle = post ? cut(post.title.trim() || post.content, 70) : undefined;
   const missionTitle = places.mission ? cut(places.mission.title, 70) : undefined;
@@ -216,7 +236,10 @@ function buttonFor(input: NoticeMailInput, chosen: string | undefined): string {
       ? `See ${first}’s profile`
       : 'See the profile';
   }
-  if (target.startsWith('/post/')) return chosen ?? 'See the post';
+  if (target.startsWith('/post/')) {
+    const kind = input.places.post?.kind;
+    return chosen ?? `See the ${(kind && postKindNames[kind]) || 'post'}`;
+  }
   return chosen ?? 'Open in Muster';
 }
 
@@ -233,7 +256,7 @@ export function noticeMail(input: NoticeMailInput): NoticeMail {
       preview={preview}
       homeUrl={links.home}
       footer={{
-        reason: `You get this mail because “${label}” is set to “${noticeChannelLabels.mail}” in your notification settings.`,
+        reason: `You get this mail because ${label.startsWith('“') ? label : `“${label}”`} is set to “${noticeChannelLabels.mail}” in your notification settings.`,
         settingsUrl: links.settings,
         unsubscribeUrl: links.unsubscribe,
         unsubscribeLabel: `Stop ${unsubscribeSubject(kind)}`,
