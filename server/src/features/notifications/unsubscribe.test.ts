@@ -145,9 +145,11 @@ describe('a link that is not ours', () => {
     const kofi = await signedInUser(t);
     const token = await unsubscribeToken(t.app.deps, ana.user.id, 'offers');
     const [version, userId, kind, mac] = token.split('.');
-    const flipped = `${mac!.slice(0, -2)}${mac!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
     const bad = [
-      `${version}.${userId}.${kind}.${flipped}`, // the signature altered
+      `${version}.${userId}.${kind}.${flip(mac![0]!)}${mac!.slice(1)}`, // the signature altered
+      // Its last character: base64url's spare bits there decode to the same bytes, yet it is not ours.
+      `${version}.${userId}.${kind}.${mac!.slice(0, -1)}${flip(mac!.at(-1)!)}`,
       `${version}.${kofi.user.id}.${kind}.${mac}`, // someone else's id under Ana's signature
       `${version}.${userId}.likes.${mac}`, // another kind
       `v2.${userId}.${kind}.${mac}`, // another version

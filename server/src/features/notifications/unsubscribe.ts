@@ -62,8 +62,12 @@ async function readToken(
   const [version, userId, kind, signature, ...rest] = token.split('.');
   if (version !== TOKEN_VERSION || !userId || !kind || !signature || rest.length > 0) return undefined;
   if (!(unsubscribeKinds as readonly string[]).includes(kind)) return undefined;
-  const given = Buffer.from(signature, 'base64url');
-  const expected = mac(await signingKey(deps, deps.db), `${version}.${userId}.${kind}`);
+  // Compared as the text we issue, not as decoded bytes: base64url's last character carries two
+  // bits no byte holds, so a link altered there would decode to the same signature.
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(
+    mac(await signingKey(deps, deps.db), `${version}.${userId}.${kind}`).toString('base64url'),
+  );
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return { userId, kind: kind as UnsubscribeKind };
 }
