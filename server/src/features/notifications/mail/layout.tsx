@@ -1,18 +1,17 @@
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Row,
-  Column,
-  Section,
-  Text,
-} from '@react-email/components';
-import { render, toPlainText, plainTextSelectors } from '@react-email/render';
+// Each component from its own package, not from @react-email/components: that one re-exports its
+// code block (Prism) and Tailwind too, which the server's bundle would then carry (~1.2 MB).
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { FormatCallback } from 'html-to-text';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 
@@ -232,6 +231,8 @@ export function MailDetails({ items }: { items: string[] }) {
  * links each take a line of their own.
  */
 export async function renderMail(element: ReactElement): Promise<{ html: string; text: string }> {
+  // Loaded with the first mail, not at start (build.mjs keeps it out of the bundle; decision 063).
+  const { render, toPlainText, plainTextSelectors } = await import('@react-email/render');
   const html = await render(element);
   const text = toPlainText(html, {
     formatters: { mailLink },
