@@ -42,6 +42,7 @@ const external = [
   // (@react-email/render with react-dom/server, prettier and html-to-text: ~1.5 MB the start of a
   // server that sends no mail yet would parse for nothing; decision 063)
   '@react-email/render',
+  'ioredis',
   'nodemailer',
   'openid-client',
   '@zxcvbn-ts/language-common',

@@ -64,7 +64,7 @@ async function snapMail(page: Page, mail: CapturedMail, name: string) {
   await snap(page, `mail-${name}`);
   const escaped = (mail.text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;');
   await page.setContent(
-    `<!doctype html><meta name="viewport" content="width=device-width"><body style="margin:16px;background:#fff"><div style="font:13px/1.5 ui-monospace,monospace;color:#111;border:1px solid #ddd;padding:12px;max-width:72ch"><div style="color:#555;margin-bottom:8px">Subject: ${mail.subject!.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</div><pre style="white-space:pre-wrap;margin:0;font:inherit">${escaped}</pre></div></body>`,
+    `<!doctype html><meta name="viewport" content="width=device-width"><body style="margin:16px;background:#fff"><div style="font:13px/1.5 ui-monospace,monospace;color:#111;border:1px solid #ddd;padding:12px;max-width:72ch"><div style="color:#555;margin-bottom:8px">Subject: ${mail.subject!.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</div><pre style="white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font:inherit">${escaped}</pre></div></body>`,
   );
   await snap(page, `mail-${name}-text`);
   await page.setViewportSize(desktop);
@@ -98,7 +98,7 @@ test('the notice mails the app sends, in Chromium, and their one-click unsubscri
   expect(offerMail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
 
   // Ana accepts: Kofi hears of it.
-  await call(ana, 'post', `/offers/${offer._id}/accept`);
+  await call(ana, 'put', `/offers/${offer._id}/accept`);
   mails.push([
     'offer-accepted',
     await mailTo(kofi, `Ana Reyes accepted your offer to help with “${vanTitle}”`),
@@ -114,7 +114,7 @@ test('the notice mails the app sends, in Chromium, and their one-click unsubscri
   });
   const second = await call(kofi, 'post', `/posts/${blankets._id}/offers`, { message: 'I can bring ten.' });
   await mailTo(ana, `Kofi Mensah offered to help with “${blanketsTitle}”`);
-  await call(ana, 'post', `/offers/${second._id}/decline`);
+  await call(ana, 'put', `/offers/${second._id}/decline`);
   mails.push(['offer-declined', await mailTo(kofi, `Your offer to help with “${blanketsTitle}”`)]);
 
   // A mission: Kofi offers help to it, asks to join, is let in, and is given a task.

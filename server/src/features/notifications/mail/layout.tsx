@@ -31,7 +31,8 @@ const line = '#e2e8f0';
 const font =
   "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-const page: CSSProperties = { backgroundColor: '#f8fafc', fontFamily: font, margin: 0, padding: '24px 0' };
+// Side padding: on a phone the card keeps a margin from the screen's edges.
+const page: CSSProperties = { backgroundColor: '#f8fafc', fontFamily: font, margin: 0, padding: '24px 12px' };
 const card: CSSProperties = {
   backgroundColor: '#ffffff',
   border: `1px solid ${line}`,
