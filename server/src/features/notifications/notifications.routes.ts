@@ -10,6 +10,7 @@ import {
 import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as notifications from './notifications.service.js';
+import { unsubscribeRoutes } from './unsubscribe.routes.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const done = { 200: okResponseSchema, ...errors };
@@ -17,6 +18,8 @@ const done = { 200: okResponseSchema, ...errors };
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   notifications.subscribeNotifications(deps);
+  // A context of its own: it takes the form bodies of mail providers' one-click posts.
+  await app.register(unsubscribeRoutes);
 
   app.get(
     '/notifications',
