@@ -12,11 +12,29 @@ import { mailNotice } from './notice-mail.js';
  */
 export const DELIVERY_QUEUE = 'notice-delivery';
 
-export function deliverLater(jobs: JobQueue, trx: Db, notificationId: string) {
-  return jobs.send(trx, DELIVERY_QUEUE, { notificationId }, { key: `notice:${notificationId}` });
+/**
+ * A like notice's burst (issue 34 item 4, decision 066): likes on one post within this long of the
+ * first are one mail or push, sent when it ends with the count then, not one per like.
+ */
+export const LIKE_BURST_SECONDS = 15 * 60;
+
+/**
+ * Sends a notice on to its channel: at once, or, for a coalesced notice (`burstUntil`), once its
+ * burst ends. Keyed by the notice, and by the burst for a coalesced one: every like of a burst
+ * sends the same job, which goes once, and a later burst of the same notice is told again.
+ */
+export function deliverLater(jobs: JobQueue, trx: Db, notificationId: string, burstUntil?: Date | null) {
+  if (!burstUntil)
+    return jobs.send(trx, DELIVERY_QUEUE, { notificationId }, { key: `notice:${notificationId}` });
+  const burst = burstUntil.toISOString();
+  return jobs.send(trx, DELIVERY_QUEUE, { notificationId, burst } satisfies DeliveryJob, {
+    key: `notice:${notificationId}:${burst}`,
+    startAfter: burstUntil,
+  });
 }
 
-type DeliveryJob = { notificationId: string };
+/** `burst`: the end of the coalesced notice's burst this job tells of (its mail is keyed by it). */
+type DeliveryJob = { notificationId: string; burst?: string };
 
 export function defineDelivery(deps: Deps) {
   deps.jobs.define(DELIVERY_QUEUE, async (trx, data) => {
@@ -44,11 +62,15 @@ export function defineDelivery(deps: Deps) {
       });
       return;
     }
+    // A coalesced notice is mailed once per burst, as it stands then ("… and 9 others").
+    const { burst } = data as DeliveryJob;
     if (channel === 'mail' && n.emailVerifiedAt)
-      await mailNotice(deps, trx, notificationId, {
-        userId: n.userId,
-        email: n.email,
-        firstName: n.firstName,
-      });
+      await mailNotice(
+        deps,
+        trx,
+        notificationId,
+        { userId: n.userId, email: n.email, firstName: n.firstName },
+        burst ? { key: `notice:${notificationId}:${burst}` } : undefined,
+      );
   });
 }

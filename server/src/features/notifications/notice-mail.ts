@@ -10,9 +10,15 @@ type Recipient = { userId: string; email: string; firstName: string };
 /**
  * Mails one notice at once (its kind's channel is 'mail'), read as the recipient's list reads it
  * now: a notice the list would leave out (a block since, a mission left) is not mailed. Keyed by
- * the notice, so it is mailed once however often delivery runs.
+ * the notice (or by its burst, for a coalesced like), so it is mailed once however often delivery runs.
  */
-export async function mailNotice(deps: Deps, trx: Db, notificationId: string, to: Recipient) {
+export async function mailNotice(
+  deps: Deps,
+  trx: Db,
+  notificationId: string,
+  to: Recipient,
+  options?: { key: string },
+) {
   const row = await findListedNotification(trx, to.userId, notificationId);
   if (!row) return;
   const notice = presentNotification(row);
@@ -27,6 +33,7 @@ export async function mailNotice(deps: Deps, trx: Db, notificationId: string, to
       subject: said,
       text: `Hi ${to.firstName},\n\n${said}\n\nOpen it: ${link}\n`,
     },
-    { key: `notice:${notificationId}` },
+    // A coalesced notice's mail is keyed by its burst instead (delivery.ts), so each burst is told.
+    { key: options?.key ?? `notice:${notificationId}` },
   );
 }
