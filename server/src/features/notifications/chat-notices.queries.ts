@@ -72,6 +72,15 @@ export async function findChatBurstRecipients(
 }
 
 /**
+ * A chat's burst is over once it is told: the next message starts another. Only that burst (by
+ * its start), never a later one.
+ */
+export async function endChatBurst(db: Db, chatId: string, since: string) {
+  await sql`update chats set burst_until = least(burst_until, date_trunc('milliseconds', now()))
+    where id = ${chatId} and burst_since = ${since}::timestamptz`.execute(db);
+}
+
+/**
  * A chat request still waiting (issue 15), with its sender's name and what its recipient's
  * delivery needs; undefined when it is gone (accepted, declined, ended by a block) or the two are
  * blocked either way.

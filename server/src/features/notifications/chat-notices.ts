@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps.js';
 import { mailLater, type OutgoingMail } from '../../platform/mail.js';
 import { channelFor, quietUntil } from './notice-channels.js';
 import {
+  endChatBurst,
   findChatBurstRecipients,
   findChatRequestToTell,
   type ChatBurstRecipient,
@@ -72,6 +73,8 @@ export function defineChatNotices(deps: Deps) {
 
 async function tellBurst(deps: Deps, trx: Db, job: ChatBurstJob) {
   const now = new Date();
+  // Told as it ends: a message from now on starts the next burst (a held-back telling ends none).
+  if (!job.userId) await endChatBurst(trx, job.chatId, job.since);
   const members = await findChatBurstRecipients(trx, {
     chatId: job.chatId,
     since: job.since,

@@ -4,6 +4,7 @@ import type { JobQueue } from '../../platform/jobs.js';
 import { channelFor, isNoticeKind, quietUntil } from './notice-channels.js';
 import { findNoticeForDelivery } from './notification-settings.queries.js';
 import { mailNotice } from './notice-mail.js';
+import { endNoticeBurst } from './notifications.queries.js';
 
 /**
  * Issue 34 (decision 061): a stored notice goes on to its recipient's chosen channel. Every notice
@@ -38,7 +39,9 @@ type DeliveryJob = { notificationId: string; burst?: string };
 
 export function defineDelivery(deps: Deps) {
   deps.jobs.define(DELIVERY_QUEUE, async (trx, data) => {
-    const { notificationId } = data as DeliveryJob;
+    const { notificationId, burst } = data as DeliveryJob;
+    // A coalesced notice's burst ends as it is told: a like from now on starts the next one.
+    if (burst) await endNoticeBurst(trx, notificationId, burst);
     const n = await findNoticeForDelivery(trx, notificationId);
     // Gone (the account deleted, a block took it back) or read in the app meanwhile: nothing to tell.
     if (!n || n.readAt || !isNoticeKind(n.kind)) return;
@@ -63,7 +66,6 @@ export function defineDelivery(deps: Deps) {
       return;
     }
     // A coalesced notice is mailed once per burst, as it stands then ("… and 9 others").
-    const { burst } = data as DeliveryJob;
     if (channel === 'mail' && n.emailVerifiedAt)
       await mailNotice(
         deps,

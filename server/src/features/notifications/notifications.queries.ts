@@ -74,13 +74,26 @@ export async function upsertLikeNotice(
     )
     insert into notifications as n (id, user_id, sender_id, type, kind, related_post_id, message, others_count, burst_until)
     select ${like.id}, ${author}, ${liker}, 'like', 'likes', told.post_id, 'liked your post', 0,
-      now() + make_interval(secs => ${like.burstSeconds})
+      date_trunc('milliseconds', now()) + make_interval(secs => ${like.burstSeconds})
     from told
     on conflict (user_id, related_post_id) where type = 'like' and read_at is null do update
       set sender_id = excluded.sender_id, others_count = n.others_count + 1, created_at = now(),
         burst_until = case when n.burst_until > now() then n.burst_until else excluded.burst_until end
     returning n.*`.execute(db);
   return rows[0];
+}
+
+/**
+ * A coalesced notice's burst is over once it is told (delivery.ts): the next like starts another,
+ * told again. Only that burst (`burstUntil`, as its job carries it), never a later one.
+ */
+export async function endNoticeBurst(db: Db, id: string, burstUntil: string) {
+  await db
+    .updateTable('notifications')
+    .set({ burstUntil: null })
+    .where('id', '=', id)
+    .where('burstUntil', '=', new Date(burstUntil))
+    .execute();
 }
 
 /**
