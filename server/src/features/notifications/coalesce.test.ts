@@ -254,6 +254,26 @@ describe('chat messages are told once per burst (item 2)', () => {
     expect(await mailsTo(ana.user.email)).toHaveLength(1);
   });
 
+  it('holds a burst back through quiet hours, to be told of at their end', async () => {
+    const [ana, kofi] = [await signedInUser(t), await signedInUser(t)];
+    // Quiet from an hour ago to an hour from now, in UTC: they hold now.
+    const clock = (offsetHours: number) =>
+      new Date(Date.now() + offsetHours * 3_600_000).toISOString().slice(11, 16);
+    await sql`insert into notification_settings (user_id, quiet_enabled, quiet_start, quiet_end, time_zone)
+      values (${ana.user.id}, true, ${clock(-1)}, ${clock(1)}, 'UTC')`.execute(t.db);
+    const chatId = (await send(kofi, ana.user, 'Late news')).json().data.chatId as string;
+    await runDelayedJobs(t, CHAT_BURST_QUEUE);
+    expect(await mailsTo(ana.user.email)).toHaveLength(0);
+    const held = (await delayedJobs(t, CHAT_BURST_QUEUE)).filter(
+      (j) => (j.data as { chatId: string }).chatId === chatId,
+    );
+    expect(held).toHaveLength(1);
+    expect(held[0]!.data).toMatchObject({ userId: ana.user.id, open: true });
+    const inMinutes = (held[0]!.startAfter.getTime() - Date.now()) / 60_000;
+    expect(inMinutes).toBeGreaterThan(0);
+    expect(inMinutes).toBeLessThanOrEqual(61);
+  });
+
   it('tells nothing by mail to someone who chose to hear of messages in the app only', async () => {
     const [ana, kofi] = [await signedInUser(t), await signedInUser(t)];
     await choose(ana.user.id, 'chats', 'app');
