@@ -17,11 +17,16 @@ export const PUSH_QUEUE = 'push';
 export type PushJob = { userId: string; notificationId: string };
 
 /**
- * Pushes a notice once `trx` commits. Keyed by the notice: asked again (a second delivery pass,
- * quiet hours ending twice), it is pushed once.
+ * Pushes a notice once `trx` commits. Keyed by the notice (a coalesced one by its burst): asked
+ * again (a second delivery pass, quiet hours ending twice), it is pushed once.
  */
-export function pushLater(jobs: JobQueue, trx: Db, job: PushJob): Promise<void> {
-  return jobs.send(trx, PUSH_QUEUE, job, { key: `notice:${job.notificationId}` });
+export function pushLater(
+  jobs: JobQueue,
+  trx: Db,
+  job: PushJob,
+  key = `notice:${job.notificationId}`,
+): Promise<void> {
+  return jobs.send(trx, PUSH_QUEUE, job, { key });
 }
 
 /** One browser's subscription, as stored. */
