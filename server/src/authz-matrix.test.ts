@@ -396,6 +396,17 @@ const MATRIX: Record<string, Entry> = {
     path: (x) => ({ chatId: x.missionChatId }),
     body: () => ({ message: 'Let me in' }),
   },
+  /** The link in a mail is its own authority (a signed token); without one there is nothing to read or stop. */
+  'GET /api/v1/unsubscribe': {
+    other: 'own-data',
+    public: 'a one-click unsubscribe link works without signing in (RFC 8058); its token names whom it stops',
+    query: () => 'token=not-a-token',
+  },
+  'POST /api/v1/unsubscribe': {
+    other: 'own-data',
+    public: 'a one-click unsubscribe link works without signing in (RFC 8058); its token names whom it stops',
+    query: () => 'token=not-a-token',
+  },
   'GET /api/v1/push/key': {
     other: 'readable',
     public: 'the VAPID public key is public by design: every browser that subscribes is given it',
@@ -592,8 +603,9 @@ beforeAll(async () => {
   await ok(await api('POST', `/posts/${postId}/like`, a.cookie));
   await ok(await api('POST', `/posts/${postId}/save`, a.cookie));
   await ok(await api('POST', `/hashtags/${hashtag}/follow`, a.cookie));
-  // C's like tells A: a notification of A's.
-  await ok(await api('POST', `/posts/${postId}/like`, c.cookie));
+  // C's comment tells A: a notification of A's (not a like: B's likes in the walk are allowed
+  // interactions, and a like notice gathers them while unread, decision 066).
+  await ok(await api('POST', `/posts/${postId}/comments`, c.cookie, { content: 'I have a ladder' }));
   const notificationId = (await ok(await api('GET', '/notifications', a.cookie))).data[0]._id;
   const chatSecret = `between A and C only ${randomBytes(8).toString('hex')}`;
   const chatId = (

@@ -97,7 +97,7 @@ describe('likes coalesce (item 4)', () => {
 
     await runDelayedJobs(t, DELIVERY_QUEUE);
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes(author.user.email), 20_000);
-    expect(mail.subject).toBe('Dana Okafor and 9 others liked your post');
+    expect(mail.subject).toBe('Dana Okafor and 9 others liked your post “Sandbags are at the church hall”');
     expect(mail.text).toContain(`/post/${postId}`);
     expect(await mailsTo(author.user.email)).toHaveLength(1);
 
@@ -106,7 +106,10 @@ describe('likes coalesce (item 4)', () => {
     await api('POST', `/posts/${postId}/like`, eli.cookie);
     expect(await mailsTo(author.user.email)).toHaveLength(1);
     await runDelayedJobs(t, DELIVERY_QUEUE);
-    await smtp.waitFor((m) => m.subject === 'Eli Stone and 10 others liked your post', 20_000);
+    await smtp.waitFor(
+      (m) => m.subject === 'Eli Stone and 10 others liked your post “Sandbags are at the church hall”',
+      20_000,
+    );
     expect(await mailsTo(author.user.email)).toHaveLength(2);
   });
 
@@ -301,7 +304,7 @@ describe('mentions (item 3)', () => {
     ]);
     expect(await listOf(author, 'mention')).toEqual([]);
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes(ana.user.email), 20_000);
-    expect(mail.subject).toMatch(/^Kofi Mensah mentioned you in a post: Thanks @/);
+    expect(mail.subject).toMatch(/^Kofi Mensah mentioned you in “Thanks @/);
     expect(mail.text).toContain(`/post/${postId}`);
 
     const edit = await api('PATCH', `/posts/${postId}`, author.cookie, {

@@ -5,6 +5,7 @@ import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { startSmtpCapture } from '../../../test/smtp-capture.js';
 import { DELIVERY_QUEUE } from './delivery.js';
+import { runDelayedJobs } from '../../../test/delayed-jobs.js';
 
 /**
  * Issue 34 (decisions 061, 062): what every notification setting does, through the real routes and
@@ -108,6 +109,8 @@ describe('each channel (offers of help)', () => {
     await choose(ana, { channels: { likes: 'mail', offers: 'app' } });
     const post = await needOf(ana);
     await ok(await api('POST', `/posts/${post}/like`, kofi.cookie));
+    // Likes are told when their burst ends (decision 066): that moment brought forward.
+    await runDelayedJobs(t, DELIVERY_QUEUE);
     const mails = await mailsTo(ana);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Kofi');

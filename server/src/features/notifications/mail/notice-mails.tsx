@@ -176,12 +176,15 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
         ],
         button: 'Keep it open or close it',
       };
-    case 'like':
+    // Coalesced (decision 066): the latest liker and how many others, as the list says it.
+    case 'like': {
+      const others = n.othersCount ? ` and ${n.othersCount} ${n.othersCount === 1 ? 'other' : 'others'}` : '';
       return {
-        subject: `${who} liked your post${inQuotes(postTitle)}`,
-        heading: `${who} liked your post${inQuotes(postTitle)}`,
+        subject: `${who}${others} liked your post${inQuotes(postTitle)}`,
+        heading: `${who}${others} liked your post${inQuotes(postTitle)}`,
         button: 'See your post',
       };
+    }
     case 'comment':
       return {
         subject: `${who} commented on${inQuotes(postTitle) || ' your post'}`,
