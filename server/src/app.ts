@@ -24,7 +24,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { offersRoutes } from './features/offers/offers.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { postsSeenBy } from './features/posts/posts.service.js';
-import { pushedNotice } from './features/notifications/notice-push.js';
+import { readPush } from './features/notifications/notice-push.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
@@ -210,8 +210,9 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(matchingRoutes);
       await api.register(realtimeRoutes);
-      // Pushes say a notice as the list does: notifications reads it, push sends it (decision 064).
-      await api.register(pushRoutes, { pushedNotice });
+      // Pushes say a notice as the list does, a chat's burst as the chats count it: notifications
+      // reads them, push sends them (decisions 064, 066).
+      await api.register(pushRoutes, { readPush });
     },
     { prefix: API_ROOT },
   );

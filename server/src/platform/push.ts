@@ -13,19 +13,37 @@ import type { JobQueue } from './jobs.js';
  */
 export const PUSH_QUEUE = 'push';
 
-/** A push job: one notice, to every browser of its recipient. */
-export type PushJob = { userId: string; notificationId: string };
+/**
+ * A push job, to every browser of one person: a notice; a chat's burst of messages (decision 066:
+ * a chat makes no notice, so the job names the burst, and what is still unread of it is read when
+ * it sends); or a chat request. Whatever it names is read again at send time, a retry included.
+ */
+export type PushJob =
+  | { userId: string; notificationId: string }
+  | { userId: string; chatBurst: { chatId: string; since: string; open: boolean } }
+  | { userId: string; chatRequestId: string };
 
 /**
- * Pushes a notice once `trx` commits. Keyed by the notice (a coalesced one by its burst): asked
- * again (a second delivery pass, quiet hours ending twice), it is pushed once.
+ * The push service's Topic for a job (at most 32 URL-safe characters): a push still waiting there
+ * with the same topic is replaced. A notice's retry replaces itself; a chat's later burst replaces
+ * an earlier one the browser has not fetched yet, as it counts what the first did and more.
  */
-export function pushLater(
-  jobs: JobQueue,
-  trx: Db,
-  job: PushJob,
-  key = `notice:${job.notificationId}`,
-): Promise<void> {
+export function pushTopic(job: PushJob): string {
+  const id =
+    'notificationId' in job
+      ? job.notificationId
+      : 'chatBurst' in job
+        ? job.chatBurst.chatId
+        : job.chatRequestId;
+  return id.replaceAll('-', '');
+}
+
+/**
+ * Pushes once `trx` commits. Keyed by the notice (a coalesced one by its burst, a chat's burst by
+ * the burst and the member): asked again (a second delivery pass, quiet hours ending twice), it is
+ * pushed once.
+ */
+export function pushLater(jobs: JobQueue, trx: Db, job: PushJob, key: string): Promise<void> {
   return jobs.send(trx, PUSH_QUEUE, job, { key });
 }
 

@@ -24,6 +24,7 @@ export type ChatBurstRecipient = {
   lastBody: string;
   lastFirstName: string;
   lastLastName: string;
+  lastUsername: string;
 };
 
 /**
@@ -43,7 +44,8 @@ export async function findChatBurstRecipients(
     select cm.user_id, u.email, u.email_verified_at, u.first_name,
       s.channels, s.quiet_enabled, s.quiet_start, s.quiet_end, s.time_zone,
       c.kind, c.mission_id, ${missionTitleOf(sql.ref('c.mission_id'))} as mission_title,
-      w.unread, w.writers, l.body as last_body, lu.first_name as last_first_name, lu.last_name as last_last_name
+      w.unread, w.writers, l.body as last_body, lu.first_name as last_first_name, lu.last_name as last_last_name,
+      lu.username as last_username
     from chats c
     join chat_members cm on cm.chat_id = c.id
     join users u on u.id = cm.user_id
@@ -99,10 +101,12 @@ export async function findChatRequestToTell(db: Db, requestId: string) {
     message: string;
     senderFirstName: string;
     senderLastName: string;
+    senderUsername: string;
   }>`
     select r.recipient_id, u.email, u.email_verified_at, u.first_name,
       s.channels, s.quiet_enabled, s.quiet_start, s.quiet_end, s.time_zone,
-      r.message, su.first_name as sender_first_name, su.last_name as sender_last_name
+      r.message, su.first_name as sender_first_name, su.last_name as sender_last_name,
+      su.username as sender_username
     from chat_requests r
     join users u on u.id = r.recipient_id
     join users su on su.id = r.sender_id

@@ -1,8 +1,22 @@
-import { preview } from '@muster/contract/notification-rules';
+import type { PushPayload } from '@muster/contract/push';
 import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
-import { mailLater, type OutgoingMail } from '../../platform/mail.js';
+import { mailLater } from '../../platform/mail.js';
+import { pushLater } from '../../platform/push.js';
+import {
+  burstSentence,
+  chatBurstMail,
+  chatRequestMail,
+  firstWords,
+  requestSentence,
+  type ChatBurstWords,
+  type ChatMailLinks,
+} from './mail/chat-mails.js';
+import { renderMail } from './mail/layout.js';
+import type { NoticeMail } from './mail/notice-mails.js';
 import { channelFor, quietUntil } from './notice-channels.js';
+import { appLink } from './notice-mail.js';
+import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.js';
 import {
   endChatBurst,
   findChatBurstRecipients,
@@ -14,10 +28,9 @@ import {
  * Messages told away from the app (issue 34 item 2, decision 066). A chat message makes no notice
  * in the bell: chats have their own unread badge, and a row per message would be the flood this
  * spares. Instead each burst of messages in a chat is told once, when it ends, to each member who
- * has not read it by then, by their channel for 'chats' (mail by default); a chat request once.
- *
- * The mails here are plain text and simple HTML of their own; the notice mails' layout (the mail
- * part of issue 34) is to wrap them once it exists.
+ * has not read it by then, by their channel for 'chats' (mail by default, or push); a chat request
+ * once. The mails wear the notice mails' frame and one-click unsubscribe (mail/chat-mails.tsx); a
+ * push goes through the push feature's queue, which reads the burst again when it sends.
  */
 export const CHAT_BURST_QUEUE = 'chat-burst';
 export const CHAT_REQUEST_QUEUE = 'chat-request-notice';
@@ -75,17 +88,18 @@ async function tellBurst(deps: Deps, trx: Db, job: ChatBurstJob) {
   const now = new Date();
   // Told as it ends: a message from now on starts the next burst (a held-back telling ends none).
   if (!job.userId) await endChatBurst(trx, job.chatId, job.since);
+  const open = job.open ?? false;
   const members = await findChatBurstRecipients(trx, {
     chatId: job.chatId,
     since: job.since,
-    open: job.open ?? false,
+    open,
     userId: job.userId,
   });
   for (const m of members) {
     const { channel, until } = awayChoice(m, now);
-    // 'app': the chats badge says it; 'digest' and 'push' are told by the digest and the push
-    // sender of issue 34, which read no notice row for a chat: see decision 066.
-    if (channel !== 'mail') continue;
+    // 'app': the chats badge says it; 'digest': the digest reads notice rows, which a chat makes
+    // none of (decision 066).
+    if (channel !== 'mail' && channel !== 'push') continue;
     if (until) {
       // Quiet hours: held back to their end, then told of everything still unread since this
       // burst began; later bursts of the night meet this key and are told with it.
@@ -97,10 +111,24 @@ async function tellBurst(deps: Deps, trx: Db, job: ChatBurstJob) {
       );
       continue;
     }
+    const key = `chat:${job.chatId}:${job.since}:${m.userId}`;
+    if (channel === 'push') {
+      // Once per burst: the push job counts what is still unread when it sends (pushedChatBurst).
+      await pushLater(
+        deps.jobs,
+        trx,
+        { userId: m.userId, chatBurst: { chatId: job.chatId, since: job.since, open } },
+        key,
+      );
+      continue;
+    }
     if (!m.emailVerifiedAt) continue;
-    await mailLater(deps.jobs, trx, burstMail(deps.config.publicUrl, job.chatId, m), {
-      key: `chat:${job.chatId}:${job.since}:${m.userId}`,
+    const mail = chatBurstMail({
+      ...burstWords(m),
+      firstName: m.firstName,
+      links: await mailLinks(deps, trx, m.userId, burstPath(job.chatId, m)),
     });
+    await mailChats(deps, trx, { userId: m.userId, email: m.email }, mail, key);
   }
 }
 
@@ -109,7 +137,7 @@ async function tellChatRequest(deps: Deps, trx: Db, requestId: string) {
   // Accepted, declined or ended by a block meanwhile: nothing to tell.
   if (!r) return;
   const { channel, until } = awayChoice(r, new Date());
-  if (channel !== 'mail') return;
+  if (channel !== 'mail' && channel !== 'push') return;
   if (until) {
     await deps.jobs.send(trx, CHAT_REQUEST_QUEUE, { requestId } satisfies ChatRequestJob, {
       key: `chat-request:${requestId}:${until.toISOString()}`,
@@ -117,73 +145,104 @@ async function tellChatRequest(deps: Deps, trx: Db, requestId: string) {
     });
     return;
   }
+  const key = `chat-request:${requestId}`;
+  if (channel === 'push') {
+    await pushLater(deps.jobs, trx, { userId: r.recipientId, chatRequestId: requestId }, key);
+    return;
+  }
   if (!r.emailVerifiedAt) return;
-  const who = fullName(r.senderFirstName, r.senderLastName);
-  const link = `${deps.config.publicUrl}/#/requests`;
-  const said = preview(r.message.replace(/\s+/g, ' ').trim());
+  const mail = chatRequestMail({
+    firstName: r.firstName,
+    sender: { name: fullName(r.senderFirstName, r.senderLastName), username: r.senderUsername },
+    message: r.message,
+    links: await mailLinks(deps, trx, r.recipientId, '/requests'),
+  });
+  await mailChats(deps, trx, { userId: r.recipientId, email: r.email }, mail, key);
+}
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+const burstWords = (m: ChatBurstRecipient): ChatBurstWords => ({
+  unread: m.unread,
+  writers: m.writers,
+  last: { name: fullName(m.lastFirstName, m.lastLastName), username: m.lastUsername, body: m.lastBody },
+  mission: m.kind === 'mission' && m.missionId ? { title: m.missionTitle } : undefined,
+});
+
+/** Where a burst's link leads: the direct chat, or the mission's chat page (as the chats list opens them). */
+const burstPath = (chatId: string, m: ChatBurstRecipient) =>
+  m.kind === 'mission' && m.missionId ? `/chat/${m.missionId}` : `/chats/${chatId}`;
+
+/** A chats mail's links, the unsubscribe one signed in the job's transaction (decision 063). */
+async function mailLinks(deps: Deps, trx: Db, userId: string, path: string): Promise<ChatMailLinks> {
+  return {
+    home: `${deps.config.publicUrl}/`,
+    open: appLink(deps, path),
+    settings: appLink(deps, '/settings/notifications'),
+    unsubscribe: await unsubscribeUrl(deps, userId, 'chats', trx),
+  };
+}
+
+/** Rendered here, in the job, so the mail job only sends what was decided: once per key. */
+async function mailChats(
+  deps: Deps,
+  trx: Db,
+  to: { userId: string; email: string },
+  mail: NoticeMail,
+  key: string,
+) {
+  const { html, text } = await renderMail(mail.element);
   await mailLater(
     deps.jobs,
     trx,
     {
-      to: r.email,
-      forUser: r.recipientId,
-      subject: `${who} asked to send you a message`,
-      text: `Hi ${r.firstName},\n\n${who} is not among your connections and asked to send you a message on Muster:\n\n“${said}”\n\nAccept it to answer, or decline it (they only learn that it was not accepted): ${link}\n\n— Muster\n`,
-      html: page(
-        `<p>Hi ${esc(r.firstName)},</p><p>${esc(who)} is not among your connections and asked to send you a message on Muster:</p><blockquote>“${esc(said)}”</blockquote><p>Accept it to answer, or decline it (they only learn that it was not accepted).</p>${button(link, 'See the request')}`,
-      ),
+      to: to.email,
+      forUser: to.userId,
+      subject: mail.subject,
+      text,
+      html,
+      headers: await unsubscribeHeaders(deps, to.userId, 'chats', trx),
     },
-    { key: `chat-request:${requestId}` },
+    { key },
   );
 }
 
-const fullName = (first: string, last: string) => `${first} ${last}`.trim();
-const times = (n: number) => (n === 1 ? 'a message' : `${n} messages`);
-
 /**
- * "Kofi Mensah sent you 4 messages" (a direct chat), "4 new messages in Dune fence" (a mission's
- * chat), with the newest one's first words and the link the chats list opens.
+ * A burst as a push to one member (decision 066), read when the push is sent: what of it they
+ * still have not read, from no one blocked either way, while they are a member who sees the chat;
+ * undefined when nothing is left (read meanwhile, a block, left). The title is the mail's subject,
+ * the body the newest message's first words; the tag names the chat, so the browser shows one
+ * notification per chat, a later burst replacing the earlier.
  */
-export function burstMail(publicUrl: string, chatId: string, m: ChatBurstRecipient): OutgoingMail {
-  const last = fullName(m.lastFirstName, m.lastLastName);
-  const said = preview(m.lastBody.replace(/\s+/g, ' ').trim());
-  if (m.kind === 'mission' && m.missionId) {
-    const title = m.missionTitle ?? 'your mission';
-    const who = m.writers > 1 ? `${last} and ${m.writers - 1} ${m.writers === 2 ? 'other' : 'others'}` : last;
-    const link = `${publicUrl}/#/chat/${m.missionId}`;
-    const subject = `${m.unread === 1 ? 'A new message' : `${m.unread} new messages`} in ${title}`;
-    return {
-      to: m.email,
-      forUser: m.userId,
-      subject,
-      text: `Hi ${m.firstName},\n\n${who} wrote ${times(m.unread)} in the ${title} chat while you were away. The newest, from ${last}:\n\n“${said}”\n\nOpen the chat: ${link}\n\n— Muster\n`,
-      html: page(
-        `<p>Hi ${esc(m.firstName)},</p><p>${esc(who)} wrote ${times(m.unread)} in the ${esc(title)} chat while you were away. The newest, from ${esc(last)}:</p><blockquote>“${esc(said)}”</blockquote>${button(link, 'Open the chat')}`,
-      ),
-    };
-  }
-  const link = `${publicUrl}/#/chats/${chatId}`;
+export async function pushedChatBurst(
+  db: Db,
+  userId: string,
+  burst: { chatId: string; since: string; open: boolean },
+): Promise<PushPayload | undefined> {
+  const [m] = await findChatBurstRecipients(db, { ...burst, userId });
+  if (!m) return undefined;
+  const words = burstWords(m);
+  const said = firstWords(m.lastBody);
   return {
-    to: m.email,
-    forUser: m.userId,
-    subject: `${last} sent you ${times(m.unread)}`,
-    text: `Hi ${m.firstName},\n\n${last} sent you ${times(m.unread)} on Muster. ${m.unread === 1 ? 'It says' : 'The newest'}:\n\n“${said}”\n\nRead and answer: ${link}\n\n— Muster\n`,
-    html: page(
-      `<p>Hi ${esc(m.firstName)},</p><p>${esc(last)} sent you ${times(m.unread)} on Muster. ${m.unread === 1 ? 'It says' : 'The newest'}:</p><blockquote>“${esc(said)}”</blockquote>${button(link, 'Read and answer')}`,
-    ),
+    title: burstSentence(words),
+    body: words.mission ? `${words.last.name}: ${said}` : said,
+    url: `/#${burstPath(burst.chatId, m)}`,
+    tag: `chat:${burst.chatId}`,
   };
 }
 
-/** Text made safe inside HTML: people's names and messages are theirs to write. */
-function esc(text: string) {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+/** A chat request as a push to its recipient, while it waits (not answered, no block since). */
+export async function pushedChatRequest(
+  db: Db,
+  userId: string,
+  requestId: string,
+): Promise<PushPayload | undefined> {
+  const r = await findChatRequestToTell(db, requestId);
+  if (!r || r.recipientId !== userId) return undefined;
+  return {
+    title: requestSentence(fullName(r.senderFirstName, r.senderLastName)),
+    body: firstWords(r.message),
+    url: '/#/requests',
+    tag: `chat-request:${requestId}`,
+  };
 }
-
-const button = (href: string, label: string) =>
-  `<p><a href="${esc(href)}" style="display:inline-block;padding:10px 16px;border-radius:6px;background:#4338ca;color:#ffffff;text-decoration:none">${esc(label)}</a></p>`;
-
-const page = (body: string) =>
-  `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#0f172a">${body}<p style="color:#64748b">— Muster</p></body></html>`;

@@ -3,24 +3,29 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, signedInUser } from '../../../test/factories.js';
 import { delayedJobs, runDelayedJobs } from '../../../test/delayed-jobs.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
-import { startSmtpCapture } from '../../../test/smtp-capture.js';
+import { startPushService, type PushService } from '../../../test/push-service.js';
+import { headerOf, startSmtpCapture, type CapturedMail } from '../../../test/smtp-capture.js';
 import { CHAT_BURST_QUEUE } from './chat-notices.js';
 import { DELIVERY_QUEUE } from './delivery.js';
 
 /**
  * Issue 34 items 2–4 (decision 066): what comes in bursts is told once — ten likes on a post are
- * one notice and one mail, five messages one mail — and mentions are told, over a real SMTP
- * server. A burst's end is brought forward (test/delayed-jobs.ts) rather than waited for.
+ * one notice and one mail, five messages one mail or one push — and mentions are told, over a
+ * real SMTP server and a real HTTPS push service on loopback. A burst's end is brought forward
+ * (test/delayed-jobs.ts) rather than waited for.
  */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let pushService: PushService;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
+  pushService = await startPushService();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url }, pushAgent: pushService.agent });
 });
 afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  await t?.close();
+  await smtp?.close();
+  await pushService?.close();
 });
 beforeEach(() => {
   smtp.messages.length = 0;
@@ -152,6 +157,19 @@ describe('likes coalesce (item 4)', () => {
   });
 });
 
+/**
+ * A chats mail carries the notice mails' one-click unsubscribe for kind 'chats' (decision 063):
+ * RFC 8058's headers to the API, and the footer's link to the page that asks for the click.
+ */
+function expectChatsUnsubscribe(mail: CapturedMail, userId: string) {
+  const token = new RegExp(`token=v1\\.${userId}\\.chats\\.[\\w-]+`);
+  const header = headerOf(mail, 'List-Unsubscribe') ?? '';
+  expect(header).toMatch(new RegExp(`^<${t.config.publicUrl}/api/v1/unsubscribe\\?${token.source}>$`));
+  expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  expect(mail.html).toMatch(new RegExp(`href="${t.config.publicUrl}/#/unsubscribe\\?${token.source}"`));
+  expect(mail.text).toContain('Stop mail about messages and chat requests:');
+}
+
 describe('chat messages are told once per burst (item 2)', () => {
   const send = (from: Person, to: { id: string }, message: string) =>
     api('POST', '/chats/send', from.cookie, { recipientId: to.id, message });
@@ -178,6 +196,8 @@ describe('chat messages are told once per burst (item 2)', () => {
     expect(mail.text).toContain('Message 5: the van leaves at 11');
     expect(mail.text).toContain(`${t.config.publicUrl}/#/chats/${chatId}`);
     expect(mail.html).toContain('Read and answer');
+    expect(mail.html).toContain(`href="${t.config.publicUrl}/#/chats/${chatId}"`);
+    expectChatsUnsubscribe(mail, ana.user.id);
     expect(await mailsTo(ana.user.email)).toHaveLength(1);
     // The sender is told nothing of their own messages.
     expect(await mailsTo(kofi.user.email)).toHaveLength(0);
@@ -231,6 +251,8 @@ describe('chat messages are told once per burst (item 2)', () => {
     expect(toOwner.subject).toBe('2 new messages in Dune fence');
     expect(toOwner.text).toContain('Wes Tan wrote 2 messages');
     expect(toOwner.text).toContain(`/#/chat/${missionId}`);
+    expect(toOwner.html).toContain(`href="${t.config.publicUrl}/#/chat/${missionId}"`);
+    expectChatsUnsubscribe(toOwner, owner.user.id);
     const toBlocker = await smtp.waitFor((m) => m.envelopeTo.includes(blocker.user.email), 20_000);
     // Only the owner's message: the one she blocked is neither shown nor told.
     expect(toBlocker.subject).toBe('A new message in Dune fence');
@@ -252,6 +274,9 @@ describe('chat messages are told once per burst (item 2)', () => {
     expect(mail.subject).toBe('Sam Hart asked to send you a message');
     expect(mail.text).toContain('Could you lend the generator this weekend?');
     expect(mail.text).toContain(`${t.config.publicUrl}/#/requests`);
+    expect(mail.html).toContain(`href="${t.config.publicUrl}/#/requests"`);
+    expect(mail.html).toContain('See the request');
+    expectChatsUnsubscribe(mail, ana.user.id);
     // A second message while it waits is no second request, and no second mail.
     await send(stranger, ana.user, 'Hello?');
     expect(await mailsTo(ana.user.email)).toHaveLength(1);
@@ -282,6 +307,139 @@ describe('chat messages are told once per burst (item 2)', () => {
     await choose(ana.user.id, 'chats', 'app');
     await send(kofi, ana.user, 'Are you there?');
     await runDelayedJobs(t, CHAT_BURST_QUEUE);
+    expect(await mailsTo(ana.user.email)).toHaveLength(0);
+  });
+});
+
+describe('chat bursts pushed once (item 4: “a busy chat pushes once per burst”)', () => {
+  const send = (from: Person, to: { id: string }, message: string) =>
+    api('POST', '/chats/send', from.cookie, { recipientId: to.id, message });
+
+  /** Someone who chose push for messages, with a browser subscribed at the local push service. */
+  async function pushedForChats(overrides: Parameters<typeof signedInUser>[1] = {}) {
+    const person = await signedInUser(t, overrides);
+    await choose(person.user.id, 'chats', 'push');
+    const browser = pushService.newBrowser();
+    const res = await api('POST', '/users/me/push-subscriptions', person.cookie, browser.subscription);
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...person, browser };
+  }
+
+  /** Runs the queues until `done` holds; nothing here assumes speed. */
+  const drainUntil = (done: () => boolean | Promise<boolean>) =>
+    expect
+      .poll(
+        async () => {
+          await t.app.deps.jobs.drain();
+          return done();
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe(true);
+
+  it('five messages are one push when the burst ends, with the count, the chat’s link and tag; a gone browser is dropped', async () => {
+    const ana = await pushedForChats({ firstName: 'Ana', lastName: 'Reyes' });
+    // A second browser whose subscription the push service says is gone (410).
+    const stale = pushService.newBrowser();
+    expect(
+      (await api('POST', '/users/me/push-subscriptions', ana.cookie, stale.subscription)).statusCode,
+    ).toBe(200);
+    pushService.answer(stale.path, 410);
+    const kofi = await signedInUser(t, { firstName: 'Kofi', lastName: 'Mensah' });
+    let chatId = '';
+    for (let i = 1; i <= 5; i++) {
+      const res = await send(kofi, ana.user, `Message ${i}: the van leaves at ${6 + i}`);
+      expect(res.statusCode).toBe(200);
+      chatId = res.json().data.chatId;
+    }
+    // Nothing per message: the burst has not ended.
+    await t.app.deps.jobs.drain();
+    expect(ana.browser.pushes()).toHaveLength(0);
+
+    expect(await runDelayedJobs(t, CHAT_BURST_QUEUE)).toBeGreaterThanOrEqual(1);
+    await drainUntil(() => ana.browser.pushes().length > 0 && stale.pushes().length > 0);
+    const [push] = ana.browser.pushes();
+    expect(ana.browser.decrypt(push!)).toEqual({
+      title: 'Kofi Mensah sent you 5 messages',
+      body: 'Message 5: the van leaves at 11',
+      url: `/#/chats/${chatId}`,
+      tag: `chat:${chatId}`,
+    });
+    expect(push!.headers.topic).toBe(chatId.replaceAll('-', ''));
+    await t.app.deps.jobs.drain();
+    expect(ana.browser.pushes()).toHaveLength(1);
+    // The 410 dropped that browser; the other stays.
+    const endpoints = (
+      await t.db
+        .selectFrom('pushSubscriptions')
+        .select('endpoint')
+        .where('userId', '=', ana.user.id)
+        .execute()
+    ).map((r) => r.endpoint);
+    expect(endpoints).toEqual([ana.browser.subscription.endpoint]);
+    // Push, not mail: nothing in the inbox.
+    expect(await mailsTo(ana.user.email)).toHaveLength(0);
+  });
+
+  it('pushes nothing when the messages were read before the burst ended', async () => {
+    const ana = await pushedForChats();
+    const kofi = await signedInUser(t);
+    let chatId = '';
+    for (let i = 1; i <= 5; i++) chatId = (await send(kofi, ana.user, `Hello ${i}`)).json().data.chatId;
+    expect((await api('PUT', `/chats/${chatId}/read`, ana.cookie)).statusCode).toBe(204);
+    await runDelayedJobs(t, CHAT_BURST_QUEUE);
+    await t.app.deps.jobs.drain();
+    await t.app.deps.jobs.drain();
+    expect(ana.browser.pushes()).toHaveLength(0);
+  });
+
+  it('reads the burst again when a push is retried: read meanwhile, the retry pushes nothing', async () => {
+    const ana = await pushedForChats();
+    const kofi = await signedInUser(t);
+    pushService.answer(ana.browser.path, 500);
+    let chatId = '';
+    for (let i = 1; i <= 3; i++) chatId = (await send(kofi, ana.user, `Hi ${i}`)).json().data.chatId;
+    await runDelayedJobs(t, CHAT_BURST_QUEUE);
+    // The first try reached the push service, which failed it: the job waits to retry.
+    await drainUntil(() => ana.browser.pushes().length === 1);
+    expect(ana.browser.pushes()[0]!.status).toBe(500);
+    expect((await api('PUT', `/chats/${chatId}/read`, ana.cookie)).statusCode).toBe(204);
+    await drainUntil(async () => {
+      const { rows } = await sql<{ state: string }>`select state::text from pgboss.job
+        where name = 'push' and data->>'userId' = ${ana.user.id}`.execute(t.db);
+      return rows.length === 1 && rows[0]!.state === 'completed';
+    });
+    expect(ana.browser.pushes()).toHaveLength(1);
+  });
+
+  it('pushes nothing of someone blocked before the burst ended', async () => {
+    const ana = await pushedForChats();
+    const kofi = await signedInUser(t);
+    for (let i = 1; i <= 2; i++) expect((await send(kofi, ana.user, `Hey ${i}`)).statusCode).toBe(200);
+    expect((await api('POST', `/users/${kofi.user.id}/block`, ana.cookie)).statusCode).toBe(200);
+    await runDelayedJobs(t, CHAT_BURST_QUEUE);
+    await t.app.deps.jobs.drain();
+    await t.app.deps.jobs.drain();
+    expect(ana.browser.pushes()).toHaveLength(0);
+  });
+
+  it('pushes a chat request once, to the requests page', async () => {
+    const ana = await pushedForChats({ firstName: 'Ana', messagePolicy: 'connections' });
+    const stranger = await signedInUser(t, { firstName: 'Sam', lastName: 'Hart' });
+    const res = await send(stranger, ana.user, 'Could you lend the generator this weekend?');
+    expect(res.statusCode).toBe(202);
+    const requestId = res.json().data.request._id as string;
+    await drainUntil(() => ana.browser.pushes().length > 0);
+    expect(ana.browser.decrypt(ana.browser.pushes()[0]!)).toEqual({
+      title: 'Sam Hart asked to send you a message',
+      body: 'Could you lend the generator this weekend?',
+      url: '/#/requests',
+      tag: `chat-request:${requestId}`,
+    });
+    await send(stranger, ana.user, 'Hello?');
+    await t.app.deps.jobs.drain();
+    await t.app.deps.jobs.drain();
+    expect(ana.browser.pushes()).toHaveLength(1);
     expect(await mailsTo(ana.user.email)).toHaveLength(0);
   });
 });

@@ -100,7 +100,7 @@ export function defineDelivery(deps: Deps) {
         deps.jobs,
         trx,
         { userId: n.userId, notificationId },
-        burst ? `notice:${notificationId}:${burst}` : undefined,
+        burst ? `notice:${notificationId}:${burst}` : `notice:${notificationId}`,
       );
   });
 }

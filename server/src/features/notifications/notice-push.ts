@@ -1,4 +1,6 @@
 import type { PushPayload } from '@muster/contract/push';
+import type { PushJob } from '../../platform/push.js';
+import { pushedChatBurst, pushedChatRequest } from './chat-notices.js';
 import { describe, notificationTarget } from '@muster/contract/notification-rules';
 import { isNoticeKind } from './notice-channels.js';
 import { noticeKindLabels } from '@muster/contract/notification-settings';
@@ -26,4 +28,14 @@ export async function pushedNotice(
     url: `/#${notificationTarget(notice) ?? '/notifications'}`,
     tag: notificationId,
   };
+}
+
+/**
+ * What a push job says now (the push feature's reader, handed over in app.ts): a notice as the
+ * list reads it, a chat's burst as the chats count it unread, a chat request while it waits.
+ */
+export function readPush(db: Db, job: PushJob): Promise<PushPayload | undefined> {
+  if ('notificationId' in job) return pushedNotice(db, job.userId, job.notificationId);
+  if ('chatBurst' in job) return pushedChatBurst(db, job.userId, job.chatBurst);
+  return pushedChatRequest(db, job.userId, job.chatRequestId);
 }

@@ -4,7 +4,7 @@ import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUSH_SUBSCRIPTION_BUDGET } from '../../platform/limits.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
-import { definePushDelivery, type PushedNotice } from './push.delivery.js';
+import { definePushDelivery, type PushReader } from './push.delivery.js';
 import * as push from './push.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
@@ -12,12 +12,9 @@ const done = { 200: okResponseSchema, ...errors };
 const tags = ['push'];
 
 /** Web Push (issue 34, decision 064): the key browsers subscribe with, and this browser's subscription. */
-export const pushRoutes: FastifyPluginAsyncZod<{ pushedNotice: PushedNotice }> = async (
-  app,
-  { pushedNotice },
-) => {
+export const pushRoutes: FastifyPluginAsyncZod<{ readPush: PushReader }> = async (app, { readPush }) => {
   const { deps } = app;
-  definePushDelivery(deps, pushedNotice);
+  definePushDelivery(deps, readPush);
   const writes = limitPerAccount(app, PUSH_SUBSCRIPTION_BUDGET);
 
   app.get(

@@ -1,4 +1,4 @@
-import { describe } from '@muster/contract/notification-rules';
+import { andOthers, describe } from '@muster/contract/notification-rules';
 import {
   noticeChannelLabels,
   noticeKindLabels,
@@ -15,6 +15,7 @@ import {
   MailPerson,
   MailQuote,
   MailText,
+  type MailFooterProps,
 } from './layout.js';
 
 /**
@@ -176,15 +177,13 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
         ],
         button: 'Keep it open or close it',
       };
-    // Coalesced (decision 066): the latest liker and how many others, as the list says it.
-    case 'like': {
-      const others = n.othersCount ? ` and ${n.othersCount} ${n.othersCount === 1 ? 'other' : 'others'}` : '';
+    case 'like':
       return {
-        subject: `${who}${others} liked your post${inQuotes(postTitle)}`,
-        heading: `${who}${others} liked your post${inQuotes(postTitle)}`,
+        // A coalesced like counts the others of its burst, as the list says it (decision 066).
+        subject: `${who}${andOthers(n.othersCount)} liked your post${inQuotes(postTitle)}`,
+        heading: `${who}${andOthers(n.othersCount)} liked your post${inQuotes(postTitle)}`,
         button: 'See your post',
       };
-    }
     case 'comment':
       return {
         subject: `${who} commented on${inQuotes(postTitle) || ' your post'}`,
@@ -246,25 +245,32 @@ function buttonFor(input: NoticeMailInput, chosen: string | undefined): string {
   return chosen ?? 'Open in Muster';
 }
 
+/**
+ * The footer of a mail about one kind: why it came (the kind's channel is mail) and the links to
+ * the settings and to this kind's one-click unsubscribe page. One sentence for every kind's mail.
+ */
+export function kindFooter(
+  kind: NoticeKind,
+  links: { settings: string; unsubscribe: string },
+): MailFooterProps {
+  const label = noticeKindLabels[kind].label;
+  return {
+    reason: `You get this mail because ${label.startsWith('“') ? label : `“${label}”`} is set to “${noticeChannelLabels.mail}” in your notification settings.`,
+    settingsUrl: links.settings,
+    unsubscribeUrl: links.unsubscribe,
+    unsubscribeLabel: `Stop ${unsubscribeSubject(kind)}`,
+  };
+}
+
 /** The mail for one notice: its subject, the inbox's preview line and the element to render. */
 export function noticeMail(input: NoticeMailInput): NoticeMail {
   const { notice, kind, links } = input;
   const c = contentOf(input);
-  const label = noticeKindLabels[kind].label;
   const subject = cut(c.subject, 140);
   const preview = cut(c.quote ?? c.lines?.[0] ?? describe(notice), 140);
   const sender = nameOf(notice);
   const element = (
-    <MailLayout
-      preview={preview}
-      homeUrl={links.home}
-      footer={{
-        reason: `You get this mail because ${label.startsWith('“') ? label : `“${label}”`} is set to “${noticeChannelLabels.mail}” in your notification settings.`,
-        settingsUrl: links.settings,
-        unsubscribeUrl: links.unsubscribe,
-        unsubscribeLabel: `Stop ${unsubscribeSubject(kind)}`,
-      }}
-    >
+    <MailLayout preview={preview} homeUrl={links.home} footer={kindFooter(kind, links)}>
       {sender && notice.sender ? <MailPerson name={sender} username={notice.sender.username} /> : null}
       <MailHeading>{c.heading}</MailHeading>
       {c.quote ? <MailQuote>{c.quote}</MailQuote> : null}
