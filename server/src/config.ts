@@ -57,6 +57,13 @@ const envSchema = z
     SEED_DEMO: booleanFlag(true),
     // A process that only answers requests leaves its jobs to the processes that run workers.
     JOB_WORKERS: booleanFlag(true),
+    // How long likes on one post gather before they are mailed or pushed as one (decision 066).
+    LIKE_BURST_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600)
+      .default(15 * 60),
     WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -131,6 +138,8 @@ export type Config = {
   seedDemo: boolean;
   /** Whether this process runs the job queue's workers (decision 059); off for an API-only process. */
   jobWorkers: boolean;
+  /** Likes on one post within this many seconds of the first are told away from the app as one. */
+  likeBurstSeconds: number;
   webDist: string;
   /** Contact messages admitted per IP per hour. */
   contactRateLimit: number;
@@ -202,6 +211,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     jobWorkers: e.JOB_WORKERS,
+    likeBurstSeconds: e.LIKE_BURST_SECONDS,
     webDist: path.resolve(e.WEB_DIST),
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

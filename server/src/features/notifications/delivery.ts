@@ -15,12 +15,6 @@ import { endNoticeBurst } from './notifications.queries.js';
 export const DELIVERY_QUEUE = 'notice-delivery';
 
 /**
- * A like notice's burst (issue 34 item 4, decision 066): likes on one post within this long of the
- * first are one mail or push, sent when it ends with the count then, not one per like.
- */
-export const LIKE_BURST_SECONDS = 15 * 60;
-
-/**
  * Sends a notice on to its channel: at once, or, for a coalesced notice (`burstUntil`), once its
  * burst ends. Keyed by the notice, and by the burst for a coalesced one: every like of a burst
  * sends the same job, which goes once, and a later burst of the same notice is told again.

@@ -26,7 +26,7 @@ import {
   upsertLikeNotice,
 } from './notifications.queries.js';
 import { presentNotification, stillNeededMessage } from './notifications.present.js';
-import { defineDelivery, deliverLater, LIKE_BURST_SECONDS } from './delivery.js';
+import { defineDelivery, deliverLater } from './delivery.js';
 import { defineChatNotices } from './chat-notices.js';
 
 /** A mention notice keeps this much of what was said, for its preview in the list and its mail. */
@@ -180,7 +180,7 @@ export function subscribeNotifications(deps: Deps) {
       authorId,
       likerId,
       postId,
-      burstSeconds: LIKE_BURST_SECONDS,
+      burstSeconds: deps.config.likeBurstSeconds,
     });
     if (row) await told(db, deps, row);
   });
