@@ -108,11 +108,15 @@ test('a need’s author hears of offers by mail, then by push, and stops like ma
   expect(button, 'the mail has a button to the need').toBeTruthy();
   expect(button).toContain(`#/post/${need._id}`);
 
-  // Its button opens the offer, signed in (the browser A used before).
+  // Its button opens the need with the offer on it (where the app's own notice leads, spec §4),
+  // signed in: the browser A used before.
   const page = await anaContext.newPage();
   await page.goto(button!);
-  await expect(page.getByText('I have a van free on Saturday')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'A van to the clinic', exact: true })).toBeVisible();
+  await expect(page.getByText('Offered by')).toBeVisible();
   await expect(page.getByText('Kofi Mensah').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark fulfilled' })).toBeVisible();
+  await snap(page, 'journey-offer-from-mail');
 
   // A turns push on for this browser and offers to push.
   const origin = new URL(page.url()).origin;
