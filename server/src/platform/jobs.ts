@@ -54,7 +54,6 @@ export type JobQueueOptions = {
 export type SendOptions = {
   key?: string;
   startAfter?: Date;
-  throttle?: { key: string; seconds: number };
 };
 
 export type JobQueue = {
@@ -67,8 +66,7 @@ export type JobQueue = {
   /**
    * Enqueues in `trx`, the writer's transaction (an outbox): the job exists exactly when the write
    * commits. With a `key`, a second send of the same key to the same queue is dropped. With
-   * `startAfter` it waits until then (quiet hours). With `throttle`, one job per key and window of
-   * that many seconds: a second send in the same window is dropped (a burst told once, issue 34).
+   * `startAfter` it waits until then (quiet hours, the end of a burst: issue 34).
    */
   send: (trx: Db, queue: string, data: object, options?: SendOptions) => Promise<void>;
   /**
@@ -269,7 +267,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       handlers.set(queue, handler);
       if (!transactional) outsideTransactions.add(queue);
     },
-    send: async (trx, queue, data, { key, startAfter, throttle } = {}) => {
+    send: async (trx, queue, data, { key, startAfter } = {}) => {
       if (!trx.isTransaction)
         throw new Error(`a job for ${queue} must be sent inside the writer's transaction`);
       await whenStarted();
@@ -281,7 +279,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           data,
           ...(key ? { id: keyedId(queue, key) } : {}),
           ...(startAfter ? { startAfter } : {}),
-          ...(throttle ? { singletonKey: throttle.key, singletonSeconds: throttle.seconds } : {}),
         },
       });
       // Committed: this process's worker takes it now rather than at its next poll.
