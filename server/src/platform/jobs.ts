@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromKysely, PgBoss, type Db as BossDb, type Job } from 'pg-boss';
 import type { Db } from '../db/database.js';
-import { listDeadJobs, type DeadJob } from './jobs.queries.js';
+import { hasJobsToRun, listDeadJobs, type DeadJob } from './jobs.queries.js';
 import { afterCommit, inTransaction, underSavepoint } from './transaction.js';
 
 /**
@@ -51,13 +51,22 @@ export type SendOptions = {
   throttle?: { key: string; seconds: number };
 };
 
+export type DefineOptions = {
+  transactional?: boolean;
+  /**
+   * Jobs fetched, and run in one transaction, at a time (BATCH unless given): a queue whose every
+   * job is heavy (a digest batch of a few hundred people) takes one, so a transaction stays short.
+   */
+  batchSize?: number;
+};
+
 export type JobQueue = {
   /**
    * Declares a queue and its handler; before `start`. A handler whose effect is outside the
    * database (a mail) is not `transactional`: it runs, then the job completes, so a crash between
    * the two runs it again (at least once, where the others are exactly once).
    */
-  define: (queue: string, handler: JobHandler, options?: { transactional?: boolean }) => void;
+  define: (queue: string, handler: JobHandler, options?: DefineOptions) => void;
   /**
    * Enqueues in `trx`, the writer's transaction (an outbox): the job exists exactly when the write
    * commits. With a `key`, a second send of the same key to the same queue is dropped. With
@@ -80,6 +89,8 @@ export type JobQueue = {
   settle: () => Promise<void>;
   /** Jobs whose retries are spent, newest first. */
   dead: (limit?: number) => Promise<DeadJob[]>;
+  /** Whether the queue still holds jobs to run (waiting, retrying or under way): a producer's back-pressure. */
+  busy: (queue: string) => Promise<boolean>;
   /** Lets handlers under way finish (a bounded wait), then stops polling; before the database closes. */
   stop: () => Promise<void>;
 };
@@ -98,6 +109,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
   const handlers = new Map<string, JobHandler>();
+  const batchSizes = new Map<string, number>();
   const outsideTransactions = new Set<string>();
   const workerIds = new Map<string, string>();
   /** Resolves once the queue runs (never, should the server stop first); `firstAttempt` after one try. */
@@ -164,7 +176,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const drainOnce = async () => {
       let any = false;
       for (const queue of queues()) {
-        const jobs = await boss.fetch(queue, { batchSize: BATCH });
+        const jobs = await boss.fetch(queue, { batchSize: batchSizes.get(queue) ?? BATCH });
         if (!jobs.length) continue;
         any = true;
         await runBatch(queue, jobs);
@@ -218,7 +230,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (mode !== 'workers') continue;
       const id = await boss.work(
         queue,
-        { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, burstWhenBatchFull: true },
+        {
+          batchSize: batchSizes.get(queue) ?? BATCH,
+          pollingIntervalSeconds: POLL_SECONDS,
+          burstWhenBatchFull: true,
+        },
         // Each job settles itself (runBatch); pg-boss's own completion afterwards finds none active.
         (jobs) => runBatch(queue, jobs),
       );
@@ -235,10 +251,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   return {
-    define: (queue, handler, { transactional = true } = {}) => {
+    define: (queue, handler, { transactional = true, batchSize } = {}) => {
       if (started) throw new Error(`queue ${queue} defined after the job queue started`);
       if (handlers.has(queue)) throw new Error(`queue ${queue} defined twice`);
       handlers.set(queue, handler);
+      if (batchSize) batchSizes.set(queue, batchSize);
       if (!transactional) outsideTransactions.add(queue);
     },
     send: async (trx, queue, data, { key, startAfter, throttle } = {}) => {
@@ -301,6 +318,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await inside.run();
     },
     dead: (limit = 100) => listDeadJobs(db, JOB_SCHEMA, limit),
+    busy: (queue) => hasJobsToRun(db, JOB_SCHEMA, queue),
     stop: async () => {
       stopping = true;
       // Not started (still trying): its next attempt sees `stopping` and gives up.
