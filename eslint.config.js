@@ -209,7 +209,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['contract/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    files: ['contract/**/*.ts', 'server/src/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}'],
     plugins: { muster: { rules: { layers, 'contract-schemas': contractSchemas, 'query-keys': queryKeys } } },
     rules: { 'muster/layers': 'error' },
   },

@@ -5,7 +5,7 @@ const cores = os.availableParallelism();
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     globalSetup: ['test/global-setup.ts'],
     // Each file gets its own database; PGlite is single-threaded WASM, so one fork per core, with
     // one core left over on bigger machines (for PostgreSQL or Redis when they run beside us), and
