@@ -92,12 +92,7 @@ function noticeItems(rows: DigestNoticeRow[]): DigestItem[] {
     const first = group[0]!;
     const senders = group.map((g) => fullName(g.senderFirstName, g.senderLastName));
     const path = notificationTarget(presentNotification(first)) ?? '/notifications';
-    const detail =
-      group.length > 1
-        ? `From ${namesOf(senders)}`
-        : first.type === 'missionUpdate'
-          ? quoted(first.missionTitle)
-          : undefined;
+    const detail = group.length > 1 ? `From ${namesOf(senders)}` : undefined;
     return { text: sentenceFor(group), path, ...(detail ? { detail } : {}) };
   });
 }
