@@ -59,6 +59,7 @@ const envSchema = z.object({
   REDIS_TIMEOUT_MS: milliseconds(500),
   REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
   API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
+  DIGEST_PACE: z.coerce.number().gt(0).max(1).default(0.5),
 });
 
 export type Config = {
@@ -114,6 +115,11 @@ export type Config = {
    * that compresses.
    */
   apiCompression: boolean;
+  /**
+   * The share of a worker's time the digest's jobs may take (0 to 1; decision 065): the rest it
+   * leaves to the reads. 1 builds everyone's digest as fast as the machine can.
+   */
+  digestPace: number;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -158,6 +164,7 @@ export function loadConfig(
           }
         : undefined,
     geoNominatimUrl: e.GEO_NOMINATIM_URL,
+    digestPace: e.DIGEST_PACE,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -58,6 +58,13 @@ export type DefineOptions = {
    * job is heavy (a digest batch of a few hundred people) takes one, so a transaction stays short.
    */
   batchSize?: number;
+  /**
+   * The share of a worker's time the queue may take, from 0 to 1 (1, the default: as fast as it
+   * can): after each batch the worker rests so that the batch's time is this share of the whole.
+   * Work that may take its time (the digest) leaves the machine to the people asking it things.
+   * Only real workers rest; a drain (tests, 'inline') never does.
+   */
+  pace?: number;
 };
 
 export type JobQueue = {
@@ -110,6 +117,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   const handlers = new Map<string, JobHandler>();
   const batchSizes = new Map<string, number>();
+  const paces = new Map<string, number>();
   const outsideTransactions = new Set<string>();
   const workerIds = new Map<string, string>();
   /** Resolves once the queue runs (never, should the server stop first); `firstAttempt` after one try. */
@@ -118,6 +126,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let running = false;
   let stopping = false;
   let sentSinceDrain = false;
+  /** Workers resting (`pace`): a stop wakes them rather than waiting out their rest. */
+  const resting = new Set<() => void>();
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      resting.add(wake);
+    });
 
   /**
    * Runs a fetched batch. Database work runs in one transaction that also completes the jobs
@@ -236,7 +256,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           burstWhenBatchFull: true,
         },
         // Each job settles itself (runBatch); pg-boss's own completion afterwards finds none active.
-        (jobs) => runBatch(queue, jobs),
+        async (jobs) => {
+          const started = performance.now();
+          await runBatch(queue, jobs);
+          const pace = paces.get(queue);
+          // Resting here holds this worker's next fetch; the batch is already completed.
+          if (pace && pace < 1 && !stopping) await rest((performance.now() - started) * (1 / pace - 1));
+        },
       );
       workerIds.set(queue, id);
     }
@@ -251,11 +277,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   return {
-    define: (queue, handler, { transactional = true, batchSize } = {}) => {
+    define: (queue, handler, { transactional = true, batchSize, pace } = {}) => {
       if (started) throw new Error(`queue ${queue} defined after the job queue started`);
       if (handlers.has(queue)) throw new Error(`queue ${queue} defined twice`);
       handlers.set(queue, handler);
       if (batchSize) batchSizes.set(queue, batchSize);
+      if (pace !== undefined) paces.set(queue, pace);
       if (!transactional) outsideTransactions.add(queue);
     },
     send: async (trx, queue, data, { key, startAfter, throttle } = {}) => {
@@ -324,6 +351,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // Not started (still trying): its next attempt sees `stopping` and gives up.
       if (!running) return;
       running = false;
+      for (const wake of [...resting]) wake();
       await Promise.all([inside.idle(), outside.idle()]);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

@@ -15,6 +15,8 @@ export const DIGEST_SCHEDULE_EVERY_MS = 15 * 60_000;
  * two-minute hold on a job at 100k people (decision 065's figures).
  */
 export const DIGEST_BATCH = 250;
+/** People read per statement of the scheduler's walk: several jobs' worth, so 100k people are a few dozen statements. */
+export const DIGEST_PICK_PAGE = DIGEST_BATCH * 8;
 
 /** At most this much of each section; the rest is a count and a link to the page that has it all. */
 export const DIGEST_LIMITS = {

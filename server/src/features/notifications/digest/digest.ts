@@ -14,7 +14,7 @@ import {
   findTagPosts,
   zoneKnown,
 } from './digest.queries.js';
-import { DIGEST_BATCH, DIGEST_LIMITS, DIGEST_SCHEDULE_EVERY_MS } from './digest-timing.js';
+import { DIGEST_BATCH, DIGEST_LIMITS, DIGEST_PICK_PAGE, DIGEST_SCHEDULE_EVERY_MS } from './digest-timing.js';
 
 /**
  * The digest (issue 34, decision 065): a scheduled turn finds whose digest is due and puts them,
@@ -59,13 +59,18 @@ export async function scheduleDigests(deps: Deps, at: Date) {
   let batches = 0;
   let people = 0;
   for (;;) {
-    const ids = await findDuePeople(deps.db, { at, after, zones, limit: DIGEST_BATCH });
+    // A page of several jobs' people per statement: the walk's cost is its rows, not its trips.
+    const ids = await findDuePeople(deps.db, { at, after, zones, limit: DIGEST_PICK_PAGE });
     if (!ids.length) break;
-    const job: DigestJob = { people: ids, zones, at: at.toISOString() };
-    await inTransaction(deps.db, (trx) => deps.jobs.send(trx, DIGEST_QUEUE, job));
-    batches += 1;
+    await inTransaction(deps.db, async (trx) => {
+      for (let i = 0; i < ids.length; i += DIGEST_BATCH) {
+        const job: DigestJob = { people: ids.slice(i, i + DIGEST_BATCH), zones, at: at.toISOString() };
+        await deps.jobs.send(trx, DIGEST_QUEUE, job);
+        batches += 1;
+      }
+    });
     people += ids.length;
-    if (ids.length < DIGEST_BATCH) break;
+    if (ids.length < DIGEST_PICK_PAGE) break;
     after = ids.at(-1)!;
   }
   return { batches, people, waited: false };
@@ -124,12 +129,13 @@ export async function buildDigests(deps: Deps, trx: Db, job: DigestJob, matches:
 /** The digest's queue and its scheduled turn. */
 export function defineDigest(deps: Deps, matches: DigestMatches) {
   // One job (a batch of people) per transaction: fifty of them in one would hold it for minutes.
+  // Paced (DIGEST_PACE): the digest may take its time, the people reading the app may not (decision 065).
   deps.jobs.define(
     DIGEST_QUEUE,
     async (trx, data) => {
       await buildDigests(deps, trx, data as DigestJob, matches);
     },
-    { batchSize: 1 },
+    { batchSize: 1, pace: deps.config.digestPace },
   );
   deps.scheduler.add(digestJob(deps));
 }
