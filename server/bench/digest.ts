@@ -62,14 +62,26 @@ const madeNotices = await sql`
     and (m.visibility = 'public' or exists (select 1 from mission_members mm where mm.mission_id = m.id and mm.user_id = a.user_id))
     and not exists (select 1 from blocks b where (b.blocker_id = a.user_id and b.blocked_id = p.author_id)
                                              or (b.blocker_id = p.author_id and b.blocked_id = a.user_id))
-    and not exists (select 1 from mutes mu where mu.muter_id = a.user_id and mu.muted_id = p.author_id)`.execute(db);
+    and not exists (select 1 from mutes mu where mu.muter_id = a.user_id and mu.muted_id = p.author_id)`.execute(
+  db,
+);
 console.log(
   `${people.toLocaleString()} people · the turn at ${at.toISOString()} · ${Number(madeNotices.numAffectedRows ?? 0).toLocaleString()} mission update notices of the last day written for it`,
 );
 
 // --- Settings as they were, to put back; the API's scheduler held off the digest meanwhile. ---
-await sql`drop table if exists digest_bench_settings`.execute(db);
-await sql`create table digest_bench_settings as select * from notification_settings`.execute(db);
+// A run cut short left its copy: the settings go back to it first, and it stays the copy.
+const left = (
+  await sql<{ r: string | null }>`select to_regclass('public.digest_bench_settings')::text as r`.execute(db)
+).rows[0]!.r;
+if (left) {
+  await sql`truncate notification_settings`.execute(db);
+  await sql`insert into notification_settings select * from digest_bench_settings`.execute(db);
+} else await sql`create table digest_bench_settings as select * from notification_settings`.execute(db);
+// Jobs a cut-short run left behind would be taken for this run's.
+await sql`delete from pgboss.job where name in (${DIGEST_QUEUE}, ${MAIL_QUEUE}) and state < 'completed'`.execute(
+  db,
+);
 await sql`insert into scheduled_jobs (name, next_run_at) values ('digest', now() + interval '1 day')
   on conflict (name) do update set next_run_at = excluded.next_run_at`.execute(db);
 
@@ -142,9 +154,9 @@ async function round(n: number) {
   const [cpu3, pg3] = [await cpuMs(process.pid), await cpuMs('postgres')];
   const claimed = Number(
     (
-      await sql<{ n: string }>`select count(*) as n from notification_settings where last_digest_at = ${at}`.execute(
-        db,
-      )
+      await sql<{
+        n: string;
+      }>`select count(*) as n from notification_settings where last_digest_at = ${at}`.execute(db)
     ).rows[0]!.n,
   );
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
