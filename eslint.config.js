@@ -214,6 +214,26 @@ export default tseslint.config(
     rules: { 'muster/layers': 'error' },
   },
   {
+    // Mail templates take each react-email component from its own package: the umbrella package
+    // re-exports its code block (Prism) and Tailwind, which would swell the server's bundle by
+    // ~1.2 MB that every start parses (decision 063).
+    files: ['server/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@react-email/components',
+              message:
+                "Import the component from its own package (@react-email/section, …): the umbrella brings Prism and Tailwind into the server's bundle (decision 063).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/features/*/*.routes.ts'],
     rules: { 'muster/contract-schemas': 'error' },
   },

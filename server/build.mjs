@@ -34,7 +34,14 @@ const external = [
   'pino-pretty',
   '@fastify/swagger',
   'pg',
+  // React, loaded from node_modules so that the renderer below and our mail templates share one
+  // copy: its CommonJS entry would bring both its development and production builds into the bundle.
+  'react',
+  'react-dom',
   // imported when first used
+  // (@react-email/render with react-dom/server, prettier and html-to-text: ~1.5 MB the start of a
+  // server that sends no mail yet would parse for nothing; decision 063)
+  '@react-email/render',
   'ioredis',
   'nodemailer',
   'openid-client',

@@ -13,6 +13,9 @@ export type CapturedMail = {
   subject?: string;
   text?: string;
   html?: string;
+  /** RFC 8058's headers as sent, on a notice's mail. */
+  listUnsubscribe?: string;
+  listUnsubscribePost?: string;
 };
 
 /** Waits for a message the real SMTP capture server received (mail goes out after the answer, and a busy machine is slow). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../server/test/free-port';
 import { startOidcProvider } from '../../server/test/oidc-provider';
-import { startSmtpCapture } from '../../server/test/smtp-capture';
+import { headerOf, startSmtpCapture } from '../../server/test/smtp-capture';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,6 +26,10 @@ function startMailCapture(mailDir: string) {
           replyTo: mail.replyTo?.value[0]?.address,
           subject: mail.subject,
           text: mail.text,
+          // The HTML part and the one-click header, for notice-mails.spec.ts (issue 34).
+          html: typeof mail.html === 'string' ? mail.html : undefined,
+          listUnsubscribe: headerOf(mail, 'list-unsubscribe'),
+          listUnsubscribePost: headerOf(mail, 'list-unsubscribe-post'),
         }),
       );
       await fs.rename(`${name}.part`, name);

@@ -3,6 +3,13 @@ import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = ParsedMail & { envelopeTo: string[] };
 
+/** A header as it was sent, unfolded (mailparser reads some, List-* among them, into objects of its own). */
+export const headerOf = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name.toLowerCase())
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n[ \t]+/g, ' ');
+
 /**
  * A real SMTP server on a free loopback port that keeps what it receives, so tests check mail
  * as it went over the wire rather than what our code meant to send.

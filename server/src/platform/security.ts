@@ -94,6 +94,7 @@ export async function registerSecurity(
   const publicOrigin = new URL(options.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.authorizedByToken) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!isOwnOrigin(request, origin, publicOrigin)) throw badOrigin();
@@ -112,6 +113,18 @@ export async function registerSecurity(
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Requests must be sent as JSON');
     }
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This write is authorised by a signed token in its address and by nothing the browser sends
+     * on its own (no cookie is read): a forged cross-site request cannot borrow anyone's rights,
+     * so it may come from anywhere and as a form. RFC 8058's one-click unsubscribe is such a write:
+     * a mail provider's server POSTs `List-Unsubscribe=One-Click` as a form, from its own origin.
+     */
+    authorizedByToken?: boolean;
+  }
 }
 
 export const badOrigin = () => new HttpError(403, 'BAD_ORIGIN', 'Cross-site requests are not allowed');

@@ -79,6 +79,13 @@ const publicPages: RouteObject[] = [
       (m) => m.SignInLinkPage,
     ),
   },
+  {
+    path: paths.unsubscribe,
+    ...page(
+      () => import('../features/unsubscribe/components/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
 ];
 
 const signedOutPages: RouteObject[] = [

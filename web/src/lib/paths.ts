@@ -7,6 +7,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   signInLink: '/sign-in-link',
+  /** A mail's one-click unsubscribe page (issue 34): open signed in or not. */
+  unsubscribe: '/unsubscribe',
   contact: '/contact',
   privacy: '/privacy',
   terms: '/terms',
@@ -66,6 +68,7 @@ export const publicPaths: readonly string[] = [
   paths.forgotPassword,
   paths.resetPassword,
   paths.signInLink,
+  paths.unsubscribe,
 ];
 
 /** Spec §2: pages whose signed-out visitors are told to log in, not just redirected. */

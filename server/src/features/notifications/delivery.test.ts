@@ -53,8 +53,8 @@ describe('an offer of help reaches its author by mail (the default for offers)',
     const id = await needWithOffer(ana, kofi);
     const mails = await mailTo(ana.user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toContain('Kofi Mensah offered help');
-    expect(mails[0]!.text).toContain(`${t.config.publicUrl}/post/${id}`);
+    expect(mails[0]!.subject).toBe('Kofi Mensah offered to help with “A van to the clinic”');
+    expect(mails[0]!.text).toContain(`${t.config.publicUrl}/#/post/${id}`);
     // Delivery running again (a retry, a second worker) mails nothing more.
     await t.app.deps.jobs.drain();
     expect(await mailTo(ana.user.email)).toHaveLength(1);

@@ -1,16 +1,17 @@
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
-import { render, toPlainText, plainTextSelectors } from '@react-email/render';
+// Each component from its own package, not from @react-email/components: that one re-exports its
+// code block (Prism) and Tailwind too, which the server's bundle would then carry (~1.2 MB).
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { FormatCallback } from 'html-to-text';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 
@@ -30,7 +31,8 @@ const line = '#e2e8f0';
 const font =
   "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-const page: CSSProperties = { backgroundColor: '#f8fafc', fontFamily: font, margin: 0, padding: '24px 0' };
+// Side padding: on a phone the card keeps a margin from the screen's edges.
+const page: CSSProperties = { backgroundColor: '#f8fafc', fontFamily: font, margin: 0, padding: '24px 12px' };
 const card: CSSProperties = {
   backgroundColor: '#ffffff',
   border: `1px solid ${line}`,
@@ -132,6 +134,48 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
   );
 }
 
+/** Who it is from: their initials in a round badge (no picture to load or block), name and handle. */
+export function MailPerson({ name, username }: { name: string; username: string }) {
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?';
+  // Left out of the text part, whose first line names them anyway.
+  return (
+    <Section style={{ margin: '12px 0 0' }} data-skip-in-text="true">
+      <Row>
+        <Column style={{ width: '48px', verticalAlign: 'middle' }}>
+          <Text
+            style={{
+              backgroundColor: '#e0e7ff',
+              borderRadius: '20px',
+              color: '#4338ca',
+              fontSize: '15px',
+              fontWeight: 600,
+              height: '40px',
+              lineHeight: '40px',
+              margin: 0,
+              textAlign: 'center',
+              width: '40px',
+            }}
+          >
+            {initials}
+          </Text>
+        </Column>
+        <Column style={{ verticalAlign: 'middle' }}>
+          <Text style={{ color: ink, fontSize: '15px', fontWeight: 600, lineHeight: '20px', margin: 0 }}>
+            {name}
+          </Text>
+          <Text style={{ color: faint, fontSize: '13px', lineHeight: '18px', margin: 0 }}>@{username}</Text>
+        </Column>
+      </Row>
+    </Section>
+  );
+}
+
 /** The mail's first line: what happened, in the notice's own words. */
 export function MailHeading({ children }: { children: ReactNode }) {
   return (
@@ -168,12 +212,28 @@ export function MailQuote({ children }: { children: ReactNode }) {
   );
 }
 
+/** Short facts as a list (a match's reasons). */
+export function MailDetails({ items }: { items: string[] }) {
+  return (
+    <Section style={{ margin: '0 0 12px' }}>
+      {items.map((item) => (
+        <Text key={item} style={{ color: muted, fontSize: '14px', lineHeight: '22px', margin: '0 0 2px' }}>
+          {'• '}
+          {item}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
 /**
  * Renders a mail to its two parts. The text part is made from the HTML (the one template), so the
  * two never say different things; a link reads there as "label: https://…", and the footer's
  * links each take a line of their own.
  */
 export async function renderMail(element: ReactElement): Promise<{ html: string; text: string }> {
+  // Loaded with the first mail, not at start (build.mjs keeps it out of the bundle; decision 063).
+  const { render, toPlainText, plainTextSelectors } = await import('@react-email/render');
   const html = await render(element);
   const text = toPlainText(html, {
     formatters: { mailLink },
