@@ -1,4 +1,6 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { CSSProperties } from 'react';
 import { MailButton, MailHeading, MailLayout, MailText, renderMail } from '../mail/layout.js';
 import { type Digest, type DigestItem, type DigestSection, digestSummary } from './digest-content.js';
@@ -33,10 +35,10 @@ const itemLink: CSSProperties = {
 const itemDetail: CSSProperties = { color: muted, fontSize: '13px', lineHeight: '19px', margin: '2px 0 0' };
 const moreLink: CSSProperties = { color: '#4f46e5', fontSize: '14px', textDecoration: 'underline' };
 
-function Item({ item, baseUrl }: { item: DigestItem; baseUrl: string }) {
+function Item({ item, open }: { item: DigestItem; open: (path: string) => string }) {
   return (
     <Section style={itemBox}>
-      <Link href={`${baseUrl}${item.path}`} style={itemLink}>
+      <Link href={open(item.path)} style={itemLink}>
         {item.text}
       </Link>
       {item.detail ? <Text style={itemDetail}>{item.detail}</Text> : null}
@@ -44,16 +46,16 @@ function Item({ item, baseUrl }: { item: DigestItem; baseUrl: string }) {
   );
 }
 
-function DigestPart({ section, baseUrl }: { section: DigestSection; baseUrl: string }) {
+function DigestPart({ section, open }: { section: DigestSection; open: (path: string) => string }) {
   return (
     <Section>
       <Text style={sectionTitle}>{section.title}</Text>
       {section.items.map((item) => (
-        <Item key={`${item.path}:${item.text}`} item={item} baseUrl={baseUrl} />
+        <Item key={`${item.path}:${item.text}`} item={item} open={open} />
       ))}
       {section.more ? (
         <Text style={{ margin: '4px 0 0', fontSize: '14px', lineHeight: '20px' }}>
-          <Link href={`${baseUrl}${section.more.path}`} style={moreLink}>
+          <Link href={open(section.more.path)} style={moreLink}>
             {section.more.count > 0 ? `${section.more.count} more · ${section.more.text}` : section.more.text}
           </Link>
         </Text>
@@ -63,10 +65,12 @@ function DigestPart({ section, baseUrl }: { section: DigestSection; baseUrl: str
 }
 
 export type DigestMailLinks = {
-  /** The instance's public URL: every item's path is made absolute on it. */
-  baseUrl: string;
+  /** The instance's home page. */
+  home: string;
+  /** A page of the app as a link from outside it (notice-mail.ts `appLink`: the app routes on the hash). */
+  open: (path: string) => string;
   /** The one-click unsubscribe page for the digest. */
-  unsubscribeUrl?: string;
+  unsubscribe: string;
 };
 
 export function DigestMail({ digest, links }: { digest: Digest; links: DigestMailLinks }) {
@@ -74,13 +78,12 @@ export function DigestMail({ digest, links }: { digest: Digest; links: DigestMai
   return (
     <MailLayout
       preview={digestSummary(digest)}
-      homeUrl={links.baseUrl}
+      homeUrl={links.home}
       footer={{
         reason: `You get this because your digest is set to ${digest.frequency}. It comes only when there is something to tell.`,
-        settingsUrl: `${links.baseUrl}/settings/notifications`,
-        ...(links.unsubscribeUrl
-          ? { unsubscribeUrl: links.unsubscribeUrl, unsubscribeLabel: 'Stop the digest' }
-          : {}),
+        settingsUrl: links.open('/settings/notifications'),
+        unsubscribeUrl: links.unsubscribe,
+        unsubscribeLabel: 'Stop the digest',
       }}
     >
       <MailHeading>Your {digest.frequency} digest</MailHeading>
@@ -88,9 +91,9 @@ export function DigestMail({ digest, links }: { digest: Digest; links: DigestMai
         Hi {digest.firstName}, here is what happened on Muster in the last {period} while you were away.
       </MailText>
       {digest.sections.map((section) => (
-        <DigestPart key={section.key} section={section} baseUrl={links.baseUrl} />
+        <DigestPart key={section.key} section={section} open={links.open} />
       ))}
-      <MailButton href={`${links.baseUrl}/`}>Open Muster</MailButton>
+      <MailButton href={links.home}>Open Muster</MailButton>
     </MailLayout>
   );
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../../test/helpers.js';
-import { type CapturedMail, startSmtpCapture } from '../../../../test/smtp-capture.js';
+import { type CapturedMail, headerOf, startSmtpCapture } from '../../../../test/smtp-capture.js';
 import { DIGEST_QUEUE, scheduleDigests } from './digest.js';
 
 /**
@@ -177,24 +177,42 @@ describe('the digest’s content', () => {
     expect(html).toContain('“Boats ready at the pier #floodrelief”');
     expect(html).toContain('Ben Cruz needs “Transport to Tacloban hospital”');
     expect(html).toContain('Matches your offer “Free rides with my van”');
-    // Each item opens its page.
     const hrefs = [...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    // Each item opens its page (the app routes on the address's hash).
     expect(hrefs).toEqual(
       expect.arrayContaining([
-        `${base}/post/${mine}`,
-        `${base}/post/${kofiNeed}`,
-        `${base}/missions/${missionId}`,
-        `${base}/hashtag/floodrelief`,
-        `${base}/post/${need}`,
-        `${base}/settings/notifications`,
+        `${base}/#/post/${mine}`,
+        `${base}/#/post/${kofiNeed}`,
+        `${base}/#/missions/${missionId}`,
+        `${base}/#/hashtag/floodrelief`,
+        `${base}/#/post/${need}`,
+        `${base}/#/matches`,
+        `${base}/#/settings/notifications`,
       ]),
     );
-    expect(hrefs).not.toContain(`${base}/post/${tagged}`);
+    expect(hrefs).not.toContain(`${base}/#/post/${tagged}`);
     // The text part says the same, with its links written out.
     expect(mail.text).toContain('3 new comments on “Sandbags stacked along the river road”');
-    expect(mail.text).toContain(`${base}/post/${need}`);
+    expect(mail.text).toContain(`${base}/#/post/${need}`);
     // Marked made for the period it covers.
     expect((await lastDigestOf(ana))?.toISOString()).toBe(at.toISOString());
+
+    // One click on the mail client's Unsubscribe (RFC 8058), no session: the digest is off.
+    expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const { pathname, search } = new URL(/^<([^>]+)>$/.exec(headerOf(mail, 'List-Unsubscribe')!)![1]!);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${pathname}${search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ kind: 'digest', stopped: true });
+    // The page the footer's link opens is the same one, for the same person.
+    expect(hrefs.some((h) => h?.includes('/#/unsubscribe?token='))).toBe(true);
+    await api('POST', `/posts/${mine}/comments`, kofi.cookie, { content: 'One more thanks' });
+    await digestAt(new Date(at.getTime() + DAY));
+    expect(mailsTo(ana)).toHaveLength(1);
   });
 
   it('leaves out whoever is blocked either way or muted, in every section', async () => {

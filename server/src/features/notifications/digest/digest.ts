@@ -3,6 +3,8 @@ import type { Deps } from '../../../platform/deps.js';
 import { mailLater } from '../../../platform/mail.js';
 import type { ScheduledJob } from '../../../platform/scheduler.js';
 import { inTransaction } from '../../../platform/transaction.js';
+import { appLink } from '../notice-mail.js';
+import { unsubscribeHeaders, unsubscribeUrl } from '../unsubscribe.js';
 import { composeDigest, type MatchForDigest } from './digest-content.js';
 import { renderDigestMail } from './digest-mail.js';
 import {
@@ -114,11 +116,20 @@ export async function buildDigests(deps: Deps, trx: Db, job: DigestJob, matches:
       matches: found.get(person.userId) ?? [],
     });
     if (!digest) continue;
-    const mail = await renderDigestMail(digest, { baseUrl: deps.config.publicUrl });
+    const mail = await renderDigestMail(digest, {
+      home: `${deps.config.publicUrl}/`,
+      open: (path) => appLink(deps, path),
+      unsubscribe: await unsubscribeUrl(deps, person.userId, 'digest', trx),
+    });
     await mailLater(
       deps.jobs,
       trx,
-      { to: person.email, forUser: person.userId, ...mail },
+      {
+        to: person.email,
+        forUser: person.userId,
+        ...mail,
+        headers: await unsubscribeHeaders(deps, person.userId, 'digest', trx),
+      },
       { key: `digest:${person.userId}:${new Date(person.periodStart).toISOString()}` },
     );
     mailed += 1;
