@@ -72,27 +72,54 @@ export const defaultNoticeChannels: Record<NoticeKind, NoticeChannel> = {
 export const digestFrequencies = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof digestFrequencies)[number];
 
-/** Per mission: every update, only what the owner marks important (and what concerns me), or none. */
+/**
+ * Per mission, which of its updates reach me (decision 062): every one; only the important ones
+ * (posted by the people who lead it, its owner and partners, or marked as an emergency); or none,
+ * not even in the app. What concerns me directly (a task, an answer to my join request) is another
+ * kind and comes whatever the level.
+ */
 export const missionNoticeLevels = ['all', 'important', 'none'] as const;
 export type MissionNoticeLevel = (typeof missionNoticeLevels)[number];
 
+/** How the person stands in a mission of their per-mission list. */
+export const missionNoticeRoles = ['owner', 'partner', 'collaborator', 'follower'] as const;
+export type MissionNoticeRole = (typeof missionNoticeRoles)[number];
+
+/** The most missions one settings answer lists, and one change names. */
+export const MISSION_CHOICES_MAX = 500;
+
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00');
 
-export const timeZoneSchema = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'Not a time zone');
+export const timeZoneSchema = z
+  .string()
+  .min(1, 'Choose a time zone')
+  .max(64, 'Not a time zone')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Not a time zone');
 
-export const quietHoursSchema = z.object({
-  enabled: z.boolean(),
-  /** Local times in `timeZone`; start after end spans midnight (22:00–07:00). */
-  start: clock,
-  end: clock,
-});
+export const quietHoursSchema = z
+  .object({
+    enabled: z.boolean(),
+    /** Local times in `timeZone`; start after end spans midnight (22:00–07:00). */
+    start: clock,
+    end: clock,
+  })
+  .strict()
+  // Equal ends would be no quiet time at all (notice-channels.ts), which nobody means to choose.
+  .refine((q) => q.start !== q.end, {
+    message: 'Quiet hours end at another time than they start',
+    path: ['end'],
+  });
+
+const missionLevelSchema = z
+  .object({ missionId: z.uuid('Not a mission'), level: z.enum(missionNoticeLevels) })
+  .strict();
 
 export const notificationSettingsSchema = z.object({
   channels: z.object(
@@ -105,7 +132,7 @@ export const notificationSettingsSchema = z.object({
   quietHours: quietHoursSchema,
   timeZone: timeZoneSchema,
   /** Missions whose level is not 'all' (the default). */
-  missions: z.array(z.object({ missionId: z.uuid(), level: z.enum(missionNoticeLevels) })).max(500),
+  missions: z.array(missionLevelSchema).max(MISSION_CHOICES_MAX),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -117,24 +144,42 @@ export const defaultNotificationSettings: NotificationSettings = {
   missions: [],
 };
 
-/** PUT takes any part of the settings; what is left out stays as it was. */
+/**
+ * PUT takes any part of the settings; what is left out stays as it was. `channels` names only the
+ * kinds to change; `missions` sets the level of each mission named ('all' undoes a choice) and
+ * leaves the others as they were.
+ */
 export const notificationSettingsUpdateSchema = z
   .object({
-    channels: notificationSettingsSchema.shape.channels.partial(),
+    channels: notificationSettingsSchema.shape.channels.partial().strict(),
     digest: z.enum(digestFrequencies),
     quietHours: quietHoursSchema,
     timeZone: timeZoneSchema,
-    missions: notificationSettingsSchema.shape.missions,
+    missions: notificationSettingsSchema.shape.missions.refine(
+      (missions) => new Set(missions.map((m) => m.missionId)).size === missions.length,
+      'Name each mission once',
+    ),
   })
   .partial()
   .strict();
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
 
-export const notificationSettingsResponseSchema = z.object({
-  data: notificationSettingsSchema.extend({
-    /** The missions the person belongs to or follows, for the per-mission list. */
-    missionChoices: z.array(
-      z.object({ missionId: z.string(), title: z.string(), level: z.enum(missionNoticeLevels) }),
-    ),
-  }),
+export const missionChoiceSchema = z.object({
+  missionId: z.string(),
+  title: z.string(),
+  role: z.enum(missionNoticeRoles),
+  level: z.enum(missionNoticeLevels),
 });
+export type MissionChoice = z.infer<typeof missionChoiceSchema>;
+
+export const notificationSettingsViewSchema = notificationSettingsSchema.extend({
+  /**
+   * The ongoing missions whose updates may reach the person (they own, belong to or follow them,
+   * and may see them now), each with its level: the per-mission list.
+   */
+  missionChoices: z.array(missionChoiceSchema).max(MISSION_CHOICES_MAX),
+});
+export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
+
+/** GET and PUT answer the settings now held. */
+export const notificationSettingsResponseSchema = z.object({ data: notificationSettingsViewSchema });

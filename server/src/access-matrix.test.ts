@@ -279,6 +279,14 @@ const ROUTES: Route[] = [
     visible: (actor) => !hiddenByBlock(actor),
   },
   {
+    // Issue 34: every viewer follows O's mission; their notification settings list it only while
+    // they may see it (the per-mission levels, decision 062).
+    name: 'notification settings (O’s mission on my list)',
+    call: (v) => api('GET', '/users/me/notification-settings', v.cookie),
+    shown: (res) => has(o.missionSecret)(res),
+    visible: (actor) => !hiddenByBlock(actor),
+  },
+  {
     name: 'notifications (O liked my post)',
     call: (v) => api('GET', '/notifications', v.cookie),
     shown: (res) => has(owner.user.id)(res),
@@ -369,6 +377,8 @@ beforeAll(async () => {
       mission: { missionId, title: missionSecret, updateCount: 1 },
     }),
   );
+  for (const actor of ACTORS)
+    await ok(await api('POST', `/missions/${missionId}/follow`, viewers[actor].cookie));
   const theirMissionId = (
     await ok(await api('POST', '/missions', other.cookie, { title: 'Their mission', type: 'partnership' }))
   ).data._id;

@@ -19,6 +19,7 @@ import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
+import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { offersRoutes } from './features/offers/offers.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
@@ -181,6 +182,7 @@ export async function buildApp({
       await api.register(accountsRoutes, { demoLogin });
       // The digest names the needs matching a person's provisions: matching's reading of its pairs.
       await api.register(notificationsRoutes, { digestMatches: findNewMatchesForProviders });
+      await api.register(notificationSettingsRoutes);
       await api.register(networkRoutes);
       await api.register(chatsRoutes);
       await api.register(collaborationRoutes);

@@ -316,6 +316,12 @@ const MATRIX: Record<string, Entry> = {
       searchable: true,
     }),
   },
+  // Issue 34: a person's own notification settings; their mission list names only missions they may see.
+  'GET /api/v1/users/me/notification-settings': mine,
+  'PUT /api/v1/users/me/notification-settings': {
+    other: 'own-data',
+    body: () => ({ digest: 'weekly', channels: { likes: 'mail' } }),
+  },
   'POST /api/v1/missions': {
     other: 'own-data',
     body: () => ({ title: 'A stranger’s mission', type: 'collaboration' }),

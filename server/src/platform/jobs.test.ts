@@ -10,7 +10,7 @@ import {
 } from '../../test/helpers.js';
 import type { Db } from '../db/database.js';
 import { createJobQueue, JOB_SCHEMA } from './jobs.js';
-import { inTransaction } from './transaction.js';
+import { inTransaction, underSavepoint } from './transaction.js';
 
 /**
  * The durable job queue under real workers (decision 059), on whichever database the suite runs.
@@ -174,6 +174,29 @@ describe('invariants in the writer’s transaction', () => {
         userId: '00000000-0000-0000-0000-000000000000',
       }),
     ).rejects.toThrow('outside the writer');
+  });
+
+  it('inserts a transaction’s jobs together at its commit: a key twice is one job, a savepoint rolled back takes its own', async () => {
+    const queued = async (key: string, db: Db = t.db) => {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from ${sql.table(`${JOB_SCHEMA}.job`)} where data->>'key' = ${key}`.execute(db);
+      return Number(rows[0]!.n);
+    };
+    const { jobs } = t.app.deps;
+    await inTransaction(t.db, async (trx) => {
+      // The notifications queue's handler finds no subscription for this event and does nothing.
+      await jobs.send(trx, 'notifications', { event: 'test.gathered', key: 'gathered-kept' }, { key: 'k' });
+      await jobs.send(trx, 'notifications', { event: 'test.gathered', key: 'gathered-kept' }, { key: 'k' });
+      // Not yet in the table: gathered until the commit.
+      expect(await queued('gathered-kept', trx)).toBe(0);
+      const err = await underSavepoint(trx, async () => {
+        await jobs.send(trx, 'notifications', { event: 'test.gathered', key: 'gathered-undone' });
+        throw new Error('undone');
+      });
+      expect(err).toBeInstanceOf(Error);
+    });
+    expect(await queued('gathered-kept')).toBe(1);
+    expect(await queued('gathered-undone')).toBe(0);
   });
 });
 

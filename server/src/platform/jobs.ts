@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromKysely, PgBoss, type Db as BossDb, type Job } from 'pg-boss';
+import { fromKysely, PgBoss, type Db as BossDb, type Job, type JobInsert } from 'pg-boss';
 import type { Db } from '../db/database.js';
 import { hasJobsToRun, listDeadJobs, type DeadJob } from './jobs.queries.js';
-import { afterCommit, inTransaction, underSavepoint } from './transaction.js';
+import {
+  afterCommit,
+  beforeCommit,
+  type GatheredWriter,
+  inTransaction,
+  underSavepoint,
+} from './transaction.js';
 
 /**
  * Where the queue keeps its jobs: the same database as everything else (decision 059). On
@@ -115,6 +121,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   // Without a listener an 'error' event would crash the process; pg-boss recovers on its own.
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
+  /** A transaction's jobs, per queue: one insert each (pg-boss `insert`: on conflict do nothing, as `send`). */
+  const insertJobs: GatheredWriter<{ queue: string; job: JobInsert }> = {
+    write: async (trx, items) => {
+      const byQueue = new Map<string, Map<string, JobInsert>>();
+      for (const { queue, job } of items) {
+        const jobs = byQueue.get(queue) ?? new Map<string, JobInsert>();
+        byQueue.set(queue, jobs);
+        // One id twice in one insert is an error to pg-boss; the first send of a key stands.
+        const id = job.id ?? `new:${jobs.size}`;
+        if (!jobs.has(id)) jobs.set(id, job);
+      }
+      for (const [queue, jobs] of byQueue)
+        await boss.insert(queue, [...jobs.values()], { db: fromKysely(trx.withoutPlugins()) });
+    },
+  };
   const handlers = new Map<string, JobHandler>();
   const batchSizes = new Map<string, number>();
   const paces = new Map<string, number>();
@@ -124,6 +145,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let started: Promise<void> | undefined;
   let firstAttempt: Promise<void> | undefined;
   let running = false;
+  /** Set once every queue exists (in `startOnce`, before its workers): sends need no more. */
+  let queuesReady = false;
   let stopping = false;
   let sentSinceDrain = false;
   /** Workers resting (`pace`): a stop wakes them rather than waiting out their rest. */
@@ -247,7 +270,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         deleteAfterSeconds: 24 * 3600,
         deadLetter: DEAD_LETTERS,
       });
-      if (mode !== 'workers') continue;
+    }
+    // Every queue exists before any worker starts: a job a worker runs now may send to another
+    // queue (a notice's delivery), and must not wait for a start that waits on its connection.
+    queuesReady = true;
+    if (mode !== 'workers') return;
+    for (const queue of handlers.keys()) {
       const id = await boss.work(
         queue,
         {
@@ -270,7 +298,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /** Sends and drains wait for the queue's start (begun when the server is ready). */
   async function whenStarted() {
-    if (running) return;
+    if (running || (queuesReady && !stopping)) return;
     if (!started) throw new Error('the job queue is not started');
     await started;
     if (!running) throw new Error('the job queue is stopped');
@@ -289,11 +317,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!trx.isTransaction)
         throw new Error(`a job for ${queue} must be sent inside the writer's transaction`);
       await whenStarted();
-      await boss.send(queue, data, {
-        db: fromKysely(trx.withoutPlugins()),
-        ...(key ? { id: keyedId(queue, key) } : {}),
-        ...(startAfter ? { startAfter } : {}),
-        ...(throttle ? { singletonKey: throttle.key, singletonSeconds: throttle.seconds } : {}),
+      // Gathered, and inserted with the transaction's other jobs just before it commits: one
+      // statement per queue for a request, or for a batch of posts or of jobs, not one per job.
+      beforeCommit(trx, insertJobs, {
+        queue,
+        job: {
+          data,
+          ...(key ? { id: keyedId(queue, key) } : {}),
+          ...(startAfter ? { startAfter } : {}),
+          ...(throttle ? { singletonKey: throttle.key, singletonSeconds: throttle.seconds } : {}),
+        },
       });
       // Committed: this process's worker takes it now rather than at its next poll.
       afterCommit(trx, () => {

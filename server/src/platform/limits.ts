@@ -41,6 +41,12 @@ export const REPORT_BUDGET: WriteBudget = { name: 'write:reports', max: 20, time
 export const HIDE_BUDGET: WriteBudget = { name: 'write:block-mute', max: 200, timeWindow: '1 hour' };
 /** Privacy settings: a person tries a few; nobody needs to flip them all day. */
 export const PRIVACY_BUDGET: WriteBudget = { name: 'write:privacy', max: 60, timeWindow: '1 hour' };
+/** Notification settings (issue 34): the page saves all of them at once; a person tries a few, a script cannot churn. */
+export const NOTIFICATION_SETTINGS_BUDGET: WriteBudget = {
+  name: 'write:notification-settings',
+  max: 60,
+  timeWindow: '1 hour',
+};
 /** Connection requests (issue 11): each tells someone; a person growing their network sends a few, a script many. */
 export const CONNECTION_REQUEST_BUDGET: WriteBudget = {
   name: 'write:connection-requests',

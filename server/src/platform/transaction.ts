@@ -2,10 +2,20 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /**
- * What runs once a transaction has committed: live pushes and in-process cache drops that must
- * never tell anyone of a write that was rolled back (or arrive before it is readable elsewhere).
+ * What a transaction opened by `inTransaction` carries besides its statements: what runs once it
+ * has committed (live pushes and in-process cache drops that must never tell anyone of a write
+ * that was rolled back, or arrive before it is readable elsewhere), and what is written just
+ * before it commits, gathered (`beforeCommit`).
  */
-const commitHooks = new WeakMap<Db, Array<() => void>>();
+type TransactionState = { afterCommit: Array<() => void>; beforeCommit: Array<Gathered<unknown>> };
+type Gathered<T> = { writer: GatheredWriter<T>; item: T };
+const states = new WeakMap<Db, TransactionState>();
+
+/**
+ * Writes the items of a transaction gathered with `beforeCommit`, all at once, in the transaction,
+ * just before it commits. Identified by the object: one writer, one write per transaction.
+ */
+export type GatheredWriter<T> = { write: (trx: Db, items: T[]) => Promise<void> };
 
 /**
  * Runs `work` in one transaction: everything it writes, every job it enqueues (platform/jobs.ts)
@@ -15,13 +25,37 @@ const commitHooks = new WeakMap<Db, Array<() => void>>();
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
-  const hooks: Array<() => void> = [];
+  const state: TransactionState = { afterCommit: [], beforeCommit: [] };
   const result = await db.transaction().execute(async (trx) => {
-    commitHooks.set(trx, hooks);
-    return work(trx);
+    states.set(trx, state);
+    const out = await work(trx);
+    // A writer may gather more as it writes (a job's insert does not, but nothing forbids it).
+    while (state.beforeCommit.length) {
+      const gathered = state.beforeCommit.splice(0);
+      const byWriter = new Map<GatheredWriter<unknown>, unknown[]>();
+      for (const { writer, item } of gathered) byWriter.set(writer, [...(byWriter.get(writer) ?? []), item]);
+      for (const [writer, items] of byWriter) await writer.write(trx, items);
+    }
+    return out;
   });
-  for (const hook of hooks) hook();
+  for (const hook of state.afterCommit) hook();
   return result;
+}
+
+function stateOf(db: Db, what: string): TransactionState {
+  const state = states.get(db);
+  if (!state) throw new Error(`${what} inside a transaction not opened by inTransaction`);
+  return state;
+}
+
+/**
+ * Gathers `item` for `writer`, which writes everything gathered in `db`'s transaction in one go
+ * just before the commit (a request's or a batch's jobs: one insert for all, decision 059). A
+ * savepoint rolled back forgets what was gathered under it.
+ */
+export function beforeCommit<T>(db: Db, writer: GatheredWriter<T>, item: T): void {
+  if (!db.isTransaction) throw new Error('beforeCommit outside a transaction');
+  stateOf(db, 'beforeCommit').beforeCommit.push({ writer: writer as GatheredWriter<unknown>, item });
 }
 
 /**
@@ -30,19 +64,16 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
  */
 export function afterCommit(db: Db, effect: () => void): void {
   if (!db.isTransaction) return effect();
-  const hooks = commitHooks.get(db);
-  if (!hooks) throw new Error('afterCommit inside a transaction not opened by inTransaction');
-  hooks.push(effect);
+  stateOf(db, 'afterCommit').afterCommit.push(effect);
 }
 
 /**
  * `work` inside `trx` under a savepoint: if it throws, what it wrote and the `afterCommit` hooks
- * it added are undone, the rest of the transaction stands, and the error is returned (not thrown).
+ * it added and what it gathered are undone, the rest of the transaction stands, and the error is returned (not thrown).
  */
 export async function underSavepoint(trx: Db, work: () => Promise<void>): Promise<unknown> {
-  const hooks = commitHooks.get(trx);
-  if (!hooks) throw new Error('underSavepoint inside a transaction not opened by inTransaction');
-  const kept = hooks.length;
+  const state = stateOf(trx, 'underSavepoint');
+  const kept = { after: state.afterCommit.length, before: state.beforeCommit.length };
   await sql`savepoint work`.execute(trx);
   try {
     await work();
@@ -50,7 +81,8 @@ export async function underSavepoint(trx: Db, work: () => Promise<void>): Promis
     return undefined;
   } catch (err) {
     await sql`rollback to savepoint work`.execute(trx);
-    hooks.length = kept;
+    state.afterCommit.length = kept.after;
+    state.beforeCommit.length = kept.before;
     return err;
   }
 }

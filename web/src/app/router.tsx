@@ -321,6 +321,13 @@ const shellPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.notificationSettings,
+    ...page(
+      () => import('../features/settings/components/notification-settings-page'),
+      (m) => m.NotificationSettingsPage,
+    ),
+  },
+  {
     path: paths.privacySettings,
     ...page(
       () => import('../features/settings/components/privacy-settings-page'),

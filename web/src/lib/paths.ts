@@ -25,6 +25,7 @@ export const paths = {
   settings: '/settings',
   settingsMuted: '/settings/muted',
   settingsBlocked: '/settings/blocked',
+  notificationSettings: '/settings/notifications',
   privacySettings: '/privacy-settings',
   requests: '/requests',
   savedPosts: '/savedposts',

@@ -218,6 +218,9 @@ export function listUnreadTaskNotifications(db: Db, userId: string) {
  * A mission update tells the mission's members and followers (issue 12), in one statement however
  * many they are: only those who may see the mission now (missionAudience: a members-only mission's
  * members alone), not its author, and not anyone who blocked, was blocked by or muted the author.
+ * Each hears it as their level for the mission says (decision 062): no row is every update;
+ * 'important' only an update by one who leads the mission (its owner or a partner) or one marked
+ * as an emergency — both asked once for the statement, not per person; 'none' nothing at all.
  * Answers each notice made, for telling its recipient live.
  */
 export async function insertMissionUpdateNotices(
@@ -229,9 +232,14 @@ export async function insertMissionUpdateNotices(
     select gen_random_uuid(), a.id, 'missionUpdate', 'missionUpdates', 'posted an update to ' || coalesce(${missionTitleOf(input.missionId)}, 'a mission'),
       ${input.authorId}, ${input.postId}, ${input.missionId}
     from ${missionAudience(sql`${input.missionId}::uuid`)} a
+    left join mission_notice_levels lvl on lvl.user_id = a.id and lvl.mission_id = ${input.missionId}
     where a.id <> ${input.authorId}
       and not ${hiddenEitherWay(input.authorId, sql.ref('a.id'))}
       and not ${mutedByViewer(sql.ref('a.id'), sql`${input.authorId}::uuid`)}
+      and (lvl.level is null or (lvl.level = 'important' and (
+        exists (select 1 from mission_members lead where lead.mission_id = ${input.missionId}
+          and lead.user_id = ${input.authorId} and lead.role in ('owner', 'partner'))
+        or exists (select 1 from posts urgent where urgent.id = ${input.postId} and urgent.emergency_emoji is not null))))
     returning id, user_id, type, kind`.execute(db);
   return rows;
 }

@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   updateProfileSchema,
 } from '@muster/contract/users';
-import { Ban, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
+import { Ban, Bell, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -39,6 +39,18 @@ export function SettingsPage({ user }: { user: SessionUser }) {
       <h1 className="text-2xl font-bold text-slate-900">Settings & Privacy</h1>
       <ProfileSection user={user} />
       <PrivacyLinks />
+      <LinkSection
+        id="notifications-heading"
+        title="Notifications"
+        links={[
+          {
+            to: paths.notificationSettings,
+            Icon: Bell,
+            title: 'Notification settings',
+            text: 'What comes by mail, in your digest or as a push; quiet hours; updates per mission.',
+          },
+        ]}
+      />
       <EmailSection user={user} />
       {user.hasPassword && <PasswordSection />}
       <section className={card} aria-labelledby="data-heading">
@@ -88,18 +100,30 @@ function PrivacyLinks() {
       text: 'People whose posts and notifications you do not see.',
     },
   ];
+  return <LinkSection id="privacy-heading" title="Privacy & safety" links={links} />;
+}
+
+type SettingsLink = {
+  to: string;
+  Icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  title: string;
+  text: string;
+};
+
+/** A card of links to the settings pages of one topic. */
+function LinkSection({ id, title, links }: { id: string; title: string; links: SettingsLink[] }) {
   return (
-    <section className={card} aria-labelledby="privacy-heading">
-      <h2 id="privacy-heading" className="text-lg font-semibold text-slate-900">
-        Privacy & safety
+    <section className={card} aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
       </h2>
       <ul className="mt-3 divide-y divide-slate-100">
-        {links.map(({ to, Icon, title, text }) => (
+        {links.map(({ to, Icon, title: name, text }) => (
           <li key={to}>
             <Link to={to} className="flex items-center gap-3 py-3 hover:text-brand-700">
               <Icon className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
               <span className="min-w-0 flex-1">
-                <span className="block text-sm font-medium text-slate-900">{title}</span>
+                <span className="block text-sm font-medium text-slate-900">{name}</span>
                 <span className="block text-sm text-slate-600">{text}</span>
               </span>
               <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
