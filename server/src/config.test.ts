@@ -92,4 +92,5 @@ it('paces the digest at half a worker unless told otherwise, between none and al
   expect(loadConfig({ DIGEST_PACE: '1' }).digestPace).toBe(1);
   expect(() => loadConfig({ DIGEST_PACE: '0' })).toThrow(/DIGEST_PACE/);
   expect(() => loadConfig({ DIGEST_PACE: '1.5' })).toThrow(/DIGEST_PACE/);
+  expect(loadConfig({}).digestScheduleMs).toBe(900_000);
 });

@@ -60,6 +60,7 @@ const envSchema = z.object({
   REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
   API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
   DIGEST_PACE: z.coerce.number().gt(0).max(1).default(0.5),
+  DIGEST_SCHEDULE_MS: milliseconds(15 * 60_000),
 });
 
 export type Config = {
@@ -120,6 +121,11 @@ export type Config = {
    * leaves to the reads. 1 builds everyone's digest as fast as the machine can.
    */
   digestPace: number;
+  /**
+   * How often the scheduler looks for people whose digest is due (decision 065): a quarter of an
+   * hour, so a digest goes by 08:15 in the person's zone. The end-to-end journey shortens it.
+   */
+  digestScheduleMs: number;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -165,6 +171,7 @@ export function loadConfig(
         : undefined,
     geoNominatimUrl: e.GEO_NOMINATIM_URL,
     digestPace: e.DIGEST_PACE,
+    digestScheduleMs: e.DIGEST_SCHEDULE_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -80,7 +80,7 @@ export function DigestMail({ digest, links }: { digest: Digest; links: DigestMai
       preview={digestSummary(digest)}
       homeUrl={links.home}
       footer={{
-        reason: `You get this because your digest is set to ${digest.frequency}. It comes only when there is something to tell.`,
+        reason: `You get this mail because your digest is set to “${digest.frequency}” in your notification settings. It comes only when there is something to tell.`,
         settingsUrl: links.open('/settings/notifications'),
         unsubscribeUrl: links.unsubscribe,
         unsubscribeLabel: 'Stop the digest',

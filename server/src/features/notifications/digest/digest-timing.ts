@@ -7,8 +7,6 @@
 export const DIGEST_FROM_HOUR = 8;
 /** No digest is sent from this local hour on; one not sent by then waits for the next morning. */
 export const DIGEST_UNTIL_HOUR = 20;
-/** How often the scheduler looks for people whose digest is due: a quarter past 08:00 at the latest. */
-export const DIGEST_SCHEDULE_EVERY_MS = 15 * 60_000;
 /**
  * People per job on the digest queue: each job claims, reads and mails them in one transaction of
  * a few statements (one per section for all of them), short enough to sit well inside the queue's

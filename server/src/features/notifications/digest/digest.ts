@@ -16,7 +16,7 @@ import {
   findTagPosts,
   zoneKnown,
 } from './digest.queries.js';
-import { DIGEST_BATCH, DIGEST_LIMITS, DIGEST_PICK_PAGE, DIGEST_SCHEDULE_EVERY_MS } from './digest-timing.js';
+import { DIGEST_BATCH, DIGEST_LIMITS, DIGEST_PICK_PAGE } from './digest-timing.js';
 
 /**
  * The digest (issue 34, decision 065): a scheduled turn finds whose digest is due and puts them,
@@ -154,7 +154,8 @@ export function defineDigest(deps: Deps, matches: DigestMatches) {
 export function digestJob(deps: Deps): ScheduledJob {
   return {
     name: 'digest',
-    everyMs: DIGEST_SCHEDULE_EVERY_MS,
+    // DIGEST_SCHEDULE_MS: a quarter of an hour, so a digest goes by 08:15 where the person lives.
+    everyMs: deps.config.digestScheduleMs,
     run: (now) => scheduleDigests(deps, now),
   };
 }
