@@ -221,7 +221,10 @@ export function composeDigest(input: {
   return sections.length ? { frequency: input.frequency, firstName: input.firstName, sections } : null;
 }
 
-/** "3 comments, 5 posts from your network and 2 needs you could help with". */
+/**
+ * The inbox's preview line: what each section holds, in a phrase ("2 notifications, news from 1
+ * mission, 3 posts from your network, new posts in #floodrelief and 1 need you could help with").
+ */
 export function digestSummary(d: Digest): string {
   const parts = d.sections.map((s) => {
     const n = s.items.length + (s.more?.count ?? 0);
@@ -229,17 +232,25 @@ export function digestSummary(d: Digest): string {
       case 'notices':
         return plural(n, 'notification', 'notifications');
       case 'missions':
-        return plural(n, 'mission with news', 'missions with news');
-      case 'network': {
-        const total = s.items.length + (s.more?.count ?? 0);
-        return plural(total, 'post from your network', 'posts from your network');
+        return `news from ${plural(s.items.length, 'mission', 'missions')}`;
+      case 'network':
+        return plural(n, 'post from your network', 'posts from your network');
+      case 'tags': {
+        const tags = s.items.map((i) => i.text.slice(i.text.indexOf('#')));
+        return `new posts in ${tags.slice(0, 2).join(', ')}${tags.length > 2 ? ' and more' : ''}`;
       }
-      case 'tags':
-        return plural(s.items.length, 'busy tag', 'busy tags');
       case 'matches':
         return plural(s.items.length, 'need you could help with', 'needs you could help with');
     }
   });
   if (parts.length === 1) return parts[0]!;
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** The subject: the digest's first news, and how much more there is ("… and 4 more"). */
+export function digestSubject(d: Digest): string {
+  const items = d.sections.flatMap((s) => s.items);
+  const others = items.length - 1;
+  const period = d.frequency === 'weekly' ? 'weekly' : 'daily';
+  return `Your ${period} digest: ${items[0]!.text}${others > 0 ? ` and ${others} more` : ''}`;
 }

@@ -3,7 +3,13 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { CSSProperties } from 'react';
 import { MailButton, MailHeading, MailLayout, MailText, renderMail } from '../mail/layout.js';
-import { type Digest, type DigestItem, type DigestSection, digestSummary } from './digest-content.js';
+import {
+  type Digest,
+  type DigestItem,
+  type DigestSection,
+  digestSubject,
+  digestSummary,
+} from './digest-content.js';
 
 /**
  * The digest mail (issue 34, decision 065) on the mail layout every mail of Muster wears: a
@@ -101,6 +107,6 @@ export function DigestMail({ digest, links }: { digest: Digest; links: DigestMai
 /** The subject, the HTML and the text of a person's digest mail. */
 export async function renderDigestMail(digest: Digest, links: DigestMailLinks) {
   const { html, text } = await renderMail(<DigestMail digest={digest} links={links} />);
-  const subject = `Your ${digest.frequency} digest: ${digestSummary(digest)}`;
+  const subject = digestSubject(digest);
   return { subject, html, text };
 }

@@ -164,8 +164,12 @@ describe('the digest’s content', () => {
     const mails = mailsTo(ana);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
-    expect(mail.subject).toMatch(/^Your daily digest: /);
+    // The subject leads with the newest news and counts the rest; the preview names every section.
+    expect(mail.subject).toBe('Your daily digest: Kofi Mensah accepted your connection request and 5 more');
     const html = seen(mail);
+    expect(html).toContain(
+      '2 notifications, news from 1 mission, 1 post from your network, new posts in #floodrelief and 1 need you could help with',
+    );
     const base = t.config.publicUrl;
     // Coalesced: three comments are one line, naming who.
     expect(html).toContain('3 new comments on “Sandbags stacked along the river road”');
