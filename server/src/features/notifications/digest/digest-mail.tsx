@@ -1,15 +1,9 @@
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { MailButton, MailHeading, MailLayout, MailText, renderMail } from '../mail/layout.js';
-import {
-  type Digest,
-  type DigestItem,
-  type DigestSection,
-  digestSubject,
-  digestSummary,
-} from './digest-content.js';
+import { type Digest, type DigestSection, digestSubject, digestSummary } from './digest-content.js';
 
 /**
  * The digest mail (issue 34, decision 065) on the mail layout every mail of Muster wears: a
@@ -41,28 +35,36 @@ const itemLink: CSSProperties = {
 const itemDetail: CSSProperties = { color: muted, fontSize: '13px', lineHeight: '19px', margin: '2px 0 0' };
 const moreLink: CSSProperties = { color: '#4f46e5', fontSize: '14px', textDecoration: 'underline' };
 
-function Item({ item, open }: { item: DigestItem; open: (path: string) => string }) {
+/** One line of the digest: what happened, opening its page, and a quieter second line. */
+export function DigestItemView({ text, href, detail }: { text: string; href: string; detail?: string }) {
   return (
     <Section style={itemBox}>
-      <Link href={open(item.path)} style={itemLink}>
-        {item.text}
+      <Link href={href} style={itemLink}>
+        {text}
       </Link>
-      {item.detail ? <Text style={itemDetail}>{item.detail}</Text> : null}
+      {detail !== undefined ? <Text style={itemDetail}>{detail}</Text> : null}
     </Section>
   );
 }
 
-function DigestPart({ section, open }: { section: DigestSection; open: (path: string) => string }) {
+/** A section: its title, its lines (`children`), and a link to where the rest are. */
+export function DigestSectionView({
+  title,
+  more,
+  children,
+}: {
+  title: string;
+  more?: { label: string; href: string };
+  children: ReactNode;
+}) {
   return (
     <Section>
-      <Text style={sectionTitle}>{section.title}</Text>
-      {section.items.map((item) => (
-        <Item key={`${item.path}:${item.text}`} item={item} open={open} />
-      ))}
-      {section.more ? (
+      <Text style={sectionTitle}>{title}</Text>
+      {children}
+      {more ? (
         <Text style={{ margin: '4px 0 0', fontSize: '14px', lineHeight: '20px' }}>
-          <Link href={open(section.more.path)} style={moreLink}>
-            {section.more.count > 0 ? `${section.more.count} more · ${section.more.text}` : section.more.text}
+          <Link href={more.href} style={moreLink}>
+            {more.label}
           </Link>
         </Text>
       ) : null}
@@ -79,34 +81,85 @@ export type DigestMailLinks = {
   unsubscribe: string;
 };
 
-export function DigestMail({ digest, links }: { digest: Digest; links: DigestMailLinks }) {
-  const period = digest.frequency === 'weekly' ? 'week' : 'day';
+/** The mail around the sections (`children`): the layout, the heading and greeting, the button. */
+export function DigestShell({
+  frequency,
+  firstName,
+  preview,
+  home,
+  settings,
+  unsubscribe,
+  children,
+}: {
+  frequency: Digest['frequency'];
+  firstName: string;
+  preview: string;
+  home: string;
+  settings: string;
+  unsubscribe: string;
+  children: ReactNode;
+}) {
+  const period = frequency === 'weekly' ? 'week' : 'day';
   return (
     <MailLayout
-      preview={digestSummary(digest)}
-      homeUrl={links.home}
+      preview={preview}
+      homeUrl={home}
       footer={{
-        reason: `You get this mail because your digest is set to “${digest.frequency}” in your notification settings. It comes only when there is something to tell.`,
-        settingsUrl: links.open('/settings/notifications'),
-        unsubscribeUrl: links.unsubscribe,
+        reason: `You get this mail because your digest is set to “${frequency}” in your notification settings. It comes only when there is something to tell.`,
+        settingsUrl: settings,
+        unsubscribeUrl: unsubscribe,
         unsubscribeLabel: 'Stop the digest',
       }}
     >
-      <MailHeading>Your {digest.frequency} digest</MailHeading>
+      <MailHeading>Your {frequency} digest</MailHeading>
       <MailText>
-        Hi {digest.firstName}, here is what happened on Muster in the last {period} while you were away.
+        Hi {firstName}, here is what happened on Muster in the last {period} while you were away.
       </MailText>
-      {digest.sections.map((section) => (
-        <DigestPart key={section.key} section={section} open={links.open} />
-      ))}
-      <MailButton href={links.home}>Open Muster</MailButton>
+      {children}
+      <MailButton href={home}>Open Muster</MailButton>
     </MailLayout>
   );
 }
 
-/** The subject, the HTML and the text of a person's digest mail. */
-export async function renderDigestMail(digest: Digest, links: DigestMailLinks) {
+/** "3 more · See all your notifications", or the link's words alone. */
+export const moreLabel = (more: NonNullable<DigestSection['more']>) =>
+  more.count > 0 ? `${more.count} more · ${more.text}` : more.text;
+
+/** The whole digest mail as one React tree: what digest-render.ts's pieces are cut from, and checked against. */
+export function DigestMail({ digest, links }: { digest: Digest; links: DigestMailLinks }) {
+  return (
+    <DigestShell
+      frequency={digest.frequency}
+      firstName={digest.firstName}
+      preview={digestSummary(digest)}
+      home={links.home}
+      settings={links.open('/settings/notifications')}
+      unsubscribe={links.unsubscribe}
+    >
+      {digest.sections.map((section) => (
+        <DigestSectionView
+          key={section.key}
+          title={section.title}
+          {...(section.more
+            ? { more: { label: moreLabel(section.more), href: links.open(section.more.path) } }
+            : {})}
+        >
+          {section.items.map((item) => (
+            <DigestItemView
+              key={`${item.path}:${item.text}`}
+              text={item.text}
+              href={links.open(item.path)}
+              {...(item.detail !== undefined ? { detail: item.detail } : {})}
+            />
+          ))}
+        </DigestSectionView>
+      ))}
+    </DigestShell>
+  );
+}
+
+/** The subject, the HTML and the text of a person's digest mail, rendered whole by React. */
+export async function renderDigestMailWhole(digest: Digest, links: DigestMailLinks) {
   const { html, text } = await renderMail(<DigestMail digest={digest} links={links} />);
-  const subject = digestSubject(digest);
-  return { subject, html, text };
+  return { subject: digestSubject(digest), html, text };
 }

@@ -6,7 +6,7 @@ import { inTransaction } from '../../../platform/transaction.js';
 import { appLink } from '../notice-mail.js';
 import { unsubscribeHeaders, unsubscribeUrl } from '../unsubscribe.js';
 import { composeDigest, type MatchForDigest } from './digest-content.js';
-import { renderDigestMail } from './digest-mail.js';
+import { renderDigestMail } from './digest-render.js';
 import {
   chosenTimeZones,
   claimDigests,
@@ -116,11 +116,15 @@ export async function buildDigests(deps: Deps, trx: Db, job: DigestJob, matches:
       matches: found.get(person.userId) ?? [],
     });
     if (!digest) continue;
-    const mail = await renderDigestMail(digest, {
-      home: `${deps.config.publicUrl}/`,
-      open: (path) => appLink(deps, path),
-      unsubscribe: await unsubscribeUrl(deps, person.userId, 'digest', trx),
-    });
+    const mail = await renderDigestMail(
+      digest,
+      {
+        home: `${deps.config.publicUrl}/`,
+        open: (path) => appLink(deps, path),
+        unsubscribe: await unsubscribeUrl(deps, person.userId, 'digest', trx),
+      },
+      deps.log,
+    );
     await mailLater(
       deps.jobs,
       trx,
