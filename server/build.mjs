@@ -44,6 +44,7 @@ const external = [
   '@react-email/render',
   'ioredis',
   'nodemailer',
+  'web-push',
   'openid-client',
   '@zxcvbn-ts/language-common',
 ];

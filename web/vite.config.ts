@@ -118,6 +118,9 @@ function installable() {
       ],
     },
     workbox: {
+      // Web Push (decision 064): shows a pushed notice and opens its page on a click. Its own file
+      // in public/, imported by the generated worker, which the browser checks for changes with it.
+      importScripts: ['push-sw.js'],
       globPatterns: ['assets/**/*.{js,css}'],
       cleanupOutdatedCaches: true,
       // Vite's hashed names are their own revision.

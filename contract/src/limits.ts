@@ -27,3 +27,6 @@ export const PAGE_SIZE_MAX = 100;
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5000;
+
+// Issue 34: at most this many people are told of one post or comment that mentions them.
+export const MENTIONS_PER_TEXT = 10;

@@ -26,12 +26,28 @@ export function preview(text: string, max = NOTIFICATION_PREVIEW_CHARS): string 
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
+/**
+ * The others a coalesced notice counts besides its sender (issue 34): '' when alone, so a single
+ * like still reads "Dana Okafor liked your post" (spec §5); " and 1 other", " and 9 others".
+ */
+export function andOthers(count: number): string {
+  // Not above 0 (or missing, from a server before 0031): the sender alone.
+  if (!(count > 0)) return '';
+  return ` and ${count} ${count === 1 ? 'other' : 'others'}`;
+}
+
 /** What a notification says, in words, for the list. */
 export function describe(n: Notification): string {
   const who = n.sender ? `${n.sender.firstName} ${n.sender.lastName}`.trim() : '';
   switch (n.type) {
     case 'like':
-      return `${who} liked your post`;
+      return `${who}${andOthers(n.othersCount)} liked your post`;
+    // Issue 34: "Dana Okafor mentioned you in a comment: …", the words around the mention previewed.
+    case 'mention': {
+      const where = n.subType === 'comment' ? 'a comment' : 'a post';
+      const said = n.commentContent ?? n.message;
+      return `${who} mentioned you in ${where}${said ? `: ${preview(said)}` : ''}`;
+    }
     case 'comment':
       return `${who} commented: ${preview(n.commentContent ?? n.message)}`;
     case 'replies':

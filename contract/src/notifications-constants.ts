@@ -16,6 +16,7 @@ export const notificationTypes = [
   'task',
   'matchFound',
   'stillNeeded',
+  'mention',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -32,4 +33,5 @@ export const listedNotificationTypes: readonly string[] = [
   'missionUpdate',
   'matchFound',
   'stillNeeded',
+  'mention',
 ];

@@ -31,6 +31,11 @@ export const notificationSchema = z.object({
   relatedUser: z.object({ _id: z.string(), username: z.string() }).nullable(),
   relatedMission: z.string().nullable(),
   chat: z.string().nullable(),
+  /**
+   * Issue 34: a like notice stands for every like on the post since its author last read it; the
+   * sender is the latest liker and this counts the others (0 when alone).
+   */
+  othersCount: z.number().int().min(0),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import type { Agent as HttpsAgent } from 'node:https';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -24,6 +25,8 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { offersRoutes } from './features/offers/offers.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { postsSeenBy } from './features/posts/posts.service.js';
+import { pushedNotice } from './features/notifications/notice-push.js';
+import { pushRoutes } from './features/push/push.routes.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { registerSessions } from './platform/auth/session.js';
@@ -36,6 +39,7 @@ import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
 import { fetchLinkPreview, type PreviewOptions } from './platform/link-preview.js';
 import { MAIL_QUEUE, type Mailer, type OutgoingMail, sendMail } from './platform/mail.js';
 import { createLocalMediaStore, registerMediaRoutes } from './platform/media/media.js';
+import { createPushService } from './platform/push.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { createLocalHub, createRedisHub } from './platform/realtime/hub.js';
 import { realtimeRoutes, registerWebSockets } from './platform/realtime/socket.js';
@@ -69,6 +73,8 @@ export type AppOptions = {
   jobMode?: JobMode | undefined;
   /** Retries of a failed job: the first delay in seconds and how many (tests shorten both). */
   jobRetry?: { delaySeconds: number; limit: number } | undefined;
+  /** Only tests set this: pushes go through an agent that trusts their own push service's CA. */
+  pushAgent?: HttpsAgent | undefined;
 };
 
 /** Builds the whole application — plugins, feature routes, the web app — without listening. */
@@ -83,6 +89,7 @@ export async function buildApp({
   jobBackend,
   jobMode = config.jobWorkers ? 'workers' : 'none',
   jobRetry,
+  pushAgent,
 }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
@@ -157,6 +164,12 @@ export async function buildApp({
     media: createLocalMediaStore(config.dataDir),
     geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
     unfurl: (url: string) => fetchLinkPreview(url, linkPreview),
+    push: createPushService({
+      db,
+      vapidKeys: config.vapidKeys,
+      vapidSubject: config.vapidSubject,
+      agent: pushAgent,
+    }),
   });
 
   registerErrorHandling(app);
@@ -199,6 +212,8 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(matchingRoutes);
       await api.register(realtimeRoutes);
+      // Pushes say a notice as the list does: notifications reads it, push sends it (decision 064).
+      await api.register(pushRoutes, { pushedNotice });
     },
     { prefix: API_ROOT },
   );

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, signedInUser } from '../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../test/helpers.js';
@@ -49,6 +49,8 @@ type Things = {
   offerId: string;
   /** F's chat request to A (issue 15), waiting for A's answer. */
   chatRequestId: string;
+  /** The endpoint of A's browser's push subscription (issue 34). */
+  pushEndpoint: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -394,11 +396,32 @@ const MATRIX: Record<string, Entry> = {
     path: (x) => ({ chatId: x.missionChatId }),
     body: () => ({ message: 'Let me in' }),
   },
+  'GET /api/v1/push/key': {
+    other: 'readable',
+    public: 'the VAPID public key is public by design: every browser that subscribes is given it',
+  },
+  /** B's own browser (a fresh endpoint): nothing of A's. */
+  'POST /api/v1/users/me/push-subscriptions': { other: 'own-data', body: () => newPushSubscription() },
+  /** A's browser's endpoint: only A ends it. */
+  'DELETE /api/v1/users/me/push-subscriptions': {
+    other: 'denied',
+    body: (x) => ({ endpoint: x.pushEndpoint }),
+  },
   'POST /api/v1/reports': {
     other: 'interaction',
     body: (x) => ({ targetType: 'post', targetId: x.postId, reason: 'spam', note: 'from the matrix' }),
   },
 };
+
+/** A browser's push subscription (its keys a real P-256 point, as the server checks) at a fresh endpoint. */
+function newPushSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.example.org/send/${randomBytes(12).toString('hex')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 /** A's things by id and name: someone A blocked meets none of them, anywhere (issue 11). */
 let fingerprintsOfA: string[];
@@ -488,6 +511,12 @@ async function snapshotOfA() {
   ]);
   const received = await api('GET', '/offers?box=received&limit=50', a.cookie);
   const chatRequests = await api('GET', '/chats/requests', a.cookie);
+  // No route lists a person's push subscriptions: read where they are kept.
+  const pushEndpoints = await t.db
+    .selectFrom('pushSubscriptions')
+    .select('endpoint')
+    .where('userId', '=', x.aId)
+    .execute();
   const m = theMission.json().data;
   const p = thePost.json().data;
   return {
@@ -531,6 +560,7 @@ async function snapshotOfA() {
       .data?.filter((o: { _id: string }) => o._id === x.offerId)
       .map((o: { _id: string; status: string }) => [o._id, o.status]),
     chatRequests: chatRequests.json().data?.map((r: { _id: string; message: string }) => [r._id, r.message]),
+    pushEndpoints: pushEndpoints.map((r) => r.endpoint),
   };
 }
 
@@ -626,6 +656,8 @@ beforeAll(async () => {
     )
   ).data.request._id;
   await ok(await api('PUT', '/users/me/privacy', a.cookie, { ...privacy, messagePolicy: 'everyone' }));
+  const pushSubscription = newPushSubscription();
+  await ok(await api('POST', '/users/me/push-subscriptions', a.cookie, pushSubscription));
   x = {
     username: ua.user.username,
     postId,
@@ -646,6 +678,7 @@ beforeAll(async () => {
     missionChatId,
     offerId,
     chatRequestId,
+    pushEndpoint: pushSubscription.endpoint,
   };
   fingerprintsOfA = [
     x.aId,
@@ -662,6 +695,7 @@ beforeAll(async () => {
     x.missionChatId,
     x.offerId,
     x.chatRequestId,
+    x.pushEndpoint,
   ];
   secrets = [
     ua.user.email,
@@ -807,6 +841,7 @@ describe('authorization matrix', () => {
       missionChat: ['The boat is ready'],
       offer: [[x.offerId, 'pending']],
       chatRequests: [[x.chatRequestId, expect.stringContaining('a request to A only')]],
+      pushEndpoints: [x.pushEndpoint],
     });
     expect(await snapshotOfA()).toEqual(before);
     expect(allowed).toEqual([]);

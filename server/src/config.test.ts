@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -93,4 +94,36 @@ it('paces the digest at half a worker unless told otherwise, between none and al
   expect(() => loadConfig({ DIGEST_PACE: '0' })).toThrow(/DIGEST_PACE/);
   expect(() => loadConfig({ DIGEST_PACE: '1.5' })).toThrow(/DIGEST_PACE/);
   expect(loadConfig({}).digestScheduleMs).toBe(900_000);
+});
+
+it('reads a VAPID pair from the environment, only whole and matching, and names who push services write to', () => {
+  const pair = () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    return {
+      pub: ecdh.getPublicKey().toString('base64url'),
+      priv: ecdh.getPrivateKey().toString('base64url'),
+    };
+  };
+  const a = pair();
+  const b = pair();
+  expect(loadConfig({})).toMatchObject({ vapidKeys: undefined, vapidSubject: 'mailto:team@muster.local' });
+  expect(
+    loadConfig({
+      VAPID_PUBLIC_KEY: a.pub,
+      VAPID_PRIVATE_KEY: a.priv,
+      VAPID_SUBJECT: 'https://muster.example.org',
+    }),
+  ).toMatchObject({
+    vapidKeys: { publicKey: a.pub, privateKey: a.priv },
+    vapidSubject: 'https://muster.example.org',
+  });
+  expect(() => loadConfig({ VAPID_PUBLIC_KEY: a.pub })).toThrow(/VAPID_PRIVATE_KEY: set both/);
+  expect(() => loadConfig({ VAPID_PUBLIC_KEY: a.pub, VAPID_PRIVATE_KEY: b.priv })).toThrow(
+    /VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY/,
+  );
+  expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: a.priv })).toThrow(
+    /VAPID_PUBLIC_KEY/,
+  );
+  expect(() => loadConfig({ VAPID_SUBJECT: 'http://muster.example.org' })).toThrow(/VAPID_SUBJECT/);
 });

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -26,42 +27,93 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: optionalUrl(['http', 'https']),
-  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  REDIS_URL: optionalUrl(['redis', 'rediss']),
-  SMTP_URL: optionalUrl(['smtp', 'smtps']),
-  MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
-  CONTACT_INBOX: z.email().default('team@muster.local'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag(false),
-  SEED_DEMO: booleanFlag(true),
-  // A process that only answers requests leaves its jobs to the processes that run workers.
-  JOB_WORKERS: booleanFlag(true),
-  WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  WRITE_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
-  OIDC_ISSUER: optionalUrl(['http', 'https']),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().optional(),
-  OIDC_LABEL: z.string().default('Continue with Google'),
-  GEO_NOMINATIM_URL: optionalUrl(['http', 'https']),
-  LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
-  REQUEST_TIMEOUT_MS: milliseconds(60_000),
-  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
-  REDIS_TIMEOUT_MS: milliseconds(500),
-  REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
-  API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
-  DIGEST_PACE: z.coerce.number().gt(0).max(1).default(0.5),
-  DIGEST_SCHEDULE_MS: milliseconds(15 * 60_000),
-});
+/** A key given in the environment as base64url text: so many bytes once decoded, or unset. */
+const base64urlBytes = (bytes: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) =>
+        v === undefined || (/^[A-Za-z0-9_-]+=*$/.test(v) && Buffer.from(v, 'base64url').length === bytes),
+      `must be ${what}`,
+    );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl(['http', 'https']),
+    DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
+    CONTACT_INBOX: z.email().default('team@muster.local'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFlag(false),
+    SEED_DEMO: booleanFlag(true),
+    // A process that only answers requests leaves its jobs to the processes that run workers.
+    JOB_WORKERS: booleanFlag(true),
+    WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    WRITE_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+    OIDC_ISSUER: optionalUrl(['http', 'https']),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_LABEL: z.string().default('Continue with Google'),
+    GEO_NOMINATIM_URL: optionalUrl(['http', 'https']),
+    LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
+    REQUEST_TIMEOUT_MS: milliseconds(60_000),
+    DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+    REDIS_TIMEOUT_MS: milliseconds(500),
+    REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
+    API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
+    DIGEST_PACE: z.coerce.number().gt(0).max(1).default(0.5),
+    DIGEST_SCHEDULE_MS: milliseconds(15 * 60_000),
+    // Web Push (decision 064): both keys or neither (then made at first start and kept in the database).
+    VAPID_PUBLIC_KEY: base64urlBytes(65, 'an uncompressed P-256 public key (65 bytes), base64url'),
+    VAPID_PRIVATE_KEY: base64urlBytes(32, 'a P-256 private key (32 bytes), base64url'),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine(
+        (v) => v === undefined || /^mailto:\S+@\S+$/.test(v) || (v.startsWith('https://') && URL.canParse(v)),
+        'must be a mailto: address or an https:// URL',
+      ),
+  })
+  .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
+    message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    path: ['VAPID_PRIVATE_KEY'],
+  })
+  // A pair copied from two places would sign pushes no browser's subscription accepts.
+  .refine(
+    (e) =>
+      !e.VAPID_PUBLIC_KEY ||
+      !e.VAPID_PRIVATE_KEY ||
+      vapidPairMatches(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
+    {
+      message: 'is not the private key of VAPID_PUBLIC_KEY',
+      path: ['VAPID_PRIVATE_KEY'],
+    },
+  );
+
+function vapidPairMatches(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -116,6 +168,13 @@ export type Config = {
    * that compresses.
    */
   apiCompression: boolean;
+  /**
+   * Web Push's VAPID keys (base64url) from the environment; unset, the server makes a pair at its
+   * first start and keeps it in `instance_keys` (decision 064).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services write to about our pushes (VAPID `sub`): a mailto: address or an https URL. */
+  vapidSubject: string;
   /**
    * The share of a worker's time the digest's jobs may take (0 to 1; decision 065): the rest it
    * leaves to the reads. 1 builds everyone's digest as fast as the machine can.
@@ -178,5 +237,11 @@ export function loadConfig(
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
     apiCompression: e.API_COMPRESSION !== 'off',
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    // The contact inbox is where the team reads what strangers write: a push service's operator too.
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_INBOX}`,
   };
 }

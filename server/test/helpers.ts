@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import type { Agent as HttpsAgent } from 'node:https';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
@@ -77,6 +78,8 @@ export async function buildTestApp(
     linkPreview?: PreviewOptions;
     jobMode?: 'inline' | 'workers';
     jobRetry?: { delaySeconds: number; limit: number };
+    /** An agent trusting a test push service's own CA (test/push-service.ts). */
+    pushAgent?: HttpsAgent;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -114,6 +117,7 @@ export async function buildTestApp(
     // effects right after; tests of the queue itself start real workers instead.
     jobMode: options.jobMode ?? 'inline',
     jobRetry: options.jobRetry ?? { delaySeconds: 1, limit: 5 },
+    pushAgent: options.pushAgent,
   });
   await app.ready();
   let databaseClosed: Promise<void> | undefined;

@@ -11,4 +11,12 @@ if ('serviceWorker' in navigator) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 10000 });
     else window.setTimeout(register, 3000);
   });
+  // A click on a pushed notice while this tab is open (public/push-sw.js, decision 064): the
+  // worker focuses the tab and asks it to open the notice's page, a route of this site.
+  navigator.serviceWorker.addEventListener('message', function (event) {
+    var data = event.data;
+    if (!data || data.type !== 'muster:open' || typeof data.url !== 'string') return;
+    var target = new URL(data.url, window.location.href);
+    if (target.origin === window.location.origin) window.location.assign(target.href);
+  });
 }

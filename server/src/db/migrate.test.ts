@@ -9,6 +9,7 @@ import { newId } from '../platform/ids.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import * as likeOnce from './migrations/0026-like-noticed-once.js';
+import * as coalesce from './migrations/0031-notices-coalesce.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
@@ -58,6 +59,8 @@ it('0026 keeps the oldest of like notices already doubled, then refuses a second
     const { db } = database;
     // A migration takes the untyped handle it runs on.
     const untyped = db as unknown as Kysely<unknown>;
+    // 0031 replaced 0026's index: back to before both.
+    await coalesce.down(untyped);
     await likeOnce.down(untyped);
     const [author, fan, other] = [await buildUser(db), await buildUser(db), await buildUser(db)];
     const [postA, postB] = [newId(), newId()];
@@ -93,6 +96,77 @@ it('0026 keeps the oldest of like notices already doubled, then refuses a second
       db
         .insertInto('notifications')
         .values(notice(fan.id, postA, 0))
+        .execute(),
+    ).rejects.toThrow();
+  } finally {
+    await database.close();
+  }
+});
+
+it('0031 merges the unread like notices of a post into its newest, counting the others, then refuses a second (issue 34)', async () => {
+  const database = await createTestDatabase();
+  try {
+    const { db } = database;
+    const untyped = db as unknown as Kysely<unknown>;
+    await coalesce.down(untyped);
+    const [author, a, b, c, d] = [
+      await buildUser(db),
+      await buildUser(db),
+      await buildUser(db),
+      await buildUser(db),
+      await buildUser(db),
+    ];
+    const postOf = async () => {
+      const id = newId();
+      await db
+        .insertInto('posts')
+        .values({ id, authorId: author.id, kind: 'general', content: 'Like me' })
+        .execute();
+      return id;
+    };
+    const [postA, postB] = [await postOf(), await postOf()];
+    const notice = (senderId: string, relatedPostId: string, minutesAgo: number, read = false) => ({
+      id: newId(),
+      userId: author.id,
+      senderId,
+      relatedPostId,
+      type: 'like',
+      kind: 'likes',
+      message: 'liked your post',
+      readAt: read ? new Date() : null,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    // Post A: three unread (a, b, c: c newest) and d's, read; post B: one unread.
+    const rows = [
+      notice(a.id, postA, 30),
+      notice(b.id, postA, 20),
+      notice(c.id, postA, 10),
+      notice(d.id, postA, 40, true),
+    ];
+    const alone = notice(a.id, postB, 5);
+    await db
+      .insertInto('notifications')
+      .values([...rows, alone])
+      .execute();
+    await coalesce.up(untyped);
+    const kept = await db
+      .selectFrom('notifications')
+      .select(['id', 'othersCount'])
+      .where('userId', '=', author.id)
+      .orderBy('createdAt')
+      .execute();
+    expect(kept).toEqual([
+      { id: rows[3]!.id, othersCount: 0 },
+      { id: rows[2]!.id, othersCount: 2 },
+      { id: alone.id, othersCount: 0 },
+    ]);
+    // Every liker told of is kept, so none is told again.
+    const told = await db.selectFrom('postLikeNotices').select(['postId', 'likerId']).execute();
+    expect(told).toHaveLength(5);
+    await expect(
+      db
+        .insertInto('notifications')
+        .values(notice(b.id, postA, 0))
         .execute(),
     ).rejects.toThrow();
   } finally {

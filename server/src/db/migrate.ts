@@ -30,6 +30,7 @@ import * as m0027 from './migrations/0027-public-places-city-level.js';
 import * as m0028 from './migrations/0028-credit-told-requests-by-default.js';
 import * as m0029 from './migrations/0029-name-typos.js';
 import * as m0030 from './migrations/0030-notice-delivery.js';
+import * as m0031 from './migrations/0031-notices-coalesce.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028-credit-told-requests-by-default': m0028,
   '0029-name-typos': m0029,
   '0030-notice-delivery': m0030,
+  '0031-notices-coalesce': m0031,
 };
 
 /**

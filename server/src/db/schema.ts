@@ -106,6 +106,12 @@ export interface NotificationsTable {
   createdAt: CreatedAt;
   /** The settings' kind (contract/notification-settings.ts) that picks its channel; null: the app only (0030). */
   kind: string | null;
+  /** A coalesced like notice: how many others liked besides the sender, its latest liker (0031). */
+  othersCount: Generated<number>;
+  /** A coalesced notice's burst: it is told away from the app once, then (0031); null for the others. */
+  burstUntil: Date | null;
+  /** A mention in a comment: the comment (0031); null for every other notice. */
+  relatedCommentId: string | null;
 }
 
 /** A person's notice choices (0030); no row means the defaults, `channels` only the kinds they changed. */
@@ -134,7 +140,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   userAgent: string | null;
-  createdAt: CreatedAt;
+  /** When this browser last subscribed (a re-subscription or a move to another person renews it). */
+  createdAt: Timestamp;
 }
 
 export interface InstanceKeysTable {
@@ -285,6 +292,9 @@ export interface ChatsTable {
   missionId: string | null;
   createdAt: CreatedAt;
   lastMessageAt: Timestamp;
+  /** The burst of messages under way (0031): since its first, told to members away once it ends. */
+  burstSince: Date | null;
+  burstUntil: Date | null;
 }
 
 export interface ChatMembersTable {
@@ -360,6 +370,12 @@ export interface PostLikesTable {
   postId: string;
   userId: string;
   createdAt: CreatedAt;
+}
+
+/** A liker a post's author was told of (0031): a like is told once per liker and post, ever. */
+export interface PostLikeNoticesTable {
+  postId: string;
+  likerId: string;
 }
 
 export interface SavedPostsTable {
@@ -445,6 +461,7 @@ export interface Database {
   chatRequests: ChatRequestsTable;
   posts: PostsTable;
   postLikes: PostLikesTable;
+  postLikeNotices: PostLikeNoticesTable;
   savedPosts: SavedPostsTable;
   postHashtags: PostHashtagsTable;
   comments: CommentsTable;

@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs.js';
 import type { LinkPreview } from '@muster/contract/posts';
 import type { Mailer } from './mail.js';
 import type { MediaStore } from './media/media.js';
+import type { PushService } from './push.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -25,6 +26,8 @@ export type Deps = {
   geo: GeoProvider;
   /** Server-side link previews behind the private-address guard (tests widen it to their own server). */
   unfurl: (url: string) => Promise<LinkPreview>;
+  /** Web Push: the VAPID key and sending one push (decision 064); tests trust their push service's CA. */
+  push: PushService;
   config: Config;
   log: FastifyBaseLogger;
 };

@@ -62,6 +62,18 @@ export type DomainEvents = {
     content: string;
     parentAuthorId: string | null;
   };
+  /**
+   * A post or a comment (`commentId`) names people by @username (issue 34): each who may read it is
+   * told ('mention'), once per post and per comment. `usernames`: folded, each once, at most
+   * MENTIONS_PER_TEXT; on an edit only those the text did not name before. `text`: what it says.
+   */
+  'mention.made': {
+    authorId: string;
+    postId: string;
+    commentId: string | null;
+    usernames: string[];
+    text: string;
+  };
   /** A comment and its replies were removed: the posts feature's kept texts (their counts) go. */
   'comment.removed': { postId: string; commentId: string };
   /** Someone followed a hashtag, or no longer does: the posts feature drops their home feed's kept network. */
@@ -128,6 +140,14 @@ export type DomainEvents = {
     recipientId: string;
     recipientName: string;
   };
+  /**
+   * A message started a burst in a chat (issue 34): when the burst ends (`until`, ISO 8601), each
+   * member away from the chat hears once of its messages still unread then (the notifications
+   * feature), not of each message. Emitted once per burst (keyed by chat and `since`).
+   */
+  'chat.burst_started': { chatId: string; since: string; until: string };
+  /** A stranger's first message waits as a chat request (issue 15): its recipient is told (issue 34). */
+  'chat.requested': { requestId: string; senderId: string; recipientId: string };
   /** A task moved to another status: its assignee and the mission's owner are told. */
   'task.status_changed': TaskEvent & { status: 'todo' | 'in_progress' | 'done' };
 };

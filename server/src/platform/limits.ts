@@ -47,6 +47,15 @@ export const NOTIFICATION_SETTINGS_BUDGET: WriteBudget = {
   max: 60,
   timeWindow: '1 hour',
 };
+/**
+ * Push subscriptions made and ended, together (issue 34): a person turns push on and off in a few
+ * browsers; a script cycling endpoints (each one a host the queue would post to) is stopped.
+ */
+export const PUSH_SUBSCRIPTION_BUDGET: WriteBudget = {
+  name: 'write:push-subscriptions',
+  max: 30,
+  timeWindow: '1 hour',
+};
 /** Connection requests (issue 11): each tells someone; a person growing their network sends a few, a script many. */
 export const CONNECTION_REQUEST_BUDGET: WriteBudget = {
   name: 'write:connection-requests',

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { batchColumn, batched, columnsOf } from '../../db/batched.js';
+import { batchColumn, batched, columnsOf, type ThenInTransaction } from '../../db/batched.js';
 import { prepared } from '../../db/prepared.js';
 import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
@@ -30,6 +30,30 @@ import {
  */
 const nextMessageAt = sql<Date>`greatest(date_trunc('milliseconds', clock_timestamp()), chats.last_message_at + interval '1 millisecond')`;
 const openedAt = sql<Date>`date_trunc('milliseconds', clock_timestamp())`;
+
+/**
+ * A chat's burst of messages (issue 34, decision 066): each member away from the chat hears of
+ * the messages of a burst once, when it ends, not of each message. A burst starts with the first
+ * message after the last one ended and lasts CHAT_BURST; every message is written with the chat
+ * touched, so the statement that stamps it keeps the burst too (no statement more per send). Its
+ * start is this transaction's start, to the millisecond: every message stamped in it is at or past
+ * it (`nextMessageAt`), and a message that starts a burst finds `burst_since` equal to it.
+ */
+const CHAT_BURST = sql`interval '10 minutes'`;
+const burstNow = sql<Date>`date_trunc('milliseconds', now())`;
+const burstGoesOn = sql<boolean>`(chats.burst_until > ${burstNow})`;
+const keptBurst = sql`burst_since = case when ${burstGoesOn} then chats.burst_since else ${burstNow} end,
+  burst_until = case when ${burstGoesOn} then chats.burst_until else ${burstNow} + ${CHAT_BURST} end`;
+/** The burst a statement's message belongs to, for its `returning`: did this message start it? */
+const burstStarted = (alias: string) => sql<boolean>`(${sql.ref(`${alias}.burst_since`)} = ${burstNow})`;
+
+/** What a send answers of its chat's burst (null when no message was sent). */
+export type BurstOfSend = {
+  burstChatId: string | null;
+  burstSince: Date | null;
+  burstUntil: Date | null;
+  burstStarted: boolean | null;
+};
 
 /** The columns a sent message is presented from (the sender is the viewer, presented from the session). */
 type SentMessage = {
@@ -67,7 +91,7 @@ export type DirectSendRow = {
   pendingId: string | null;
   pendingClientId: string | null;
   pendingCreatedAt: Date | null;
-};
+} & BurstOfSend;
 
 /**
  * A direct message in one statement. The sender's session must still be live (`live`: the viewer
@@ -85,8 +109,12 @@ export type DirectSendRow = {
  * - otherwise the message becomes a chat request (issue 15), one per pair: a second one while the
  *   first waits inserts nothing (`pending…` is the one waiting).
  */
-export async function sendDirectMessageIfAllowed(db: Db, m: DirectSend): Promise<DirectSendRow> {
-  return directSend(db, m);
+export async function sendDirectMessageIfAllowed(
+  db: Db,
+  m: DirectSend,
+  then?: ThenInTransaction<DirectSendRow>,
+): Promise<DirectSendRow> {
+  return directSend(db, m, then);
 }
 
 type DirectSend = {
@@ -131,10 +159,10 @@ const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend
       select i.ord, not r.blocked and r.allowed and p.id is null as send, not r.blocked and not r.allowed and p.id is null as ask
       from i join live l on l.ord = i.ord and l.live join recipient r on r.ord = i.ord left join prior p on p.ord = i.ord
     ), chat as (
-      insert into chats (id, kind, direct_key, last_message_at)
-      select i.chat_id, 'direct', i.direct_key, ${openedAt} from i join gate g on g.ord = i.ord where g.send order by i.direct_key
-      on conflict (direct_key) do update set last_message_at = ${nextMessageAt}
-      returning id, direct_key, last_message_at
+      insert into chats (id, kind, direct_key, last_message_at, burst_since, burst_until)
+      select i.chat_id, 'direct', i.direct_key, ${openedAt}, ${burstNow}, ${burstNow} + ${CHAT_BURST} from i join gate g on g.ord = i.ord where g.send order by i.direct_key
+      on conflict (direct_key) do update set last_message_at = ${nextMessageAt}, ${keptBurst}
+      returning id, direct_key, last_message_at, burst_since, burst_until
     ), members as (
       insert into chat_members (chat_id, user_id, last_read_at, accepts_messages)
       select chat.id, who.user_id, case when who.sender then chat.last_message_at else 'epoch'::timestamptz end, who.sender
@@ -160,9 +188,11 @@ const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend
       m.id, m.chat_id, m.body, m.created_at, m.client_message_id,
       p.id as prior_id, p.chat_id as prior_chat_id, p.direct_key as prior_key, p.body as prior_body, p.created_at as prior_created_at,
       q.id as request_id, q.created_at as request_created_at,
-      w.id as pending_id, w.client_message_id as pending_client_id, w.created_at as pending_created_at
+      w.id as pending_id, w.client_message_id as pending_client_id, w.created_at as pending_created_at,
+      ch.id as burst_chat_id, ch.burst_since, ch.burst_until, ${burstStarted('ch')} as burst_started
     from i join live l on l.ord = i.ord left join recipient r on r.ord = i.ord left join message m on m.id = i.message_id
       left join prior p on p.ord = i.ord and l.live left join request q on q.id = i.request_id left join pending w on w.ord = i.ord and l.live
+      left join chat ch on ch.direct_key = i.direct_key
     order by i.ord`;
 });
 
@@ -355,7 +385,7 @@ export async function removeFromMissionChat(db: Db, missionId: string, userId: s
     and chat_id = (select id from chats where mission_id = ${missionId})`.execute(db);
 }
 
-export type MemberSendRow = SentMessage & { duplicate: boolean; audience: string[] };
+export type MemberSendRow = SentMessage & { duplicate: boolean; audience: string[] } & BurstOfSend;
 
 /**
  * A message into a chat the sender is a member of, in one statement: the chat moves to the top of
@@ -379,8 +409,8 @@ export async function sendToChatAsMember(
     ), member as (
       select chat_id from chat_members where chat_id = ${m.chatId} and user_id = ${me} and not exists (select 1 from prior)
     ), touched as (
-      update chats set last_message_at = ${nextMessageAt} from member where chats.id = member.chat_id
-      returning chats.id, chats.last_message_at
+      update chats set last_message_at = ${nextMessageAt}, ${keptBurst} from member where chats.id = member.chat_id
+      returning chats.id, chats.last_message_at, chats.burst_since, chats.burst_until
     ), message as (
       insert into chat_messages (id, chat_id, sender_id, body, client_message_id, created_at)
       select ${m.messageId}, touched.id, ${me}, ${m.body}, ${clientId}, touched.last_message_at from touched
@@ -398,8 +428,9 @@ export async function sendToChatAsMember(
       select a.user_id::text from chat_members a join chats ac on ac.id = a.chat_id
       where a.chat_id = answer.chat_id
         and not ${hiddenEitherWay(m.senderId, sql.ref('a.user_id'))}
-        and not ${hiddenEitherWay(missionOwnerOf(sql.ref('ac.mission_id')), sql.ref('a.user_id'))}) as audience
-    from answer`.execute(db);
+        and not ${hiddenEitherWay(missionOwnerOf(sql.ref('ac.mission_id')), sql.ref('a.user_id'))}) as audience,
+      t.id as burst_chat_id, t.burst_since, t.burst_until, ${burstStarted('t')} as burst_started
+    from answer left join touched t on true`.execute(db);
   return rows[0];
 }
 

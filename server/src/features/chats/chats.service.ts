@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@muster/contract/chats';
 import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
+import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { afterCommit, inTransaction } from '../../platform/transaction.js';
@@ -8,6 +9,7 @@ import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   acceptRequest,
   addToMissionChat,
+  type BurstOfSend,
   declineRequest,
   deleteRequestsBetween,
   findMessageByClientId,
@@ -70,6 +72,22 @@ function publishMessage(deps: Deps, message: ChatMessage, audience: readonly str
 }
 
 /**
+ * A message that began a burst in its chat (issue 34) is told to the members away from it once
+ * the burst ends, with the rest of the burst: the event, in the send's transaction, is the one
+ * thing a send adds for it, once per burst.
+ */
+async function burstBegun(deps: Deps, trx: Db, sent: BurstOfSend) {
+  if (!sent.burstStarted || !sent.burstChatId || !sent.burstSince || !sent.burstUntil) return;
+  const since = sent.burstSince.toISOString();
+  await deps.events.emit(
+    trx,
+    'chat.burst_started',
+    { chatId: sent.burstChatId, since, until: sent.burstUntil.toISOString() },
+    { key: `${sent.burstChatId}:${since}` },
+  );
+}
+
+/**
  * Sends a direct message, opening the pair's chat on the first one. To someone who takes messages
  * only from their connections (and has not taken part in a chat with me) it becomes a chat request
  * instead, one at a time. A `clientMessageId` already used by me answers what it made (the
@@ -89,17 +107,30 @@ export async function sendDirectMessage(
     ]);
   const key = directKey(me.id, recipientId);
   const clientMessageId = input.clientMessageId?.toLowerCase() ?? null;
-  const row = await sendDirectMessageIfAllowed(deps.db, {
-    sessionId: me.sessionId,
-    chatId: newId(),
-    directKey: key,
-    messageId: newId(),
-    requestId: newId(),
-    senderId: me.id,
-    recipientId,
-    body: input.message,
-    clientMessageId,
-  });
+  const row = await sendDirectMessageIfAllowed(
+    deps.db,
+    {
+      sessionId: me.sessionId,
+      chatId: newId(),
+      directKey: key,
+      messageId: newId(),
+      requestId: newId(),
+      senderId: me.id,
+      recipientId,
+      body: input.message,
+      clientMessageId,
+    },
+    // In the send's transaction (the batch's): a burst begun, a request made, told away from the app.
+    async (trx, sent) => {
+      await burstBegun(deps, trx, sent);
+      if (sent.requestId)
+        await deps.events.emit(trx, 'chat.requested', {
+          requestId: sent.requestId,
+          senderId: me.id,
+          recipientId,
+        });
+    },
+  );
   // The viewer came from the session cache: the statement found the session ended, and wrote nothing.
   if (!row.live) throw sessionEnded(deps, me);
   if (!row.found) throw notFound('That person is not on Muster');
@@ -240,12 +271,16 @@ export async function sendToChat(
     });
   }
   const clientMessageId = input.clientMessageId?.toLowerCase() ?? null;
-  const sent = await sendToChatAsMember(deps.db, {
-    chatId,
-    messageId: newId(),
-    senderId: me.id,
-    body: input.message,
-    clientMessageId,
+  const sent = await inTransaction(deps.db, async (trx) => {
+    const sent = await sendToChatAsMember(trx, {
+      chatId,
+      messageId: newId(),
+      senderId: me.id,
+      body: input.message,
+      clientMessageId,
+    });
+    if (sent) await burstBegun(deps, trx, sent);
+    return sent;
   });
   if (!sent) {
     // A twin of this retry committed first; or I was removed from the mission between the look and the write.

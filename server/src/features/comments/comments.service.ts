@@ -1,3 +1,4 @@
+import { extractMentions } from '@muster/contract/mentions';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
@@ -72,6 +73,16 @@ export async function addComment(
       content: input.content,
       parentAuthorId,
     });
+    // The people it names by @username are told (issue 34), once per comment, if they may read the post.
+    const usernames = extractMentions(input.content);
+    if (usernames.length)
+      await deps.events.emit(trx, 'mention.made', {
+        authorId: me.id,
+        postId,
+        commentId: id,
+        usernames,
+        text: input.content,
+      });
   });
   const created = (await listComments(deps.db, me.id, postId)).find((c) => c.id === id)!;
   return presentComment(created);

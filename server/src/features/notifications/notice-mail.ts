@@ -22,9 +22,16 @@ export const appLink = (deps: Deps, path: string) => `${deps.config.publicUrl}/#
  * Mails one notice at once (its kind's channel is 'mail'), read as the recipient's list reads it
  * now: a notice the list would leave out (a block since, a mission left) is not mailed. Rendered
  * here, in the delivery job, so the mail job only sends (and retries a send) what was decided;
- * keyed by the notice, so it is mailed once however often delivery runs.
+ * keyed by the notice (or by its burst, for a coalesced like), so it is mailed once however often
+ * delivery runs.
  */
-export async function mailNotice(deps: Deps, trx: Db, notificationId: string, to: Recipient) {
+export async function mailNotice(
+  deps: Deps,
+  trx: Db,
+  notificationId: string,
+  to: Recipient,
+  options?: { key: string },
+) {
   const row = await findListedNotification(trx, to.userId, notificationId);
   if (!row || !isNoticeKind(row.kind)) return;
   const kind = row.kind;
@@ -55,6 +62,7 @@ export async function mailNotice(deps: Deps, trx: Db, notificationId: string, to
       html,
       headers: await unsubscribeHeaders(deps, to.userId, kind, trx),
     },
-    { key: `notice:${notificationId}` },
+    // A coalesced notice's mail is keyed by its burst instead (delivery.ts), so each burst is told.
+    { key: options?.key ?? `notice:${notificationId}` },
   );
 }

@@ -38,6 +38,7 @@ export function presentNotification(n: Row): Notification {
       n.relatedUserId && n.relatedUsername ? { _id: n.relatedUserId, username: n.relatedUsername } : null,
     relatedMission: n.relatedMissionId,
     chat: n.chatId,
+    othersCount: n.othersCount,
   };
 }
 

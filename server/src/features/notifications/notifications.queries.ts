@@ -6,10 +6,10 @@ import type { NotificationsTable } from '../../db/schema.js';
 import {
   hiddenEitherWay,
   missionAudience,
-  missionOfPostVisibleTo,
   missionTitleOf,
   missionVisibleTo,
   mutedByViewer,
+  postVisibleTo,
   silencedForViewer,
   type ViewerId,
 } from '../../social/social.queries.js';
@@ -34,13 +34,67 @@ export async function insertNotificationUnlessSilenced(
 /**
  * The post and the mission a notice is about (either may be null) are the person's to read now, by
  * the reads' own rules (issue 31 item 2): a members-only mission's update or the mission itself is
- * its members' alone. Asked when a notice is made and again when the list is read.
+ * its members' alone, and a post is not theirs whose author is blocked either way with them
+ * (postVisibleTo: a mention in a comment, or a reply, on the post of someone they blocked, issue
+ * 34). Asked when a notice is made and again when the list is read.
  */
 const readableBy = (person: ViewerId, postId: RawBuilder<unknown>, missionId: RawBuilder<unknown>) =>
   sql<boolean>`(not exists (select 1 from posts rp where rp.id = ${postId}
-      and not ${missionOfPostVisibleTo(person, sql.ref('rp.mission_id'))})
+      and not ${postVisibleTo(person, 'rp')})
     and not exists (select 1 from missions rm where rm.id = ${missionId}
       and not ${missionVisibleTo(person, 'rm')}))`;
+
+/**
+ * A like's notice (issue 34 item 4, decision 066), in one statement: a post's author has one like
+ * notice per post while unread. The first like since they last read writes it; each later one
+ * makes its liker the sender, counts one more other and moves it to the top as new
+ * (`notifications_like_unread`, 0031). A liker is told of once per post, ever (`post_like_notices`:
+ * a toggle adds nothing, to the count nor to the bell; 044's rule), and, as every notice, only
+ * when the author hears from them and may read the post (`silencedForViewer`, `readableBy`). No row
+ * when nothing was told. `burstUntil`: the end of the burst this like belongs to, when the notice
+ * is told away from the app, once, with the count then: a burst starts with the first like after
+ * the last one ended.
+ */
+export async function upsertLikeNotice(
+  db: Db,
+  like: { id: string; authorId: string; likerId: string; postId: string; burstSeconds: number },
+) {
+  const author = sql`${like.authorId}::uuid`;
+  const liker = sql`${like.likerId}::uuid`;
+  const post = sql`${like.postId}::uuid`;
+  const { rows } = await sql<Selectable<NotificationsTable>>`
+    with told as (
+      insert into post_like_notices (post_id, liker_id)
+      select ${post}, ${liker}
+      where exists (select 1 from posts lp where lp.id = ${post} and lp.author_id = ${author})
+        and not ${silencedForViewer(author, liker)}
+        and ${readableBy(author, post, sql`null::uuid`)}
+      on conflict do nothing
+      returning post_id
+    )
+    insert into notifications as n (id, user_id, sender_id, type, kind, related_post_id, message, others_count, burst_until)
+    select ${like.id}, ${author}, ${liker}, 'like', 'likes', told.post_id, 'liked your post', 0,
+      date_trunc('milliseconds', now()) + make_interval(secs => ${like.burstSeconds})
+    from told
+    on conflict (user_id, related_post_id) where type = 'like' and read_at is null do update
+      set sender_id = excluded.sender_id, others_count = n.others_count + 1, created_at = now(),
+        burst_until = case when n.burst_until > now() then n.burst_until else excluded.burst_until end
+    returning n.*`.execute(db);
+  return rows[0];
+}
+
+/**
+ * A coalesced notice's burst is over once it is told (delivery.ts): the next like starts another,
+ * told again. Only that burst (`burstUntil`, as its job carries it), never a later one.
+ */
+export async function endNoticeBurst(db: Db, id: string, burstUntil: string) {
+  await db
+    .updateTable('notifications')
+    .set({ burstUntil: null })
+    .where('id', '=', id)
+    .where('burstUntil', '=', new Date(burstUntil))
+    .execute();
+}
 
 /**
  * The statement for a batch of notices given the same columns (`columns`, its shape: as
@@ -87,6 +141,26 @@ const newNotification = batched(
   },
   { group: (row) => givenColumns(row).sort().join(','), key: (row) => row.id },
 );
+
+/**
+ * The people a post or comment names (issue 34 mentions), by username, in the order named: not
+ * its author, and no more than `cap` told for it in all, whatever its edits added. Who may read
+ * it, and who hears from its author, is the notice's insert's to check, as for every notice.
+ */
+export async function findMentioned(
+  db: Db,
+  m: { usernames: string[]; authorId: string; postId: string; commentId: string | null; cap: number },
+) {
+  const { rows } = await sql<{ id: string }>`
+    select u.id from users u
+    where u.username = any(${m.usernames}::text[]) and u.id <> ${m.authorId}
+    order by array_position(${m.usernames}::text[], u.username)
+    limit greatest(0, ${m.cap} - (select count(*) from notifications t where t.type = 'mention'
+      and t.related_post_id = ${m.postId} and t.related_comment_id is not distinct from ${m.commentId}::uuid))`.execute(
+    db,
+  );
+  return rows.map((r) => r.id);
+}
 
 /** What two people told each other goes when one has blocked the other. */
 export function deleteNotificationsBetween(db: Db, a: string, b: string) {

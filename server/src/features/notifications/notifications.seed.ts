@@ -39,16 +39,42 @@ export const notificationsSeed: DemoSeed = {
       .innerJoin('posts as p', 'p.id', 'l.postId')
       .select(['l.postId', 'l.userId', 'l.createdAt', 'p.authorId'])
       .execute();
+    // Likes coalesce as live ones do (issue 34, 0031): per post, the likes its author had read are
+    // one notice and those still waiting another, each naming its latest liker and counting the
+    // others; every liker is one the author was told of.
+    const byPost = new Map<string, { read: typeof likes; unread: typeof likes }>();
     for (const l of likes) {
+      if (l.userId === l.authorId) continue;
+      const post = byPost.get(l.postId) ?? { read: [], unread: [] };
+      byPost.set(l.postId, post);
+      post[now - l.createdAt.getTime() > UNREAD_FOR_MS ? 'read' : 'unread'].push(l);
+    }
+    for (const group of [...byPost.values()].flatMap((p) => [p.read, p.unread])) {
+      const latest = group.reduce<(typeof likes)[number] | undefined>(
+        (a, l) => (!a || l.createdAt > a.createdAt ? l : a),
+        undefined,
+      );
+      if (!latest) continue;
       add({
-        userId: l.authorId,
-        senderId: l.userId,
+        userId: latest.authorId,
+        senderId: latest.userId,
         type: 'like',
-        relatedPostId: l.postId,
+        kind: 'likes',
+        relatedPostId: latest.postId,
         message: 'liked your post',
-        createdAt: l.createdAt,
+        othersCount: group.length - 1,
+        createdAt: latest.createdAt,
       });
     }
+    const told = likes
+      .filter((l) => l.userId !== l.authorId)
+      .map((l) => ({ postId: l.postId, likerId: l.userId }));
+    for (let i = 0; i < told.length; i += 1000)
+      await db
+        .insertInto('postLikeNotices')
+        .values(told.slice(i, i + 1000))
+        .onConflict((c) => c.doNothing())
+        .execute();
     const comments = await db
       .selectFrom('comments as c')
       .innerJoin('posts as p', 'p.id', 'c.postId')

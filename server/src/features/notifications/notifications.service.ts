@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { RealtimeCount } from '@muster/contract/realtime';
 import { taskStatusLabels } from '@muster/contract/missions';
+import { MENTIONS_PER_TEXT } from '@muster/contract/limits';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -20,10 +21,16 @@ import {
   listNotifications,
   listUnreadTaskNotifications,
   markAllRead,
+  findMentioned,
   markOffersRead,
+  upsertLikeNotice,
 } from './notifications.queries.js';
 import { presentNotification, stillNeededMessage } from './notifications.present.js';
-import { defineDelivery, deliverLater } from './delivery.js';
+import { defineDelivery, deliverLater, LIKE_BURST_SECONDS } from './delivery.js';
+import { defineChatNotices } from './chat-notices.js';
+
+/** A mention notice keeps this much of what was said, for its preview in the list and its mail. */
+const MENTION_TEXT_KEPT = 280;
 
 export type NewNotification = Omit<Insertable<NotificationsTable>, 'id' | 'createdAt' | 'readAt'>;
 
@@ -58,14 +65,17 @@ export async function createNotification(
   return row;
 }
 
-/** A stored notice is told live once committed, and goes on to its kind's channel (issue 34) through the queue. */
+/**
+ * A stored notice is told live once committed, and goes on to its kind's channel (issue 34)
+ * through the queue: a coalesced one (`burstUntil`) once its burst ends.
+ */
 async function told(
   db: Db,
   tell: { realtime: RealtimeHub; jobs: JobQueue },
-  row: { id: string; userId: string; type: string; kind: string | null },
+  row: { id: string; userId: string; type: string; kind: string | null; burstUntil?: Date | null },
 ) {
   afterCommit(db, () => publishNotification(tell.realtime, row));
-  if (row.kind) await deliverLater(tell.jobs, db, row.id);
+  if (row.kind) await deliverLater(tell.jobs, db, row.id, row.burstUntil);
 }
 
 export async function listMyNotifications(deps: Deps, viewer: Viewer | null, type?: string) {
@@ -114,6 +124,8 @@ export async function myTaskNotifications(deps: Deps, viewer: Viewer | null) {
 /** Subscribes the notification centre to the events other features emit. */
 export function subscribeNotifications(deps: Deps) {
   defineDelivery(deps);
+  // Messages and chat requests told away from the app, once per burst (issue 34).
+  defineChatNotices(deps);
   // Every notice made here is told live to its recipient (issue 15).
   const notify = (db: Db, input: NewNotification) => createNotification(db, input, deps);
   // A block ends what the two told each other, in its transaction; listing leaves out anything
@@ -159,15 +171,42 @@ export function subscribeNotifications(deps: Deps) {
       }
     },
   );
+  // Likes coalesce (issue 34 item 4): one notice per post while unread, "Dana Okafor and 9 others
+  // liked your post", told live at each new liker, and away from the app once per burst.
   notices.on('post.liked', async (db, { postId, authorId, likerId }) => {
-    await notify(db, {
-      userId: authorId,
-      senderId: likerId,
-      type: 'like',
-      kind: 'likes',
-      relatedPostId: postId,
-      message: 'liked your post',
+    if (authorId === likerId) return;
+    const row = await upsertLikeNotice(db, {
+      id: newId(),
+      authorId,
+      likerId,
+      postId,
+      burstSeconds: LIKE_BURST_SECONDS,
     });
+    if (row) await told(db, deps, row);
+  });
+  // Mentions (issue 34): each person a post or comment names is told once for it (0031's unique
+  // index), if they may read the post and hear from its author (the insert's checks); its click
+  // opens the post.
+  notices.on('mention.made', async (db, { authorId, postId, commentId, usernames, text }) => {
+    const named = await findMentioned(db, {
+      usernames: usernames.slice(0, MENTIONS_PER_TEXT),
+      authorId,
+      postId,
+      commentId,
+      cap: MENTIONS_PER_TEXT,
+    });
+    for (const userId of named)
+      await notify(db, {
+        userId,
+        senderId: authorId,
+        type: 'mention',
+        kind: 'mentions',
+        subType: commentId ? 'comment' : 'post',
+        relatedPostId: postId,
+        relatedCommentId: commentId,
+        commentContent: text.trim().slice(0, MENTION_TEXT_KEPT),
+        message: commentId ? 'mentioned you in a comment' : 'mentioned you in a post',
+      });
   });
   // A connection request is a notice only while it waits: answered, ignored or withdrawn, it goes,
   // so `GET /notifications?type=connectionRequest` lists exactly the live requests. That is an

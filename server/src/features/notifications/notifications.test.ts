@@ -251,9 +251,11 @@ describe('live notifications (issue 15)', () => {
 
   it('tells the recipient of each notice made through an event, with the badges it moves, and nobody else', async () => {
     const [me, liker, helper] = [await signedInUser(t), await buildUser(t.db), await buildUser(t.db)];
+    // A like notice is about a post of theirs that exists (issue 34: its likers are kept per post).
+    const postId = (await api('POST', '/posts/create', me.cookie, { content: 'Liked' })).json().data._id;
     live.clear();
     await emitEvent(t, 'post.liked', {
-      postId: newId(),
+      postId,
       authorId: me.user.id,
       likerId: liker.id,
     });

@@ -2,26 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /**
- * A key of this instance (0030's instance_keys), made by the first process that needs it: every
- * process inserts its `fresh` candidate and keeps whichever got there first, so all of them (and
- * every restart) sign with the same one. Made at first use rather than in a migration, so the
- * built database templates never carry a key every install would share.
- */
-export async function instanceKey(db: Db, name: string, fresh: string): Promise<string> {
-  await db
-    .insertInto('instanceKeys')
-    .values({ name, value: fresh })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('instanceKeys')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.value;
-}
-
-/**
  * The person an unsubscribe link names, with their stored choices (null ones when they never
  * chose), locked against a settings change racing this one; undefined once the account is gone.
  */

@@ -11,7 +11,8 @@ import { newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
-import { findUnsubscriber, instanceKey, setNoticeChannel, turnDigestOff } from './unsubscribe.queries.js';
+import { instanceKey } from '../../platform/instance-keys.queries.js';
+import { findUnsubscriber, setNoticeChannel, turnDigestOff } from './unsubscribe.queries.js';
 
 /**
  * One-click unsubscribe (issue 34, decision 063). A link names a person and a kind of mail and is
@@ -34,7 +35,7 @@ const keys = new WeakMap<Deps, Promise<Buffer>>();
 function signingKey(deps: Deps, db: Db): Promise<Buffer> {
   const known = keys.get(deps);
   if (known) return known;
-  const key = instanceKey(db, KEY_NAME, newSecret(32)).then((value) => Buffer.from(value, 'base64url'));
+  const key = instanceKey(db, KEY_NAME, () => newSecret(32)).then((value) => Buffer.from(value, 'base64url'));
   if (db.isTransaction) return key;
   // A failed read (the database away) is tried again next time, not remembered.
   key.catch(() => keys.delete(deps));

@@ -1,4 +1,5 @@
 import { extractHashtags } from '@muster/contract/hashtags';
+import { extractMentions } from '@muster/contract/mentions';
 import {
   type CreatePostInput,
   type createHuntSchema,
@@ -9,6 +10,7 @@ import {
 } from '@muster/contract/posts';
 import type { z } from 'zod';
 import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/session.js';
+import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -242,6 +244,7 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
         // The emergency board announces it live (issue 16: an emergency, or a mission update).
         if (input.emergencyEmoji || missionId)
           await deps.events.emit(trx, 'post.on_board', { postId: id, authorId: me.id, missionId });
+        await mentioned(deps, trx, me.id, id, `${input.title ?? ''} ${input.content}`);
       },
     );
     // The viewer came from the session cache and the insert found the session ended: nothing
@@ -254,22 +257,54 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   return published(deps, row);
 }
 
+/**
+ * The people a post's text names by @username are told (issue 34: the notifications feature
+ * checks who may read it), in the post's transaction; on an edit (`before`), only those it did
+ * not name before.
+ */
+async function mentioned(
+  deps: Deps,
+  trx: Db,
+  authorId: string,
+  postId: string,
+  text: string,
+  before?: string,
+) {
+  const earlier = new Set(before === undefined ? [] : extractMentions(before));
+  const usernames = extractMentions(text).filter((u) => !earlier.has(u));
+  if (!usernames.length) return;
+  await deps.events.emit(trx, 'mention.made', {
+    authorId,
+    postId,
+    commentId: null,
+    usernames,
+    text,
+  });
+}
+
 export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.infer<typeof createHuntSchema>) {
   const me = requireViewer(viewer);
   const id = newId();
   const content = input.description ?? '';
   const row = await savingMedia(deps.media, async (media) => {
-    const made = await insertPost(deps.db, me.sessionId, {
-      id,
-      authorId: me.id,
-      kind: 'hunt',
-      title: input.title,
-      content,
-      huntType: input.huntType,
-      image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
-      ...placeColumns(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
-      hashtags: extractHashtags(`${input.title} ${content}`),
-    });
+    const made = await insertPost(
+      deps.db,
+      me.sessionId,
+      {
+        id,
+        authorId: me.id,
+        kind: 'hunt',
+        title: input.title,
+        content,
+        huntType: input.huntType,
+        image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
+        ...placeColumns(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
+        hashtags: extractHashtags(`${input.title} ${content}`),
+      },
+      async (trx, made) => {
+        if (made) await mentioned(deps, trx, me.id, id, `${input.title} ${content}`);
+      },
+    );
     if (!made) throw sessionEnded(deps, me);
     return made;
   });
@@ -715,6 +750,8 @@ export async function editPost(
       ...(relinked ? { linkPreview: null } : {}),
     });
     await deps.events.emit(trx, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
+    // Only the people the edit names anew are told (each once per post, whatever the edits).
+    await mentioned(deps, trx, me.id, id, `${title} ${content}`, `${post.title} ${post.content}`);
     if (helperIds.length)
       await deps.events.emit(trx, 'post.credited', {
         postId: id,

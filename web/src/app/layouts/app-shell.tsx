@@ -39,6 +39,8 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
 import { OfferForms } from '../offer-forms';
+import { PushPromptSlot } from '../push-prompt-slot';
+import { endPushHere } from '../../lib/push-browser';
 import { SkipLink } from '../../components/skip-link';
 import { Avatar } from '../../components/avatar';
 
@@ -239,7 +241,9 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                   { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
                   { label: 'Language', Icon: Languages, onSelect: () => setLanguageOpen(true) },
                   { label: 'Help Center', Icon: LifeBuoy, onSelect: () => navigate(paths.helpCenter) },
-                  { label: 'Sign Out', Icon: LogOut, onSelect: onSignOut },
+                  // This browser stops getting the person's pushes first: a shared computer must not
+                  // show the last person's notices (decision 064). Bounded: sign-out never waits long.
+                  { label: 'Sign Out', Icon: LogOut, onSelect: () => void endPushHere().then(onSignOut) },
                 ].map(({ label, Icon, onSelect }) => (
                   <DropdownMenu.Item
                     key={label}
@@ -258,6 +262,8 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Outlet />
       </main>
+      {/* After a first post or offer, once: would they like a push when someone answers (decision 064)? */}
+      <PushPromptSlot userId={user._id} />
 
       {!wide && (
         <nav

@@ -25,6 +25,7 @@ const base: Notification = {
   relatedUser: null,
   relatedMission: null,
   chat: null,
+  othersCount: 0,
 };
 const n = (over: Partial<Notification>): Notification => ({ ...base, ...over });
 
@@ -120,6 +121,53 @@ group('notification rules (spec §4, §5)', () => {
     expect(notificationTarget(credit)).toBe('/post/p1');
     // Other system notices are still cut.
     expect(describe(n({ type: 'systemNotification', message: 'x'.repeat(61) }))).toBe(`${'x'.repeat(60)}...`);
+  });
+
+  it('says a coalesced like with its others, and a single like as the spec does (issue 34)', () => {
+    const sender = {
+      _id: 'u1',
+      firstName: 'Dana',
+      lastName: 'Okafor',
+      username: 'dana',
+      profilePicture: '',
+    };
+    const post = { _id: 'p1', image: null, content: null };
+    expect(describe(n({ type: 'like', sender, relatedPost: post }))).toBe('Dana Okafor liked your post');
+    expect(describe(n({ type: 'like', sender, relatedPost: post, othersCount: 1 }))).toBe(
+      'Dana Okafor and 1 other liked your post',
+    );
+    const ten = n({ type: 'like', sender, relatedPost: post, othersCount: 9 });
+    expect(describe(ten)).toBe('Dana Okafor and 9 others liked your post');
+    // Still one click to the post, however many liked it.
+    expect(notificationTarget(ten)).toBe('/post/p1');
+  });
+
+  it('says who mentioned you where, with the words around it, and opens the post (issue 34)', () => {
+    const sender = {
+      _id: 'u1',
+      firstName: 'Kofi',
+      lastName: 'Mensah',
+      username: 'kofi',
+      profilePicture: '',
+    };
+    const post = { _id: 'p1', image: null, content: null };
+    const inComment = n({
+      type: 'mention',
+      subType: 'comment',
+      sender,
+      relatedPost: post,
+      commentContent: '@ana can you drive the van on Saturday?',
+    });
+    expect(isListed(inComment)).toBe(true);
+    expect(describe(inComment)).toBe(
+      'Kofi Mensah mentioned you in a comment: @ana can you drive the van on Saturday?',
+    );
+    expect(notificationTarget(inComment)).toBe('/post/p1');
+    expect(
+      describe(
+        n({ type: 'mention', subType: 'post', sender, relatedPost: post, commentContent: 'x'.repeat(70) }),
+      ),
+    ).toBe(`Kofi Mensah mentioned you in a post: ${'x'.repeat(60)}...`);
   });
 
   it('cuts previews at 60 characters with an ellipsis', () => {

@@ -37,6 +37,7 @@ function notice(over: Partial<Notification>): Notification {
     relatedUser: null,
     relatedMission: null,
     chat: null,
+    othersCount: 0,
     ...over,
   };
 }

@@ -3,6 +3,7 @@ import type { createHuntSchema } from '@muster/contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { announcePushMoment } from '../../../lib/push-moment';
 import { sharedKeys } from '../../../lib/query-keys';
 import { postKeys } from './post-keys';
 
@@ -14,16 +15,21 @@ export async function createHunt(input: z.infer<typeof createHuntSchema>): Promi
   return (await api.post<{ data: Post }>('/posts/create-hunt', input)).data;
 }
 
-/** On success the posts lists refresh (spec §7), and the trending tags with them. */
+/**
+ * On success the posts lists refresh (spec §7), and the trending tags with them; and it is the
+ * moment to offer push, as answers are what the author waits for now (decision 064).
+ */
 export function useCreatePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      announcePushMoment();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: postKeys.all }),
         queryClient.invalidateQueries({ queryKey: sharedKeys.hashtags }),
-      ]),
+      ]);
+    },
   });
 }
 
@@ -31,10 +37,12 @@ export function useCreateHuntMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createHunt,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      announcePushMoment();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: postKeys.all }),
         queryClient.invalidateQueries({ queryKey: sharedKeys.hashtags }),
-      ]),
+      ]);
+    },
   });
 }

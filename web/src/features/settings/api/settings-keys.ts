@@ -6,6 +6,8 @@ export const settingsKeys = {
   privacy: [...root, 'privacy'] as const,
   /** GET /users/me/notification-settings (issue 34). */
   notifications: [...root, 'notifications'] as const,
-  /** Whether this browser holds a push subscription: refetched by whatever turns push on or off here. */
-  browserPush: [...root, 'browser-push'] as const,
+  /** Web Push (decision 064): this browser's state, read from the browser, never fetched. */
+  pushHere: [...root, 'push', 'here'] as const,
+  /** The server's VAPID public key. */
+  pushKey: [...root, 'push', 'key'] as const,
 };

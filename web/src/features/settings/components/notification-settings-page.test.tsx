@@ -56,15 +56,21 @@ function browserZone(zone: string) {
 /** A browser with a service worker and the Push API, subscribed or not. */
 function browserPush(subscribed: boolean) {
   vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { permission: 'granted' });
+  Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
-      getRegistration: async () => ({
+      getRegistration: async (_scope?: string) => ({
         pushManager: { getSubscription: async () => (subscribed ? {} : null) },
       }),
     },
   });
-  return () => Reflect.deleteProperty(navigator, 'serviceWorker');
+  return () => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    Reflect.deleteProperty(window, 'isSecureContext');
+    vi.unstubAllGlobals();
+  };
 }
 
 const open = async () => {

@@ -25,7 +25,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import toast from '../../../lib/toast';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { type BrowserPush, useBrowserPushQuery } from '../api/get-browser-push';
+import { type PushHere, usePushHereQuery } from '../api/push-notifications';
+import { PushSection } from './push-section';
 import { useNotificationSettingsQuery } from '../api/get-notification-settings';
 import { useUpdateNotificationSettingsMutation } from '../api/update-notification-settings';
 
@@ -121,7 +122,8 @@ export function NotificationSettingsPage() {
       ) : (
         <NotificationSettingsForm initial={query.data} />
       )}
-      {/* Sections about this browser (push) go after the form, each a card of its own. */}
+      {/* About this browser, not the account: saved at once, apart from the form (decision 064). */}
+      {query.isSuccess && <PushSection className="mt-4" />}
     </div>
   );
 }
@@ -132,7 +134,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
   const [baseline, setBaseline] = useState(() => valuesOf(initial, browserZone));
   const [values, setValues] = useState(baseline);
   const [choices, setChoices] = useState<MissionChoice[]>(initial.missionChoices);
-  const push = useBrowserPushQuery().data;
+  const push = usePushHereQuery().data;
   const form = useContractForm({
     id: 'notices',
     fields: ['channels', 'digest', 'quietStart', 'quietEnd', 'timeZone', 'missions'],
@@ -314,11 +316,16 @@ type Note = { text: string; warn: boolean };
 function channelNote(
   channel: NoticeChannel,
   digest: DigestFrequency,
-  push: BrowserPush | undefined,
+  push: PushHere | undefined,
 ): Note | undefined {
   if (channel === 'push' && push === 'on') return { text: 'Push is on in this browser.', warn: false };
   if (channel === 'push' && push === 'off')
     return { text: 'Turn on push for this browser below to get these here.', warn: true };
+  if (channel === 'push' && push === 'blocked')
+    return {
+      text: 'Notifications are blocked for Muster in this browser; allow them in its site settings.',
+      warn: true,
+    };
   if (channel === 'push' && push === 'unsupported')
     return {
       text: 'This browser can’t show push notices; they reach the browsers where push is on.',
@@ -338,7 +345,7 @@ function ChannelsSection({
 }: {
   channels: Record<NoticeKind, NoticeChannel>;
   digest: DigestFrequency;
-  push: BrowserPush | undefined;
+  push: PushHere | undefined;
   onChange: (kind: NoticeKind, channel: NoticeChannel) => void;
   error: React.ReactNode;
 }) {
