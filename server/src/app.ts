@@ -15,6 +15,7 @@ import { emergencyBoardRoutes } from './features/emergency-board/emergency-board
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { hashtagsRoutes } from './features/hashtags/hashtags.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { findNewMatchesForProviders } from './features/matching/matching.queries.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
@@ -192,7 +193,8 @@ export async function buildApp({
       await api.register(healthRoutes, { version: APP_VERSION, redis: redisLink });
       await api.register(contactRoutes);
       await api.register(accountsRoutes, { demoLogin });
-      await api.register(notificationsRoutes);
+      // The digest names the needs matching a person's provisions: matching's reading of its pairs.
+      await api.register(notificationsRoutes, { digestMatches: findNewMatchesForProviders });
       await api.register(notificationSettingsRoutes);
       await api.register(networkRoutes);
       await api.register(chatsRoutes);

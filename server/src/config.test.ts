@@ -88,6 +88,14 @@ it('compresses API answers unless API_COMPRESSION=off', () => {
   expect(() => loadConfig({ API_COMPRESSION: 'no' })).toThrow(/API_COMPRESSION/);
 });
 
+it('paces the digest at half a worker unless told otherwise, between none and all of it', () => {
+  expect(loadConfig({}).digestPace).toBe(0.5);
+  expect(loadConfig({ DIGEST_PACE: '1' }).digestPace).toBe(1);
+  expect(() => loadConfig({ DIGEST_PACE: '0' })).toThrow(/DIGEST_PACE/);
+  expect(() => loadConfig({ DIGEST_PACE: '1.5' })).toThrow(/DIGEST_PACE/);
+  expect(loadConfig({}).digestScheduleMs).toBe(900_000);
+});
+
 it('reads a VAPID pair from the environment, only whole and matching, and names who push services write to', () => {
   const pair = () => {
     const ecdh = createECDH('prime256v1');

@@ -81,6 +81,8 @@ const envSchema = z
     REDIS_TIMEOUT_MS: milliseconds(500),
     REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
     API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
+    DIGEST_PACE: z.coerce.number().gt(0).max(1).default(0.5),
+    DIGEST_SCHEDULE_MS: milliseconds(15 * 60_000),
     // Web Push (decision 064): both keys or neither (then made at first start and kept in the database).
     VAPID_PUBLIC_KEY: base64urlBytes(65, 'an uncompressed P-256 public key (65 bytes), base64url'),
     VAPID_PRIVATE_KEY: base64urlBytes(32, 'a P-256 private key (32 bytes), base64url'),
@@ -182,6 +184,16 @@ export type Config = {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who push services write to about our pushes (VAPID `sub`): a mailto: address or an https URL. */
   vapidSubject: string;
+  /**
+   * The share of a worker's time the digest's jobs may take (0 to 1; decision 065): the rest it
+   * leaves to the reads. 1 builds everyone's digest as fast as the machine can.
+   */
+  digestPace: number;
+  /**
+   * How often the scheduler looks for people whose digest is due (decision 065): a quarter of an
+   * hour, so a digest goes by 08:15 in the person's zone. The end-to-end journey shortens it.
+   */
+  digestScheduleMs: number;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -227,6 +239,8 @@ export function loadConfig(
           }
         : undefined,
     geoNominatimUrl: e.GEO_NOMINATIM_URL,
+    digestPace: e.DIGEST_PACE,
+    digestScheduleMs: e.DIGEST_SCHEDULE_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

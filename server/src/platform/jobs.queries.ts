@@ -22,3 +22,14 @@ export async function listDeadJobs(db: Db, schema: string, limit: number): Promi
     limit ${limit}`.execute(db);
   return rows;
 }
+
+/**
+ * The queue holds a job that has still to run or is running (pg-boss's states before 'completed':
+ * created, retry, active), read from the queue's partition of pg-boss's job table.
+ */
+export async function hasJobsToRun(db: Db, schema: string, queue: string): Promise<boolean> {
+  const { rows } = await sql<{ busy: boolean }>`
+    select exists (select 1 from ${sql.table(`${schema}.job`)}
+      where name = ${queue} and state in ('created', 'retry', 'active')) as busy`.execute(db);
+  return rows[0]!.busy;
+}

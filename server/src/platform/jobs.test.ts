@@ -1,9 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../test/helpers.js';
+import {
+  apiCaller,
+  buildTestApp,
+  createTestDatabase,
+  silentLogger,
+  type TestApp,
+} from '../../test/helpers.js';
 import type { Db } from '../db/database.js';
-import { JOB_SCHEMA } from './jobs.js';
+import { createJobQueue, JOB_SCHEMA } from './jobs.js';
 import { inTransaction, underSavepoint } from './transaction.js';
 
 /**
@@ -191,5 +197,46 @@ describe('invariants in the writer’s transaction', () => {
     });
     expect(await queued('gathered-kept')).toBe(1);
     expect(await queued('gathered-undone')).toBe(0);
+  });
+});
+
+describe('a paced queue (the digest’s, decision 065)', () => {
+  it('rests between batches so that its work is the given share of the worker’s time', async () => {
+    const database = await createTestDatabase();
+    const jobs = createJobQueue({
+      backend: database.jobBackend,
+      db: database.db,
+      log: silentLogger,
+      mode: 'workers',
+    });
+    const WORK_MS = 300;
+    const runs: Array<{ start: number; end: number }> = [];
+    jobs.define(
+      'paced',
+      async () => {
+        const start = performance.now();
+        await new Promise((r) => setTimeout(r, WORK_MS));
+        runs.push({ start, end: performance.now() });
+      },
+      { batchSize: 1, pace: 0.1 },
+    );
+    try {
+      await jobs.start();
+      await inTransaction(database.db, async (trx) => {
+        await jobs.send(trx, 'paced', { n: 1 });
+        await jobs.send(trx, 'paced', { n: 2 });
+      });
+      await eventually(
+        async () => runs.length,
+        (n) => n === 2,
+      );
+      expect(runs).toHaveLength(2);
+      // A tenth of the time working: after a batch of ≥ 300 ms, a rest of nine times as long.
+      const [first, second] = runs as [{ start: number; end: number }, { start: number; end: number }];
+      expect(second.start - first.end).toBeGreaterThanOrEqual((first.end - first.start) * 9 * 0.95);
+    } finally {
+      await jobs.stop();
+      await database.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromKysely, PgBoss, type Db as BossDb, type Job, type JobInsert } from 'pg-boss';
 import type { Db } from '../db/database.js';
-import { listDeadJobs, type DeadJob } from './jobs.queries.js';
+import { hasJobsToRun, listDeadJobs, type DeadJob } from './jobs.queries.js';
 import {
   afterCommit,
   beforeCommit,
@@ -56,13 +56,29 @@ export type SendOptions = {
   startAfter?: Date;
 };
 
+export type DefineOptions = {
+  transactional?: boolean;
+  /**
+   * Jobs fetched, and run in one transaction, at a time (BATCH unless given): a queue whose every
+   * job is heavy (a digest batch of a few hundred people) takes one, so a transaction stays short.
+   */
+  batchSize?: number;
+  /**
+   * The share of a worker's time the queue may take, from 0 to 1 (1, the default: as fast as it
+   * can): after each batch the worker rests so that the batch's time is this share of the whole.
+   * Work that may take its time (the digest) leaves the machine to the people asking it things.
+   * Only real workers rest; a drain (tests, 'inline') never does.
+   */
+  pace?: number;
+};
+
 export type JobQueue = {
   /**
    * Declares a queue and its handler; before `start`. A handler whose effect is outside the
    * database (a mail) is not `transactional`: it runs, then the job completes, so a crash between
    * the two runs it again (at least once, where the others are exactly once).
    */
-  define: (queue: string, handler: JobHandler, options?: { transactional?: boolean }) => void;
+  define: (queue: string, handler: JobHandler, options?: DefineOptions) => void;
   /**
    * Enqueues in `trx`, the writer's transaction (an outbox): the job exists exactly when the write
    * commits. With a `key`, a second send of the same key to the same queue is dropped. With
@@ -84,6 +100,8 @@ export type JobQueue = {
   settle: () => Promise<void>;
   /** Jobs whose retries are spent, newest first. */
   dead: (limit?: number) => Promise<DeadJob[]>;
+  /** Whether the queue still holds jobs to run (waiting, retrying or under way): a producer's back-pressure. */
+  busy: (queue: string) => Promise<boolean>;
   /** Lets handlers under way finish (a bounded wait), then stops polling; before the database closes. */
   stop: () => Promise<void>;
 };
@@ -117,6 +135,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
   };
   const handlers = new Map<string, JobHandler>();
+  const batchSizes = new Map<string, number>();
+  const paces = new Map<string, number>();
   const outsideTransactions = new Set<string>();
   const workerIds = new Map<string, string>();
   /** Resolves once the queue runs (never, should the server stop first); `firstAttempt` after one try. */
@@ -127,6 +147,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let queuesReady = false;
   let stopping = false;
   let sentSinceDrain = false;
+  /** Workers resting (`pace`): a stop wakes them rather than waiting out their rest. */
+  const resting = new Set<() => void>();
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      resting.add(wake);
+    });
 
   /**
    * Runs a fetched batch. Database work runs in one transaction that also completes the jobs
@@ -185,7 +217,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const drainOnce = async () => {
       let any = false;
       for (const queue of queues()) {
-        const jobs = await boss.fetch(queue, { batchSize: BATCH });
+        const jobs = await boss.fetch(queue, { batchSize: batchSizes.get(queue) ?? BATCH });
         if (!jobs.length) continue;
         any = true;
         await runBatch(queue, jobs);
@@ -244,9 +276,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     for (const queue of handlers.keys()) {
       const id = await boss.work(
         queue,
-        { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS, burstWhenBatchFull: true },
+        {
+          batchSize: batchSizes.get(queue) ?? BATCH,
+          pollingIntervalSeconds: POLL_SECONDS,
+          burstWhenBatchFull: true,
+        },
         // Each job settles itself (runBatch); pg-boss's own completion afterwards finds none active.
-        (jobs) => runBatch(queue, jobs),
+        async (jobs) => {
+          const started = performance.now();
+          await runBatch(queue, jobs);
+          const pace = paces.get(queue);
+          // Resting here holds this worker's next fetch; the batch is already completed.
+          if (pace && pace < 1 && !stopping) await rest((performance.now() - started) * (1 / pace - 1));
+        },
       );
       workerIds.set(queue, id);
     }
@@ -261,10 +303,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   return {
-    define: (queue, handler, { transactional = true } = {}) => {
+    define: (queue, handler, { transactional = true, batchSize, pace } = {}) => {
       if (started) throw new Error(`queue ${queue} defined after the job queue started`);
       if (handlers.has(queue)) throw new Error(`queue ${queue} defined twice`);
       handlers.set(queue, handler);
+      if (batchSize) batchSizes.set(queue, batchSize);
+      if (pace !== undefined) paces.set(queue, pace);
       if (!transactional) outsideTransactions.add(queue);
     },
     send: async (trx, queue, data, { key, startAfter } = {}) => {
@@ -331,11 +375,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await inside.run();
     },
     dead: (limit = 100) => listDeadJobs(db, JOB_SCHEMA, limit),
+    busy: (queue) => hasJobsToRun(db, JOB_SCHEMA, queue),
     stop: async () => {
       stopping = true;
       // Not started (still trying): its next attempt sees `stopping` and gives up.
       if (!running) return;
       running = false;
+      for (const wake of [...resting]) wake();
       await Promise.all([inside.idle(), outside.idle()]);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

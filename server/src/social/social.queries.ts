@@ -44,9 +44,10 @@ export function silencedForViewer(viewerId: ViewerId, person: Person): RawBuilde
 /**
  * Everyone silencedForViewer holds, as one array read once per statement: for walks that test many
  * rows' authors, where an `exists` per row costs two index probes of blocks each (decision 030).
- * Use as `person <> all(silencedIdsFor(viewer))`.
+ * Use as `person <> all(silencedIdsFor(viewer))`. The viewer may be a column (a digest's batch of
+ * people, each walking their followed tags): then it is read once per person.
  */
-export function silencedIdsFor(viewerId: string): RawBuilder<string[]> {
+export function silencedIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
   return sql<string[]>`array(select sb.blocked_id from blocks sb where sb.blocker_id = ${viewerId}
     union all select sb.blocker_id from blocks sb where sb.blocked_id = ${viewerId}
     union all select sm.muted_id from mutes sm where sm.muter_id = ${viewerId})`;
@@ -93,9 +94,10 @@ export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder
 
 /**
  * The person may be offered to the viewer by people search, @mentions and suggestions. Without a
- * viewer (an answer shared by everybody), anyone who may be found: no one's blocks apply.
+ * viewer (an answer shared by everybody), anyone who may be found: no one's blocks apply. The
+ * viewer may be a column (a digest's batch of people, each offered the needs that match them).
  */
-export function appearsInSearchFor(viewerId: string | undefined, user: string): RawBuilder<boolean> {
+export function appearsInSearchFor(viewerId: ViewerId | undefined, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
   if (viewerId === undefined) return sql<boolean>`${column(user, 'searchable')}`;
   return sql<boolean>`(${id} <> ${viewerId} and ${column(user, 'searchable')} and ${id} <> all(${blockedEitherWayIdsFor(viewerId)}))`;
@@ -106,7 +108,7 @@ export function appearsInSearchFor(viewerId: string | undefined, user: string): 
  * (an uncorrelated sub-select: PostgreSQL runs it once per run). hiddenEitherWay's probe for each
  * candidate cost people search two index probes a name it passed over (decision 036).
  */
-function blockedEitherWayIdsFor(viewerId: string): RawBuilder<string[]> {
+function blockedEitherWayIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
   return sql<string[]>`array(select ob.blocked_id from blocks ob where ob.blocker_id = ${viewerId}
     union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId})`;
 }

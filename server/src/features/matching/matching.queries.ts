@@ -399,3 +399,53 @@ export async function listMatchesOf(
     order by mine_id, n`.execute(db);
   return rows;
 }
+
+export type DigestMatchRow = {
+  recipientId: string;
+  needId: string;
+  needKind: 'need' | 'want';
+  needTitle: string;
+  needContent: string;
+  provisionId: string;
+  provisionTitle: string;
+  provisionContent: string;
+  authorFirstName: string;
+  authorLastName: string;
+  score: number;
+  reasons: unknown;
+};
+
+/**
+ * For the digest (issue 34): the open needs and wants that came to match one of each person's open
+ * provisions in the window (`since` each, until `until`), best first, at most `perPerson`: the
+ * scored pairs matching keeps (post_matches, already within both posts' reach: decision 050),
+ * under the rules /matches lists them by — an author the person may find and has not muted.
+ */
+export async function findNewMatchesForProviders(
+  db: Db,
+  input: { people: ReadonlyArray<{ userId: string; since: Date }>; until: Date; perPerson: number },
+): Promise<DigestMatchRow[]> {
+  if (!input.people.length) return [];
+  const people = JSON.stringify(
+    input.people.map((p) => ({ user_id: p.userId, since: p.since.toISOString() })),
+  );
+  const person = sql.ref('pp.user_id');
+  const { rows } = await sql<DigestMatchRow>`select pp.user_id as recipient_id, x.*
+    from jsonb_to_recordset(${people}::jsonb) as pp (user_id uuid, since timestamptz)
+    cross join lateral (
+      select n.id as need_id, n.kind as need_kind, n.title as need_title, n.content as need_content,
+        pr.id as provision_id, pr.title as provision_title, pr.content as provision_content,
+        u.first_name as author_first_name, u.last_name as author_last_name, pm.score, pm.reasons
+      from post_matches pm
+      join posts n on n.id = pm.need_id
+      join posts pr on pr.id = pm.provision_id
+      join users u on u.id = n.author_id
+      where pm.provision_author_id = pp.user_id and pm.score >= ${MATCH_THRESHOLD}
+        and pm.created_at >= pp.since and pm.created_at < ${input.until.toISOString()}::timestamptz
+        and (n.status is null or n.status = 'open') and (pr.status is null or pr.status = 'open')
+        and ${appearsInSearchFor(person, 'u')}
+        and not ${mutedByViewer(person, sql.ref('u.id'))}
+      order by pm.score desc, n.created_at desc, n.id desc
+      limit ${sql.lit(input.perPerson)}) x`.execute(db);
+  return rows;
+}

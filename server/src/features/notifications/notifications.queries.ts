@@ -194,8 +194,18 @@ function notificationsOf(db: Db, userId: string) {
       'r.username as relatedUsername',
     ])
     .where('n.userId', '=', userId)
-    .where(sql<boolean>`not ${silencedForViewer(userId, sql.ref('n.sender_id'))}`)
-    .where(readableBy(userId, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id')));
+    .where(listedFor(userId));
+}
+
+/**
+ * The list's audience rule for the notice `n` (alias) and its recipient `person` (an id, or a
+ * column for a statement over many people: the digest's batch): nothing from someone silenced for
+ * them, nothing about a post or mission no longer theirs to read. Every path that carries a notice
+ * (the list, mail, push, the digest) asks this.
+ */
+export function listedFor(person: ViewerId): RawBuilder<boolean> {
+  return sql<boolean>`(not ${silencedForViewer(person, sql.ref('n.sender_id'))}
+    and ${readableBy(person, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id'))})`;
 }
 
 export function listNotifications(db: Db, userId: string, type?: string) {

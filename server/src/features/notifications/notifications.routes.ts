@@ -10,14 +10,20 @@ import {
 import { okResponseSchema } from '@muster/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as notifications from './notifications.service.js';
+import { defineDigest, type DigestMatches } from './digest/digest.js';
 import { unsubscribeRoutes } from './unsubscribe.routes.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const done = { 200: okResponseSchema, ...errors };
 
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `digestMatches`: the matching feature's new matches for the digest (app.ts hands them in). */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ digestMatches: DigestMatches }> = async (
+  app,
+  { digestMatches },
+) => {
   const { deps } = app;
   notifications.subscribeNotifications(deps);
+  defineDigest(deps, digestMatches);
   // A context of its own: it takes the form bodies of mail providers' one-click posts.
   await app.register(unsubscribeRoutes);
 

@@ -24,6 +24,12 @@ const TOKEN_VERSION = 'v1';
 const KEY_NAME = 'unsubscribe-hmac';
 
 const keys = new WeakMap<Deps, Promise<Buffer>>();
+/**
+ * The key as one transaction read it: a digest job signs a few hundred links in one transaction,
+ * and read afresh each time they cost two statements a link (decision 065). Held by the
+ * transaction, it goes with it, whether it commits or rolls back.
+ */
+const keysInTransaction = new WeakMap<Db, Promise<Buffer>>();
 
 /**
  * The signing key, read once per application. `db` is the caller's transaction when there is one:
@@ -35,8 +41,13 @@ const keys = new WeakMap<Deps, Promise<Buffer>>();
 function signingKey(deps: Deps, db: Db): Promise<Buffer> {
   const known = keys.get(deps);
   if (known) return known;
+  const inTransaction = db.isTransaction ? keysInTransaction.get(db) : undefined;
+  if (inTransaction) return inTransaction;
   const key = instanceKey(db, KEY_NAME, () => newSecret(32)).then((value) => Buffer.from(value, 'base64url'));
-  if (db.isTransaction) return key;
+  if (db.isTransaction) {
+    keysInTransaction.set(db, key);
+    return key;
+  }
   // A failed read (the database away) is tried again next time, not remembered.
   key.catch(() => keys.delete(deps));
   keys.set(deps, key);
