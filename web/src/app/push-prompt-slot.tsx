@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { onPushMoment } from '../lib/push-moment';
 import { pushSupported } from '../lib/push-browser';
 
@@ -23,9 +24,14 @@ function asked(userId: string): boolean {
  * Where the settings feature's push prompt appears: after a post or an offer of the person signed
  * in (lib/push-moment.ts), once. The live region is always there, so a screen reader hears the
  * prompt when it comes without its taking the focus.
+ *
+ * The prompt belongs to the page of the moment: leaving that page closes it, as "Not now" would,
+ * so the card never sits over the next page's controls (a chat's Send is where the card is).
  */
 export function PushPromptSlot({ userId }: { userId: string }) {
-  const [showing, setShowing] = useState(false);
+  const { pathname } = useLocation();
+  // The page the prompt was shown on, or null while it is not showing.
+  const [shownOn, setShownOn] = useState<string | null>(null);
   useEffect(
     () =>
       onPushMoment(() => {
@@ -35,14 +41,17 @@ export function PushPromptSlot({ userId }: { userId: string }) {
         } catch {
           return;
         }
-        setShowing(true);
+        setShownOn(pathname);
       }),
-    [userId],
+    [userId, pathname],
   );
-  const done = useCallback(() => setShowing(false), []);
+  // Left the page: gone, and it does not come back with the person (React's "adjust state on a
+  // change" pattern rather than an effect, so the card is never drawn over the next page).
+  if (shownOn !== null && shownOn !== pathname) setShownOn(null);
+  const done = useCallback(() => setShownOn(null), []);
   return (
     <div aria-live="polite">
-      {showing && (
+      {shownOn === pathname && (
         <Suspense fallback={null}>
           <PushPrompt onDone={done} />
         </Suspense>
