@@ -168,7 +168,7 @@ async function round(n: number) {
 function bench(only: string): { child: ChildProcess; done: Promise<number> } {
   const child = spawn('npm', ['run', 'bench'], {
     cwd: path.join(here, '..'),
-    env: { ...process.env, BENCH_ONLY: only, JOB_WORKERS: 'false' },
+    env: { ...process.env, BENCH_ONLY: only, JOB_WORKERS: 'false', BENCH_KEEP_QUEUE: '1' },
     stdio: 'inherit',
   });
   return { child, done: new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1))) };

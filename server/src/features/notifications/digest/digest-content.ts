@@ -1,6 +1,7 @@
 import { describe, notificationTarget } from '@muster/contract/notification-rules';
+import { burstSentence, firstWords, requestSentence } from '../mail/chat-mails.js';
 import { presentNotification } from '../notifications.present.js';
-import type { DigestNoticeRow, NetworkPostRow, TagRow } from './digest.queries.js';
+import type { DigestChatRow, DigestNoticeRow, NetworkPostRow, TagRow } from './digest.queries.js';
 import { DIGEST_LIMITS } from './digest-timing.js';
 
 /**
@@ -17,7 +18,7 @@ export type DigestItem = {
 };
 
 export type DigestSection = {
-  key: 'notices' | 'missions' | 'network' | 'tags' | 'matches';
+  key: 'notices' | 'messages' | 'missions' | 'network' | 'tags' | 'matches';
   title: string;
   items: DigestItem[];
   /** Left out for length: a link to where they all are. */
@@ -110,6 +111,24 @@ export type MatchForDigest = {
 
 const titleOrText = (p: { title: string; content: string }) => p.title.trim() || p.content;
 
+/** A chat still unread, or a request waiting, in the words its mail and push use (decision 066). */
+function chatItem(c: DigestChatRow): DigestItem {
+  const name = fullName(c.lastFirstName, c.lastLastName);
+  if (c.what === 'request') return { text: requestSentence(name), path: '/requests', detail: firstWords(c.lastBody) };
+  const mission = c.kind === 'mission' && c.missionId ? { title: c.missionTitle } : undefined;
+  const text = burstSentence({
+    unread: c.unread,
+    writers: c.writers,
+    last: { name, username: '', body: c.lastBody },
+    mission,
+  });
+  return {
+    text,
+    path: mission ? `/chat/${c.missionId}` : `/chats/${c.chatId}`,
+    detail: mission ? `${name}: ${firstWords(c.lastBody)}` : firstWords(c.lastBody),
+  };
+}
+
 /**
  * One person's digest from their rows of each section, or null when there is nothing to say.
  * Mission updates get a section of their own; the notices of a need the matches section names
@@ -123,6 +142,8 @@ export function composeDigest(input: {
   network: NetworkPostRow[];
   tags: TagRow[];
   matches: MatchForDigest[];
+  /** Only for someone whose chats go to the digest: their unread chats and waiting requests. */
+  chats?: DigestChatRow[];
 }): Digest | null {
   const sections: DigestSection[] = [];
   const matchedNeeds = new Set(input.matches.map((m) => m.needId));
@@ -147,6 +168,14 @@ export function composeDigest(input: {
             },
           }
         : {}),
+    });
+
+  if (input.chats?.length)
+    sections.push({
+      key: 'messages',
+      title: 'Messages',
+      items: input.chats.map(chatItem),
+      more: { count: 0, text: 'Open your chats', path: '/chats' },
     });
 
   const missions = noticeItems(input.notices.filter((n) => n.type === 'missionUpdate'));
@@ -231,6 +260,8 @@ export function digestSummary(d: Digest): string {
     switch (s.key) {
       case 'notices':
         return plural(n, 'notification', 'notifications');
+      case 'messages':
+        return plural(s.items.length, 'unread chat', 'unread chats');
       case 'missions':
         return `news from ${plural(s.items.length, 'mission', 'missions')}`;
       case 'network':

@@ -24,6 +24,8 @@ export const DIGEST_LIMITS = {
   tags: 5,
   postsPerTag: 2,
   matches: 5,
+  /** Chats with unread messages, and chat requests waiting, for someone whose chats go to the digest. */
+  chats: 5,
   /** A followed tag's new posts are counted up to this many ("50+"): counting a busy tag's day is not worth it. */
   tagCount: 50,
 } as const;

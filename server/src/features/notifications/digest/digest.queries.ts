@@ -2,7 +2,10 @@ import { type RawBuilder, sql } from 'kysely';
 import { defaultNoticeChannels } from '@muster/contract/notification-settings';
 import type { Db } from '../../../db/database.js';
 import {
+  hiddenEitherWay,
   missionOfPostVisibleTo,
+  missionOwnerOf,
+  missionTitleOf,
   mutedByViewer,
   postVisibleTo,
   silencedIdsFor,
@@ -287,5 +290,67 @@ export async function findTagPosts(db: Db, w: Window): Promise<TagRow[]> {
             limit ${sql.lit(DIGEST_LIMITS.tagCount + 1)}) w) t
     where t.total > 0
     order by pp.user_id, t.total desc, f.tag`.execute(db);
+  return rows;
+}
+
+export type DigestChatRow = {
+  recipientId: string;
+  /** A chat with messages they have not read, or a chat request waiting for their answer. */
+  what: 'chat' | 'request';
+  chatId: string | null;
+  kind: 'direct' | 'mission' | null;
+  missionId: string | null;
+  missionTitle: string | null;
+  unread: number;
+  writers: number;
+  /** The newest unread message (or the request's message) and who wrote it. */
+  lastBody: string;
+  lastFirstName: string;
+  lastLastName: string;
+  newest: Date;
+};
+
+/**
+ * For each person whose channel for chats is 'digest' (decision 066: a chat makes no notice row),
+ * the chats with messages of the window they still have not read, and the chat requests of the
+ * window still waiting, newest first, up to DIGEST_LIMITS.chats. Counted as their chat list counts
+ * them (`listChatsOf`, `findChatBurstRecipients`): not their own messages, none from anyone blocked
+ * either way, no mission chat whose owner is; no request from someone blocked either way.
+ */
+export async function findDigestChats(db: Db, w: Window): Promise<DigestChatRow[]> {
+  if (!w.people.length) return [];
+  const person = sql.ref('pp.user_id');
+  const until = timestamp(w.until);
+  const { rows } = await sql<DigestChatRow>`select pp.user_id as recipient_id, x.*
+    from ${peopleOf(w.people)}
+    cross join lateral (
+      (select 'chat' as what, c.id as chat_id, c.kind, c.mission_id,
+         ${missionTitleOf(sql.ref('c.mission_id'))} as mission_title, u.unread, u.writers,
+         l.body as last_body, lu.first_name as last_first_name, lu.last_name as last_last_name, u.newest
+       from chat_members cm
+       join chats c on c.id = cm.chat_id
+       cross join lateral (
+         select count(*)::int as unread, count(distinct m.sender_id)::int as writers, max(m.created_at) as newest
+         from chat_messages m
+         where m.chat_id = c.id and m.created_at >= pp.since and m.created_at < ${until}
+           and m.created_at > cm.last_read_at and m.sender_id <> pp.user_id
+           and not ${hiddenEitherWay(person, sql.ref('m.sender_id'))}) u
+       cross join lateral (
+         select m.body, m.sender_id from chat_messages m
+         where m.chat_id = c.id and m.created_at = u.newest and m.sender_id <> pp.user_id
+           and not ${hiddenEitherWay(person, sql.ref('m.sender_id'))}
+         order by m.id desc limit 1) l
+       join users lu on lu.id = l.sender_id
+       where cm.user_id = pp.user_id and u.unread > 0
+         and not ${hiddenEitherWay(person, missionOwnerOf(sql.ref('c.mission_id')))})
+      union all
+      (select 'request', null, null, null, null, 1, 1, r.message, su.first_name, su.last_name, r.created_at
+       from chat_requests r join users su on su.id = r.sender_id
+       where r.recipient_id = pp.user_id and r.created_at >= pp.since and r.created_at < ${until}
+         and not ${hiddenEitherWay(person, sql.ref('r.sender_id'))})
+      order by newest desc
+      limit ${sql.lit(DIGEST_LIMITS.chats)}) x
+    where coalesce(pp.channels ->> 'chats', ${JSON.stringify(defaultNoticeChannels)}::jsonb ->> 'chats') = 'digest'
+    order by pp.user_id, x.newest desc`.execute(db);
   return rows;
 }

@@ -273,6 +273,62 @@ describe('the digest’s content', () => {
     expect(html).not.toContain('#cleanup');
   });
 
+  it('tells of unread chats and waiting requests to someone whose chats go to the digest, and only to them', async () => {
+    const ana = await person('Amara', 'Obi', { messagePolicy: 'connections' });
+    const [kofi, lena, omar, dev] = await Promise.all([
+      person('Kojo', 'Annan'),
+      person('Lina', 'Haddad'),
+      person('Oskar', 'Berg'),
+      person('Devi', 'Rao', { messagePolicy: 'connections' }),
+    ]);
+    for (const who of [ana, dev]) {
+      const put = await api('PUT', '/users/me/notification-settings', who.cookie, {
+        channels: { chats: who === ana ? 'digest' : 'mail' },
+      });
+      expect(put.statusCode).toBe(200);
+    }
+    await connect(ana, kofi);
+    await connect(ana, omar);
+    await connect(dev, kofi);
+    const send = async (from: Person, to: Person, message: string, status = 200) =>
+      expect(
+        (await api('POST', '/chats/send', from.cookie, { recipientId: to.user.id, message })).statusCode,
+      ).toBe(status);
+    await send(kofi, ana, 'Water truck at the school at 3');
+    await send(kofi, ana, 'Bring the jerrycans please');
+    await send(kofi, dev, 'Water truck at the school at 3');
+    // Lena is no connection of Ana's: her first message waits as a request.
+    await send(lena, ana, 'Can I join the night shift?', 202);
+    // Omar writes, then Ana blocks him: nothing of his is told.
+    await send(omar, ana, 'Oskar here about the pumps');
+    expect((await api('POST', `/users/${omar.user.id}/block`, ana.cookie)).statusCode).toBe(200);
+
+    await digestAt(nextUtc('12:00'));
+    const mails = mailsTo(ana);
+    expect(mails).toHaveLength(1);
+    const html = seen(mails[0]!);
+    expect(html).toContain('Messages');
+    expect(html).toContain('Kojo Annan sent you 2 messages');
+    expect(html).toContain('Bring the jerrycans please');
+    expect(html).toContain('Lina Haddad asked to send you a message');
+    expect(html).not.toContain('Oskar');
+    expect(html).not.toContain('pumps');
+    // Dev's chats go by mail: his digest, if any, has no Messages section.
+    expect(mailsTo(dev).map(seen).join(' ')).not.toContain('sent you');
+  });
+
+  it('does not tell of a chat read before the digest', async () => {
+    const ana = await person('Rosa', 'Lind');
+    const kofi = await person('Taro', 'Sato');
+    await api('PUT', '/users/me/notification-settings', ana.cookie, { channels: { chats: 'digest' } });
+    const sent = await api('POST', '/chats/send', kofi.cookie, { recipientId: ana.user.id, message: 'Hello' });
+    expect(sent.statusCode).toBe(200);
+    const chatId = sent.json().data.chatId as string;
+    expect((await api('PUT', `/chats/${chatId}/read`, ana.cookie)).statusCode).toBe(204);
+    await digestAt(nextUtc('13:00'));
+    expect(mailsTo(ana)).toHaveLength(0);
+  });
+
   it('sends nothing to someone with nothing to be told, and marks the period done', async () => {
     const quiet = await person('Ines', 'Moreau');
     const at = nextUtc('10:00');

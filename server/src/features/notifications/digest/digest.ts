@@ -10,6 +10,7 @@ import { renderDigestMail } from './digest-render.js';
 import {
   chosenTimeZones,
   claimDigests,
+  findDigestChats,
   findDigestNotices,
   findDuePeople,
   findNetworkPosts,
@@ -104,6 +105,7 @@ export async function buildDigests(deps: Deps, trx: Db, job: DigestJob, matches:
   const notices = byRecipient(await findDigestNotices(trx, window));
   const network = byRecipient(await findNetworkPosts(trx, window));
   const tags = byRecipient(await findTagPosts(trx, window));
+  const chats = byRecipient(await findDigestChats(trx, window));
   const found = byRecipient(await matches(trx, { ...window, perPerson: DIGEST_LIMITS.matches }));
   let mailed = 0;
   for (const person of claimed) {
@@ -114,6 +116,7 @@ export async function buildDigests(deps: Deps, trx: Db, job: DigestJob, matches:
       network: network.get(person.userId) ?? [],
       tags: tags.get(person.userId) ?? [],
       matches: found.get(person.userId) ?? [],
+      chats: chats.get(person.userId) ?? [],
     });
     if (!digest) continue;
     const mail = await renderDigestMail(
