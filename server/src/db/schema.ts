@@ -45,8 +45,25 @@ export interface UsersTable {
   connectionsVisibility: Generated<'everyone' | 'connections' | 'only_me'>;
   messagePolicy: Generated<'everyone' | 'connections'>;
   searchable: Generated<boolean>;
+  /** Who may moderate (0032, decision 067): an admin may also grant and take roles. */
+  role: Generated<'member' | 'moderator' | 'admin'>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** Every moderation action and role change (0032): append-only, a trigger refuses edits and deletes. */
+export interface ModerationAuditTable {
+  id: string;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  subjectId: string | null;
+  subjectName: string | null;
+  reason: Generated<string>;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  createdAt: CreatedAt;
 }
 
 export interface SessionsTable {
@@ -449,6 +466,7 @@ export interface Database {
   connectionRequests: ConnectionRequestsTable;
   mutes: MutesTable;
   reports: ReportsTable;
+  moderationAudit: ModerationAuditTable;
   missions: MissionsTable;
   missionMembers: MissionMembersTable;
   missionJoinRequests: MissionJoinRequestsTable;

@@ -165,6 +165,36 @@ export function listUserNotificationsForExport(db: Db, userId: string) {
     .execute();
 }
 
+/**
+ * What a person chose for being told away from the app (issue 34), for their export: their
+ * settings row (none until they first chose), their per-mission levels, and the browsers that
+ * take their pushes (where each push goes and when it subscribed; not the browser's keys, which
+ * are the browser's secret, not the person's data).
+ */
+export async function listUserNoticeChoicesForExport(db: Db, userId: string) {
+  const [settings, missions, browsers] = await Promise.all([
+    db
+      .selectFrom('notificationSettings')
+      .select(['channels', 'digest', 'quietEnabled', 'quietStart', 'quietEnd', 'timeZone', 'lastDigestAt'])
+      .where('userId', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('missionNoticeLevels as l')
+      .innerJoin('missions as m', 'm.id', 'l.missionId')
+      .select(['l.missionId', 'm.title', 'l.level'])
+      .where('l.userId', '=', userId)
+      .orderBy('m.title')
+      .execute(),
+    db
+      .selectFrom('pushSubscriptions')
+      .select(['endpoint', 'userAgent', 'createdAt'])
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .execute(),
+  ]);
+  return { settings, missions, browsers };
+}
+
 export function findIdentity(db: Db, issuer: string, subject: string) {
   return db
     .selectFrom('oidcIdentities')

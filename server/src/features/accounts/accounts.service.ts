@@ -38,6 +38,7 @@ import {
   insertUser,
   listUserIdentities,
   listUserNotificationsForExport,
+  listUserNoticeChoicesForExport,
   listUserSessions,
   lockUser,
   retireEmailTokens,
@@ -545,10 +546,11 @@ export async function getProfile(deps: Deps, viewer: Viewer | null, username: st
 /** Everything Muster holds about the signed-in person, as one JSON document. */
 export async function exportMyData(deps: Deps, viewer: Viewer | null) {
   const me = requireViewer(viewer);
-  const [sessions, notifications, identities] = await Promise.all([
+  const [sessions, notifications, identities, choices] = await Promise.all([
     listUserSessions(deps.db, me.id),
     listUserNotificationsForExport(deps.db, me.id),
     listUserIdentities(deps.db, me.id),
+    listUserNoticeChoicesForExport(deps.db, me.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -565,6 +567,16 @@ export async function exportMyData(deps: Deps, viewer: Viewer | null) {
       message: n.message,
       read: n.readAt !== null,
       createdAt: n.createdAt.toISOString(),
+    })),
+    // Null: never chosen, so the defaults hold (GET /users/me/notification-settings shows them).
+    notificationSettings: choices.settings
+      ? { ...choices.settings, lastDigestAt: choices.settings.lastDigestAt?.toISOString() ?? null }
+      : null,
+    missionNotificationLevels: choices.missions,
+    pushSubscriptions: choices.browsers.map((b) => ({
+      endpoint: b.endpoint,
+      userAgent: b.userAgent,
+      subscribedAt: new Date(b.createdAt).toISOString(),
     })),
   };
 }

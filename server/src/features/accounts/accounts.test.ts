@@ -1,3 +1,4 @@
+import { newId } from '../../platform/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedInUser, signIn, TEST_PASSWORD } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
@@ -700,6 +701,49 @@ describe('profile, export and deletion', () => {
     expect(res.json().data.sessions.length).toBeGreaterThan(0);
     expect(res.body).not.toContain('argon2');
     expect(res.body).not.toContain('tokenHash');
+  });
+
+  it('exports what I chose for notices: settings, mission levels and the browsers that take my pushes (not their keys)', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const empty = (await call({ method: 'GET', url: '/users/me/export', cookie })).json().data;
+    expect(empty).toMatchObject({
+      notificationSettings: null,
+      missionNotificationLevels: [],
+      pushSubscriptions: [],
+    });
+    const put = await call({
+      method: 'PUT',
+      url: '/users/me/notification-settings',
+      cookie,
+      payload: { channels: { likes: 'push' }, digest: 'weekly', timeZone: 'Asia/Manila' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await t.db
+      .insertInto('pushSubscriptions')
+      .values({
+        id: newId(),
+        userId: user.id,
+        endpoint: 'https://push.example/send/abc',
+        p256dh: 'browser-public-key-secret',
+        auth: 'browser-auth-secret',
+        userAgent: 'Chromium on Linux',
+      })
+      .execute();
+    const res = await call({ method: 'GET', url: '/users/me/export', cookie });
+    expect(res.json().data.notificationSettings).toMatchObject({
+      channels: { likes: 'push' },
+      digest: 'weekly',
+      timeZone: 'Asia/Manila',
+    });
+    expect(res.json().data.pushSubscriptions).toEqual([
+      {
+        endpoint: 'https://push.example/send/abc',
+        userAgent: 'Chromium on Linux',
+        subscribedAt: expect.any(String),
+      },
+    ]);
+    expect(res.body).not.toContain('browser-public-key-secret');
+    expect(res.body).not.toContain('browser-auth-secret');
   });
 
   it('deletes my account for real with my password, and nothing without it', async () => {

@@ -1,9 +1,10 @@
+import { hasRole, type StaffRole } from '@muster/contract/moderation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { Deps } from '../deps.js';
-import { unauthorized } from '../errors.js';
+import { forbidden, unauthorized } from '../errors.js';
 import { newId } from '../ids.js';
 import { microCachePerApp } from '../micro-cache.js';
 import {
@@ -216,4 +217,14 @@ export function sessionEnded(deps: Deps, viewer: Viewer) {
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw unauthorized();
   return viewer;
+}
+
+/**
+ * The signed-in user holding `role` or a stronger one (issue 35, decision 067), or a 401 signed
+ * out and a 403 for everyone else: the first line of every moderation and admin service.
+ */
+export function requireRole(viewer: Viewer | null, role: StaffRole): Viewer {
+  const me = requireViewer(viewer);
+  if (!hasRole(me.role, role)) throw forbidden('Only moderators and admins can do that');
+  return me;
 }

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Moderation (issue 35, decision 067). Roles: everyone is a 'member'; a 'moderator' works the
+ * queue; an 'admin' may do all a moderator may, and grant and take roles. A moderator never acts
+ * on an admin.
+ */
+export const roles = ['member', 'moderator', 'admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The staff roles, weakest first: a role may do what every role before it may. */
+export const staffRoles = ['moderator', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** The person holds `needed` or a stronger role. */
+export function hasRole(role: Role | null | undefined, needed: StaffRole): boolean {
+  if (!role || role === 'member') return false;
+  return staffRoles.indexOf(role) >= staffRoles.indexOf(needed);
+}
