@@ -38,6 +38,9 @@ export type OutgoingMail = {
   forUser?: string;
 };
 
+/** SMTP connections kept open to the relay at most (nodemailer's pool). */
+const MAIL_CONNECTIONS = 5;
+
 export type Mailer = {
   send: (mail: OutgoingMail) => Promise<void>;
   close: () => void;
@@ -62,7 +65,9 @@ export function createMailer(options: {
     (transport ??= import('nodemailer').then(
       ({ default: nodemailer }) =>
         (opened = smtpUrl
-          ? nodemailer.createTransport(smtpUrl)
+          ? // Pooled: a batch of mail jobs sends together over a few kept-open connections, rather
+            // than a connection (and its greeting, EHLO and TLS) per message.
+            nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: MAIL_CONNECTIONS })
           : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })),
     ));
   if (smtpUrl) {
