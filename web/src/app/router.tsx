@@ -425,6 +425,27 @@ const shellPages: RouteObject[] = [
     ),
   },
   ...missionPages,
+  // Issue 35 (decision 067): the admin pages. The pages tell anyone but an admin it is not for them.
+  {
+    path: paths.adminStaff,
+    ...page(
+      () => import('../features/moderation/components/staff-page'),
+      (m) =>
+        function Staff() {
+          return <m.StaffPage viewerRole={useViewer().role} />;
+        },
+    ),
+  },
+  {
+    path: paths.adminAudit,
+    ...page(
+      () => import('../features/moderation/components/audit-page'),
+      (m) =>
+        function Audit() {
+          return <m.AuditPage viewerRole={useViewer().role} />;
+        },
+    ),
+  },
   {
     path: '*',
     ...page(
