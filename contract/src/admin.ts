@@ -54,18 +54,16 @@ const usernameFilter = z
   .toLowerCase()
   .max(30, 'A username is at most 30 characters')
   .regex(/^[a-z0-9_]*$/, 'A username uses only letters, digits and _')
-  .optional()
-  .transform((v) => v || undefined);
+  .optional();
 
-/** Newest first; each filter narrows: the action's name, who acted, about whom (usernames). */
+/** Newest first; each filter narrows (empty: none): the action's name, who acted, about whom (usernames). */
 export const auditQuerySchema = pageQuerySchema.extend({
   action: z
     .string()
     .trim()
     .max(50, 'An action is at most 50 characters')
     .regex(/^[a-z_.]*$/, 'Not an action')
-    .optional()
-    .transform((v) => v || undefined),
+    .optional(),
   actor: usernameFilter,
   subject: usernameFilter,
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../test/factories.js';
 import { createTestDatabase } from '../test/helpers.js';
 import { main } from './admin-grant.js';
@@ -43,29 +43,14 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-function captured() {
+async function run(args: string[]) {
   let out = '';
   let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
-  return {
-    done: () => {
-      o.mockRestore();
-      e.mockRestore();
-      return { out, err };
-    },
-  };
-}
-
-async function run(args: string[]) {
-  const c = captured();
-  try {
-    const code = await main(args, env);
-    return { code, ...c.done() };
-  } catch (err) {
-    c.done();
-    throw err;
-  }
+  const code = await main(args, env, {
+    out: { write: (text) => (out += text) },
+    err: { write: (text) => (err += text) },
+  });
+  return { code, out, err };
 }
 
 describe('npm run admin:grant', () => {

@@ -14,11 +14,18 @@ import { HttpError } from './platform/errors.js';
 
 const USAGE = 'Usage: npm run admin:grant -- <username|email> [admin|moderator|member]';
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+type Output = { write: (text: string) => unknown };
+
+/** The exit code: 0 done (or nothing to do), 1 refused (no such account, the last admin), 2 usage. */
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: { out: Output; err: Output } = { out: process.stdout, err: process.stderr },
+): Promise<number> {
   const [login, roleArg = 'admin', ...extra] = argv;
   const role = roleSchema.safeParse(roleArg);
   if (!login || extra.length || !role.success) {
-    process.stderr.write(`${USAGE}\n`);
+    io.err.write(`${USAGE}\n`);
     return 2;
   }
   const config = loadConfig(env);
@@ -28,10 +35,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     await migrateToLatest(database.db);
     const result = await grantAsServer(database.db, login, role.data, 'Given on the command line');
     if (result.outcome === 'unknown') {
-      process.stderr.write(`No account has the username or address "${login}".\n`);
+      io.err.write(`No account has the username or address "${login}".\n`);
       return 1;
     }
-    process.stdout.write(
+    io.out.write(
       result.outcome === 'changed'
         ? `@${result.username} is now ${result.to} (was ${result.from}).\n`
         : `@${result.username} is already ${result.to}: nothing changed.\n`,
@@ -39,7 +46,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
-      process.stderr.write(`${err.message}\n`);
+      io.err.write(`${err.message}\n`);
       return 1;
     }
     throw err;

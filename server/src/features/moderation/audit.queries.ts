@@ -48,7 +48,7 @@ export type AuditFilters = {
  */
 function personIs(idColumn: 'actor_id' | 'subject_id', nameColumn: 'actor_name' | 'subject_name', username: string) {
   return sql<boolean>`(${sql.ref(idColumn)} = (select id from users where username = ${username})
-    or ${sql.ref(nameColumn)} like ${`%(@${username})`})`;
+    or ${sql.ref(nameColumn)} like ${`%(@${username.replace(/_/g, '\\_')})`})`;
 }
 
 /** One page of the log, newest first, keyset-paged on (created_at, id) like every list. */
@@ -59,7 +59,7 @@ export function listAudit(db: Db, filters: AuditFilters, cursor: Cursor | undefi
   if (filters.subject) q = q.where(personIs('subject_id', 'subject_name', filters.subject));
   if (cursor)
     q = q.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
-  return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(sql.lit(limit + 1)).execute();
 }
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number];

@@ -85,7 +85,7 @@ export function findPeopleByPrefix(db: Db, prefix: string, limit: number) {
     .select(personColumns)
     .where((eb) => eb.or([eb('username', 'like', pattern), eb('email', 'like', pattern)]))
     .orderBy('username')
-    .limit(limit)
+    .limit(sql.lit(limit))
     .execute();
 }
 

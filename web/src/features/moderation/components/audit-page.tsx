@@ -2,9 +2,11 @@ import { type AuditEntryView, auditActionLabels, auditQuerySchema } from '@muste
 import { type Role, roles } from '@muster/contract/moderation';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
+import { FieldError } from '../../../components/form-errors';
 import { ListError } from '../../../components/list-error';
 import { buttonStyles, EmptyState, ShowMore } from '../../../components/person-row';
 import type { AuditFilters } from '../api/admin-keys';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useAuditQuery } from '../api/get-audit';
 import { AdminFrame, roleLabels } from './admin-frame';
 
@@ -95,12 +97,13 @@ export function AuditPage({ viewerRole }: { viewerRole: Role }) {
 function AuditLog() {
   const [draft, setDraft] = useState<AuditFilters>(noFilters);
   const [filters, setFilters] = useState<AuditFilters>(noFilters);
-  const [problem, setProblem] = useState('');
+  const form = useContractForm({ id: 'audit', fields: ['action', 'actor', 'subject'] });
   const log = useAuditQuery(filters);
   const filtered = Object.values(filters).some((v) => v.trim());
   const entries = log.data?.pages.flatMap((p) => p.data) ?? [];
   const field = (key: keyof AuditFilters) => ({
-    id: `audit-${key}`,
+    id: form.fieldId(key),
+    ...form.aria(key),
     value: draft[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setDraft({ ...draft, [key]: e.target.value }),
@@ -108,7 +111,7 @@ function AuditLog() {
   const clear = () => {
     setDraft(noFilters);
     setFilters(noFilters);
-    setProblem('');
+    form.clear();
   };
   const apply = () => {
     const next = {
@@ -116,17 +119,14 @@ function AuditLog() {
       actor: draft.actor.trim().replace(/^@/, ''),
       subject: draft.subject.trim().replace(/^@/, ''),
     };
-    // The server's own rules, checked here first: a filter it would refuse is said on the form.
-    const checked = auditQuerySchema.safeParse(next);
-    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'Check the filters');
-    setProblem('');
-    setFilters(next);
+    // The server's own rules, checked here first: a filter it would refuse is said on its field.
+    if (form.check(auditQuerySchema, next)) setFilters(next);
   };
 
   return (
     <>
       <form
-        className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+        className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start"
         aria-label="Filter the audit log"
         onSubmit={(e) => {
           e.preventDefault();
@@ -145,20 +145,23 @@ function AuditLog() {
               </option>
             ))}
           </select>
+          <FieldError form={form} field="action" />
         </div>
         <div>
           <label htmlFor="audit-actor" className="block text-sm font-medium text-slate-700">
             By (username)
           </label>
-          <input {...field('actor')} type="text" autoComplete="off" placeholder="any" className={input} />
+          <input {...field('actor')} type="text" autoComplete="off" placeholder="anyone" className={input} />
+          <FieldError form={form} field="actor" />
         </div>
         <div>
           <label htmlFor="audit-subject" className="block text-sm font-medium text-slate-700">
             About (username)
           </label>
           <input {...field('subject')} type="text" autoComplete="off" placeholder="anyone" className={input} />
+          <FieldError form={form} field="subject" />
         </div>
-        <div className="flex gap-2">
+        <div className="flex gap-2 sm:pt-6">
           <button type="submit" className={buttonStyles.primary}>
             Filter
           </button>
@@ -168,11 +171,6 @@ function AuditLog() {
             </button>
           )}
         </div>
-        {problem && (
-          <p role="alert" className="text-sm text-red-700 sm:col-span-4">
-            {problem}
-          </p>
-        )}
       </form>
 
       <section
