@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mayModerate } from '@muster/contract/moderation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, signedInUser, signIn } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { LAST_ADMIN } from './roles.service.js';
@@ -71,11 +71,18 @@ describe('the first admin', () => {
       password: 'a long enough password',
     });
     expect(res.statusCode).toBeLessThan(300);
-    const row = await t.db
-      .selectFrom('users')
-      .select(['id', 'role'])
-      .where('username', '=', laterLogin)
-      .executeTakeFirstOrThrow();
+    // The account is made after the answer (decision 011).
+    const accountOf = (username: string) =>
+      vi.waitFor(
+        () =>
+          t.db
+            .selectFrom('users')
+            .select(['id', 'role'])
+            .where('username', '=', username)
+            .executeTakeFirstOrThrow(),
+        { timeout: 10_000, interval: 50 },
+      );
+    const row = await accountOf(laterLogin);
     expect(row.role).toBe('admin');
     expect(await auditOf(row.id)).toMatchObject([{ actorId: null, action: 'role.grant' }]);
     // Anyone else signing up is a member.
@@ -87,10 +94,7 @@ describe('the first admin', () => {
       email: `${other}@example.org`,
       password: 'a long enough password',
     });
-    expect(
-      (await t.db.selectFrom('users').select('role').where('username', '=', other).executeTakeFirstOrThrow())
-        .role,
-    ).toBe('member');
+    expect((await accountOf(other)).role).toBe('member');
   });
 });
 

@@ -36,7 +36,15 @@ describe('/admin/staff', () => {
   });
 
   it('finds a person and makes them a moderator, asking for the reason first', async () => {
-    let staff = [{ user: { ...userFixture }, email: 'ada@example.org', role: 'admin' }];
+    const ada = {
+      _id: userFixture._id,
+      username: 'ada',
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      headline: 'Logistics',
+      profilePicture: '/avatar.png',
+    };
+    let staff = [{ user: ada, email: 'ada@example.org', role: 'admin' }];
     const calls = stubApi((url, init) => {
       if (url.endsWith('/admin/staff')) return { status: 200, body: { data: staff } };
       if (url.includes('/admin/people?query=ko'))
