@@ -425,24 +425,15 @@ const shellPages: RouteObject[] = [
     ),
   },
   ...missionPages,
-  // Issue 35 (decision 067): the admin pages. The pages tell anyone but an admin it is not for them.
+  // Issue 35 (decision 067): /admin/staff and /admin/audit, one route (the landing's budget). The
+  // pages tell anyone but an admin that they are not for them.
   {
-    path: paths.adminStaff,
+    path: '/admin/:section',
     ...page(
-      () => import('../features/moderation/components/staff-page'),
+      () => import('../features/moderation/components/admin-page'),
       (m) =>
-        function Staff() {
-          return <m.StaffPage viewerRole={useViewer().role} />;
-        },
-    ),
-  },
-  {
-    path: paths.adminAudit,
-    ...page(
-      () => import('../features/moderation/components/audit-page'),
-      (m) =>
-        function Audit() {
-          return <m.AuditPage viewerRole={useViewer().role} />;
+        function Admin() {
+          return <m.AdminPage viewerRole={useViewer().role} />;
         },
     ),
   },
