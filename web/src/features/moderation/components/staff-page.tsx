@@ -19,7 +19,7 @@ const roleBadge: Record<Role, string> = {
 
 function RoleBadge({ role }: { role: Role }) {
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadge[role]}`}>
+    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadge[role]}`}>
       {roleLabels[role]}
     </span>
   );
@@ -31,9 +31,9 @@ function StaffRow({ person, onEdit }: { person: StaffPerson; onEdit: (p: StaffPe
     <PersonRow
       user={person.user}
       note={
-        <span className="inline-flex min-w-0 items-center gap-2">
+        <span className="flex min-w-0 items-center gap-2">
           <RoleBadge role={person.role} />
-          <span className="truncate">{person.email}</span>
+          <span className="min-w-0 truncate">{person.email}</span>
         </span>
       }
       actions={
