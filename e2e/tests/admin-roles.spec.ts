@@ -83,7 +83,10 @@ test('an admin makes B a moderator; B sees Moderation; the audit log shows it', 
     await expect(b.page.getByRole('heading', { level: 1, name: 'Admins only' })).toBeVisible();
 
     // The audit log shows the grant: who, what, about whom, why.
-    await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Audit log' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin pages' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await expect(page).toHaveURL(/#\/admin\/audit$/);
     const log = page.getByRole('region', { name: 'Audit entries' });
     const grant = log.getByRole('listitem').filter({ hasText: `@${b.person.username}` });

@@ -79,7 +79,11 @@ describe('npm run admin:grant', () => {
     expect(last.code).toBe(1);
     expect(last.err).toMatch(/last admin/);
     const roles = await read((db) =>
-      db.selectFrom('users').select(['id', 'role']).where('id', 'in', [people.ada.id, people.bo.id]).execute(),
+      db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('id', 'in', [people.ada.id, people.bo.id])
+        .execute(),
     );
     expect(Object.fromEntries(roles.map((r) => [r.id, r.role]))).toEqual({
       [people.ada.id]: 'admin',
@@ -98,8 +102,14 @@ describe('npm run admin:grant', () => {
   });
 
   it('says so for an unknown person or a bad role, and changes nothing', async () => {
-    expect(await run(['nobody_here_at_all'])).toMatchObject({ code: 1, err: expect.stringMatching(/No account/) });
-    expect(await run([people.ada.username, 'owner'])).toMatchObject({ code: 2, err: expect.stringMatching(/Usage/) });
+    expect(await run(['nobody_here_at_all'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/No account/),
+    });
+    expect(await run([people.ada.username, 'owner'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/Usage/),
+    });
     expect(await run([])).toMatchObject({ code: 2 });
   });
 

@@ -46,7 +46,11 @@ export type AuditFilters = {
  * Who a username filter means: the account's id while it exists, and the name kept in the entry
  * (which ends "(@username)") once it is gone — so a deleted moderator's work stays findable.
  */
-function personIs(idColumn: 'actor_id' | 'subject_id', nameColumn: 'actor_name' | 'subject_name', username: string) {
+function personIs(
+  idColumn: 'actor_id' | 'subject_id',
+  nameColumn: 'actor_name' | 'subject_name',
+  username: string,
+) {
   return sql<boolean>`(${sql.ref(idColumn)} = (select id from users where username = ${username})
     or ${sql.ref(nameColumn)} like ${`%(@${username.replace(/_/g, '\\_')})`})`;
 }
@@ -57,9 +61,12 @@ export function listAudit(db: Db, filters: AuditFilters, cursor: Cursor | undefi
   if (filters.action) q = q.where('action', '=', filters.action);
   if (filters.actor) q = q.where(personIs('actor_id', 'actor_name', filters.actor));
   if (filters.subject) q = q.where(personIs('subject_id', 'subject_name', filters.subject));
-  if (cursor)
-    q = q.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
-  return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(sql.lit(limit + 1)).execute();
+  if (cursor) q = q.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
+  return q
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(sql.lit(limit + 1))
+    .execute();
 }
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number];

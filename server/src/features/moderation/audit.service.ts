@@ -30,7 +30,11 @@ export async function auditLog(deps: Deps, viewer: Viewer | null, query: z.outpu
   const cursor = decodeCursor(query.cursor);
   const rows = await listAudit(
     deps.db,
-    { action: query.action || undefined, actor: query.actor || undefined, subject: query.subject || undefined },
+    {
+      action: query.action || undefined,
+      actor: query.actor || undefined,
+      subject: query.subject || undefined,
+    },
     cursor,
     query.limit,
   );

@@ -32,8 +32,7 @@ export function presentPerson(p: PersonRow): StaffPerson {
 }
 
 export type RoleChange =
-  | { changed: false; from: Role; to: Role }
-  | { changed: true; from: Role; to: Role; person: PersonRow };
+  { changed: false; from: Role; to: Role } | { changed: true; from: Role; to: Role; person: PersonRow };
 
 /**
  * Gives `userId` the role `to`, with its audit entry, inside `trx`: the one way any role changes
@@ -100,8 +99,7 @@ export function subscribeFirstAdmins(deps: Deps) {
   if (logins.length === 0) return;
   deps.events.within('user.signed_up', async (trx, { userId }) => {
     const person = await findPerson(trx, userId);
-    if (!person || !(logins.includes(person.username) || logins.includes(person.email.toLowerCase())))
-      return;
+    if (!person || !(logins.includes(person.username) || logins.includes(person.email.toLowerCase()))) return;
     await changeRole(trx, { actorId: null, userId, to: 'admin', reason: 'Named in ADMIN_USERNAMES' });
   });
 }
@@ -112,8 +110,12 @@ export async function grantFirstAdmins(deps: Deps): Promise<ServerGrant[]> {
     results.push(await grantAsServer(deps.db, login, 'admin', 'Named in ADMIN_USERNAMES'));
   for (const r of results) {
     if (r.outcome === 'unknown')
-      deps.log.warn({ login: r.login }, 'ADMIN_USERNAMES names no account (yet): it becomes admin on sign-up');
-    else if (r.outcome === 'changed') deps.log.info({ username: r.username }, 'made an admin (ADMIN_USERNAMES)');
+      deps.log.warn(
+        { login: r.login },
+        'ADMIN_USERNAMES names no account (yet): it becomes admin on sign-up',
+      );
+    else if (r.outcome === 'changed')
+      deps.log.info({ username: r.username }, 'made an admin (ADMIN_USERNAMES)');
   }
   return results;
 }

@@ -139,7 +139,9 @@ describe('granting and taking roles', () => {
       ['role.revoke', { from: 'moderator', to: 'member' }],
     ]);
     // The same role again changes and audits nothing.
-    expect((await setRole(first.cookie, b.user.id, 'member')).json().data.message).toMatch(/already a member/);
+    expect((await setRole(first.cookie, b.user.id, 'member')).json().data.message).toMatch(
+      /already a member/,
+    );
     expect(await auditOf(b.user.id)).toHaveLength(2);
   });
 
@@ -172,8 +174,13 @@ describe('granting and taking roles', () => {
     expect(JSON.stringify(badRole.json())).toContain('role');
     expect((await setRole(first.cookie, 'not-an-id', 'moderator')).statusCode).toBe(400);
     expect(
-      (await api('PUT', `/admin/users/${target.id}/role`, first.cookie, { role: 'moderator', reason: 'x', extra: 1 }))
-        .statusCode,
+      (
+        await api('PUT', `/admin/users/${target.id}/role`, first.cookie, {
+          role: 'moderator',
+          reason: 'x',
+          extra: 1,
+        })
+      ).statusCode,
     ).toBe(400);
     expect((await setRole(first.cookie, randomUUID(), 'moderator')).statusCode).toBe(404);
     expect((await api('GET', '/admin/people?query=', first.cookie)).statusCode).toBe(400);
@@ -262,8 +269,9 @@ describe('the audit log', () => {
       { from: 'moderator', to: 'member' },
       { from: 'admin', to: 'moderator' },
     ]);
-    const byFirst = (await api('GET', `/admin/audit?actor=${first.user.username}&limit=100`, first.cookie)).json()
-      .data as Array<{ actorId: string; subjectId: string }>;
+    const byFirst = (
+      await api('GET', `/admin/audit?actor=${first.user.username}&limit=100`, first.cookie)
+    ).json().data as Array<{ actorId: string; subjectId: string }>;
     expect(byFirst.length).toBeGreaterThanOrEqual(5);
     expect(byFirst.every((e) => e.actorId === first.user.id)).toBe(true);
     expect((await api('GET', `/admin/audit?actor=nobody_at_all`, first.cookie)).json().data).toEqual([]);

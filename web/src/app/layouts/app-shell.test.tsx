@@ -108,7 +108,7 @@ describe('every section from a phone (issue 32)', () => {
   it.each([
     ['moderator', ['Moderation']],
     ['admin', ['Moderation', 'Admin']],
-  ] as const)('a %s also finds the staff entries in the profile menu (decision 067)', async (role, extra) => {
+  ] as const)('the role %s adds staff entries to the profile menu (decision 067)', async (role, extra) => {
     windowWidth(375);
     stubApi(signedIn({ ...userFixture, role }));
     const router = renderApp('/network');

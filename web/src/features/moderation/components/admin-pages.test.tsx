@@ -57,7 +57,9 @@ describe('/admin/staff', () => {
       return signedIn(admin)(url);
     });
     renderApp('/admin/staff');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Staff' }, { timeout: 20_000 })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Staff' }, { timeout: 20_000 }),
+    ).toBeVisible();
     const list = screen.getByRole('region', { name: 'Admins and moderators' });
     expect(await within(list).findByText('ada@example.org')).toBeInTheDocument();
 
@@ -85,7 +87,8 @@ describe('/admin/audit', () => {
     const calls = stubApi((url) => {
       if (url.includes('/admin/audit?subject=nobody'))
         return { status: 200, body: { data: [], meta: { nextCursor: null } } };
-      if (url.includes('/admin/audit')) return { status: 200, body: { data: [entry], meta: { nextCursor: null } } };
+      if (url.includes('/admin/audit'))
+        return { status: 200, body: { data: [entry], meta: { nextCursor: null } } };
       return signedIn(admin)(url);
     });
     renderApp('/admin/audit');

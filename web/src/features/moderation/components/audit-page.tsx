@@ -158,7 +158,13 @@ function AuditLog() {
           <label htmlFor="audit-subject" className="block text-sm font-medium text-slate-700">
             About (username)
           </label>
-          <input {...field('subject')} type="text" autoComplete="off" placeholder="anyone" className={input} />
+          <input
+            {...field('subject')}
+            type="text"
+            autoComplete="off"
+            placeholder="anyone"
+            className={input}
+          />
           <FieldError form={form} field="subject" />
         </div>
         <div className="flex gap-2 sm:pt-6">
