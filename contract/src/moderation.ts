@@ -18,3 +18,15 @@ export function hasRole(role: Role | null | undefined, needed: StaffRole): boole
   if (!role || role === 'member') return false;
   return staffRoles.indexOf(role) >= staffRoles.indexOf(needed);
 }
+
+/**
+ * Whether someone holding `actorRole` may moderate (hide, warn, limit, suspend, decide an appeal
+ * about) a person holding `subjectRole`: staff only, and never a stronger role than their own — a
+ * moderator acts on members and other moderators, never on an admin; an admin on anyone. The
+ * kernel every moderation service asks before it acts on a person.
+ */
+export function mayModerate(actorRole: Role | null | undefined, subjectRole: Role): boolean {
+  if (!hasRole(actorRole, 'moderator')) return false;
+  if (subjectRole === 'member') return true;
+  return hasRole(actorRole, subjectRole);
+}

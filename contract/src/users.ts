@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './moderation.js';
 import { publicUserSchema } from './public-user.js';
 import {
   BIO_MAX,
@@ -80,6 +81,8 @@ export const sessionUserSchema = publicUserSchema.extend({
   emailVerified: z.boolean(),
   hasPassword: z.boolean(),
   createdAt: z.string(),
+  /** 'moderator' or 'admin' shows the shell's Moderation / Admin entries (decision 067). */
+  role: roleSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -18,6 +18,13 @@ import { apiCaller, buildTestApp, type TestApp } from '../test/helpers.js';
  *                        of A's reaches them, public reads included: a call about a thing of A's
  *                        answers 403/404, and no answer holds A's ids, name or secrets. (Both
  *                        directions and the privacy settings are walked in access-matrix.test.ts.)
+ *   4. a moderator      — M, a member holding the 'moderator' role (issue 35, decision 067).
+ *
+ * Staff routes (issue 35): an entry with `staff: 'moderator'` or `staff: 'admin'` needs that role or
+ * a stronger one. It is refused with exactly 401 signed out and 403 to B and B2 (members; a 404
+ * would hide nothing, as staff routes are not secrets), and an `admin` route is refused with 403
+ * to M as well. Write them `{ other: 'denied', staff: '…' }`; what staff may do with them is proven
+ * in the features' own tests. Every moderation and admin route is classified this way.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,6 +80,8 @@ type Entry = {
   body?: (x: Things) => unknown;
   /** Ends or spends the caller's account or session: tried as a fresh user of its own. */
   endsSession?: true;
+  /** A staff route (see the header): the role it needs; members get 403, and moderators too for 'admin'. */
+  staff?: 'moderator' | 'admin';
 };
 
 const post = (x: Things) => ({ postId: x.postId });
@@ -422,6 +431,17 @@ const MATRIX: Record<string, Entry> = {
     other: 'interaction',
     body: (x) => ({ targetType: 'post', targetId: x.postId, reason: 'spam', note: 'from the matrix' }),
   },
+
+  // Staff routes (issue 35; see the header): admins' roles and audit log.
+  'GET /api/v1/admin/staff': { other: 'denied', staff: 'admin' },
+  'GET /api/v1/admin/people': { other: 'denied', staff: 'admin', query: (x) => `query=${x.username}` },
+  'PUT /api/v1/admin/users/{userId}/role': {
+    other: 'denied',
+    staff: 'admin',
+    path: (x) => ({ userId: x.aId }),
+    body: () => ({ role: 'admin', reason: 'from the matrix' }),
+  },
+  'GET /api/v1/admin/audit': { other: 'denied', staff: 'admin' },
 };
 
 /** A browser's push subscription (its keys a real P-256 point, as the server checks) at a fresh endpoint. */
@@ -438,6 +458,8 @@ function newPushSubscription() {
 let fingerprintsOfA: string[];
 /** B2, whom A blocked. */
 let blockedByA: { cookie: string };
+/** M, a moderator (issue 35): refused every admin route. */
+let moderator: { cookie: string };
 
 /** What went wrong when someone A blocked called a route; undefined when nothing of A's reached them. */
 function blockedUserProblem(asked: string, res: { statusCode: number; body: string }): string | undefined {
@@ -482,7 +504,15 @@ let c: { cookie: string };
 let secrets: string[];
 let before: unknown;
 let documented: string[];
-const tally = { tried: 0, allowed: 0, signedOut: 0, anotherUser: 0, blockedUser: 0, routes: 0 };
+const tally = {
+  tried: 0,
+  allowed: 0,
+  signedOut: 0,
+  anotherUser: 0,
+  blockedUser: 0,
+  moderator: 0,
+  routes: 0,
+};
 const allowed: string[] = [];
 
 /** What must survive the walk unchanged: A's things as A and C see them. */
@@ -631,6 +661,7 @@ beforeAll(async () => {
   const ub2 = await signedInUser(t, { firstName: 'Bea' });
   await ok(await api('POST', `/users/${ub2.user.id}/block`, a.cookie));
   blockedByA = ub2;
+  moderator = await signedInUser(t, { firstName: 'Mod', role: 'moderator' });
   const spare = await signedInUser(t, { firstName: 'Eve' });
   // A's mission: C asked to join and A let them in; D's request waits for A.
   const missionId = (
@@ -728,7 +759,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // eslint-disable-next-line no-console -- the figure the issue asks for, in the test output
   console.log(
-    `authorization matrix: ${tally.routes} routes, ${tally.tried} tries (signed out ${tally.signedOut}, another user ${tally.anotherUser}, a user A blocked ${tally.blockedUser}), ${tally.allowed} allowed`,
+    `authorization matrix: ${tally.routes} routes, ${tally.tried} tries (signed out ${tally.signedOut}, another user ${tally.anotherUser}, a user A blocked ${tally.blockedUser}, a moderator ${tally.moderator}), ${tally.allowed} allowed`,
   );
   await t?.close();
 });
@@ -756,6 +787,7 @@ function record(route: string, actor: string, problem: string | undefined) {
   tally.tried += 1;
   if (actor === 'signed out') tally.signedOut += 1;
   else if (actor === 'blocked user') tally.blockedUser += 1;
+  else if (actor === 'moderator') tally.moderator += 1;
   else tally.anotherUser += 1;
   if (problem) {
     tally.allowed += 1;
@@ -802,7 +834,9 @@ describe('authorization matrix', () => {
       const res = await api(method, url, caller, body);
       expect(res.statusCode, `${route} as another user: ${res.body}`).toBeLessThan(500);
       let problem: string | undefined;
-      if (entry.other === 'denied') {
+      if (entry.staff) {
+        if (res.statusCode !== 403) problem = `answered ${res.statusCode} to a member`;
+      } else if (entry.other === 'denied') {
         if (res.statusCode < 400) problem = `answered ${res.statusCode} to another user`;
         else expect([403, 404], `${route} as another user: ${res.body}`).toContain(res.statusCode);
       } else {
@@ -829,6 +863,20 @@ describe('authorization matrix', () => {
         blockedUserProblem(`${url} ${JSON.stringify(body ?? null)}`, hidden),
       );
       if (pb) problems.push(pb);
+      if (entry.staff && hidden.statusCode !== 403)
+        problems.push(`${route} (blocked user): answered ${hidden.statusCode} to a member`);
+
+      // A moderator: refused every admin route (issue 35).
+      if (entry.staff === 'admin') {
+        const asModerator = await api(method, url, moderator.cookie, body);
+        expect(asModerator.statusCode, `${route} as a moderator: ${asModerator.body}`).toBeLessThan(500);
+        const pm = record(
+          route,
+          'moderator',
+          asModerator.statusCode === 403 ? undefined : `answered ${asModerator.statusCode} to a moderator`,
+        );
+        if (pm) problems.push(pm);
+      }
       expect(problems).toEqual([]);
     });
   }
@@ -857,6 +905,7 @@ describe('authorization matrix', () => {
     });
     expect(await snapshotOfA()).toEqual(before);
     expect(allowed).toEqual([]);
-    expect(tally.tried).toBe(3 * Object.keys(MATRIX).length);
+    const adminOnly = Object.values(MATRIX).filter((e) => e.staff === 'admin').length;
+    expect(tally.tried).toBe(3 * Object.keys(MATRIX).length + adminOnly);
   });
 });

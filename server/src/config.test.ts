@@ -127,3 +127,11 @@ it('reads a VAPID pair from the environment, only whole and matching, and names 
   );
   expect(() => loadConfig({ VAPID_SUBJECT: 'http://muster.example.org' })).toThrow(/VAPID_SUBJECT/);
 });
+
+it('reads the first admins from ADMIN_USERNAMES: trimmed, lower-cased, without repeats', () => {
+  expect(loadConfig({}).adminLogins).toEqual([]);
+  expect(loadConfig({ ADMIN_USERNAMES: ' Ada , ada,boss@Example.org,, ' }).adminLogins).toEqual([
+    'ada',
+    'boss@example.org',
+  ]);
+});

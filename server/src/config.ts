@@ -81,6 +81,8 @@ const envSchema = z
     REDIS_TIMEOUT_MS: milliseconds(500),
     REALTIME_HEARTBEAT_MS: milliseconds(REALTIME_HEARTBEAT_MS),
     API_COMPRESSION: z.enum(['on', 'off', '']).optional(),
+    // The first admins (decision 067): usernames or addresses, comma-separated.
+    ADMIN_USERNAMES: z.string().default(''),
     DIGEST_PACE: z.coerce.number().gt(0).max(1).default(0.5),
     DIGEST_SCHEDULE_MS: milliseconds(15 * 60_000),
     // Web Push (decision 064): both keys or neither (then made at first start and kept in the database).
@@ -194,6 +196,11 @@ export type Config = {
    * hour, so a digest goes by 08:15 in the person's zone. The end-to-end journey shortens it.
    */
   digestScheduleMs: number;
+  /**
+   * Usernames or addresses (lower-cased) that are made admins: at every start the accounts that
+   * exist, and an account signing up under one of them (decision 067).
+   */
+  adminLogins: string[];
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -241,6 +248,13 @@ export function loadConfig(
     geoNominatimUrl: e.GEO_NOMINATIM_URL,
     digestPace: e.DIGEST_PACE,
     digestScheduleMs: e.DIGEST_SCHEDULE_MS,
+    adminLogins: [
+      ...new Set(
+        e.ADMIN_USERNAMES.split(',')
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ],
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

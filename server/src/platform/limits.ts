@@ -41,6 +41,8 @@ export const REPORT_BUDGET: WriteBudget = { name: 'write:reports', max: 20, time
 export const HIDE_BUDGET: WriteBudget = { name: 'write:block-mute', max: 200, timeWindow: '1 hour' };
 /** Privacy settings: a person tries a few; nobody needs to flip them all day. */
 export const PRIVACY_BUDGET: WriteBudget = { name: 'write:privacy', max: 60, timeWindow: '1 hour' };
+/** An admin granting and taking roles (decision 067): a team is set up in a few dozen changes. */
+export const ROLE_BUDGET: WriteBudget = { name: 'write:roles', max: 60, timeWindow: '1 hour' };
 /** Notification settings (issue 34): the page saves all of them at once; a person tries a few, a script cannot churn. */
 export const NOTIFICATION_SETTINGS_BUDGET: WriteBudget = {
   name: 'write:notification-settings',

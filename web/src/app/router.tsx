@@ -425,6 +425,18 @@ const shellPages: RouteObject[] = [
     ),
   },
   ...missionPages,
+  // Issue 35 (decision 067): /admin/staff and /admin/audit, one route (the landing's budget). The
+  // pages tell anyone but an admin that they are not for them.
+  {
+    path: '/admin/:section',
+    ...page(
+      () => import('../features/moderation/components/admin-page'),
+      (m) =>
+        function Admin() {
+          return <m.AdminPage viewerRole={useViewer().role} />;
+        },
+    ),
+  },
   {
     path: '*',
     ...page(

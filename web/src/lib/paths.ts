@@ -51,6 +51,10 @@ export const paths = {
     `/collaboration/${categoryId}/${requestId}`,
   collaborationEdit: (categoryId: string, requestId: string) =>
     `/collaboration/${categoryId}/${requestId}/edit`,
+  // Issue 35 (decision 067): the moderators' queue (its own helper's page) and the admin pages.
+  moderation: '/moderation',
+  adminStaff: '/admin/staff',
+  adminAudit: '/admin/audit',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedIn, stubApi, windowWidth } from '../../test/render';
+import { renderApp, signedIn, stubApi, userFixture, windowWidth } from '../../test/render';
 import { chatBadgeCount } from './app-shell';
 
 const chat = (id: string, unreadCount: number) => ({
@@ -103,6 +103,25 @@ describe('every section from a phone (issue 32)', () => {
         expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to),
       );
     }
+  });
+
+  it.each([
+    ['moderator', ['Moderation']],
+    ['admin', ['Moderation', 'Admin']],
+  ] as const)('the role %s adds staff entries to the profile menu (decision 067)', async (role, extra) => {
+    windowWidth(375);
+    stubApi(signedIn({ ...userFixture, role }));
+    const router = renderApp('/network');
+    await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }, { timeout: 5000 }));
+    const names = within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
+    expect(names.slice(6, 6 + extra.length)).toEqual(extra);
+    expect(names).toHaveLength(10 + extra.length);
+    await userEvent.click(screen.getByRole('menuitem', { name: extra[extra.length - 1] }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(role === 'admin' ? '/admin/staff' : '/moderation'),
+    );
   });
 
   it('a phone reaches the five spec sections from the bottom bar', async () => {

@@ -12,6 +12,8 @@ import {
   LogOut,
   MessagesSquare,
   Settings,
+  Shield,
+  ShieldCheck,
   Siren,
   Target,
   User,
@@ -238,6 +240,14 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                   },
                   { label: 'Matches', Icon: Handshake, onSelect: () => navigate(paths.matches) },
                   { label: 'Emergency board', Icon: Siren, onSelect: () => navigate(paths.journalist) },
+                  // Staff only (decision 067): the queue for moderators and admins, roles and the log
+                  // for admins. Compared as text: the shell does not load the contract's schemas.
+                  ...(user.role === 'moderator' || user.role === 'admin'
+                    ? [{ label: 'Moderation', Icon: Shield, onSelect: () => navigate(paths.moderation) }]
+                    : []),
+                  ...(user.role === 'admin'
+                    ? [{ label: 'Admin', Icon: ShieldCheck, onSelect: () => navigate(paths.adminStaff) }]
+                    : []),
                   { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
                   { label: 'Language', Icon: Languages, onSelect: () => setLanguageOpen(true) },
                   { label: 'Help Center', Icon: LifeBuoy, onSelect: () => navigate(paths.helpCenter) },
