@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './moderation.js';
 import { publicUserSchema } from './public-user.js';
 import {
   BIO_MAX,
@@ -80,6 +81,8 @@ export const sessionUserSchema = publicUserSchema.extend({
   emailVerified: z.boolean(),
   hasPassword: z.boolean(),
   createdAt: z.string(),
+  /** Who may moderate (issue 35, decision 067): the web shows staff pages to staff only. */
+  role: roleSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { findNewMatchesForProviders } from './features/matching/matching.queries.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
+import { moderationQueueRoutes } from './features/moderation/cases.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
@@ -207,6 +208,8 @@ export async function buildApp({
       await api.register(missionsRoutes);
       await api.register(offersRoutes);
       await api.register(safetyRoutes);
+      // Files each report in the queue within the report's transaction (decision 068).
+      await api.register(moderationQueueRoutes);
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
       await api.register(searchRoutes);

@@ -15,6 +15,7 @@ export function presentSessionUser(u: UserRow): SessionUser {
     emailVerified: u.emailVerifiedAt !== null,
     hasPassword: u.passwordHash !== null,
     createdAt: u.createdAt.toISOString(),
+    role: u.role,
   };
 }
 
