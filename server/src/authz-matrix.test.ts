@@ -76,6 +76,8 @@ type Entry = {
 };
 
 const post = (x: Things) => ({ postId: x.postId });
+/** A case id for the moderation routes: members are refused before any case is read. */
+const ANY_CASE = '01900000-0000-7000-8000-00000000ca5e';
 const mission = (x: Things) => ({ missionId: x.missionId });
 const mine: Entry = { other: 'own-data' };
 
@@ -421,6 +423,28 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/reports': {
     other: 'interaction',
     body: (x) => ({ targetType: 'post', targetId: x.postId, reason: 'spam', note: 'from the matrix' }),
+  },
+  /**
+   * The moderation queue (decision 068): staff only. Every member, a stranger to the case or not,
+   * is refused (403) before the case is looked up, so any id shows it; the staff columns come
+   * with the roles' own actors (decision 067).
+   */
+  'GET /api/v1/moderation/cases': { other: 'denied' },
+  'GET /api/v1/moderation/cases/{caseId}': { other: 'denied', path: () => ({ caseId: ANY_CASE }) },
+  'PUT /api/v1/moderation/cases/{caseId}/assignee': {
+    other: 'denied',
+    path: () => ({ caseId: ANY_CASE }),
+    body: (x) => ({ assigneeId: x.aId }),
+  },
+  'POST /api/v1/moderation/cases/{caseId}/notes': {
+    other: 'denied',
+    path: () => ({ caseId: ANY_CASE }),
+    body: () => ({ body: 'from the matrix' }),
+  },
+  'POST /api/v1/moderation/cases/{caseId}/dismiss': {
+    other: 'denied',
+    path: () => ({ caseId: ANY_CASE }),
+    body: () => ({ reason: 'from the matrix' }),
   },
 };
 
