@@ -51,6 +51,9 @@ export const paths = {
     `/collaboration/${categoryId}/${requestId}`,
   collaborationEdit: (categoryId: string, requestId: string) =>
     `/collaboration/${categoryId}/${requestId}/edit`,
+  // The moderation queue (issue 35 item 2, decision 068): staff only.
+  moderation: '/moderation',
+  moderationCase: (caseId: string) => `/moderation/cases/${caseId}`,
 } as const;
 
 /**

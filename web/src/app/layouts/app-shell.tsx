@@ -12,6 +12,7 @@ import {
   LogOut,
   MessagesSquare,
   Settings,
+  ShieldCheck,
   Siren,
   Target,
   User,
@@ -238,6 +239,10 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                   },
                   { label: 'Matches', Icon: Handshake, onSelect: () => navigate(paths.matches) },
                   { label: 'Emergency board', Icon: Siren, onSelect: () => navigate(paths.journalist) },
+                  // Staff reach the moderation queue from here (issue 35); nobody else sees it.
+                  ...(user.role === 'moderator' || user.role === 'admin'
+                    ? [{ label: 'Moderation', Icon: ShieldCheck, onSelect: () => navigate(paths.moderation) }]
+                    : []),
                   { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
                   { label: 'Language', Icon: Languages, onSelect: () => setLanguageOpen(true) },
                   { label: 'Help Center', Icon: LifeBuoy, onSelect: () => navigate(paths.helpCenter) },
