@@ -143,7 +143,7 @@ export async function listCases(db: Db, f: CaseFilter, after: CaseCursor | undef
     order = sql`(not c.danger), (-c.reporter_count), c.first_reported_at, c.id`;
     if (after?.status === 'open')
       where.push(sql`((not c.danger), (-c.reporter_count), c.first_reported_at, c.id)
-        > (${after.notDanger}, ${after.negCount}, ${after.first}::timestamptz, ${after.id}::uuid)`);
+        > (${after.notDanger}::boolean, ${after.negCount}::int, ${after.first}::timestamptz, ${after.id}::uuid)`);
   } else {
     order = sql`c.closed_at desc, c.id desc`;
     if (after?.status === 'closed')
