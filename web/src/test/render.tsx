@@ -68,7 +68,7 @@ export const userFixture = {
   emailVerified: true,
   hasPassword: true,
   createdAt: '2026-01-01T00:00:00.000Z',
-  role: 'member' as const,
+  role: 'member' as 'member' | 'moderator' | 'admin',
 };
 
 /** A signed-in person with nothing yet: every shell count answers its real, empty shape. */
