@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import type { Browser } from '@playwright/test';
 import { startServer } from '../../scripts/production-server.mjs';
 import { openDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
-import { buildUser, TEST_PASSWORD } from '../../server/test/factories';
+import { hashPassword } from '../../server/src/platform/auth/passwords';
 import { signIn } from '../support/accounts';
 import { expect, expectAccessible, test } from '../support/fixtures';
 import { desktop, phone, snapBoth } from '../support/people';
@@ -17,6 +18,7 @@ import { desktop, phone, snapBoth } from '../support/people';
 // so this journey runs a server of its own on a data directory prepared beforehand: the three
 // people are made in its database, the moderator with users.role set, as the server suite does.
 
+const PASSWORD = 'correct horse battery staple';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let baseURL = '';
@@ -28,9 +30,27 @@ test.beforeAll(async () => {
   const database = await openDatabase({ dataDir, template: path.join(root, 'server/dist/pgdata-template') });
   try {
     await migrateToLatest(database.db);
-    a = await buildUser(database.db, { firstName: 'Avery', lastName: 'Drive' });
-    b = await buildUser(database.db, { firstName: 'Blake', lastName: 'Watch' });
-    mod = await buildUser(database.db, { firstName: 'Mona', lastName: 'Review', role: 'moderator' });
+    const hash = await hashPassword(PASSWORD);
+    const person = async (firstName: string, lastName: string, role: 'member' | 'moderator') => {
+      const username = `${firstName.toLowerCase()}_${randomBytes(3).toString('hex')}`;
+      return database.db
+        .insertInto('users')
+        .values({
+          id: randomUUID(),
+          username,
+          firstName,
+          lastName,
+          email: `${username}@example.org`,
+          emailVerifiedAt: new Date(),
+          passwordHash: hash,
+          role,
+        })
+        .returning(['id', 'username', 'firstName', 'lastName'])
+        .executeTakeFirstOrThrow();
+    };
+    a = await person('Avery', 'Drive', 'member');
+    b = await person('Blake', 'Watch', 'member');
+    mod = await person('Mona', 'Review', 'moderator');
   } finally {
     await database.close();
   }
@@ -48,7 +68,7 @@ test.afterAll(async () => {
 async function signedIn(browser: Browser, who: Made, viewport = desktop) {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
-  await signIn(page, who.username, TEST_PASSWORD);
+  await signIn(page, who.username, PASSWORD);
   return { page, close: () => context.close() };
 }
 
@@ -70,7 +90,12 @@ test('a scam report reaches the top of the queue as it was posted, is dismissed,
   // through the API here), then A's profile for something else: a newer case, as many reporters.
   const reporter = await signedIn(browser, b);
   const reported = await reporter.page.request.post('/api/v1/reports', {
-    data: { targetType: 'post', targetId: postId, reason: 'spam', note: 'A fake fund: nobody delivers anything.' },
+    data: {
+      targetType: 'post',
+      targetId: postId,
+      reason: 'spam',
+      note: 'A fake fund: nobody delivers anything.',
+    },
   });
   expect(reported.status()).toBe(200);
   const second = await reporter.page.request.post('/api/v1/reports', {

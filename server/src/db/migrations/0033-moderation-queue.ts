@@ -53,5 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       body text not null,
       created_at timestamptz not null default date_trunc('milliseconds', now())
     )`.execute(db);
-  await sql`create index moderation_case_notes_case on moderation_case_notes (case_id, created_at)`.execute(db);
+  await sql`create index moderation_case_notes_case on moderation_case_notes (case_id, created_at)`.execute(
+    db,
+  );
 }

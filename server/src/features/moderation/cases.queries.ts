@@ -208,11 +208,7 @@ const HISTORY_CASES = 20;
 
 /** The author's record: when they joined and how earlier cases about them ended. */
 export async function authorHistory(db: Db, authorId: string, exceptCaseId: string) {
-  const user = await db
-    .selectFrom('users')
-    .select('createdAt')
-    .where('id', '=', authorId)
-    .executeTakeFirst();
+  const user = await db.selectFrom('users').select('createdAt').where('id', '=', authorId).executeTakeFirst();
   if (!user) return undefined;
   const { rows: earlier } = await sql<{
     id: string;

@@ -30,7 +30,8 @@ const postOf = async (who: Person, content: string, title = ''): Promise<string>
   (await ok(await api('POST', '/posts/create', who.cookie, { content, title, kind: 'need' }))).data._id;
 const report = (who: Person, targetType: string, targetId: string, reason = 'spam', note = '') =>
   api('POST', '/reports', who.cookie, { targetType, targetId, reason, note });
-const queue = async (mod: Person, query = '') => (await ok(await api('GET', `/moderation/cases${query}`, mod.cookie)));
+const queue = async (mod: Person, query = '') =>
+  await ok(await api('GET', `/moderation/cases${query}`, mod.cookie));
 const caseOf = async (mod: Person, id: string) =>
   (await ok(await api('GET', `/moderation/cases/${id}`, mod.cookie))).data;
 const notices = async (who: Person) =>
@@ -75,7 +76,12 @@ describe('reports become cases', () => {
     const collab = await ok(
       await api('POST', '/collaboration', author.cookie, { title: 'Fake fund', description: 'Pay first' }),
     );
-    await ok(await api('POST', '/chats/send', author.cookie, { recipientId: reporter.user.id, message: 'Hi, pay me' }));
+    await ok(
+      await api('POST', '/chats/send', author.cookie, {
+        recipientId: reporter.user.id,
+        message: 'Hi, pay me',
+      }),
+    );
     const message = await t.db
       .selectFrom('chatMessages')
       .select('id')
@@ -83,7 +89,9 @@ describe('reports become cases', () => {
       .executeTakeFirstOrThrow();
     // A stranger who takes messages from connections only gets a chat request instead.
     const careful = await signedInUser(t, { messagePolicy: 'connections' });
-    await ok(await api('POST', '/chats/send', author.cookie, { recipientId: careful.user.id, message: 'Wire me' }));
+    await ok(
+      await api('POST', '/chats/send', author.cookie, { recipientId: careful.user.id, message: 'Wire me' }),
+    );
     const request = await t.db
       .selectFrom('chatRequests')
       .select('id')
@@ -111,13 +119,23 @@ describe('reports become cases', () => {
       person: { id: author.user.id, firstName: author.user.firstName },
       headline: author.user.headline,
     });
-    expect(snaps[collab.data._id]).toMatchObject({ type: 'collaboration', title: 'Fake fund', description: 'Pay first' });
+    expect(snaps[collab.data._id]).toMatchObject({
+      type: 'collaboration',
+      title: 'Fake fund',
+      description: 'Pay first',
+    });
     expect(snaps[message.id]).toMatchObject({ type: 'message', body: 'Hi, pay me', chatRequest: false });
     expect(snaps[request.id]).toMatchObject({ type: 'message', body: 'Wire me', chatRequest: true });
   });
 
   it('groups reports of one thing into one case and counts its reporters, blockers included', async () => {
-    const [author, r1, r2, r3, mod] = await Promise.all([member(), member(), member(), member(), moderator()]);
+    const [author, r1, r2, r3, mod] = await Promise.all([
+      member(),
+      member(),
+      member(),
+      member(),
+      moderator(),
+    ]);
     const postId = await postOf(author, 'Price gouging: water at 50 a bottle');
     // Block, then report: the usual way, and the report still counts.
     await ok(await api('POST', `/users/${author.user.id}/block`, r3.cookie));
@@ -187,7 +205,9 @@ describe('working a case', () => {
     const [author, reporter, mod, other] = await Promise.all([member(), member(), moderator(), moderator()]);
     await report(reporter, 'post', await postOf(author, 'Assign me'));
     const [c] = (await queue(mod)).data;
-    const mine = await ok(await api('PUT', `/moderation/cases/${c.id}/assignee`, mod.cookie, { assigneeId: mod.user.id }));
+    const mine = await ok(
+      await api('PUT', `/moderation/cases/${c.id}/assignee`, mod.cookie, { assigneeId: mod.user.id }),
+    );
     expect(mine.data.assignee).toMatchObject({ id: mod.user.id, username: mod.user.username });
     expect((await queue(mod, '?assigned=me')).data).toHaveLength(1);
     expect((await queue(mod, '?assigned=unassigned')).data).toHaveLength(0);
@@ -201,9 +221,15 @@ describe('working a case', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details[0].path).toBe('assigneeId');
-    const nobody = await ok(await api('PUT', `/moderation/cases/${c.id}/assignee`, mod.cookie, { assigneeId: null }));
+    const nobody = await ok(
+      await api('PUT', `/moderation/cases/${c.id}/assignee`, mod.cookie, { assigneeId: null }),
+    );
     expect(nobody.data.assignee).toBeNull();
-    const audit = await t.db.selectFrom('moderationAudit').selectAll().where('action', '=', 'case.assign').execute();
+    const audit = await t.db
+      .selectFrom('moderationAudit')
+      .selectAll()
+      .where('action', '=', 'case.assign')
+      .execute();
     expect(audit.filter((a) => (a.details as { caseId?: string }).caseId === c.id)).toHaveLength(3);
   });
 
@@ -259,7 +285,11 @@ describe('working a case', () => {
       .where('targetId', '=', postId)
       .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: mod.user.id, subjectId: author.user.id, reason: 'Accurate local news' });
+    expect(audit[0]).toMatchObject({
+      actorId: mod.user.id,
+      subjectId: author.user.id,
+      reason: 'Accurate local news',
+    });
 
     for (const r of [r1, r2]) {
       const told = (await notices(r)).filter((n) => n.message === REPORT_REVIEWED_MESSAGE);
@@ -308,11 +338,18 @@ describe('who may', () => {
       if (method !== 'GET' || path !== '/moderation/cases')
         expect((await api(method, path, mod.cookie, body)).statusCode).toBe(404);
     }
-    for (const query of ['?status=maybe', '?reason=rude', '?targetType=mission', '?assigned=them', '?cursor=nope'])
+    for (const query of [
+      '?status=maybe',
+      '?reason=rude',
+      '?targetType=mission',
+      '?assigned=them',
+      '?cursor=nope',
+    ])
       expect((await api('GET', `/moderation/cases${query}`, mod.cookie)).statusCode).toBe(400);
     expect((await api('GET', '/moderation/cases/not-a-uuid', mod.cookie)).statusCode).toBe(400);
     expect(
-      (await api('POST', `/moderation/cases/${id}/dismiss`, mod.cookie, { reason: 'x', extra: 1 })).statusCode,
+      (await api('POST', `/moderation/cases/${id}/dismiss`, mod.cookie, { reason: 'x', extra: 1 }))
+        .statusCode,
     ).toBe(400);
     // Nothing was written by any refusal.
     expect(await t.db.selectFrom('moderationCaseNotes').selectAll().execute()).toEqual([]);

@@ -1,8 +1,4 @@
-import {
-  addCaseNoteSchema,
-  type CaseDetail,
-  dismissCaseSchema,
-} from '@muster/contract/moderation-queue';
+import { addCaseNoteSchema, type CaseDetail, dismissCaseSchema } from '@muster/contract/moderation-queue';
 import { reportReasonLabels } from '@muster/contract/safety';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
@@ -55,7 +51,10 @@ function AuthorHistory({ c }: { c: CaseDetail }) {
             <ul className="mt-3 divide-y divide-slate-100 text-sm">
               {h.earlierCases.map((e) => (
                 <li key={e.id} className="flex items-center justify-between gap-2 py-2">
-                  <Link to={paths.moderationCase(e.id)} className="font-medium text-brand-700 hover:underline">
+                  <Link
+                    to={paths.moderationCase(e.id)}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
                     {targetLabels[e.targetType]}
                   </Link>
                   <span className="text-slate-600">
@@ -137,7 +136,15 @@ function Notes({ c }: { c: CaseDetail }) {
   );
 }
 
-function DismissDialog({ c, open, onOpenChange }: { c: CaseDetail; open: boolean; onOpenChange: (o: boolean) => void }) {
+function DismissDialog({
+  c,
+  open,
+  onOpenChange,
+}: {
+  c: CaseDetail;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const dismiss = useDismissCaseMutation(c.id);
   const form = useContractForm({ id: 'dismiss', fields: ['reason'] as const });
   const [reason, setReason] = useState('');
@@ -232,15 +239,20 @@ function CaseView({ c, viewerId }: { c: CaseDetail; viewerId: string }) {
               {c.status === 'open' ? 'Open' : 'Closed'}
             </span>
           </div>
-          <h1 className="mt-2 text-xl font-bold text-slate-900">Reported {targetLabels[c.targetType].toLowerCase()}</h1>
+          <h1 className="mt-2 text-xl font-bold text-slate-900">
+            Reported {targetLabels[c.targetType].toLowerCase()}
+          </h1>
           <p className="text-sm text-slate-600">
             First reported {timeAgo(c.firstReportedAt)} ago
             {c.lastReportedAt !== c.firstReportedAt && `, last ${timeAgo(c.lastReportedAt)} ago`}
           </p>
           {c.status === 'closed' && (
             <p className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-              Dismissed {c.closedBy ? `by ${c.closedBy.name}` : ''} {c.closedAt && `on ${formatDate(c.closedAt)}`}
-              {c.resolutionReason && <span className="mt-1 block text-slate-900">“{c.resolutionReason}”</span>}
+              Dismissed {c.closedBy ? `by ${c.closedBy.name}` : ''}{' '}
+              {c.closedAt && `on ${formatDate(c.closedAt)}`}
+              {c.resolutionReason && (
+                <span className="mt-1 block text-slate-900">“{c.resolutionReason}”</span>
+              )}
             </p>
           )}
         </header>
@@ -249,7 +261,9 @@ function CaseView({ c, viewerId }: { c: CaseDetail; viewerId: string }) {
           <h2 id="as-reported" className={heading}>
             As it was when last reported
           </h2>
-          <p className="mb-3 text-xs text-slate-500">Kept with the report: later edits or deletion do not change it.</p>
+          <p className="mb-3 text-xs text-slate-500">
+            Kept with the report: later edits or deletion do not change it.
+          </p>
           <div className="rounded-xl border border-slate-200 p-4">
             <SnapshotView snapshot={c.snapshot} />
           </div>
@@ -296,7 +310,12 @@ function CaseView({ c, viewerId }: { c: CaseDetail; viewerId: string }) {
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               {mine ? (
-                <button type="button" className={buttonStyles.quiet} disabled={assign.isPending} onClick={() => take(null, 'Case released')}>
+                <button
+                  type="button"
+                  className={buttonStyles.quiet}
+                  disabled={assign.isPending}
+                  onClick={() => take(null, 'Case released')}
+                >
                   Release
                 </button>
               ) : (

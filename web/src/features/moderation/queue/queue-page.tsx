@@ -1,5 +1,10 @@
 import type { CaseSummary } from '@muster/contract/moderation-queue';
-import { type ReportReason, reportReasonLabels, reportReasons, reportTargetTypes } from '@muster/contract/safety';
+import {
+  type ReportReason,
+  reportReasonLabels,
+  reportReasons,
+  reportTargetTypes,
+} from '@muster/contract/safety';
 import { AlertTriangle, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -68,7 +73,11 @@ function QueueSkeleton() {
   return (
     <ul className="space-y-3 md:space-y-0" role="status" aria-label="Loading cases">
       {Array.from({ length: 4 }, (_, i) => (
-        <li key={i} className="animate-pulse rounded-xl border border-slate-200 bg-white p-4 md:rounded-none md:border-0 md:border-b" aria-hidden="true">
+        <li
+          key={i}
+          className="animate-pulse rounded-xl border border-slate-200 bg-white p-4 md:rounded-none md:border-0 md:border-b"
+          aria-hidden="true"
+        >
           <div className="h-4 w-24 rounded-full bg-slate-200" />
           <div className="mt-3 h-3 w-3/4 rounded bg-slate-200" />
           <div className="mt-2 h-3 w-1/2 rounded bg-slate-100" />
@@ -94,20 +103,29 @@ export function ModerationQueuePage() {
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Moderation queue</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Reports grouped by what they are about. Danger comes first, then what most people reported, then the oldest.
+        Reports grouped by what they are about. Danger comes first, then what most people reported, then the
+        oldest.
       </p>
 
       <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4" role="group" aria-label="Filter cases">
         <label className="text-sm font-medium text-slate-700">
           Status
-          <select className={selectClass} value={filters.status} onChange={(e) => set('status', e.target.value as QueueFilters['status'])}>
+          <select
+            className={selectClass}
+            value={filters.status}
+            onChange={(e) => set('status', e.target.value as QueueFilters['status'])}
+          >
             <option value="open">Open</option>
             <option value="closed">Closed</option>
           </select>
         </label>
         <label className="text-sm font-medium text-slate-700">
           Reason
-          <select className={selectClass} value={filters.reason} onChange={(e) => set('reason', e.target.value as ReportReason | '')}>
+          <select
+            className={selectClass}
+            value={filters.reason}
+            onChange={(e) => set('reason', e.target.value as ReportReason | '')}
+          >
             <option value="">Any reason</option>
             {reportReasons.map((r) => (
               <option key={r} value={r}>
@@ -145,8 +163,14 @@ export function ModerationQueuePage() {
         </label>
       </div>
 
-      <section className="mt-5 md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm" aria-label="Cases">
-        <div className="hidden border-b border-slate-200 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid md:grid-cols-[9rem_minmax(0,1fr)_12rem_8rem] md:gap-4" aria-hidden="true">
+      <section
+        className="mt-5 md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm"
+        aria-label="Cases"
+      >
+        <div
+          className="hidden border-b border-slate-200 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid md:grid-cols-[9rem_minmax(0,1fr)_12rem_8rem] md:gap-4"
+          aria-hidden="true"
+        >
           <span>Priority</span>
           <span>Reported content</span>
           <span>Reasons</span>
@@ -164,7 +188,11 @@ export function ModerationQueuePage() {
                 : 'Closed cases show here once someone dismisses or acts on one.'}
               <div className="mt-3 flex flex-wrap justify-center gap-2">
                 {filtered && (
-                  <button type="button" className={buttonStyles.quiet} onClick={() => setFilters({ ...ALL_OPEN, status: filters.status })}>
+                  <button
+                    type="button"
+                    className={buttonStyles.quiet}
+                    onClick={() => setFilters({ ...ALL_OPEN, status: filters.status })}
+                  >
                     Clear filters
                   </button>
                 )}

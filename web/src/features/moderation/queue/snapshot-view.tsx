@@ -30,7 +30,11 @@ export function SnapshotView({ snapshot: s }: { snapshot: Snapshot }) {
           {s.title && <h3 className="text-lg font-semibold text-slate-900">{s.title}</h3>}
           <p className={text}>{s.content}</p>
           {s.image && (
-            <img src={s.image} alt="The post's picture, as reported" className="max-h-80 rounded-lg border border-slate-200" />
+            <img
+              src={s.image}
+              alt="The post's picture, as reported"
+              className="max-h-80 rounded-lg border border-slate-200"
+            />
           )}
           {s.video && (
             <video src={s.video} controls className="max-h-80 w-full rounded-lg border border-slate-200">
@@ -38,7 +42,12 @@ export function SnapshotView({ snapshot: s }: { snapshot: Snapshot }) {
             </video>
           )}
           {s.fileUrl && (
-            <a href={s.fileUrl} className="text-sm font-medium text-brand-700 underline" target="_blank" rel="noreferrer">
+            <a
+              href={s.fileUrl}
+              className="text-sm font-medium text-brand-700 underline"
+              target="_blank"
+              rel="noreferrer"
+            >
               {s.fileName || 'Attached file'}
             </a>
           )}
@@ -90,7 +99,11 @@ export function SnapshotView({ snapshot: s }: { snapshot: Snapshot }) {
             {s.deadline && <span> · until {formatDate(s.deadline)}</span>}
           </p>
           {s.image && (
-            <img src={s.image} alt="The request's picture, as reported" className="max-h-80 rounded-lg border border-slate-200" />
+            <img
+              src={s.image}
+              alt="The request's picture, as reported"
+              className="max-h-80 rounded-lg border border-slate-200"
+            />
           )}
           <Byline person={s.author} />
         </div>
