@@ -79,6 +79,7 @@ test('a scam report reaches the top of the queue as it was posted, is dismissed,
   const posted = await author.page.request.post('/api/v1/posts/create', {
     data: {
       kind: 'need',
+      category: 'Transport',
       title: 'Relief fund for the flood',
       content: 'Send 50 dollars to this wallet and we will deliver water. Only today!',
     },
