@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths';
 import { formatDate, timeAgo } from '../../../lib/time';
 import toast from '../../../lib/toast';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { useAddNoteMutation, useAssignCaseMutation, useCaseQuery, useDismissCaseMutation } from './api';
+import { useAddNoteMutation, useAssignCaseMutation, useCaseQuery, useDismissCaseMutation } from './api/cases';
 import { targetLabels } from './labels';
 import { PriorityBadge } from './queue-page';
 import { SnapshotView } from './snapshot-view';

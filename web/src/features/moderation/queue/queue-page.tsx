@@ -12,7 +12,7 @@ import { ListError } from '../../../components/list-error';
 import { buttonStyles, EmptyState } from '../../../components/person-row';
 import { paths } from '../../../lib/paths';
 import { timeAgo } from '../../../lib/time';
-import { type QueueFilters, useCasesQuery } from './api';
+import { type QueueFilters, useCasesQuery } from './api/cases';
 import { personName, snapshotHeadline, targetLabels } from './labels';
 
 const ALL_OPEN: QueueFilters = { status: 'open', reason: '', targetType: '', assigned: 'anyone' };

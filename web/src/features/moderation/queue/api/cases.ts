@@ -1,7 +1,8 @@
 import type { CaseDetail, CaseNote, CaseSummary } from '@muster/contract/moderation-queue';
 import type { ReportReason, ReportTargetType } from '@muster/contract/safety';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
+import { moderationKeys } from './moderation-keys';
 
 /** The queue's filters, as the page's controls hold them. */
 export type QueueFilters = {
@@ -9,13 +10,6 @@ export type QueueFilters = {
   reason: ReportReason | '';
   targetType: ReportTargetType | '';
   assigned: 'anyone' | 'me' | 'unassigned';
-};
-
-const root = ['moderation', 'cases'] as const;
-export const moderationKeys = {
-  all: root,
-  list: (f: QueueFilters) => [...root, 'list', f] as const,
-  detail: (caseId: string) => [...root, 'detail', caseId] as const,
 };
 
 type Page = { data: CaseSummary[]; meta: { nextCursor: string | null } };
@@ -51,7 +45,7 @@ function useCaseWrite<I>(caseId: string, write: (input: I) => Promise<{ data: Ca
     mutationFn: async (input: I) => (await write(input)).data,
     onSuccess: (updated) => {
       queryClient.setQueryData(moderationKeys.detail(caseId), updated);
-      void queryClient.invalidateQueries({ queryKey: [...root, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.lists });
     },
   });
 }
