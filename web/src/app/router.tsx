@@ -216,32 +216,20 @@ const missionPages: RouteObject[] = [
   },
 ];
 
-/**
- * Pages for moderators and admins (issue 35): anyone else is sent home, as from any page that is
- * not theirs; the server refuses them the data anyway.
- */
-const staffOnly = (Component: React.ComponentType<{ viewerId: string }>) =>
-  function StaffOnly() {
-    const viewer = useViewer();
-    // Not contract/moderation's hasRole: it would bring zod into the entry chunk (decision 030).
-    if (viewer.role !== 'moderator' && viewer.role !== 'admin') return <Navigate to={paths.home} replace />;
-    return <Component viewerId={viewer._id} />;
-  };
-
 /** Issue 35 item 2 (decision 068): the moderation queue and a case's page. */
 const moderationPages: RouteObject[] = [
   {
     path: paths.moderation,
     ...page(
       () => import('../features/moderation/queue/queue-page'),
-      (m) => staffOnly(m.ModerationQueuePage),
+      (m) => m.ModerationQueueRoute,
     ),
   },
   {
     path: '/moderation/cases/:caseId',
     ...page(
       () => import('../features/moderation/queue/case-page'),
-      (m) => staffOnly(m.ModerationCasePage),
+      (m) => m.ModerationCaseRoute,
     ),
   },
 ];

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/modal';
 import { buttonStyles } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { StaffOnly } from './staff-only';
 import { formatDate, timeAgo } from '../../../lib/time';
 import toast from '../../../lib/toast';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -364,4 +365,9 @@ export function ModerationCasePage({ viewerId }: { viewerId: string }) {
       )}
     </div>
   );
+}
+
+/** The route: staff only. */
+export function ModerationCaseRoute() {
+  return <StaffOnly page={ModerationCasePage} />;
 }

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { ListError } from '../../../components/list-error';
 import { buttonStyles, EmptyState } from '../../../components/person-row';
 import { paths } from '../../../lib/paths';
+import { StaffOnly } from './staff-only';
 import { timeAgo } from '../../../lib/time';
 import { type QueueFilters, useCasesQuery } from './api/cases';
 import { personName, snapshotHeadline, targetLabels } from './labels';
@@ -230,4 +231,9 @@ export function ModerationQueuePage() {
       </section>
     </div>
   );
+}
+
+/** The route: staff only. */
+export function ModerationQueueRoute() {
+  return <StaffOnly page={ModerationQueuePage} />;
 }
