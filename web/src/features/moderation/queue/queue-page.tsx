@@ -165,7 +165,7 @@ export function ModerationQueuePage() {
       </div>
 
       <section
-        className="mt-5 md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm"
+        className="mt-5 md:overflow-hidden md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm"
         aria-label="Cases"
       >
         <div
