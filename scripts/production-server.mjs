@@ -23,14 +23,18 @@ const freePort = () =>
     });
   });
 
-/** @param {{ env?: Record<string, string> }} [options] */
-export async function startServer({ env = {} } = {}) {
+/**
+ * `dataDir`: a data directory prepared beforehand (a journey that needs people the app cannot make
+ * itself, such as a moderator); removed at stop like the server's own.
+ * @param {{ env?: Record<string, string>, dataDir?: string }} [options]
+ */
+export async function startServer({ env = {}, dataDir: given } = {}) {
   await fs
     .access(path.join(process.env.WEB_DIST ?? path.join(root, 'web', 'dist'), 'index.html'))
     .catch(() => {
       throw new Error('web/dist is missing: run `npm run build` first');
     });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-'));
+  const dataDir = given ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-')));
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {

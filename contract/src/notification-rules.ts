@@ -69,7 +69,8 @@ export function describe(n: Notification): string {
     // Issue 32 item 6: "Ana Reyes marked “…” fulfilled with your help", the title already cut by
     // the server; cut at 60 it would lose the thanks it is for.
     case 'systemNotification':
-      return n.subType === 'credited' ? n.message : preview(n.message);
+      // Issue 35: "We reviewed your report…" is said whole; cut, it would stop before the thanks.
+      return n.subType === 'credited' || n.subType === 'reportReviewed' ? n.message : preview(n.message);
     default:
       return preview(n.message);
   }

@@ -19,6 +19,7 @@ import { findNewMatchesForProviders } from './features/matching/matching.queries
 import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { adminRoutes } from './features/moderation/admin.routes.js';
+import { moderationQueueRoutes } from './features/moderation/cases.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
@@ -210,6 +211,8 @@ export async function buildApp({
       await api.register(safetyRoutes);
       // Roles and the audit log (issue 35, decision 067).
       await api.register(adminRoutes);
+      // Files each report in the queue within the report's transaction (decision 068).
+      await api.register(moderationQueueRoutes);
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
       await api.register(searchRoutes);

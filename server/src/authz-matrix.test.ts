@@ -85,6 +85,8 @@ type Entry = {
 };
 
 const post = (x: Things) => ({ postId: x.postId });
+/** A case id for the moderation routes: members are refused before any case is read. */
+const ANY_CASE = '01900000-0000-7000-8000-00000000ca5e';
 const mission = (x: Things) => ({ missionId: x.missionId });
 const mine: Entry = { other: 'own-data' };
 
@@ -442,6 +444,35 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ role: 'admin', reason: 'from the matrix' }),
   },
   'GET /api/v1/admin/audit': { other: 'denied', staff: 'admin' },
+
+  /**
+   * The moderation queue (decision 068): staff only. Every member, a stranger to the case or not,
+   * is refused (403) before the case is looked up, so any id shows it.
+   */
+  'GET /api/v1/moderation/cases': { other: 'denied', staff: 'moderator' },
+  'GET /api/v1/moderation/cases/{caseId}': {
+    other: 'denied',
+    staff: 'moderator',
+    path: () => ({ caseId: ANY_CASE }),
+  },
+  'PUT /api/v1/moderation/cases/{caseId}/assignee': {
+    other: 'denied',
+    staff: 'moderator',
+    path: () => ({ caseId: ANY_CASE }),
+    body: (x) => ({ assigneeId: x.aId }),
+  },
+  'POST /api/v1/moderation/cases/{caseId}/notes': {
+    other: 'denied',
+    staff: 'moderator',
+    path: () => ({ caseId: ANY_CASE }),
+    body: () => ({ body: 'from the matrix' }),
+  },
+  'POST /api/v1/moderation/cases/{caseId}/dismiss': {
+    other: 'denied',
+    staff: 'moderator',
+    path: () => ({ caseId: ANY_CASE }),
+    body: () => ({ reason: 'from the matrix' }),
+  },
 };
 
 /** A browser's push subscription (its keys a real P-256 point, as the server checks) at a fresh endpoint. */

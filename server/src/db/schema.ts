@@ -51,6 +51,40 @@ export interface UsersTable {
   updatedAt: Timestamp;
 }
 
+/** Reports about one thing, grouped while open (0033, decision 068): at most one open case per target. */
+export interface ModerationCasesTable {
+  id: string;
+  targetType: string;
+  targetId: string;
+  authorId: string | null;
+  status: Generated<'open' | 'closed'>;
+  danger: Generated<boolean>;
+  reporterCount: Generated<number>;
+  assigneeId: Generated<string | null>;
+  firstReportedAt: Date;
+  lastReportedAt: Date;
+  closedAt: Generated<Date | null>;
+  closedBy: Generated<string | null>;
+  resolution: Generated<string | null>;
+  resolutionReason: Generated<string | null>;
+}
+
+/** Which case a report is in, and the reported thing as it was then (0033). */
+export interface ModerationCaseReportsTable {
+  reportId: string;
+  caseId: string;
+  snapshot: ColumnType<Record<string, unknown>, string, never>;
+}
+
+/** Moderators' internal notes on a case (0033). */
+export interface ModerationCaseNotesTable {
+  id: string;
+  caseId: string;
+  authorId: string | null;
+  body: string;
+  createdAt: CreatedAt;
+}
+
 /** Every moderation action and role change (0032): append-only, a trigger refuses edits and deletes. */
 export interface ModerationAuditTable {
   id: string;
@@ -467,6 +501,9 @@ export interface Database {
   mutes: MutesTable;
   reports: ReportsTable;
   moderationAudit: ModerationAuditTable;
+  moderationCases: ModerationCasesTable;
+  moderationCaseReports: ModerationCaseReportsTable;
+  moderationCaseNotes: ModerationCaseNotesTable;
   missions: MissionsTable;
   missionMembers: MissionMembersTable;
   missionJoinRequests: MissionJoinRequestsTable;

@@ -76,6 +76,24 @@ export type DomainEvents = {
   };
   /** A comment and its replies were removed: the posts feature's kept texts (their counts) go. */
   'comment.removed': { postId: string; commentId: string };
+  /**
+   * Someone reported a thing (issue 35, decision 068): within the report's transaction, the
+   * moderation feature keeps the thing as it is now with the report and files it in the target's
+   * open case. `ownerId`: who is behind the thing (its author, or the person reported).
+   */
+  'report.filed': {
+    reportId: string;
+    reporterId: string;
+    targetType: 'post' | 'comment' | 'user' | 'collaboration' | 'message';
+    targetId: string;
+    ownerId: string;
+    reason: string;
+  };
+  /**
+   * A moderator dismissed a case (decision 068): each of its reporters is told their report was
+   * reviewed, once, without anyone being named (the notifications feature).
+   */
+  'moderation.case_dismissed': { caseId: string; reporterIds: string[] };
   /** Someone followed a hashtag, or no longer does: the posts feature drops their home feed's kept network. */
   'hashtag.followed': { userId: string; tag: string };
   'hashtag.unfollowed': { userId: string; tag: string };

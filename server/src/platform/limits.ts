@@ -37,6 +37,11 @@ export const COLLABORATION_REQUEST_BUDGET: WriteBudget = {
 };
 /** Reports (issue 11): enough for anyone reporting what they meet, too few to flood the moderation queue. */
 export const REPORT_BUDGET: WriteBudget = { name: 'write:reports', max: 20, timeWindow: '1 hour' };
+/**
+ * The moderation queue's writes (assign, note, dismiss; decision 068): a moderator works many
+ * cases an hour, a stolen staff session cannot sweep the queue.
+ */
+export const MODERATION_BUDGET: WriteBudget = { name: 'write:moderation', max: 300, timeWindow: '1 hour' };
 /** Blocks and mutes and their undoing: a wave of abuse can be blocked by hand, a script cannot churn. */
 export const HIDE_BUDGET: WriteBudget = { name: 'write:block-mute', max: 200, timeWindow: '1 hour' };
 /** Privacy settings: a person tries a few; nobody needs to flip them all day. */

@@ -216,6 +216,24 @@ const missionPages: RouteObject[] = [
   },
 ];
 
+/** Issue 35 item 2 (decision 068): the moderation queue and a case's page. */
+const moderationPages: RouteObject[] = [
+  {
+    path: paths.moderation,
+    ...page(
+      () => import('../features/moderation/queue/queue-page'),
+      (m) => m.ModerationQueueRoute,
+    ),
+  },
+  {
+    path: '/moderation/cases/:caseId',
+    ...page(
+      () => import('../features/moderation/queue/case-page'),
+      (m) => m.ModerationCaseRoute,
+    ),
+  },
+];
+
 const shellPages: RouteObject[] = [
   {
     index: true,
@@ -437,6 +455,7 @@ const shellPages: RouteObject[] = [
         },
     ),
   },
+  ...moderationPages,
   {
     path: '*',
     ...page(

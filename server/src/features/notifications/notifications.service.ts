@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { RealtimeCount } from '@muster/contract/realtime';
 import { taskStatusLabels } from '@muster/contract/missions';
 import { MENTIONS_PER_TEXT } from '@muster/contract/limits';
+import { REPORT_REVIEWED_MESSAGE } from '@muster/contract/moderation-queue';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -327,6 +328,19 @@ export function subscribeNotifications(deps: Deps) {
         kind: 'offers',
         subType: 'credited',
         message: `${authorName} marked “${title}” fulfilled with your help`,
+      });
+  });
+  // A dismissed report (issue 35, decision 068): each reporter hears it was reviewed, once, from
+  // nobody (no sender, nothing related), so the notice names neither the moderator nor the author.
+  // In the app only, as every safety notice for now.
+  notices.on('moderation.case_dismissed', async (db, { reporterIds }) => {
+    for (const userId of reporterIds)
+      await notify(db, {
+        userId,
+        type: 'systemNotification',
+        subType: 'reportReviewed',
+        kind: null,
+        message: REPORT_REVIEWED_MESSAGE,
       });
   });
   // A need about to expire (issue 16): its author keeps it open or marks it fulfilled from the notice.

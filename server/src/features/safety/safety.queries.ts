@@ -96,8 +96,9 @@ const blockedViewer = (viewerId: string, owner: RawBuilder<unknown>) =>
 /**
  * Who is behind a thing the viewer wants to report, if the viewer can see it: it exists, nobody
  * behind it has blocked the viewer, a post (or a comment's post) is not a members-only mission's
- * update to someone outside it (the feed's rule), and a message is in one of the viewer's chats. Undefined
- * otherwise, so a report cannot probe for things the viewer was never shown.
+ * update to someone outside it (the feed's rule), and a message is in one of the viewer's chats (or
+ * is a chat request to them). Undefined otherwise, so a report cannot probe for things the viewer
+ * was never shown.
  */
 export async function reportTargetOwner(
   db: Db,
@@ -114,9 +115,13 @@ export async function reportTargetOwner(
     user: sql`select u.id as owner from users u where u.id = ${id} and not ${blockedViewer(viewerId, sql.ref('u.id'))}`,
     collaboration: sql`select r.user_id as owner from collaboration_requests r
       where r.id = ${id} and not ${blockedViewer(viewerId, sql.ref('r.user_id'))}`,
+    // A message in one of the viewer's chats, or a stranger's chat request waiting for them.
     message: sql`select m.sender_id as owner from chat_messages m
       join chat_members me on me.chat_id = m.chat_id and me.user_id = ${viewerId}
-      where m.id = ${id} and not ${blockedViewer(viewerId, sql.ref('m.sender_id'))}`,
+      where m.id = ${id} and not ${blockedViewer(viewerId, sql.ref('m.sender_id'))}
+      union all
+      select cr.sender_id as owner from chat_requests cr
+      where cr.id = ${id} and cr.recipient_id = ${viewerId} and not ${blockedViewer(viewerId, sql.ref('cr.sender_id'))}`,
   };
   const { rows } = await owner[type].execute(db);
   return rows[0]?.owner;

@@ -108,14 +108,28 @@ export async function report(deps: Deps, viewer: Viewer | null, input: z.infer<t
     throw badRequest('You cannot report yourself or what you wrote', [
       { path: 'targetId', message: 'You cannot report yourself or what you wrote' },
     ]);
-  const stored = await insertReport(deps.db, {
-    id: newId(),
-    reporterId: me.id,
-    targetType: input.targetType,
-    targetId,
-    reason: input.reason,
-    note: input.note,
+  const reportId = newId();
+  // The report, the thing as it is now and its place in the moderation queue commit together
+  // (the moderation feature's `within` handler, decision 068): an edit or a deletion that follows
+  // hides nothing from the moderator.
+  await inTransaction(deps.db, async (trx) => {
+    const stored = await insertReport(trx, {
+      id: reportId,
+      reporterId: me.id,
+      targetType: input.targetType,
+      targetId,
+      reason: input.reason,
+      note: input.note,
+    });
+    if (!stored) throw conflict(REPORT_DUPLICATE);
+    await deps.events.emit(trx, 'report.filed', {
+      reportId,
+      reporterId: me.id,
+      targetType: input.targetType,
+      targetId,
+      ownerId: owner,
+      reason: input.reason,
+    });
   });
-  if (!stored) throw conflict(REPORT_DUPLICATE);
   return { message: REPORT_RECEIVED };
 }
