@@ -1,13 +1,12 @@
-import { z } from 'zod';
+import type { Role } from './users.js';
 
 /**
  * Moderation (issue 35, decision 067). Roles: everyone is a 'member'; a 'moderator' works the
  * queue; an 'admin' may do all a moderator may, and grant and take roles. A moderator never acts
- * on an admin.
+ * on an admin. The roles themselves are in users.ts, with the session user that carries them, so
+ * the first page's code does not load this module.
  */
-export const roles = ['member', 'moderator', 'admin'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+export { roles, roleSchema, type Role } from './users.js';
 
 /** The staff roles, weakest first: a role may do what every role before it may. */
 export const staffRoles = ['moderator', 'admin'] as const;

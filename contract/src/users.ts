@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { roleSchema } from './moderation.js';
 import { publicUserSchema } from './public-user.js';
 import {
   BIO_MAX,
@@ -74,6 +73,11 @@ export const profileSchema = publicUserSchema.extend({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** The signed-in user (spec §3 Session user), with what only they may see. */
+/** Who may moderate (issue 35, decision 067; the rules are in moderation.ts). */
+export const roles = ['member', 'moderator', 'admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
 export const sessionUserSchema = publicUserSchema.extend({
   bio: z.string(),
   location: z.string(),

@@ -217,23 +217,6 @@ const missionPages: RouteObject[] = [
 ];
 
 /** Issue 35 item 2 (decision 068): the moderation queue and a case's page. */
-const moderationPages: RouteObject[] = [
-  {
-    path: paths.moderation,
-    ...page(
-      () => import('../features/moderation/queue/queue-page'),
-      (m) => m.ModerationQueueRoute,
-    ),
-  },
-  {
-    path: '/moderation/cases/:caseId',
-    ...page(
-      () => import('../features/moderation/queue/case-page'),
-      (m) => m.ModerationCaseRoute,
-    ),
-  },
-];
-
 const shellPages: RouteObject[] = [
   {
     index: true,
@@ -449,13 +432,17 @@ const shellPages: RouteObject[] = [
     path: '/admin/:section',
     ...page(
       () => import('../features/moderation/components/admin-page'),
-      (m) =>
-        function Admin() {
-          return <m.AdminPage viewerRole={useViewer().role} />;
-        },
+      (m) => m.AdminRoute,
     ),
   },
-  ...moderationPages,
+  // The moderation queue and a case (decision 068), one route for the same reason.
+  {
+    path: '/moderation/:section?/:caseId?',
+    ...page(
+      () => import('../features/moderation/queue/moderation-route'),
+      (m) => m.ModerationRoute,
+    ),
+  },
   {
     path: '*',
     ...page(

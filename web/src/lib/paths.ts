@@ -51,11 +51,6 @@ export const paths = {
     `/collaboration/${categoryId}/${requestId}`,
   collaborationEdit: (categoryId: string, requestId: string) =>
     `/collaboration/${categoryId}/${requestId}/edit`,
-  // Issue 35: the moderators' queue (decision 068) and the admin pages (decision 067).
-  moderation: '/moderation',
-  moderationCase: (caseId: string) => `/moderation/cases/${caseId}`,
-  adminStaff: '/admin/staff',
-  adminAudit: '/admin/audit',
 } as const;
 
 /**

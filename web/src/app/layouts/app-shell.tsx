@@ -45,6 +45,7 @@ import { PushPromptSlot } from '../push-prompt-slot';
 import { endPushHere } from '../../lib/push-browser';
 import { SkipLink } from '../../components/skip-link';
 import { Avatar } from '../../components/avatar';
+import { staffPaths } from '../../features/moderation/paths';
 
 /** Spec §7: the combined chat badge is unread chat messages + chat requests + join requests + task notifications. */
 export function chatBadgeCount(counts: {
@@ -243,10 +244,10 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                   // Staff only (decision 067): the queue for moderators and admins, roles and the log
                   // for admins. Compared as text: the shell does not load the contract's schemas.
                   ...(user.role === 'moderator' || user.role === 'admin'
-                    ? [{ label: 'Moderation', Icon: Shield, onSelect: () => navigate(paths.moderation) }]
+                    ? [{ label: 'Moderation', Icon: Shield, onSelect: () => navigate(staffPaths.moderation) }]
                     : []),
                   ...(user.role === 'admin'
-                    ? [{ label: 'Admin', Icon: ShieldCheck, onSelect: () => navigate(paths.adminStaff) }]
+                    ? [{ label: 'Admin', Icon: ShieldCheck, onSelect: () => navigate(staffPaths.adminStaff) }]
                     : []),
                   { label: 'Settings & Privacy', Icon: Settings, onSelect: () => navigate(paths.settings) },
                   { label: 'Language', Icon: Languages, onSelect: () => setLanguageOpen(true) },

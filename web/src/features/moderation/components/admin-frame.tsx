@@ -2,6 +2,7 @@ import type { Role } from '@muster/contract/moderation';
 import { ShieldCheck } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { staffPaths } from '../paths';
 
 export const roleLabels: Record<Role, string> = { member: 'Member', moderator: 'Moderator', admin: 'Admin' };
 
@@ -44,10 +45,10 @@ export function AdminFrame({
       <h1 className="mt-1 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
       <nav aria-label="Admin pages" className="mt-4 flex flex-wrap gap-2">
-        <NavLink to={paths.adminStaff} className={tab} end>
+        <NavLink to={staffPaths.adminStaff} className={tab} end>
           Staff
         </NavLink>
-        <NavLink to={paths.adminAudit} className={tab} end>
+        <NavLink to={staffPaths.adminAudit} className={tab} end>
           Audit log
         </NavLink>
       </nav>

@@ -8,7 +8,6 @@ import { ListError } from '../../../components/list-error';
 import { Modal } from '../../../components/modal';
 import { buttonStyles } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { StaffOnly } from './staff-only';
 import { formatDate, timeAgo } from '../../../lib/time';
 import toast from '../../../lib/toast';
@@ -17,6 +16,7 @@ import { useAddNoteMutation, useAssignCaseMutation, useCaseQuery, useDismissCase
 import { targetLabels } from './labels';
 import { PriorityBadge } from './queue-page';
 import { SnapshotView } from './snapshot-view';
+import { staffPaths } from '../paths';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 const heading = 'text-base font-semibold text-slate-900';
@@ -53,7 +53,7 @@ function AuthorHistory({ c }: { c: CaseDetail }) {
               {h.earlierCases.map((e) => (
                 <li key={e.id} className="flex items-center justify-between gap-2 py-2">
                   <Link
-                    to={paths.moderationCase(e.id)}
+                    to={staffPaths.moderationCase(e.id)}
                     className="font-medium text-brand-700 hover:underline"
                   >
                     {targetLabels[e.targetType]}
@@ -350,7 +350,7 @@ export function ModerationCasePage({ viewerId }: { viewerId: string }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <Link
-        to={paths.moderation}
+        to={staffPaths.moderation}
         className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Moderation queue

@@ -10,11 +10,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListError } from '../../../components/list-error';
 import { buttonStyles, EmptyState } from '../../../components/person-row';
-import { paths } from '../../../lib/paths';
 import { StaffOnly } from './staff-only';
 import { timeAgo } from '../../../lib/time';
 import { type QueueFilters, useCasesQuery } from './api/cases';
 import { personName, snapshotHeadline, targetLabels } from './labels';
+import { staffPaths } from '../paths';
 
 const ALL_OPEN: QueueFilters = { status: 'open', reason: '', targetType: '', assigned: 'anyone' };
 
@@ -43,7 +43,7 @@ function CaseItem({ c }: { c: CaseSummary }) {
   return (
     <li>
       <Link
-        to={paths.moderationCase(c.id)}
+        to={staffPaths.moderationCase(c.id)}
         className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 md:grid md:grid-cols-[9rem_minmax(0,1fr)_12rem_8rem] md:items-center md:gap-4 md:rounded-none md:border-0 md:border-b md:px-4 md:py-3 md:shadow-none"
       >
         <div className="flex items-center justify-between gap-2 md:block">

@@ -1,0 +1,15 @@
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { ModerationCaseRoute } from './case-page';
+import { ModerationQueueRoute } from './queue-page';
+
+/**
+ * /moderation and /moderation/cases/:caseId behind one route, as /admin/:section: every route the
+ * router lists weighs on the landing page's start-up budget (DESIGN.md §6).
+ */
+export function ModerationRoute() {
+  const { section, caseId } = useParams();
+  if (section === undefined) return <ModerationQueueRoute />;
+  if (section === 'cases' && caseId) return <ModerationCaseRoute />;
+  return <NotFoundPage />;
+}
