@@ -23,14 +23,18 @@ const freePort = () =>
     });
   });
 
-/** @param {{ env?: Record<string, string> }} [options] */
-export async function startServer({ env = {} } = {}) {
+/**
+ * @param {{ env?: Record<string, string>, dataDir?: string }} [options] `dataDir`: a data directory
+ * of the caller's, kept when the server stops (a journey that starts the server again on it);
+ * otherwise a fresh one, removed at stop.
+ */
+export async function startServer({ env = {}, dataDir: given } = {}) {
   await fs
     .access(path.join(process.env.WEB_DIST ?? path.join(root, 'web', 'dist'), 'index.html'))
     .catch(() => {
       throw new Error('web/dist is missing: run `npm run build` first');
     });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-'));
+  const dataDir = given ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-')));
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
@@ -65,7 +69,7 @@ export async function startServer({ env = {} } = {}) {
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!given) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

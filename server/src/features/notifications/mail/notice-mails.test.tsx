@@ -306,6 +306,21 @@ describe('the mail of each kind of notice', () => {
     );
     expect(mention.subject).toBe('Kofi Mensah mentioned you in “A van to the clinic”');
     expect(mention.text).toContain('@ana can you drive?');
+
+    // In a comment: the mail says so, rather than "in “A van to the clinic”" as if the post named her.
+    const inComment = await mailOf(
+      notice({
+        type: 'mention',
+        subType: 'comment',
+        message: 'mentioned you in a comment',
+        commentContent: '@ana can you drive on Sunday too?',
+        relatedPost: post('p1'),
+      }),
+      'mentions',
+      { post: need },
+    );
+    expect(inComment.subject).toBe('Kofi Mensah mentioned you in a comment on “A van to the clinic”');
+    expect(inComment.text).toContain('@ana can you drive on Sunday too?');
   });
 
   it('escapes what people wrote, cuts long titles in the subject, and says why the mail came', async () => {

@@ -200,12 +200,20 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
       };
   }
 
-  if (kind === 'mentions')
+  if (kind === 'mentions') {
+    // Said where the words are: "in “Post”" read as if the post named them when a comment on it did.
+    const where =
+      n.subType === 'comment'
+        ? ` in a comment${about ? ` on “${about}”` : ''}`
+        : about
+          ? ` in “${about}”`
+          : '';
     return {
-      subject: `${who} mentioned you${about ? ` in “${about}”` : ''}`,
-      heading: `${who} mentioned you${about ? ` in “${about}”` : ''}`,
+      subject: `${who} mentioned you${where}`,
+      heading: `${who} mentioned you${where}`,
       quote: quoted(n.commentContent ?? n.replyContent ?? post?.content),
     };
+  }
   // The answers to an offer of help, a credit, a connection or chat request's answer: system
   // notices whose message is the whole sentence, names included.
   if (kind === 'offers' && n.subType === 'credited')
