@@ -411,7 +411,7 @@ test('bursts: likes, a direct chat and a mission chat told once; a chat request'
   });
   expect(
     said.some((s) => directMail.text!.includes(s)),
-    'the newest message is quoted',
+    'the newest message is quoted whole',
   ).toBe(true);
   const missionMail = await mailWithSubject(
     ana.email,
@@ -423,7 +423,7 @@ test('bursts: likes, a direct chat and a mission chat told once; a chat request'
   });
   expect(
     inMission.some((s) => missionMail.text!.includes(s)),
-    'the newest message is quoted',
+    'the newest message is quoted whole',
   ).toBe(true);
   await expectMail(
     'chat-request',

@@ -152,6 +152,10 @@ describe('the mail of each kind of notice', () => {
       { post: { title: 'Van and driver', kind: 'provision', content: 'A van' } },
     );
     expect(m.subject).toBe('Kofi Mensah’s offer “Van and driver” may match yours');
+    // The list's sentence, with a mail's quotation marks.
+    expect(m.text).toContain(
+      'Your need “A van to the clinic” may match Kofi Mensah’s offer “Van and driver”',
+    );
     expect(m.text).toContain('Same category: Transport');
     expect(m.text).toContain('About 3 km apart');
     expect(m.text).toContain(`See the match: ${home}/#/post/p2`);
@@ -177,6 +181,7 @@ describe('the mail of each kind of notice', () => {
       'connections',
     );
     expect(yes.subject).toBe('Kofi Mensah accepted your connection request');
+    expect(yes.text).toContain('You are connected now: you can message each other directly.');
 
     const declined = await mailOf(
       notice({ message: 'Your message request to Kofi Mensah was not accepted' }),

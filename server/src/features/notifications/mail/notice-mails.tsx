@@ -52,7 +52,7 @@ function cut(text: string, max: number): string {
 
 /** What a person wrote, shown whole but not without end (the app holds the rest). */
 const QUOTE_MAX = 1200;
-const quoted = (text: string | null | undefined) => {
+export const quoted = (text: string | null | undefined) => {
   const t = text?.trim();
   if (!t) return undefined;
   return t.length > QUOTE_MAX ? `${t.slice(0, QUOTE_MAX - 1).trimEnd()}…` : t;
@@ -80,6 +80,18 @@ type Content = {
 /** The name a mail gives the notice's sender, or undefined for a system notice. */
 const nameOf = (n: Notification) =>
   n.sender ? `${n.sender.firstName} ${n.sender.lastName}`.trim() || n.sender.username : undefined;
+
+/**
+ * A match's sentence as the server writes it for the list ("Your need 'A' may match Kofi Mensah's
+ * offer 'B'"), with a mail's quotation marks and apostrophe, as every other mail heading has them.
+ * A sentence not of that shape (a title holding "' may match ") is kept as it is.
+ */
+function typographicMatch(message: string): string {
+  const parts = /^Your (\S+) '(.+)' may match (.+)'s (\S+) '(.+)'$/.exec(message);
+  if (!parts) return message;
+  const [, mine, myTitle, who, theirs, theirTitle] = parts;
+  return `Your ${mine} “${myTitle}” may match ${who}’s ${theirs} “${theirTitle}”`;
+}
 
 /**
  * What the notice says, in the list's words (describe) but whole: the list cuts a system notice's
@@ -130,7 +142,7 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
       // The related post is the other side's: a provider is told of a need, a seeker of an offer.
       return {
         subject: `${who}’s ${postKind}${inQuotes(postTitle && cut(postTitle, 60))} may match yours`,
-        heading: said,
+        heading: typographicMatch(said),
         details: (n.commentContent ?? '')
           .split(' · ')
           .map((r) => r.trim())
@@ -216,6 +228,12 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
   }
   // The answers to an offer of help, a credit, a connection or chat request's answer: system
   // notices whose message is the whole sentence, names included.
+  if (kind === 'connections')
+    return {
+      subject: cut(said, 110),
+      heading: said,
+      lines: ['You are connected now: you can message each other directly.'],
+    };
   if (kind === 'offers' && n.subType === 'credited')
     return {
       subject: `${who} thanked you: “${postTitle ?? 'a need'}” is fulfilled with your help`,
