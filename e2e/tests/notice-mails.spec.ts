@@ -184,10 +184,10 @@ test('offers of help, joining a mission and a task', async () => {
   });
   await expectMail(
     'join-request',
-    await mailWithSubject(ana.email, `Kofi Mensah asked to join ${riverTitle} as a collaborator`),
+    await mailWithSubject(ana.email, `Kofi Mensah asked to join “${riverTitle}” as a collaborator`),
     {
       opens: await opensAt(ana, 'missionUpdate', from(kofi)),
-      says: [`Kofi Mensah asked to join ${riverTitle} as a collaborator`],
+      says: [`Kofi Mensah asked to join “${riverTitle}” as a collaborator`],
     },
   );
   const requests = await asThem<Array<{ _id: string; mission: { _id: string } }>>(
@@ -419,7 +419,7 @@ test('bursts: likes, a direct chat and a mission chat told once; a chat request'
   );
   await expectMail('chat-mission', missionMail, {
     opens: `/chat/${river._id}`,
-    says: [`in the ${river.title} chat while you were away`],
+    says: [`in the “${river.title}” chat while you were away`],
   });
   expect(
     inMission.some((s) => missionMail.text!.includes(s)),

@@ -58,7 +58,7 @@ describe('chat mails', () => {
     expect(three.subject).toBe('5 new messages in Dune fence');
     const { text } = await renderMail(three.element);
     expect(text).toContain(
-      'Wes Tan and 2 others wrote 5 messages in the Dune fence chat while you were away.',
+      'Wes Tan and 2 others wrote 5 messages in the “Dune fence” chat while you were away.',
     );
     expect(text).toContain('Open the chat: https://muster.example/#/chat/m1');
   });

@@ -60,7 +60,7 @@ export function chatBurstMail(input: ChatBurstMailInput): NoticeMail {
     const title = input.mission.title ?? 'your mission';
     const n = input.writers - 1;
     const who = n > 0 ? `${last.name} and ${n} ${n === 1 ? 'other' : 'others'}` : last.name;
-    lead = `${who} wrote ${times(input.unread)} in the ${title} chat while you were away. The newest, from ${last.name}:`;
+    lead = `${who} wrote ${times(input.unread)} in the ${input.mission.title ? `“${title}”` : title} chat while you were away. The newest, from ${last.name}:`;
     button = 'Open the chat';
   } else {
     lead = `${last.name} sent you ${times(input.unread)} on Muster. ${input.unread === 1 ? 'It says' : 'The newest'}:`;

@@ -203,7 +203,7 @@ describe('the mail of each kind of notice', () => {
       'missionJoins',
       mission,
     );
-    expect(ask.subject).toBe('Kofi Mensah asked to join Clean the river as a volunteer');
+    expect(ask.subject).toBe('Kofi Mensah asked to join “Clean the river” as a volunteer');
     expect(ask.text).toContain(`Open the mission: ${home}/#/missions/m1`);
 
     const approved = await mailOf(

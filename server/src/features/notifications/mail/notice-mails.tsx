@@ -81,6 +81,10 @@ type Content = {
 const nameOf = (n: Notification) =>
   n.sender ? `${n.sender.firstName} ${n.sender.lastName}`.trim() || n.sender.username : undefined;
 
+/** `title` set in quotation marks where a sentence names it (once); the sentence as it is otherwise. */
+const quotedTitle = (sentence: string, title: string | null | undefined) =>
+  title && sentence.includes(title) ? sentence.replace(title, `“${title}”`) : sentence;
+
 /**
  * A match's sentence as the server writes it for the list ("Your need 'A' may match Kofi Mensah's
  * offer 'B'"), with a mail's quotation marks and apostrophe, as every other mail heading has them.
@@ -169,9 +173,11 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
           heading: said,
           lines: ['Welcome to the team. The mission’s page has its tasks, its chat and its people.'],
         };
+      // The list's "asked to join Clean the river as a volunteer", with the title set off as in
+      // every other mail's subject: unquoted, a title runs into the words around it.
       return {
-        subject: `${who} ${cut(n.message, 90)}`,
-        heading: said,
+        subject: `${who} ${cut(quotedTitle(n.message, places.mission?.title), 90)}`,
+        heading: quotedTitle(said, places.mission?.title),
         lines: ['Approve or decline the request on the mission’s page.'],
       };
     case 'task':
