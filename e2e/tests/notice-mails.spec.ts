@@ -102,7 +102,20 @@ async function expectMail(name: string, mail: CapturedMail, expected: { opens: s
   await snapMail(viewer, mail, name);
 }
 
+/** The mail of a notice of `type` to `to`, once it has come with `subject`: checked, snapped, listed. */
+async function noticeMail(
+  name: string,
+  to: Someone,
+  subject: string,
+  notice: { type: string; which: (n: Notification) => boolean; says: string[] },
+) {
+  const mail = await mailWithSubject(to.email, subject);
+  await expectMail(name, mail, { opens: await opensAt(to, notice.type, notice.which), says: notice.says });
+  return mail;
+}
+
 const post = (who: Someone, data: object) => asThem<{ _id: string }>(who, 'post', '/posts/create', data);
+const postNeed = (who: Someone, data: object) => post(who, { kind: 'need', ...data });
 
 let river: { _id: string; title: string };
 let offerMail: CapturedMail;
@@ -111,8 +124,7 @@ test('offers of help, joining a mission and a task', async () => {
   test.setTimeout(600_000);
   // An offer of help on a need (offers: mailed at once by default).
   const vanTitle = `A van to the clinic ${run}`;
-  const need = await post(ana, {
-    kind: 'need',
+  const need = await postNeed(ana, {
     category: 'Transport',
     title: vanTitle,
     content: 'The clinic needs supplies moved from the depot on Saturday morning: about 20 boxes.',
@@ -121,27 +133,23 @@ test('offers of help, joining a mission and a task', async () => {
     message:
       'I have a van and a free Saturday. I can be at the depot at 8:00 and bring a trolley for the boxes.',
   });
-  offerMail = await mailWithSubject(ana.email, `Kofi Mensah offered to help with “${vanTitle}”`);
-  await expectMail('offer', offerMail, {
-    opens: await opensAt(ana, 'newOffer', from(kofi)),
+  offerMail = await noticeMail('offer', ana, `Kofi Mensah offered to help with “${vanTitle}”`, {
+    type: 'newOffer',
+    which: from(kofi),
     says: ['I have a van and a free Saturday.'],
   });
 
   // Ana accepts: Kofi hears of it (and a chat between them opens).
   await asThem(ana, 'put', `/offers/${offer._id}/accept`);
-  await expectMail(
-    'offer-accepted',
-    await mailWithSubject(kofi.email, `Ana Reyes accepted your offer to help with “${vanTitle}”`),
-    {
-      opens: await opensAt(kofi, 'systemNotification', (n) => n.relatedPost?._id === need._id),
-      says: [`Ana Reyes accepted your offer of help with “${vanTitle}”`],
-    },
-  );
+  await noticeMail('offer-accepted', kofi, `Ana Reyes accepted your offer to help with “${vanTitle}”`, {
+    type: 'systemNotification',
+    which: (n) => n.relatedPost?._id === need._id,
+    says: [`Ana Reyes accepted your offer of help with “${vanTitle}”`],
+  });
 
   // A second need, whose offer Ana declines kindly.
   const blanketsTitle = `Blankets for the night shelter ${run}`;
-  const blankets = await post(ana, {
-    kind: 'need',
+  const blankets = await postNeed(ana, {
     category: 'Shelter',
     title: blanketsTitle,
     content: 'Forty blankets for the night shelter before the cold week.',
@@ -151,14 +159,11 @@ test('offers of help, joining a mission and a task', async () => {
   });
   await mailWithSubject(ana.email, `Kofi Mensah offered to help with “${blanketsTitle}”`);
   await asThem(ana, 'put', `/offers/${second._id}/decline`);
-  await expectMail(
-    'offer-declined',
-    await mailWithSubject(kofi.email, `Your offer to help with “${blanketsTitle}”`),
-    {
-      opens: await opensAt(kofi, 'systemNotification', (n) => n.relatedPost?._id === blankets._id),
-      says: ['It is covered for now.'],
-    },
-  );
+  await noticeMail('offer-declined', kofi, `Your offer to help with “${blanketsTitle}”`, {
+    type: 'systemNotification',
+    which: (n) => n.relatedPost?._id === blankets._id,
+    says: ['It is covered for now.'],
+  });
 
   // A mission: Kofi offers help to it, asks to join, is let in, and is given a task.
   const riverTitle = `Clean the river ${run}`;
@@ -170,26 +175,20 @@ test('offers of help, joining a mission and a task', async () => {
   await asThem(kofi, 'post', `/missions/${river._id}/offers`, {
     message: 'I can bring 20 pairs of gloves and drive the full bags to the skip.',
   });
-  await expectMail(
-    'mission-offer',
-    await mailWithSubject(ana.email, `Kofi Mensah offered to help with “${riverTitle}”`),
-    {
-      opens: await opensAt(ana, 'missionHelp', from(kofi)),
-      says: ['I can bring 20 pairs of gloves'],
-    },
-  );
+  await noticeMail('mission-offer', ana, `Kofi Mensah offered to help with “${riverTitle}”`, {
+    type: 'missionHelp',
+    which: from(kofi),
+    says: ['I can bring 20 pairs of gloves'],
+  });
   await asThem(kofi, 'post', `/missions/${river._id}/join`, {
     role: 'collaborator',
     message: 'Happy to help every Saturday.',
   });
-  await expectMail(
-    'join-request',
-    await mailWithSubject(ana.email, `Kofi Mensah asked to join “${riverTitle}” as a collaborator`),
-    {
-      opens: await opensAt(ana, 'missionUpdate', from(kofi)),
-      says: [`Kofi Mensah asked to join “${riverTitle}” as a collaborator`],
-    },
-  );
+  await noticeMail('join-request', ana, `Kofi Mensah asked to join “${riverTitle}” as a collaborator`, {
+    type: 'missionUpdate',
+    which: from(kofi),
+    says: [`Kofi Mensah asked to join “${riverTitle}” as a collaborator`],
+  });
   const requests = await asThem<Array<{ _id: string; mission: { _id: string } }>>(
     ana,
     'get',
@@ -197,11 +196,13 @@ test('offers of help, joining a mission and a task', async () => {
   );
   const request = requests.find((r) => r.mission._id === river._id)!;
   await asThem(ana, 'put', `/missions/${river._id}/join-requests/${request._id}/approve`);
-  await expectMail(
+  await noticeMail(
     'join-approved',
-    await mailWithSubject(kofi.email, `You’re in: Ana Reyes approved your request to join “${riverTitle}”`),
+    kofi,
+    `You’re in: Ana Reyes approved your request to join “${riverTitle}”`,
     {
-      opens: await opensAt(kofi, 'missionUpdate', from(ana)),
+      type: 'missionUpdate',
+      which: from(ana),
       says: [`Ana Reyes approved your request to join ${riverTitle}`],
     },
   );
@@ -209,14 +210,11 @@ test('offers of help, joining a mission and a task', async () => {
     title: 'Bring gloves and bags for Saturday',
     assigneeId: kofi.id,
   });
-  await expectMail(
-    'task',
-    await mailWithSubject(kofi.email, 'Ana Reyes assigned you a task: Bring gloves and bags for Saturday'),
-    {
-      opens: await opensAt(kofi, 'task', from(ana)),
-      says: ['Ana Reyes assigned you a task: Bring gloves and bags for Saturday'],
-    },
-  );
+  await noticeMail('task', kofi, 'Ana Reyes assigned you a task: Bring gloves and bags for Saturday', {
+    type: 'task',
+    which: from(ana),
+    says: ['Ana Reyes assigned you a task: Bring gloves and bags for Saturday'],
+  });
 });
 
 test('a mail’s unsubscribe link, opened signed out', async ({ browser }) => {
@@ -258,11 +256,11 @@ test('comments, replies, mentions, connections, a mission update and a match', a
   sandbags = { ...(await post(ana, { content: sandbagsTitle })), title: sandbagsTitle };
   const comment = 'I can bring twenty more bags tomorrow morning, and a shovel.';
   await asThem(lena, 'post', `/posts/${sandbags._id}/comments`, { content: comment });
-  await expectMail(
-    'comment',
-    await mailWithSubject(ana.email, `Lena Okafor commented on “${sandbags.title}”`),
-    { opens: await opensAt(ana, 'comment', from(lena)), says: [comment] },
-  );
+  await noticeMail('comment', ana, `Lena Okafor commented on “${sandbags.title}”`, {
+    type: 'comment',
+    which: from(lena),
+    says: [comment],
+  });
 
   // A reply to Ana's comment on Kofi's post.
   const glovesTitle = `Gloves and bags for Saturday ${run}`;
@@ -272,11 +270,11 @@ test('comments, replies, mentions, connections, a mission update and a match', a
   });
   const reply = 'Yes, any time after six. Ring the bell at the back door.';
   await asThem(kofi, 'post', `/posts/${gloves._id}/comments`, { content: reply, parentId: asked._id });
-  await expectMail(
-    'reply',
-    await mailWithSubject(ana.email, `Kofi Mensah replied to your comment on “${glovesTitle}”`),
-    { opens: await opensAt(ana, 'replies', from(kofi)), says: [reply] },
-  );
+  await noticeMail('reply', ana, `Kofi Mensah replied to your comment on “${glovesTitle}”`, {
+    type: 'replies',
+    which: from(kofi),
+    says: [reply],
+  });
 
   // Mentions: in a post, and in a comment on it.
   const boatsTitle = `Boats ready at the pier ${run}`;
@@ -284,41 +282,32 @@ test('comments, replies, mentions, connections, a mission update and a match', a
     title: boatsTitle,
     content: `Two boats are fuelled and ready at the pier. Thanks @${ana.username} for the fuel!`,
   });
-  await expectMail(
-    'mention-post',
-    await mailWithSubject(ana.email, `Lena Okafor mentioned you in “${boatsTitle}”`),
-    {
-      opens: await opensAt(ana, 'mention', (n) => n.subType === 'post' && from(lena)(n)),
-      says: [`Thanks @${ana.username} for the fuel!`],
-    },
-  );
+  await noticeMail('mention-post', ana, `Lena Okafor mentioned you in “${boatsTitle}”`, {
+    type: 'mention',
+    which: (n) => n.subType === 'post' && from(lena)(n),
+    says: [`Thanks @${ana.username} for the fuel!`],
+  });
   const nudge = `@${ana.username} can you bring the life jackets from the depot?`;
   await asThem(kofi, 'post', `/posts/${boats._id}/comments`, { content: nudge });
-  await expectMail(
-    'mention-comment',
-    await mailWithSubject(ana.email, `Kofi Mensah mentioned you in a comment on “${boatsTitle}”`),
-    { opens: await opensAt(ana, 'mention', (n) => n.subType === 'comment' && from(kofi)(n)), says: [nudge] },
-  );
+  await noticeMail('mention-comment', ana, `Kofi Mensah mentioned you in a comment on “${boatsTitle}”`, {
+    type: 'mention',
+    which: (n) => n.subType === 'comment' && from(kofi)(n),
+    says: [nudge],
+  });
 
   // A connection request (its notice lasts while it waits: read before it is answered), and its yes.
   await asThem(lena, 'post', `/connections/${ana.id}`);
-  await expectMail(
-    'connection-request',
-    await mailWithSubject(ana.email, 'Lena Okafor wants to connect with you'),
-    {
-      opens: await opensAt(ana, 'connectionRequest', from(lena)),
-      says: ['Lena Okafor sent you a connection request'],
-    },
-  );
+  await noticeMail('connection-request', ana, 'Lena Okafor wants to connect with you', {
+    type: 'connectionRequest',
+    which: from(lena),
+    says: ['Lena Okafor sent you a connection request'],
+  });
   await asThem(ana, 'post', `/connections/${lena.id}`);
-  await expectMail(
-    'connection-accepted',
-    await mailWithSubject(lena.email, 'Ana Reyes accepted your connection request'),
-    {
-      opens: await opensAt(lena, 'systemNotification', from(ana)),
-      says: ['Ana Reyes accepted your connection request'],
-    },
-  );
+  await noticeMail('connection-accepted', lena, 'Ana Reyes accepted your connection request', {
+    type: 'systemNotification',
+    which: from(ana),
+    says: ['Ana Reyes accepted your connection request'],
+  });
 
   // A member of Ana's mission posts an update to it.
   const update = 'Twelve bags filled on the east bank this morning; the skip comes on Monday.';
@@ -326,14 +315,11 @@ test('comments, replies, mentions, connections, a mission update and a match', a
     content: update,
     mission: { missionId: river._id, title: river.title, updateCount: 1 },
   });
-  await expectMail(
-    'mission-update',
-    await mailWithSubject(ana.email, `Kofi Mensah posted an update to “${river.title}”`),
-    {
-      opens: await opensAt(ana, 'missionUpdate', (n) => n.relatedPost !== null && from(kofi)(n)),
-      says: [update],
-    },
-  );
+  await noticeMail('mission-update', ana, `Kofi Mensah posted an update to “${river.title}”`, {
+    type: 'missionUpdate',
+    which: (n) => n.relatedPost !== null && from(kofi)(n),
+    says: [update],
+  });
 
   // A need that Lena's provision may answer: both are told (matches: mailed at once by default).
   const generator = `Generator to lend ${run}`;
@@ -344,28 +330,21 @@ test('comments, replies, mentions, connections, a mission update and a match', a
     content: 'Portable 5 kVA generator to lend, with fuel for two days. I can drive it over.',
   });
   const pumpTitle = `A generator for the clinic pump ${run}`;
-  const pump = await post(ana, {
-    kind: 'need',
+  const pump = await postNeed(ana, {
     category: 'Energy',
     title: pumpTitle,
     content: 'Power is out at the clinic and we need a generator to run the water pump.',
   });
-  await expectMail(
-    'match-provider',
-    await mailWithSubject(lena.email, `Ana Reyes’s need “${pumpTitle}” may match yours`),
-    {
-      opens: await opensAt(lena, 'matchFound', (n) => n.relatedPost?._id === pump._id),
-      says: ['Same category: Energy'],
-    },
-  );
-  await expectMail(
-    'match-seeker',
-    await mailWithSubject(ana.email, `Lena Okafor’s offer “${generator}” may match yours`),
-    {
-      opens: await opensAt(ana, 'matchFound', (n) => n.relatedPost?._id === lent._id),
-      says: ['Same category: Energy'],
-    },
-  );
+  await noticeMail('match-provider', lena, `Ana Reyes’s need “${pumpTitle}” may match yours`, {
+    type: 'matchFound',
+    which: (n) => n.relatedPost?._id === pump._id,
+    says: ['Same category: Energy'],
+  });
+  await noticeMail('match-seeker', ana, `Lena Okafor’s offer “${generator}” may match yours`, {
+    type: 'matchFound',
+    which: (n) => n.relatedPost?._id === lent._id,
+    says: ['Same category: Energy'],
+  });
 });
 
 test('bursts: likes, a direct chat and a mission chat told once; a chat request', async () => {
@@ -457,8 +436,7 @@ async function agePost(postId: string, days: number) {
 test('“Still needed?” before a need expires', async () => {
   test.setTimeout(600_000);
   const title = `Baby formula for the shelter ${run}`;
-  const need = await post(ana, {
-    kind: 'need',
+  const need = await postNeed(ana, {
     category: 'Food',
     title,
     content: 'Six tins of infant formula for the families at the shelter this week.',

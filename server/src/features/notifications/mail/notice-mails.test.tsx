@@ -299,33 +299,26 @@ describe('the mail of each kind of notice', () => {
     expect(reply.subject).toBe('Kofi Mensah replied to your comment on “A van to the clinic”');
     expect(reply.text).toContain('Me too');
 
-    const mention = await mailOf(
-      notice({
-        type: 'mention',
-        message: 'mentioned you',
-        commentContent: '@ana can you drive?',
-        relatedPost: post('p1'),
-      }),
-      'mentions',
-      { post: need },
-    );
-    expect(mention.subject).toBe('Kofi Mensah mentioned you in “A van to the clinic”');
-    expect(mention.text).toContain('@ana can you drive?');
-
-    // In a comment: the mail says so, rather than "in “A van to the clinic”" as if the post named her.
-    const inComment = await mailOf(
-      notice({
-        type: 'mention',
-        subType: 'comment',
-        message: 'mentioned you in a comment',
-        commentContent: '@ana can you drive on Sunday too?',
-        relatedPost: post('p1'),
-      }),
-      'mentions',
-      { post: need },
-    );
-    expect(inComment.subject).toBe('Kofi Mensah mentioned you in a comment on “A van to the clinic”');
-    expect(inComment.text).toContain('@ana can you drive on Sunday too?');
+    // In a post, and in a comment on it: the mail says which, rather than "in “A van to the clinic”"
+    // for both, as if the post named her.
+    for (const [subType, where] of [
+      ['post', 'in “A van to the clinic”'],
+      ['comment', 'in a comment on “A van to the clinic”'],
+    ] as const) {
+      const mention = await mailOf(
+        notice({
+          type: 'mention',
+          subType,
+          message: 'mentioned you',
+          commentContent: '@ana can you drive?',
+          relatedPost: post('p1'),
+        }),
+        'mentions',
+        { post: need },
+      );
+      expect(mention.subject).toBe(`Kofi Mensah mentioned you ${where}`);
+      expect(mention.text).toContain('@ana can you drive?');
+    }
   });
 
   it('escapes what people wrote, cuts long titles in the subject, and says why the mail came', async () => {
