@@ -24,9 +24,9 @@ const freePort = () =>
   });
 
 /**
- * `dataDir`: a data directory prepared beforehand (a journey that needs people the app cannot make
- * itself, such as a moderator); removed at stop like the server's own.
- * @param {{ env?: Record<string, string>, dataDir?: string }} [options]
+ * @param {{ env?: Record<string, string>, dataDir?: string }} [options] `dataDir`: a data directory
+ * of the caller's, kept when the server stops (a journey that starts the server again on it);
+ * otherwise a fresh one, removed at stop.
  */
 export async function startServer({ env = {}, dataDir: given } = {}) {
   await fs
@@ -69,7 +69,7 @@ export async function startServer({ env = {}, dataDir: given } = {}) {
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!given) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { waitForMail } from './fixtures';
 
 let counter = 0;
@@ -59,16 +59,74 @@ export async function signIn(page: Page, login: string, password: string, landsO
   await expect(page).toHaveURL(landsOn);
 }
 
-/**
- * A verified account, signed in on `page`, made through the real sign-up journey: sign up, sign
- * in (the page that waits for the link), open the mailed link, and go from there to the feed.
- */
-export async function signedUpAndIn(page: Page, prefix = 'e2e') {
-  const person = newPerson(prefix);
+/** The real sign-up journey: sign up, sign in (the page that waits for the link), open the mailed link. */
+async function verifiedAndSignedIn(page: Page, person: Person) {
   await signUp(page, person);
   await signIn(page, person.username, person.password, /#\/verification-pending$/);
   await verifyFromMail(page, person);
+}
+
+/**
+ * A verified account, signed in on `page`, made through the real sign-up journey, gone from the
+ * verified page to the feed.
+ */
+export async function signedUpAndIn(page: Page, prefix = 'e2e') {
+  const person = newPerson(prefix);
+  await verifiedAndSignedIn(page, person);
   await page.getByRole('link', { name: 'Go to your feed' }).click();
   await expect(page).toHaveURL(/#\/$/, { timeout: 8000 });
   return person;
+}
+
+/** A verified person with a name a screenshot or a mail can show, signed in in a browser context of their own. */
+export type Someone = {
+  page: Page;
+  context: BrowserContext;
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * Someone for a journey between several people (a mail's sender and its recipient): their own
+ * context at 1280 px, on the shared server or on `baseURL` (a spec's server of its own).
+ */
+export async function someone(
+  browser: Browser,
+  prefix: string,
+  names: { firstName: string; lastName: string },
+  baseURL = process.env.MUSTER_BASE_URL,
+): Promise<Someone> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const person = { ...newPerson(prefix), ...names };
+  await verifiedAndSignedIn(page, person);
+  const me = (await (await context.request.get('/api/v1/auth/me')).json()) as { data: { _id: string } };
+  return {
+    page,
+    context,
+    id: me.data._id,
+    username: person.username,
+    name: `${names.firstName} ${names.lastName}`,
+    email: person.email,
+    close: () => context.close(),
+  };
+}
+
+/**
+ * An API call as them (their context's session cookie, whether or not a tab is open) that must
+ * answer `status` (a message that becomes a chat request answers 202); answers the body's `data`.
+ */
+export async function asThem<T = Record<string, unknown>>(
+  who: Someone,
+  method: 'get' | 'post' | 'put',
+  url: string,
+  data?: object,
+  status = 200,
+): Promise<T> {
+  const res = await who.context.request[method](`/api/v1${url}`, data ? { data } : {});
+  expect(res.status(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(status);
+  return ((await res.json()) as { data: T }).data;
 }

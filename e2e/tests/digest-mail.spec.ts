@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { startServer } from '../../scripts/production-server.mjs';
-import { newPerson, signIn, signUp, verifyFromMail } from '../support/accounts';
-import { type CapturedMail, expect, screenshotDir, snap, test, waitForMail } from '../support/fixtures';
-import { desktop, phone } from '../support/people';
+import { asThem, someone } from '../support/accounts';
+import { type CapturedMail, expect, screenshotDir, test } from '../support/fixtures';
+import { mailWithSubject, snapMail } from '../support/mails';
+import { desktop } from '../support/people';
 
 // Issue 34 item 2 (decision 065): the digest the app really sends, as the real SMTP capture
 // received it, rendered in Chromium at 1280 and 375 px, and one of its links opened signed in.
@@ -35,31 +35,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-type Someone = { page: Page; id: string; name: string; email: string; close: () => Promise<void> };
-
-async function someone(browser: Browser, prefix: string, firstName: string, lastName: string) {
-  const context = await browser.newContext({ baseURL, viewport: desktop });
-  const page = await context.newPage();
-  const person = { ...newPerson(prefix), firstName, lastName };
-  await signUp(page, person);
-  await signIn(page, person.username, person.password, /#\/verification-pending$/);
-  await verifyFromMail(page, person);
-  const me = (await (await page.request.get('/api/v1/auth/me')).json()) as { data: { _id: string } };
-  return {
-    page,
-    id: me.data._id,
-    name: `${firstName} ${lastName}`,
-    email: person.email,
-    close: () => context.close(),
-  } satisfies Someone;
-}
-
-async function call(who: Someone, method: 'post' | 'put', url: string, data?: object) {
-  const res = await who.page.request[method](`/api/v1${url}`, data ? { data } : {});
-  expect(res.status(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBe(200);
-  return ((await res.json()) as { data: Record<string, unknown> }).data;
-}
-
 /** A zone (Etc/GMT±n, no summer time) where the clock now reads `hour`:xx. */
 function zoneAtHour(hour: number): string {
   let offset = hour - new Date().getUTCHours();
@@ -77,16 +52,16 @@ const tacloban = {
 
 test('the daily digest the app sends, in Chromium, and a link in it opened', async ({ browser }) => {
   test.setTimeout(600_000);
-  const ana = await someone(browser, 'digana', 'Ana', 'Reyes');
+  const ana = await someone(browser, 'digana', { firstName: 'Ana', lastName: 'Reyes' }, baseURL);
   // Night where Ana lives while her day's news is made: no digest yet.
-  await call(ana, 'put', '/users/me/notification-settings', { timeZone: zoneAtHour(2), digest: 'daily' });
-  const kofi = await someone(browser, 'digkofi', 'Kofi', 'Mensah');
-  const lena = await someone(browser, 'diglena', 'Lena', 'Park');
-  const ben = await someone(browser, 'digben', 'Ben', 'Cruz');
+  await asThem(ana, 'put', '/users/me/notification-settings', { timeZone: zoneAtHour(2), digest: 'daily' });
+  const kofi = await someone(browser, 'digkofi', { firstName: 'Kofi', lastName: 'Mensah' }, baseURL);
+  const lena = await someone(browser, 'diglena', { firstName: 'Lena', lastName: 'Park' }, baseURL);
+  const ben = await someone(browser, 'digben', { firstName: 'Ben', lastName: 'Cruz' }, baseURL);
   const run = Date.now().toString(36);
 
   // Comments on Ana's post (comments go to the digest by default): one line for three.
-  const sandbags = await call(ana, 'post', '/posts/create', {
+  const sandbags = await asThem(ana, 'post', '/posts/create', {
     content: `Sandbags stacked along the river road ${run}`,
   });
   for (const [who, words] of [
@@ -94,39 +69,39 @@ test('the daily digest the app sends, in Chromium, and a link in it opened', asy
     [lena, 'I can bring more bags tomorrow.'],
     [ben, 'Great work, everyone.'],
   ] as const)
-    await call(who, 'post', `/posts/${sandbags._id}/comments`, { content: words });
+    await asThem(who, 'post', `/posts/${sandbags._id}/comments`, { content: words });
   // Her network: Kofi connects and asks for something.
-  await call(kofi, 'post', `/connections/${ana.id}`);
-  await call(ana, 'post', `/connections/${kofi.id}`);
-  const tarps = await call(kofi, 'post', '/posts/create', {
+  await asThem(kofi, 'post', `/connections/${ana.id}`);
+  await asThem(ana, 'post', `/connections/${kofi.id}`);
+  const tarps = await asThem(kofi, 'post', '/posts/create', {
     kind: 'need',
     category: 'Shelter',
     title: `Tarps for the school roof ${run}`,
     content: 'The school roof leaks; we need tarps before the rain on Friday.',
   });
   // A mission she follows posts an update.
-  const mission = await call(ben, 'post', '/missions', {
+  const mission = await asThem(ben, 'post', '/missions', {
     title: `Dune fence ${run}`,
     description: 'Posts and wire along the dunes before the storm season.',
     type: 'partnership',
   });
-  await call(ana, 'post', `/missions/${mission._id}/follow`);
-  await call(ben, 'post', '/posts/create', {
+  await asThem(ana, 'post', `/missions/${mission._id}/follow`);
+  await asThem(ben, 'post', '/posts/create', {
     content: 'The posts are in; wire goes up on Saturday.',
     mission: { missionId: mission._id, title: mission.title, updateCount: 1 },
   });
   // A tag she follows.
-  await call(ana, 'post', '/hashtags/floodrelief/follow');
-  await call(lena, 'post', '/posts/create', { content: `Boats ready at the pier ${run} #floodrelief` });
+  await asThem(ana, 'post', '/hashtags/floodrelief/follow');
+  await asThem(lena, 'post', '/posts/create', { content: `Boats ready at the pier ${run} #floodrelief` });
   // Her offer, and a need near it that it matches.
-  await call(ana, 'post', '/posts/create', {
+  await asThem(ana, 'post', '/posts/create', {
     kind: 'provision',
     category: 'Transport',
     title: 'Free rides with my van',
     content: 'I drive a van and can take patients to the hospital or the clinic in the mornings.',
     mapLocation: tacloban,
   });
-  await call(ben, 'post', '/posts/create', {
+  await asThem(ben, 'post', '/posts/create', {
     kind: 'need',
     category: 'Transport',
     title: `Transport to Tacloban hospital ${run}`,
@@ -136,11 +111,8 @@ test('the daily digest the app sends, in Chromium, and a link in it opened', asy
   });
 
   // 13:00 where she lives now: the scheduler's next look finds her digest due.
-  await call(ana, 'put', '/users/me/notification-settings', { timeZone: zoneAtHour(13) });
-  const mail: CapturedMail = await waitForMail(
-    (m) => m.to.includes(ana.email) && /^Your daily digest: /.test(m.subject ?? ''),
-    120_000,
-  );
+  await asThem(ana, 'put', '/users/me/notification-settings', { timeZone: zoneAtHour(13) });
+  const mail: CapturedMail = await mailWithSubject(ana.email, /^Your daily digest: /, 120_000);
   expect(mail.text).toContain(`3 new comments on “Sandbags stacked along the river road ${run}”`);
   expect(mail.text).toContain(`Kofi Mensah needs “Tarps for the school roof ${run}”`);
   expect(mail.text).toContain(`Ben Cruz posted an update to Dune fence ${run}`);
@@ -152,19 +124,7 @@ test('the daily digest the app sends, in Chromium, and a link in it opened', asy
 
   // As a mail client shows it, at both widths, and its text part.
   const viewer = await browser.newPage({ viewport: desktop });
-  await viewer.setContent(mail.html!);
-  await snap(viewer, 'mail-digest');
-  await viewer.setViewportSize(phone);
-  const overflow = await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'the digest fits 375 px').toBeLessThanOrEqual(0);
-  await snap(viewer, 'mail-digest');
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  await viewer.setContent(
-    `<!doctype html><meta name="viewport" content="width=device-width"><body style="margin:16px;background:#fff"><div style="font:13px/1.5 ui-monospace,monospace;color:#111;border:1px solid #ddd;padding:12px;max-width:72ch"><div style="color:#555;margin-bottom:8px">Subject: ${escape(mail.subject!)}</div><pre style="white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font:inherit">${escape(mail.text ?? '')}</pre></div></body>`,
-  );
-  await snap(viewer, 'mail-digest-text');
-  await viewer.setViewportSize(desktop);
-  await snap(viewer, 'mail-digest-text');
+  await snapMail(viewer, mail, 'digest');
 
   // A line of it, clicked: Kofi's need opens, Ana signed in.
   const link = new RegExp(`Kofi Mensah needs “Tarps for the school roof ${run}”:\\s+(\\S+)`).exec(

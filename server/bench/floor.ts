@@ -73,6 +73,8 @@ floor.post<{ Body: BareWrite }>('/send', async (request, reply) => {
     recipientId,
     body,
     clientMessageId: null,
+    // The default burst (CHAT_BURST_SECONDS): the statement as the API runs it.
+    burstSeconds: 600,
   });
   if (!row.id) return reply.code(409).send({ error: 'nothing sent', row });
   return { data: row };

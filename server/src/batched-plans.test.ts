@@ -60,6 +60,7 @@ it.runIf(process.env.TEST_DATABASE_URL)(
               recipientId: other.id,
               body: 'Hello',
               clientMessageId: null,
+              burstSeconds: 600,
             }),
           ).toMatchObject({ body: 'Hello' });
           expect(

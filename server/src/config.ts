@@ -64,6 +64,13 @@ const envSchema = z
       .min(1)
       .max(24 * 3600)
       .default(15 * 60),
+    // How long a chat's messages gather before members away from it are told of them as one (decision 066).
+    CHAT_BURST_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600)
+      .default(10 * 60),
     WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -144,6 +151,8 @@ export type Config = {
   jobWorkers: boolean;
   /** Likes on one post within this many seconds of the first are told away from the app as one. */
   likeBurstSeconds: number;
+  /** A chat's messages within this many seconds of the burst's first are told away from the app as one. */
+  chatBurstSeconds: number;
   webDist: string;
   /** Contact messages admitted per IP per hour. */
   contactRateLimit: number;
@@ -231,6 +240,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     jobWorkers: e.JOB_WORKERS,
     likeBurstSeconds: e.LIKE_BURST_SECONDS,
+    chatBurstSeconds: e.CHAT_BURST_SECONDS,
     webDist: path.resolve(e.WEB_DIST),
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

@@ -37,6 +37,7 @@ const send = (
     recipientId: to,
     body,
     clientMessageId,
+    burstSeconds: 600,
   });
 
 /** The transactions that wrote these messages: one statement writes all its rows in one. */

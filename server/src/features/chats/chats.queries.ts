@@ -34,16 +34,21 @@ const openedAt = sql<Date>`date_trunc('milliseconds', clock_timestamp())`;
 /**
  * A chat's burst of messages (issue 34, decision 066): each member away from the chat hears of
  * the messages of a burst once, when it ends, not of each message. A burst starts with the first
- * message after the last one ended and lasts CHAT_BURST; every message is written with the chat
- * touched, so the statement that stamps it keeps the burst too (no statement more per send). Its
- * start is this transaction's start, to the millisecond: every message stamped in it is at or past
- * it (`nextMessageAt`), and a message that starts a burst finds `burst_since` equal to it.
+ * message after the last one ended and lasts the burst's seconds (CHAT_BURST_SECONDS, 10 minutes
+ * unless set); every message is written with the chat touched, so the statement that stamps it
+ * keeps the burst too (no statement more per send). Its start is this transaction's start, to the
+ * millisecond: every message stamped in it is at or past it (`nextMessageAt`), and a message that
+ * starts a burst finds `burst_since` equal to it.
  */
-const CHAT_BURST = sql`interval '10 minutes'`;
 const burstNow = sql<Date>`date_trunc('milliseconds', now())`;
+/** Where a burst begun now ends: the seconds written into a prepared statement (sql.lit), or a value. */
+const burstEnd = (seconds: RawBuilder<number> | number) =>
+  sql<Date>`${burstNow} + make_interval(secs => ${seconds})`;
 const burstGoesOn = sql<boolean>`(chats.burst_until > ${burstNow})`;
-const keptBurst = sql`burst_since = case when ${burstGoesOn} then chats.burst_since else ${burstNow} end,
-  burst_until = case when ${burstGoesOn} then chats.burst_until else ${burstNow} + ${CHAT_BURST} end`;
+const keptBurst = (
+  seconds: RawBuilder<number> | number,
+) => sql`burst_since = case when ${burstGoesOn} then chats.burst_since else ${burstNow} end,
+  burst_until = case when ${burstGoesOn} then chats.burst_until else ${burstEnd(seconds)} end`;
 /** The burst a statement's message belongs to, for its `returning`: did this message start it? */
 const burstStarted = (alias: string) => sql<boolean>`(${sql.ref(`${alias}.burst_since`)} = ${burstNow})`;
 
@@ -127,7 +132,12 @@ type DirectSend = {
   recipientId: string;
   body: string;
   clientMessageId: string | null;
+  /** How long a burst this message starts lasts (config.chatBurstSeconds): the same for a whole batch. */
+  burstSeconds: number;
 };
+
+/** A batch's sends as one array per field; the burst's length is one for them all. */
+type DirectSendColumns = { [K in Exclude<keyof DirectSend, 'burstSeconds'>]: Array<DirectSend[K]> };
 
 /**
  * The statement, for every send that queued while others ran (db/batched.ts, decision 035): each
@@ -136,9 +146,10 @@ type DirectSend = {
  * locked in key order. Compiled once (db/prepared.ts): building this template of kernel fragments
  * cost 20–30 µs of every send.
  */
-const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend[K]> }) => {
-  const me = sql.ref('i.sender_id');
-  return sql<DirectSendRow & { ord: number }>`
+const directSends = prepared(
+  (db, m: DirectSendColumns & { burstSeconds: number }) => {
+    const me = sql.ref('i.sender_id');
+    return sql<DirectSendRow & { ord: number }>`
     with i as materialized (
       select * from unnest(${batchColumn(m.sessionId, 'uuid[]')}, ${batchColumn(m.chatId, 'uuid[]')}, ${batchColumn(m.directKey, 'text[]')}, ${batchColumn(m.messageId, 'uuid[]')},
         ${batchColumn(m.requestId, 'uuid[]')}, ${batchColumn(m.senderId, 'uuid[]')}, ${batchColumn(m.recipientId, 'uuid[]')}, ${batchColumn(m.body, 'text[]')}, ${batchColumn(m.clientMessageId, 'uuid[]')})
@@ -160,8 +171,8 @@ const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend
       from i join live l on l.ord = i.ord and l.live join recipient r on r.ord = i.ord left join prior p on p.ord = i.ord
     ), chat as (
       insert into chats (id, kind, direct_key, last_message_at, burst_since, burst_until)
-      select i.chat_id, 'direct', i.direct_key, ${openedAt}, ${burstNow}, ${burstNow} + ${CHAT_BURST} from i join gate g on g.ord = i.ord where g.send order by i.direct_key
-      on conflict (direct_key) do update set last_message_at = ${nextMessageAt}, ${keptBurst}
+      select i.chat_id, 'direct', i.direct_key, ${openedAt}, ${burstNow}, ${burstEnd(sql.lit(m.burstSeconds))} from i join gate g on g.ord = i.ord where g.send order by i.direct_key
+      on conflict (direct_key) do update set last_message_at = ${nextMessageAt}, ${keptBurst(sql.lit(m.burstSeconds))}
       returning id, direct_key, last_message_at, burst_since, burst_until
     ), members as (
       insert into chat_members (chat_id, user_id, last_read_at, accepts_messages)
@@ -194,11 +205,17 @@ const directSends = prepared((db, m: { [K in keyof DirectSend]: Array<DirectSend
       left join prior p on p.ord = i.ord and l.live left join request q on q.id = i.request_id left join pending w on w.ord = i.ord and l.live
       left join chat ch on ch.direct_key = i.direct_key
     order by i.ord`;
-});
+  },
+  // Written into the statement: one setting per process, so one shape.
+  { literal: ['burstSeconds'] },
+);
 
 const directSend = batched(
-  async (db, sends: DirectSend[]) =>
-    (await directSends(db, columnsOf(sends))).map(({ ord: _ord, ...row }) => row),
+  async (db, sends: DirectSend[]) => {
+    const columns = columnsOf(sends.map(({ burstSeconds: _seconds, ...send }) => send));
+    const burstSeconds = sends[0]!.burstSeconds;
+    return (await directSends(db, { ...columns, burstSeconds })).map(({ ord: _ord, ...row }) => row);
+  },
   { key: (s) => s.directKey },
 );
 
@@ -398,7 +415,15 @@ export type MemberSendRow = SentMessage & { duplicate: boolean; audience: string
  */
 export async function sendToChatAsMember(
   db: Db,
-  m: { chatId: string; messageId: string; senderId: string; body: string; clientMessageId: string | null },
+  m: {
+    chatId: string;
+    messageId: string;
+    senderId: string;
+    body: string;
+    clientMessageId: string | null;
+    /** How long a burst this message starts lasts (config.chatBurstSeconds). */
+    burstSeconds: number;
+  },
 ) {
   const me = sql`${m.senderId}::uuid`;
   const clientId = sql`${m.clientMessageId}::uuid`;
@@ -409,7 +434,7 @@ export async function sendToChatAsMember(
     ), member as (
       select chat_id from chat_members where chat_id = ${m.chatId} and user_id = ${me} and not exists (select 1 from prior)
     ), touched as (
-      update chats set last_message_at = ${nextMessageAt}, ${keptBurst} from member where chats.id = member.chat_id
+      update chats set last_message_at = ${nextMessageAt}, ${keptBurst(m.burstSeconds)} from member where chats.id = member.chat_id
       returning chats.id, chats.last_message_at, chats.burst_since, chats.burst_until
     ), message as (
       insert into chat_messages (id, chat_id, sender_id, body, client_message_id, created_at)

@@ -119,6 +119,7 @@ export async function sendDirectMessage(
       recipientId,
       body: input.message,
       clientMessageId,
+      burstSeconds: deps.config.chatBurstSeconds,
     },
     // In the send's transaction (the batch's): a burst begun, a request made, told away from the app.
     async (trx, sent) => {
@@ -278,6 +279,7 @@ export async function sendToChat(
       senderId: me.id,
       body: input.message,
       clientMessageId,
+      burstSeconds: deps.config.chatBurstSeconds,
     });
     if (sent) await burstBegun(deps, trx, sent);
     return sent;

@@ -26,7 +26,8 @@ describe('chat mails', () => {
     expect(mail.subject).toBe('Kofi Mensah sent you 4 messages');
     const { html, text } = await renderMail(mail.element);
     expect(html).not.toContain('<b>van</b>');
-    expect(html).toContain('&lt;b&gt;van&lt;/b&gt; at 7 &amp; not before');
+    // Whole, its line break kept (the quote keeps lines): a mail has room for it, unlike a push.
+    expect(html).toContain('&lt;b&gt;van&lt;/b&gt; at 7 &amp;\nnot before');
     expect(html).toMatch(/href="https:\/\/muster\.example\/#\/chats\/c1"[^>]*>.*Read and answer/s);
     expect(text).toContain('Kofi Mensah sent you 4 messages on Muster. The newest:');
     expect(text).toContain('Read and answer: https://muster.example/#/chats/c1');
@@ -57,24 +58,30 @@ describe('chat mails', () => {
     expect(three.subject).toBe('5 new messages in Dune fence');
     const { text } = await renderMail(three.element);
     expect(text).toContain(
-      'Wes Tan and 2 others wrote 5 messages in the Dune fence chat while you were away.',
+      'Wes Tan and 2 others wrote 5 messages in the “Dune fence” chat while you were away.',
     );
     expect(text).toContain('Open the chat: https://muster.example/#/chat/m1');
   });
 
   it('a chat request: who asked, what they wrote, and the requests page', async () => {
-    const mail = chatRequestMail({
+    const mailInput = {
       firstName: 'Ana',
       sender: { name: 'Sam Hart', username: 'sam' },
       message: 'Could you lend the generator?',
       links: links('https://muster.example/#/requests'),
-    });
+    };
+    const mail = chatRequestMail(mailInput);
     expect(mail.subject).toBe('Sam Hart asked to send you a message');
     const { text } = await renderMail(mail.element);
     expect(text).toContain(
       'Sam Hart is not among your connections and asked to send you a message on Muster:',
     );
     expect(text).toContain('Could you lend the generator?');
+
+    // A longer message is quoted whole, not cut at the list's 60 characters.
+    const long = 'Could you lend the generator on Saturday? We need it for the water pump at the school.';
+    const whole = chatRequestMail({ ...mailInput, message: long });
+    expect((await renderMail(whole.element)).text).toContain(long);
     expect(text).toContain('See the request: https://muster.example/#/requests');
   });
 });

@@ -1,6 +1,6 @@
 import { preview } from '@muster/contract/notification-rules';
-import { MailButton, MailLayout, MailPerson, MailQuote, MailText } from './layout.js';
-import { kindFooter, type NoticeMail } from './notice-mails.js';
+import { MailButton, MailGreeting, MailLayout, MailPerson, MailQuote, MailText } from './layout.js';
+import { kindFooter, quoted, type NoticeMail } from './notice-mails.js';
 
 /**
  * The mails of kind 'chats' (issue 34 item 2, decisions 063 and 066): a chat's burst of messages,
@@ -60,7 +60,7 @@ export function chatBurstMail(input: ChatBurstMailInput): NoticeMail {
     const title = input.mission.title ?? 'your mission';
     const n = input.writers - 1;
     const who = n > 0 ? `${last.name} and ${n} ${n === 1 ? 'other' : 'others'}` : last.name;
-    lead = `${who} wrote ${times(input.unread)} in the ${title} chat while you were away. The newest, from ${last.name}:`;
+    lead = `${who} wrote ${times(input.unread)} in the ${input.mission.title ? `“${title}”` : title} chat while you were away. The newest, from ${last.name}:`;
     button = 'Open the chat';
   } else {
     lead = `${last.name} sent you ${times(input.unread)} on Muster. ${input.unread === 1 ? 'It says' : 'The newest'}:`;
@@ -69,9 +69,9 @@ export function chatBurstMail(input: ChatBurstMailInput): NoticeMail {
   const element = (
     <MailLayout preview={said} homeUrl={links.home} footer={kindFooter('chats', links)}>
       {input.mission ? null : <MailPerson name={last.name} username={last.username} />}
-      <MailText>Hi {input.firstName},</MailText>
+      <MailGreeting>Hi {input.firstName},</MailGreeting>
       <MailText>{lead}</MailText>
-      <MailQuote>{said}</MailQuote>
+      <MailQuote>{quoted(last.body) ?? said}</MailQuote>
       <MailButton href={links.open}>{button}</MailButton>
     </MailLayout>
   );
@@ -84,11 +84,11 @@ export function chatRequestMail(input: ChatRequestMailInput): NoticeMail {
   const element = (
     <MailLayout preview={said} homeUrl={links.home} footer={kindFooter('chats', links)}>
       <MailPerson name={sender.name} username={sender.username} />
-      <MailText>Hi {input.firstName},</MailText>
+      <MailGreeting>Hi {input.firstName},</MailGreeting>
       <MailText>
         {sender.name} is not among your connections and asked to send you a message on Muster:
       </MailText>
-      <MailQuote>{said}</MailQuote>
+      <MailQuote>{quoted(input.message) ?? said}</MailQuote>
       <MailText>Accept it to answer, or decline it (they only learn that it was not accepted).</MailText>
       <MailButton href={links.open}>See the request</MailButton>
     </MailLayout>

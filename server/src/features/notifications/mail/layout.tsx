@@ -185,6 +185,15 @@ export function MailHeading({ children }: { children: ReactNode }) {
   );
 }
 
+/** "Hi Ana,": a mail's first line when it opens with a greeting, clear of the sender's card above it. */
+export function MailGreeting({ children }: { children: ReactNode }) {
+  return (
+    <Text style={{ color: ink, fontSize: '15px', lineHeight: '24px', margin: '16px 0 12px' }}>
+      {children}
+    </Text>
+  );
+}
+
 export function MailText({ children }: { children: ReactNode }) {
   return (
     <Text style={{ color: ink, fontSize: '15px', lineHeight: '24px', margin: '0 0 12px' }}>{children}</Text>

@@ -152,6 +152,10 @@ describe('the mail of each kind of notice', () => {
       { post: { title: 'Van and driver', kind: 'provision', content: 'A van' } },
     );
     expect(m.subject).toBe('Kofi Mensah’s offer “Van and driver” may match yours');
+    // The list's sentence, with a mail's quotation marks.
+    expect(m.text).toContain(
+      'Your need “A van to the clinic” may match Kofi Mensah’s offer “Van and driver”',
+    );
     expect(m.text).toContain('Same category: Transport');
     expect(m.text).toContain('About 3 km apart');
     expect(m.text).toContain(`See the match: ${home}/#/post/p2`);
@@ -177,6 +181,7 @@ describe('the mail of each kind of notice', () => {
       'connections',
     );
     expect(yes.subject).toBe('Kofi Mensah accepted your connection request');
+    expect(yes.text).toContain('You are connected now: you can message each other directly.');
 
     const declined = await mailOf(
       notice({ message: 'Your message request to Kofi Mensah was not accepted' }),
@@ -198,7 +203,7 @@ describe('the mail of each kind of notice', () => {
       'missionJoins',
       mission,
     );
-    expect(ask.subject).toBe('Kofi Mensah asked to join Clean the river as a volunteer');
+    expect(ask.subject).toBe('Kofi Mensah asked to join “Clean the river” as a volunteer');
     expect(ask.text).toContain(`Open the mission: ${home}/#/missions/m1`);
 
     const approved = await mailOf(
@@ -294,18 +299,26 @@ describe('the mail of each kind of notice', () => {
     expect(reply.subject).toBe('Kofi Mensah replied to your comment on “A van to the clinic”');
     expect(reply.text).toContain('Me too');
 
-    const mention = await mailOf(
-      notice({
-        type: 'mention',
-        message: 'mentioned you',
-        commentContent: '@ana can you drive?',
-        relatedPost: post('p1'),
-      }),
-      'mentions',
-      { post: need },
-    );
-    expect(mention.subject).toBe('Kofi Mensah mentioned you in “A van to the clinic”');
-    expect(mention.text).toContain('@ana can you drive?');
+    // In a post, and in a comment on it: the mail says which, rather than "in “A van to the clinic”"
+    // for both, as if the post named her.
+    for (const [subType, where] of [
+      ['post', 'in “A van to the clinic”'],
+      ['comment', 'in a comment on “A van to the clinic”'],
+    ] as const) {
+      const mention = await mailOf(
+        notice({
+          type: 'mention',
+          subType,
+          message: 'mentioned you',
+          commentContent: '@ana can you drive?',
+          relatedPost: post('p1'),
+        }),
+        'mentions',
+        { post: need },
+      );
+      expect(mention.subject).toBe(`Kofi Mensah mentioned you ${where}`);
+      expect(mention.text).toContain('@ana can you drive?');
+    }
   });
 
   it('escapes what people wrote, cuts long titles in the subject, and says why the mail came', async () => {

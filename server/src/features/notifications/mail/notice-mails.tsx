@@ -52,7 +52,7 @@ function cut(text: string, max: number): string {
 
 /** What a person wrote, shown whole but not without end (the app holds the rest). */
 const QUOTE_MAX = 1200;
-const quoted = (text: string | null | undefined) => {
+export const quoted = (text: string | null | undefined) => {
   const t = text?.trim();
   if (!t) return undefined;
   return t.length > QUOTE_MAX ? `${t.slice(0, QUOTE_MAX - 1).trimEnd()}…` : t;
@@ -80,6 +80,22 @@ type Content = {
 /** The name a mail gives the notice's sender, or undefined for a system notice. */
 const nameOf = (n: Notification) =>
   n.sender ? `${n.sender.firstName} ${n.sender.lastName}`.trim() || n.sender.username : undefined;
+
+/** `title` set in quotation marks where a sentence names it (once); the sentence as it is otherwise. */
+const quotedTitle = (sentence: string, title: string | null | undefined) =>
+  title && sentence.includes(title) ? sentence.replace(title, `“${title}”`) : sentence;
+
+/**
+ * A match's sentence as the server writes it for the list ("Your need 'A' may match Kofi Mensah's
+ * offer 'B'"), with a mail's quotation marks and apostrophe, as every other mail heading has them.
+ * A sentence not of that shape (a title holding "' may match ") is kept as it is.
+ */
+function typographicMatch(message: string): string {
+  const parts = /^Your (\S+) '(.+)' may match (.+)'s (\S+) '(.+)'$/.exec(message);
+  if (!parts) return message;
+  const [, mine, myTitle, who, theirs, theirTitle] = parts;
+  return `Your ${mine} “${myTitle}” may match ${who}’s ${theirs} “${theirTitle}”`;
+}
 
 /**
  * What the notice says, in the list's words (describe) but whole: the list cuts a system notice's
@@ -130,7 +146,7 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
       // The related post is the other side's: a provider is told of a need, a seeker of an offer.
       return {
         subject: `${who}’s ${postKind}${inQuotes(postTitle && cut(postTitle, 60))} may match yours`,
-        heading: said,
+        heading: typographicMatch(said),
         details: (n.commentContent ?? '')
           .split(' · ')
           .map((r) => r.trim())
@@ -157,9 +173,11 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
           heading: said,
           lines: ['Welcome to the team. The mission’s page has its tasks, its chat and its people.'],
         };
+      // The list's "asked to join Clean the river as a volunteer", with the title set off as in
+      // every other mail's subject: unquoted, a title runs into the words around it.
       return {
-        subject: `${who} ${cut(n.message, 90)}`,
-        heading: said,
+        subject: `${who} ${cut(quotedTitle(n.message, places.mission?.title), 90)}`,
+        heading: quotedTitle(said, places.mission?.title),
         lines: ['Approve or decline the request on the mission’s page.'],
       };
     case 'task':
@@ -200,14 +218,28 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
       };
   }
 
-  if (kind === 'mentions')
+  if (kind === 'mentions') {
+    // Said where the words are: "in “Post”" read as if the post named them when a comment on it did.
+    const where =
+      n.subType === 'comment'
+        ? ` in a comment${about ? ` on “${about}”` : ''}`
+        : about
+          ? ` in “${about}”`
+          : '';
     return {
-      subject: `${who} mentioned you${about ? ` in “${about}”` : ''}`,
-      heading: `${who} mentioned you${about ? ` in “${about}”` : ''}`,
+      subject: `${who} mentioned you${where}`,
+      heading: `${who} mentioned you${where}`,
       quote: quoted(n.commentContent ?? n.replyContent ?? post?.content),
     };
+  }
   // The answers to an offer of help, a credit, a connection or chat request's answer: system
   // notices whose message is the whole sentence, names included.
+  if (kind === 'connections')
+    return {
+      subject: cut(said, 110),
+      heading: said,
+      lines: ['You are connected now: you can message each other directly.'],
+    };
   if (kind === 'offers' && n.subType === 'credited')
     return {
       subject: `${who} thanked you: “${postTitle ?? 'a need'}” is fulfilled with your help`,
