@@ -12,5 +12,10 @@ export const publicUserSchema = z.object({
   lastName: z.string(),
   headline: z.string(),
   profilePicture: z.string(),
+  /**
+   * The organisation this person is verified as (issue 35 item 6, decision 069), shown as a badge
+   * wherever they are; null when they are not one.
+   */
+  verifiedOrg: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
