@@ -23,14 +23,18 @@ const freePort = () =>
     });
   });
 
-/** @param {{ env?: Record<string, string> }} [options] */
-export async function startServer({ env = {} } = {}) {
+/**
+ * `dataDir`: the data directory of an earlier run, stopped with `keepData` (a journey that changes
+ * what no route changes, such as a role, between two runs); a fresh one by default.
+ * @param {{ env?: Record<string, string>, dataDir?: string }} [options]
+ */
+export async function startServer({ env = {}, dataDir: earlier } = {}) {
   await fs
     .access(path.join(process.env.WEB_DIST ?? path.join(root, 'web', 'dist'), 'index.html'))
     .catch(() => {
       throw new Error('web/dist is missing: run `npm run build` first');
     });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-'));
+  const dataDir = earlier ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-')));
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
@@ -62,10 +66,12 @@ export async function startServer({ env = {} } = {}) {
   }
   return {
     base,
-    stop: async () => {
+    dataDir,
+    /** @param {{ keepData?: boolean }} [options] */
+    stop: async ({ keepData = false } = {}) => {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

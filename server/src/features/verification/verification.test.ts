@@ -289,6 +289,9 @@ describe('deciding', () => {
       commentContent: 'The website does not name this account; add it to your About page.',
     });
     expect((await cardOf(a.user.id)).sql.verifiedOrg).toBeNull();
+    expect((await api('GET', '/users/me/export', a.cookie)).json().data.organisationRequests).toEqual([
+      expect.objectContaining({ organisationName: 'Cebu Relief Network', status: 'refused' }),
+    ]);
     expect((await api('DELETE', '/verification/me', a.cookie)).statusCode).toBe(404);
     const next = await ask(a);
     expect(next._id).not.toBe(req._id);

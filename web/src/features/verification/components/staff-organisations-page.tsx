@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 import { formatDate, timeAgo } from '../../../lib/time';
 import toast from '../../../lib/toast';
-import { useContractForm } from '../../../lib/use-contract-form';
+import { type ContractForm, useContractForm } from '../../../lib/use-contract-form';
 import {
   type StaffStatus,
   useDecideVerificationMutation,
@@ -289,7 +289,7 @@ function ReasonField({
   onChange,
   label,
 }: {
-  form: ReturnType<typeof useContractForm<'reason'>>;
+  form: ContractForm<'reason'>;
   value: string;
   onChange: (value: string) => void;
   label: string;
