@@ -26,7 +26,7 @@ const moderator = newPerson('mod');
 async function makeModerator(dataDir: string, username: string) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { pg_trgm } });
   try {
     const res = await db.query(`update users set role = 'moderator' where username = $1`, [username]);
     expect(res.affectedRows).toBe(1);
@@ -118,7 +118,7 @@ test('A asks to be verified, a moderator approves, and A’s post wears the badg
   const mark = a.page.getByRole('img', { name: badge });
   await expect(mark).toBeVisible();
   await mark.focus();
-  await expect(a.page.getByText(badge, { exact: true })).toBeVisible();
+  await expect(mark.getByText(badge, { exact: true })).toBeVisible();
   await snapBoth(a.page, 'post-card-verified-badge');
   await expectAccessible(a.page);
 
