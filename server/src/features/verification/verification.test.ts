@@ -3,17 +3,36 @@ import type { AdvancedSearchResult } from '@muster/contract/search';
 import type { Notification } from '@muster/contract/notifications';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { type CapturedMail, startSmtpCapture } from '../../../test/smtp-capture.js';
 import { presentCard } from '../../social/social.present.js';
 
 /** Verified organisations (issue 35 item 6, decision 069), through the real routes. */
 
 let t: TestApp;
 let api: ReturnType<typeof apiCaller>;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const mails: CapturedMail[] = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  smtp = await startSmtpCapture({ onMessage: async (mail) => void mails.push(mail) });
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
   api = apiCaller(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** The mail to `to`, once the queue has sent it (the notice's kind is mailed at once by default). */
+async function mailTo(to: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    await t.app.deps.jobs.drain();
+    const mail = mails.find((m) => m.envelopeTo.includes(to));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 const member = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
@@ -288,6 +307,11 @@ describe('deciding', () => {
       message: 'Your request to verify “Cebu Relief Network” was refused',
       commentContent: 'The website does not name this account; add it to your About page.',
     });
+    // Mailed at once (the 'verification' kind's default), the reason quoted, the button to the request.
+    const mail = await mailTo(a.user.email);
+    expect(mail.subject).toBe('Your request to verify “Cebu Relief Network” was refused');
+    expect(mail.text).toContain('The website does not name this account; add it to your About page.');
+    expect(mail.text).toContain('#/settings/organisation');
     expect((await cardOf(a.user.id)).sql.verifiedOrg).toBeNull();
     expect((await api('GET', '/users/me/export', a.cookie)).json().data.organisationRequests).toEqual([
       expect.objectContaining({ organisationName: 'Cebu Relief Network', status: 'refused' }),
