@@ -131,10 +131,7 @@ export const staffVerificationListResponseSchema = z.object({
 
 export const verificationRequestParamsSchema = z.object({ requestId: z.uuid('Not a request id') });
 
-const reasonSchema = z
-  .string()
-  .trim()
-  .max(DECISION_REASON_MAX, `At most ${DECISION_REASON_MAX} characters`);
+const reasonSchema = z.string().trim().max(DECISION_REASON_MAX, `At most ${DECISION_REASON_MAX} characters`);
 
 /** POST /moderation/organisations/:requestId/decision: a refusal says why, for the person to read. */
 export const verificationDecisionSchema = z

@@ -94,7 +94,11 @@ export const CHAT_REQUEST_DECISION_BUDGET: WriteBudget = {
  * waits at a time, so a handful an hour is all an honest person needs; a script cannot flood the
  * moderators' list.
  */
-export const VERIFICATION_ASK_BUDGET: WriteBudget = { name: 'write:verification', max: 10, timeWindow: '1 hour' };
+export const VERIFICATION_ASK_BUDGET: WriteBudget = {
+  name: 'write:verification',
+  max: 10,
+  timeWindow: '1 hour',
+};
 /** A moderator's answers on verification requests (approve, refuse, revoke): a long shift's worth. */
 export const VERIFICATION_DECISION_BUDGET: WriteBudget = {
   name: 'write:verification-decisions',

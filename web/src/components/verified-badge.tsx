@@ -1,4 +1,9 @@
 import { BadgeCheck } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** The tooltip's widest, and how far it keeps from the screen's edges. */
+const TIP_MAX = 240;
+const EDGE = 8;
 
 /**
  * The "Verified organisation" badge (issue 35 item 6, decision 069): a person a moderator verified
@@ -16,21 +21,65 @@ export function VerifiedBadge({
   inLink?: boolean;
   className?: string;
 }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [tip, setTip] = useState<{ left: number; top: number; width: number } | null>(null);
+  const shown = tip !== null;
+
+  // Placed under the badge in the viewport, kept inside the screen (a name near a phone's edge), and
+  // outside any card that clips what overflows it; placed again if the window changes size.
+  const place = useCallback(() => {
+    const box = ref.current?.getBoundingClientRect();
+    if (!box) return;
+    const width = Math.min(TIP_MAX, window.innerWidth - 2 * EDGE);
+    const centred = box.left + box.width / 2 - width / 2;
+    setTip({
+      left: Math.max(EDGE, Math.min(centred, window.innerWidth - width - EDGE)),
+      top: box.bottom + 6,
+      width,
+    });
+  }, []);
+  useEffect(() => {
+    if (!shown) return;
+    const hide = () => setTip(null);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', hide, { passive: true, capture: true });
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', hide, { capture: true });
+    };
+  }, [shown, place]);
+
   if (!organisation) return null;
   const label = `Verified organisation: ${organisation}`;
+  if (inLink)
+    return (
+      <span
+        role="img"
+        aria-label={label}
+        title={label}
+        className={`ml-1 inline-flex shrink-0 items-center align-[-0.15em] ${className}`}
+      >
+        <BadgeCheck className="size-4 fill-sky-600 text-white" aria-hidden="true" />
+      </span>
+    );
   return (
     <span
+      ref={ref}
       role="img"
       aria-label={label}
-      title={inLink ? label : undefined}
-      tabIndex={inLink ? undefined : 0}
-      className={`group relative ml-1 inline-flex shrink-0 items-center rounded-full align-[-0.15em] outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${className}`}
+      tabIndex={0}
+      onMouseEnter={place}
+      onMouseLeave={() => setTip(null)}
+      onFocus={place}
+      onBlur={() => setTip(null)}
+      className={`ml-1 inline-flex shrink-0 items-center rounded-full align-[-0.15em] outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${className}`}
     >
       <BadgeCheck className="size-4 fill-sky-600 text-white" aria-hidden="true" />
-      {!inLink && (
+      {tip && (
         <span
           aria-hidden="true"
-          className="pointer-events-none absolute bottom-full left-1/2 z-30 mb-1.5 hidden w-max max-w-[15rem] -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-center text-xs font-medium leading-snug text-white shadow-lg group-hover:block group-focus:block"
+          style={{ left: tip.left, top: tip.top, maxWidth: tip.width }}
+          className="pointer-events-none fixed z-50 w-max rounded-md bg-slate-900 px-2 py-1 text-center text-xs font-medium leading-snug text-white shadow-lg"
         >
           {label}
         </span>

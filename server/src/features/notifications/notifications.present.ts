@@ -9,8 +9,7 @@ type Row = Awaited<ReturnType<typeof listNotifications>>[number];
  * A notice's sender is the card without its headline (spec §3 Notification) nor its badge: the
  * list names who did something, it does not vouch for them.
  */
-const withoutHeadline = ({ headline: _headline, verifiedOrg: _verifiedOrg, ...sender }: PublicUser) =>
-  sender;
+const withoutHeadline = ({ headline: _headline, verifiedOrg: _verifiedOrg, ...sender }: PublicUser) => sender;
 
 export function presentNotification(n: Row): Notification {
   return {

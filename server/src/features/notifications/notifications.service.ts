@@ -26,11 +26,7 @@ import {
   markOffersRead,
   upsertLikeNotice,
 } from './notifications.queries.js';
-import {
-  presentNotification,
-  stillNeededMessage,
-  verificationMessage,
-} from './notifications.present.js';
+import { presentNotification, stillNeededMessage, verificationMessage } from './notifications.present.js';
 import { defineDelivery, deliverLater } from './delivery.js';
 import { defineChatNotices } from './chat-notices.js';
 

@@ -307,7 +307,9 @@ export async function searchCategoryGroups(
         select a.author_id as id from posters a where a.cat = g.cat and a.n <= ${sql.lit(GROUP_POSTERS)}
         union select x.author_id from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_POST_IDS)}) y) as authors
     from g
-    order by ${verifiedFirstBy(verifiedFirst, sql`g.verified`)} g.exact desc, g.open desc, g.rank desc, g.newest desc, g.cat`.execute(db);
+    order by ${verifiedFirstBy(verifiedFirst, sql`g.verified`)} g.exact desc, g.open desc, g.rank desc, g.newest desc, g.cat`.execute(
+    db,
+  );
   return { items: rows.map((r) => r.group), people: rows.flatMap((r) => r.authors) };
 }
 

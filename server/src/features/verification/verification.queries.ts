@@ -59,7 +59,7 @@ export function latestRequestOf(db: Db, userId: string) {
     .where('r.userId', '=', userId)
     .orderBy('r.createdAt', 'desc')
     .orderBy('r.id', 'desc')
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
 }
 
@@ -104,7 +104,7 @@ export function listRequestsForStaff(
   return q
     .orderBy('r.createdAt', up ? 'asc' : 'desc')
     .orderBy('r.id', up ? 'asc' : 'desc')
-    .limit(options.limit + 1)
+    .limit(sql.lit(options.limit + 1))
     .execute();
 }
 

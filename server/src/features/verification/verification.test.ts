@@ -123,7 +123,10 @@ describe('asking to be verified', () => {
       const res = await api('POST', '/verification/requests', a.cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       if (field)
-        expect(res.json().details.map((d: { path: string }) => d.path), JSON.stringify(body)).toContain(field);
+        expect(
+          res.json().details.map((d: { path: string }) => d.path),
+          JSON.stringify(body),
+        ).toContain(field);
     }
     expect(await mine(a)).toBeNull();
     // A website typed without its scheme is taken as https.
@@ -188,9 +191,9 @@ describe('deciding', () => {
       user: { _id: first.user.id, firstName: 'Oldest', verifiedOrg: null },
       accountCreatedAt: expect.any(String),
     });
-    expect((await api('GET', `/moderation/organisations/${crypto.randomUUID()}`, mod.cookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api('GET', `/moderation/organisations/${crypto.randomUUID()}`, mod.cookie)).statusCode,
+    ).toBe(404);
     expect((await api('GET', '/moderation/organisations?cursor=nonsense', mod.cookie)).statusCode).toBe(400);
   });
 
@@ -199,8 +202,9 @@ describe('deciding', () => {
     const a = await member({ firstName: 'Quillon', lastName: 'Relief' });
     const viewer = await member();
     const req = await ask(a, askBody('Quillon Relief Society'));
-    const post = (await api('POST', '/posts/create', a.cookie, { content: 'Water at the quillonhall' })).json()
-      .data;
+    const post = (
+      await api('POST', '/posts/create', a.cookie, { content: 'Water at the quillonhall' })
+    ).json().data;
     expect(post.author.verifiedOrg).toBeNull();
 
     const res = await decide(mod, req._id, { decision: 'approve' });
@@ -245,7 +249,8 @@ describe('deciding', () => {
 
     // Revoked: audited, told, and the badge gone everywhere.
     expect(
-      (await api('POST', `/moderation/organisations/${req._id}/revoke`, mod.cookie, { reason: '' })).statusCode,
+      (await api('POST', `/moderation/organisations/${req._id}/revoke`, mod.cookie, { reason: '' }))
+        .statusCode,
     ).toBe(400);
     const revoked = await api('POST', `/moderation/organisations/${req._id}/revoke`, mod.cookie, {
       reason: 'The registration number belongs to another society',
@@ -255,7 +260,10 @@ describe('deciding', () => {
       status: 'revoked',
       reason: 'The registration number belongs to another society',
     });
-    expect((await auditOf(req._id)).map((e) => e.action)).toEqual(['organisation.approve', 'organisation.revoke']);
+    expect((await auditOf(req._id)).map((e) => e.action)).toEqual([
+      'organisation.approve',
+      'organisation.revoke',
+    ]);
     const notices = await verificationNotices(a);
     expect(notices[0]).toMatchObject({
       message: 'The verification of “Quillon Relief Society” was taken back',

@@ -84,13 +84,18 @@ describe('/settings/organisation', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Add this account to your About page.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Ask again' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Organisation name')).toHaveValue('Cebu Relief Network'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Organisation name')).toHaveValue('Cebu Relief Network'),
+    );
   });
 
   it('says so when the organisation is verified', async () => {
     stubApi((url) =>
       mine(url)
-        ? { status: 200, body: { data: request({ status: 'approved', decidedAt: '2026-11-02T10:00:00.000Z' }) } }
+        ? {
+            status: 200,
+            body: { data: request({ status: 'approved', decidedAt: '2026-11-02T10:00:00.000Z' }) },
+          }
         : signedIn()(url),
     );
     renderApp('/settings/organisation');

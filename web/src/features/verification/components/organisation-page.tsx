@@ -47,9 +47,10 @@ export function OrganisationPage() {
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Verified organisation</h1>
       <p className="mt-1 text-sm text-slate-600">
         Relief groups, charities, clinics and local services can ask to be verified. Once a moderator has
-        checked who you are, a <BadgeCheck className="inline size-4 fill-sky-600 text-white" aria-hidden="true" />{' '}
-        badge with your organisation’s name shows by your name on your posts, your profile and in search, and
-        people can ask search to show verified organisations first.
+        checked who you are, a{' '}
+        <BadgeCheck className="inline size-4 fill-sky-600 text-white" aria-hidden="true" /> badge with your
+        organisation’s name shows by your name on your posts, your profile and in search, and people can ask
+        search to show verified organisations first.
       </p>
       {query.isPending ? (
         <div className="mt-4 space-y-4" role="status" aria-label="Loading your request">
@@ -58,7 +59,10 @@ export function OrganisationPage() {
           ))}
         </div>
       ) : query.isError ? (
-        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           Couldn’t load your request.{' '}
           <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
             Try again
@@ -202,7 +206,14 @@ function Answered({ request }: { request: VerificationRequest }) {
   );
 }
 
-const fields = ['organisationName', 'website', 'contactName', 'contactEmail', 'contactPhone', 'proof'] as const;
+const fields = [
+  'organisationName',
+  'website',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+  'proof',
+] as const;
 type Values = Record<(typeof fields)[number], string>;
 
 function AskForm({ again, initial }: { again: boolean; initial: VerificationRequest | null }) {

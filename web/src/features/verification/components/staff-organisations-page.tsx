@@ -47,7 +47,11 @@ export function StaffOrganisationsPage() {
         Check each organisation’s proof before approving: the badge tells people they can trust who is behind
         the account. A refusal says why, for the person to read.
       </p>
-      <div role="group" aria-label="Which requests" className="mt-4 inline-flex rounded-full bg-slate-100 p-1">
+      <div
+        role="group"
+        aria-label="Which requests"
+        className="mt-4 inline-flex rounded-full bg-slate-100 p-1"
+      >
         {tabs.map((t) => (
           <button
             key={t.status}
@@ -82,7 +86,8 @@ export function StaffOrganisationsPage() {
           <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
             {status === 'waiting' ? (
               <EmptyState icon={Inbox} title="No requests waiting">
-                New requests appear here, oldest first. The Verified tab lists the organisations verified so far.
+                New requests appear here, oldest first. The Verified tab lists the organisations verified so
+                far.
               </EmptyState>
             ) : (
               <EmptyState icon={BadgeCheck} title="No verified organisations yet">
@@ -160,7 +165,11 @@ function RequestCard({ request: r }: { request: StaffVerificationRequest }) {
             </>
           )}
         </dl>
-        {r.status === 'waiting' ? <Decide request={r} /> : r.status === 'approved' ? <Revoke request={r} /> : null}
+        {r.status === 'waiting' ? (
+          <Decide request={r} />
+        ) : r.status === 'approved' ? (
+          <Revoke request={r} />
+        ) : null}
       </article>
     </li>
   );
@@ -174,7 +183,10 @@ function Decide({ request }: { request: StaffVerificationRequest }) {
   const form = useContractForm({ id: `decide-${request._id}`, fields: ['reason'] });
 
   function send(decision: 'approve' | 'refuse') {
-    const body = form.check(verificationDecisionSchema, { decision, reason: decision === 'refuse' ? reason : '' });
+    const body = form.check(verificationDecisionSchema, {
+      decision,
+      reason: decision === 'refuse' ? reason : '',
+    });
     if (!body) return;
     decide.mutate(
       { id: request._id, body },
