@@ -24,17 +24,18 @@ const freePort = () =>
   });
 
 /**
- * @param {{ env?: Record<string, string>, dataDir?: string }} [options] `dataDir`: a data directory
- * of the caller's, kept when the server stops (a journey that starts the server again on it);
- * otherwise a fresh one, removed at stop.
+ * `dataDir`: a data directory prepared beforehand, or an earlier run's stopped with `keepData` (a
+ * journey that changes what no route changes, such as a role or a need's age, between two runs);
+ * a fresh one by default. Either is removed at stop unless `keepData`.
+ * @param {{ env?: Record<string, string>, dataDir?: string }} [options]
  */
-export async function startServer({ env = {}, dataDir: given } = {}) {
+export async function startServer({ env = {}, dataDir: earlier } = {}) {
   await fs
     .access(path.join(process.env.WEB_DIST ?? path.join(root, 'web', 'dist'), 'index.html'))
     .catch(() => {
       throw new Error('web/dist is missing: run `npm run build` first');
     });
-  const dataDir = given ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-')));
+  const dataDir = earlier ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'muster-server-')));
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
@@ -66,10 +67,12 @@ export async function startServer({ env = {}, dataDir: given } = {}) {
   }
   return {
     base,
-    stop: async () => {
+    dataDir,
+    /** @param {{ keepData?: boolean }} [options] */
+    stop: async ({ keepData = false } = {}) => {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
-      if (!given) await fs.rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,12 @@ import type { Notification } from './notifications.js';
 import { NOTIFICATION_PREVIEW_CHARS } from './limits.js';
 
 /**
+ * The sub-type of a system notice answering a request to be verified as an organisation (decision
+ * 069): its message says the answer ("… was refused"), its comment the moderator's reason.
+ */
+export const VERIFICATION_NOTICE = 'verification';
+
+/**
  * Where a notice leads and what it says, one rule for the app's list, its mail and its push
  * (issue 34): the button in a mail opens the page a click in the list opens.
  */
@@ -13,6 +19,8 @@ export function notificationTarget(n: Notification): string | undefined {
   if (n.typeTask && n.chat)
     return n.relatedMission ? `/chat/${n.chat}?mission=${n.relatedMission}` : `/chat/${n.chat}`;
   if (n.type === 'missionUpdate' && n.relatedMission) return `/missions/${n.relatedMission}`;
+  // A moderator's answer on an organisation's verification (decision 069): the request's page.
+  if (n.subType === VERIFICATION_NOTICE) return '/settings/organisation';
   if (n.relatedPost) return `/post/${n.relatedPost._id}`;
   if (n.relatedUser) {
     const username = n.relatedUser.username || n.sender?.username;
@@ -70,6 +78,8 @@ export function describe(n: Notification): string {
     // the server; cut at 60 it would lose the thanks it is for.
     case 'systemNotification':
       // Issue 35: "We reviewed your report…" is said whole; cut, it would stop before the thanks.
+      if (n.subType === VERIFICATION_NOTICE)
+        return n.commentContent ? `${n.message}: ${preview(n.commentContent)}` : n.message;
       return n.subType === 'credited' || n.subType === 'reportReviewed' ? n.message : preview(n.message);
     default:
       return preview(n.message);

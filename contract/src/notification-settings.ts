@@ -16,6 +16,7 @@ export const noticeKinds = [
   'likes',
   'comments',
   'mentions',
+  'verification',
 ] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
@@ -41,6 +42,10 @@ export const noticeKindLabels: Record<NoticeKind, { label: string; hint: string 
   likes: { label: 'Likes', hint: 'Someone likes your post' },
   comments: { label: 'Comments and replies', hint: 'Comments on your posts and replies to your comments' },
   mentions: { label: 'Mentions', hint: 'Someone mentions you in a post or a comment' },
+  verification: {
+    label: 'Organisation verification',
+    hint: 'A moderator’s answer to your request to be verified as an organisation',
+  },
 };
 
 export const noticeChannelLabels: Record<NoticeChannel, string> = {
@@ -67,6 +72,8 @@ export const defaultNoticeChannels: Record<NoticeKind, NoticeChannel> = {
   likes: 'app',
   comments: 'digest',
   mentions: 'mail',
+  // The answer to something the person asked for and waits on (decision 069).
+  verification: 'mail',
 };
 
 export const digestFrequencies = ['off', 'daily', 'weekly'] as const;

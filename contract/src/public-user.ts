@@ -12,5 +12,11 @@ export const publicUserSchema = z.object({
   lastName: z.string(),
   headline: z.string(),
   profilePicture: z.string(),
+  /**
+   * The organisation this person is verified as (issue 35 item 6, decision 069), shown as a badge
+   * wherever they are; null when they are not one. This server always sends it; optional so that
+   * a card made before it (an older process's live event, a kept recent profile) still parses.
+   */
+  verifiedOrg: z.string().nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

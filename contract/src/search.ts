@@ -25,6 +25,14 @@ export const advancedSearchQuerySchema = z.object({
   section: z.enum(searchSections).default('all'),
   /** With section needs or provisions: one category only. */
   category: z.string().trim().max(60).optional(),
+  /**
+   * Verified organisations first (decision 069): people, and the posts and posters of each
+   * category group, by a verified organisation come before the others; the ranking holds within each.
+   */
+  verifiedFirst: z
+    .enum(['true', 'false'], 'verifiedFirst is true or false')
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type AdvancedSearchQuery = z.infer<typeof advancedSearchQuerySchema>;
 

@@ -22,12 +22,11 @@ const PASSWORD = 'correct horse battery staple';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let baseURL = '';
-let dataDir = '';
 type Made = { id: string; username: string; firstName: string; lastName: string };
 let a: Made, b: Made, mod: Made;
 
 test.beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-moderation-'));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-moderation-'));
   const database = await openDatabase({ dataDir, template: path.join(root, 'server/dist/pgdata-template') });
   try {
     await migrateToLatest(database.db);
@@ -64,8 +63,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
-  // The server keeps a data directory it was given (scripts/production-server.mjs).
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 async function signedIn(browser: Browser, who: Made, viewport = desktop) {

@@ -442,7 +442,7 @@ test('“Still needed?” before a need expires', async () => {
     content: 'Six tins of infant formula for the families at the shelter this week.',
     openForDays: 7,
   });
-  await server.stop();
+  await server.stop({ keepData: true });
   await agePost(need._id, 5);
   // Started again on the same data: its lifecycle looks within a minute (or two, if the stopped
   // server's last look was under a minute ago), finds two days left, and asks.

@@ -31,6 +31,8 @@ import { readPush } from './features/notifications/notice-push.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
+import { recordModeration } from './features/moderation/audit.queries.js';
+import { verificationRoutes } from './features/verification/verification.routes.js';
 import { registerSessions } from './platform/auth/session.js';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.js';
 import { registerCompression } from './platform/compression.js';
@@ -221,6 +223,8 @@ export async function buildApp({
       // Pushes say a notice as the list does, a chat's burst as the chats count it: notifications
       // reads them, push sends them (decisions 064, 066).
       await api.register(pushRoutes, { readPush });
+      // Verification answers are audited in their own transaction, in the moderation feature's log.
+      await api.register(verificationRoutes, { audit: recordModeration });
     },
     { prefix: API_ROOT },
   );

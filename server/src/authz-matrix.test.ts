@@ -58,6 +58,8 @@ type Things = {
   chatRequestId: string;
   /** The endpoint of A's browser's push subscription (issue 34). */
   pushEndpoint: string;
+  /** A's request to be verified as an organisation, waiting for a moderator (issue 35 item 6). */
+  verificationRequestId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -473,6 +475,38 @@ const MATRIX: Record<string, Entry> = {
     path: () => ({ caseId: ANY_CASE }),
     body: () => ({ reason: 'from the matrix' }),
   },
+  /** Verified organisations (issue 35 item 6): one's own request, and the moderators' routes. */
+  'GET /api/v1/verification/me': mine,
+  'POST /api/v1/verification/requests': {
+    other: 'own-data',
+    body: () => ({
+      organisationName: 'Matrix Relief',
+      website: 'https://matrix-relief.example.org',
+      contactName: 'Bee',
+      contactEmail: 'bee@matrix-relief.example.org',
+      proof: 'Registration 12345, named on our website',
+    }),
+  },
+  'DELETE /api/v1/verification/me': mine,
+  // Staff only (requireRole, see the header).
+  'GET /api/v1/moderation/organisations': { other: 'denied', staff: 'moderator' },
+  'GET /api/v1/moderation/organisations/{requestId}': {
+    other: 'denied',
+    staff: 'moderator',
+    path: (x) => ({ requestId: x.verificationRequestId }),
+  },
+  'POST /api/v1/moderation/organisations/{requestId}/decision': {
+    other: 'denied',
+    staff: 'moderator',
+    path: (x) => ({ requestId: x.verificationRequestId }),
+    body: () => ({ decision: 'approve' }),
+  },
+  'POST /api/v1/moderation/organisations/{requestId}/revoke': {
+    other: 'denied',
+    staff: 'moderator',
+    path: (x) => ({ requestId: x.verificationRequestId }),
+    body: () => ({ reason: 'From the matrix' }),
+  },
 };
 
 /** A browser's push subscription (its keys a real P-256 point, as the server checks) at a fresh endpoint. */
@@ -583,6 +617,7 @@ async function snapshotOfA() {
   ]);
   const received = await api('GET', '/offers?box=received&limit=50', a.cookie);
   const chatRequests = await api('GET', '/chats/requests', a.cookie);
+  const verification = await api('GET', '/verification/me', a.cookie);
   // No route lists a person's push subscriptions: read where they are kept.
   const pushEndpoints = await t.db
     .selectFrom('pushSubscriptions')
@@ -633,6 +668,8 @@ async function snapshotOfA() {
       .map((o: { _id: string; status: string }) => [o._id, o.status]),
     chatRequests: chatRequests.json().data?.map((r: { _id: string; message: string }) => [r._id, r.message]),
     pushEndpoints: pushEndpoints.map((r) => r.endpoint),
+    // Still waiting: no member answered it.
+    verification: [verification.json().data?._id, verification.json().data?.status],
   };
 }
 
@@ -732,6 +769,17 @@ beforeAll(async () => {
   await ok(await api('PUT', '/users/me/privacy', a.cookie, { ...privacy, messagePolicy: 'everyone' }));
   const pushSubscription = newPushSubscription();
   await ok(await api('POST', '/users/me/push-subscriptions', a.cookie, pushSubscription));
+  const verificationRequestId = (
+    await ok(
+      await api('POST', '/verification/requests', a.cookie, {
+        organisationName: 'Ada Relief',
+        website: 'https://ada-relief.example.org',
+        contactName: 'Ada',
+        contactEmail: 'ada@ada-relief.example.org',
+        proof: 'Registration 54321, named on our website',
+      }),
+    )
+  ).data._id;
   x = {
     username: ua.user.username,
     postId,
@@ -753,6 +801,7 @@ beforeAll(async () => {
     offerId,
     chatRequestId,
     pushEndpoint: pushSubscription.endpoint,
+    verificationRequestId,
   };
   fingerprintsOfA = [
     x.aId,
@@ -770,6 +819,7 @@ beforeAll(async () => {
     x.offerId,
     x.chatRequestId,
     x.pushEndpoint,
+    x.verificationRequestId,
   ];
   secrets = [
     ua.user.email,

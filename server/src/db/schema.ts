@@ -47,6 +47,8 @@ export interface UsersTable {
   searchable: Generated<boolean>;
   /** Who may moderate (0032, decision 067): an admin may also grant and take roles. */
   role: Generated<'member' | 'moderator' | 'admin'>;
+  /** The organisation they are verified as (0034, decision 069): kept by organisation_requests' trigger. */
+  verifiedOrg: ColumnType<string | null, never, never>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -97,6 +99,23 @@ export interface ModerationAuditTable {
   subjectName: string | null;
   reason: Generated<string>;
   details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  createdAt: CreatedAt;
+}
+
+/** Asks to be verified as an organisation, and the answers (0034, decision 069). */
+export interface OrganisationRequestsTable {
+  id: string;
+  userId: string;
+  organisationName: string;
+  website: string;
+  contactName: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  proof: string;
+  status: Generated<'waiting' | 'approved' | 'refused' | 'revoked'>;
+  reason: string | null;
+  decidedBy: string | null;
+  decidedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
 }
 
@@ -504,6 +523,7 @@ export interface Database {
   moderationCases: ModerationCasesTable;
   moderationCaseReports: ModerationCaseReportsTable;
   moderationCaseNotes: ModerationCaseNotesTable;
+  organisationRequests: OrganisationRequestsTable;
   missions: MissionsTable;
   missionMembers: MissionMembersTable;
   missionJoinRequests: MissionJoinRequestsTable;

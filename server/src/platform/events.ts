@@ -166,6 +166,18 @@ export type DomainEvents = {
   'chat.burst_started': { chatId: string; since: string; until: string };
   /** A stranger's first message waits as a chat request (issue 15): its recipient is told (issue 34). */
   'chat.requested': { requestId: string; senderId: string; recipientId: string };
+  /**
+   * A moderator answered a request to be verified as an organisation, or took a verification back
+   * (issue 35 item 6): its author is told ('systemNotification', sub-type 'verification'), with
+   * the moderator's reason but not their name.
+   */
+  'organisation.decided': {
+    requestId: string;
+    userId: string;
+    outcome: 'approved' | 'refused' | 'revoked';
+    organisationName: string;
+    reason: string;
+  };
   /** A task moved to another status: its assignee and the mission's owner are told. */
   'task.status_changed': TaskEvent & { status: 'todo' | 'in_progress' | 'done' };
 };

@@ -95,3 +95,20 @@ export const CHAT_REQUEST_DECISION_BUDGET: WriteBudget = {
   max: 120,
   timeWindow: '1 hour',
 };
+
+/**
+ * Asking to be verified as an organisation, and withdrawing the ask (issue 35 item 6): one request
+ * waits at a time, so a handful an hour is all an honest person needs; a script cannot flood the
+ * moderators' list.
+ */
+export const VERIFICATION_ASK_BUDGET: WriteBudget = {
+  name: 'write:verification',
+  max: 10,
+  timeWindow: '1 hour',
+};
+/** A moderator's answers on verification requests (approve, refuse, revoke): a long shift's worth. */
+export const VERIFICATION_DECISION_BUDGET: WriteBudget = {
+  name: 'write:verification-decisions',
+  max: 300,
+  timeWindow: '1 hour',
+};

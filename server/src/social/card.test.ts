@@ -70,7 +70,11 @@ describe('the card (issue 33)', () => {
       sender: unknown;
     }>;
     expect(notices.length).toBeGreaterThan(0);
-    const { headline: _headline, ...anaSender } = anaCard as Record<string, unknown>;
+    const {
+      headline: _headline,
+      verifiedOrg: _verifiedOrg,
+      ...anaSender
+    } = anaCard as Record<string, unknown>;
     for (const n of notices) expect(n.sender).toEqual(anaSender);
   });
 

@@ -7,6 +7,8 @@ type CardRow = {
   lastName: string;
   headline: string;
   profilePicture: string | null;
+  /** users.verified_org: the organisation they are verified as (decision 069), or null. */
+  verifiedOrg: string | null;
 };
 
 /** The one way a person is shown (spec §3 User); the SQL twin is `users.card` (`cardOf`). */
@@ -18,5 +20,6 @@ export function presentCard(u: CardRow): PublicUser {
     lastName: u.lastName,
     headline: u.headline,
     profilePicture: u.profilePicture ?? DEFAULT_AVATAR,
+    verifiedOrg: u.verifiedOrg,
   };
 }

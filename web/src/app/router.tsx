@@ -329,6 +329,20 @@ const shellPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.organisationSettings,
+    ...page(
+      () => import('../features/verification/components/organisation-page'),
+      (m) => m.OrganisationPage,
+    ),
+  },
+  {
+    path: paths.moderationOrganisations,
+    ...page(
+      () => import('../features/verification/components/staff-organisations-page'),
+      (m) => m.StaffOrganisationsPage,
+    ),
+  },
+  {
     path: paths.privacySettings,
     ...page(
       () => import('../features/settings/components/privacy-settings-page'),

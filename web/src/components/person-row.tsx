@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { personName } from '../lib/person-name';
 import { Avatar } from './avatar';
+import { VerifiedBadge } from './verified-badge';
 
 /**
  * One person in a list (requests, connections, blocked, muted): picture, name linking to the
@@ -28,7 +29,10 @@ export function PersonRow({
     >
       <Avatar person={user} className="size-12 shrink-0" />
       <span className="min-w-0">
-        <span className="block truncate font-semibold text-slate-900 hover:underline">{name}</span>
+        <span className="block truncate font-semibold text-slate-900 hover:underline">
+          {name}
+          <VerifiedBadge organisation={user.verifiedOrg} inLink />
+        </span>
         {user.headline && <span className="block truncate text-sm text-slate-600">{user.headline}</span>}
         {note && <span className="block truncate text-xs text-slate-500">{note}</span>}
       </span>

@@ -27,6 +27,10 @@ export const paths = {
   settingsBlocked: '/settings/blocked',
   notificationSettings: '/settings/notifications',
   privacySettings: '/privacy-settings',
+  /** Ask to be verified as an organisation, and follow the request (decision 069). */
+  organisationSettings: '/settings/organisation',
+  /** Moderators: requests to be verified as an organisation (decision 069). */
+  moderationOrganisations: '/moderation/organisations',
   requests: '/requests',
   savedPosts: '/savedposts',
   notifications: '/notifications',

@@ -195,6 +195,30 @@ export async function listUserNoticeChoicesForExport(db: Db, userId: string) {
   return { settings, missions, browsers };
 }
 
+/**
+ * The person's requests to be verified as an organisation (the verification feature's table,
+ * decision 069), for their export: what they sent and how it was answered, not who answered.
+ */
+export function listUserOrganisationRequestsForExport(db: Db, userId: string) {
+  return db
+    .selectFrom('organisationRequests')
+    .select([
+      'organisationName',
+      'website',
+      'contactName',
+      'contactEmail',
+      'contactPhone',
+      'proof',
+      'status',
+      'reason',
+      'createdAt',
+      'decidedAt',
+    ])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
+
 export function findIdentity(db: Db, issuer: string, subject: string) {
   return db
     .selectFrom('oidcIdentities')

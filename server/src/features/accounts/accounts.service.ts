@@ -39,6 +39,7 @@ import {
   listUserIdentities,
   listUserNotificationsForExport,
   listUserNoticeChoicesForExport,
+  listUserOrganisationRequestsForExport,
   listUserSessions,
   lockUser,
   retireEmailTokens,
@@ -546,11 +547,12 @@ export async function getProfile(deps: Deps, viewer: Viewer | null, username: st
 /** Everything Muster holds about the signed-in person, as one JSON document. */
 export async function exportMyData(deps: Deps, viewer: Viewer | null) {
   const me = requireViewer(viewer);
-  const [sessions, notifications, identities, choices] = await Promise.all([
+  const [sessions, notifications, identities, choices, organisationRequests] = await Promise.all([
     listUserSessions(deps.db, me.id),
     listUserNotificationsForExport(deps.db, me.id),
     listUserIdentities(deps.db, me.id),
     listUserNoticeChoicesForExport(deps.db, me.id),
+    listUserOrganisationRequestsForExport(deps.db, me.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -577,6 +579,12 @@ export async function exportMyData(deps: Deps, viewer: Viewer | null) {
       endpoint: b.endpoint,
       userAgent: b.userAgent,
       subscribedAt: new Date(b.createdAt).toISOString(),
+    })),
+    // Decision 069: what they asked to be verified as, and the answers.
+    organisationRequests: organisationRequests.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
     })),
   };
 }

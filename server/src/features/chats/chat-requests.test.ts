@@ -90,6 +90,7 @@ describe('chat requests', () => {
           lastName: ana.user.lastName,
           headline: '',
           profilePicture: expect.any(String),
+          verifiedOrg: null,
         },
         message: 'Hello Pat, I run the food bank in Pinetown.',
         createdAt: request.createdAt,

@@ -19,6 +19,7 @@ export function presentChat(c: ChatRow): ChatSummary {
           lastName: c.otherLastName ?? '',
           headline: c.otherHeadline ?? '',
           profilePicture: c.otherPicture,
+          verifiedOrg: c.otherVerifiedOrg,
         })
       : null,
     mission: c.missionId

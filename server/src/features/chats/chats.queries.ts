@@ -302,6 +302,7 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
       'o.lastName as otherLastName',
       'o.headline as otherHeadline',
       'o.profilePicture as otherPicture',
+      'o.verifiedOrg as otherVerifiedOrg',
       'om.lastReadAt as otherLastReadAt',
       'last.body as lastBody',
       'last.createdAt as lastCreatedAt',
@@ -350,6 +351,7 @@ export function listMessages(
       's.lastName',
       's.headline',
       's.profilePicture',
+      's.verifiedOrg',
     ])
     .where('m.chatId', '=', chatId)
     .where(sql<boolean>`not ${hiddenEitherWay(readerId, sql.ref('s.id'))}`);
@@ -497,7 +499,7 @@ export async function openOfferChat(
       on conflict do nothing
       returning id, chat_id, sender_id, body, created_at, client_message_id
     )
-    select message.*, s.username, s.first_name, s.last_name, s.headline, s.profile_picture
+    select message.*, s.username, s.first_name, s.last_name, s.headline, s.profile_picture, s.verified_org
     from message join users s on s.id = message.sender_id`.execute(db);
   return rows[0];
 }
@@ -573,7 +575,7 @@ export async function acceptRequest(
       returning id, chat_id, sender_id, body, created_at, client_message_id
     )
     select chat.id as chat_id, message.id, message.sender_id, message.body, message.created_at, message.client_message_id,
-      s.username, s.first_name, s.last_name, s.headline, s.profile_picture
+      s.username, s.first_name, s.last_name, s.headline, s.profile_picture, s.verified_org
     from chat left join message on true left join users s on s.id = message.sender_id`.execute(db);
   return rows[0];
 }

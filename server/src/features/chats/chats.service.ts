@@ -56,6 +56,7 @@ function mine(
     lastName: me.lastName,
     headline: me.headline,
     profilePicture: me.profilePicture,
+    verifiedOrg: me.verifiedOrg,
   });
 }
 

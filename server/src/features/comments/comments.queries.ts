@@ -41,6 +41,7 @@ export function listComments(db: Db, viewerId: string, postId: string) {
       'a.lastName',
       'a.headline',
       'a.profilePicture',
+      'a.verifiedOrg',
     ])
     .where('c.postId', '=', postId)
     .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)

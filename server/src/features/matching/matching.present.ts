@@ -52,6 +52,7 @@ function presentMatch(m: MatchRow): Match {
       lastName: m.lastName,
       headline: m.headline,
       profilePicture: m.profilePicture,
+      verifiedOrg: m.verifiedOrg,
     }),
     score: Number(m.score),
     reasons: reasonsOf(m.reasons),

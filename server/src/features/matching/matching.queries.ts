@@ -364,6 +364,7 @@ export type MatchRow = MyPostRow & {
   lastName: string;
   headline: string;
   profilePicture: string | null;
+  verifiedOrg: string | null;
 };
 
 /**
@@ -380,7 +381,7 @@ export async function listMatchesOf(
   if (!mineIds.length) return [];
   const { rows } = await sql<MatchRow>`select * from (
       select pm.mine_id, o.id, o.kind, o.title, o.content, o.category, o.status, o.created_at, pm.score, pm.reasons,
-        pm.created_at as matched_at, u.id as author_id, u.username, u.first_name, u.last_name, u.headline, u.profile_picture,
+        pm.created_at as matched_at, u.id as author_id, u.username, u.first_name, u.last_name, u.headline, u.profile_picture, u.verified_org,
         row_number() over (partition by pm.mine_id order by pm.score desc, o.created_at desc, o.id desc) as n
       from (
         select need_id as mine_id, provision_id as other_id, score, reasons, created_at from post_matches

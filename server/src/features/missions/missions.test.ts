@@ -38,6 +38,7 @@ const card = (p: Person) => ({
   lastName: p.user.lastName,
   headline: p.user.headline,
   profilePicture: p.user.profilePicture ?? DEFAULT_AVATAR,
+  verifiedOrg: p.user.verifiedOrg,
 });
 
 async function start(owner: Person, body: Record<string, unknown> = {}) {

@@ -34,6 +34,7 @@ const card = (u: User) => ({
   lastName: u.lastName,
   headline: u.headline,
   profilePicture: u.profilePicture ?? DEFAULT_AVATAR,
+  verifiedOrg: u.verifiedOrg,
 });
 
 /** Two connection rows, as the network feature writes them, without the request dance. */

@@ -79,6 +79,8 @@ describe('someone who never chose', () => {
         likes: 'app',
         comments: 'digest',
         mentions: 'mail',
+        // A moderator's answer on one's own request to be verified (decision 069).
+        verification: 'mail',
       },
       digest: 'daily',
       quietHours: { enabled: false, start: '22:00', end: '07:00' },

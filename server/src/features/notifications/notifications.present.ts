@@ -5,8 +5,11 @@ import type { listNotifications } from './notifications.queries.js';
 
 type Row = Awaited<ReturnType<typeof listNotifications>>[number];
 
-/** A notice's sender is the card without its headline (spec §3 Notification). */
-const withoutHeadline = ({ headline: _headline, ...sender }: PublicUser) => sender;
+/**
+ * A notice's sender is the card without its headline (spec §3 Notification) nor its badge: the
+ * list names who did something, it does not vouch for them.
+ */
+const withoutHeadline = ({ headline: _headline, verifiedOrg: _verifiedOrg, ...sender }: PublicUser) => sender;
 
 export function presentNotification(n: Row): Notification {
   return {
@@ -28,6 +31,7 @@ export function presentNotification(n: Row): Notification {
               lastName: n.senderLastName ?? '',
               headline: '',
               profilePicture: n.senderPicture,
+              verifiedOrg: null,
             }),
           )
         : null,
@@ -54,4 +58,11 @@ export function stillNeededMessage(title: string, daysLeft: number) {
   const shown =
     words.length > NEED_TITLE_SHOWN ? `${words.slice(0, NEED_TITLE_SHOWN - 1).trimEnd()}…` : words;
   return `Still needed? Expires in ${daysLeft <= 1 ? 'a day' : `${daysLeft} days`}: “${shown}”`;
+}
+
+/** What a verification notice says (decision 069); the moderator's reason follows as its comment. */
+export function verificationMessage(outcome: 'approved' | 'refused' | 'revoked', organisationName: string) {
+  if (outcome === 'approved') return `“${organisationName}” is verified: your badge shows now`;
+  if (outcome === 'refused') return `Your request to verify “${organisationName}” was refused`;
+  return `The verification of “${organisationName}” was taken back`;
 }

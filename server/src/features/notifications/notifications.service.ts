@@ -3,6 +3,7 @@ import type { RealtimeCount } from '@muster/contract/realtime';
 import { taskStatusLabels } from '@muster/contract/missions';
 import { MENTIONS_PER_TEXT } from '@muster/contract/limits';
 import { REPORT_REVIEWED_MESSAGE } from '@muster/contract/moderation-queue';
+import { VERIFICATION_NOTICE } from '@muster/contract/notification-rules';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -26,7 +27,7 @@ import {
   markOffersRead,
   upsertLikeNotice,
 } from './notifications.queries.js';
-import { presentNotification, stillNeededMessage } from './notifications.present.js';
+import { presentNotification, stillNeededMessage, verificationMessage } from './notifications.present.js';
 import { defineDelivery, deliverLater } from './delivery.js';
 import { defineChatNotices } from './chat-notices.js';
 
@@ -380,6 +381,19 @@ export function subscribeNotifications(deps: Deps) {
       type: 'systemNotification',
       kind: 'chats',
       message: `Your message request to ${recipientName} was not accepted`,
+    });
+  });
+  // A moderator's answer on an organisation's verification, or its revocation (decision 069). No
+  // sender: the answer is Muster's, the moderator stays unnamed (and a block cannot silence it);
+  // the reason is the comment, for the list to preview and the mail to quote.
+  notices.on('organisation.decided', async (db, { userId, outcome, organisationName, reason }) => {
+    await notify(db, {
+      userId,
+      type: 'systemNotification',
+      subType: VERIFICATION_NOTICE,
+      kind: 'verification',
+      message: verificationMessage(outcome, organisationName),
+      commentContent: reason || null,
     });
   });
   // Tasks (issue 12): the assignee and the mission's owner hear of a new task and of every move,

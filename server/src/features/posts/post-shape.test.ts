@@ -110,6 +110,27 @@ describe('the post JSON PostgreSQL writes, against the contract (issue 33)', () 
       const author = await signedInUser(t, { headline: 'Driver, Umlazi' });
       const helper = await signedInUser(t, { headline: 'Has a van' });
       const viewer = await signedInUser(t, { headline: 'Neighbour' });
+      // The author and the helper are verified organisations (decision 069): every card carries the name.
+      const moderator = await signedInUser(t, { role: 'moderator' });
+      for (const [who, name] of [
+        [author, 'Umlazi Transport Co-op'],
+        [helper, 'Van Share Durban'],
+      ] as const) {
+        const asked = await ok(
+          await api('POST', '/verification/requests', who.cookie, {
+            organisationName: name,
+            website: 'https://example.org',
+            contactName: 'Desk',
+            contactEmail: 'desk@example.org',
+            proof: 'Registration 2026/123456/07',
+          }),
+        );
+        await ok(
+          await api('POST', `/moderation/organisations/${asked._id}/decision`, moderator.cookie, {
+            decision: 'approve',
+          }),
+        );
+      }
       const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#336699' } })
         .png()
         .toBuffer();

@@ -869,6 +869,9 @@ export function subscribePosts(deps: Deps) {
   // A comment changes its post's count (the comments feature, decision 058): everyone sees it at once.
   deps.events.afterCommit('comment.created', () => postsChanged(deps));
   deps.events.afterCommit('comment.removed', () => postsChanged(deps));
+  // A verification given or taken back changes the author's card in the kept texts (decision 069):
+  // rare, so everything kept goes, and the badge is right at once here (elsewhere within 5 s).
+  deps.events.afterCommit('organisation.decided', () => postsChanged(deps));
   // Following a tag or no longer changes whose posts make my network.
   deps.events.afterCommit('hashtag.followed', ({ userId }) => networkChangedFor(deps, userId));
   deps.events.afterCommit('hashtag.unfollowed', ({ userId }) => networkChangedFor(deps, userId));

@@ -76,6 +76,7 @@ export function listHiddenBy(db: Db, viewerId: string, table: 'blocks' | 'mutes'
       'u.lastName',
       'u.headline',
       'u.profilePicture',
+      'u.verifiedOrg',
       'h.createdAt as since',
     ])
     .orderBy('h.createdAt', 'desc')

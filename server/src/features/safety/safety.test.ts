@@ -85,6 +85,7 @@ describe('POST and DELETE /users/:userId/block', () => {
           lastName: them.user.lastName,
           headline: '',
           profilePicture: '/avatar.png',
+          verifiedOrg: null,
         },
         since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },

@@ -40,7 +40,7 @@ const nameOf = (user: string) =>
  * A lone handle with digits ("user4242") is not fuzzy: a typo there names someone else, and its
  * trigrams match a tenth of all usernames, which PostgreSQL read by scanning the table (48 ms). A common word
  * ("person") is like a whole town: at most `cap` of each kind of match are ranked.
- * Columns: id, card, created_at, exact (the whole name or username), prefix (the username or a word
+ * Columns: id, card, created_at, verified (a verified organisation), exact (the whole name or username), prefix (the username or a word
  * of the name starts with the term), similarity (to the term as typed or as respelt: `respelt.terms`).
  */
 function peopleMatching(
@@ -66,7 +66,7 @@ function peopleMatching(
     fuzzy && respelt.terms.length > 0
       ? sql`(select max(word_similarity(v, ${nameOf('u')})) from unnest(${sql.val([term, ...respelt.terms])}::text[]) as v)`
       : sql`word_similarity(${term}, ${nameOf('u')})`;
-  return sql`(select u.id, u.card, u.created_at,
+  return sql`(select u.id, u.card, u.created_at, u.verified_org is not null as verified,
       (lower(u.first_name || ' ' || u.last_name) = lower(${term}) or lower(u.username) = lower(${term})) as exact,
       (starts_with(lower(u.username), lower(${term}))
         or position(' ' || lower(${term}) in ' ' || lower(u.first_name || ' ' || u.last_name)) > 0) as prefix,
@@ -122,7 +122,7 @@ function postMatchesSample(
  * common query walks the section newest first (0017's posts_search_recent) and stops after `cap`;
  * a rare one reads its few matches from the GIN indexes and sorts them (a walk would read the
  * whole section for nothing). Columns: the post's id, kind, title, content, category, status,
- * author_id, author card, created_at and rank (ts_rank, 0 for a tag-only match).
+ * author_id, author card, created_at, verified (its author is a verified organisation) and rank (ts_rank, 0 for a tag-only match).
  */
 function searchablePostsMatching(
   viewerId: string | undefined,
@@ -137,6 +137,7 @@ function searchablePostsMatching(
     ? sql`p.created_at desc, p.id desc`
     : sql`p.created_at + interval '0 s' desc, p.id desc`;
   return sql`(select p.id, p.kind, p.title, p.content, p.category, p.status, p.author_id, u.card, p.created_at,
+      u.verified_org is not null as verified,
       coalesce(ts_rank(p.search_vector, ${searchQuery(words)}), 0) as rank
     from posts p join users u on u.id = p.author_id
     where ${postMatch(section, words, tags, common)}
@@ -225,6 +226,13 @@ const fuzzyNames = (term: string) => (term.includes(' ') || !/\d/.test(term)) &&
 const fuzzyTitles = (term: string) => !LONG_NUMBER.test(term);
 
 /**
+ * With `verifiedFirst` (decision 069), the ranking below among verified organisations, then among
+ * the others: a preference among the candidates found, never a reason to find more.
+ */
+const verifiedFirstBy = (verifiedFirst: boolean, column: RawBuilder<unknown>) =>
+  verifiedFirst ? sql`${column} desc,` : sql``;
+
+/**
  * Exact name first, then a name or username that starts with the query, then the closest names
  * (typos: by trigrams, or respelt from everyone's names), then the newest accounts.
  */
@@ -233,10 +241,11 @@ export async function searchUsers(
   viewerId: string | undefined,
   t: SearchTerms,
   w: Window,
+  verifiedFirst = false,
 ): Promise<Section> {
   const { rows } = await sql<{ id: string; card: JsonText }>`
     select f.id, f.card from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term), t.respelt)} f
-    order by f.exact desc, f.prefix desc, f.similarity desc, f.created_at desc, f.id
+    order by ${verifiedFirstBy(verifiedFirst, sql`f.verified`)} f.exact desc, f.prefix desc, f.similarity desc, f.created_at desc, f.id
     limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}`.execute(db);
   return { items: rows.map((r) => r.card), people: rows.map((r) => r.id) };
 }
@@ -254,6 +263,7 @@ export async function searchCategoryGroups(
   w: Window,
   category: string | undefined,
   common: boolean,
+  verifiedFirst = false,
 ): Promise<Section> {
   const onlyCategory = category === undefined ? sql`true` : sql`r.cat = lower(${category})`;
   const { rows } = await sql<{ group: JsonText; authors: string[] }>`
@@ -264,18 +274,20 @@ export async function searchCategoryGroups(
       from ${searchablePostsMatching(viewerId, section, t.words, t.tags, POST_CANDIDATES, common)} c
     ), ranked as (
       select r.*, row_number() over (partition by r.cat
-        order by r.exact desc, r.closed, r.rank desc, r.created_at desc, r.id desc) as place
+        order by ${verifiedFirstBy(verifiedFirst, sql`r.verified`)} r.exact desc, r.closed, r.rank desc, r.created_at desc, r.id desc) as place
       from r where ${onlyCategory}
     ), g as (
       select cat, count(*)::int as count, min(coalesce(nullif(trim(category), ''), 'Other')) as category,
-        bool_or(exact) as exact, bool_or(not closed) as open, max(rank) as rank, max(created_at) as newest
+        bool_or(exact) as exact, bool_or(not closed) as open, max(rank) as rank, max(created_at) as newest,
+        bool_or(verified) as verified
       from ranked group by cat
-      order by exact desc, open desc, rank desc, newest desc, cat
+      order by ${verifiedFirstBy(verifiedFirst, sql`verified`)} exact desc, open desc, rank desc, newest desc, cat
       limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}
     ), posters as (
       -- Who posted in each group, newest first: the first GROUP_POSTERS are shown.
       select x.cat, x.author_id, max(x.card) as card, max(x.created_at) as newest,
-        row_number() over (partition by x.cat order by max(x.created_at) desc, x.author_id) as n
+        row_number() over (partition by x.cat
+          order by ${verifiedFirstBy(verifiedFirst, sql`bool_or(x.verified)`)} max(x.created_at) desc, x.author_id) as n
       from ranked x where x.cat in (select cat from g) group by x.cat, x.author_id
     )
     select json_build_object(
@@ -295,7 +307,9 @@ export async function searchCategoryGroups(
         select a.author_id as id from posters a where a.cat = g.cat and a.n <= ${sql.lit(GROUP_POSTERS)}
         union select x.author_id from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_POST_IDS)}) y) as authors
     from g
-    order by g.exact desc, g.open desc, g.rank desc, g.newest desc, g.cat`.execute(db);
+    order by ${verifiedFirstBy(verifiedFirst, sql`g.verified`)} g.exact desc, g.open desc, g.rank desc, g.newest desc, g.cat`.execute(
+    db,
+  );
   return { items: rows.map((r) => r.group), people: rows.flatMap((r) => r.authors) };
 }
 

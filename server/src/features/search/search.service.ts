@@ -104,6 +104,8 @@ const SHARED_FRESH_MS = 5_000;
 /** Someone who chose not to appear in search leaves the shared answers at once. */
 export function subscribeSearch(deps: Deps) {
   deps.events.afterCommit('user.privacy_changed', () => sharedAnswers(deps).clear());
+  // A badge given or taken back (decision 069) is in the shared answers' cards and their order.
+  deps.events.afterCommit('organisation.decided', () => sharedAnswers(deps).clear());
 }
 
 type Answer = { text: JsonText; people: string[] };
@@ -126,6 +128,7 @@ export async function advancedSearch(
     input.category?.toLowerCase() ?? '',
     input.page,
     input.limit,
+    input.verifiedFirst,
     input.query.toLowerCase(),
   ].join('\n');
   const shared = await sharedAnswer(deps, key, input);
@@ -193,10 +196,11 @@ async function answerFor(
       window,
       input.category,
       (await common)[section],
+      input.verifiedFirst,
     );
   };
   const [users, needs, provisions, missions, hashtags] = await Promise.all([
-    wants('users') ? searchUsers(deps.db, viewerId, terms, window) : none(),
+    wants('users') ? searchUsers(deps.db, viewerId, terms, window, input.verifiedFirst) : none(),
     wants('needs') ? groups('needs') : none(),
     wants('provisions') ? groups('provisions') : none(),
     wants('missions') ? searchMissions(deps.db, viewerId, terms, window, DEFAULT_MISSION_PHOTO) : none(),

@@ -22,6 +22,7 @@ export function presentTask(t: TaskRow, viewerId: string): Task {
           lastName: t.assigneeLastName ?? '',
           headline: t.assigneeHeadline ?? '',
           profilePicture: t.assigneePicture,
+          verifiedOrg: t.assigneeVerifiedOrg,
         })
       : null,
     dueDate: t.dueDate,

@@ -45,6 +45,7 @@ function visibleTasks(db: Db, viewerId: string) {
       'a.lastName as assigneeLastName',
       'a.headline as assigneeHeadline',
       'a.profilePicture as assigneePicture',
+      'a.verifiedOrg as assigneeVerifiedOrg',
     ])
     .select([
       missionTitleOf(sql.ref('t.mission_id')).as('missionTitle'),

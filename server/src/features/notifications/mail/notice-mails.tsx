@@ -232,6 +232,19 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
       quote: quoted(n.commentContent ?? n.replyContent ?? post?.content),
     };
   }
+  // A moderator's answer on an organisation's verification (decision 069): the reason quoted.
+  if (kind === 'verification')
+    return {
+      subject: cut(n.message, 110),
+      heading: n.message,
+      quote: quoted(n.commentContent),
+      lines: [
+        n.message.endsWith('shows now')
+          ? 'People now see the badge by your name on your posts, your profile and in search.'
+          : 'Your request’s page says what a moderator needs to verify you, and lets you ask again.',
+      ],
+      button: 'See your request',
+    };
   // The answers to an offer of help, a credit, a connection or chat request's answer: system
   // notices whose message is the whole sentence, names included.
   if (kind === 'connections')

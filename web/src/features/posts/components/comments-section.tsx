@@ -11,6 +11,7 @@ import { timeAgo } from '../../../lib/time';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from '../api/comments';
 import { RichText } from './rich-text';
 import { Avatar } from '../../../components/avatar';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 function CommentForm({
   postId,
@@ -134,6 +135,7 @@ function CommentItem({
           >
             {comment.author.firstName} {comment.author.lastName}
           </Link>
+          <VerifiedBadge organisation={comment.author.verifiedOrg} />
           <p className="whitespace-pre-line break-words text-sm text-slate-800">
             <RichText text={comment.content} />
           </p>

@@ -32,6 +32,7 @@ import { MarkFulfilledDialog } from './mark-fulfilled-dialog';
 import { expiryLabel, KeepOpenButton, mayKeepOpen } from './need-lifecycle';
 import { RichText } from './rich-text';
 import { personName } from '../../../lib/person-name';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { Avatar } from '../../../components/avatar';
 
 const kindLabel: Record<Post['kind'], string> = {
@@ -162,6 +163,7 @@ export function PostCard({
             >
               {name}
             </Link>
+            <VerifiedBadge organisation={post.author.verifiedOrg} />
             <p className="truncate text-xs text-slate-500">{post.author.headline}</p>
             <p className="text-xs text-slate-500">
               <Link to={paths.post(post._id)} className="hover:underline">

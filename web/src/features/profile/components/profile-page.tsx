@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/time';
 import { useProfileQuery } from '../api/get-profile';
 import { profileKeys } from '../api/profile-keys';
 import { Avatar } from '../../../components/avatar';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 /** Parts of the page that other features own; `refresh` reloads this profile after they change it. */
 type Slot = (profile: Profile, refresh: () => void) => React.ReactNode;
@@ -150,7 +151,11 @@ export function ProfilePage({
           </div>
           <h1 className="mt-3 break-words text-2xl font-bold text-slate-900">
             {p.firstName} {p.lastName}
+            <VerifiedBadge organisation={p.verifiedOrg} className="ml-2 [&_svg]:size-6" />
           </h1>
+          {p.verifiedOrg && (
+            <p className="text-sm font-medium text-sky-700">Verified organisation: {p.verifiedOrg}</p>
+          )}
           <p className="break-all text-sm text-slate-500">@{p.username}</p>
           {p.headline && <p className="mt-2 break-words text-base text-slate-800">{p.headline}</p>}
           {!p.limited && (

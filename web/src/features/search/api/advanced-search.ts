@@ -6,7 +6,13 @@ import { api } from '../../../lib/api-client';
 import { pageIsFull } from '../lib/search-rules';
 import { searchKeys } from './search-keys';
 
-export type SearchParams = { query: string; section?: SearchSection; category?: string };
+export type SearchParams = {
+  query: string;
+  section?: SearchSection;
+  category?: string;
+  /** Verified organisations first (decision 069): people, posters and posts. */
+  verifiedFirst?: boolean;
+};
 
 export async function advancedSearch(p: SearchParams & { page?: number }): Promise<AdvancedSearchResult> {
   const params = new URLSearchParams({
@@ -16,6 +22,7 @@ export async function advancedSearch(p: SearchParams & { page?: number }): Promi
   });
   if (p.section && p.section !== 'all') params.set('section', p.section);
   if (p.category) params.set('category', p.category);
+  if (p.verifiedFirst) params.set('verifiedFirst', 'true');
   return (await api.get<{ data: AdvancedSearchResult }>(`/users/advanced-search?${params}`)).data;
 }
 

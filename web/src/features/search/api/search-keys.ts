@@ -8,6 +8,7 @@ export const searchKeys = {
   /** One page, as the box asks for it. */
   results: (p: SearchParams) => [...root, 'results', p.query, p.section ?? 'all', p.category ?? ''] as const,
   /** The pages' infinite list: its own key, since its cached shape ({ pages }) differs from the box's. */
-  pages: (p: SearchParams) => [...root, 'pages', p.query, p.section ?? 'all', p.category ?? ''] as const,
+  pages: (p: SearchParams) =>
+    [...root, 'pages', p.query, p.section ?? 'all', p.category ?? '', p.verifiedFirst === true] as const,
   trending: [...root, 'trending'] as const,
 };

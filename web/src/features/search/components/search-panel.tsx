@@ -32,7 +32,8 @@ import {
 } from './search-rows';
 
 /** What the /search pages read from navigation state. */
-export type SearchState = { query?: string; category?: string };
+/** `verifiedFirst`: the results page's "Verified organisations first" (decision 069). */
+export type SearchState = { query?: string; category?: string; verifiedFirst?: boolean };
 
 function Section({
   title,

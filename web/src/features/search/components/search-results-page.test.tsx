@@ -181,4 +181,26 @@ describe('/search pages', () => {
       expect(searches(calls)).toEqual(['/users/advanced-search?query=zzz&page=1&limit=20&section=missions']),
     );
   });
+
+  it('asks for verified organisations first when the box is ticked, and shows their badge (decision 069)', async () => {
+    const verified = { ...person(3), verifiedOrg: 'Cebu Relief Network' };
+    const calls = api((params) =>
+      params.get('verifiedFirst') === 'true' ? { ...empty, users: [verified, person(1)] } : { ...full },
+    );
+    const user = userEvent.setup();
+    openAt('/search/all', { query: 'first' });
+    await screen.findByRole('link', { name: /^First1 Last1/ }, { timeout: 20_000 });
+    const toggle = screen.getByRole('checkbox', { name: 'Verified organisations first' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByRole('checkbox', { name: 'Verified organisations first' })).toBeChecked();
+    // The badge sits in the profile link, which carries its words.
+    expect(
+      await screen.findByRole('link', { name: /First3 Last3.*Verified organisation: Cebu Relief Network/ }),
+    ).toHaveAttribute('href', '/profile/user3');
+    expect(searches(calls)).toEqual([
+      '/users/advanced-search?query=first&page=1&limit=20&section=users',
+      '/users/advanced-search?query=first&page=1&limit=20&section=users&verifiedFirst=true',
+    ]);
+  });
 });

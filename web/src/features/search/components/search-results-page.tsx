@@ -1,5 +1,5 @@
 import type { AdvancedSearchResult, CategoryMatch, SearchSection } from '@muster/contract/search';
-import { Search } from 'lucide-react';
+import { BadgeCheck, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -8,6 +8,7 @@ import { isEmptyResult, peopleLabel, searchSectionPath } from '../lib/search-rul
 import type { SearchState } from './search-panel';
 import { Avatars, HashtagResult, MissionResult, NoResults, PersonResult, SearchPrompt } from './search-rows';
 import { personName } from '../../../lib/person-name';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 const titles: Record<SearchSection, string> = {
   all: 'Search results',
@@ -109,6 +110,7 @@ function CategoryBlock({
                 )}
                 <span className="block text-xs text-slate-500">
                   {personName(p.author)}
+                  <VerifiedBadge organisation={p.author.verifiedOrg} inLink className="[&_svg]:size-3.5" />
                   {p.status === 'fulfilled' ? ' · Fulfilled' : p.status === 'expired' ? ' · Expired' : ''}
                 </span>
               </Link>
@@ -164,7 +166,9 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
     setDraftFor(query);
     setDraft(query);
   }
-  const results = useSearchPagesQuery({ query, section, category });
+  // Kept in navigation state with the query, so Back and reload keep the order chosen.
+  const verifiedFirst = state.verifiedFirst === true;
+  const results = useSearchPagesQuery({ query, section, category, verifiedFirst });
   const data = results.data ? merge(results.data.pages) : null;
   const inputId = useId();
 
@@ -181,7 +185,10 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
           const q = draft.trim();
           if (!q) return;
           // Kept in navigation state like every other search, so Back and reload agree.
-          navigate(location.pathname, { replace: true, state: { query: q, category } satisfies SearchState });
+          navigate(location.pathname, {
+            replace: true,
+            state: { query: q, category, verifiedFirst } satisfies SearchState,
+          });
         }}
         className="relative"
       >
@@ -202,6 +209,23 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
           className="h-11 w-full rounded-full border border-slate-200 bg-white pl-9 pr-4 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
       </form>
+      {section !== 'missions' && (
+        <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={verifiedFirst}
+            onChange={(e) =>
+              navigate(location.pathname, {
+                replace: true,
+                state: { ...state, verifiedFirst: e.target.checked } satisfies SearchState,
+              })
+            }
+            className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+          />
+          <BadgeCheck className="size-4 fill-sky-600 text-white" aria-hidden="true" />
+          Verified organisations first
+        </label>
+      )}
 
       {!query ? (
         <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">

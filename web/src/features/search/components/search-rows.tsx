@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { markMatches, peopleLabel, saveRecentProfile } from '../lib/search-rules';
 import { personName } from '../../../lib/person-name';
 import { Avatar } from '../../../components/avatar';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 /** Marks a row the arrow keys move through (see SearchPanel's key handling). */
 export const ITEM = { 'data-search-item': '' } as const;
@@ -28,7 +29,10 @@ export function PersonResult({ user, onOpen }: { user: PublicUser; onOpen?: () =
     >
       <Avatar person={user} className="size-10 shrink-0 bg-slate-200" />
       <span className="min-w-0">
-        <span className="block truncate text-sm font-semibold text-slate-900">{personName(user)}</span>
+        <span className="block truncate text-sm font-semibold text-slate-900">
+          {personName(user)}
+          <VerifiedBadge organisation={user.verifiedOrg} inLink />
+        </span>
         {user.headline && <span className="block truncate text-xs text-slate-600">{user.headline}</span>}
       </span>
     </Link>

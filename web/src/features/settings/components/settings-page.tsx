@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   updateProfileSchema,
 } from '@muster/contract/users';
-import { Ban, Bell, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
+import { BadgeCheck, Ban, Bell, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -48,6 +48,20 @@ export function SettingsPage({ user }: { user: SessionUser }) {
             Icon: Bell,
             title: 'Notification settings',
             text: 'What comes by mail, in your digest or as a push; quiet hours; updates per mission.',
+          },
+        ]}
+      />
+      <LinkSection
+        id="organisation-heading"
+        title="Organisation"
+        links={[
+          {
+            to: paths.organisationSettings,
+            Icon: BadgeCheck,
+            title: user.verifiedOrg ? `Verified as ${user.verifiedOrg}` : 'Verified organisation',
+            text: user.verifiedOrg
+              ? 'Your request and its answer.'
+              : 'Ask to be verified as an organisation: a badge by your name, and a place first in search for people who ask for verified organisations.',
           },
         ]}
       />
