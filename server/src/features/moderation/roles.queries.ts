@@ -10,6 +10,7 @@ const personColumns = [
   'lastName',
   'headline',
   'profilePicture',
+  'verifiedOrg',
   'email',
   'role',
 ] as const;
