@@ -79,7 +79,7 @@ test('an admin makes B a moderator; B sees Moderation; the audit log shows it', 
     await expect(bMenuAfter.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
     await b.page.keyboard.press('Escape');
     // The admin pages stay closed to a moderator.
-    await b.page.goto('/#/admin/audit');
+    await b.page.goto('/#/moderation/audit');
     await expect(b.page.getByRole('heading', { level: 1, name: 'Admins only' })).toBeVisible();
 
     // The audit log shows the grant: who, what, about whom, why.

@@ -216,7 +216,6 @@ const missionPages: RouteObject[] = [
   },
 ];
 
-/** Issue 35 item 2 (decision 068): the moderation queue and a case's page. */
 const shellPages: RouteObject[] = [
   {
     index: true,
@@ -336,13 +335,6 @@ const shellPages: RouteObject[] = [
     ),
   },
   {
-    path: paths.moderationOrganisations,
-    ...page(
-      () => import('../features/verification/components/staff-organisations-page'),
-      (m) => m.StaffOrganisationsPage,
-    ),
-  },
-  {
     path: paths.privacySettings,
     ...page(
       () => import('../features/settings/components/privacy-settings-page'),
@@ -440,21 +432,12 @@ const shellPages: RouteObject[] = [
     ),
   },
   ...missionPages,
-  // Issue 35 (decision 067): /admin/staff and /admin/audit, one route (the landing's budget). The
-  // pages tell anyone but an admin that they are not for them.
-  {
-    path: '/admin/:section',
-    ...page(
-      () => import('../features/moderation/components/admin-page'),
-      (m) => m.AdminRoute,
-    ),
-  },
-  // The moderation queue and a case (decision 068), one route for the same reason.
+  // Every staff page (issue 35, decisions 067–069), behind one route: app/routes/moderation-page.tsx.
   {
     path: '/moderation/:section?/:caseId?',
     ...page(
-      () => import('../features/moderation/queue/moderation-route'),
-      (m) => m.ModerationRoute,
+      () => import('./routes/moderation-page'),
+      (m) => m.ModerationPage,
     ),
   },
   {

@@ -29,8 +29,6 @@ export const paths = {
   privacySettings: '/privacy-settings',
   /** Ask to be verified as an organisation, and follow the request (decision 069). */
   organisationSettings: '/settings/organisation',
-  /** Moderators: requests to be verified as an organisation (decision 069). */
-  moderationOrganisations: '/moderation/organisations',
   requests: '/requests',
   savedPosts: '/savedposts',
   notifications: '/notifications',

@@ -120,7 +120,7 @@ describe('every section from a phone (issue 32)', () => {
     expect(names).toHaveLength(10 + extra.length);
     await userEvent.click(screen.getByRole('menuitem', { name: extra[extra.length - 1] }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(role === 'admin' ? '/admin/staff' : '/moderation'),
+      expect(router.state.location.pathname).toBe(role === 'admin' ? '/moderation/staff' : '/moderation'),
     );
   });
 

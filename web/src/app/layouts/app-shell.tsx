@@ -45,7 +45,7 @@ import { PushPromptSlot } from '../push-prompt-slot';
 import { endPushHere } from '../../lib/push-browser';
 import { SkipLink } from '../../components/skip-link';
 import { Avatar } from '../../components/avatar';
-import { staffPaths } from '../../features/moderation/paths';
+import { staffPaths } from '../../lib/staff-paths';
 
 /** Spec §7: the combined chat badge is unread chat messages + chat requests + join requests + task notifications. */
 export function chatBadgeCount(counts: {

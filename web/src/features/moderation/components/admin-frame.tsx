@@ -2,7 +2,7 @@ import type { Role } from '@muster/contract/moderation';
 import { ShieldCheck } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { staffPaths } from '../paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 export const roleLabels: Record<Role, string> = { member: 'Member', moderator: 'Moderator', admin: 'Admin' };
 

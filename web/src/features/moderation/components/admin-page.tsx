@@ -6,8 +6,9 @@ import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
 
 /**
- * /admin/staff and /admin/audit, behind one route: every route the router lists weighs on the
- * landing page's start-up budget (DESIGN.md §6), and the two pages load together anyway.
+ * /moderation/staff and /moderation/audit, the admins' pages: reached through the one staff route
+ * (app/routes/moderation-page.tsx), as every route the router lists weighs on the landing page's
+ * start-up budget (DESIGN.md §6).
  */
 export function AdminPage({ viewerRole }: { viewerRole: Role }) {
   const { section } = useParams();

@@ -26,10 +26,10 @@ const entry = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
-describe('/admin/staff', () => {
+describe('/moderation/staff', () => {
   it('tells a member it is for admins only', async () => {
     stubApi(signedIn());
-    renderApp('/admin/staff');
+    renderApp('/moderation/staff');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Admins only' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('/admin/staff', () => {
       }
       return signedIn(admin)(url);
     });
-    renderApp('/admin/staff');
+    renderApp('/moderation/staff');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Staff' }, { timeout: 20_000 }),
     ).toBeVisible();
@@ -82,7 +82,7 @@ describe('/admin/staff', () => {
   });
 });
 
-describe('/admin/audit', () => {
+describe('/moderation/audit', () => {
   it('shows who did what to whom and why, and filters', async () => {
     const calls = stubApi((url) => {
       if (url.includes('/admin/audit?subject=nobody'))
@@ -91,7 +91,7 @@ describe('/admin/audit', () => {
         return { status: 200, body: { data: [entry], meta: { nextCursor: null } } };
       return signedIn(admin)(url);
     });
-    renderApp('/admin/audit');
+    renderApp('/moderation/audit');
     const log = await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 20_000 });
     expect(await within(log).findByText('Role granted')).toBeInTheDocument();
     expect(within(log).getByText('Member → Moderator')).toBeInTheDocument();

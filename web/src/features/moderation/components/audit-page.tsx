@@ -81,7 +81,7 @@ function RowsSkeleton() {
 const input =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
 
-/** /admin/audit: every moderation action and role change, newest first (admins only; decision 067). */
+/** /moderation/audit: every moderation action and role change, newest first (admins only; decision 067). */
 export function AuditPage({ viewerRole }: { viewerRole: Role }) {
   return (
     <AdminFrame

@@ -52,7 +52,7 @@ function StaffRow({ person, onEdit }: { person: StaffPerson; onEdit: (p: StaffPe
 
 const card = 'mt-4 rounded-2xl border border-slate-200 bg-white px-4 py-4 shadow-sm sm:px-5';
 
-/** /admin/staff: who holds a role, and finding someone to give one to (admins only; decision 067). */
+/** /moderation/staff: who holds a role, and finding someone to give one to (admins only; decision 067). */
 export function StaffPage({ viewerRole }: { viewerRole: Role }) {
   return (
     <AdminFrame

@@ -16,7 +16,7 @@ import { useAddNoteMutation, useAssignCaseMutation, useCaseQuery, useDismissCase
 import { targetLabels } from './labels';
 import { PriorityBadge } from './queue-page';
 import { SnapshotView } from './snapshot-view';
-import { staffPaths } from '../paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 const heading = 'text-base font-semibold text-slate-900';

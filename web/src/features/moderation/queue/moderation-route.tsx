@@ -4,7 +4,7 @@ import { ModerationCaseRoute } from './case-page';
 import { ModerationQueueRoute } from './queue-page';
 
 /**
- * /moderation and /moderation/cases/:caseId behind one route, as /admin/:section: every route the
+ * /moderation and /moderation/cases/:caseId behind one route (app/routes/moderation-page.tsx): every route the
  * router lists weighs on the landing page's start-up budget (DESIGN.md §6).
  */
 export function ModerationRoute() {

@@ -14,7 +14,7 @@ import { StaffOnly } from './staff-only';
 import { timeAgo } from '../../../lib/time';
 import { type QueueFilters, useCasesQuery } from './api/cases';
 import { personName, snapshotHeadline, targetLabels } from './labels';
-import { staffPaths } from '../paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 const ALL_OPEN: QueueFilters = { status: 'open', reason: '', targetType: '', assigned: 'anyone' };
 

@@ -1,0 +1,13 @@
+/**
+ * The staff pages' paths (issue 35, decisions 067–069), apart from lib/paths.ts: that module is in
+ * every first page's code, and these are only for the few who moderate (the landing page's
+ * budget, DESIGN.md §6). The router spells the same routes out.
+ */
+export const staffPaths = {
+  moderation: '/moderation',
+  moderationCase: (caseId: string) => `/moderation/cases/${caseId}`,
+  /** Requests to be verified as an organisation (decision 069). */
+  moderationOrganisations: '/moderation/organisations',
+  adminStaff: '/moderation/staff',
+  adminAudit: '/moderation/audit',
+};
