@@ -102,7 +102,16 @@ export function ModerationQueuePage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
-      <h1 className="text-2xl font-bold text-slate-900">Moderation queue</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-bold text-slate-900">Moderation queue</h1>
+        {/* The other staff work (decision 069): organisations asking to be verified. */}
+        <Link
+          to={staffPaths.moderationOrganisations}
+          className="text-sm font-medium text-brand-700 hover:underline"
+        >
+          Organisations to verify
+        </Link>
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         Reports grouped by what they are about. Danger comes first, then what most people reported, then the
         oldest.
