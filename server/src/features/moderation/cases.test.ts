@@ -27,7 +27,11 @@ const ok = async (res: Awaited<ReturnType<typeof api>>) => {
 const member = () => signedInUser(t);
 const moderator = () => signedInUser(t, { role: 'moderator' });
 const postOf = async (who: Person, content: string, title = ''): Promise<string> =>
-  (await ok(await api('POST', '/posts/create', who.cookie, { content, title, kind: 'need', category: 'Transport' }))).data._id;
+  (
+    await ok(
+      await api('POST', '/posts/create', who.cookie, { content, title, kind: 'need', category: 'Transport' }),
+    )
+  ).data._id;
 const report = (who: Person, targetType: string, targetId: string, reason = 'spam', note = '') =>
   api('POST', '/reports', who.cookie, { targetType, targetId, reason, note });
 const queue = async (mod: Person, query = '') =>

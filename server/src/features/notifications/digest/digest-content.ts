@@ -114,7 +114,8 @@ const titleOrText = (p: { title: string; content: string }) => p.title.trim() ||
 /** A chat still unread, or a request waiting, in the words its mail and push use (decision 066). */
 function chatItem(c: DigestChatRow): DigestItem {
   const name = fullName(c.lastFirstName, c.lastLastName);
-  if (c.what === 'request') return { text: requestSentence(name), path: '/requests', detail: firstWords(c.lastBody) };
+  if (c.what === 'request')
+    return { text: requestSentence(name), path: '/requests', detail: firstWords(c.lastBody) };
   const mission = c.kind === 'mission' && c.missionId ? { title: c.missionTitle } : undefined;
   const text = burstSentence({
     unread: c.unread,

@@ -321,7 +321,10 @@ describe('the digest’s content', () => {
     const ana = await person('Rosa', 'Lind');
     const kofi = await person('Taro', 'Sato');
     await api('PUT', '/users/me/notification-settings', ana.cookie, { channels: { chats: 'digest' } });
-    const sent = await api('POST', '/chats/send', kofi.cookie, { recipientId: ana.user.id, message: 'Hello' });
+    const sent = await api('POST', '/chats/send', kofi.cookie, {
+      recipientId: ana.user.id,
+      message: 'Hello',
+    });
     expect(sent.statusCode).toBe(200);
     const chatId = sent.json().data.chatId as string;
     expect((await api('PUT', `/chats/${chatId}/read`, ana.cookie)).statusCode).toBe(204);
