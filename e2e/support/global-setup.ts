@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../../server/test/free-port';
 import { startOidcProvider } from '../../server/test/oidc-provider';
 import { headerOf, startSmtpCapture } from '../../server/test/smtp-capture';
-import { FIRST_ADMIN_USERNAME } from './staff';
+import { FIRST_ADMIN_EMAIL } from './staff';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -98,8 +98,8 @@ export default async function globalSetup() {
         SIGNUP_RATE_LIMIT: '1000',
         CONTACT_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
-        // The first admin (decision 067): made as this account signs up (tests/admin-roles.spec.ts).
-        ADMIN_USERNAMES: FIRST_ADMIN_USERNAME,
+        // The first admin (decision 067): made as this address is verified (tests/admin-roles.spec.ts).
+        ADMIN_USERNAMES: FIRST_ADMIN_EMAIL,
         DATABASE_URL: '',
         REDIS_URL: '',
       },

@@ -1,18 +1,18 @@
 import type { Page } from '@playwright/test';
 import { type Person, signIn, signUp, verifyFromMail } from '../support/accounts';
 import { expect, expectAccessible, test } from '../support/fixtures';
-import { FIRST_ADMIN_USERNAME } from '../support/staff';
+import { FIRST_ADMIN_EMAIL, FIRST_ADMIN_USERNAME } from '../support/staff';
 import { desktop, fullName, personIn, snapBoth } from '../support/people';
 
 // Issue 35 items 1 and 4, end to end (decision 067): the first admin comes from ADMIN_USERNAMES
-// (global-setup names them; they become admin as they sign up), grants moderator to B in the
+// (global-setup names their address; they become admin as they verify it), grants moderator to B in the
 // browser, B finds the Moderation entry, and the audit log shows the grant.
 
 const firstAdmin: Person = {
   username: FIRST_ADMIN_USERNAME,
   firstName: 'Ari',
   lastName: 'Admin',
-  email: 'first.admin@example.org',
+  email: FIRST_ADMIN_EMAIL,
   password: 'field-kit-relief-2026',
 };
 

@@ -34,7 +34,7 @@ export async function main(
     // A server that has never started here has no tables yet: bring the schema up as it would.
     await migrateToLatest(database.db);
     const result = await grantAsServer(database.db, login, role.data, 'Given on the command line');
-    if (result.outcome === 'unknown') {
+    if (result.outcome === 'unknown' || result.outcome === 'unverified') {
       io.err.write(`No account has the username or address "${login}".\n`);
       return 1;
     }

@@ -9,6 +9,8 @@ import { afterCommit } from './transaction.js';
  */
 export type DomainEvents = {
   'user.signed_up': { userId: string };
+  /** An address proven by its mailed link (issue 35: a first admin named by address becomes one then). */
+  'user.email_verified': { userId: string; email: string };
   'post.liked': { postId: string; authorId: string; likerId: string };
   /**
    * An open need or want expires soon (issue 16): its author is asked "Still needed?" ('stillNeeded'),

@@ -335,7 +335,11 @@ export async function verifyEmail(deps: Deps, token: string) {
   if (!claimed) throw badRequest('This verification link is invalid or has expired.');
   const user = await findUserById(deps.db, claimed.userId);
   if (!user) throw badRequest('This verification link is invalid or has expired.');
-  if (!user.emailVerifiedAt) await updateUser(deps.db, user.id, { emailVerifiedAt: new Date() });
+  if (!user.emailVerifiedAt)
+    await inTransaction(deps.db, async (trx) => {
+      await updateUser(trx, user.id, { emailVerifiedAt: new Date() });
+      await deps.events.emit(trx, 'user.email_verified', { userId: user.id, email: user.email });
+    });
   forgetCachedSessions(deps, user.id);
   return { message: 'Email verified successfully!' };
 }

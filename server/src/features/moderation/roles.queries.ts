@@ -20,7 +20,7 @@ export function findAccountByLogin(db: Db, login: string) {
   const value = login.trim().toLowerCase();
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'role'])
+    .select(['id', 'username', 'role', 'emailVerifiedAt'])
     .where((eb) => eb.or([eb('username', '=', value), eb('email', '=', value)]))
     .executeTakeFirst();
 }

@@ -65,16 +65,26 @@ export async function changeRole(
 
 export type ServerGrant =
   | { outcome: 'unknown'; login: string }
+  | { outcome: 'unverified'; login: string }
   | { outcome: 'unchanged' | 'changed'; login: string; username: string; from: Role; to: Role };
 
 /**
  * A role given by whoever runs the server (ADMIN_USERNAMES at start, `npm run admin:grant`): no
  * person acts, so the entry names the server. Granting what someone already holds writes nothing,
- * so a restart audits nothing new.
+ * so a restart audits nothing new. `verifiedOnly` (ADMIN_USERNAMES): the account must have proven
+ * its address, or whoever signed up under a named username, or with someone else's named address,
+ * would be an admin at the next start.
  */
-export async function grantAsServer(db: Db, login: string, to: Role, reason: string): Promise<ServerGrant> {
+export async function grantAsServer(
+  db: Db,
+  login: string,
+  to: Role,
+  reason: string,
+  { verifiedOnly = false } = {},
+): Promise<ServerGrant> {
   const account = await findAccountByLogin(db, login);
   if (!account) return { outcome: 'unknown', login };
+  if (verifiedOnly && !account.emailVerifiedAt) return { outcome: 'unverified', login };
   const result = await inTransaction(db, (trx) =>
     changeRole(trx, { actorId: null, userId: account.id, to, reason }),
   );
@@ -89,17 +99,17 @@ export async function grantAsServer(db: Db, login: string, to: Role, reason: str
 }
 
 /**
- * ADMIN_USERNAMES (decision 067): at start, each named account that exists becomes an admin; an
- * account signing up later under a named username or address becomes one in its sign-up's
- * transaction — as Discourse does with its developer addresses — so a fresh server's first admin
- * need not exist before the server starts.
+ * ADMIN_USERNAMES (decision 067): at start, each named account whose address is verified becomes
+ * an admin; an account whose address is named becomes one when it proves that address (its
+ * verification link), in that transaction — as Discourse does with its developer addresses — so a
+ * fresh server's first admin need not exist before the server starts. Never at sign-up: an
+ * address is anyone's to type, and a username anyone's to take.
  */
 export function subscribeFirstAdmins(deps: Deps) {
   const logins = deps.config.adminLogins;
   if (logins.length === 0) return;
-  deps.events.within('user.signed_up', async (trx, { userId }) => {
-    const person = await findPerson(trx, userId);
-    if (!person || !(logins.includes(person.username) || logins.includes(person.email.toLowerCase()))) return;
+  deps.events.within('user.email_verified', async (trx, { userId, email }) => {
+    if (!logins.includes(email.toLowerCase())) return;
     await changeRole(trx, { actorId: null, userId, to: 'admin', reason: 'Named in ADMIN_USERNAMES' });
   });
 }
@@ -107,12 +117,16 @@ export function subscribeFirstAdmins(deps: Deps) {
 export async function grantFirstAdmins(deps: Deps): Promise<ServerGrant[]> {
   const results: ServerGrant[] = [];
   for (const login of deps.config.adminLogins)
-    results.push(await grantAsServer(deps.db, login, 'admin', 'Named in ADMIN_USERNAMES'));
+    results.push(
+      await grantAsServer(deps.db, login, 'admin', 'Named in ADMIN_USERNAMES', { verifiedOnly: true }),
+    );
   for (const r of results) {
-    if (r.outcome === 'unknown')
+    if (r.outcome === 'unknown' || r.outcome === 'unverified')
       deps.log.warn(
         { login: r.login },
-        'ADMIN_USERNAMES names no account (yet): it becomes admin on sign-up',
+        r.outcome === 'unknown'
+          ? 'ADMIN_USERNAMES names no account (yet): a named address becomes admin when it is verified'
+          : 'ADMIN_USERNAMES names an account whose address is not verified yet: it becomes admin when it is',
       );
     else if (r.outcome === 'changed')
       deps.log.info({ username: r.username }, 'made an admin (ADMIN_USERNAMES)');

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mayModerate } from '@muster/contract/moderation';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedInUser, signIn } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { startSmtpCapture } from '../../../test/smtp-capture.js';
 import { LAST_ADMIN } from './roles.service.js';
 
 /**
@@ -13,16 +14,25 @@ let t: TestApp;
 const firstLogin = `first_${randomBytes(3).toString('hex')}`;
 const byAddress = `boss.${randomBytes(3).toString('hex')}@example.org`;
 const laterLogin = `later_${randomBytes(3).toString('hex')}`;
+const laterAddress = `${laterLogin}@example.org`;
 let first: Awaited<ReturnType<typeof signedInUser>>;
 
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
+  smtp = await startSmtpCapture();
   // A first app on its own database makes the named accounts; the app under test starts on a
   // database where they already exist, as a restart would.
   t = await buildTestApp({
-    env: { ADMIN_USERNAMES: ` ${firstLogin.toUpperCase()}, ${byAddress},nobody_yet,${laterLogin} ` },
+    env: {
+      SMTP_URL: smtp.url,
+      ADMIN_USERNAMES: ` ${firstLogin.toUpperCase()}, ${byAddress},nobody_yet,${laterLogin},${laterAddress} `,
+    },
   });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
 
 const api = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(t)(...args);
 const auditOf = (subjectId: string) =>
@@ -45,7 +55,13 @@ describe('the first admin', () => {
     const b = await buildUser(t.db, { email: byAddress });
     const { grantFirstAdmins } = await import('./roles.service.js');
     const results = await grantFirstAdmins(t.app.deps);
-    expect(results.map((r) => r.outcome).sort()).toEqual(['changed', 'changed', 'unknown', 'unknown']);
+    expect(results.map((r) => r.outcome).sort()).toEqual([
+      'changed',
+      'changed',
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
     expect(await roleOf(a.id)).toBe('admin');
     expect(await roleOf(b.id)).toBe('admin');
     // A second start changes and audits nothing more.
@@ -62,39 +78,48 @@ describe('the first admin', () => {
     first = { user: a, cookie: await signIn(t, a.username) };
   });
 
-  it('makes a named account an admin as it signs up', async () => {
-    const res = await api('POST', '/auth/signup', undefined, {
-      username: laterLogin,
-      firstName: 'Lee',
-      lastName: 'Later',
-      email: `${laterLogin}@example.org`,
-      password: 'a long enough password',
-    });
-    expect(res.statusCode).toBeLessThan(300);
-    // The account is made after the answer (decision 011).
+  it('never at start for an account whose address is not verified', async () => {
+    const { grantFirstAdmins } = await import('./roles.service.js');
+    const squatter = await buildUser(t.db, { username: 'nobody_yet', emailVerifiedAt: null });
+    const results = await grantFirstAdmins(t.app.deps);
+    expect(results.find((r) => r.login === 'nobody_yet')?.outcome).toBe('unverified');
+    expect(await roleOf(squatter.id)).toBe('member');
+  });
+
+  it('makes a named address an admin when it is verified, and nobody at sign-up', async () => {
+    const signUp = async (username: string, email: string) => {
+      const res = await api('POST', '/auth/signup', undefined, {
+        username,
+        firstName: 'Lee',
+        lastName: 'Later',
+        email,
+        password: 'a long enough password',
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      // The account is made after the answer (decision 011), and its link mailed.
+      const mail = await smtp.waitFor((m) => m.envelopeTo.includes(email));
+      return /verify-email-signup\?token=([\w-]+)/.exec(mail.text ?? '')![1]!;
+    };
     const accountOf = (username: string) =>
-      vi.waitFor(
-        () =>
-          t.db
-            .selectFrom('users')
-            .select(['id', 'role'])
-            .where('username', '=', username)
-            .executeTakeFirstOrThrow(),
-        { timeout: 10_000, interval: 50 },
-      );
-    const row = await accountOf(laterLogin);
+      t.db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+    // A named username taken by whoever signs up first, with an address of their own: a member,
+    // before and after that address is verified.
+    const squatter = await signUp(laterLogin, `squatter_${randomBytes(3).toString('hex')}@example.org`);
+    expect((await accountOf(laterLogin)).role).toBe('member');
+    expect((await api('POST', '/auth/verify-email', undefined, { token: squatter })).statusCode).toBe(200);
+    expect((await accountOf(laterLogin)).role).toBe('member');
+    // A named address: a member until its link is opened, an admin from then on, audited.
+    const owner = `owner_${randomBytes(3).toString('hex')}`;
+    const token = await signUp(owner, laterAddress);
+    expect((await accountOf(owner)).role).toBe('member');
+    expect((await api('POST', '/auth/verify-email', undefined, { token })).statusCode).toBe(200);
+    const row = await accountOf(owner);
     expect(row.role).toBe('admin');
     expect(await auditOf(row.id)).toMatchObject([{ actorId: null, action: 'role.grant' }]);
-    // Anyone else signing up is a member.
-    const other = `other_${randomBytes(3).toString('hex')}`;
-    await api('POST', '/auth/signup', undefined, {
-      username: other,
-      firstName: 'Oz',
-      lastName: 'Other',
-      email: `${other}@example.org`,
-      password: 'a long enough password',
-    });
-    expect((await accountOf(other)).role).toBe('member');
   });
 });
 
