@@ -52,7 +52,7 @@ test('an admin makes B a moderator; B sees Moderation; the audit log shows it', 
     // The admin reaches the staff page from the account menu.
     const menu = await openProfileMenu(page);
     await menu.getByRole('menuitem', { name: 'Admin' }).click();
-    await expect(page).toHaveURL(/#\/admin\/staff$/);
+    await expect(page).toHaveURL(/#\/moderation\/staff$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
     const staff = page.getByRole('region', { name: 'Admins and moderators' });
     await expect(staff.getByText(firstAdmin.email)).toBeVisible();
@@ -87,7 +87,7 @@ test('an admin makes B a moderator; B sees Moderation; the audit log shows it', 
       .getByRole('navigation', { name: 'Admin pages' })
       .getByRole('link', { name: 'Audit log' })
       .click();
-    await expect(page).toHaveURL(/#\/admin\/audit$/);
+    await expect(page).toHaveURL(/#\/moderation\/audit$/);
     const log = page.getByRole('region', { name: 'Audit entries' });
     const grant = log.getByRole('listitem').filter({ hasText: `@${b.person.username}` });
     await expect(grant).toContainText('Role granted');
