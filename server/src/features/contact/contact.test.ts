@@ -68,6 +68,8 @@ describe('POST /api/v1/email/contact', () => {
     const row = await t.db.selectFrom('contactMessages').selectAll().executeTakeFirstOrThrow();
     expect(row.name).toBe('Ada');
     expect(row.email).toBe('ada@example.org');
+    // Its mail goes on the queue: waited for here, so it cannot land in the next test's inbox.
+    await smtp.waitFor((m) => m.envelopeTo.includes('inbox@muster.test'));
   });
 
   it.each([
