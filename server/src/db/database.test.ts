@@ -42,3 +42,34 @@ it.runIf(process.env.TEST_DATABASE_URL)('runs statements on PostgreSQL without J
     await handle.close();
   }
 });
+
+// A migration run by another process (a rolling deploy) changes a table under statements this
+// process has saved: PostgreSQL then refuses their plans ("cached plan must not change result type").
+it.runIf(process.env.TEST_DATABASE_URL)(
+  'answers a saved statement again after another process changed its table',
+  async () => {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+    const db = handle.db;
+    const table = sql.table(`stale_plan_${process.pid}`);
+    const readAll = (on: typeof db = db) =>
+      sql<{ id: number }>`select * from ${table} where id = ${1}`.execute(on);
+    try {
+      await sql`create table ${table} (id int)`.execute(db);
+      await sql`insert into ${table} values (1)`.execute(db);
+      await readAll();
+      await sql`alter table ${table} add column note text`.execute(db);
+      expect((await readAll()).rows).toEqual([{ id: 1, note: null }]);
+
+      // Within a transaction the statement cannot be sent again (the transaction is aborted by
+      // then), so it fails; the connection is not handed out again with its stale statements.
+      await readAll();
+      await sql`alter table ${table} add column more text`.execute(db);
+      await expect(db.transaction().execute((trx) => readAll(trx))).rejects.toThrow(/cached plan/);
+      const again = await db.transaction().execute((trx) => readAll(trx));
+      expect(again.rows).toEqual([{ id: 1, note: null, more: null }]);
+    } finally {
+      await sql`drop table if exists ${table}`.execute(db);
+      await handle.close();
+    }
+  },
+);

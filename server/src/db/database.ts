@@ -240,25 +240,49 @@ function preparedStatements(pool: pg.Pool): pg.Pool {
         // such a connection goes back to the pool only to be thrown away, so the next request
         // opens a fresh one instead of queueing behind an answer that may never come.
         let abandoned: Error | undefined;
+        let inTransaction = false;
         return new Proxy(client, {
           get(c, p, r) {
             if (p === 'release') return () => c.release(abandoned);
             if (p !== 'query') return Reflect.get(c, p, r);
-            return (text: unknown, values?: unknown[]) =>
-              (typeof text === 'string' &&
-              !/^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i.test(text)
-                ? c.query({ name: nameOf(text), text, values: values ?? [] })
-                : c.query(text as string, values)
-              ).catch((err: unknown) => {
+            return async (text: unknown, values?: unknown[]) => {
+              if (typeof text !== 'string' || CONTROL.test(text)) {
+                if (typeof text === 'string') inTransaction = transactionAfter(text, inTransaction);
+                return c.query(text as string, values);
+              }
+              try {
+                return await c.query({ name: nameOf(text), text, values: values ?? [] });
+              } catch (err) {
                 if (err instanceof Error && err.message === 'Query read timeout') abandoned = err;
+                // A migration run by another process (a rolling deploy, issue 36) changed a table
+                // this statement reads, so PostgreSQL refuses its saved plan. The connection is
+                // thrown away on release, its saved statements with it; outside a transaction
+                // the query is sent once more, unnamed, so the request does not fail for it.
+                if (isStalePlan(err)) {
+                  abandoned = err as Error;
+                  if (!inTransaction) return c.query(text, values);
+                }
                 throw err;
-              });
+              }
+            };
           },
         });
       };
     },
   });
 }
+
+const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i;
+
+function transactionAfter(text: string, was: boolean): boolean {
+  if (/^\s*begin/i.test(text)) return true;
+  if (/^\s*(commit|rollback)(?!\s+to)/i.test(text)) return false;
+  return was;
+}
+
+const isStalePlan = (err: unknown) =>
+  (err as { code?: string }).code === '0A000' &&
+  (err as Error).message === 'cached plan must not change result type';
 
 const exists = (file: string) =>
   fs.access(file).then(
