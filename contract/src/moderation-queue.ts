@@ -11,10 +11,10 @@ export const caseStatuses = ['open', 'closed'] as const;
 export type CaseStatus = (typeof caseStatuses)[number];
 
 /**
- * How a case was closed. Only 'dismissed' exists today; the actions of issue 35 item 3 (hide,
- * delete, warn, limit, suspend) add theirs, and an earlier case "actioned" is one not dismissed.
+ * How a case was closed: dismissed (no rule broken), or actioned (a moderator's decision and a
+ * strike, issue 35 item 3, decision 070; what was done is the strike's).
  */
-export const caseResolutions = ['dismissed'] as const;
+export const caseResolutions = ['dismissed', 'actioned'] as const;
 export type CaseResolution = (typeof caseResolutions)[number];
 
 /** Whose the case is: anyone's, the caller's, or nobody's yet. */

@@ -49,6 +49,12 @@ export interface UsersTable {
   role: Generated<'member' | 'moderator' | 'admin'>;
   /** The organisation they are verified as (0034, decision 069): kept by organisation_requests' trigger. */
   verifiedOrg: ColumnType<string | null, never, never>;
+  /** Suspended until ('infinity': for good), why, and the rule cited (0035, decision 070); written by moderation. */
+  suspendedUntil: Generated<Date | null>;
+  suspensionReason: Generated<string | null>;
+  suspensionRule: Generated<string | null>;
+  /** Limited until (0035): posts reach only connections, no messages to strangers; written by moderation. */
+  limitedUntil: Generated<Date | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -76,6 +82,27 @@ export interface ModerationCaseReportsTable {
   reportId: string;
   caseId: string;
   snapshot: ColumnType<Record<string, unknown>, string, never>;
+}
+
+/** One moderator decision against a person, and its one appeal (0035, decision 070). */
+export interface ModerationStrikesTable {
+  id: string;
+  userId: string;
+  caseId: string | null;
+  actorId: string | null;
+  rule: string;
+  reason: string;
+  contentAction: 'none' | 'hide' | 'delete';
+  accountAction: 'none' | 'warn' | 'limit' | 'suspend';
+  endsAt: Date | null;
+  createdAt: CreatedAt;
+  appealText: Generated<string | null>;
+  appealedAt: Generated<Date | null>;
+  appealDecision: Generated<'uphold' | 'lift' | null>;
+  appealReason: Generated<string | null>;
+  appealDecidedBy: Generated<string | null>;
+  appealDecidedAt: Generated<Date | null>;
+  liftedAt: Generated<Date | null>;
 }
 
 /** Moderators' internal notes on a case (0033). */
@@ -233,6 +260,8 @@ export interface CollaborationRequestsTable {
   /** The location as its owner typed it, for them alone (null: nothing typed). */
   exactLocation: Generated<string | null>;
   image: string | null;
+  /** Hidden by a moderator, and why (0035, decision 070): the author alone still sees it. */
+  hiddenReason: Generated<string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -383,6 +412,8 @@ export interface ChatMessagesTable {
   body: string;
   /** The sender's own id for it (0018): unique per sender, so a retry is the same message. */
   clientMessageId: string | null;
+  /** Hidden by a moderator, and why (0035, decision 070): the author alone still sees it. */
+  hiddenReason: Generated<string | null>;
   createdAt: CreatedAt;
 }
 
@@ -432,6 +463,8 @@ export interface PostsTable {
   expiresAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When its author was asked "Still needed?" for this expiry (0019); cleared when kept open. */
   nudgedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Hidden by a moderator, and why (0035, decision 070): the author alone still sees it. */
+  hiddenReason: Generated<string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -470,6 +503,8 @@ export interface CommentsTable {
   authorId: string;
   parentId: string | null;
   content: string;
+  /** Hidden by a moderator, and why (0035, decision 070): the author alone still sees it. */
+  hiddenReason: Generated<string | null>;
   createdAt: CreatedAt;
 }
 
@@ -523,6 +558,7 @@ export interface Database {
   moderationCases: ModerationCasesTable;
   moderationCaseReports: ModerationCaseReportsTable;
   moderationCaseNotes: ModerationCaseNotesTable;
+  moderationStrikes: ModerationStrikesTable;
   organisationRequests: OrganisationRequestsTable;
   missions: MissionsTable;
   missionMembers: MissionMembersTable;

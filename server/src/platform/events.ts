@@ -96,6 +96,43 @@ export type DomainEvents = {
    * reviewed, once, without anyone being named (the notifications feature).
    */
   'moderation.case_dismissed': { caseId: string; reporterIds: string[] };
+  /**
+   * Issue 35 item 3 (decision 070). Within the moderator's transaction the feature that owns the
+   * content applies the decision to its row (`within` handlers), so a failure rolls the action
+   * back: 'hide' sets its `hidden_reason` (the author still sees it, with why; nobody else does),
+   * 'restore' clears it (an appeal lifted), 'delete' removes it by the owner's own delete path.
+   */
+  'moderation.content_hidden': {
+    targetType: 'post' | 'comment' | 'collaboration' | 'message';
+    targetId: string;
+    reason: string;
+  };
+  'moderation.content_restored': {
+    targetType: 'post' | 'comment' | 'collaboration' | 'message';
+    targetId: string;
+  };
+  'moderation.content_deleted': {
+    targetType: 'post' | 'comment' | 'collaboration' | 'message';
+    targetId: string;
+  };
+  /**
+   * A case was closed with an action (a strike): on the queue, the author is told by their
+   * channels (kind 'safety') with the rule and the reason, and each reporter that their report was
+   * acted on, naming nobody.
+   */
+  'moderation.case_actioned': {
+    caseId: string;
+    strikeId: string;
+    authorId: string | null;
+    reporterIds: string[];
+  };
+  /** An appeal was decided: on the queue, the author is told the decision and the reason. */
+  'moderation.appeal_decided': { strikeId: string; authorId: string; decision: 'uphold' | 'lift' };
+  /**
+   * An account was suspended (or its suspension lifted): after the commit every session of it is
+   * dropped from every process's cache and its sockets close (the hub), as a sign-out everywhere.
+   */
+  'user.suspended': { userId: string };
   /** Someone followed a hashtag, or no longer does: the posts feature drops their home feed's kept network. */
   'hashtag.followed': { userId: string; tag: string };
   'hashtag.unfollowed': { userId: string; tag: string };
