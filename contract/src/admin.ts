@@ -46,6 +46,8 @@ export const setRoleResponseSchema = z.object({
 export const auditActionLabels: Record<string, string> = {
   'role.grant': 'Role granted',
   'role.revoke': 'Role taken',
+  'watched.add': 'Watched word or domain added',
+  'watched.remove': 'Watched word or domain removed',
 };
 
 const usernameFilter = z

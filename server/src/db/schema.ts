@@ -105,6 +105,25 @@ export interface ModerationStrikesTable {
   liftedAt: Generated<Date | null>;
 }
 
+/** A word or link domain admins watch (0036, decision 072): kept normalised, once per kind. */
+export interface ModerationWatchedTable {
+  id: string;
+  kind: 'word' | 'domain';
+  value: string;
+  addedBy: string | null;
+  createdAt: CreatedAt;
+}
+
+/** What the server itself filed in a case (0036, decision 072): a watched match, money from a young account. */
+export interface ModerationCaseFlagsTable {
+  id: string;
+  caseId: string;
+  reason: Generated<string>;
+  note: string;
+  snapshot: ColumnType<Record<string, unknown>, string, never>;
+  createdAt: CreatedAt;
+}
+
 /** Moderators' internal notes on a case (0033). */
 export interface ModerationCaseNotesTable {
   id: string;
@@ -559,6 +578,8 @@ export interface Database {
   moderationCaseReports: ModerationCaseReportsTable;
   moderationCaseNotes: ModerationCaseNotesTable;
   moderationStrikes: ModerationStrikesTable;
+  moderationWatched: ModerationWatchedTable;
+  moderationCaseFlags: ModerationCaseFlagsTable;
   organisationRequests: OrganisationRequestsTable;
   missions: MissionsTable;
   missionMembers: MissionMembersTable;

@@ -41,6 +41,20 @@ export type DomainEvents = {
   /** A post was created or edited (issue 16): matching scores a need, want or provision after the answer. */
   'post.saved': { postId: string; authorId: string; kind: string };
   /**
+   * A post or a comment was written, or its text edited (issue 35 item 5, decision 072): within its
+   * transaction the moderation feature files it for review when it names a watched word or link
+   * domain, or when it was published hidden (`held`: a young account asking for money). Review
+   * never blocks it.
+   */
+  'content.written': {
+    targetType: 'post' | 'comment';
+    targetId: string;
+    authorId: string;
+    /** What it says (a post's title and text). */
+    text: string;
+    held: boolean;
+  };
+  /**
    * A new post is on the emergency board (issue 16): marked as an emergency, or a mission update
    * (0022's posts_board). The board tells those who may see it, live (decisions 023, 058).
    */

@@ -112,3 +112,37 @@ export const VERIFICATION_DECISION_BUDGET: WriteBudget = {
   max: 300,
   timeWindow: '1 hour',
 };
+
+/**
+ * New accounts' budgets (issue 35 item 5, decision 072): an account is new for its first day, or
+ * until someone accepts a connection with it (`isNewAccount`). Drawn on beside the budgets above,
+ * never instead of them, and sized so a newcomer posting about their street or asking a few
+ * neighbours for help never meets them, while a script on a fresh account is slowed to a trickle.
+ * `message` says the scaled number the person met.
+ */
+export type NewAccountBudget = WriteBudget & { message: (max: number) => string };
+
+const UNTIL = 'for their first day, or until someone accepts your connection request.';
+/** Posts and hunts together: ten an hour, a third of everyone's. */
+export const NEW_ACCOUNT_POST_BUDGET: NewAccountBudget = {
+  name: 'new:posts',
+  max: 10,
+  timeWindow: '1 hour',
+  message: (max) => `New accounts can post ${max} times an hour ${UNTIL}`,
+};
+/** Posts carrying a web link: where spam and scams lead; three an hour. */
+export const NEW_ACCOUNT_LINK_BUDGET: NewAccountBudget = {
+  name: 'new:post-links',
+  max: 3,
+  timeWindow: '1 hour',
+  message: (max) => `New accounts can share ${max} posts with links an hour ${UNTIL}`,
+};
+/** First messages to people they are not connected to and have no chat with: five strangers an hour. */
+export const NEW_ACCOUNT_STRANGER_BUDGET: NewAccountBudget = {
+  name: 'new:strangers',
+  max: 5,
+  timeWindow: '1 hour',
+  message: (max) => `New accounts can message ${max} new people an hour ${UNTIL}`,
+};
+/** An admin's changes to the watched words and domains (decision 072): a list is set up in an afternoon's few dozen. */
+export const WATCHED_BUDGET: WriteBudget = { name: 'write:watched', max: 120, timeWindow: '1 hour' };

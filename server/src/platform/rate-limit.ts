@@ -2,7 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from './errors.js';
-import type { WriteBudget } from './limits.js';
+import type { NewAccountBudget, WriteBudget } from './limits.js';
+import { isNewAccount, isYoungAccount } from './new-account.js';
 import { fallbackStore } from './rate-limit-store.js';
 import type { RedisLink } from './redis.js';
 
@@ -28,6 +29,8 @@ export type Budget = {
   max: number;
   timeWindow: string;
   key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+  /** What the 429 says when this budget is spent (the generic "Too many attempts" otherwise). */
+  message?: string;
 };
 
 /**
@@ -80,16 +83,20 @@ function sharedLimiter(app: FastifyInstance, { name, max, timeWindow }: Budget):
  * it runs after validation and keys can read the parsed body.
  */
 export function limitBy(app: FastifyInstance, budgets: Budget[]) {
-  const counted = budgets.map((budget) => ({ key: budget.key, limit: sharedLimiter(app, budget) }));
+  const counted = budgets.map((budget) => ({
+    key: budget.key,
+    message: budget.message,
+    limit: sharedLimiter(app, budget),
+  }));
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const { key, limit } of counted) {
+    for (const { key, message, limit } of counted) {
       const value = await key(request);
       if (value === undefined) continue;
       countingKey.set(request, value.toLowerCase());
       const result = await limit(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw rateLimited(result.ttl);
+        throw rateLimited(result.ttl, message);
       }
     }
   };
@@ -124,10 +131,35 @@ export function limitPerAccount(app: FastifyInstance, budget: WriteBudget) {
   return limitBy(app, [{ ...budget, max, key: (request) => request.viewer?.id }]);
 }
 
-function rateLimited(ttlMs: number) {
-  return new HttpError(
-    429,
-    'RATE_LIMITED',
-    `Too many attempts. Please try again in ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds.`,
-  );
+/**
+ * A new account's budget on a write (issue 35 item 5, decision 072), beside the route's
+ * `limitPerAccount`: it counts only while the viewer's account is new, and only the requests
+ * `applies` picks (a post with a link, a first message to a stranger). Newness is read last, and
+ * its one query only for an account younger than a day. Scaled by WRITE_RATE_LIMIT_SCALE.
+ */
+export function limitNewAccount(
+  app: FastifyInstance,
+  budget: NewAccountBudget,
+  applies: (request: FastifyRequest) => boolean | Promise<boolean> = () => true,
+) {
+  const max = Math.max(1, Math.round(budget.max * app.deps.config.writeRateLimitScale));
+  const { name, timeWindow } = budget;
+  return limitBy(app, [
+    {
+      name,
+      max,
+      timeWindow,
+      message: budget.message(max),
+      key: async (request) => {
+        const viewer = request.viewer;
+        if (!viewer || !isYoungAccount(viewer) || !(await applies(request))) return undefined;
+        return (await isNewAccount(app.deps.db, viewer)) ? viewer.id : undefined;
+      },
+    },
+  ]);
+}
+
+function rateLimited(ttlMs: number, message?: string) {
+  const wait = `Please try again in ${Math.max(1, Math.ceil(ttlMs / 1000))} seconds.`;
+  return new HttpError(429, 'RATE_LIMITED', message ? `${message} ${wait}` : `Too many attempts. ${wait}`);
 }

@@ -644,3 +644,12 @@ function offerPostsBetween(viewerId: string, otherId: string, limit: number) {
     order by otop.decided_at desc nulls last, otop.id desc
     limit ${sql.lit(limit)}`;
 }
+
+/**
+ * Whether the pair has a direct chat already (decision 072): a new account's first message to
+ * anyone else is a message to a stranger, which its own budget counts.
+ */
+export async function haveDirectChat(db: Db, key: string): Promise<boolean> {
+  const row = await db.selectFrom('chats').select('id').where('directKey', '=', key).executeTakeFirst();
+  return row !== undefined;
+}

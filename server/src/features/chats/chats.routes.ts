@@ -16,8 +16,12 @@ import { emptyResponseSchema } from '@muster/contract/responses';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataText, sendJsonText } from '../../platform/json-text.js';
-import { CHAT_REQUEST_DECISION_BUDGET, MESSAGE_BUDGET } from '../../platform/limits.js';
-import { limitBy, limitPerAccount } from '../../platform/rate-limit.js';
+import {
+  CHAT_REQUEST_DECISION_BUDGET,
+  MESSAGE_BUDGET,
+  NEW_ACCOUNT_STRANGER_BUDGET,
+} from '../../platform/limits.js';
+import { limitBy, limitNewAccount, limitPerAccount } from '../../platform/rate-limit.js';
 import * as chats from './chats.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -63,7 +67,14 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // One round trip: the send's statement checks the session (chats.queries' directSend).
       config: { sessionCheckedByWrite: true },
-      preHandler: limitPerAccount(app, MESSAGE_BUDGET),
+      preHandler: [
+        limitPerAccount(app, MESSAGE_BUDGET),
+        // A new account messages few people it has no chat with yet (issue 35 item 5, decision
+        // 072): it has no connections, so anyone new to it is a stranger.
+        limitNewAccount(app, NEW_ACCOUNT_STRANGER_BUDGET, (request) =>
+          chats.isFirstContact(deps, request.viewer!, (request.body as { recipientId: string }).recipientId),
+        ),
+      ],
       schema: {
         tags,
         summary:

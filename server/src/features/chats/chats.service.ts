@@ -23,6 +23,7 @@ import {
   removeFromMissionChat,
   sendDirectMessageIfAllowed,
   sendToChatAsMember,
+  haveDirectChat,
 } from './chats.queries.js';
 import { presentChat, presentChatRequest, presentChatTopic, presentMessage } from './chats.present.js';
 
@@ -86,6 +87,16 @@ async function burstBegun(deps: Deps, trx: Db, sent: BurstOfSend) {
     { chatId: sent.burstChatId, since, until: sent.burstUntil.toISOString() },
     { key: `${sent.burstChatId}:${since}` },
   );
+}
+
+/**
+ * Whether a message from the viewer to `recipientId` would be their first to that person (no
+ * direct chat between them yet): what a new account's budget for strangers counts (decision 072).
+ */
+export async function isFirstContact(deps: Deps, viewer: Viewer, recipientId: string): Promise<boolean> {
+  const other = recipientId.toLowerCase();
+  if (other === viewer.id) return false;
+  return !(await haveDirectChat(deps.db, directKey(viewer.id, other)));
 }
 
 /**

@@ -73,6 +73,14 @@ export async function addComment(
       content: input.content,
       parentAuthorId,
     });
+    // A watched word or domain files it for a moderator's review (decision 072); it is published all the same.
+    await deps.events.emit(trx, 'content.written', {
+      targetType: 'comment',
+      targetId: id,
+      authorId: me.id,
+      text: input.content,
+      held: false,
+    });
     // The people it names by @username are told (issue 34), once per comment, if they may read the post.
     const usernames = extractMentions(input.content);
     if (usernames.length)

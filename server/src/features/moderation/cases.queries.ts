@@ -97,16 +97,24 @@ export type CaseFilter = {
   viewerId: string;
 };
 
+/**
+ * A case's entries: the people's reports and what the server flagged itself (a watched word or
+ * domain, a young account asking for money: moderation_case_flags, decision 072), as one list.
+ */
+const casesEntries = (caseId: RawBuilder<unknown>) => sql`
+  select r.id, r.reason, r.note, r.created_at, cr.snapshot from moderation_case_reports cr
+    join reports r on r.id = cr.report_id where cr.case_id = ${caseId}
+  union all
+  select f.id, f.reason, f.note, f.created_at, f.snapshot from moderation_case_flags f where f.case_id = ${caseId}`;
+
 /** What every read of a case shows, from the case row `c`. */
 const summaryColumns = sql`c.id, c.target_type as "targetType", c.target_id as "targetId", c.status,
   c.danger, c.reporter_count as "reporterCount", c.first_reported_at as "firstReportedAt",
   c.last_reported_at as "lastReportedAt", c.closed_at as "closedAt", c.resolution,
   c.resolution_reason as "resolutionReason", c.author_id as "authorId",
   (select coalesce(jsonb_agg(jsonb_build_object('reason', x.reason, 'count', x.n) order by x.n desc, x.reason), '[]')
-     from (select r.reason, count(*)::int as n from moderation_case_reports cr
-           join reports r on r.id = cr.report_id where cr.case_id = c.id group by r.reason) x) as reasons,
-  (select cr.snapshot from moderation_case_reports cr join reports r on r.id = cr.report_id
-     where cr.case_id = c.id order by r.created_at desc, r.id desc limit 1) as snapshot,
+     from (select y.reason, count(*)::int as n from (${casesEntries(sql`c.id`)}) y group by y.reason) x) as reasons,
+  (select y.snapshot from (${casesEntries(sql`c.id`)}) y order by y.created_at desc, y.id desc limit 1) as snapshot,
   (select ${person('au')} from users au where au.id = c.author_id) as author,
   (select ${staff('s')} from users s where s.id = c.assignee_id) as assignee`;
 
@@ -134,8 +142,7 @@ export async function listCases(db: Db, f: CaseFilter, after: CaseCursor | undef
   const where = [sql`c.status = ${f.status}`];
   if (f.targetType) where.push(sql`c.target_type = ${f.targetType}`);
   if (f.reason)
-    where.push(sql`exists (select 1 from moderation_case_reports cr join reports r on r.id = cr.report_id
-      where cr.case_id = c.id and r.reason = ${f.reason})`);
+    where.push(sql`exists (select 1 from (${casesEntries(sql`c.id`)}) y where y.reason = ${f.reason})`);
   if (f.assigned === 'me') where.push(sql`c.assignee_id = ${f.viewerId}`);
   if (f.assigned === 'unassigned') where.push(sql`c.assignee_id is null`);
   let order;
@@ -162,7 +169,10 @@ export async function findCase(db: Db, caseId: string) {
   return rows[0];
 }
 
-/** Every report of a case, newest first, with its snapshot. Reporters are left out on purpose. */
+/**
+ * Every report of a case, newest first, with its snapshot, and what the server flagged (its note
+ * says what matched: "Watched word: fire"). Reporters are left out on purpose.
+ */
 export async function caseReports(db: Db, caseId: string) {
   const { rows } = await sql<{
     id: string;
@@ -170,9 +180,8 @@ export async function caseReports(db: Db, caseId: string) {
     note: string;
     createdAt: Date;
     snapshot: Record<string, unknown>;
-  }>`select r.id, r.reason, r.note, r.created_at as "createdAt", cr.snapshot
-    from moderation_case_reports cr join reports r on r.id = cr.report_id
-    where cr.case_id = ${caseId} order by r.created_at desc, r.id desc`.execute(db);
+  }>`select y.id, y.reason, y.note, y.created_at as "createdAt", y.snapshot
+    from (${casesEntries(sql`${caseId}::uuid`)}) y order by y.created_at desc, y.id desc`.execute(db);
   return rows;
 }
 

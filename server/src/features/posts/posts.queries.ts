@@ -663,14 +663,19 @@ const newPost = batched(
 
 /**
  * The post and its hashtags in one statement (atomic without a transaction): tags no longer in the
- * text go, new ones come, and the ones kept keep their row.
+ * text go, new ones come, and the ones kept keep their row. `holdFor`: hidden with this reason for
+ * review (decision 072), unless it is hidden already (another reason is kept).
  */
-export async function updatePost(db: Db, id: string, changes: Updateable<PostsTable>) {
+export async function updatePost(db: Db, id: string, changes: Updateable<PostsTable>, holdFor?: string) {
   await db
     .with('p', (w) =>
       w
         .updateTable('posts')
-        .set({ ...changes, updatedAt: new Date() })
+        .set({
+          ...changes,
+          ...(holdFor ? { hiddenReason: sql<string>`coalesce(hidden_reason, ${holdFor})` } : {}),
+          updatedAt: new Date(),
+        })
         .where('id', '=', id)
         .returning(['id', 'authorId', 'missionId', 'kind', 'hashtags', 'createdAt']),
     )

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '@muster/contract/errors';
+import { hasLink } from '@muster/contract/moderation-watch';
 import { missionParamsSchema } from '@muster/contract/missions';
 import { pageQuerySchema } from '@muster/contract/paging';
 import {
@@ -22,12 +23,14 @@ import { dataText, sendJsonText } from '../../platform/json-text.js';
 import {
   KEEP_OPEN_BUDGET,
   LIKE_BUDGET,
+  NEW_ACCOUNT_LINK_BUDGET,
+  NEW_ACCOUNT_POST_BUDGET,
   POST_BUDGET,
   POST_EDIT_BUDGET,
   SAVE_BUDGET,
   UPLOAD_BODY_LIMIT,
 } from '../../platform/limits.js';
-import { limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
+import { limitNewAccount, limitPerAccount, limitPerIpAndKey } from '../../platform/rate-limit.js';
 import * as lifecycle from './lifecycle.service.js';
 import * as posts from './posts.service.js';
 
@@ -50,7 +53,13 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Needs expire, and their authors are asked "Still needed?" first (issue 16).
   deps.scheduler.add(lifecycle.needLifecycleJob(deps));
   // Posts and hunts draw on one budget per account.
-  const postBudget = limitPerAccount(app, POST_BUDGET);
+  // New accounts draw on smaller budgets besides (issue 35 item 5, decision 072): posts, and posts
+  // with a link, where spam leads.
+  const postBudget = [limitPerAccount(app, POST_BUDGET), limitNewAccount(app, NEW_ACCOUNT_POST_BUDGET)];
+  const newAccountLinks = limitNewAccount(app, NEW_ACCOUNT_LINK_BUDGET, (request) => {
+    const body = request.body as { title?: string; content?: string; description?: string };
+    return hasLink(`${body.title ?? ''} ${body.content ?? ''} ${body.description ?? ''}`);
+  });
 
   app.post(
     '/posts/create',
@@ -58,7 +67,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: UPLOAD_BODY_LIMIT,
       // One round trip: the insert checks the session itself (posts.queries' newPost).
       config: { sessionCheckedByWrite: true },
-      preHandler: postBudget,
+      preHandler: [...postBudget, newAccountLinks],
       schema: {
         tags,
         summary: 'Share a need, want, offer or general post',
@@ -74,7 +83,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/create-hunt',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
-      preHandler: postBudget,
+      preHandler: [...postBudget, newAccountLinks],
       schema: {
         tags,
         summary: 'Hunt for a product or service',

@@ -1,5 +1,6 @@
 import { extractHashtags } from '@muster/contract/hashtags';
 import { extractMentions } from '@muster/contract/mentions';
+import { asksForMoney, MONEY_REVIEW_REASON } from '@muster/contract/moderation-watch';
 import {
   type CreatePostInput,
   type createHuntSchema,
@@ -15,6 +16,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
+import { isNewAccount } from '../../platform/new-account.js';
 import { type MediaStore, savingMedia } from '../../platform/media/media.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
 import { placeColumns } from '../../platform/places.js';
@@ -205,6 +207,8 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   const id = newId();
   const isNeed = input.kind === 'need' || input.kind === 'want';
   const { missionId, mission } = await missionOf(deps, me.id, input.mission);
+  const text = `${input.title ?? ''} ${input.content}`;
+  const held = await heldForReview(deps, me, text);
   const row = await savingMedia(deps.media, async (media) => {
     const { image, video, fileUrl } = await saveAttachments(media, input);
     // The post and the work it sets off (matching; a mission update's notices) commit together,
@@ -232,10 +236,13 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
         mission,
         missionId,
         emergencyEmoji: input.emergencyEmoji ?? null,
-        hashtags: extractHashtags(`${input.title ?? ''} ${input.content}`),
+        hashtags: extractHashtags(text),
+        // Given only when held, so every other post keeps the batched insert's usual shape.
+        ...(held ? { hiddenReason: MONEY_REVIEW_REASON } : {}),
       },
       async (trx, made) => {
         if (!made) return;
+        await written(deps, trx, { targetId: id, authorId: me.id, text, held });
         // Members and followers hear of an update (notifications subscribes).
         if (missionId)
           await deps.events.emit(trx, 'mission.updated', { missionId, postId: id, authorId: me.id });
@@ -255,6 +262,27 @@ export async function createPost(deps: Deps, viewer: Viewer | null, input: Creat
   unfurlLater(deps, id, input.content);
   announcePost(deps, id, me.id, row.audience);
   return published(deps, row);
+}
+
+/**
+ * A young account's post that asks for money is published hidden until a moderator has looked
+ * (issue 35 item 5, decision 072): its author sees it with MONEY_REVIEW_REASON, nobody else does.
+ * The text is read first, so only such a post costs the newness query.
+ */
+async function heldForReview(deps: Deps, me: Viewer, text: string): Promise<boolean> {
+  return asksForMoney(text) && (await isNewAccount(deps.db, me));
+}
+
+/**
+ * Within the post's transaction the moderation feature files it for review when it names a
+ * watched word or domain, or was held (decision 072). It never stops the post.
+ */
+async function written(
+  deps: Deps,
+  trx: Db,
+  post: { targetId: string; authorId: string; text: string; held: boolean },
+) {
+  await deps.events.emit(trx, 'content.written', { targetType: 'post', ...post });
 }
 
 /**
@@ -286,6 +314,8 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
   const me = requireViewer(viewer);
   const id = newId();
   const content = input.description ?? '';
+  const text = `${input.title} ${content}`;
+  const held = await heldForReview(deps, me, text);
   const row = await savingMedia(deps.media, async (media) => {
     const made = await insertPost(
       deps.db,
@@ -299,10 +329,13 @@ export async function createHunt(deps: Deps, viewer: Viewer | null, input: z.inf
         huntType: input.huntType,
         image: input.image ? await media.saveImage(input.image, { maxDimension: IMAGE_MAX_PX }) : null,
         ...placeColumns(input.mapLocation ?? (input.location ? { address: input.location } : undefined)),
-        hashtags: extractHashtags(`${input.title} ${content}`),
+        hashtags: extractHashtags(text),
+        ...(held ? { hiddenReason: MONEY_REVIEW_REASON } : {}),
       },
       async (trx, made) => {
-        if (made) await mentioned(deps, trx, me.id, id, `${input.title} ${content}`);
+        if (!made) return;
+        await written(deps, trx, { targetId: id, authorId: me.id, text, held });
+        await mentioned(deps, trx, me.id, id, text);
       },
     );
     if (!made) throw sessionEnded(deps, me);
@@ -724,6 +757,11 @@ export async function editPost(
   const content = input.content ?? post.content;
   const isNeed = post.kind === 'need' || post.kind === 'want';
   const relinked = firstLink(content) !== firstLink(post.content);
+  // An edit that makes a young account's post ask for money holds it as a new one would; a post
+  // hidden already keeps its reason (a moderator's stays a moderator's).
+  const text = `${title} ${content}`;
+  const held =
+    (input.title !== undefined || input.content !== undefined) && (await heldForReview(deps, me, text));
   const creditedIds = await creditsOf(
     deps,
     id,
@@ -736,20 +774,27 @@ export async function editPost(
   const helperIds = (creditedIds ?? []).filter((h) => !before.has(h));
   // The edit, its rematching and the credited helpers' notices commit together.
   await inTransaction(deps.db, async (trx) => {
-    await updatePost(trx, id, {
-      title,
-      content,
-      ...(input.category !== undefined ? { category: input.category || null } : {}),
-      ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
-      // Reopened by hand: open for the default period from now, and asked again before it ends (issue 16).
-      ...(isNeed && input.status === 'open' && post.status !== 'open'
-        ? { expiresAt: needExpiryAfter(new Date()), nudgedAt: null }
-        : {}),
-      ...(creditedIds ? { creditedIds } : {}),
-      hashtags: extractHashtags(`${title} ${content}`),
-      ...(relinked ? { linkPreview: null } : {}),
-    });
+    await updatePost(
+      trx,
+      id,
+      {
+        title,
+        content,
+        ...(input.category !== undefined ? { category: input.category || null } : {}),
+        ...(input.status !== undefined && isNeed ? { status: input.status } : {}),
+        // Reopened by hand: open for the default period from now, and asked again before it ends (issue 16).
+        ...(isNeed && input.status === 'open' && post.status !== 'open'
+          ? { expiresAt: needExpiryAfter(new Date()), nudgedAt: null }
+          : {}),
+        ...(creditedIds ? { creditedIds } : {}),
+        hashtags: extractHashtags(`${title} ${content}`),
+        ...(relinked ? { linkPreview: null } : {}),
+      },
+      held ? MONEY_REVIEW_REASON : undefined,
+    );
     await deps.events.emit(trx, 'post.saved', { postId: id, authorId: me.id, kind: post.kind });
+    if (input.title !== undefined || input.content !== undefined)
+      await written(deps, trx, { targetId: id, authorId: me.id, text, held });
     // Only the people the edit names anew are told (each once per post, whatever the edits).
     await mentioned(deps, trx, me.id, id, `${title} ${content}`, `${post.title} ${post.content}`);
     if (helperIds.length)
