@@ -446,6 +446,18 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ role: 'admin', reason: 'from the matrix' }),
   },
   'GET /api/v1/admin/audit': { other: 'denied', staff: 'admin' },
+  /** Watched words and domains (decision 072): admins only, refused before any entry is looked up. */
+  'GET /api/v1/admin/watched': { other: 'denied', staff: 'admin' },
+  'POST /api/v1/admin/watched': {
+    other: 'denied',
+    staff: 'admin',
+    body: () => ({ kind: 'word', value: 'from the matrix' }),
+  },
+  'DELETE /api/v1/admin/watched/{watchedId}': {
+    other: 'denied',
+    staff: 'admin',
+    path: (x) => ({ watchedId: x.aId }),
+  },
 
   /**
    * The moderation queue (decision 068): staff only. Every member, a stranger to the case or not,

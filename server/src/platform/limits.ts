@@ -128,21 +128,23 @@ export const NEW_ACCOUNT_POST_BUDGET: NewAccountBudget = {
   name: 'new:posts',
   max: 10,
   timeWindow: '1 hour',
-  message: (max) => `New accounts can post ${max} times an hour ${UNTIL}`,
+  message: (max) => `New accounts can post ${max === 1 ? 'once' : `${max} times`} an hour ${UNTIL}`,
 };
 /** Posts carrying a web link: where spam and scams lead; three an hour. */
 export const NEW_ACCOUNT_LINK_BUDGET: NewAccountBudget = {
   name: 'new:post-links',
   max: 3,
   timeWindow: '1 hour',
-  message: (max) => `New accounts can share ${max} posts with links an hour ${UNTIL}`,
+  message: (max) =>
+    `New accounts can share ${max === 1 ? 'one post' : `${max} posts`} with links an hour ${UNTIL}`,
 };
 /** First messages to people they are not connected to and have no chat with: five strangers an hour. */
 export const NEW_ACCOUNT_STRANGER_BUDGET: NewAccountBudget = {
   name: 'new:strangers',
   max: 5,
   timeWindow: '1 hour',
-  message: (max) => `New accounts can message ${max} new people an hour ${UNTIL}`,
+  message: (max) =>
+    `New accounts can message ${max === 1 ? 'one new person' : `${max} new people`} an hour ${UNTIL}`,
 };
 /** An admin's changes to the watched words and domains (decision 072): a list is set up in an afternoon's few dozen. */
 export const WATCHED_BUDGET: WriteBudget = { name: 'write:watched', max: 120, timeWindow: '1 hour' };

@@ -233,7 +233,8 @@ describe('the per-account budget on direct messages (issue 11, 7e)', () => {
   const call = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(limited)(...args);
 
   it('answers 429 with Retry-After once an account has sent its budget, whoever it writes to', async () => {
-    const me = await signedInUser(limited);
+    // An account past its first day: a new one's budget for strangers is tested in new-account.test.ts.
+    const me = await signedInUser(limited, { createdAt: new Date(Date.now() - 2 * 86_400_000) });
     const [ana, ben] = [await signedInUser(limited), await signedInUser(limited)];
     const max = Math.max(1, Math.round(MESSAGE_BUDGET.max * SCALE));
     for (let i = 0; i < max; i++) {

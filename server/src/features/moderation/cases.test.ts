@@ -43,7 +43,13 @@ const notices = async (who: Person) =>
 
 describe('reports become cases', () => {
   it('keeps the post as it was when reported, through an edit and a deletion', async () => {
-    const [author, reporter, mod] = await Promise.all([member(), member(), moderator()]);
+    // The author is past their first day: a new account's request for money is held and filed by
+    // the server itself (decision 072, watch.test.ts), which this test of reports is not about.
+    const [author, reporter, mod] = await Promise.all([
+      signedInUser(t, { createdAt: new Date(Date.now() - 2 * 86_400_000) }),
+      member(),
+      moderator(),
+    ]);
     const postId = await postOf(author, 'Send money for the shelter to this account', 'Shelter drive');
     expect((await report(reporter, 'post', postId, 'spam', 'Fake drive')).statusCode).toBe(200);
     await ok(await api('PATCH', `/posts/${postId}`, author.cookie, { content: 'Nothing to see here' }));

@@ -619,10 +619,13 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
   afterAll(() => limited.close());
   const call = (...args: Parameters<ReturnType<typeof apiCaller>>) => apiCaller(limited)(...args);
   const allowed = (budget: { max: number }) => Math.max(1, Math.round(budget.max * SCALE));
+  // Accounts past their first day: everyone's budgets, not a new account's smaller ones
+  // (decision 072, platform/new-account.test.ts).
+  const pastFirstDay = () => signedInUser(limited, { createdAt: new Date(Date.now() - 2 * 86_400_000) });
 
   it('answers 429 with Retry-After once an account has posted its budget, posts and hunts together', async () => {
-    const me = await signedInUser(limited);
-    const neighbour = await signedInUser(limited);
+    const me = await pastFirstDay();
+    const neighbour = await pastFirstDay();
     const max = allowed(POST_BUDGET);
     expect(max).toBeGreaterThan(1);
     for (let i = 0; i < max - 1; i++)
@@ -651,8 +654,8 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
   });
 
   it('answers 429 with Retry-After once an account has commented its budget', async () => {
-    const me = await signedInUser(limited);
-    const author = await signedInUser(limited);
+    const me = await pastFirstDay();
+    const author = await pastFirstDay();
     const postId = (await call('POST', '/posts/create', author.cookie, { content: 'Busy thread' })).json()
       .data._id;
     const max = allowed(COMMENT_BUDGET);
@@ -673,7 +676,7 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
   });
 
   it('answers 429 once an account has spent its budget of edits, links, text and status alike, and writes nothing (issue 31)', async () => {
-    const me = await signedInUser(limited);
+    const me = await pastFirstDay();
     const created = await call('POST', '/posts/create', me.cookie, {
       content: 'Tents http://127.0.0.1:9/start',
     });
@@ -719,7 +722,7 @@ describe('per-account budgets on posts, hunts and comments (issue 11, 7e)', () =
     }
     expect(await stored()).toEqual(before);
     // The budget is the account's: someone else still edits their own post.
-    const neighbour = await signedInUser(limited);
+    const neighbour = await pastFirstDay();
     const theirs = (await call('POST', '/posts/create', neighbour.cookie, { content: 'Mine' })).json().data
       ._id;
     expect(
