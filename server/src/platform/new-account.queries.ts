@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** Whether someone has accepted a connection with this person (connections keep a row per side). */
@@ -6,7 +7,7 @@ export async function hasAnyConnection(db: Db, userId: string): Promise<boolean>
     .selectFrom('connections')
     .select('otherId')
     .where('userId', '=', userId)
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -10,4 +10,6 @@ export const staffPaths = {
   moderationOrganisations: '/moderation/organisations',
   adminStaff: '/moderation/staff',
   adminAudit: '/moderation/audit',
+  /** Watched words and link domains (decision 072). */
+  adminWatched: '/moderation/watched',
 };

@@ -13,6 +13,7 @@ import { StaffOrganisationsPage } from '../../features/verification/components/s
 export function ModerationPage() {
   const { section, caseId } = useParams();
   if (caseId === undefined && section === 'organisations') return <StaffOrganisationsPage />;
-  if (caseId === undefined && (section === 'staff' || section === 'audit')) return <AdminRoute />;
+  if (caseId === undefined && (section === 'staff' || section === 'audit' || section === 'watched'))
+    return <AdminRoute />;
   return <ModerationRoute />;
 }

@@ -7,6 +7,8 @@ export const adminKeys = {
   people: (query: string) => [...root, 'people', query] as const,
   auditAll: [...root, 'audit'] as const,
   audit: (filters: AuditFilters) => [...root, 'audit', filters] as const,
+  /** The watched words and link domains (decision 072). */
+  watched: [...root, 'watched'] as const,
 };
 
 /** The audit log's filters as the page holds them ('' = none). */

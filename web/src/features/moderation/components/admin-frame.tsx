@@ -51,6 +51,9 @@ export function AdminFrame({
         <NavLink to={staffPaths.adminAudit} className={tab} end>
           Audit log
         </NavLink>
+        <NavLink to={staffPaths.adminWatched} className={tab} end>
+          Watched words
+        </NavLink>
       </nav>
       {children}
     </div>

@@ -4,9 +4,10 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { useSessionQuery } from '../../../lib/session';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
+import { WatchedPage } from './watched-page';
 
 /**
- * /moderation/staff and /moderation/audit, the admins' pages: reached through the one staff route
+ * /moderation/staff, /moderation/audit and /moderation/watched (decision 072), the admins' pages: reached through the one staff route
  * (app/routes/moderation-page.tsx), as every route the router lists weighs on the landing page's
  * start-up budget (DESIGN.md §6).
  */
@@ -14,6 +15,7 @@ export function AdminPage({ viewerRole }: { viewerRole: Role }) {
   const { section } = useParams();
   if (section === 'staff') return <StaffPage viewerRole={viewerRole} />;
   if (section === 'audit') return <AuditPage viewerRole={viewerRole} />;
+  if (section === 'watched') return <WatchedPage viewerRole={viewerRole} />;
   return <NotFoundPage />;
 }
 
