@@ -94,22 +94,24 @@ function AddWatchedForm() {
         <label htmlFor={form.fieldId('value')} className="mt-4 block text-sm font-medium text-slate-700">
           {kind === 'word' ? 'Word or phrase to watch' : 'Domain to watch'}
         </label>
-        <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-          <input
-            id={form.fieldId('value')}
-            type="text"
-            autoComplete="off"
-            value={value}
-            placeholder={kind === 'word' ? 'e.g. wire the fee' : 'e.g. scam.example'}
-            onChange={(e) => setValue(e.target.value)}
-            {...form.aria('value', 'watched-value-help')}
-            className="block w-full min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-          />
-          <button type="submit" disabled={mutation.isPending} className={buttonStyles.primary}>
+        <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-start">
+          <div className="min-w-0 flex-1">
+            <input
+              id={form.fieldId('value')}
+              type="text"
+              autoComplete="off"
+              value={value}
+              placeholder={kind === 'word' ? 'e.g. wire the fee' : 'e.g. scam.example'}
+              onChange={(e) => setValue(e.target.value)}
+              {...form.aria('value', 'watched-value-help')}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            />
+            <FieldError form={form} field="value" />
+          </div>
+          <button type="submit" disabled={mutation.isPending} className={`${buttonStyles.primary} sm:mt-0.5`}>
             {mutation.isPending ? 'Adding...' : 'Add to the list'}
           </button>
         </div>
-        <FieldError form={form} field="value" />
         <p id="watched-value-help" className="mt-1 text-xs text-slate-500">
           {kindHints[kind]}
           {kind === 'word' ? ` Up to ${WATCHED_WORD_MAX} characters.` : ''}
