@@ -20,6 +20,7 @@ import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { adminRoutes } from './features/moderation/admin.routes.js';
 import { moderationQueueRoutes } from './features/moderation/cases.routes.js';
+import { moderationActionsRoutes } from './features/moderation/actions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
@@ -215,6 +216,7 @@ export async function buildApp({
       await api.register(adminRoutes);
       // Files each report in the queue within the report's transaction (decision 068).
       await api.register(moderationQueueRoutes);
+      await api.register(moderationActionsRoutes);
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
       await api.register(searchRoutes);
