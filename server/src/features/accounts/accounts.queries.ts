@@ -388,3 +388,14 @@ export async function runningSuspension(db: Db, userId: string) {
     from users u where u.id = ${userId} and u.suspended_until > now()`.execute(db);
   return rows[0];
 }
+
+/**
+ * Ends every session of a person who is suspended now (decision 070), in the moderator's
+ * transaction; none when they are not (the same event tells of a suspension lifted). How many ended.
+ */
+export async function endSessionsIfSuspended(db: Db, userId: string): Promise<number> {
+  const { rows } = await sql<{ id: string }>`delete from sessions s where s.user_id = ${userId}
+    and exists (select 1 from users u where u.id = ${userId} and u.suspended_until > now())
+    returning s.id`.execute(db);
+  return rows.length;
+}

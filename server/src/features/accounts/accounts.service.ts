@@ -24,7 +24,6 @@ import type { Db } from '../../db/database.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
 import { mailLater, type OutgoingMail } from '../../platform/mail.js';
 import { appealToken } from '../../platform/appeal-links.js';
-import { deleteUserSessions } from '../../platform/auth/session.queries.js';
 import { afterCommit } from '../../platform/transaction.js';
 import type { SuspensionDetails } from '@muster/contract/moderation-actions';
 import {
@@ -32,6 +31,7 @@ import {
   filesOwnedBy,
   deleteUser,
   deleteUserIdentities,
+  endSessionsIfSuspended,
   findUserByEmail,
   findUserByEmailOrUsername,
   findUserById,
@@ -269,8 +269,10 @@ async function sendVerification(deps: Deps, user: { id: string; email: string; f
  */
 export function subscribeSuspensions(deps: Deps) {
   deps.events.within('user.suspended', async (trx, { userId }) => {
-    await deleteUserSessions(trx, userId);
-    afterCommit(trx, () => userSessionsEnded(deps, userId));
+    // The event tells of a suspension lifted too: then the person is not suspended, and keeps
+    // the sessions they may have made since a suspension ran out.
+    if ((await endSessionsIfSuspended(trx, userId)) > 0)
+      afterCommit(trx, () => userSessionsEnded(deps, userId));
   });
 }
 

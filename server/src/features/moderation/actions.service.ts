@@ -271,6 +271,9 @@ export async function decideAppeal(
     if (input.decision === 'lift') {
       if (strike.accountAction === 'limit' || strike.accountAction === 'suspend')
         await settleStanding(trx, strike.userId);
+      // Shown again wherever their suspension hid them: what keeps them out of sight drops it.
+      if (strike.accountAction === 'suspend')
+        await deps.events.emit(trx, 'user.suspended', { userId: strike.userId });
       if (strike.contentAction === 'hide' && isContent(strike.targetType) && strike.targetId)
         await deps.events.emit(trx, 'moderation.content_restored', {
           targetType: strike.targetType,
