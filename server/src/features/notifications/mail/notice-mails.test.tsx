@@ -378,6 +378,7 @@ describe('the mail of each kind of notice', () => {
     expect(suspended.text).toContain('Threats in messages');
     expect(suspended.text).toContain('You cannot sign in while your account is suspended.');
     expect(suspended.text).toContain(`Appeal this decision: ${appealLink}`);
+    expect(suspended.text).toContain('we mail it whatever your notification settings say');
 
     const answered = await mailOf(
       notice({

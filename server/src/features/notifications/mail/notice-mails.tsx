@@ -329,6 +329,17 @@ export function kindFooter(
   };
 }
 
+/** A suspension's mail goes whatever the channel (decision 070): its footer says so, not the setting. */
+function footerOf(notice: Notification, kind: NoticeKind, links: NoticeMailInput['links']): MailFooterProps {
+  const footer = kindFooter(kind, links);
+  if (notice.subType !== SUSPENSION_NOTICE) return footer;
+  return {
+    ...footer,
+    reason:
+      'You get this mail because your account was suspended: while you cannot sign in, we mail it whatever your notification settings say.',
+  };
+}
+
 /** The mail for one notice: its subject, the inbox's preview line and the element to render. */
 export function noticeMail(input: NoticeMailInput): NoticeMail {
   const { notice, kind, links } = input;
@@ -337,7 +348,7 @@ export function noticeMail(input: NoticeMailInput): NoticeMail {
   const preview = cut(c.quote ?? c.lines?.[0] ?? describe(notice), 140);
   const sender = nameOf(notice);
   const element = (
-    <MailLayout preview={preview} homeUrl={links.home} footer={kindFooter(kind, links)}>
+    <MailLayout preview={preview} homeUrl={links.home} footer={footerOf(notice, kind, links)}>
       {sender && notice.sender ? <MailPerson name={sender} username={notice.sender.username} /> : null}
       <MailHeading>{c.heading}</MailHeading>
       {c.quote ? <MailQuote>{c.quote}</MailQuote> : null}
