@@ -15,7 +15,7 @@ export const VERIFICATION_NOTICE = 'verification';
 export const STRIKE_NOTICE = 'strike';
 export const SUSPENSION_NOTICE = 'suspension';
 export const APPEAL_NOTICE = 'appealDecided';
-const standingNotices: readonly string[] = [STRIKE_NOTICE, SUSPENSION_NOTICE, APPEAL_NOTICE];
+const standingNotices: readonly string[] = [STRIKE_NOTICE, APPEAL_NOTICE, SUSPENSION_NOTICE];
 /** Where the person reads their strikes and appeals (the web's standing page). */
 export const STANDING_PATH = '/settings/standing';
 
