@@ -153,6 +153,11 @@ describe('the author appeals', () => {
     expect((await api('POST', '/appeals/by-link', undefined, { token, text: 'Again' })).statusCode).toBe(409);
     // Appealed: the refused sign-in offers no second appeal.
     expect((await login(author.user.username)).json().suspension.appealToken).toBeNull();
+    // The token is the whole authority: one token is tried at most ten times in ten minutes (it
+    // was used three times above), whatever the answers.
+    const tries: number[] = [];
+    for (let i = 0; i < 8; i++) tries.push((await api('GET', `/appeals/by-link?token=${token}`)).statusCode);
+    expect(tries).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
   });
 });
 
