@@ -152,11 +152,35 @@ export const decideAppealSchema = z.strictObject({
   reason: reasonText('Say why, for the author'),
 });
 
-/** Sign-in refused to a suspended account: `details` of the 403 whose code is SUSPENDED. */
+/**
+ * Sign-in refused to a suspended account: the 403 whose code is SUSPENDED carries this as its
+ * `suspension` field (beside `message` and `code`; `details` stays the list of field errors).
+ */
 export const suspensionDetailsSchema = z.object({
   reason: z.string(),
   rule: z.string(),
   /** ISO 8601, or null for good. */
   until: z.string().nullable(),
+  /**
+   * A signed token that appeals the strike which suspended the account, without signing in
+   * (`POST /appeals/by-link`, decision 070); null when there is none to appeal (already appealed).
+   */
+  appealToken: z.string().nullable(),
 });
 export type SuspensionDetails = z.infer<typeof suspensionDetailsSchema>;
+
+/** An appeal token (`v1.<strike id>.<HMAC>`): in the suspension mail's link and the refused sign-in. */
+export const APPEAL_TOKEN_MAX = 200;
+const appealToken = z
+  .string('This appeal link has no token')
+  .min(1, 'This appeal link has no token')
+  .max(APPEAL_TOKEN_MAX, 'This appeal link is not valid');
+
+/** `GET /appeals/by-link?token=…`: the strike a link appeals (the page shows it before the form). */
+export const appealLinkQuerySchema = z.object({ token: appealToken });
+
+/**
+ * `POST /appeals/by-link`: a suspended person, who cannot sign in, appeals with the token from
+ * their mail or from the refused sign-in. The token is the whole authority; once per strike.
+ */
+export const appealByLinkSchema = appealSchema.extend({ token: appealToken });

@@ -187,3 +187,7 @@ export const caseNoteResponseSchema = z.object({ data: caseNoteSchema });
 /** What a reporter is told when the case is dismissed: nobody is named, not even the content's author. */
 export const REPORT_REVIEWED_MESSAGE =
   'We reviewed your report. It did not break our rules, so we did not act on it. Thank you for looking out for others.';
+
+/** What a reporter is told when the case is actioned (decision 070): nobody is named, nor what was done. */
+export const REPORT_ACTIONED_MESSAGE =
+  'We reviewed your report and took action. Thank you for looking out for others.';

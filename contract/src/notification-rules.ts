@@ -8,6 +8,18 @@ import { NOTIFICATION_PREVIEW_CHARS } from './limits.js';
 export const VERIFICATION_NOTICE = 'verification';
 
 /**
+ * The sub-types of a moderation notice to the person acted on (decision 070): a strike (its
+ * message says what was done and the rule, its comment the moderator's reason), a suspension (the
+ * same, mailed whatever the channel: they cannot sign in), and an appeal's answer.
+ */
+export const STRIKE_NOTICE = 'strike';
+export const SUSPENSION_NOTICE = 'suspension';
+export const APPEAL_NOTICE = 'appealDecided';
+const standingNotices: readonly string[] = [STRIKE_NOTICE, APPEAL_NOTICE, SUSPENSION_NOTICE];
+/** Where the person reads their strikes and appeals (the web's standing page). */
+export const STANDING_PATH = '/settings/standing';
+
+/**
  * Where a notice leads and what it says, one rule for the app's list, its mail and its push
  * (issue 34): the button in a mail opens the page a click in the list opens.
  */
@@ -21,6 +33,8 @@ export function notificationTarget(n: Notification): string | undefined {
   if (n.type === 'missionUpdate' && n.relatedMission) return `/missions/${n.relatedMission}`;
   // A moderator's answer on an organisation's verification (decision 069): the request's page.
   if (n.subType === VERIFICATION_NOTICE) return '/settings/organisation';
+  // A strike or an appeal's answer (decision 070): the page that lists them and takes the appeal.
+  if (n.subType && standingNotices.includes(n.subType)) return STANDING_PATH;
   if (n.relatedPost) return `/post/${n.relatedPost._id}`;
   if (n.relatedUser) {
     const username = n.relatedUser.username || n.sender?.username;
@@ -80,7 +94,12 @@ export function describe(n: Notification): string {
       // Issue 35: "We reviewed your report…" is said whole; cut, it would stop before the thanks.
       if (n.subType === VERIFICATION_NOTICE)
         return n.commentContent ? `${n.message}: ${preview(n.commentContent)}` : n.message;
-      return n.subType === 'credited' || n.subType === 'reportReviewed' ? n.message : preview(n.message);
+      // A strike says what was done and the rule whole; the moderator's reason is the comment.
+      if (n.subType && standingNotices.includes(n.subType))
+        return n.commentContent ? `${n.message} ${preview(n.commentContent)}` : n.message;
+      return n.subType === 'credited' || n.subType === 'reportReviewed' || n.subType === 'reportActioned'
+        ? n.message
+        : preview(n.message);
     default:
       return preview(n.message);
   }

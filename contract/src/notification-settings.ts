@@ -17,6 +17,7 @@ export const noticeKinds = [
   'comments',
   'mentions',
   'verification',
+  'safety',
 ] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
@@ -46,6 +47,10 @@ export const noticeKindLabels: Record<NoticeKind, { label: string; hint: string 
     label: 'Organisation verification',
     hint: 'A moderator’s answer to your request to be verified as an organisation',
   },
+  safety: {
+    label: 'Your account’s standing',
+    hint: 'A moderator acted on something you posted or on your account, or answered your appeal',
+  },
 };
 
 export const noticeChannelLabels: Record<NoticeChannel, string> = {
@@ -74,6 +79,9 @@ export const defaultNoticeChannels: Record<NoticeKind, NoticeChannel> = {
   mentions: 'mail',
   // The answer to something the person asked for and waits on (decision 069).
   verification: 'mail',
+  // A moderator hid, removed, warned, limited or suspended (decision 070): the person must know at
+  // once, and why, to change course or appeal. A suspension's mail goes whatever the channel.
+  safety: 'mail',
 };
 
 export const digestFrequencies = ['off', 'daily', 'weekly'] as const;

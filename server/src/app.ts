@@ -21,6 +21,7 @@ import { missionsRoutes } from './features/missions/missions.routes.js';
 import { adminRoutes } from './features/moderation/admin.routes.js';
 import { moderationQueueRoutes } from './features/moderation/cases.routes.js';
 import { watchedRoutes } from './features/moderation/watch.routes.js';
+import { moderationActionsRoutes } from './features/moderation/actions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
@@ -218,6 +219,7 @@ export async function buildApp({
       await api.register(moderationQueueRoutes);
       // Watched words and domains: matching posts and comments filed for review (decision 072).
       await api.register(watchedRoutes);
+      await api.register(moderationActionsRoutes);
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
       await api.register(searchRoutes);

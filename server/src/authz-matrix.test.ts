@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, signedInUser } from '../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../test/helpers.js';
@@ -60,6 +60,8 @@ type Things = {
   pushEndpoint: string;
   /** A's request to be verified as an organisation, waiting for a moderator (issue 35 item 6). */
   verificationRequestId: string;
+  /** A strike against A (a warning, issue 35 item 3): only A lists and appeals it. */
+  strikeId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -519,6 +521,39 @@ const MATRIX: Record<string, Entry> = {
     path: (x) => ({ requestId: x.verificationRequestId }),
     body: () => ({ reason: 'From the matrix' }),
   },
+  /**
+   * Actions, strikes and appeals (issue 35 item 3, decision 070). A case's action and the appeals
+   * queue are staff only; one's strikes are one's own (A's strike: only A appeals it).
+   */
+  'POST /api/v1/moderation/cases/{caseId}/action': {
+    other: 'denied',
+    staff: 'moderator',
+    path: () => ({ caseId: ANY_CASE }),
+    body: () => ({ account: 'warn', rule: 'spam', reason: 'From the matrix' }),
+  },
+  'GET /api/v1/moderation/appeals': { other: 'denied', staff: 'moderator' },
+  'POST /api/v1/moderation/appeals/{strikeId}/decide': {
+    other: 'denied',
+    staff: 'moderator',
+    path: (x) => ({ strikeId: x.strikeId }),
+    body: () => ({ decision: 'lift', reason: 'From the matrix' }),
+  },
+  'GET /api/v1/users/me/strikes': mine,
+  'POST /api/v1/users/me/strikes/{strikeId}/appeal': {
+    other: 'denied',
+    path: (x) => ({ strikeId: x.strikeId }),
+    body: () => ({ text: 'From the matrix' }),
+  },
+  'GET /api/v1/appeals/by-link': {
+    other: 'own-data',
+    public: 'a suspended person cannot sign in: the signed token in their mail is the key (decision 070)',
+    query: () => 'token=not-a-token',
+  },
+  'POST /api/v1/appeals/by-link': {
+    other: 'own-data',
+    public: 'a suspended person cannot sign in: the signed token in their mail is the key (decision 070)',
+    body: () => ({ token: 'not-a-token', text: 'From the matrix' }),
+  },
 };
 
 /** A browser's push subscription (its keys a real P-256 point, as the server checks) at a fresh endpoint. */
@@ -792,6 +827,22 @@ beforeAll(async () => {
       }),
     )
   ).data._id;
+  // A warning against A, as a moderator's action leaves it (the matrix needs only the row).
+  const strikeId = randomUUID();
+  await t.db
+    .insertInto('moderationStrikes')
+    .values({
+      id: strikeId,
+      userId: ua.user.id,
+      caseId: null,
+      actorId: null,
+      rule: 'spam',
+      reason: 'From the matrix',
+      contentAction: 'none',
+      accountAction: 'warn',
+      endsAt: null,
+    })
+    .execute();
   x = {
     username: ua.user.username,
     postId,
@@ -814,6 +865,7 @@ beforeAll(async () => {
     chatRequestId,
     pushEndpoint: pushSubscription.endpoint,
     verificationRequestId,
+    strikeId,
   };
   fingerprintsOfA = [
     x.aId,
@@ -832,6 +884,7 @@ beforeAll(async () => {
     x.chatRequestId,
     x.pushEndpoint,
     x.verificationRequestId,
+    x.strikeId,
   ];
   secrets = [
     ua.user.email,

@@ -10,6 +10,11 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ErrorDetail[],
+    /**
+     * More the envelope carries besides `details`, each field in the contract's apiErrorSchema
+     * (a refused sign-in's `suspension`, decision 070).
+     */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -90,6 +95,7 @@ function sendError(error: FastifyError | HttpError, request: FastifyRequest, rep
       message: error.message,
       code: error.code,
       ...(error.details ? { details: error.details } : {}),
+      ...error.extra,
     });
   }
   const known = fastifyClientErrors[error.code];

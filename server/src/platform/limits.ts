@@ -42,6 +42,8 @@ export const REPORT_BUDGET: WriteBudget = { name: 'write:reports', max: 20, time
  * cases an hour, a stolen staff session cannot sweep the queue.
  */
 export const MODERATION_BUDGET: WriteBudget = { name: 'write:moderation', max: 300, timeWindow: '1 hour' };
+/** Appeals of one's strikes (decision 070): each strike is appealed once; a script finds a wall. */
+export const APPEAL_BUDGET: WriteBudget = { name: 'write:appeals', max: 20, timeWindow: '1 hour' };
 /** Blocks and mutes and their undoing: a wave of abuse can be blocked by hand, a script cannot churn. */
 export const HIDE_BUDGET: WriteBudget = { name: 'write:block-mute', max: 200, timeWindow: '1 hour' };
 /** Privacy settings: a person tries a few; nobody needs to flip them all day. */

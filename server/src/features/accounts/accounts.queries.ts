@@ -368,3 +368,34 @@ export async function filesOwnedBy(db: Db, userId: string): Promise<string[]> {
     where url is not null`.execute(db);
   return rows.map((r) => r.url);
 }
+
+/**
+ * A suspension in force (decision 070): its end (null for good), reason and rule, as moderation
+ * set them on the user's row, and the strike that set it (moderation's table, read here for the
+ * appeal link a refused sign-in carries) unless it was appealed already. Undefined when none runs.
+ */
+export async function runningSuspension(db: Db, userId: string) {
+  const { rows } = await sql<{
+    until: Date | null;
+    reason: string;
+    rule: string;
+    strikeId: string | null;
+  }>`select case when u.suspended_until = 'infinity' then null else u.suspended_until end as until,
+      coalesce(u.suspension_reason, '') as reason, coalesce(u.suspension_rule, 'other') as rule,
+      (select s.id from moderation_strikes s where s.user_id = u.id and s.account_action = 'suspend'
+        and s.lifted_at is null and s.appealed_at is null and s.ends_at = u.suspended_until
+        order by s.created_at desc limit 1) as "strikeId"
+    from users u where u.id = ${userId} and u.suspended_until > now()`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Ends every session of a person who is suspended now (decision 070), in the moderator's
+ * transaction; none when they are not (the same event tells of a suspension lifted). How many ended.
+ */
+export async function endSessionsIfSuspended(db: Db, userId: string): Promise<number> {
+  const { rows } = await sql<{ id: string }>`delete from sessions s where s.user_id = ${userId}
+    and exists (select 1 from users u where u.id = ${userId} and u.suspended_until > now())
+    returning s.id`.execute(db);
+  return rows.length;
+}

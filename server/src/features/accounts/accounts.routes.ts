@@ -63,6 +63,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   const bodyField = (field: string) => (request: { body: unknown }) =>
     (request.body as Record<string, string> | undefined)?.[field];
   app.addHook('onClose', () => accounts.settleMailWork(deps));
+  accounts.subscribeSuspensions(deps);
 
   /**
    * Every check of an account's password — signing in, and the Settings actions that ask for it —
@@ -184,6 +185,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         await completeOidcSignIn(deps, request, reply);
         return reply.redirect('/#/');
       } catch (err) {
+        // A suspended account is told so on the sign-in page (its mail says why and how to appeal).
+        if (err instanceof HttpError && err.code === 'SUSPENDED')
+          return reply.redirect('/#/login?error=suspended');
         request.log.warn({ err }, 'identity provider sign-in failed');
         return reply.redirect('/#/login?error=oidc');
       }

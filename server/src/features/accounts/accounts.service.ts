@@ -23,11 +23,15 @@ import { newId } from '../../platform/ids.js';
 import type { Db } from '../../db/database.js';
 import type { EmailTokenPurpose, UsersTable } from '../../db/schema.js';
 import { mailLater, type OutgoingMail } from '../../platform/mail.js';
+import { appealToken } from '../../platform/appeal-links.js';
+import { afterCommit } from '../../platform/transaction.js';
+import type { SuspensionDetails } from '@muster/contract/moderation-actions';
 import {
   consumeEmailToken,
   filesOwnedBy,
   deleteUser,
   deleteUserIdentities,
+  endSessionsIfSuspended,
   findUserByEmail,
   findUserByEmailOrUsername,
   findUserById,
@@ -43,6 +47,7 @@ import {
   listUserSessions,
   lockUser,
   retireEmailTokens,
+  runningSuspension,
   searchPeople,
   updateUser,
 } from './accounts.queries.js';
@@ -257,12 +262,61 @@ async function sendVerification(deps: Deps, user: { id: string; email: string; f
   );
 }
 
+/**
+ * A suspension takes effect at once (decision 070): within the moderator's transaction every
+ * session of the person goes (accounts own the sessions), and once it commits every process drops
+ * its cached copies and closes their sockets, as a sign-out everywhere does.
+ */
+export function subscribeSuspensions(deps: Deps) {
+  deps.events.within('user.suspended', async (trx, { userId }) => {
+    // The event tells of a suspension lifted too: then the person is not suspended, and keeps
+    // the sessions they may have made since a suspension ran out.
+    if ((await endSessionsIfSuspended(trx, userId)) > 0)
+      afterCommit(trx, () => userSessionsEnded(deps, userId));
+  });
+}
+
+const suspendedDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * Every way in (password, mailed link, identity provider) asks this before it starts a session:
+ * a suspended account is refused with a 403 SUSPENDED naming the reason and the end, and a token
+ * to appeal the suspension with, since its owner cannot sign in to do it (decision 070). Asked
+ * only once the way in is proven (the right password, a valid link), so it tells a stranger
+ * nothing. When the suspension ends (its time passes), nothing needs to run: it is compared with now.
+ */
+async function refuseSuspended(deps: Deps, userId: string) {
+  const running = await runningSuspension(deps.db, userId);
+  if (!running) return;
+  const message = running.until
+    ? `Your account is suspended until ${suspendedDate.format(running.until)}: ${running.reason}`
+    : `Your account is suspended for good: ${running.reason}`;
+  const suspension: SuspensionDetails = {
+    reason: running.reason,
+    rule: running.rule,
+    until: running.until?.toISOString() ?? null,
+    appealToken: running.strikeId ? await appealToken(deps, running.strikeId) : null,
+  };
+  throw new HttpError(403, 'SUSPENDED', message, undefined, { suspension });
+}
+
+/** Starts a session for `userId` unless the account is suspended (the one gate every sign-in passes). */
+export async function signInAs(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  await refuseSuspended(deps, userId);
+  await startSession(deps, request, reply, userId);
+}
+
 export async function login(deps: Deps, request: FastifyRequest, reply: FastifyReply, input: LoginInput) {
   const user = await findUserByEmailOrUsername(deps.db, input.emailOrUsername);
   // Same answer, same time, whether or not the account exists.
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new HttpError(401, 'BAD_CREDENTIALS', WRONG_LOGIN);
-  await startSession(deps, request, reply, user.id);
+  await signInAs(deps, request, reply, user.id);
   return presentSessionUser(user);
 }
 
@@ -296,7 +350,7 @@ export async function signInWithLink(
   const claimed = await consumeEmailToken(deps.db, hashSecret(token), 'sign_in');
   const user = claimed && (await findUserById(deps.db, claimed.userId));
   if (!user) throw badRequest('This sign-in link is invalid or has expired. Ask for a new one.');
-  await startSession(deps, request, reply, user.id);
+  await signInAs(deps, request, reply, user.id);
   return presentSessionUser(user);
 }
 

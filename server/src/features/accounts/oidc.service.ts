@@ -1,6 +1,5 @@
 import * as oidc from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { startSession } from '../../platform/auth/session.js';
 import { hashSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
@@ -16,7 +15,7 @@ import {
   takeOidcFlow,
   usernamesStartingWith,
 } from './accounts.queries.js';
-import { handOverUnprovenAccount } from './accounts.service.js';
+import { handOverUnprovenAccount, signInAs } from './accounts.service.js';
 
 export const OIDC_STATE_COOKIE = 'muster_oidc_state';
 
@@ -92,7 +91,7 @@ export async function completeOidcSignIn(deps: Deps, request: FastifyRequest, re
   const issuer = config.serverMetadata().issuer;
 
   const userId = await findOrCreateUser(deps, issuer, subject, info);
-  await startSession(deps, request, reply, userId);
+  await signInAs(deps, request, reply, userId);
 }
 
 async function findOrCreateUser(deps: Deps, issuer: string, subject: string, info: oidc.UserInfoResponse) {

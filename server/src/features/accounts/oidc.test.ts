@@ -21,6 +21,7 @@ beforeAll(async () => {
       },
       linker: { email: 'linker@example.org', emailVerified: true, givenName: 'Lin', familyName: 'Ker' },
       victim: { email: 'victim@example.org', emailVerified: true, givenName: 'Vic', familyName: 'Tim' },
+      held: { email: 'held@example.org', emailVerified: true, givenName: 'Held', familyName: 'Back' },
     },
   });
   smtp = await startSmtpCapture();
@@ -118,6 +119,24 @@ describe('sign-in with the identity provider', () => {
     const refused = await signInAs('unverified');
     expect(refused.headers.location).toBe('/#/login?error=oidc');
     expect(refused.cookies.find((c) => c.name === 'muster_session')).toBeUndefined();
+  });
+
+  it('refuses a suspended account, saying so on the sign-in page, until the suspension is over (decision 070)', async () => {
+    const held = await buildUser(t.db, {
+      email: 'held@example.org',
+      suspendedUntil: new Date(Date.now() + 86_400_000),
+      suspensionReason: 'Spam',
+      suspensionRule: 'spam',
+    });
+    const refused = await signInAs('held');
+    expect(refused.headers.location).toBe('/#/login?error=suspended');
+    expect(refused.cookies.find((c) => c.name === 'muster_session')).toBeUndefined();
+    await t.db
+      .updateTable('users')
+      .set({ suspendedUntil: new Date(Date.now() - 60_000) })
+      .where('id', '=', held.id)
+      .execute();
+    expect((await me(await signInAs('held')))._id).toBe(held.id);
   });
 
   it('takes an unverified account from whoever set it up when the address owner signs in (issue 10, 1)', async () => {

@@ -227,12 +227,13 @@ export async function authorHistory(db: Db, authorId: string, exceptCaseId: stri
   }>`select c.id, c.target_type as "targetType", c.resolution, c.closed_at as "closedAt"
     from moderation_cases c where c.author_id = ${authorId} and c.status = 'closed' and c.id <> ${exceptCaseId}
     order by c.closed_at desc, c.id desc limit ${HISTORY_CASES}`.execute(db);
+  // Actioned: the strikes against them that still count (decision 070: one lifted on appeal does
+  // not), this case's own left out, as its own strike is no earlier record.
   const { rows: counts } = await sql<{ dismissed: number; actioned: number }>`
-    select count(*) filter (where resolution = 'dismissed')::int as dismissed,
-      count(*) filter (where resolution <> 'dismissed')::int as actioned
-    from moderation_cases where author_id = ${authorId} and status = 'closed' and id <> ${exceptCaseId}`.execute(
-    db,
-  );
+    select (select count(*)::int from moderation_cases where author_id = ${authorId} and status = 'closed'
+        and resolution = 'dismissed' and id <> ${exceptCaseId}) as dismissed,
+      (select count(*)::int from moderation_strikes where user_id = ${authorId} and lifted_at is null
+        and case_id is distinct from ${exceptCaseId}::uuid) as actioned`.execute(db);
   return { joinedAt: user.createdAt, earlier, ...counts[0]! };
 }
 

@@ -1,3 +1,4 @@
+import { SUSPENSION_NOTICE } from '@muster/contract/notification-rules';
 import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JobQueue } from '../../platform/jobs.js';
@@ -46,7 +47,9 @@ export function defineDelivery(deps: Deps) {
     const n = await findNoticeForDelivery(trx, notificationId);
     // Gone (the account deleted, a block took it back) or read in the app meanwhile: nothing to tell.
     if (!n || n.readAt || !isNoticeKind(n.kind)) return;
-    const channel = channelFor(n.channels, n.kind);
+    // A suspended person cannot sign in to read it: their suspension's notice is mailed whatever
+    // the channel (decision 070), with the link that appeals it.
+    const channel = n.subType === SUSPENSION_NOTICE ? 'mail' : channelFor(n.channels, n.kind);
     // 'digest' notices are read by the digest when it is made; 'app' ones are already told.
     if (channel === 'app' || channel === 'digest') return;
     const now = new Date();

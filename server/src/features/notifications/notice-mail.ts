@@ -1,11 +1,12 @@
-import { notificationTarget } from '@muster/contract/notification-rules';
+import { notificationTarget, SUSPENSION_NOTICE } from '@muster/contract/notification-rules';
+import { appealUrl } from '../../platform/appeal-links.js';
 import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import { mailLater } from '../../platform/mail.js';
 import { renderMail } from './mail/layout.js';
 import { noticeMail } from './mail/notice-mails.js';
 import { isNoticeKind } from './notice-channels.js';
-import { findNoticePlaces } from './notice-mail.queries.js';
+import { appealableSuspension, findNoticePlaces } from './notice-mail.queries.js';
 import { findListedNotification } from './notifications.queries.js';
 import { presentNotification } from './notifications.present.js';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.js';
@@ -38,6 +39,9 @@ export async function mailNotice(
   const notice = presentNotification(row);
   const target = notificationTarget(notice);
   const places = await findNoticePlaces(trx, row.relatedPostId, row.relatedMissionId);
+  // A suspended person appeals from the mail, without signing in (decision 070).
+  const suspensionStrike =
+    notice.subType === SUSPENSION_NOTICE ? await appealableSuspension(trx, to.userId) : undefined;
   const mail = noticeMail({
     notice,
     kind,
@@ -48,6 +52,7 @@ export async function mailNotice(
       open: appLink(deps, target ?? '/notifications'),
       settings: appLink(deps, '/settings/notifications'),
       unsubscribe: await unsubscribeUrl(deps, to.userId, kind, trx),
+      ...(suspensionStrike ? { appeal: await appealUrl(deps, suspensionStrike, trx) } : {}),
     },
   });
   const { html, text } = await renderMail(mail.element);

@@ -121,6 +121,7 @@ export function findNoticeForDelivery(db: Db, notificationId: string) {
       'n.id',
       'n.userId',
       'n.kind',
+      'n.subType',
       'n.readAt',
       'u.email',
       'u.emailVerifiedAt',

@@ -81,6 +81,8 @@ describe('someone who never chose', () => {
         mentions: 'mail',
         // A moderator's answer on one's own request to be verified (decision 069).
         verification: 'mail',
+        // A moderator's decision about oneself, or an appeal's answer (decision 070).
+        safety: 'mail',
       },
       digest: 'daily',
       quietHours: { enabled: false, start: '22:00', end: '07:00' },

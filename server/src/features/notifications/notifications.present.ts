@@ -1,3 +1,4 @@
+import { moderationRuleLabels, type ModerationRule } from '@muster/contract/moderation-actions';
 import type { Notification } from '@muster/contract/notifications';
 import type { PublicUser } from '@muster/contract/users';
 import { presentCard } from '../../social/social.present.js';
@@ -65,4 +66,54 @@ export function verificationMessage(outcome: 'approved' | 'refused' | 'revoked',
   if (outcome === 'approved') return `“${organisationName}” is verified: your badge shows now`;
   if (outcome === 'refused') return `Your request to verify “${organisationName}” was refused`;
   return `The verification of “${organisationName}” was taken back`;
+}
+
+const thingNames: Record<string, string> = {
+  post: 'post',
+  comment: 'comment',
+  collaboration: 'collaboration request',
+  message: 'message',
+};
+const dayOf = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+type StrikeTold = {
+  rule: string;
+  contentAction: 'none' | 'hide' | 'delete';
+  accountAction: 'none' | 'warn' | 'limit' | 'suspend';
+  endsAt: Date | null;
+  targetType: string | null;
+};
+
+/**
+ * What the author of a strike is told (decision 070), in one sentence: what happened to the
+ * content and to the account, until when, and the rule ("Your post was hidden and your account
+ * is suspended until 5 December 2026 because it broke the rule “No scams or fake appeals for
+ * money”."). The moderator's reason follows as the notice's comment; the moderator is not named.
+ */
+export function strikeMessage(s: StrikeTold): string {
+  const until = s.endsAt ? `until ${dayOf.format(s.endsAt)}` : 'for good';
+  const thing = thingNames[s.targetType ?? ''] ?? 'post';
+  const parts: string[] = [];
+  if (s.contentAction === 'hide') parts.push(`Your ${thing} was hidden`);
+  if (s.contentAction === 'delete') parts.push(`Your ${thing} was removed`);
+  const first = parts.length === 0;
+  if (s.accountAction === 'warn') parts.push(first ? 'You were warned' : 'you were warned');
+  if (s.accountAction === 'limit') parts.push(`${first ? 'Your' : 'your'} account is limited ${until}`);
+  if (s.accountAction === 'suspend') parts.push(`${first ? 'Your' : 'your'} account is suspended ${until}`);
+  const label = moderationRuleLabels[s.rule as ModerationRule] ?? moderationRuleLabels.other;
+  const who = s.contentAction === 'none' ? 'you broke' : 'it broke';
+  return `${parts.join(' and ')} because ${who} the rule “${label}”.`;
+}
+
+/** What the author is told of their appeal's answer; the moderator's reason is the comment. */
+export function appealDecidedMessage(decision: 'uphold' | 'lift', rule: string): string {
+  const label = moderationRuleLabels[rule as ModerationRule] ?? moderationRuleLabels.other;
+  return decision === 'lift'
+    ? `Your appeal was accepted: the decision about the rule “${label}” is lifted and no longer counts against you.`
+    : `Your appeal was reviewed by another moderator, who kept the decision about the rule “${label}”.`;
 }

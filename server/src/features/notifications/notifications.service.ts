@@ -2,8 +2,13 @@ import type { Insertable } from 'kysely';
 import type { RealtimeCount } from '@muster/contract/realtime';
 import { taskStatusLabels } from '@muster/contract/missions';
 import { MENTIONS_PER_TEXT } from '@muster/contract/limits';
-import { REPORT_REVIEWED_MESSAGE } from '@muster/contract/moderation-queue';
-import { VERIFICATION_NOTICE } from '@muster/contract/notification-rules';
+import { REPORT_ACTIONED_MESSAGE, REPORT_REVIEWED_MESSAGE } from '@muster/contract/moderation-queue';
+import {
+  APPEAL_NOTICE,
+  STRIKE_NOTICE,
+  SUSPENSION_NOTICE,
+  VERIFICATION_NOTICE,
+} from '@muster/contract/notification-rules';
 import type { Db } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -27,7 +32,14 @@ import {
   markOffersRead,
   upsertLikeNotice,
 } from './notifications.queries.js';
-import { presentNotification, stillNeededMessage, verificationMessage } from './notifications.present.js';
+import {
+  appealDecidedMessage,
+  presentNotification,
+  stillNeededMessage,
+  strikeMessage,
+  verificationMessage,
+} from './notifications.present.js';
+import { findStrikeForNotice } from './notice-mail.queries.js';
 import { defineDelivery, deliverLater } from './delivery.js';
 import { defineChatNotices } from './chat-notices.js';
 
@@ -343,6 +355,45 @@ export function subscribeNotifications(deps: Deps) {
         kind: null,
         message: REPORT_REVIEWED_MESSAGE,
       });
+  });
+  // A case closed with an action (decision 070). The author is told what was done, the rule and
+  // the moderator's reason ('safety', mailed at once by default; a suspension's mail goes whatever
+  // the channel, with its appeal link, since they cannot sign in: delivery.ts). Each reporter is
+  // told it was acted on, in the app, naming nobody and not what was done. No sender: the decision
+  // is Muster's, so no block or mute silences it.
+  notices.on('moderation.case_actioned', async (db, { strikeId, authorId, reporterIds }) => {
+    const strike = await findStrikeForNotice(db, strikeId);
+    if (strike && authorId)
+      await notify(db, {
+        userId: authorId,
+        type: 'systemNotification',
+        subType: strike.accountAction === 'suspend' ? SUSPENSION_NOTICE : STRIKE_NOTICE,
+        kind: 'safety',
+        message: strikeMessage(strike),
+        commentContent: strike.reason,
+      });
+    for (const userId of reporterIds)
+      if (userId !== authorId)
+        await notify(db, {
+          userId,
+          type: 'systemNotification',
+          subType: 'reportActioned',
+          kind: null,
+          message: REPORT_ACTIONED_MESSAGE,
+        });
+  });
+  // An appeal's answer (decision 070): to its author, with the deciding moderator's reason.
+  notices.on('moderation.appeal_decided', async (db, { strikeId, authorId, decision }) => {
+    const strike = await findStrikeForNotice(db, strikeId);
+    if (!strike) return;
+    await notify(db, {
+      userId: authorId,
+      type: 'systemNotification',
+      subType: APPEAL_NOTICE,
+      kind: 'safety',
+      message: appealDecidedMessage(decision, strike.rule),
+      commentContent: strike.appealReason,
+    });
   });
   // A need about to expire (issue 16): its author keeps it open or marks it fulfilled from the notice.
   notices.on('post.expiring', async (db, { postId, authorId, title, daysLeft }) => {

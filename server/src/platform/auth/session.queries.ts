@@ -19,7 +19,10 @@ const liveSession = prepared((db, a: { tokenHash: string; now: Date }) =>
       'sessions.createdAt as sessionCreatedAt',
     ])
     .where('sessions.tokenHash', '=', a.tokenHash)
-    .where('sessions.expiresAt', '>', a.now),
+    .where('sessions.expiresAt', '>', a.now)
+    // A suspended account has no live session (decision 070): its sessions are deleted as it is
+    // suspended, and one a sign-in racing the suspension made is refused here all the same.
+    .where((eb) => eb.or([eb('users.suspendedUntil', 'is', null), eb('users.suspendedUntil', '<=', a.now)])),
 );
 
 /** The live session for a token hash, with its user, in one round trip. */

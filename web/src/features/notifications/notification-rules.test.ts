@@ -174,4 +174,24 @@ group('notification rules (spec §4, §5)', () => {
     expect(preview('x'.repeat(60))).toBe('x'.repeat(60));
     expect(preview('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);
   });
+
+  it('says a moderator’s decision whole with its reason, opening the standing page; a reporter’s thanks whole (decision 070)', () => {
+    const strike = n({
+      type: 'systemNotification',
+      subType: 'strike',
+      message: 'Your post was hidden because it broke the rule “No scams or fake appeals for money”.',
+      commentContent: 'This donation drive is fake',
+    });
+    expect(describe(strike)).toBe(
+      'Your post was hidden because it broke the rule “No scams or fake appeals for money”. This donation drive is fake',
+    );
+    expect(notificationTarget(strike)).toBe('/settings/standing');
+    expect(notificationTarget(n({ type: 'systemNotification', subType: 'appealDecided' }))).toBe(
+      '/settings/standing',
+    );
+    const thanks = 'We reviewed your report and took action. Thank you for looking out for others.';
+    expect(describe(n({ type: 'systemNotification', subType: 'reportActioned', message: thanks }))).toBe(
+      thanks,
+    );
+  });
 });

@@ -45,7 +45,7 @@ function notice(over: Partial<Notification>): Notification {
 const need = { title: 'A van to the clinic', kind: 'need', content: 'Supplies to the clinic on Saturday' };
 const post = (id: string) => ({ _id: id, image: null, content: null });
 
-async function mailOf(n: Notification, kind: NoticeKind, places: NoticePlaces = {}) {
+async function mailOf(n: Notification, kind: NoticeKind, places: NoticePlaces = {}, appeal?: string) {
   const target = notificationTarget(n);
   const mail = noticeMail({
     notice: n,
@@ -57,6 +57,7 @@ async function mailOf(n: Notification, kind: NoticeKind, places: NoticePlaces = 
       open: `${home}/#${target ?? '/notifications'}`,
       settings: `${home}/#/settings/notifications`,
       unsubscribe: `${home}/#/unsubscribe?token=t`,
+      ...(appeal ? { appeal } : {}),
     },
   });
   const rendered = await renderMail(mail.element);
@@ -342,5 +343,56 @@ describe('the mail of each kind of notice', () => {
     expect(m.text).toContain('You get this mail because “Comments and replies” is set to “Mail at once”');
     expect(m.text).toContain(`Stop mail about comments and replies: ${home}/#/unsubscribe?token=t`);
     expect(m.text).toContain(`Choose what reaches you: ${home}/#/settings/notifications`);
+  });
+
+  it('safety: a strike, a suspension with its appeal link, an appeal’s answer (decision 070)', async () => {
+    const strike = await mailOf(
+      notice({
+        sender: null,
+        subType: 'strike',
+        message: 'Your post was hidden because it broke the rule “No scams or fake appeals for money”.',
+        commentContent: 'This donation drive is fake',
+      }),
+      'safety',
+    );
+    expect(strike.subject).toBe(
+      'Your post was hidden because it broke the rule “No scams or fake appeals for money”.',
+    );
+    expect(strike.text).toContain('This donation drive is fake');
+    expect(strike.text).toContain('you can appeal it once from your account’s standing page');
+    expect(strike.text).toContain(`See your standing: ${home}/#/settings/standing`);
+
+    const appealLink = `${home}/#/appeal?token=v1.s.mac`;
+    const suspended = await mailOf(
+      notice({
+        sender: null,
+        subType: 'suspension',
+        message:
+          'Your account is suspended until 5 December 2026 because you broke the rule “No harassment”.',
+        commentContent: 'Threats in messages',
+      }),
+      'safety',
+      {},
+      appealLink,
+    );
+    expect(suspended.text).toContain('Threats in messages');
+    expect(suspended.text).toContain('You cannot sign in while your account is suspended.');
+    expect(suspended.text).toContain(`Appeal this decision: ${appealLink}`);
+    expect(suspended.text).toContain('we mail it whatever your notification settings say');
+
+    const answered = await mailOf(
+      notice({
+        sender: null,
+        subType: 'appealDecided',
+        message:
+          'Your appeal was accepted: the decision about the rule “No spam” is lifted and no longer counts against you.',
+        commentContent: 'It was a real drive',
+      }),
+      'safety',
+    );
+    expect(answered.text).toContain('It was a real drive');
+    expect(answered.text).toContain(
+      'You get this mail because “Your account’s standing” is set to “Mail at once”',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { andOthers, describe } from '@muster/contract/notification-rules';
+import { andOthers, APPEAL_NOTICE, describe, SUSPENSION_NOTICE } from '@muster/contract/notification-rules';
 import {
   noticeChannelLabels,
   noticeKindLabels,
@@ -37,7 +37,7 @@ export type NoticeMailInput = {
   kind: NoticeKind;
   places: NoticePlaces;
   /** Absolute links: the instance, the notice's page (its in-app click), settings, this kind's unsubscribe page. */
-  links: { home: string; open: string; settings: string; unsubscribe: string };
+  links: { home: string; open: string; settings: string; unsubscribe: string; appeal?: string };
   /** The notice's in-app target (notificationTarget), undefined when a click opens nothing. */
   target: string | undefined;
 };
@@ -117,7 +117,7 @@ function wholeWords(n: Notification): string {
   }
 }
 
-function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
+function contentOf({ notice: n, kind, places, links }: NoticeMailInput): Content {
   const who = nameOf(n) ?? 'Someone';
   const said = wholeWords(n);
   const post = places.post;
@@ -245,6 +245,28 @@ function contentOf({ notice: n, kind, places }: NoticeMailInput): Content {
       ],
       button: 'See your request',
     };
+  // A moderator's decision about the person, or their appeal's answer (decision 070): the reason
+  // quoted. A suspended person cannot sign in: their button opens the appeal page itself.
+  if (kind === 'safety') {
+    const suspended = n.subType === SUSPENSION_NOTICE;
+    const appealed = n.subType === APPEAL_NOTICE;
+    const lines = appealed
+      ? ['This answer is final.']
+      : suspended
+        ? [
+            links.appeal
+              ? 'You cannot sign in while your account is suspended. If you think this decision is wrong, you can appeal it once from the button below, without signing in.'
+              : 'You cannot sign in while your account is suspended.',
+          ]
+        : ['If you think this decision is wrong, you can appeal it once from your account’s standing page.'];
+    return {
+      subject: cut(n.message, 110),
+      heading: n.message,
+      quote: quoted(n.commentContent),
+      lines,
+      button: suspended ? (links.appeal ? 'Appeal this decision' : 'Open Muster') : 'See your standing',
+    };
+  }
   // The answers to an offer of help, a credit, a connection or chat request's answer: system
   // notices whose message is the whole sentence, names included.
   if (kind === 'connections')
@@ -307,6 +329,17 @@ export function kindFooter(
   };
 }
 
+/** A suspension's mail goes whatever the channel (decision 070): its footer says so, not the setting. */
+function footerOf(notice: Notification, kind: NoticeKind, links: NoticeMailInput['links']): MailFooterProps {
+  const footer = kindFooter(kind, links);
+  if (notice.subType !== SUSPENSION_NOTICE) return footer;
+  return {
+    ...footer,
+    reason:
+      'You get this mail because your account was suspended: while you cannot sign in, we mail it whatever your notification settings say.',
+  };
+}
+
 /** The mail for one notice: its subject, the inbox's preview line and the element to render. */
 export function noticeMail(input: NoticeMailInput): NoticeMail {
   const { notice, kind, links } = input;
@@ -315,7 +348,7 @@ export function noticeMail(input: NoticeMailInput): NoticeMail {
   const preview = cut(c.quote ?? c.lines?.[0] ?? describe(notice), 140);
   const sender = nameOf(notice);
   const element = (
-    <MailLayout preview={preview} homeUrl={links.home} footer={kindFooter(kind, links)}>
+    <MailLayout preview={preview} homeUrl={links.home} footer={footerOf(notice, kind, links)}>
       {sender && notice.sender ? <MailPerson name={sender} username={notice.sender.username} /> : null}
       <MailHeading>{c.heading}</MailHeading>
       {c.quote ? <MailQuote>{c.quote}</MailQuote> : null}
@@ -323,7 +356,7 @@ export function noticeMail(input: NoticeMailInput): NoticeMail {
       {c.lines?.map((line) => (
         <MailText key={line}>{line}</MailText>
       ))}
-      <MailButton href={links.open}>{buttonFor(input, c.button)}</MailButton>
+      <MailButton href={links.appeal ?? links.open}>{buttonFor(input, c.button)}</MailButton>
     </MailLayout>
   );
   return { subject, preview, element };
