@@ -14,5 +14,10 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
   /** The sender's own id for it, when they gave one (their client matches its optimistic copy by it). */
   clientMessageId: z.string().nullable().optional(),
+  /**
+   * Hidden by a moderator, and why (decision 071): only its sender is ever shown a hidden message,
+   * so this is null (or absent, as in live events, which carry new messages) for everyone else.
+   */
+  hiddenReason: z.string().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -23,9 +23,62 @@ export type ViewerId = string | Person;
  * a post's author and each connection told of it).
  */
 export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from blocks b
+  return sql<boolean>`(exists (select 1 from blocks b
     where (b.blocker_id = ${viewerId} and b.blocked_id = ${person})
-       or (b.blocker_id = ${person} and b.blocked_id = ${viewerId}))`;
+       or (b.blocker_id = ${person} and b.blocked_id = ${viewerId}))
+    or ${eitherSuspended(viewerId, person)})`;
+}
+
+/*
+ * Moderation (issue 35 item 3, decision 071). The moderation feature writes `users.suspended_until`
+ * and `users.limited_until`; these rules say what they mean for every read. A suspended account is
+ * as if everyone blocked it: hiddenEitherWay (and so every rule built on it, silencedIdsFor and
+ * the search rules) holds for it. A limited account's posts reach only its connections
+ * (limitedFrom) and it may message only them (mayMessageDirectly). Both are read through 0036's
+ * partial indexes, which hold the few such accounts only.
+ */
+
+/** The person's account is suspended now ('infinity': for good): shown to nobody, anywhere. */
+export function suspendedNow(person: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users sus where sus.id = ${person} and sus.suspended_until > now())`;
+}
+
+/** The person is shown at all: their account is not suspended (a profile, a card with a link). */
+export function accountShown(person: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`not ${suspendedNow(person)}`;
+}
+
+/** Either of the two is suspended: one probe of 0036's users_suspended for both. */
+function eitherSuspended(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users sus where sus.id in (${viewerId}, ${person}) and sus.suspended_until > now())`;
+}
+
+/**
+ * The person's account is limited now and the viewer is outside its reach (neither them nor one
+ * of their connections): the person's posts are missing to the viewer, and the person may not
+ * write to them. Without a viewer (an answer shared by everybody), any limited person: a shared
+ * page leaves their posts out, and their connections read them in their own lists.
+ */
+export function limitedFrom(viewerId: ViewerId | undefined, person: Person): RawBuilder<boolean> {
+  if (viewerId === undefined)
+    return sql<boolean>`exists (select 1 from users lim where lim.id = ${person} and lim.limited_until > now())`;
+  return sql<boolean>`exists (select 1 from users lim where lim.id = ${person} and lim.limited_until > now()
+    and lim.id <> ${viewerId} and not ${connectedTo(viewerId, sql.ref('lim.id'))})`;
+}
+
+/**
+ * Content a moderator hid (its `hidden_reason` set, issue 35 item 3) is its author's alone: the
+ * row (alias `row`, whose author is the column `author`) is shown to the viewer when it is not
+ * hidden or is theirs. Without a viewer (a shared answer), only what is not hidden.
+ */
+export function contentShownTo(
+  viewerId: ViewerId | undefined,
+  row: string,
+  author = 'author_id',
+): RawBuilder<boolean> {
+  const reason = column(row, 'hidden_reason');
+  if (viewerId === undefined) return sql<boolean>`(${reason} is null)`;
+  return sql<boolean>`(${reason} is null or ${column(row, author)} = ${viewerId})`;
 }
 
 /**
@@ -50,7 +103,19 @@ export function silencedForViewer(viewerId: ViewerId, person: Person): RawBuilde
 export function silencedIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
   return sql<string[]>`array(select sb.blocked_id from blocks sb where sb.blocker_id = ${viewerId}
     union all select sb.blocker_id from blocks sb where sb.blocked_id = ${viewerId}
-    union all select sm.muted_id from mutes sm where sm.muter_id = ${viewerId})`;
+    union all select sm.muted_id from mutes sm where sm.muter_id = ${viewerId}
+    union all ${moderatedIdsFor(viewerId)})`;
+}
+
+/**
+ * The suspended, and the limited the viewer is outside the reach of (limitedFrom), as rows of ids:
+ * a walk of 0036's two partial indexes, which hold only such accounts, so the arrays built on it
+ * grow by a handful of ids however large Muster is.
+ */
+function moderatedIdsFor(viewerId: ViewerId): RawBuilder<string> {
+  return sql<string>`select msu.id from users msu where msu.suspended_until > now()
+    union all select mli.id from users mli where mli.limited_until > now() and mli.id <> ${viewerId}
+      and not ${connectedTo(viewerId, sql.ref('mli.id'))}`;
 }
 
 /**
@@ -89,7 +154,8 @@ export function connectionsVisibleTo(viewerId: string, user: string): RawBuilder
 export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, id)}
-    and (${column(user, 'message_policy')} = 'everyone' or ${connectedTo(viewerId, id)}))`;
+    and (${column(user, 'message_policy')} = 'everyone' or ${connectedTo(viewerId, id)})
+    and not ${limitedFrom(id, sql`${viewerId}::uuid`)})`;
 }
 
 /**
@@ -99,7 +165,8 @@ export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder
  */
 export function appearsInSearchFor(viewerId: ViewerId | undefined, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
-  if (viewerId === undefined) return sql<boolean>`${column(user, 'searchable')}`;
+  if (viewerId === undefined)
+    return sql<boolean>`(${column(user, 'searchable')} and not ${suspendedNow(id)})`;
   return sql<boolean>`(${id} <> ${viewerId} and ${column(user, 'searchable')} and ${id} <> all(${blockedEitherWayIdsFor(viewerId)}))`;
 }
 
@@ -110,7 +177,8 @@ export function appearsInSearchFor(viewerId: ViewerId | undefined, user: string)
  */
 function blockedEitherWayIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
   return sql<string[]>`array(select ob.blocked_id from blocks ob where ob.blocker_id = ${viewerId}
-    union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId})`;
+    union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId}
+    union all select osu.id from users osu where osu.suspended_until > now())`;
 }
 
 /** A person as every list shows them: the card JSON text a trigger keeps (decision 010). */
@@ -222,7 +290,9 @@ export function missionOfPostVisibleTo(
  */
 export function postVisibleTo(viewerId: ViewerId, post: string): RawBuilder<boolean> {
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, column(post, 'author_id'))}
-    and ${missionOfPostVisibleTo(viewerId, column(post, 'mission_id'))})`;
+    and ${missionOfPostVisibleTo(viewerId, column(post, 'mission_id'))}
+    and ${contentShownTo(viewerId, post)}
+    and not ${limitedFrom(viewerId, column(post, 'author_id'))})`;
 }
 
 /**
@@ -249,6 +319,9 @@ export function sharedSearchAnswerFits(viewerId: string, people: readonly string
     (select me.searchable from users me where me.id = ${viewerId})
     and not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = any(${ids}))
     and not exists (select 1 from blocks b where b.blocked_id = ${viewerId} and b.blocker_id = any(${ids}))
+    and not exists (select 1 from users sus where sus.id = any(${ids}) and sus.suspended_until > now())
+    and not exists (select 1 from users lim where lim.id = any(${ids}) and lim.limited_until > now()
+      and lim.id <> ${viewerId} and not ${connectedTo(viewerId, sql.ref('lim.id'))})
     and not exists (select 1 from mission_members mm join missions mo on mo.id = mm.mission_id
       where mm.user_id = ${viewerId} and mo.visibility = 'members'))`;
 }

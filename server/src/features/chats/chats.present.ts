@@ -46,7 +46,9 @@ export function presentChatTopic(t: { postId: string; title: string; content: st
   return { postId: t.postId, title };
 }
 
-export function presentMessage(m: MessageRow): ChatMessage {
+export function presentMessage(
+  m: Omit<MessageRow, 'hiddenReason'> & { hiddenReason?: string | null },
+): ChatMessage {
   return {
     _id: m.id,
     chatId: m.chatId,
@@ -54,6 +56,8 @@ export function presentMessage(m: MessageRow): ChatMessage {
     message: m.body,
     createdAt: m.createdAt.toISOString(),
     clientMessageId: m.clientMessageId ?? null,
+    // Only its sender is ever shown a hidden message (listMessages); new messages are never hidden.
+    ...(m.hiddenReason !== undefined ? { hiddenReason: m.hiddenReason } : {}),
   };
 }
 

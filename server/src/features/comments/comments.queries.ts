@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { hiddenEitherWay, postVisibleTo } from '../../social/social.queries.js';
+import { contentShownTo, hiddenEitherWay, postVisibleTo } from '../../social/social.queries.js';
 
 /*
  * Comments and replies on posts (one level deep). The comments feature owns `comments`; a post's
@@ -36,6 +36,7 @@ export function listComments(db: Db, viewerId: string, postId: string) {
       'c.content',
       'c.createdAt',
       'c.authorId',
+      'c.hiddenReason',
       'a.username',
       'a.firstName',
       'a.lastName',
@@ -45,8 +46,11 @@ export function listComments(db: Db, viewerId: string, postId: string) {
     ])
     .where('c.postId', '=', postId)
     .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
+    // A comment a moderator hid is its author's alone (decision 071), and its replies go with it.
+    .where(contentShownTo(viewerId, 'c'))
     .where(
-      sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id and ${hiddenEitherWay(viewerId, sql.ref('head.author_id'))})`,
+      sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id
+        and (${hiddenEitherWay(viewerId, sql.ref('head.author_id'))} or not ${contentShownTo(viewerId, 'head')}))`,
     )
     .orderBy('c.createdAt')
     .orderBy('c.id')
@@ -56,12 +60,24 @@ export function listComments(db: Db, viewerId: string, postId: string) {
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
 
-/** A comment; with `viewerId`, only if its author is not blocked either way (one cannot reply to the hidden). */
+/** A comment; with `viewerId`, only if its author is not blocked either way and it is not hidden from them (one cannot reply to the hidden). */
 export function findComment(db: Db, id: string, viewerId?: string) {
   let q = db.selectFrom('comments as c').selectAll('c').where('c.id', '=', id);
   if (viewerId !== undefined)
-    q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`);
+    q = q
+      .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
+      .where(contentShownTo(viewerId, 'c'));
   return q.executeTakeFirst();
+}
+
+/** A moderator's decision on the comment (issue 35 item 3): hidden with the reason, or shown (null). */
+export function setCommentHidden(db: Db, id: string, reason: string | null) {
+  return db
+    .updateTable('comments')
+    .set({ hiddenReason: reason })
+    .where('id', '=', id)
+    .returning(['postId'])
+    .executeTakeFirst();
 }
 
 /** One statement: the post's comment count follows by trigger (migration 0013). */

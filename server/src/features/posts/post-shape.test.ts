@@ -68,6 +68,7 @@ const renderedSchema = postSchema.omit({
   savedByMe: true,
   offeredBy: true,
   via: true,
+  hiddenReason: true,
 });
 const strictRendered = strictly(renderedSchema);
 
