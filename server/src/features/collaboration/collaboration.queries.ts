@@ -81,11 +81,7 @@ export function updateCollaboration(db: Db, id: string, changes: Updateable<Coll
 
 /** A moderator's decision on the request (issue 35 item 3): hidden with the reason, or shown (null). */
 export function setCollaborationHidden(db: Db, id: string, reason: string | null) {
-  return db
-    .updateTable('collaborationRequests')
-    .set({ hiddenReason: reason })
-    .where('id', '=', id)
-    .execute();
+  return db.updateTable('collaborationRequests').set({ hiddenReason: reason }).where('id', '=', id).execute();
 }
 
 export function deleteCollaboration(db: Db, id: string) {

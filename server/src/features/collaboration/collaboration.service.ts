@@ -130,7 +130,9 @@ export function subscribeModeratedRequests(deps: Deps) {
       afterCommit(trx, () => {
         deps.media
           .remove(image)
-          .catch((err: unknown) => deps.log.warn({ err, targetId }, 'could not remove a deleted request’s picture'));
+          .catch((err: unknown) =>
+            deps.log.warn({ err, targetId }, 'could not remove a deleted request’s picture'),
+          );
       });
   });
 }

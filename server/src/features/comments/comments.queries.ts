@@ -26,36 +26,38 @@ export function findReadablePost(db: Db, viewerId: string, postId: string) {
  * replies under such a comment (a thread goes with its head).
  */
 export function listComments(db: Db, viewerId: string, postId: string) {
-  return db
-    .selectFrom('comments as c')
-    .innerJoin('users as a', 'a.id', 'c.authorId')
-    .select([
-      'c.id',
-      'c.postId',
-      'c.parentId',
-      'c.content',
-      'c.createdAt',
-      'c.authorId',
-      'c.hiddenReason',
-      'a.username',
-      'a.firstName',
-      'a.lastName',
-      'a.headline',
-      'a.profilePicture',
-      'a.verifiedOrg',
-    ])
-    .where('c.postId', '=', postId)
-    .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
-    // A comment a moderator hid is its author's alone (decision 071), and its replies go with it.
-    .where(contentShownTo(viewerId, 'c'))
-    .where(
-      sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id
+  return (
+    db
+      .selectFrom('comments as c')
+      .innerJoin('users as a', 'a.id', 'c.authorId')
+      .select([
+        'c.id',
+        'c.postId',
+        'c.parentId',
+        'c.content',
+        'c.createdAt',
+        'c.authorId',
+        'c.hiddenReason',
+        'a.username',
+        'a.firstName',
+        'a.lastName',
+        'a.headline',
+        'a.profilePicture',
+        'a.verifiedOrg',
+      ])
+      .where('c.postId', '=', postId)
+      .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
+      // A comment a moderator hid is its author's alone (decision 071), and its replies go with it.
+      .where(contentShownTo(viewerId, 'c'))
+      .where(
+        sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id
         and (${hiddenEitherWay(viewerId, sql.ref('head.author_id'))} or not ${contentShownTo(viewerId, 'head')}))`,
-    )
-    .orderBy('c.createdAt')
-    .orderBy('c.id')
-    .limit(sql.lit(500))
-    .execute();
+      )
+      .orderBy('c.createdAt')
+      .orderBy('c.id')
+      .limit(sql.lit(500))
+      .execute()
+  );
 }
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];

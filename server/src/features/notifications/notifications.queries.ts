@@ -4,6 +4,7 @@ import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import {
+  contentShownTo,
   hiddenEitherWay,
   missionAudience,
   missionTitleOf,
@@ -205,7 +206,9 @@ function notificationsOf(db: Db, userId: string) {
  */
 export function listedFor(person: ViewerId): RawBuilder<boolean> {
   return sql<boolean>`(not ${silencedForViewer(person, sql.ref('n.sender_id'))}
-    and ${readableBy(person, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id'))})`;
+    and ${readableBy(person, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id'))}
+    and not exists (select 1 from comments rc where rc.id = n.related_comment_id
+      and not ${contentShownTo(person, 'rc')}))`;
 }
 
 export function listNotifications(db: Db, userId: string, type?: string) {
