@@ -16,7 +16,7 @@ export const chatMessageSchema = z.object({
   clientMessageId: z.string().nullable().optional(),
   /**
    * Hidden by a moderator, and why (decision 071): only its sender is ever shown a hidden message,
-   * so this is null (or absent, as in live events, which carry new messages) for everyone else.
+   * and only such a message carries it; absent (or null) on every message shown to all.
    */
   hiddenReason: z.string().nullable().optional(),
 });

@@ -56,8 +56,9 @@ export function presentMessage(
     message: m.body,
     createdAt: m.createdAt.toISOString(),
     clientMessageId: m.clientMessageId ?? null,
-    // Only its sender is ever shown a hidden message (listMessages); new messages are never hidden.
-    ...(m.hiddenReason !== undefined ? { hiddenReason: m.hiddenReason } : {}),
+    // Only its sender is ever shown a hidden message (listMessages), and only then does it carry
+    // the field: a message shown to all reads the same in the history as in its live event.
+    ...(m.hiddenReason ? { hiddenReason: m.hiddenReason } : {}),
   };
 }
 
