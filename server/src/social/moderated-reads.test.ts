@@ -181,9 +181,18 @@ describe('content a moderator hid', () => {
         hiddenReason: string | null;
       }>;
     expect(ids(await listed(other))).toEqual([comment._id, reply._id]);
+    await t.app.deps.jobs.drain();
+    // The post's author was told of the comment, and the comment's author of the reply.
+    const toldOf = async (who: Person, text: string) =>
+      JSON.stringify(await data(await get('/notifications', who))).includes(text);
+    expect(await toldOf(author, 'Send me $50')).toBe(true);
+    expect(await toldOf(commenter, 'Is this real?')).toBe(true);
 
     await hide('comment', comment._id, 'Scam');
     for (const reader of [author, other]) expect(ids(await listed(reader))).toEqual([]);
+    // Its notice goes with it; the reply's, to the comment's author, who still reads the thread, stays.
+    expect(await toldOf(author, 'Send me $50')).toBe(false);
+    expect(await toldOf(commenter, 'Is this real?')).toBe(true);
     const own = await listed(commenter);
     expect(own.find((c) => c._id === comment._id)?.hiddenReason).toBe('Scam');
     // Nobody answers what they cannot read.
@@ -196,9 +205,11 @@ describe('content a moderator hid', () => {
     await restore('comment', comment._id);
     expect(ids(await listed(other))).toEqual([comment._id, reply._id]);
     expect((await listed(other))[0]!.hiddenReason).toBeNull();
+    expect(await toldOf(author, 'Send me $50')).toBe(true);
 
     await remove('comment', comment._id);
     expect(ids(await listed(commenter))).toEqual([]);
+    expect(await toldOf(author, 'Send me $50')).toBe(false);
     expect((await data(await get(`/posts/${post._id}`, author))).commentCount).toBe(0);
   });
 
@@ -299,7 +310,19 @@ describe('a suspended account', () => {
     const request = await data(
       await api('POST', '/collaboration', banned.cookie, { title: 'Relief fund', description: 'Wire money' }),
     );
+    // A stranger who takes messages from connections only has their chat request waiting.
+    const careful = await signedInUser(t, { messagePolicy: 'connections' });
+    expect(
+      (
+        await api('POST', '/chats/send', banned.cookie, {
+          recipientId: careful.user.id,
+          message: 'Invest now',
+        })
+      ).statusCode,
+    ).toBe(202);
     await t.app.deps.jobs.drain();
+    const waiting = async () => ((await data(await get('/chats/requests', careful))) as unknown[]).length;
+    expect(await waiting()).toBe(1);
 
     const seen = async () => ({
       profile: (await get(`/users/profile/${banned.user.username}`, friend)).statusCode,
@@ -340,6 +363,7 @@ describe('a suspended account', () => {
       people: false,
       notices: false,
     });
+    expect(await waiting()).toBe(0);
     // Signed out too: the public list of requests and the shared people search leave them out.
     const visitor = await t.app.inject({ method: 'GET', url: '/api/v1/collaboration?limit=50' });
     expect(ids(visitor.json().data)).not.toContain(request._id);

@@ -70,6 +70,7 @@ export async function addComment(
     });
     await deps.events.emit(trx, 'comment.created', {
       postId,
+      commentId: id,
       postAuthorId: post.authorId,
       commenterId: me.id,
       content: input.content,
