@@ -18,9 +18,10 @@ export type Person = Expression<unknown>;
 export type ViewerId = string | Person;
 
 /**
- * Either of the two blocked the other: each is hidden from the other everywhere. The viewer may be
- * a column too, for two people neither of whom is the one asking (a mission's owner and a member,
- * a post's author and each connection told of it).
+ * Either of the two blocked the other, or either is suspended (decision 071: as if blocked by
+ * everyone): each is hidden from the other everywhere. The viewer may be a column too, for two
+ * people neither of whom is the one asking (a mission's owner and a member, a post's author and
+ * each connection told of it).
  */
 export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
   return sql<boolean>`(exists (select 1 from blocks b
@@ -95,7 +96,8 @@ export function silencedForViewer(viewerId: ViewerId, person: Person): RawBuilde
 }
 
 /**
- * Everyone silencedForViewer holds, as one array read once per statement: for walks that test many
+ * Everyone silencedForViewer holds, and the suspended and the limited out of the viewer's reach
+ * (decision 071), as one array read once per statement: for walks that test many
  * rows' authors, where an `exists` per row costs two index probes of blocks each (decision 030).
  * Use as `person <> all(silencedIdsFor(viewer))`. The viewer may be a column (a digest's batch of
  * people, each walking their followed tags): then it is read once per person.
@@ -150,7 +152,10 @@ export function connectionsVisibleTo(viewerId: string, user: string): RawBuilder
     or (${visibility} = 'connections' and ${connectedTo(viewerId, id)}))`;
 }
 
-/** The viewer may write to the person directly (others go to chat requests): not blocked, and allowed by their policy. */
+/**
+ * The viewer may write to the person directly (others go to chat requests): not blocked, allowed
+ * by their policy, and — a limited viewer — a connection of theirs (decision 071).
+ */
 export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, id)}
@@ -284,7 +289,9 @@ export function missionOfPostVisibleTo(
 
 /**
  * The viewer may read the post (alias `post` of a `posts` row): its author is not blocked either
- * way with them, and it is no members-only mission's update they are outside of. Anything else is
+ * way with them (nor suspended), it is no members-only mission's update they are outside of, no
+ * moderator hid it from them (contentShownTo) and its author is not limited to others than them
+ * (limitedFrom). Anything else is
  * missing to them (404, the same answer as a post that does not exist). The post lists ask the two
  * rules apart (findPage: a shared page has no viewer); a feature that reads one post asks this.
  */
