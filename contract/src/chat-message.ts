@@ -18,6 +18,6 @@ export const chatMessageSchema = z.object({
    * Hidden by a moderator, and why (decision 071): only its sender is ever shown a hidden message,
    * and only such a message carries it; absent (or null) on every message shown to all.
    */
-  hiddenReason: z.string().nullable().optional(),
+  hiddenReason: z.string().nullish(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
