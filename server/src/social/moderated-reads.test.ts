@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../test/helpers.js';
@@ -129,6 +130,25 @@ describe('content a moderator hid', () => {
     expect((await get(`/posts/${post._id}`, author)).statusCode).toBe(404);
     expect(await wherePostIs(friend, author, post._id, tag)).toEqual(nowhere);
     expect(await t.db.selectFrom('posts').select('id').where('id', '=', post._id).execute()).toEqual([]);
+  });
+
+  it('a post deleted by a moderator goes as its author’s delete does: its picture too', async () => {
+    const author = await signedInUser(t);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3300' } })
+      .png()
+      .toBuffer();
+    const post = await data(
+      await api('POST', '/posts/create', author.cookie, {
+        content: 'Generators half price, pay by gift card',
+        image: `data:image/png;base64,${png.toString('base64')}`,
+      }),
+    );
+    const picture = () => t.app.inject({ method: 'GET', url: post.image as string });
+    expect((await picture()).statusCode).toBe(200);
+    await remove('post', post._id);
+    expect((await get(`/posts/${post._id}`, author)).statusCode).toBe(404);
+    // The file goes once the decision has committed.
+    await expect.poll(async () => (await picture()).statusCode).toBe(404);
   });
 
   it('a post: the notices about it go from everyone’s list but its author’s', async () => {
