@@ -177,6 +177,46 @@ describe('content a moderator hid', () => {
     expect(await about(named)).toBe(1);
   });
 
+  it('a post: out of matching, as a candidate and in the lists of matches; restored, back', async () => {
+    const cebu = {
+      address: 'Cebu City, Central Visayas, Philippines',
+      name: 'Cebu City',
+      coordinates: [123.8854, 10.3157],
+    };
+    const [needy, lender, later] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const need = await data(
+      await api('POST', '/posts/create', needy.cookie, {
+        kind: 'need',
+        category: 'Energy',
+        title: 'Need a generator in Cebu',
+        content: 'Power is out in our barangay; we need a generator to run the water pump.',
+        mapLocation: cebu,
+      }),
+    );
+    const provision = {
+      kind: 'provision',
+      category: 'Energy',
+      title: 'Generator available, Cebu',
+      content: 'Portable 5 kVA generator available to lend, with fuel for two days.',
+      mapLocation: cebu,
+    };
+    await data(await api('POST', '/posts/create', lender.cookie, provision));
+    const matched = async (who: Person) =>
+      ((await data(await get('/matches', who))) as Array<{ matches: Array<{ post: { _id: string } }> }>)
+        .flatMap((m) => m.matches)
+        .some((m) => m.post._id === need._id);
+    expect(await matched(lender)).toBe(true);
+
+    await hide('post', need._id);
+    expect(await matched(lender)).toBe(false);
+    // A provision written while it is hidden is not matched with it.
+    await data(await api('POST', '/posts/create', later.cookie, provision));
+    expect(await matched(later)).toBe(false);
+
+    await restore('post', need._id);
+    expect(await matched(lender)).toBe(true);
+  });
+
   it('a comment: gone for all but its author (replies under it too), who reads why; restored, back; deleted, gone and uncounted', async () => {
     const author = await signedInUser(t);
     const commenter = await signedInUser(t);
