@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
+import { inTransaction } from '../platform/transaction.js';
 import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../test/helpers.js';
 import { openSocket, type Opened } from '../../test/ws-client.js';
 
@@ -55,12 +56,16 @@ const restore = (targetType: Target, targetId: string) =>
 const remove = (targetType: Target, targetId: string) =>
   emitEvent(t, 'moderation.content_deleted', { targetType, targetId });
 const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+/** As the moderation feature suspends (or lifts): the column, and `user.suspended` in that transaction. */
 const suspend = (who: Person, until: Date | 'infinity' | null = days(7)) =>
-  t.db
-    .updateTable('users')
-    .set({ suspendedUntil: until === 'infinity' ? sql<Date>`'infinity'::timestamptz` : until })
-    .where('id', '=', who.user.id)
-    .execute();
+  inTransaction(t.db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ suspendedUntil: until === 'infinity' ? sql<Date>`'infinity'::timestamptz` : until })
+      .where('id', '=', who.user.id)
+      .execute();
+    await t.app.deps.events.emit(trx, 'user.suspended', { userId: who.user.id });
+  });
 const limit = (who: Person, until: Date | null = days(3)) =>
   t.db.updateTable('users').set({ limitedUntil: until }).where('id', '=', who.user.id).execute();
 
@@ -442,6 +447,48 @@ describe('a suspended account', () => {
     expect(await seen()).toEqual(shown);
     await suspend(banned, null);
     expect(await seen()).toEqual(shown);
+  });
+
+  it('is suggested to nobody, and leaves a mission’s member list (the membership kept); a mission they own goes with them', async () => {
+    const banned = await signedInUser(t);
+    const friend = await signedInUser(t);
+    const viewer = await signedInUser(t);
+    const owner = await signedInUser(t);
+    await connect(banned, friend);
+    await connect(viewer, friend);
+    const mission = await data(
+      await api('POST', '/missions', owner.cookie, {
+        title: 'Clean-up at the harbour',
+        type: 'collaboration',
+      }),
+    );
+    const theirs = await data(
+      await api('POST', '/missions', banned.cookie, { title: 'Relief fund drive', type: 'collaboration' }),
+    );
+    await t.db
+      .insertInto('missionMembers')
+      .values({ missionId: mission._id, userId: banned.user.id, role: 'collaborator' })
+      .execute();
+    const suggested = async () =>
+      ids(await data(await get('/users/suggestions', viewer))).includes(banned.user.id);
+    const members = async () => {
+      const m = await data(await get(`/missions/${mission._id}/members`, viewer));
+      return (m.collaborators as Array<{ user: { _id: string } }>).map((c) => c.user._id);
+    };
+    expect(await suggested()).toBe(true);
+    expect(await members()).toEqual([banned.user.id]);
+    expect((await get(`/missions/${theirs._id}`, viewer)).statusCode).toBe(200);
+
+    await suspend(banned);
+    expect(await suggested()).toBe(false);
+    expect(await members()).toEqual([]);
+    expect((await get(`/missions/${theirs._id}`, viewer)).statusCode).toBe(404);
+    expect(
+      await t.db.selectFrom('missionMembers').select('userId').where('missionId', '=', mission._id).execute(),
+    ).toContainEqual({ userId: banned.user.id });
+
+    await suspend(banned, null);
+    expect(await members()).toEqual([banned.user.id]);
   });
 
   it('hears nothing live: a connection’s new post is not pushed to a suspended person’s socket', async () => {
