@@ -14,5 +14,10 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
   /** The sender's own id for it, when they gave one (their client matches its optimistic copy by it). */
   clientMessageId: z.string().nullable().optional(),
+  /**
+   * Hidden by a moderator, and why (decision 071): only its sender is ever shown a hidden message,
+   * and only such a message carries it; absent (or null) on every message shown to all.
+   */
+  hiddenReason: z.string().nullish(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -60,6 +60,8 @@ export const collaborationRequestSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   user: z.object({ _id: z.string(), name: z.string(), username: z.string(), bio: z.string() }).nullable(),
+  /** Hidden by a moderator, and why (decision 071): shown to its owner alone, so null for everyone else. */
+  hiddenReason: z.string().nullable(),
 });
 export type CollaborationRequest = z.infer<typeof collaborationRequestSchema>;
 

@@ -157,6 +157,11 @@ export const postSchema = z.object({
   offeredBy: z.array(publicUserSchema),
   /** The helpers its author credited on marking it fulfilled ("Fulfilled with help from …"). */
   helpers: z.array(publicUserSchema),
+  /**
+   * Hidden by a moderator, and why (issue 35, decision 071): only its author is ever shown a hidden
+   * post, so this is null for everyone else, and for its author while it is shown.
+   */
+  hiddenReason: z.string().nullable(),
   /** In the home feed: 'network' (mine, my connections', my missions', my hashtags') or 'public' (the tail for everyone). */
   via: z.enum(['network', 'public']).optional(),
   createdAt: z.string(),
@@ -211,6 +216,8 @@ export const commentSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   author: publicUserSchema,
+  /** Hidden by a moderator, and why (decision 071): shown to its author alone, so null for everyone else. */
+  hiddenReason: z.string().nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentParamsSchema = postParamsSchema.extend({ commentId: z.uuid('Not a comment id') });

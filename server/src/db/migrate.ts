@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033-moderation-queue.js';
 import * as m0034 from './migrations/0034-verified-organisations.js';
 import * as m0035 from './migrations/0035-moderation-actions.js';
 import * as m0036 from './migrations/0036-watched-words.js';
+import * as m0037 from './migrations/0037-moderated-reads.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0034-verified-organisations': m0034,
   '0035-moderation-actions': m0035,
   '0036-watched-words': m0036,
+  '0037-moderated-reads': m0037,
 };
 
 /**

@@ -226,7 +226,7 @@ export interface NotificationsTable {
   othersCount: Generated<number>;
   /** A coalesced notice's burst: it is told away from the app once, then (0031); null for the others. */
   burstUntil: Date | null;
-  /** A mention in a comment: the comment (0031); null for every other notice. */
+  /** The comment a mention is in (0031), or a comment or reply notice tells of (071); null for the others. */
   relatedCommentId: string | null;
 }
 

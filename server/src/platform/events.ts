@@ -73,6 +73,8 @@ export type DomainEvents = {
   };
   'comment.created': {
     postId: string;
+    /** The comment (issue 35, decision 071: its notices name it, so a moderator's hide hides them too); absent in jobs queued before. */
+    commentId?: string;
     postAuthorId: string;
     commenterId: string;
     content: string;

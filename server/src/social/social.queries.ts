@@ -18,14 +18,68 @@ export type Person = Expression<unknown>;
 export type ViewerId = string | Person;
 
 /**
- * Either of the two blocked the other: each is hidden from the other everywhere. The viewer may be
- * a column too, for two people neither of whom is the one asking (a mission's owner and a member,
- * a post's author and each connection told of it).
+ * Either of the two blocked the other, or either is suspended (decision 071: as if blocked by
+ * everyone): each is hidden from the other everywhere. The viewer may be a column too, for two
+ * people neither of whom is the one asking (a mission's owner and a member, a post's author and
+ * each connection told of it).
  */
 export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from blocks b
+  return sql<boolean>`(exists (select 1 from blocks b
     where (b.blocker_id = ${viewerId} and b.blocked_id = ${person})
-       or (b.blocker_id = ${person} and b.blocked_id = ${viewerId}))`;
+       or (b.blocker_id = ${person} and b.blocked_id = ${viewerId}))
+    or ${eitherSuspended(viewerId, person)})`;
+}
+
+/*
+ * Moderation (issue 35 item 3, decision 071). The moderation feature writes `users.suspended_until`
+ * and `users.limited_until`; these rules say what they mean for every read. A suspended account is
+ * as if everyone blocked it: hiddenEitherWay (and so every rule built on it, silencedIdsFor and
+ * the search rules) holds for it. A limited account's posts reach only its connections
+ * (limitedFrom) and it may message only them (mayMessageDirectly). Both are read through 0036's
+ * partial indexes, which hold the few such accounts only.
+ */
+
+/** The person's account is suspended now ('infinity': for good): shown to nobody, anywhere. */
+export function suspendedNow(person: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users sus where sus.id = ${person} and sus.suspended_until > now())`;
+}
+
+/** The person is shown at all: their account is not suspended (a profile, a card with a link). */
+export function accountShown(person: Person | string): RawBuilder<boolean> {
+  return sql<boolean>`not ${suspendedNow(person)}`;
+}
+
+/** Either of the two is suspended: one probe of 0036's users_suspended for both. */
+function eitherSuspended(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users sus where sus.id in (${viewerId}, ${person}) and sus.suspended_until > now())`;
+}
+
+/**
+ * The person's account is limited now and the viewer is outside its reach (neither them nor one
+ * of their connections): the person's posts are missing to the viewer, and the person may not
+ * write to them. Without a viewer (an answer shared by everybody), any limited person: a shared
+ * page leaves their posts out, and their connections read them in their own lists.
+ */
+export function limitedFrom(viewerId: ViewerId | undefined, person: Person): RawBuilder<boolean> {
+  if (viewerId === undefined)
+    return sql<boolean>`exists (select 1 from users lim where lim.id = ${person} and lim.limited_until > now())`;
+  return sql<boolean>`exists (select 1 from users lim where lim.id = ${person} and lim.limited_until > now()
+    and lim.id <> ${viewerId} and not ${connectedTo(viewerId, sql.ref('lim.id'))})`;
+}
+
+/**
+ * Content a moderator hid (its `hidden_reason` set, issue 35 item 3) is its author's alone: the
+ * row (alias `row`, whose author is the column `author`) is shown to the viewer when it is not
+ * hidden or is theirs. Without a viewer (a shared answer), only what is not hidden.
+ */
+export function contentShownTo(
+  viewerId: ViewerId | undefined,
+  row: string,
+  author = 'author_id',
+): RawBuilder<boolean> {
+  const reason = column(row, 'hidden_reason');
+  if (viewerId === undefined) return sql<boolean>`(${reason} is null)`;
+  return sql<boolean>`(${reason} is null or ${column(row, author)} = ${viewerId})`;
 }
 
 /**
@@ -42,7 +96,8 @@ export function silencedForViewer(viewerId: ViewerId, person: Person): RawBuilde
 }
 
 /**
- * Everyone silencedForViewer holds, as one array read once per statement: for walks that test many
+ * Everyone silencedForViewer holds, and the suspended and the limited out of the viewer's reach
+ * (decision 071), as one array read once per statement: for walks that test many
  * rows' authors, where an `exists` per row costs two index probes of blocks each (decision 030).
  * Use as `person <> all(silencedIdsFor(viewer))`. The viewer may be a column (a digest's batch of
  * people, each walking their followed tags): then it is read once per person.
@@ -50,7 +105,19 @@ export function silencedForViewer(viewerId: ViewerId, person: Person): RawBuilde
 export function silencedIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
   return sql<string[]>`array(select sb.blocked_id from blocks sb where sb.blocker_id = ${viewerId}
     union all select sb.blocker_id from blocks sb where sb.blocked_id = ${viewerId}
-    union all select sm.muted_id from mutes sm where sm.muter_id = ${viewerId})`;
+    union all select sm.muted_id from mutes sm where sm.muter_id = ${viewerId}
+    union all ${moderatedIdsFor(viewerId)})`;
+}
+
+/**
+ * The suspended, and the limited the viewer is outside the reach of (limitedFrom), as rows of ids:
+ * a walk of 0036's two partial indexes, which hold only such accounts, so the arrays built on it
+ * grow by a handful of ids however large Muster is.
+ */
+function moderatedIdsFor(viewerId: ViewerId): RawBuilder<string> {
+  return sql<string>`select msu.id from users msu where msu.suspended_until > now()
+    union all select mli.id from users mli where mli.limited_until > now() and mli.id <> ${viewerId}
+      and not ${connectedTo(viewerId, sql.ref('mli.id'))}`;
 }
 
 /**
@@ -85,11 +152,15 @@ export function connectionsVisibleTo(viewerId: string, user: string): RawBuilder
     or (${visibility} = 'connections' and ${connectedTo(viewerId, id)}))`;
 }
 
-/** The viewer may write to the person directly (others go to chat requests): not blocked, and allowed by their policy. */
+/**
+ * The viewer may write to the person directly (others go to chat requests): not blocked, allowed
+ * by their policy, and — a limited viewer — a connection of theirs (decision 071).
+ */
 export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, id)}
-    and (${column(user, 'message_policy')} = 'everyone' or ${connectedTo(viewerId, id)}))`;
+    and (${column(user, 'message_policy')} = 'everyone' or ${connectedTo(viewerId, id)})
+    and not ${limitedFrom(id, sql`${viewerId}::uuid`)})`;
 }
 
 /**
@@ -99,7 +170,8 @@ export function mayMessageDirectly(viewerId: ViewerId, user: string): RawBuilder
  */
 export function appearsInSearchFor(viewerId: ViewerId | undefined, user: string): RawBuilder<boolean> {
   const id = column(user, 'id');
-  if (viewerId === undefined) return sql<boolean>`${column(user, 'searchable')}`;
+  if (viewerId === undefined)
+    return sql<boolean>`(${column(user, 'searchable')} and not ${suspendedNow(id)})`;
   return sql<boolean>`(${id} <> ${viewerId} and ${column(user, 'searchable')} and ${id} <> all(${blockedEitherWayIdsFor(viewerId)}))`;
 }
 
@@ -110,7 +182,8 @@ export function appearsInSearchFor(viewerId: ViewerId | undefined, user: string)
  */
 function blockedEitherWayIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
   return sql<string[]>`array(select ob.blocked_id from blocks ob where ob.blocker_id = ${viewerId}
-    union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId})`;
+    union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId}
+    union all select osu.id from users osu where osu.suspended_until > now())`;
 }
 
 /** A person as every list shows them: the card JSON text a trigger keeps (decision 010). */
@@ -216,13 +289,17 @@ export function missionOfPostVisibleTo(
 
 /**
  * The viewer may read the post (alias `post` of a `posts` row): its author is not blocked either
- * way with them, and it is no members-only mission's update they are outside of. Anything else is
+ * way with them (nor suspended), it is no members-only mission's update they are outside of, no
+ * moderator hid it from them (contentShownTo) and its author is not limited to others than them
+ * (limitedFrom). Anything else is
  * missing to them (404, the same answer as a post that does not exist). The post lists ask the two
  * rules apart (findPage: a shared page has no viewer); a feature that reads one post asks this.
  */
 export function postVisibleTo(viewerId: ViewerId, post: string): RawBuilder<boolean> {
   return sql<boolean>`(not ${hiddenEitherWay(viewerId, column(post, 'author_id'))}
-    and ${missionOfPostVisibleTo(viewerId, column(post, 'mission_id'))})`;
+    and ${missionOfPostVisibleTo(viewerId, column(post, 'mission_id'))}
+    and ${contentShownTo(viewerId, post)}
+    and not ${limitedFrom(viewerId, column(post, 'author_id'))})`;
 }
 
 /**
@@ -249,6 +326,9 @@ export function sharedSearchAnswerFits(viewerId: string, people: readonly string
     (select me.searchable from users me where me.id = ${viewerId})
     and not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = any(${ids}))
     and not exists (select 1 from blocks b where b.blocked_id = ${viewerId} and b.blocker_id = any(${ids}))
+    and not exists (select 1 from users sus where sus.id = any(${ids}) and sus.suspended_until > now())
+    and not exists (select 1 from users lim where lim.id = any(${ids}) and lim.limited_until > now()
+      and lim.id <> ${viewerId} and not ${connectedTo(viewerId, sql.ref('lim.id'))})
     and not exists (select 1 from mission_members mm join missions mo on mo.id = mm.mission_id
       where mm.user_id = ${viewerId} and mo.visibility = 'members'))`;
 }

@@ -124,6 +124,7 @@ export function postFixture(over: Partial<Post> = {}): Post {
     offerCount: 0,
     offeredBy: [],
     helpers: [],
+    hiddenReason: null,
     createdAt: '2026-11-20T00:00:00.000Z',
     updatedAt: '2026-11-20T00:00:00.000Z',
     ...over,

@@ -46,7 +46,9 @@ export function presentChatTopic(t: { postId: string; title: string; content: st
   return { postId: t.postId, title };
 }
 
-export function presentMessage(m: MessageRow): ChatMessage {
+export function presentMessage(
+  m: Omit<MessageRow, 'hiddenReason'> & { hiddenReason?: string | null },
+): ChatMessage {
   return {
     _id: m.id,
     chatId: m.chatId,
@@ -54,6 +56,9 @@ export function presentMessage(m: MessageRow): ChatMessage {
     message: m.body,
     createdAt: m.createdAt.toISOString(),
     clientMessageId: m.clientMessageId ?? null,
+    // Only its sender is ever shown a hidden message (listMessages), and only then does it carry
+    // the field: a message shown to all reads the same in the history as in its live event.
+    ...(m.hiddenReason ? { hiddenReason: m.hiddenReason } : {}),
   };
 }
 

@@ -6,7 +6,9 @@ import { sessionIsLive } from '../../platform/auth/session.queries.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
   cardOf,
+  contentShownTo,
   hiddenEitherWay,
+  limitedFrom,
   mayMessageDirectly,
   missionOwnerOf,
   missionTitleOf,
@@ -77,6 +79,11 @@ export type DirectSendRow = {
   blocked: boolean;
   /** Their message policy lets me write, or they have taken part in our chat (`accepts_messages`). */
   allowed: boolean;
+  /**
+   * My account is limited and they are no connection of mine (the kernel's limitedFrom, decision
+   * 071): nothing written, neither a message nor a request; until when it is limited.
+   */
+  limitedUntil: Date | null;
   /** The message written now (null: nothing written). */
   id: string | null;
   chatId: string | null;
@@ -158,7 +165,8 @@ const directSends = prepared(
       select i.ord, u.id, ${hiddenEitherWay(me, sql.ref('u.id'))} as blocked,
         (${mayMessageDirectly(me, 'u')} or exists (
           select 1 from chats c join chat_members took on took.chat_id = c.id
-          where c.direct_key = i.direct_key and took.user_id = u.id and took.accepts_messages)) as allowed
+          where c.direct_key = i.direct_key and took.user_id = u.id and took.accepts_messages)) as allowed,
+        ${limitedFrom(sql.ref('u.id'), me)} as restricted
       from i join users u on u.id = i.recipient_id
     ), prior as (
       select i.ord, p.id, p.chat_id, p.body, p.created_at, pc.direct_key
@@ -167,7 +175,8 @@ const directSends = prepared(
     ), live as (
       select i.ord, ${sessionIsLive(sql.ref('i.session_id'))} as live from i
     ), gate as (
-      select i.ord, not r.blocked and r.allowed and p.id is null as send, not r.blocked and not r.allowed and p.id is null as ask
+      select i.ord, not r.blocked and not r.restricted and r.allowed and p.id is null as send,
+        not r.blocked and not r.restricted and not r.allowed and p.id is null as ask
       from i join live l on l.ord = i.ord and l.live join recipient r on r.ord = i.ord left join prior p on p.ord = i.ord
     ), chat as (
       insert into chats (id, kind, direct_key, last_message_at, burst_since, burst_until)
@@ -196,6 +205,7 @@ const directSends = prepared(
       select i.ord, w.id, w.client_message_id, w.created_at from i join chat_requests w on w.sender_id = i.sender_id and w.recipient_id = i.recipient_id
     )
     select i.ord, l.live, r.id is not null as found, r.blocked, r.allowed,
+      case when r.restricted then (select lu.limited_until from users lu where lu.id = i.sender_id) end as limited_until,
       m.id, m.chat_id, m.body, m.created_at, m.client_message_id,
       p.id as prior_id, p.chat_id as prior_chat_id, p.direct_key as prior_key, p.body as prior_body, p.created_at as prior_created_at,
       q.id as request_id, q.created_at as request_created_at,
@@ -285,6 +295,7 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
           .select(['m.body', 'm.createdAt', 'm.senderId'])
           .whereRef('m.chatId', '=', 'c.id')
           .where(sql<boolean>`not ${hiddenEitherWay(userId, sql.ref('m.sender_id'))}`)
+          .where(contentShownTo(userId, 'm', 'sender_id'))
           .orderBy('m.createdAt', 'desc')
           .orderBy('m.id', 'desc')
           .limit(sql.lit(1))
@@ -318,6 +329,7 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
         .whereRef('u.createdAt', '>', 'me.lastReadAt')
         .where('u.senderId', '!=', userId)
         .where(sql<boolean>`not ${hiddenEitherWay(userId, sql.ref('u.sender_id'))}`)
+        .where(sql<boolean>`u.hidden_reason is null`)
         .as('unreadCount'),
     )
     .where('me.userId', '=', userId)
@@ -329,7 +341,7 @@ export function listChatsOf(db: Db, userId: string, chatId?: string) {
 
 export type ChatRow = Awaited<ReturnType<typeof listChatsOf>>[number];
 
-/** A page of a chat's messages, newest first, with each sender; none from people blocked either way with the reader. */
+/** A page of a chat's messages, newest first, with each sender; none from people blocked either way with the reader, nor hidden from them. */
 export function listMessages(
   db: Db,
   chatId: string,
@@ -345,6 +357,7 @@ export function listMessages(
       'm.body',
       'm.createdAt',
       'm.clientMessageId',
+      'm.hiddenReason',
       's.id as senderId',
       's.username',
       's.firstName',
@@ -354,7 +367,9 @@ export function listMessages(
       's.verifiedOrg',
     ])
     .where('m.chatId', '=', chatId)
-    .where(sql<boolean>`not ${hiddenEitherWay(readerId, sql.ref('s.id'))}`);
+    .where(sql<boolean>`not ${hiddenEitherWay(readerId, sql.ref('s.id'))}`)
+    // A message a moderator hid is its sender's alone (decision 071).
+    .where(contentShownTo(readerId, 'm', 'sender_id'));
   if (options.cursor) {
     const { createdAt, id } = options.cursor;
     q = q.where((eb) =>
@@ -372,6 +387,24 @@ export function listMessages(
 }
 
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
+
+/**
+ * A moderator's decision on a message (issue 35 item 3): hidden with the reason, or shown (null).
+ * Answers its chat and sender, or undefined when it is gone.
+ */
+export function setMessageHidden(db: Db, id: string, reason: string | null) {
+  return db
+    .updateTable('chatMessages')
+    .set({ hiddenReason: reason })
+    .where('id', '=', id)
+    .returning(['chatId', 'senderId'])
+    .executeTakeFirst();
+}
+
+/** A moderator deleted a message: it goes (nothing else counts or keeps it). Answers its chat. */
+export function deleteMessage(db: Db, id: string) {
+  return db.deleteFrom('chatMessages').where('id', '=', id).returning(['chatId']).executeTakeFirst();
+}
 
 /**
  * A mission's group chat with the given people in it (the owner first), made on first need: by

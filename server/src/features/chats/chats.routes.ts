@@ -49,6 +49,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   chats.subscribeMissionChats(deps);
   chats.subscribeOfferChats(deps);
   chats.subscribeChatRequests(deps);
+  chats.subscribeModeratedMessages(deps);
 
   app.get(
     '/chats',

@@ -24,6 +24,8 @@ import {
   sendDirectMessageIfAllowed,
   sendToChatAsMember,
   haveDirectChat,
+  setMessageHidden,
+  deleteMessage,
 } from './chats.queries.js';
 import { presentChat, presentChatRequest, presentChatTopic, presentMessage } from './chats.present.js';
 
@@ -148,6 +150,7 @@ export async function sendDirectMessage(
   if (!row.live) throw sessionEnded(deps, me);
   if (!row.found) throw notFound('That person is not on Muster');
   if (row.blocked) throw forbidden('You cannot message this person');
+  if (row.limitedUntil) throw limitedAccount(row.limitedUntil);
   if (row.priorId) {
     if (row.priorKey !== key) throw idReused();
     return {
@@ -204,6 +207,18 @@ export async function sendDirectMessage(
     if (twin) return { message: mine(me, twin) };
   }
   throw conflict('You have already sent this person a message request. It waits for their answer.');
+}
+
+/**
+ * A limited account writes to a stranger (decision 071): refused, saying until when and what is
+ * still open to them. A limit for good (or a date the driver cannot read) says no date.
+ */
+function limitedAccount(until: Date) {
+  const date = until instanceof Date && Number.isFinite(until.getTime()) ? until : undefined;
+  const when = date
+    ? ` until ${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`
+    : '';
+  return forbidden(`Your account is limited${when}: you can message your connections only`);
 }
 
 export async function listMyChats(deps: Deps, viewer: Viewer | null) {
@@ -412,5 +427,22 @@ export function subscribeChatRequests(deps: Deps) {
     afterCommit(trx, () =>
       deps.realtime.publish(recipients, { type: 'counts.changed', data: { counts: ['requests'] } }),
     );
+  });
+}
+
+/**
+ * A moderator's decision on a message (issue 35 item 3, decision 071), in the moderator's
+ * transaction: hidden or shown again by its `hidden_reason` (its sender still reads it, with why),
+ * or deleted. Lists and unread counts are read fresh, so nothing kept needs dropping.
+ */
+export function subscribeModeratedMessages(deps: Deps) {
+  deps.events.within('moderation.content_hidden', async (trx, { targetType, targetId, reason }) => {
+    if (targetType === 'message') await setMessageHidden(trx, targetId, reason);
+  });
+  deps.events.within('moderation.content_restored', async (trx, { targetType, targetId }) => {
+    if (targetType === 'message') await setMessageHidden(trx, targetId, null);
+  });
+  deps.events.within('moderation.content_deleted', async (trx, { targetType, targetId }) => {
+    if (targetType === 'message') await deleteMessage(trx, targetId);
   });
 }

@@ -32,5 +32,7 @@ export function presentCollaboration(
           bio: row.bio ?? '',
         }
       : null,
+    // Only its owner is ever shown a hidden request (withPoster), so only they read a reason.
+    hiddenReason: row.hiddenReason,
   };
 }

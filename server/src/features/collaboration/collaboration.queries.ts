@@ -2,10 +2,16 @@ import { type Insertable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CollaborationRequestsTable } from '../../db/schema.js';
 import type { Cursor } from '../../platform/paging.js';
-import { hiddenEitherWay, profileVisibleTo } from '../../social/social.queries.js';
+import {
+  accountShown,
+  contentShownTo,
+  hiddenEitherWay,
+  profileVisibleTo,
+} from '../../social/social.queries.js';
 
 /**
- * Requests with their poster; with a viewer, never those of someone blocked either way. The
+ * Requests with their poster; with a viewer, never those of someone blocked either way (nor of the
+ * suspended), nor one a moderator hid from them. The
  * poster's bio is part of their profile: shown only to whom the profile is (`profileVisibleTo`; a
  * visitor, only an open one), else empty, as a limited profile shows it (issue 31).
  */
@@ -24,9 +30,12 @@ function withPoster(db: Db, viewerId?: string) {
       'u.username',
       sql<string>`case when ${profileVisible} then u.bio else '' end`.as('bio'),
     ]);
+  // A moderator's hidden request is its owner's alone, and a suspended owner's are nobody's (decision 071).
   return viewerId === undefined
-    ? q
-    : q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.user_id'))}`);
+    ? q.where(contentShownTo(undefined, 'c')).where(accountShown(sql.ref('c.user_id')))
+    : q
+        .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.user_id'))}`)
+        .where(contentShownTo(viewerId, 'c', 'user_id'));
 }
 
 export type CollaborationRow = Awaited<ReturnType<typeof findCollaboration>> & object;
@@ -68,6 +77,11 @@ export function updateCollaboration(db: Db, id: string, changes: Updateable<Coll
     .set({ ...changes, updatedAt: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/** A moderator's decision on the request (issue 35 item 3): hidden with the reason, or shown (null). */
+export function setCollaborationHidden(db: Db, id: string, reason: string | null) {
+  return db.updateTable('collaborationRequests').set({ hiddenReason: reason }).where('id', '=', id).execute();
 }
 
 export function deleteCollaboration(db: Db, id: string) {

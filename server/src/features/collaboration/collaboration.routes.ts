@@ -26,6 +26,7 @@ const tags = ['collaboration'];
 
 export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  collaboration.subscribeModeratedRequests(deps);
 
   app.get(
     '/collaboration',

@@ -6,12 +6,14 @@ import type { Deps } from '../../platform/deps.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { savingMedia } from '../../platform/media/media.js';
+import { afterCommit } from '../../platform/transaction.js';
 import { decodeCursor, pageOf } from '../../platform/paging.js';
 import {
   deleteCollaboration,
   findCollaboration,
   insertCollaboration,
   listCollaborations,
+  setCollaborationHidden,
   updateCollaboration,
 } from './collaboration.queries.js';
 import { locationColumns } from '../../platform/places.js';
@@ -104,4 +106,33 @@ export async function deleteRequest(deps: Deps, viewer: Viewer | null, id: strin
   const row = await ownedRequest(deps, viewer, id);
   await deleteCollaboration(deps.db, id);
   if (row.image) await deps.media.remove(row.image);
+}
+
+/**
+ * A moderator's decision on a request (issue 35 item 3, decision 071), in the moderator's
+ * transaction: hidden or shown again by its `hidden_reason` (its owner still reads it, with why),
+ * or deleted as its owner's delete does, its picture once the decision commits.
+ */
+export function subscribeModeratedRequests(deps: Deps) {
+  deps.events.within('moderation.content_hidden', async (trx, { targetType, targetId, reason }) => {
+    if (targetType === 'collaboration') await setCollaborationHidden(trx, targetId, reason);
+  });
+  deps.events.within('moderation.content_restored', async (trx, { targetType, targetId }) => {
+    if (targetType === 'collaboration') await setCollaborationHidden(trx, targetId, null);
+  });
+  deps.events.within('moderation.content_deleted', async (trx, { targetType, targetId }) => {
+    if (targetType !== 'collaboration') return;
+    const row = await findCollaboration(trx, targetId);
+    if (!row) return;
+    await deleteCollaboration(trx, targetId);
+    const image = row.image;
+    if (image)
+      afterCommit(trx, () => {
+        deps.media
+          .remove(image)
+          .catch((err: unknown) =>
+            deps.log.warn({ err, targetId }, 'could not remove a deleted request’s picture'),
+          );
+      });
+  });
 }

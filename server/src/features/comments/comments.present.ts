@@ -9,5 +9,7 @@ export function presentComment(c: CommentRow) {
     content: c.content,
     createdAt: c.createdAt.toISOString(),
     author: presentCard({ ...c, id: c.authorId }),
+    // Only its author is ever shown a hidden comment (listComments), so only they read a reason.
+    hiddenReason: c.hiddenReason,
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { hiddenEitherWay, postVisibleTo } from '../../social/social.queries.js';
+import { contentShownTo, hiddenEitherWay, postVisibleTo } from '../../social/social.queries.js';
 
 /*
  * Comments and replies on posts (one level deep). The comments feature owns `comments`; a post's
@@ -26,42 +26,60 @@ export function findReadablePost(db: Db, viewerId: string, postId: string) {
  * replies under such a comment (a thread goes with its head).
  */
 export function listComments(db: Db, viewerId: string, postId: string) {
-  return db
-    .selectFrom('comments as c')
-    .innerJoin('users as a', 'a.id', 'c.authorId')
-    .select([
-      'c.id',
-      'c.postId',
-      'c.parentId',
-      'c.content',
-      'c.createdAt',
-      'c.authorId',
-      'a.username',
-      'a.firstName',
-      'a.lastName',
-      'a.headline',
-      'a.profilePicture',
-      'a.verifiedOrg',
-    ])
-    .where('c.postId', '=', postId)
-    .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
-    .where(
-      sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id and ${hiddenEitherWay(viewerId, sql.ref('head.author_id'))})`,
-    )
-    .orderBy('c.createdAt')
-    .orderBy('c.id')
-    .limit(sql.lit(500))
-    .execute();
+  return (
+    db
+      .selectFrom('comments as c')
+      .innerJoin('users as a', 'a.id', 'c.authorId')
+      .select([
+        'c.id',
+        'c.postId',
+        'c.parentId',
+        'c.content',
+        'c.createdAt',
+        'c.authorId',
+        'c.hiddenReason',
+        'a.username',
+        'a.firstName',
+        'a.lastName',
+        'a.headline',
+        'a.profilePicture',
+        'a.verifiedOrg',
+      ])
+      .where('c.postId', '=', postId)
+      .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
+      // A comment a moderator hid is its author's alone (decision 071), and its replies go with it.
+      .where(contentShownTo(viewerId, 'c'))
+      .where(
+        sql<boolean>`not exists (select 1 from comments head where head.id = c.parent_id
+        and (${hiddenEitherWay(viewerId, sql.ref('head.author_id'))} or not ${contentShownTo(viewerId, 'head')}))`,
+      )
+      .orderBy('c.createdAt')
+      .orderBy('c.id')
+      .limit(sql.lit(500))
+      .execute()
+  );
 }
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
 
-/** A comment; with `viewerId`, only if its author is not blocked either way (one cannot reply to the hidden). */
+/** A comment; with `viewerId`, only if its author is not blocked either way and it is not hidden from them (one cannot reply to the hidden). */
 export function findComment(db: Db, id: string, viewerId?: string) {
   let q = db.selectFrom('comments as c').selectAll('c').where('c.id', '=', id);
   if (viewerId !== undefined)
-    q = q.where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`);
+    q = q
+      .where(sql<boolean>`not ${hiddenEitherWay(viewerId, sql.ref('c.author_id'))}`)
+      .where(contentShownTo(viewerId, 'c'));
   return q.executeTakeFirst();
+}
+
+/** A moderator's decision on the comment (issue 35 item 3): hidden with the reason, or shown (null). */
+export function setCommentHidden(db: Db, id: string, reason: string | null) {
+  return db
+    .updateTable('comments')
+    .set({ hiddenReason: reason })
+    .where('id', '=', id)
+    .returning(['postId'])
+    .executeTakeFirst();
 }
 
 /** One statement: the post's comment count follows by trigger (migration 0013). */

@@ -26,6 +26,7 @@ const limited = { 429: apiErrorSchema };
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  comments.subscribeModeratedComments(deps);
 
   app.get(
     '/posts/:postId/comments',

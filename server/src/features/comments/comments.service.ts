@@ -1,5 +1,6 @@
 import { extractMentions } from '@muster/contract/mentions';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
+import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -11,6 +12,7 @@ import {
   findReadablePost,
   insertComment,
   listComments,
+  setCommentHidden,
 } from './comments.queries.js';
 
 /*
@@ -68,6 +70,7 @@ export async function addComment(
     });
     await deps.events.emit(trx, 'comment.created', {
       postId,
+      commentId: id,
       postAuthorId: post.authorId,
       commenterId: me.id,
       content: input.content,
@@ -107,5 +110,32 @@ export async function removeComment(deps: Deps, viewer: Viewer | null, postId: s
   await inTransaction(deps.db, async (trx) => {
     await deleteComment(trx, commentId);
     await deps.events.emit(trx, 'comment.removed', { postId, commentId });
+  });
+}
+
+/**
+ * A moderator's decision on a comment (issue 35 item 3, decision 071), in the moderator's
+ * transaction: hidden or shown again by its `hidden_reason`, or deleted with its replies as its
+ * author's removal does (the post's count follows by trigger). Each says comment.created or
+ * comment.removed's part: the posts feature drops the post texts it keeps.
+ */
+export function subscribeModeratedComments(deps: Deps) {
+  const decided = async (trx: Db, postId: string, commentId: string) =>
+    deps.events.emit(trx, 'comment.removed', { postId, commentId });
+  deps.events.within('moderation.content_hidden', async (trx, { targetType, targetId, reason }) => {
+    if (targetType !== 'comment') return;
+    const comment = await setCommentHidden(trx, targetId, reason);
+    if (comment) await decided(trx, comment.postId, targetId);
+  });
+  deps.events.within('moderation.content_restored', async (trx, { targetType, targetId }) => {
+    if (targetType !== 'comment') return;
+    await setCommentHidden(trx, targetId, null);
+  });
+  deps.events.within('moderation.content_deleted', async (trx, { targetType, targetId }) => {
+    if (targetType !== 'comment') return;
+    const comment = await findComment(trx, targetId);
+    if (!comment) return;
+    await deleteComment(trx, targetId);
+    await decided(trx, comment.postId, targetId);
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
+  limitedFrom,
   missionIsMembersOnly,
   missionMemberIdsOf,
   mutedByViewer,
@@ -113,7 +114,7 @@ export function listEmergencyBoard(
 /**
  * Who hears live of a new post on the board: everyone but `hidden` (blocked either way with the
  * author, or who muted them); for an update of a members-only mission, only its `members` (the
- * others may not see it, nor learn its id).
+ * others may not see it, nor learn its id); for a limited author's, only their connections.
  */
 export async function boardAudienceOf(
   db: Db,
@@ -123,8 +124,9 @@ export async function boardAudienceOf(
   const mission = sql`${missionId}::uuid`;
   const { rows } = await sql<{ hidden: string[]; members: string[] | null }>`
     select array${silencedPeopleOf(sql`${authorId}::uuid`)} as hidden,
-      case when ${missionId}::uuid is not null and ${missionIsMembersOnly(mission)} then array${missionMemberIdsOf(mission)} end as members`.execute(
-    db,
-  );
+      case when ${missionId}::uuid is not null and ${missionIsMembersOnly(mission)} then array${missionMemberIdsOf(mission)}
+        -- A limited author's posts reach their connections only (decision 071): so does the news of one.
+        when ${limitedFrom(undefined, sql`${authorId}::uuid`)} then array(select cb.other_id from connections cb where cb.user_id = ${authorId}::uuid)
+      end as members`.execute(db);
   return rows[0]!;
 }

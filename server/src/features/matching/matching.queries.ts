@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { appearsInSearchFor, hiddenEitherWay, mutedByViewer } from '../../social/social.queries.js';
+import {
+  appearsInSearchFor,
+  contentShownTo,
+  hiddenEitherWay,
+  limitedFrom,
+  mutedByViewer,
+} from '../../social/social.queries.js';
 import { BASE_LANGUAGE, LANGUAGE_WORK_WORDS, LANGUAGES } from './matching.languages.js';
 import {
   MATCH_THRESHOLD,
@@ -197,6 +203,7 @@ export async function findCandidates(
       and (${byWords} or ${byCategory})
       and ${box ? inBox(box) : sql`true`}
       and not ${hiddenEitherWay(author, sql.ref('p.author_id'))}
+      and ${contentShownTo(undefined, 'p')}
     order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
     limit ${sql.lit(CANDIDATES_READ)}`.execute(db);
   return rows;
@@ -254,6 +261,7 @@ export async function findCandidatesOfAll(
           or (s.category <> '' and lower(regexp_replace(btrim(p.category), '\\s+', ' ', 'g')) = s.category))
         and (s.south is null or ${inBox({ south: sql.ref('s.south'), north: sql.ref('s.north'), west: sql.ref('s.west'), east: sql.ref('s.east') })})
         and not ${hiddenEitherWay(author, sql.ref('p.author_id'))}
+        and ${contentShownTo(undefined, 'p')}
       order by coalesce(ts_rank(p.search_vector, ${query}), 0) desc, p.created_at desc, p.id desc
       limit ${sql.lit(CANDIDATES_READ)}) c
     order by s.n`.execute(db);
@@ -395,6 +403,7 @@ export async function listMatchesOf(
       where (o.status is null or o.status = 'open')
         and ${appearsInSearchFor(viewerId, 'u')}
         and not ${mutedByViewer(viewerId, sql.ref('u.id'))}
+        and ${contentShownTo(undefined, 'o')} and not ${limitedFrom(viewerId, sql.ref('u.id'))}
     ) ranked
     where n <= ${sql.lit(perPost)}
     order by mine_id, n`.execute(db);

@@ -203,11 +203,13 @@ export async function peopleYouMayKnow(deps: Deps, viewer: Viewer | null) {
 
 /**
  * Listens for what other features do to the graph: a block ends everything between the two; a
- * block, a mute or a privacy change also drops the kept suggestions it changes.
+ * block, a mute, a privacy change or a suspension also drops the kept suggestions it changes.
  */
 export function subscribeNetwork(deps: Deps) {
   deps.events.afterCommit('user.muted', ({ muterId }) => suggestionsChanged(deps, muterId));
   deps.events.afterCommit('user.privacy_changed', () => suggestionsCache(deps).clear());
+  // A suspension (or its end) changes who may be suggested to anyone (decision 071): rare, so all go.
+  deps.events.afterCommit('user.suspended', () => suggestionsCache(deps).clear());
   deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) =>
     suggestionsChanged(deps, blockerId, blockedId),
   );

@@ -4,6 +4,7 @@ import { batchColumn, batched, givenColumns, snakeCase } from '../../db/batched.
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import {
+  contentShownTo,
   hiddenEitherWay,
   missionAudience,
   missionTitleOf,
@@ -200,12 +201,15 @@ function notificationsOf(db: Db, userId: string) {
 /**
  * The list's audience rule for the notice `n` (alias) and its recipient `person` (an id, or a
  * column for a statement over many people: the digest's batch): nothing from someone silenced for
- * them, nothing about a post or mission no longer theirs to read. Every path that carries a notice
- * (the list, mail, push, the digest) asks this.
+ * them, nothing about a post or mission no longer theirs to read, nothing about a comment gone or
+ * hidden from them by a moderator (decision 071). Every path that carries a notice (the list,
+ * mail, push, the digest) asks this.
  */
 export function listedFor(person: ViewerId): RawBuilder<boolean> {
   return sql<boolean>`(not ${silencedForViewer(person, sql.ref('n.sender_id'))}
-    and ${readableBy(person, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id'))})`;
+    and ${readableBy(person, sql.ref('n.related_post_id'), sql.ref('n.related_mission_id'))}
+    and (n.related_comment_id is null or exists (select 1 from comments rc where rc.id = n.related_comment_id
+      and ${contentShownTo(person, 'rc')})))`;
 }
 
 export function listNotifications(db: Db, userId: string, type?: string) {

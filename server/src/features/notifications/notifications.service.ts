@@ -159,7 +159,7 @@ export function subscribeNotifications(deps: Deps) {
   });
   notices.on(
     'comment.created',
-    async (db, { postId, postAuthorId, commenterId, content, parentAuthorId }) => {
+    async (db, { postId, commentId, postAuthorId, commenterId, content, parentAuthorId }) => {
       if (parentAuthorId) {
         await notify(db, {
           userId: parentAuthorId,
@@ -167,6 +167,8 @@ export function subscribeNotifications(deps: Deps) {
           type: 'replies',
           kind: 'comments',
           relatedPostId: postId,
+          // The comment it tells of: hidden by a moderator or deleted, the notice goes (listedFor).
+          relatedCommentId: commentId ?? null,
           replyContent: content,
           message: 'replied to your comment',
         });
@@ -179,6 +181,7 @@ export function subscribeNotifications(deps: Deps) {
           type: 'comment',
           kind: 'comments',
           relatedPostId: postId,
+          relatedCommentId: commentId ?? null,
           commentContent: content,
           message: 'commented on your post',
         });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signedInUser } from '../../../test/factories.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../../test/helpers.js';
 
 /*
  * A post's JSON is written by PostgreSQL — `posts.rendered` by the render_post trigger (0011,
@@ -68,6 +68,7 @@ const renderedSchema = postSchema.omit({
   savedByMe: true,
   offeredBy: true,
   via: true,
+  hiddenReason: true,
 });
 const strictRendered = strictly(renderedSchema);
 
@@ -213,9 +214,21 @@ describe('the post JSON PostgreSQL writes, against the contract (issue 33)', () 
       expect(update.mission).toMatchObject({ missionId: mission._id, updateCount: 1 });
       expect(fulfilled).toMatchObject({ status: 'fulfilled', helpers: [{ _id: helper.user.id }] });
 
+      // A post a moderator hid (issue 35, decision 071): its author alone reads it, with the reason.
+      const hidden = await ok(
+        await api('POST', '/posts/create', author.cookie, { content: 'Water for sale, cash up front' }),
+      );
+      await emitEvent(t, 'moderation.content_hidden', {
+        targetType: 'post',
+        targetId: hidden._id,
+        reason: 'Price gouging',
+      });
+      const hiddenSeen = await ok(await api('GET', `/posts/${hidden._id}`, author.cookie));
+      expect(hiddenSeen.hiddenReason).toBe('Price gouging');
+
       // Every way a post is answered: one post, its author's and others' lists, the home feed (via),
       // saved, by hashtag, the board, a mission's timeline, and the writes' own answers.
-      const answered: unknown[] = [need, fulfilled, want, video, hunt, update];
+      const answered: unknown[] = [need, fulfilled, want, video, hunt, update, hiddenSeen];
       for (const who of [author, helper, viewer]) {
         for (const p of [need, want, video, hunt, update])
           answered.push(await ok(await api('GET', `/posts/${p._id}`, who.cookie)));
@@ -245,7 +258,7 @@ describe('the post JSON PostgreSQL writes, against the contract (issue 33)', () 
 
       // render_post's own text, as stored: exactly the contract's fields less those spliced in.
       const rows = await t.db.selectFrom('posts').select('rendered').execute();
-      expect(rows.length).toBe(5);
+      expect(rows.length).toBe(6);
       const renderedFilled = new Set<string>();
       for (const { rendered } of rows) {
         const parsed = strictRendered.safeParse(JSON.parse(rendered));

@@ -8,9 +8,11 @@ import type { JsonText } from '../../platform/json-text.js';
 import type { Cursor } from '../../platform/paging.js';
 import {
   cardOf,
+  contentShownTo,
   hiddenEitherWay,
   isAcceptedHelper,
   isMissionMember,
+  limitedFrom,
   missionOfPostVisibleTo,
   missionVisibleTo,
   mutedByViewer,
@@ -105,7 +107,7 @@ function offeredByFor(viewerId: string) {
 const postText = (
   rendered: RawBuilder<string>,
 ) => sql<JsonText>`left(${rendered}, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
-  || ',"offerCount":' || p.offer_count || ',"helpers":[' || ${helperCards} || ']}'`;
+  || ',"offerCount":' || p.offer_count || ',"helpers":[' || ${helperCards} || '],"hiddenReason":' || coalesce(to_json(p.hidden_reason)::text, 'null') || '}'`;
 const sharedPost = postText(sql<string>`p.rendered`);
 
 /**
@@ -193,9 +195,13 @@ function findPage(db: Db, a: PageArgs) {
       'p.creditedIds',
       'p.exactLocation',
       'p.missionId',
+      'p.hiddenReason',
     ]);
   if (a.viewerId !== undefined)
     q = q.where(sql<boolean>`not ${hiddenEitherWay(a.viewerId, sql.ref('p.author_id'))}`);
+  // What a moderator hid is its author's alone; a limited author's posts reach only their connections.
+  q = q.where(contentShownTo(a.viewerId, 'p'));
+  q = q.where(sql<boolean>`not ${limitedFrom(a.viewerId, sql.ref('p.author_id'))}`);
   if (a.mutedBy !== undefined)
     q = q.where(sql<boolean>`not ${mutedByViewer(a.mutedBy, sql.ref('p.author_id'))}`);
   q = q.where(missionOfPostVisibleTo(a.viewerId, sql.ref('p.mission_id')));
@@ -437,7 +443,10 @@ const sharedPosts = prepared((db, a: { ids: string[] }) =>
     .selectFrom('posts as p')
     .innerJoin('users as a', 'a.id', 'p.authorId')
     .select(['p.id', 'p.authorId', isoCreatedAt.as('createdAt'), sharedPost.as('post'), placed.as('placed')])
-    .where(sql<boolean>`p.id = any(${a.ids}::uuid[])`),
+    .where(sql<boolean>`p.id = any(${a.ids}::uuid[])`)
+    // Shared texts are everybody's: a hidden post is none of them (its author reads it on its page
+    // and their profile, decision 071). The suspended and limited go by viewerMarks' `hidden`.
+    .where(contentShownTo(undefined, 'p')),
 );
 
 export function listSharedPosts(db: Db, ids: string[]): Promise<PostRow[]> {
@@ -712,6 +721,19 @@ export async function setLinkPreview(db: Db, id: string, preview: string, forCon
     .where('content', '=', forContent)
     .executeTakeFirst();
   return numUpdatedRows > 0n;
+}
+
+/**
+ * A moderator's decision on the post (issue 35 item 3): hidden with the reason, or shown again
+ * (null). Answers its author, or undefined when it is gone.
+ */
+export function setPostHidden(db: Db, id: string, reason: string | null) {
+  return db
+    .updateTable('posts')
+    .set({ hiddenReason: reason })
+    .where('id', '=', id)
+    .returning(['authorId'])
+    .executeTakeFirst();
 }
 
 export function deletePost(db: Db, id: string) {

@@ -14,7 +14,7 @@ import { requireViewer, sessionEnded, type Viewer } from '../../platform/auth/se
 import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/transaction.js';
+import { afterCommit, inTransaction } from '../../platform/transaction.js';
 import { newId } from '../../platform/ids.js';
 import { isNewAccount } from '../../platform/new-account.js';
 import { type MediaStore, savingMedia } from '../../platform/media/media.js';
@@ -42,6 +42,7 @@ import {
   removeLike,
   removeSave,
   setLinkPreview,
+  setPostHidden,
   updatePost,
   findAuthorFor,
   type ViewerMarks,
@@ -813,9 +814,53 @@ export async function editPost(
 export async function removePost(deps: Deps, viewer: Viewer | null, id: string) {
   const { post } = await ownPost(deps, viewer, id);
   await deletePost(deps.db, id);
+  await postGone(deps, post);
+}
+
+/** After a post is deleted (by its author, or a moderator): what is kept of it goes, and its files. */
+async function postGone(
+  deps: Deps,
+  post: { authorId: string; image: string | null; video: string | null; fileUrl: string | null },
+) {
   postsChanged(deps);
   networkChangedFor(deps, post.authorId);
   for (const url of [post.image, post.video, post.fileUrl]) if (url) await deps.media.remove(url);
+}
+
+/**
+ * A moderator's decision on a post (issue 35 item 3, decision 071), applied in the moderator's
+ * transaction: hidden or shown again by its `hidden_reason`, or deleted as its author's delete
+ * does it (counts, tags, search rows and matches go with the row; its files once committed).
+ * Every kept copy (the shared texts, the newest page, the author's network head here; other
+ * processes' within their seconds) goes once the decision commits.
+ */
+function subscribeModeratedPosts(deps: Deps) {
+  const changed = (trx: Db, authorId: string) =>
+    afterCommit(trx, () => {
+      postsChanged(deps);
+      networkChangedFor(deps, authorId);
+    });
+  deps.events.within('moderation.content_hidden', async (trx, { targetType, targetId, reason }) => {
+    if (targetType !== 'post') return;
+    const post = await setPostHidden(trx, targetId, reason);
+    if (post) changed(trx, post.authorId);
+  });
+  deps.events.within('moderation.content_restored', async (trx, { targetType, targetId }) => {
+    if (targetType !== 'post') return;
+    const post = await setPostHidden(trx, targetId, null);
+    if (post) changed(trx, post.authorId);
+  });
+  deps.events.within('moderation.content_deleted', async (trx, { targetType, targetId }) => {
+    if (targetType !== 'post') return;
+    const post = await findPostForChange(trx, targetId);
+    if (!post) return;
+    await deletePost(trx, targetId);
+    afterCommit(trx, () => {
+      postGone(deps, post).catch((err: unknown) =>
+        deps.log.warn({ err, postId: targetId }, 'could not remove a deleted post’s files'),
+      );
+    });
+  });
 }
 
 export async function likePost(deps: Deps, viewer: Viewer | null, id: string) {
@@ -920,6 +965,7 @@ export function subscribePosts(deps: Deps) {
   // Following a tag or no longer changes whose posts make my network.
   deps.events.afterCommit('hashtag.followed', ({ userId }) => networkChangedFor(deps, userId));
   deps.events.afterCommit('hashtag.unfollowed', ({ userId }) => networkChangedFor(deps, userId));
+  subscribeModeratedPosts(deps);
 }
 
 /**

@@ -4,10 +4,13 @@ import type { JsonText } from '../../platform/json-text.js';
 import { startsWith } from '../../db/prefix-bounds.js';
 import {
   appearsInSearchFor,
+  contentShownTo,
   hiddenEitherWay,
+  limitedFrom,
   missionOfPostVisibleTo,
   missionVisibleTo,
   sharedSearchAnswerFits,
+  suspendedNow,
 } from '../../social/social.queries.js';
 
 /**
@@ -141,7 +144,8 @@ function searchablePostsMatching(
       coalesce(ts_rank(p.search_vector, ${searchQuery(words)}), 0) as rank
     from posts p join users u on u.id = p.author_id
     where ${postMatch(section, words, tags, common)}
-      and ${viewerId === undefined ? sql`u.searchable` : sql`(u.id = ${viewerId} or (u.searchable and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}))`}
+      and ${viewerId === undefined ? sql`u.searchable and not ${suspendedNow(sql.ref('u.id'))}` : sql`(u.id = ${viewerId} or (u.searchable and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}))`}
+      and ${contentShownTo(viewerId, 'p')} and not ${limitedFrom(viewerId, sql.ref('u.id'))}
     order by ${newest} limit ${sql.lit(cap)})`;
 }
 

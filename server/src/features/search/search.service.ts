@@ -106,6 +106,13 @@ export function subscribeSearch(deps: Deps) {
   deps.events.afterCommit('user.privacy_changed', () => sharedAnswers(deps).clear());
   // A badge given or taken back (decision 069) is in the shared answers' cards and their order.
   deps.events.afterCommit('organisation.decided', () => sharedAnswers(deps).clear());
+  // A moderator's decision (decision 071): a post hidden, shown again or deleted is in or out of
+  // the shared answers at once here (in other processes within their five seconds); a suspended
+  // person's answers never fit anyone (sharedSearchAnswerFits), and these go too.
+  deps.events.afterCommit('moderation.content_hidden', () => sharedAnswers(deps).clear());
+  deps.events.afterCommit('moderation.content_restored', () => sharedAnswers(deps).clear());
+  deps.events.afterCommit('moderation.content_deleted', () => sharedAnswers(deps).clear());
+  deps.events.afterCommit('user.suspended', () => sharedAnswers(deps).clear());
 }
 
 type Answer = { text: JsonText; people: string[] };

@@ -285,6 +285,7 @@ export async function findTagPosts(db: Db, w: Window): Promise<TagRow[]> {
       from (select ph.post_id, ph.created_at from post_hashtags ph
             where ph.tag = f.tag and ph.created_at >= pp.since and ph.created_at < ${timestamp(w.until)}
               and ph.author_id <> pp.user_id and ph.author_id <> all(silenced.ids)
+              and not exists (select 1 from posts hp where hp.id = ph.post_id and hp.hidden_reason is not null)
               and ${missionOfPostVisibleTo(person, sql.ref('ph.mission_id'))}
             order by ph.created_at desc, ph.post_id desc
             limit ${sql.lit(DIGEST_LIMITS.tagCount + 1)}) w) t

@@ -39,6 +39,7 @@ const post = (id: string, content: string): Post => ({
   offerCount: 0,
   offeredBy: [],
   helpers: [],
+  hiddenReason: null,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
 });

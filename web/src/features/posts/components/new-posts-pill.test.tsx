@@ -48,6 +48,7 @@ const post = (id: string, content: string, author = kofi): Post => ({
   offerCount: 0,
   offeredBy: [],
   helpers: [],
+  hiddenReason: null,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
 });

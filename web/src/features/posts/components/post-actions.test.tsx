@@ -45,6 +45,7 @@ const comment = (
   content,
   createdAt: '2026-11-21T00:00:00.000Z',
   author,
+  hiddenReason: null,
 });
 
 /** The post page with its comments; `answers` by "METHOD /path" (query strings ignored). */
