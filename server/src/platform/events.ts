@@ -127,6 +127,15 @@ export type DomainEvents = {
     targetType: 'post' | 'comment' | 'collaboration' | 'message';
     targetId: string;
   };
+  /**
+   * A moderator dismissed a case about content (decision 072): it breaks no rule, so content held
+   * for review before anyone saw it (a young account's post asking for money) is published. Content
+   * hidden by a strike is not touched: only an appeal lifts that (`content_restored`).
+   */
+  'moderation.content_approved': {
+    targetType: 'post' | 'comment' | 'collaboration' | 'message';
+    targetId: string;
+  };
   'moderation.content_deleted': {
     targetType: 'post' | 'comment' | 'collaboration' | 'message';
     targetId: string;

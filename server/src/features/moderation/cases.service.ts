@@ -197,6 +197,16 @@ export async function dismiss(
     });
     if (closed.reporterIds.length)
       await deps.events.emit(trx, 'moderation.case_dismissed', { caseId, reporterIds: closed.reporterIds });
+    if (isContentTarget(closed.targetType))
+      await deps.events.emit(trx, 'moderation.content_approved', {
+        targetType: closed.targetType,
+        targetId: closed.targetId,
+      });
   });
   return getCase(deps, viewer, caseId);
+}
+
+const contentTargets = ['post', 'comment', 'collaboration', 'message'] as const;
+function isContentTarget(type: string): type is (typeof contentTargets)[number] {
+  return (contentTargets as readonly string[]).includes(type);
 }

@@ -257,6 +257,30 @@ describe("a young account's post that asks for money is held for review", () => 
     expect(await flagsOf(filed!.id)).toEqual([{ note: MONEY_FLAG_NOTE, reason: 'other' }]);
   });
 
+  it('is published when a moderator dismisses its case; a post a strike hid is not', async () => {
+    const [young, moderator] = await Promise.all([member(0), signedInUser(t, { role: 'moderator' })]);
+    const held = await post(young, 'Please send money by GCash to 0917 123 4567', 'Relief drive');
+    const [filed] = await casesAbout(held);
+    await ok(
+      await api('POST', `/moderation/cases/${filed!.id}/dismiss`, moderator.cookie, {
+        reason: 'A real drive',
+      }),
+    );
+    expect(await hiddenReason(held)).toBeNull();
+
+    // Hidden by a strike, then flagged again on an edit and dismissed: it stays hidden.
+    const author = await member();
+    const other = await post(author, 'Tarps at the chapel');
+    await t.db.updateTable('posts').set({ hiddenReason: 'Broke a rule' }).where('id', '=', other).execute();
+    await watch(await admin(), 'word', 'chapelwatch');
+    await ok(await api('PATCH', `/posts/${other}`, author.cookie, { content: 'Tarps chapelwatch' }));
+    const [again] = await casesAbout(other);
+    await ok(
+      await api('POST', `/moderation/cases/${again!.id}/dismiss`, moderator.cookie, { reason: 'Fine' }),
+    );
+    expect(await hiddenReason(other)).toBe('Broke a rule');
+  });
+
   it('holds a link to a payment site, and a hunt', async () => {
     const young = await member(0);
     expect(await hiddenReason(await post(young, 'Help us: https://www.gofundme.com/f/flood-relief'))).toBe(

@@ -736,6 +736,17 @@ export function setPostHidden(db: Db, id: string, reason: string | null) {
     .executeTakeFirst();
 }
 
+/** Shows a post that was held with `heldReason`, and only such a one (decision 072). */
+export function publishHeldPost(db: Db, id: string, heldReason: string) {
+  return db
+    .updateTable('posts')
+    .set({ hiddenReason: null })
+    .where('id', '=', id)
+    .where('hiddenReason', '=', heldReason)
+    .returning(['authorId'])
+    .executeTakeFirst();
+}
+
 export function deletePost(db: Db, id: string) {
   return db.deleteFrom('posts').where('id', '=', id).execute();
 }

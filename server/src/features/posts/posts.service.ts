@@ -42,6 +42,7 @@ import {
   removeLike,
   removeSave,
   setLinkPreview,
+  publishHeldPost,
   setPostHidden,
   updatePost,
   findAuthorFor,
@@ -848,6 +849,12 @@ function subscribeModeratedPosts(deps: Deps) {
   deps.events.within('moderation.content_restored', async (trx, { targetType, targetId }) => {
     if (targetType !== 'post') return;
     const post = await setPostHidden(trx, targetId, null);
+    if (post) changed(trx, post.authorId);
+  });
+  // A dismissed case publishes a post held for review (decision 072), never one a strike hid.
+  deps.events.within('moderation.content_approved', async (trx, { targetType, targetId }) => {
+    if (targetType !== 'post') return;
+    const post = await publishHeldPost(trx, targetId, MONEY_REVIEW_REASON);
     if (post) changed(trx, post.authorId);
   });
   deps.events.within('moderation.content_deleted', async (trx, { targetType, targetId }) => {
