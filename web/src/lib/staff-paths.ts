@@ -6,6 +6,8 @@
 export const staffPaths = {
   moderation: '/moderation',
   moderationCase: (caseId: string) => `/moderation/cases/${caseId}`,
+  /** Strikes their authors appealed (issue 35 item 3). */
+  moderationAppeals: '/moderation/appeals',
   /** Requests to be verified as an organisation (decision 069). */
   moderationOrganisations: '/moderation/organisations',
   adminStaff: '/moderation/staff',
