@@ -306,32 +306,14 @@ const shellPages: RouteObject[] = [
         },
     ),
   },
+  // Blocked and muted people, the account's standing (issue 35), notifications and the
+  // organisation: the settings pages under /settings/… behind one route,
+  // app/routes/settings-section-page.tsx, as each route listed here weighs on the landing page.
   {
-    path: paths.settingsBlocked,
+    path: '/settings/:section',
     ...page(
-      () => import('../features/safety/components/hidden-people-page'),
-      (m) => m.BlockedPage,
-    ),
-  },
-  {
-    path: paths.settingsMuted,
-    ...page(
-      () => import('../features/safety/components/hidden-people-page'),
-      (m) => m.MutedPage,
-    ),
-  },
-  {
-    path: paths.notificationSettings,
-    ...page(
-      () => import('../features/settings/components/notification-settings-page'),
-      (m) => m.NotificationSettingsPage,
-    ),
-  },
-  {
-    path: paths.organisationSettings,
-    ...page(
-      () => import('../features/verification/components/organisation-page'),
-      (m) => m.OrganisationPage,
+      () => import('./routes/settings-section-page'),
+      (m) => m.SettingsSectionPage,
     ),
   },
   {

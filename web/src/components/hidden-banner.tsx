@@ -1,6 +1,6 @@
 import { EyeOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../lib/paths';
+import { staffPaths } from '../lib/staff-paths';
 
 /**
  * Why moderators hid something, as its author sees it (issue 35): nobody else sees hidden content
@@ -15,7 +15,7 @@ export function HiddenBanner({ reason, className = '' }: { reason: string; class
       <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span className="min-w-0 break-words">
         Hidden by moderators: {reason.replace(/[.!?\s]+$/, '')}. Only you can see this.{' '}
-        <Link to={paths.settingsStanding} className="font-semibold underline hover:text-amber-950">
+        <Link to={staffPaths.accountStanding} className="font-semibold underline hover:text-amber-950">
           See your account standing
         </Link>
       </span>

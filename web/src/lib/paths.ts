@@ -29,8 +29,6 @@ export const paths = {
   privacySettings: '/privacy-settings',
   /** Ask to be verified as an organisation, and follow the request (decision 069). */
   organisationSettings: '/settings/organisation',
-  /** My strikes, what they did, and my appeals (issue 35). */
-  settingsStanding: '/settings/standing',
   requests: '/requests',
   savedPosts: '/savedposts',
   notifications: '/notifications',

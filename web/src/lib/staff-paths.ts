@@ -12,4 +12,9 @@ export const staffPaths = {
   moderationOrganisations: '/moderation/organisations',
   adminStaff: '/moderation/staff',
   adminAudit: '/moderation/audit',
+  /**
+   * The other side of moderation, everyone's own (issue 35): my strikes, what they did, and my
+   * appeals. Here for the same budget: paths.ts had no byte left for it.
+   */
+  accountStanding: '/settings/standing',
 };

@@ -7,6 +7,8 @@ export const safetyKeys = {
   all: root,
   blocked: [...root, 'blocked'] as const,
   muted: [...root, 'muted'] as const,
+  /** My strikes and their appeals (issue 35): /settings/standing. */
+  strikes: [...root, 'strikes'] as const,
 };
 
 /**
