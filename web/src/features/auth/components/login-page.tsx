@@ -40,6 +40,8 @@ export function LoginPage() {
   const link = useRequestSignInLinkMutation();
   // Too many tries: the server's message says to wait or ask for a link; the page offers the link.
   const paused = login.error instanceof ApiClientError && login.error.status === 429;
+  // A suspended account (issue 35): the server's message names the reason and the end date.
+  const suspended = login.error instanceof ApiClientError && login.error.code === 'SUSPENDED';
   const askForLink = () => {
     const who = values.emailOrUsername.trim();
     if (!who) {
@@ -111,7 +113,7 @@ export function LoginPage() {
           if (!body) return;
           login.mutate(body, {
             onError: (err) => {
-              if (err instanceof ApiClientError && err.status === 429) return;
+              if (err instanceof ApiClientError && (err.status === 429 || err.code === 'SUSPENDED')) return;
               form.refused(err);
               toast.error(errorMessage(err, 'Failed to sign in'));
             },
@@ -154,6 +156,15 @@ export function LoginPage() {
           <FieldError form={form} field="password" />
         </div>
         <FormError form={form} />
+        {suspended && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-semibold">{errorMessage(login.error, 'This account is suspended.')}</p>
+            <p className="mt-1">
+              We mailed you how to appeal. You can appeal once; a moderator other than the one who
+              suspended you decides.
+            </p>
+          </div>
+        )}
         {paused && !link.isSuccess && (
           <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             {errorMessage(login.error, 'Too many attempts.')}
