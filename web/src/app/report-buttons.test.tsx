@@ -44,7 +44,10 @@ describe('Report', () => {
     const calls = stubApi((url, init) => {
       const p = path(url);
       if (p === `/posts/${postId}`)
-        return { status: 200, body: { data: postFixture({ _id: postId, author: kofi, title: 'Relief fund' }) } };
+        return {
+          status: 200,
+          body: { data: postFixture({ _id: postId, author: kofi, title: 'Relief fund' }) },
+        };
       if (p === `/posts/${postId}/comments`)
         return {
           status: 200,

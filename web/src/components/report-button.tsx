@@ -8,7 +8,9 @@ import { lazy, Suspense, useState } from 'react';
  * (the start-up budgets, DESIGN.md §6). Every place takes it from here, never statically, as a
  * module imported both ways fails the build (decision 052).
  */
-export const LazyReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
+export const LazyReportDialog = lazy(() =>
+  import('./report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 /**
  * "Report" on someone else's thing (issue 35): a button that opens the report dialog. The label is

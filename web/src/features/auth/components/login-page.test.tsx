@@ -20,10 +20,7 @@ describe('/login', () => {
       return signedOut(url);
     });
     renderApp('/login');
-    await userEvent.type(
-      await screen.findByLabelText('Email or username', {}, { timeout: 20_000 }),
-      'avery',
-    );
+    await userEvent.type(await screen.findByLabelText('Email or username', {}, { timeout: 20_000 }), 'avery');
     await userEvent.type(screen.getByLabelText('Password'), 'a long password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');

@@ -160,8 +160,8 @@ export function LoginPage() {
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <p className="font-semibold">{errorMessage(login.error, 'This account is suspended.')}</p>
             <p className="mt-1">
-              We mailed you how to appeal. You can appeal once; a moderator other than the one who
-              suspended you decides.
+              We mailed you how to appeal. You can appeal once; a moderator other than the one who suspended
+              you decides.
             </p>
           </div>
         )}

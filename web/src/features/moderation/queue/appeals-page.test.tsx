@@ -43,7 +43,8 @@ describe('/moderation/appeals', () => {
       const p = url.replace('/api/v1', '');
       if (p.startsWith('/moderation/appeals?state=pending'))
         return { status: 200, body: { data: [mine, theirs], meta: { nextCursor: null } } };
-      if (p.endsWith('/decide') && init?.method === 'POST') return { status: 200, body: { data: theirs.strike } };
+      if (p.endsWith('/decide') && init?.method === 'POST')
+        return { status: 200, body: { data: theirs.strike } };
       return signedIn(moderator)(url);
     });
     renderApp('/moderation/appeals');

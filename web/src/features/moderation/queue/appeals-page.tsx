@@ -201,7 +201,10 @@ export function ModerationAppealsPage({ viewerId }: { viewerId: string }) {
           <ListError query={query} what="the appeals" />
         ) : appeals.length === 0 ? (
           <div className="rounded-2xl border border-slate-200 bg-white">
-            <EmptyState icon={Scale} title={state === 'pending' ? 'No appeals waiting' : 'No decided appeals yet'}>
+            <EmptyState
+              icon={Scale}
+              title={state === 'pending' ? 'No appeals waiting' : 'No decided appeals yet'}
+            >
               {state === 'pending'
                 ? 'When someone appeals a strike, it lands here.'
                 : 'Appeals show here once someone decides one.'}

@@ -36,7 +36,12 @@ const open: CaseDetail = {
   resolution: null,
   reports: [],
   notes: [],
-  authorHistory: { joinedAt: '2026-02-01T10:00:00.000Z', earlierCases: [], dismissedCount: 0, actionedCount: 0 },
+  authorHistory: {
+    joinedAt: '2026-02-01T10:00:00.000Z',
+    earlierCases: [],
+    dismissedCount: 0,
+    actionedCount: 0,
+  },
   resolutionReason: null,
   closedBy: null,
 };
@@ -94,7 +99,9 @@ describe('Take action on a case', () => {
       reason: 'A fake relief fund.',
     });
     expect(
-      await screen.findByText('Case closed. The author was told why, and the reporters that it was acted on.'),
+      await screen.findByText(
+        'Case closed. The author was told why, and the reporters that it was acted on.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText(/Acted on by Ada Okafor/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Take action' })).not.toBeInTheDocument();
@@ -111,7 +118,9 @@ describe('Take action on a case', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Take action' }));
 
     expect(
-      await within(dialog).findByText('You are about to delete the content and suspend the account for good.'),
+      await within(dialog).findByText(
+        'You are about to delete the content and suspend the account for good.',
+      ),
     ).toBeInTheDocument();
     expect(actionCalls(calls)).toHaveLength(0);
     // Back keeps what was chosen.

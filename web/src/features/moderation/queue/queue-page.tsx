@@ -106,7 +106,10 @@ export function ModerationQueuePage() {
         <h1 className="text-2xl font-bold text-slate-900">Moderation queue</h1>
         {/* The other staff work: appeals against strikes (issue 35 item 3), organisations asking to be verified (069). */}
         <nav aria-label="Other staff work" className="flex flex-wrap gap-x-4 gap-y-1">
-          <Link to={staffPaths.moderationAppeals} className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={staffPaths.moderationAppeals}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
             Appeals
           </Link>
           <Link

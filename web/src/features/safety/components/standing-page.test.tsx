@@ -46,7 +46,12 @@ describe('/settings/standing', () => {
               appealed
                 ? {
                     ...strike,
-                    appeal: { ...strike.appeal, state: 'pending', text: 'My own fund.', appealedAt: strike.createdAt },
+                    appeal: {
+                      ...strike.appeal,
+                      state: 'pending',
+                      text: 'My own fund.',
+                      appealedAt: strike.createdAt,
+                    },
                   }
                 : strike,
             ],
@@ -64,7 +69,11 @@ describe('/settings/standing', () => {
       return signedIn()(url);
     });
     renderApp('/settings/standing');
-    const card = await screen.findByRole('article', { name: 'No scams or fake appeals for money' }, { timeout: 20_000 });
+    const card = await screen.findByRole(
+      'article',
+      { name: 'No scams or fake appeals for money' },
+      { timeout: 20_000 },
+    );
     expect(card).toHaveTextContent('The content was hidden. Account limited until Mar 9, 2026.');
     expect(card).toHaveTextContent('Asked for money up front.');
 
