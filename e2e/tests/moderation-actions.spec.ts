@@ -143,9 +143,11 @@ test('a scam is hidden and its author suspended, told why, appeals, and a second
   await expect(page.getByText(`Acted on by ${name(mod)}`)).toBeVisible();
   await snapBoth(page, 'moderation-case-actioned');
 
-  // A is signed out at once: the next page they open is the sign-in page.
+  // A is signed out at once: the open tab's socket is closed (4001), the app asks for the session
+  // again and shows the sign-in page, with no navigation; and any page they open is the sign-in page.
+  await expect(author.page).toHaveURL(/#\/login/, { timeout: 20_000 });
   await author.page.goto('/#/notifications');
-  await expect(author.page).toHaveURL(/#\/login/, { timeout: 15_000 });
+  await expect(author.page).toHaveURL(/#\/login/);
   // Signing in, A is told why and until when.
   await trySignIn(author.page, a);
   const refused = author.page.getByRole('alert').filter({ hasText: 'We mailed you how to appeal.' });
