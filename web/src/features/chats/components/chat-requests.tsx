@@ -85,13 +85,13 @@ export function ChatRequests() {
                     >
                       Decline
                     </button>
-                    {/* A stranger's first message is where scams start (issue 35): reported as a message. */}
+                    {/* A stranger's first message is where scams start (issue 35): reported as a message.
+                        Only the flag on a phone, where the word pushed the row past 375 px. */}
                     <ReportButton
                       targetType="message"
                       targetId={r._id}
                       subject={`${name}'s message`}
                       label={`Report ${name}'s message`}
-                      text="always"
                       className={buttonStyles.ghost}
                     />
                   </>
