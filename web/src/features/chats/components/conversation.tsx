@@ -92,17 +92,6 @@ export function MessageBubbles({
                 </p>
               </div>
               {hiddenReason && <HiddenBanner reason={hiddenReason} />}
-              {/* The recipient's side only, and only for a message the server holds (issue 35). */}
-              {!mine && !m.delivery && (
-                <ReportButton
-                  targetType="message"
-                  targetId={m._id}
-                  subject={`this message from ${sender}`}
-                  label={`Report message from ${sender}`}
-                  text="never"
-                  className="rounded-full p-1 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:text-red-700"
-                />
-              )}
               {failed && onRetry && (
                 <button
                   type="button"
@@ -120,6 +109,18 @@ export function MessageBubbles({
               )}
               {m._id === seenId && <p className="text-[11px] text-slate-500">Seen</p>}
             </div>
+            {/* The recipient's side only, and only for a message the server holds (issue 35): beside the
+                bubble, so a run of messages stays as tall as it was. */}
+            {!mine && !m.delivery && (
+              <ReportButton
+                targetType="message"
+                targetId={m._id}
+                subject={`this message from ${sender}`}
+                label={`Report message from ${sender}`}
+                text="never"
+                className="shrink-0 self-center rounded-full p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:text-red-700"
+              />
+            )}
           </li>
         );
       })}
