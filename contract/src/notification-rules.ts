@@ -8,13 +8,6 @@ import { NOTIFICATION_PREVIEW_CHARS } from './limits.js';
 export const VERIFICATION_NOTICE = 'verification';
 
 /**
- * The sub-type of a system notice about a moderator's decision on my content or account, or on my
- * appeal (issue 35 item 3, kind 'safety'): said whole, as the rule and the reason are the point;
- * a click opens my account standing, where I can appeal.
- */
-export const SAFETY_NOTICE = 'safety';
-
-/**
  * Where a notice leads and what it says, one rule for the app's list, its mail and its push
  * (issue 34): the button in a mail opens the page a click in the list opens.
  */
@@ -28,7 +21,6 @@ export function notificationTarget(n: Notification): string | undefined {
   if (n.type === 'missionUpdate' && n.relatedMission) return `/missions/${n.relatedMission}`;
   // A moderator's answer on an organisation's verification (decision 069): the request's page.
   if (n.subType === VERIFICATION_NOTICE) return '/settings/organisation';
-  if (n.subType === SAFETY_NOTICE) return '/settings/standing';
   if (n.relatedPost) return `/post/${n.relatedPost._id}`;
   if (n.relatedUser) {
     const username = n.relatedUser.username || n.sender?.username;
@@ -88,13 +80,7 @@ export function describe(n: Notification): string {
       // Issue 35: "We reviewed your report…" is said whole; cut, it would stop before the thanks.
       if (n.subType === VERIFICATION_NOTICE)
         return n.commentContent ? `${n.message}: ${preview(n.commentContent)}` : n.message;
-      // Issue 35 item 3: a decision on my content or account, and "your report was acted on".
-      return n.subType === 'credited' ||
-        n.subType === 'reportReviewed' ||
-        n.subType === 'reportActioned' ||
-        n.subType === SAFETY_NOTICE
-        ? n.message
-        : preview(n.message);
+      return n.subType === 'credited' || n.subType === 'reportReviewed' ? n.message : preview(n.message);
     default:
       return preview(n.message);
   }

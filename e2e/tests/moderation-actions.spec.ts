@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { hashPassword } from '../../server/src/platform/auth/passwords';
 import { signIn } from '../support/accounts';
-import { expect, expectAccessible, test } from '../support/fixtures';
+import { expect, expectAccessible, test, waitForMail } from '../support/fixtures';
 import { desktop, snapBoth } from '../support/people';
 
 // Issue 35's "Done when" (item 3, decision 070): B reports A's post as a scam; a moderator sees it
@@ -154,35 +154,44 @@ test('a scam is hidden and its author suspended, told why, appeals, and a second
   await expect(refused).toBeVisible();
   await expect(refused).toContainText(/suspended/i);
   await expect(refused).toContainText('A fake relief fund asking for money up front.');
-  const until = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', {
-    month: 'short',
+  // Worded by the server as "suspended until 5 December 2026: <reason>" (decision 070), in UTC.
+  const until = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-GB', {
     day: 'numeric',
+    month: 'long',
     year: 'numeric',
+    timeZone: 'UTC',
   });
   await expect(refused).toContainText(until);
   await expect(author.page).toHaveURL(/#\/login/);
 
   // B is told the report was acted on, naming nobody.
   await reporter.page.goto('/#/notifications');
-  const told = reporter.page.getByText(/acted on your report|report was acted on/i);
+  const told = reporter.page.getByText('We reviewed your report and took action.', { exact: false });
   await expect(async () => {
     await reporter.page.reload();
     await expect(told).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await expect(reporter.page.getByRole('main')).not.toContainText(name(mod));
 
-  // A appeals.
-  // TODO(issue 35, appeal while suspended): the server decides how a suspended person reaches
-  // their appeal (likely a link in the suspension mail). Until that is known this step calls the
-  // contract's route, POST /api/v1/users/me/strikes/:strikeId/appeal, from A's browser; replace it
-  // with that way in (then the standing page's Appeal dialog), keeping the assertions after it.
-  const strikes = await author.page.request.get('/api/v1/users/me/strikes');
-  expect(strikes.status()).toBe(200);
-  const strikeId = (await strikes.json()).data[0].id as string;
-  const appealed = await author.page.request.post(`/api/v1/users/me/strikes/${strikeId}/appeal`, {
-    data: { text: 'This is my church’s real fund; the wallet is the church’s.' },
-  });
-  expect(appealed.status()).toBe(200);
+  // A appeals by the link in the suspension's mail (decision 070: a suspended person cannot sign
+  // in, so the mail's button opens /#/appeal?token=…, which needs no session).
+  const mail = await waitForMail(
+    (m) =>
+      m.to.some((to) => to.includes(`${a.username}@example.org`)) && /#\/appeal\?token=/.test(m.text ?? ''),
+  );
+  const appealPath = /#(\/appeal\?token=[^\s"<>)\]]+)/.exec(mail.text ?? '')![1]!;
+  await author.page.goto(`/#${appealPath}`);
+  await expect(
+    author.page.getByRole('heading', { level: 1, name: 'Appeal a moderator’s decision' }),
+  ).toBeVisible();
+  await expect(author.page.getByText('No scams or fake appeals for money')).toBeVisible();
+  await expect(author.page.getByText('A fake relief fund asking for money up front.')).toBeVisible();
+  await author.page
+    .getByLabel('Why the decision was wrong')
+    .fill('This is my church’s real fund; the wallet is the church’s.');
+  await snapBoth(author.page, 'appeal-by-link');
+  await author.page.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(author.page.getByText(/Your appeal is sent\./)).toBeVisible();
 
   // The moderator who acted may not decide the appeal.
   await page.goto('/#/moderation');

@@ -22,6 +22,11 @@ function page<M>(
   return { lazy: async () => ({ Component: render(await load()) }) };
 }
 
+const mailedLinkPage = page(
+  () => import('./routes/mailed-link-page'),
+  (m) => m.MailedLinkPage,
+);
+
 const publicPages: RouteObject[] = [
   {
     path: paths.contact,
@@ -79,13 +84,11 @@ const publicPages: RouteObject[] = [
       (m) => m.SignInLinkPage,
     ),
   },
-  {
-    path: paths.unsubscribe,
-    ...page(
-      () => import('../features/unsubscribe/components/unsubscribe-page'),
-      (m) => m.UnsubscribePage,
-    ),
-  },
+  // The pages a mailed link with a token opens, signed in or not: unsubscribe (decision 063) and a
+  // suspended person's appeal (decision 070). Two paths, one route module and one list of chunks,
+  // which the landing page's budget needed (app/routes/mailed-link-page.tsx).
+  { path: paths.unsubscribe, ...mailedLinkPage },
+  { path: '/appeal', ...mailedLinkPage },
 ];
 
 const signedOutPages: RouteObject[] = [

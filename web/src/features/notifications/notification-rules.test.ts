@@ -174,19 +174,4 @@ group('notification rules (spec §4, §5)', () => {
     expect(preview('x'.repeat(60))).toBe('x'.repeat(60));
     expect(preview('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);
   });
-
-  it("says a moderator's decision whole and opens the account standing (issue 35, kind 'safety')", () => {
-    const message =
-      'We hid your post and suspended your account until Mar 9, 2026 for breaking the rule “No scams or fake appeals for money”: A fake relief fund.';
-    const safety = n({ type: 'systemNotification', subType: 'safety', message });
-    expect(describe(safety)).toBe(message);
-    expect(notificationTarget(safety)).toBe('/settings/standing');
-    const acted = n({
-      type: 'systemNotification',
-      subType: 'reportActioned',
-      message: 'We acted on your report. Thank you for looking out for others; we do not say who or how.',
-    });
-    expect(describe(acted)).toBe(acted.message);
-    expect(notificationTarget(acted)).toBeUndefined();
-  });
 });

@@ -27,4 +27,12 @@ describe('/login', () => {
     expect(alert).toHaveTextContent(message);
     expect(alert).toHaveTextContent('We mailed you how to appeal.');
   });
+
+  it("says so when the identity provider's way in came back suspended", async () => {
+    stubApi((url) => signedOut(url));
+    renderApp('/login?error=suspended');
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
+    expect(alert).toHaveTextContent('Your account is suspended.');
+    expect(alert).toHaveTextContent('We mailed you how to appeal.');
+  });
 });

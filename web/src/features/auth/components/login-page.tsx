@@ -40,8 +40,13 @@ export function LoginPage() {
   const link = useRequestSignInLinkMutation();
   // Too many tries: the server's message says to wait or ask for a link; the page offers the link.
   const paused = login.error instanceof ApiClientError && login.error.status === 429;
-  // A suspended account (issue 35): the server's message names the reason and the end date.
-  const suspended = login.error instanceof ApiClientError && login.error.code === 'SUSPENDED';
+  const [params] = useSearchParams();
+  // A suspended account (issue 35, decision 070): the server's message names the reason and the
+  // end date; the mail about the suspension carries the link that appeals it without signing in.
+  // The identity provider's way in comes back with ?error=suspended.
+  const suspended =
+    (login.error instanceof ApiClientError && login.error.code === 'SUSPENDED') ||
+    params.get('error') === 'suspended';
   const askForLink = () => {
     const who = values.emailOrUsername.trim();
     if (!who) {
@@ -51,7 +56,6 @@ export function LoginPage() {
     link.mutate(who, { onError: (err) => toast.error(errorMessage(err, 'Could not send a sign-in link')) });
   };
   const providers = useAuthProvidersQuery();
-  const [params] = useSearchParams();
   const note = finishingNote((useLocation().state as { from?: unknown } | null)?.from);
   const oidc = providers.data?.oidc;
   const demo = providers.data?.demo;
@@ -158,7 +162,7 @@ export function LoginPage() {
         <FormError form={form} />
         {suspended && (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">{errorMessage(login.error, 'This account is suspended.')}</p>
+            <p className="font-semibold">{errorMessage(login.error, 'Your account is suspended.')}</p>
             <p className="mt-1">
               We mailed you how to appeal. You can appeal once; a moderator other than the one who suspended
               you decides.

@@ -27,3 +27,27 @@ export function useAppealStrikeMutation() {
     },
   });
 }
+
+/**
+ * The decision an appeal link names (decision 070): from the suspension mail or a refused sign-in,
+ * for someone who cannot sign in. The token is the whole authority; no session is read.
+ */
+export function useStrikeByLinkQuery(token: string) {
+  return useQuery({
+    queryKey: safetyKeys.byLink(token),
+    queryFn: async () =>
+      (await api.get<{ data: Strike }>(`/appeals/by-link?token=${encodeURIComponent(token)}`)).data,
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+/** Appeal by link, once: the answer is the strike with its appeal pending. */
+export function useAppealByLinkMutation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ text }: { text: string }) =>
+      (await api.post<{ data: Strike }>('/appeals/by-link', { token, text })).data,
+    onSuccess: (strike) => queryClient.setQueryData(safetyKeys.byLink(token), strike),
+  });
+}
