@@ -1,6 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { AppealLinkPage } from '../../features/safety/components/appeal-link-page';
-import { UnsubscribePage } from '../../features/unsubscribe/components/unsubscribe-page';
+import { SpinnerScreen } from '../../components/spinner-screen';
+
+// Each page loads when it opens: the entry names every route's chunks for preloading, and this
+// route's list stays short (the landing page's budget, DESIGN.md §6).
+const AppealLinkPage = lazy(() =>
+  import('../../features/safety/components/appeal-link-page').then((m) => ({ default: m.AppealLinkPage })),
+);
+const UnsubscribePage = lazy(() =>
+  import('../../features/unsubscribe/components/unsubscribe-page').then((m) => ({
+    default: m.UnsubscribePage,
+  })),
+);
 
 /**
  * The pages a mailed link opens, each with its token and signed in or not: /unsubscribe (decision
@@ -9,5 +20,10 @@ import { UnsubscribePage } from '../../features/unsubscribe/components/unsubscri
  * the app, as a web feature never imports another.
  */
 export function MailedLinkPage() {
-  return useLocation().pathname === '/appeal' ? <AppealLinkPage /> : <UnsubscribePage />;
+  const Page = useLocation().pathname === '/appeal' ? AppealLinkPage : UnsubscribePage;
+  return (
+    <Suspense fallback={<SpinnerScreen />}>
+      <Page />
+    </Suspense>
+  );
 }
