@@ -15,6 +15,12 @@ describe('/login', () => {
             message,
             code: 'SUSPENDED',
             details: [],
+            suspension: {
+              reason: 'A fake relief fund.',
+              rule: 'scam',
+              until: '2026-03-09T10:00:00.000Z',
+              appealToken: 'v1.01a20000-0000-7000-8000-0000000000f8.c2ln',
+            },
           },
         };
       return signedOut(url);
@@ -26,6 +32,11 @@ describe('/login', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
     expect(alert).toHaveTextContent('We mailed you how to appeal.');
+    // The refused sign-in carries the appeal's token, as the mail's link does (decision 070).
+    expect(screen.getByRole('link', { name: 'Appeal this decision' })).toHaveAttribute(
+      'href',
+      `/appeal?token=${encodeURIComponent('v1.01a20000-0000-7000-8000-0000000000f8.c2ln')}`,
+    );
   });
 
   it("says so when the identity provider's way in came back suspended", async () => {

@@ -42,11 +42,13 @@ export function LoginPage() {
   const paused = login.error instanceof ApiClientError && login.error.status === 429;
   const [params] = useSearchParams();
   // A suspended account (issue 35, decision 070): the server's message names the reason and the
-  // end date; the mail about the suspension carries the link that appeals it without signing in.
-  // The identity provider's way in comes back with ?error=suspended.
+  // end date, and its token appeals the suspension without signing in (null once appealed), as
+  // the link in the suspension's mail does. The identity provider's way in comes back with
+  // ?error=suspended.
   const suspended =
     (login.error instanceof ApiClientError && login.error.code === 'SUSPENDED') ||
     params.get('error') === 'suspended';
+  const appealToken = login.error instanceof ApiClientError ? login.error.suspension?.appealToken : null;
   const askForLink = () => {
     const who = values.emailOrUsername.trim();
     if (!who) {
@@ -167,6 +169,14 @@ export function LoginPage() {
               We mailed you how to appeal. You can appeal once; a moderator other than the one who suspended
               you decides.
             </p>
+            {appealToken && (
+              <Link
+                to={`/appeal?token=${encodeURIComponent(appealToken)}`}
+                className="mt-2 inline-block font-semibold text-red-900 underline hover:text-red-950"
+              >
+                Appeal this decision
+              </Link>
+            )}
           </div>
         )}
         {paused && !link.isSuccess && (
