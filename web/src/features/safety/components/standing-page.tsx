@@ -143,7 +143,10 @@ function StrikeCard({ strike, onAppeal }: { strike: Strike; onAppeal: () => void
             Lifted: it no longer counts
           </p>
         )}
-        <p className="mt-2 text-sm text-slate-800">{whatWasDone(strike)}</p>
+        <p className="mt-2 text-sm text-slate-800">
+          {/* A lifted strike's limit or suspension ended with the appeal: say it was, not is. */}
+          {strike.lifted ? `Until the appeal: ${whatWasDone(strike)}` : whatWasDone(strike)}
+        </p>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">
           <span className="font-medium text-slate-900">Why: </span>
           {strike.reason}
