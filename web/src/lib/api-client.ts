@@ -10,6 +10,8 @@ export class ApiClientError extends Error {
     message: string,
     readonly code: string,
     readonly details: ErrorDetail[] = [],
+    /** A refused sign-in's `suspension` (code SUSPENDED, decision 070): its token appeals without signing in. */
+    readonly suspension?: { appealToken: string | null },
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -39,12 +41,18 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     json = undefined;
   }
   if (!response.ok) {
-    const error = (json ?? {}) as { message?: string; code?: string; details?: ErrorDetail[] };
+    const error = (json ?? {}) as {
+      message?: string;
+      code?: string;
+      details?: ErrorDetail[];
+      suspension?: ApiClientError['suspension'];
+    };
     throw new ApiClientError(
       response.status,
       error.message ?? `Request failed (${response.status})`,
       error.code ?? 'HTTP_ERROR',
       error.details ?? [],
+      error.suspension,
     );
   }
   return json as T;

@@ -40,6 +40,15 @@ export function LoginPage() {
   const link = useRequestSignInLinkMutation();
   // Too many tries: the server's message says to wait or ask for a link; the page offers the link.
   const paused = login.error instanceof ApiClientError && login.error.status === 429;
+  const [params] = useSearchParams();
+  // A suspended account (issue 35, decision 070): the server's message names the reason and the
+  // end date, and its token appeals the suspension without signing in (null once appealed), as
+  // the link in the suspension's mail does. The identity provider's way in comes back with
+  // ?error=suspended.
+  const suspended =
+    (login.error instanceof ApiClientError && login.error.code === 'SUSPENDED') ||
+    params.get('error') === 'suspended';
+  const appealToken = login.error instanceof ApiClientError ? login.error.suspension?.appealToken : null;
   const askForLink = () => {
     const who = values.emailOrUsername.trim();
     if (!who) {
@@ -49,7 +58,6 @@ export function LoginPage() {
     link.mutate(who, { onError: (err) => toast.error(errorMessage(err, 'Could not send a sign-in link')) });
   };
   const providers = useAuthProvidersQuery();
-  const [params] = useSearchParams();
   const note = finishingNote((useLocation().state as { from?: unknown } | null)?.from);
   const oidc = providers.data?.oidc;
   const demo = providers.data?.demo;
@@ -111,7 +119,7 @@ export function LoginPage() {
           if (!body) return;
           login.mutate(body, {
             onError: (err) => {
-              if (err instanceof ApiClientError && err.status === 429) return;
+              if (err instanceof ApiClientError && (err.status === 429 || err.code === 'SUSPENDED')) return;
               form.refused(err);
               toast.error(errorMessage(err, 'Failed to sign in'));
             },
@@ -154,6 +162,23 @@ export function LoginPage() {
           <FieldError form={form} field="password" />
         </div>
         <FormError form={form} />
+        {suspended && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-semibold">{errorMessage(login.error, 'Your account is suspended.')}</p>
+            <p className="mt-1">
+              We mailed you how to appeal. You can appeal once; a moderator other than the one who suspended
+              you decides.
+            </p>
+            {appealToken && (
+              <Link
+                to={`/appeal?token=${encodeURIComponent(appealToken)}`}
+                className="mt-2 inline-block font-semibold text-red-900 underline hover:text-red-950"
+              >
+                Appeal this decision
+              </Link>
+            )}
+          </div>
+        )}
         {paused && !link.isSuccess && (
           <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             {errorMessage(login.error, 'Too many attempts.')}

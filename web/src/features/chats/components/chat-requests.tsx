@@ -9,6 +9,7 @@ import { timeAgo } from '../../../lib/time';
 import { useAcceptChatRequestMutation, useDeclineChatRequestMutation } from '../api/answer-chat-request';
 import { useChatRequestsQuery } from '../api/get-chat-requests';
 import { personName } from '../../../lib/person-name';
+import { ReportButton } from '../../../components/report-button';
 
 /**
  * Chat requests on /requests: first messages from people outside my network (I take messages
@@ -84,6 +85,15 @@ export function ChatRequests() {
                     >
                       Decline
                     </button>
+                    {/* A stranger's first message is where scams start (issue 35): reported as a message.
+                        Only the flag on a phone, where the word pushed the row past 375 px. */}
+                    <ReportButton
+                      targetType="message"
+                      targetId={r._id}
+                      subject={`${name}'s message`}
+                      label={`Report ${name}'s message`}
+                      className={buttonStyles.ghost}
+                    />
                   </>
                 }
               />

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { formatShortTime } from '../../../lib/time';
 import type { OutgoingMessage } from '../api/chat-cache';
 import { Avatar } from '../../../components/avatar';
+import { HiddenBanner, hiddenReasonOf } from '../../../components/hidden-banner';
+import { ReportButton } from '../../../components/report-button';
 
 // The parts every conversation shares, direct (/chats/{id}) or a mission's group (/chat/{id}).
 
@@ -56,6 +58,9 @@ export function MessageBubbles({
         const sameAsBefore = messages[i - 1]?.sender._id === m.sender._id;
         const withSender = showSenders && !mine;
         const failed = m.delivery === 'failed';
+        // Sent to me only if it is mine (issue 35): why moderators hid it.
+        const hiddenReason = hiddenReasonOf(m);
+        const sender = `${m.sender.firstName} ${m.sender.lastName}`.trim();
         return (
           <li
             key={m.clientMessageId ?? m._id}
@@ -72,9 +77,7 @@ export function MessageBubbles({
                 className={`rounded-2xl px-3.5 py-2 text-sm shadow-sm ${mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'} ${m.delivery === 'sending' || failed ? 'opacity-70' : ''}`}
               >
                 {withSender && !sameAsBefore && (
-                  <p className="mb-0.5 text-xs font-semibold text-brand-700">
-                    {`${m.sender.firstName} ${m.sender.lastName}`.trim()}
-                  </p>
+                  <p className="mb-0.5 text-xs font-semibold text-brand-700">{sender}</p>
                 )}
                 <p className="whitespace-pre-line break-words">{m.message}</p>
                 <p className={`mt-1 text-right text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
@@ -88,6 +91,7 @@ export function MessageBubbles({
                         : formatShortTime(m.createdAt)}
                 </p>
               </div>
+              {hiddenReason && <HiddenBanner reason={hiddenReason} />}
               {failed && onRetry && (
                 <button
                   type="button"
@@ -105,6 +109,18 @@ export function MessageBubbles({
               )}
               {m._id === seenId && <p className="text-[11px] text-slate-500">Seen</p>}
             </div>
+            {/* The recipient's side only, and only for a message the server holds (issue 35): beside the
+                bubble, so a run of messages stays as tall as it was. */}
+            {!mine && !m.delivery && (
+              <ReportButton
+                targetType="message"
+                targetId={m._id}
+                subject={`this message from ${sender}`}
+                label={`Report message from ${sender}`}
+                text="never"
+                className="shrink-0 self-center rounded-full p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:text-red-700"
+              />
+            )}
           </li>
         );
       })}

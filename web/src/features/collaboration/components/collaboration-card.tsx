@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/time';
 import { posterInitial, posterName } from '../poster';
+import { HiddenBanner, hiddenReasonOf } from '../../../components/hidden-banner';
 
 export function CollaborationCard({
   request,
@@ -15,6 +16,8 @@ export function CollaborationCard({
   onConnect: (request: CollaborationRequest) => void;
 }) {
   const detail = paths.collaborationRequest(categoryId, request._id);
+  // Only its owner is sent a hidden request (issue 35): the card says so, and why.
+  const hiddenReason = hiddenReasonOf(request);
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link
@@ -40,6 +43,7 @@ export function CollaborationCard({
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
+        {hiddenReason && <HiddenBanner reason={hiddenReason} />}
         <p className="flex items-center gap-2 text-xs font-medium text-slate-600">
           <span
             className="size-2.5 rounded-full"

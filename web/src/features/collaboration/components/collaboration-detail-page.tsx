@@ -12,6 +12,8 @@ import { COLLAB_TOAST_MS } from '../constants';
 import { posterInitial, posterName } from '../poster';
 import { ContactPosterModal } from './contact-poster-modal';
 import { DeleteCollaborationDialog } from './delete-collaboration-dialog';
+import { HiddenBanner, hiddenReasonOf } from '../../../components/hidden-banner';
+import { ReportButton } from '../../../components/report-button';
 
 /** /collaboration/{categoryId}/{requestId} (spec §2 "Collaboration detail page"). */
 export function CollaborationDetailPage({ viewerId }: { viewerId: string | undefined }) {
@@ -60,6 +62,8 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
   }
 
   const isOwner = viewerId !== undefined && request.user?._id === viewerId;
+  // Sent only to its owner once moderators hid it (issue 35).
+  const hiddenReason = hiddenReasonOf(request);
   const action =
     'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm';
 
@@ -77,6 +81,7 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
       <article className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {request.image && <img src={request.image} alt="" className="aspect-video w-full object-cover" />}
         <div className="space-y-5 p-5 sm:p-7">
+          {hiddenReason && <HiddenBanner reason={hiddenReason} />}
           <div className="space-y-3">
             <span
               className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold text-white"
@@ -163,6 +168,16 @@ export function CollaborationDetailPage({ viewerId }: { viewerId: string | undef
             >
               <Share2 className="size-4" aria-hidden="true" /> Share
             </button>
+            {!isOwner && viewerId && (
+              <ReportButton
+                targetType="collaboration"
+                targetId={request._id}
+                subject="this collaboration request"
+                label="Report collaboration request"
+                text="always"
+                className={`${action} border border-slate-300 bg-white text-slate-800 hover:border-red-300 hover:text-red-700 sm:ml-auto`}
+              />
+            )}
           </div>
         </div>
       </article>

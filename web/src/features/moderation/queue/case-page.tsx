@@ -17,6 +17,9 @@ import { targetLabels } from './labels';
 import { PriorityBadge } from './queue-page';
 import { SnapshotView } from './snapshot-view';
 import { staffPaths } from '../../../lib/staff-paths';
+import { whatWasDone } from '../../../lib/strike-words';
+import { ActionDialog } from './action-form';
+import type { Strike } from '@muster/contract/moderation-actions';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 const heading = 'text-base font-semibold text-slate-900';
@@ -203,6 +206,31 @@ function DismissDialog({
   );
 }
 
+/**
+ * How a closed case ended: dismissed, or acted on, with what was done when the answer carries the
+ * case's strike (read defensively: decision 070 names it, the case's shape may not carry it yet).
+ */
+function CaseOutcome({ c }: { c: CaseDetail }) {
+  const strike = (c as CaseDetail & { strike?: Strike | null }).strike ?? null;
+  const who = c.closedBy ? ` by ${c.closedBy.name}` : '';
+  const when = c.closedAt ? ` on ${formatDate(c.closedAt)}` : '';
+  return (
+    <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+      <p className="font-semibold text-slate-900">
+        {c.resolution === 'actioned' ? 'Acted on' : 'Dismissed'}
+        {who}
+        {when}
+      </p>
+      {strike && (
+        <p className="mt-1">
+          {whatWasDone(strike)} Rule: {strike.ruleLabel}.
+        </p>
+      )}
+      {c.resolutionReason && <p className="mt-1 text-slate-900">“{c.resolutionReason}”</p>}
+    </div>
+  );
+}
+
 function CaseSkeleton() {
   return (
     <div role="status" aria-label="Loading the case" className="mt-4 space-y-4">
@@ -220,6 +248,7 @@ function CaseSkeleton() {
 function CaseView({ c, viewerId }: { c: CaseDetail; viewerId: string }) {
   const assign = useAssignCaseMutation(c.id);
   const [dismissing, setDismissing] = useState(false);
+  const [acting, setActing] = useState(false);
   const latest = JSON.stringify(c.snapshot);
   const mine = c.assignee?.id === viewerId;
   const take = (assigneeId: string | null, done: string) =>
@@ -247,15 +276,7 @@ function CaseView({ c, viewerId }: { c: CaseDetail; viewerId: string }) {
             First reported {timeAgo(c.firstReportedAt)} ago
             {c.lastReportedAt !== c.firstReportedAt && `, last ${timeAgo(c.lastReportedAt)} ago`}
           </p>
-          {c.status === 'closed' && (
-            <p className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-              Dismissed {c.closedBy ? `by ${c.closedBy.name}` : ''}{' '}
-              {c.closedAt && `on ${formatDate(c.closedAt)}`}
-              {c.resolutionReason && (
-                <span className="mt-1 block text-slate-900">“{c.resolutionReason}”</span>
-              )}
-            </p>
-          )}
+          {c.status === 'closed' && <CaseOutcome c={c} />}
         </header>
 
         <section className={panel} aria-labelledby="as-reported">
@@ -329,11 +350,20 @@ function CaseView({ c, viewerId }: { c: CaseDetail; viewerId: string }) {
                   Take this case
                 </button>
               )}
-              <button type="button" className={buttonStyles.primary} onClick={() => setDismissing(true)}>
+              <button type="button" className={buttonStyles.quiet} onClick={() => setDismissing(true)}>
                 Dismiss
+              </button>
+              <button
+                type="button"
+                className={buttonStyles.primary}
+                aria-haspopup="dialog"
+                onClick={() => setActing(true)}
+              >
+                Take action
               </button>
             </div>
             <DismissDialog c={c} open={dismissing} onOpenChange={setDismissing} />
+            {acting && <ActionDialog c={c} open onOpenChange={setActing} />}
           </section>
         )}
         <AuthorHistory c={c} />

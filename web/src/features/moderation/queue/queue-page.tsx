@@ -104,13 +104,21 @@ export function ModerationQueuePage() {
     <div className="mx-auto max-w-5xl px-4 py-6">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold text-slate-900">Moderation queue</h1>
-        {/* The other staff work (decision 069): organisations asking to be verified. */}
-        <Link
-          to={staffPaths.moderationOrganisations}
-          className="text-sm font-medium text-brand-700 hover:underline"
-        >
-          Organisations to verify
-        </Link>
+        {/* The other staff work: appeals against strikes (issue 35 item 3), organisations asking to be verified (069). */}
+        <nav aria-label="Other staff work" className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link
+            to={staffPaths.moderationAppeals}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            Appeals
+          </Link>
+          <Link
+            to={staffPaths.moderationOrganisations}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            Organisations to verify
+          </Link>
+        </nav>
       </div>
       <p className="mt-1 text-sm text-slate-600">
         Reports grouped by what they are about. Danger comes first, then what most people reported, then the

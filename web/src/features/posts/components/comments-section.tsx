@@ -12,6 +12,8 @@ import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } fro
 import { RichText } from './rich-text';
 import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { HiddenBanner, hiddenReasonOf } from '../../../components/hidden-banner';
+import { ReportButton } from '../../../components/report-button';
 
 function CommentForm({
   postId,
@@ -124,6 +126,8 @@ function CommentItem({
   action?: React.ReactNode;
   children?: React.ReactNode;
 }) {
+  // Sent only to its author when moderators hid it (issue 35): say so, and why.
+  const hiddenReason = hiddenReasonOf(comment);
   return (
     <li className="flex gap-2.5">
       <Avatar person={comment.author} className="mt-0.5 size-8 shrink-0" />
@@ -140,6 +144,7 @@ function CommentItem({
             <RichText text={comment.content} />
           </p>
         </div>
+        {hiddenReason && <HiddenBanner reason={hiddenReason} className="mt-1" />}
         <p className="ml-3 mt-0.5 flex items-center gap-3 text-xs text-slate-500">
           {timeAgo(comment.createdAt)} ago{action}
         </p>
@@ -164,7 +169,22 @@ export function CommentsSection({
 }) {
   const comments = useCommentsQuery(postId);
   const canDelete = (c: Comment) => !!viewerId && (c.author._id === viewerId || postAuthorId === viewerId);
-  const deleteOf = (c: Comment) => (canDelete(c) ? <DeleteComment postId={postId} comment={c} /> : undefined);
+  // Delete for whoever may remove it; Report on someone else's comment (issue 35).
+  const deleteOf = (c: Comment) => (
+    <>
+      {canDelete(c) && <DeleteComment postId={postId} comment={c} />}
+      {!!viewerId && c.author._id !== viewerId && (
+        <ReportButton
+          targetType="comment"
+          targetId={c._id}
+          subject="this comment"
+          label={`Report comment by ${c.author.firstName} ${c.author.lastName}`.trim()}
+          text="always"
+          className="inline-flex items-center gap-1 text-xs font-semibold text-slate-600 hover:text-red-700"
+        />
+      )}
+    </>
+  );
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const list = comments.data ?? [];
   const top = list.filter((c) => !c.parentId);

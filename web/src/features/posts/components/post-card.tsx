@@ -34,6 +34,8 @@ import { RichText } from './rich-text';
 import { personName } from '../../../lib/person-name';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { Avatar } from '../../../components/avatar';
+import { HiddenBanner, hiddenReasonOf } from '../../../components/hidden-banner';
+import { ReportButton } from '../../../components/report-button';
 
 const kindLabel: Record<Post['kind'], string> = {
   need: 'Need',
@@ -121,6 +123,8 @@ export function PostCard({
   const isNeed = post.kind === 'need' || post.kind === 'want';
   const offered = useOfferedByMe(post._id);
   const name = `${post.author.firstName} ${post.author.lastName}`.trim();
+  // Only its author is ever sent a hidden post (issue 35), so the banner needs no check of whose it is.
+  const hiddenReason = hiddenReasonOf(post);
   const action =
     'inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:px-3';
   // Shown beside its icon from the small breakpoint up; on a phone the row of actions stays one line.
@@ -144,6 +148,7 @@ export function PostCard({
         </p>
       )}
       <div className="p-4 sm:p-5">
+        {hiddenReason && <HiddenBanner reason={hiddenReason} className="mb-3" />}
         {/* On a phone the kind, category and status sit under the name: beside it they squeezed the
             name onto two lines and cut the headline to a word (375 px). */}
         <header className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
@@ -385,6 +390,15 @@ export function PostCard({
           </button>
         )}
         {mine && mayKeepOpen(post) && <KeepOpenButton post={post} className={action} />}
+        {!mine && (
+          <ReportButton
+            targetType="post"
+            targetId={post._id}
+            subject="this post"
+            label="Report post"
+            className={`${action} ml-auto hover:text-red-700`}
+          />
+        )}
         {mine && (
           <button
             type="button"

@@ -7,6 +7,10 @@ export const safetyKeys = {
   all: root,
   blocked: [...root, 'blocked'] as const,
   muted: [...root, 'muted'] as const,
+  /** My strikes and their appeals (issue 35): /settings/standing. */
+  strikes: [...root, 'strikes'] as const,
+  /** The strike an appeal link names (decision 070), for someone signed out. */
+  byLink: (token: string) => [...root, 'strike-by-link', token] as const,
 };
 
 /**

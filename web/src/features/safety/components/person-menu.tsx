@@ -1,13 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, Flag, MoreHorizontal, Volume2, VolumeX } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import toast from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useBlockUserMutation } from '../api/block-user';
 import { useMuteUserMutation } from '../api/mute-user';
 import { useUnmuteUserMutation } from '../api/unmute-user';
-import { ReportDialog } from './report-dialog';
+import { LazyReportDialog } from '../../../components/report-button';
 
 const item =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
@@ -82,13 +82,17 @@ export function PersonMenu({
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      <ReportDialog
-        open={reporting}
-        onOpenChange={setReporting}
-        targetType="user"
-        targetId={person._id}
-        subject={name}
-      />
+      {reporting && (
+        <Suspense fallback={null}>
+          <LazyReportDialog
+            open
+            onOpenChange={setReporting}
+            targetType="user"
+            targetId={person._id}
+            subject={name}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirmBlock}
         onOpenChange={setConfirmBlock}

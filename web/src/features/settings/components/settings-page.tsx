@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   updateProfileSchema,
 } from '@muster/contract/users';
-import { BadgeCheck, Ban, Bell, Camera, ChevronRight, Download, Shield, VolumeX } from 'lucide-react';
+import { BadgeCheck, Ban, Bell, Camera, ChevronRight, Download, Scale, Shield, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { FieldError, FormError } from '../../../components/form-errors';
 import { errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useChangeEmailMutation } from '../api/change-email';
 import { useChangePasswordMutation } from '../api/change-password';
 import { downloadMyData } from '../api/export-data';
@@ -112,6 +113,12 @@ function PrivacyLinks() {
       Icon: VolumeX,
       title: 'Muted people',
       text: 'People whose posts and notifications you do not see.',
+    },
+    {
+      to: staffPaths.accountStanding,
+      Icon: Scale,
+      title: 'Account standing',
+      text: 'Anything moderators did about your posts or account, why, and your appeals.',
     },
   ];
   return <LinkSection id="privacy-heading" title="Privacy & safety" links={links} />;

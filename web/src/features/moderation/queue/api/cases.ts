@@ -1,3 +1,4 @@
+import type { CaseActionInput } from '@muster/contract/moderation-actions';
 import type { CaseDetail, CaseNote, CaseSummary } from '@muster/contract/moderation-queue';
 import type { ReportReason, ReportTargetType } from '@muster/contract/safety';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -59,6 +60,13 @@ export function useAssignCaseMutation(caseId: string) {
 export function useDismissCaseMutation(caseId: string) {
   return useCaseWrite(caseId, (input: { reason: string }) =>
     api.post<{ data: CaseDetail }>(`/moderation/cases/${caseId}/dismiss`, input),
+  );
+}
+
+/** Close the case with one decision and one strike (issue 35 item 3, decision 070). */
+export function useTakeActionMutation(caseId: string) {
+  return useCaseWrite(caseId, (input: CaseActionInput) =>
+    api.post<{ data: CaseDetail }>(`/moderation/cases/${caseId}/action`, input),
   );
 }
 
