@@ -35,7 +35,7 @@ export function hiddenEitherWay(viewerId: ViewerId, person: Person): RawBuilder<
  * and `users.limited_until`; these rules say what they mean for every read. A suspended account is
  * as if everyone blocked it: hiddenEitherWay (and so every rule built on it, silencedIdsFor and
  * the search rules) holds for it. A limited account's posts reach only its connections
- * (limitedFrom) and it may message only them (mayMessageDirectly). Both are read through 0036's
+ * (limitedFrom) and it may message only them (mayMessageDirectly). Both are read through 0037's
  * partial indexes, which hold the few such accounts only.
  */
 
@@ -49,9 +49,15 @@ export function accountShown(person: Person | string): RawBuilder<boolean> {
   return sql<boolean>`not ${suspendedNow(person)}`;
 }
 
-/** Either of the two is suspended: one probe of 0036's users_suspended for both. */
+/**
+ * Either of two different people is suspended: one probe of 0037's users_suspended for both. Never
+ * someone and themselves, nor someone and nobody (a notice with no sender is the server's): a
+ * suspended person's suspension notice, about their own post, is still theirs, and is mailed to
+ * them (decision 070), while nothing from anyone else reaches them.
+ */
 function eitherSuspended(viewerId: ViewerId, person: Person): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from users sus where sus.id in (${viewerId}, ${person}) and sus.suspended_until > now())`;
+  return sql<boolean>`(${person}::uuid is not null and ${viewerId}::uuid <> ${person}::uuid and exists (select 1 from users sus
+    where sus.id in (${viewerId}, ${person}) and sus.suspended_until > now()))`;
 }
 
 /**
@@ -111,7 +117,7 @@ export function silencedIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
 
 /**
  * The suspended, and the limited the viewer is outside the reach of (limitedFrom), as rows of ids:
- * a walk of 0036's two partial indexes, which hold only such accounts, so the arrays built on it
+ * a walk of 0037's two partial indexes, which hold only such accounts, so the arrays built on it
  * grow by a handful of ids however large Muster is.
  */
 function moderatedIdsFor(viewerId: ViewerId): RawBuilder<string> {
