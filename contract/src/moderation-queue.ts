@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strikeSchema } from './moderation-actions.js';
 import { pageQuerySchema } from './paging.js';
 import { reportReasons, reportTargetTypes } from './safety.js';
 
@@ -158,6 +159,8 @@ export const caseDetailSchema = caseSummarySchema.extend({
   authorHistory: authorHistorySchema.nullable(),
   resolutionReason: z.string().nullable(),
   closedBy: staffSchema.nullable(),
+  /** What was done, when the case was closed with an action (decision 070). */
+  strike: strikeSchema.nullable(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 export const caseDetailResponseSchema = z.object({ data: caseDetailSchema });

@@ -125,6 +125,13 @@ export async function strikesOf(db: Db, userId: string) {
   return rows;
 }
 
+/** The strike a case was closed with (decision 070: one per actioned case), if any. */
+export async function strikeOfCase(db: Db, caseId: string) {
+  const { rows } = await sql<StrikeRow>`select ${strikeColumns} from moderation_strikes s
+    where s.case_id = ${caseId} order by s.created_at limit 1`.execute(db);
+  return rows[0];
+}
+
 export async function findStrike(db: Db, strikeId: string) {
   const { rows } = await sql<StrikeRow>`select ${strikeColumns} from moderation_strikes s
     where s.id = ${strikeId}`.execute(db);

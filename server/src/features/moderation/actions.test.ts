@@ -143,6 +143,8 @@ describe('acting on a case', () => {
       resolution: 'actioned',
       resolutionReason: 'This donation drive is fake',
       closedBy: { id: mod.user.id },
+      // The case shows what was done: its strike.
+      strike: { rule: 'scam', content: 'hide', account: 'suspend', reason: 'This donation drive is fake' },
     });
 
     const [strike] = await strikesOf(author.user.id);

@@ -1,3 +1,4 @@
+import type { Strike } from '@muster/contract/moderation-actions';
 import type { CaseDetail, CaseNote, CaseSummary } from '@muster/contract/moderation-queue';
 import type { CaseRow, caseNotes, caseReports, authorHistory } from './cases.queries.js';
 
@@ -35,9 +36,11 @@ export function presentCaseDetail(
   reports: ReportRow[],
   notes: NoteRow[],
   history: History | undefined,
+  strike: Strike | null,
 ): CaseDetail {
   return {
     ...presentCase(row),
+    strike,
     reports: reports.map((r) => ({
       id: r.id,
       reason: r.reason as CaseDetail['reports'][number]['reason'],

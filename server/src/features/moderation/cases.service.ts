@@ -11,6 +11,8 @@ import { badRequest, conflict, notFound, validationFailed } from '../../platform
 import { newId } from '../../platform/ids.js';
 import { decodeCursor, encodeCursor } from '../../platform/paging.js';
 import { inTransaction } from '../../platform/transaction.js';
+import { strikeOfCase } from './actions.queries.js';
+import { presentStrike } from './actions.service.js';
 import { recordModeration } from './audit.queries.js';
 import {
   addNote,
@@ -118,12 +120,13 @@ export async function getCase(deps: Deps, viewer: Viewer | null, caseId: string)
   requireRole(viewer, 'moderator');
   const row = await findCase(deps.db, caseId);
   if (!row) throw notFound(NO_SUCH_CASE);
-  const [reports, notes, history] = await Promise.all([
+  const [reports, notes, history, strike] = await Promise.all([
     caseReports(deps.db, caseId),
     caseNotes(deps.db, caseId),
     row.authorId ? authorHistory(deps.db, row.authorId, caseId) : undefined,
+    row.resolution === 'actioned' ? strikeOfCase(deps.db, caseId) : undefined,
   ]);
-  return presentCaseDetail(row, reports, notes, history);
+  return presentCaseDetail(row, reports, notes, history, strike ? presentStrike(strike) : null);
 }
 
 /** Gives an open case to a moderator or admin (oneself or another), or back to nobody. */

@@ -44,6 +44,7 @@ const open: CaseDetail = {
   },
   resolutionReason: null,
   closedBy: null,
+  strike: null,
 };
 const closed: CaseDetail = {
   ...open,
@@ -52,6 +53,19 @@ const closed: CaseDetail = {
   closedAt: '2026-03-02T10:00:00.000Z',
   closedBy: { id: moderator._id, username: 'ada', name: 'Ada Okafor' },
   resolutionReason: 'A fake relief fund.',
+  strike: {
+    id: 'a2b4c6d8-0000-4000-8000-000000000001',
+    caseId,
+    rule: 'scam',
+    ruleLabel: 'No scams or fake appeals for money',
+    reason: 'A fake relief fund.',
+    content: 'hide',
+    account: 'suspend',
+    endsAt: '2026-03-09T10:00:00.000Z',
+    createdAt: '2026-03-02T10:00:00.000Z',
+    appeal: { state: 'none', text: null, appealedAt: null, decidedAt: null, decisionReason: null },
+    lifted: false,
+  },
 };
 
 function stub(c: CaseDetail = open) {
@@ -104,6 +118,7 @@ describe('Take action on a case', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(/Acted on by Ada Okafor/)).toBeInTheDocument();
+    expect(screen.getByText(/Rule: No scams or fake appeals for money/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Take action' })).not.toBeInTheDocument();
   });
 

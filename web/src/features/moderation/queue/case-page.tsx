@@ -208,10 +208,10 @@ function DismissDialog({
 
 /**
  * How a closed case ended: dismissed, or acted on, with what was done when the answer carries the
- * case's strike (read defensively: decision 070 names it, the case's shape may not carry it yet).
+ * case's strike (decision 070).
  */
 function CaseOutcome({ c }: { c: CaseDetail }) {
-  const strike = (c as CaseDetail & { strike?: Strike | null }).strike ?? null;
+  const strike = c.strike;
   const who = c.closedBy ? ` by ${c.closedBy.name}` : '';
   const when = c.closedAt ? ` on ${formatDate(c.closedAt)}` : '';
   return (
