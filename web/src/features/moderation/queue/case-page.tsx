@@ -19,7 +19,6 @@ import { SnapshotView } from './snapshot-view';
 import { staffPaths } from '../../../lib/staff-paths';
 import { whatWasDone } from '../../../lib/strike-words';
 import { ActionDialog } from './action-form';
-import type { Strike } from '@muster/contract/moderation-actions';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 const heading = 'text-base font-semibold text-slate-900';
