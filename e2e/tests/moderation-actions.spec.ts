@@ -1,15 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { startServer } from '../../scripts/production-server.mjs';
-import { openDatabase } from '../../server/src/db/database';
-import { migrateToLatest } from '../../server/src/db/migrate';
-import { hashPassword } from '../../server/src/platform/auth/passwords';
 import { signIn } from '../support/accounts';
 import { expect, expectAccessible, test } from '../support/fixtures';
+import { type Made, STAFF_PASSWORD, staffServer } from '../support/staff';
 import { desktop, snapBoth } from '../support/people';
 
 // Issue 35's "Done when" (item 3, decision 070): B reports A's post as a scam; a moderator sees it
@@ -18,62 +10,28 @@ import { desktop, snapBoth } from '../support/people';
 // second moderator lifts the suspension (the first may not); the audit log shows all of it.
 // As moderation-queue.spec.ts, on a server of its own whose staff are made in its database first.
 
-const PASSWORD = 'correct horse battery staple';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-let server: Awaited<ReturnType<typeof startServer>> | undefined;
-let baseURL = '';
-type Made = { id: string; username: string; firstName: string; lastName: string };
+const PASSWORD = STAFF_PASSWORD;
+let staff: Awaited<ReturnType<typeof staffServer>> | undefined;
 let a: Made, b: Made, mod: Made, second: Made, admin: Made;
 const name = (p: Made) => `${p.firstName} ${p.lastName}`;
 
 test.beforeAll(async () => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-moderation-actions-'));
-  const database = await openDatabase({ dataDir, template: path.join(root, 'server/dist/pgdata-template') });
-  try {
-    await migrateToLatest(database.db);
-    const hash = await hashPassword(PASSWORD);
-    const person = async (firstName: string, lastName: string, role: 'member' | 'moderator' | 'admin') => {
-      const username = `${firstName.toLowerCase()}_${randomBytes(3).toString('hex')}`;
-      return database.db
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          username,
-          firstName,
-          lastName,
-          email: `${username}@example.org`,
-          emailVerifiedAt: new Date(),
-          passwordHash: hash,
-          role,
-        })
-        .returning(['id', 'username', 'firstName', 'lastName'])
-        .executeTakeFirstOrThrow();
-    };
-    a = await person('Avery', 'Drive', 'member');
-    b = await person('Blake', 'Watch', 'member');
-    mod = await person('Mona', 'Review', 'moderator');
-    second = await person('Sami', 'Second', 'moderator');
-    admin = await person('Ari', 'Audit', 'admin');
-  } finally {
-    await database.close();
-  }
-  server = await startServer({
-    dataDir,
-    env: { SMTP_URL: process.env.MUSTER_SMTP_URL!, SEED_DEMO: 'false', OIDC_ISSUER: '', OIDC_CLIENT_ID: '' },
+  const started = await staffServer('moderation-actions', {
+    a: ['Avery', 'Drive', 'member'],
+    b: ['Blake', 'Watch', 'member'],
+    mod: ['Mona', 'Review', 'moderator'],
+    second: ['Sami', 'Second', 'moderator'],
+    admin: ['Ari', 'Audit', 'admin'],
   });
-  baseURL = server.base;
+  staff = started;
+  ({ a, b, mod, second, admin } = started.people);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await staff?.server.stop();
 });
 
-async function signedIn(browser: Browser, who: Made, viewport = desktop) {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await signIn(page, who.username, PASSWORD);
-  return { page, close: () => context.close() };
-}
+const signedIn = (browser: Browser, who: Made, viewport = desktop) => staff!.signedIn(browser, who, viewport);
 
 /** The sign-in form, filled and sent, for someone who is not let in. */
 async function trySignIn(page: Page, who: Made) {
@@ -102,8 +60,13 @@ test('a scam is hidden and its author suspended, told why, appeals, and a second
   // B reports the post from its card, as a scam.
   const reporter = await signedIn(browser, b);
   await reporter.page.goto(`/#/post/${postId}`);
-  await reporter.page.getByRole('button', { name: 'Report post' }).click();
   const report = reporter.page.getByRole('dialog', { name: 'Report this post' });
+  // The dialog loads with its first opening; on a busy machine a click as the page settles was
+  // once lost (CI's load), so the click is tried again until the dialog is there, as a person would.
+  await expect(async () => {
+    if (!(await report.isVisible())) await reporter.page.getByRole('button', { name: 'Report post' }).click();
+    await expect(report).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await report.getByRole('radio', { name: 'Spam or scam' }).check();
   await report.getByLabel('Note (optional)').fill('A fake fund: nobody delivers anything.');
   await report.getByRole('button', { name: 'Send report' }).click();

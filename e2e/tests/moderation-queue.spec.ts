@@ -1,15 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
-import { startServer } from '../../scripts/production-server.mjs';
-import { openDatabase } from '../../server/src/db/database';
-import { migrateToLatest } from '../../server/src/db/migrate';
-import { hashPassword } from '../../server/src/platform/auth/passwords';
-import { signIn } from '../support/accounts';
 import { expect, expectAccessible, test } from '../support/fixtures';
+import { type Made, staffServer } from '../support/staff';
 import { desktop, phone, snapBoth } from '../support/people';
 
 // Issue 35 item 2 (decision 068): B reports A's post as a scam; a moderator finds it first in the
@@ -18,59 +9,24 @@ import { desktop, phone, snapBoth } from '../support/people';
 // so this journey runs a server of its own on a data directory prepared beforehand: the three
 // people are made in its database, the moderator with users.role set, as the server suite does.
 
-const PASSWORD = 'correct horse battery staple';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-let server: Awaited<ReturnType<typeof startServer>> | undefined;
-let baseURL = '';
-type Made = { id: string; username: string; firstName: string; lastName: string };
+let staff: Awaited<ReturnType<typeof staffServer>> | undefined;
 let a: Made, b: Made, mod: Made;
 
 test.beforeAll(async () => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-moderation-'));
-  const database = await openDatabase({ dataDir, template: path.join(root, 'server/dist/pgdata-template') });
-  try {
-    await migrateToLatest(database.db);
-    const hash = await hashPassword(PASSWORD);
-    const person = async (firstName: string, lastName: string, role: 'member' | 'moderator') => {
-      const username = `${firstName.toLowerCase()}_${randomBytes(3).toString('hex')}`;
-      return database.db
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          username,
-          firstName,
-          lastName,
-          email: `${username}@example.org`,
-          emailVerifiedAt: new Date(),
-          passwordHash: hash,
-          role,
-        })
-        .returning(['id', 'username', 'firstName', 'lastName'])
-        .executeTakeFirstOrThrow();
-    };
-    a = await person('Avery', 'Drive', 'member');
-    b = await person('Blake', 'Watch', 'member');
-    mod = await person('Mona', 'Review', 'moderator');
-  } finally {
-    await database.close();
-  }
-  server = await startServer({
-    dataDir,
-    env: { SMTP_URL: process.env.MUSTER_SMTP_URL!, SEED_DEMO: 'false', OIDC_ISSUER: '', OIDC_CLIENT_ID: '' },
+  const started = await staffServer('moderation', {
+    a: ['Avery', 'Drive', 'member'],
+    b: ['Blake', 'Watch', 'member'],
+    mod: ['Mona', 'Review', 'moderator'],
   });
-  baseURL = server.base;
+  staff = started;
+  ({ a, b, mod } = started.people);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await staff?.server.stop();
 });
 
-async function signedIn(browser: Browser, who: Made, viewport = desktop) {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await signIn(page, who.username, PASSWORD);
-  return { page, close: () => context.close() };
-}
+const signedIn = (browser: Browser, who: Made, viewport = desktop) => staff!.signedIn(browser, who, viewport);
 
 test('a scam report reaches the top of the queue as it was posted, is dismissed, and the reporter is told', async ({
   browser,
