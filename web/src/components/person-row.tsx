@@ -104,22 +104,30 @@ export const buttonStyles = {
     'inline-flex items-center justify-center gap-1.5 rounded-full border border-transparent px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60',
 } as const;
 
-/** "Show more" under a cursor-paged list of people (TanStack Query's infinite query). */
+/**
+ * "Show more" (or `label`) under a cursor-paged list (TanStack Query's infinite query): the one
+ * way every paged list asks for its next page.
+ */
 export function ShowMore({
   query,
+  label = 'Show more',
+  className = 'mt-2',
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label?: string;
+  /** The spacing above it. */
+  className?: string;
 }) {
   if (!query.hasNextPage) return null;
   return (
-    <div className="mt-2 flex justify-center">
+    <div className={`${className} flex justify-center`}>
       <button
         type="button"
         className={buttonStyles.quiet}
         disabled={query.isFetchingNextPage}
         onClick={() => void query.fetchNextPage()}
       >
-        {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
+        {query.isFetchingNextPage ? 'Loading…' : label}
       </button>
     </div>
   );

@@ -14,6 +14,7 @@ import { CategoryIcon } from './category-icon';
 import { CollaborationCard } from './collaboration-card';
 import { ContactPosterModal } from './contact-poster-modal';
 import { PostCollaborationModal } from './post-collaboration-modal';
+import { ShowMore } from '../../../components/person-row';
 
 /** /collaboration/{categoryId}: the category's requests in a card grid, and the post modal. */
 export function CollaborationCategoryPage({ viewerId }: { viewerId: string | undefined }) {
@@ -105,18 +106,7 @@ export function CollaborationCategoryPage({ viewerId }: { viewerId: string | und
                 />
               ))}
             </div>
-            {query.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <button
-                  type="button"
-                  onClick={() => query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                  className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-                >
-                  {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </button>
-              </div>
-            )}
+            <ShowMore query={query} label="Load more" className="mt-6" />
           </>
         )}
       </section>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FieldError, FormError } from '../../../components/form-errors';
 import { ListError } from '../../../components/list-error';
-import { buttonStyles, EmptyState } from '../../../components/person-row';
+import { buttonStyles, EmptyState, ShowMore } from '../../../components/person-row';
 import { errorMessage } from '../../../lib/api-client';
 import { staffPaths } from '../../../lib/staff-paths';
 import { whatWasDone } from '../../../lib/strike-words';
@@ -222,18 +222,7 @@ export function ModerationAppealsPage({ viewerId }: { viewerId: string }) {
                 <AppealItem key={a.strike.id} a={a} viewerId={viewerId} />
               ))}
             </ul>
-            {query.hasNextPage && (
-              <div className="flex justify-center py-4">
-                <button
-                  type="button"
-                  className={buttonStyles.quiet}
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </button>
-              </div>
-            )}
+            <ShowMore query={query} label="Load more" className="py-4" />
           </>
         )}
       </section>

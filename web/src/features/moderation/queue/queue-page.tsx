@@ -9,7 +9,7 @@ import { AlertTriangle, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListError } from '../../../components/list-error';
-import { buttonStyles, EmptyState } from '../../../components/person-row';
+import { buttonStyles, EmptyState, ShowMore } from '../../../components/person-row';
 import { StaffOnly } from './staff-only';
 import { timeAgo } from '../../../lib/time';
 import { type QueueFilters, useCasesQuery } from './api/cases';
@@ -231,18 +231,7 @@ export function ModerationQueuePage() {
                 <CaseItem key={c.id} c={c} />
               ))}
             </ul>
-            {query.hasNextPage && (
-              <div className="flex justify-center py-4">
-                <button
-                  type="button"
-                  className={buttonStyles.quiet}
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </button>
-              </div>
-            )}
+            <ShowMore query={query} label="Load more" className="py-4" />
           </>
         )}
       </section>

@@ -26,6 +26,7 @@ import { useMarkOffersReadMutation } from '../api/mark-offers-read';
 import { useWithdrawOfferMutation } from '../api/withdraw-offer';
 import { personName } from '../../../lib/person-name';
 import { Avatar } from '../../../components/avatar';
+import { ShowMore } from '../../../components/person-row';
 
 /** How to message a person (the chats feature's Message button, composed by the router). */
 export type MessageAction = (person: PublicUser) => React.ReactNode;
@@ -235,18 +236,7 @@ function OfferList({
           <OfferRow key={o._id} offer={o} message={message} />
         ))}
       </ul>
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <button
-            type="button"
-            className={buttons.outline}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      )}
+      <ShowMore query={query} label="Load more" className="mt-4" />
     </>
   );
 }

@@ -9,6 +9,7 @@ import type { SearchState } from './search-panel';
 import { Avatars, HashtagResult, MissionResult, NoResults, PersonResult, SearchPrompt } from './search-rows';
 import { personName } from '../../../lib/person-name';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { ShowMore } from '../../../components/person-row';
 
 const titles: Record<SearchSection, string> = {
   all: 'Search results',
@@ -302,18 +303,7 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
               </ul>
             </Block>
           )}
-          {results.hasNextPage && (
-            <div className="flex justify-center">
-              <button
-                type="button"
-                disabled={results.isFetchingNextPage}
-                onClick={() => void results.fetchNextPage()}
-                className="inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
-              >
-                {results.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </button>
-            </div>
-          )}
+          <ShowMore query={results} label="Load more" className="" />
         </>
       )}
     </div>
