@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isNoticeKind, channelFor } from './notice-channels.js';
 import {
   unsubscribeKinds,
@@ -7,63 +6,26 @@ import {
   type UnsubscribeState,
 } from '@muster/contract/unsubscribe';
 import type { Db } from '../../db/database.js';
-import { newSecret } from '../../platform/auth/tokens.js';
 import type { Deps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
-import { instanceKey } from '../../platform/instance-keys.queries.js';
+import { signedTokens } from '../../platform/signed-tokens.js';
 import { findUnsubscriber, setNoticeChannel, turnDigestOff } from './unsubscribe.queries.js';
 
 /**
  * One-click unsubscribe (issue 34, decision 063). A link names a person and a kind of mail and is
- * signed with this instance's key, so it needs no sign-in and no stored row per mail: whoever holds
- * the mail holds the link, as with any list's unsubscribe. The version lets every link be
- * withdrawn at once (a leaked key): bump it and the old ones are refused.
+ * signed with this instance's key (platform/signed-tokens.ts), so it needs no sign-in and no stored
+ * row per mail: whoever holds the mail holds the link, as with any list's unsubscribe.
  */
-const TOKEN_VERSION = 'v1';
-const KEY_NAME = 'unsubscribe-hmac';
+const tokens = signedTokens('unsubscribe-hmac');
 
-const keys = new WeakMap<Deps, Promise<Buffer>>();
-/**
- * The key as one transaction read it: a digest job signs a few hundred links in one transaction,
- * and read afresh each time they cost two statements a link (decision 065). Held by the
- * transaction, it goes with it, whether it commits or rolls back.
- */
-const keysInTransaction = new WeakMap<Db, Promise<Buffer>>();
-
-/**
- * The signing key, read once per application. `db` is the caller's transaction when there is one:
- * on the embedded database a second connection would wait for the one the transaction holds. A key
- * first made inside a transaction is not remembered until it is read outside one: should that
- * transaction roll back, the key goes with it (and so does the mail that carried it), and a
- * remembered key would sign links no process could check.
- */
-function signingKey(deps: Deps, db: Db): Promise<Buffer> {
-  const known = keys.get(deps);
-  if (known) return known;
-  const inTransaction = db.isTransaction ? keysInTransaction.get(db) : undefined;
-  if (inTransaction) return inTransaction;
-  const key = instanceKey(db, KEY_NAME, () => newSecret(32)).then((value) => Buffer.from(value, 'base64url'));
-  if (db.isTransaction) {
-    keysInTransaction.set(db, key);
-    return key;
-  }
-  // A failed read (the database away) is tried again next time, not remembered.
-  key.catch(() => keys.delete(deps));
-  keys.set(deps, key);
-  return key;
-}
-
-const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest();
-
-export async function unsubscribeToken(
+export function unsubscribeToken(
   deps: Deps,
   userId: string,
   kind: UnsubscribeKind,
   db: Db = deps.db,
 ): Promise<string> {
-  const body = `${TOKEN_VERSION}.${userId}.${kind}`;
-  return `${body}.${mac(await signingKey(deps, db), body).toString('base64url')}`;
+  return tokens.sign(deps, [userId, kind], db);
 }
 
 /** The person and kind a token names, when it is ours and unaltered; undefined for anything else. */
@@ -71,16 +33,8 @@ async function readToken(
   deps: Deps,
   token: string,
 ): Promise<{ userId: string; kind: UnsubscribeKind } | undefined> {
-  const [version, userId, kind, signature, ...rest] = token.split('.');
-  if (version !== TOKEN_VERSION || !userId || !kind || !signature || rest.length > 0) return undefined;
-  if (!(unsubscribeKinds as readonly string[]).includes(kind)) return undefined;
-  // Compared as the text we issue, not as decoded bytes: base64url's last character carries two
-  // bits no byte holds, so a link altered there would decode to the same signature.
-  const given = Buffer.from(signature);
-  const expected = Buffer.from(
-    mac(await signingKey(deps, deps.db), `${version}.${userId}.${kind}`).toString('base64url'),
-  );
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const [userId, kind] = (await tokens.read(deps, token, 2)) ?? [];
+  if (!userId || !kind || !(unsubscribeKinds as readonly string[]).includes(kind)) return undefined;
   return { userId, kind: kind as UnsubscribeKind };
 }
 
