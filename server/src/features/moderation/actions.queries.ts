@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Role } from '@muster/contract/moderation';
 import type { Db } from '../../db/database.js';
+import type { ModerationStrikesTable } from '../../db/schema.js';
 
 /**
  * Moderation actions, strikes and appeals (issue 35 item 3, decision 070). A strike is one
@@ -98,25 +99,11 @@ const strikeColumns = sql`s.id, s.user_id as "userId", s.case_id as "caseId", s.
   s.appealed_at as "appealedAt", s.appeal_decision as "appealDecision", s.appeal_reason as "appealReason",
   s.appeal_decided_at as "appealDecidedAt", s.lifted_at as "liftedAt"`;
 
-export type StrikeRow = {
-  id: string;
-  userId: string;
-  caseId: string | null;
-  actorId: string | null;
-  rule: string;
-  reason: string;
-  contentAction: 'none' | 'hide' | 'delete';
-  accountAction: 'none' | 'warn' | 'limit' | 'suspend';
-  /** Null for a warning, or for good ('infinity' is read as null: JavaScript has no such date). */
-  endsAt: Date | null;
-  createdAt: Date;
-  appealText: string | null;
-  appealedAt: Date | null;
-  appealDecision: 'uphold' | 'lift' | null;
-  appealReason: string | null;
-  appealDecidedAt: Date | null;
-  liftedAt: Date | null;
-};
+/**
+ * A strike as `strikeColumns` reads it: the table's row but who decided its appeal. `endsAt` is
+ * null for a warning, or for good ('infinity' is read as null: JavaScript has no such date).
+ */
+export type StrikeRow = Omit<Selectable<ModerationStrikesTable>, 'appealDecidedBy'>;
 
 /** A person's strikes, newest first. */
 export async function strikesOf(db: Db, userId: string) {
