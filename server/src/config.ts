@@ -95,6 +95,35 @@ const envSchema = z
     // Web Push (decision 064): both keys or neither (then made at first start and kept in the database).
     VAPID_PUBLIC_KEY: base64urlBytes(65, 'an uncompressed P-256 public key (65 bytes), base64url'),
     VAPID_PRIVATE_KEY: base64urlBytes(32, 'a P-256 private key (32 bytes), base64url'),
+    // Media in S3-compatible storage (decision 073): set S3_ENDPOINT and the bucket; the local disk otherwise.
+    S3_ENDPOINT: optionalUrl(['http', 'https']),
+    S3_BUCKET: z.string().trim().min(3).max(63).default('muster-media'),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+    // MinIO, Garage and Ceph answer on one host with the bucket in the path; AWS wants virtual hosts.
+    S3_FORCE_PATH_STYLE: booleanFlag(true),
+    // 'proxy': /media/<name> is streamed through the API with today's headers; 'signed': a redirect
+    // to a URL the store signs for MEDIA_URL_TTL_SECONDS, so the bytes bypass the API.
+    MEDIA_DELIVERY: z.enum(['proxy', 'signed']).default('proxy'),
+    MEDIA_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .default(3600),
+    // /metrics (decision 075): a bearer token, or reachable only from loopback when unset.
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    // Traces over OTLP/HTTP (decision 075); unset, tracing is off and costs nothing.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default('muster'),
+    // A stopping process finishes its requests and jobs for at most this long (decision 074).
+    SHUTDOWN_GRACE_MS: milliseconds(10_000),
     VAPID_SUBJECT: z
       .string()
       .trim()
@@ -104,6 +133,10 @@ const envSchema = z
         (v) => v === undefined || /^mailto:\S+@\S+$/.test(v) || (v.startsWith('https://') && URL.canParse(v)),
         'must be a mailto: address or an https:// URL',
       ),
+  })
+  .refine((e) => !e.S3_ENDPOINT || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
+    message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY with S3_ENDPOINT',
+    path: ['S3_SECRET_ACCESS_KEY'],
   })
   .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
     message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
@@ -210,6 +243,27 @@ export type Config = {
    * exist, and an account signing up under one of them (decision 067).
    */
   adminLogins: string[];
+  /** S3-compatible media storage (decision 073); undefined keeps media on the local disk. */
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** How /media/<name> answers: streamed through the API, or redirected to a signed URL (073). */
+  mediaDelivery: 'proxy' | 'signed';
+  mediaUrlTtlSeconds: number;
+  /** The bearer token /metrics asks for; unset, only loopback may read it (decision 075). */
+  metricsToken: string | undefined;
+  /** OTLP/HTTP traces endpoint (decision 075); unset, no tracer is loaded. */
+  otlpEndpoint: string | undefined;
+  serviceName: string;
+  /** How long a stopping process lets requests and jobs under way finish (decision 074). */
+  shutdownGraceMs: number;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -277,5 +331,21 @@ export function loadConfig(
         : undefined,
     // The contact inbox is where the team reads what strangers write: a push service's operator too.
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_INBOX}`,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    mediaDelivery: e.MEDIA_DELIVERY,
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: e.OTEL_SERVICE_NAME,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

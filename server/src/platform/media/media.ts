@@ -42,6 +42,8 @@ export type MediaStore = {
   /** A PDF, DOC or DOCX under 10 MB, served only as a download. */
   saveDocument: (dataUrl: string) => Promise<string>;
   remove: (url: string) => Promise<void>;
+  /** Throws unless the store can be written now: readiness (`/api/v1/ready`, decision 074) asks it. */
+  check: () => Promise<void>;
 };
 
 /** Splits `data:<type>;base64,<payload>`; the declared type is not trusted, only the bytes. */
@@ -120,6 +122,10 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
       const name = path.basename(url);
       await fs.rm(path.join(dir, name), { force: true });
     },
+    async check() {
+      await fs.mkdir(dir, { recursive: true });
+      await fs.access(dir, fs.constants.W_OK);
+    },
   };
 }
 
@@ -142,6 +148,7 @@ export async function savingMedia<T>(store: MediaStore, work: (media: MediaStore
       saveVideo: (dataUrl) => keep(store.saveVideo(dataUrl)),
       saveDocument: (dataUrl) => keep(store.saveDocument(dataUrl)),
       remove: (url) => store.remove(url),
+      check: () => store.check(),
     });
   } catch (err) {
     // The first failure is the one to report; a file that will not go is only litter.
