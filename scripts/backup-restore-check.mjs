@@ -11,6 +11,8 @@
 //      S3 server, and again without S3 (DATA_DIR/media → a folder) into another fresh database;
 //   4. compares the row count of every table and every object's name, size, sha256 and content
 //      type, source against restored. Exit 1 on any difference. Everything it made is dropped.
+//   5. checks itself: a post and an object removed from the restored copies must be found, and
+//      restore.sh must refuse a database that already has tables.
 // Nothing here is timed: on a busy machine each step takes what it takes.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase } from '../server/src/db/database.ts';
@@ -150,6 +152,24 @@ try {
   const folderFiles = filesOf(restoredFolder);
   const withoutTypes = keyed(sourceObjects.map(({ contentType: _, ...rest }) => rest));
   problems.push(...differences('folder', withoutTypes, keyed(folderFiles)));
+
+  // The check checks itself: one row and one object fewer in the restored copies must be seen, and
+  // restore.sh must refuse a database that is no longer empty.
+  const target = new pg.Client({ connectionString: withDatabase(names.restored) });
+  await target.connect();
+  await target.query('delete from public.posts where ctid = (select min(ctid) from public.posts)');
+  await target.end();
+  const [gone] = sourceObjects;
+  await restoredStore.client.send(new DeleteObjectCommand({ Bucket: restoredStore.bucket, Key: gone.key }));
+  // (A post's delete cascades to its likes, comments and tags: at least its own table differs.)
+  const rowSeen = differences('', sourceCounts, await tableCounts(names.restored)).length > 0;
+  const objectSeen = differences('', keyed(sourceObjects), keyed(await objectsOf(restoredStore))).length;
+  if (!rowSeen || objectSeen !== 1)
+    problems.push(`a row and an object removed on purpose: row seen ${rowSeen}, ${objectSeen} objects seen`);
+  const again = await child('bash', ['scripts/restore.sh', fromBucket, withDatabase(names.restored)], {
+    ...restoredS3.env,
+  });
+  if (again.code !== 1) problems.push(`restore.sh into a database with tables exited ${again.code}, not 1`);
   sourceStore.client.destroy();
   restoredStore.client.destroy();
 
@@ -160,7 +180,8 @@ try {
   } else
     log(
       `OK: ${tables} tables and ${rows} rows, ${sourceObjects.length} objects ` +
-        `(${sourceObjects.reduce((s, o) => s + o.size, 0)} bytes) identical after both restores`,
+        `(${sourceObjects.reduce((s, o) => s + o.size, 0)} bytes) identical after both restores; ` +
+        'a row and an object removed on purpose were caught',
     );
 } catch (err) {
   failed = true;
