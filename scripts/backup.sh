@@ -20,20 +20,28 @@ if [ -e "$out" ]; then
   exit 1
 fi
 mkdir -p "$out"
+# A backup that did not finish must not look like one.
+trap 'status=$?; if [ $status -ne 0 ]; then rm -rf "$out"; fi' EXIT
 
 # One repeatable-read transaction exports its snapshot, counts every table in it, and stays open
 # until pg_dump has dumped the same snapshot.
 coproc PSQL { psql "$DATABASE_URL" -X -q -A -t -v ON_ERROR_STOP=1 2>&1; }
+# Copies of the pipes and the pid: bash unsets PSQL and PSQL_PID once psql has exited.
+psql_pid=$PSQL_PID
+exec {to_psql}>&"${PSQL[1]}" {from_psql}<&"${PSQL[0]}"
 read_until_end() {
-  local line
-  while IFS= read -r -t 600 line <&"${PSQL[0]}"; do
-    [ "$line" = "__end__" ] && return 0
-    printf '%s\n' "$line"
+  local line said=''
+  while IFS= read -r -t 600 line <&"$from_psql"; do
+    if [ "$line" = "__end__" ]; then
+      printf '%s' "$said"
+      return 0
+    fi
+    said+="$line"$'\n'
   done
-  echo "backup: psql stopped answering" >&2
+  printf 'backup: psql stopped answering:\n%s' "$said" >&2
   return 1
 }
-cat >&"${PSQL[1]}" <<'SQL'
+cat >&"$to_psql" <<'SQL'
 begin isolation level repeatable read read only;
 select pg_export_snapshot();
 \echo __end__
@@ -43,7 +51,7 @@ if ! [[ "$snapshot" =~ ^[0-9A-F-]+$ ]]; then
   echo "backup: could not export a snapshot: $snapshot" >&2
   exit 1
 fi
-cat >&"${PSQL[1]}" <<'SQL'
+cat >&"$to_psql" <<'SQL'
 select coalesce(json_object_agg(name, rows order by name), '{}')
 from (
   select format('%I.%I', table_schema, table_name) as name,
@@ -58,8 +66,9 @@ SQL
 tables="$(read_until_end)"
 
 pg_dump --format=custom --snapshot="$snapshot" --file="$out/database.dump" "$DATABASE_URL"
-printf 'commit;\n\\q\n' >&"${PSQL[1]}"
-wait "$PSQL_PID" 2>/dev/null || true
+printf 'commit;\n\\q\n' >&"$to_psql"
+exec {to_psql}>&-
+wait "$psql_pid" 2>/dev/null || true
 
 if [ -n "${S3_ENDPOINT:-}" ]; then
   media_source="s3:${S3_BUCKET:-muster-media}"
