@@ -293,9 +293,11 @@ export async function registerMediaRoutes(
   }
   app.route({
     method: ['GET', 'HEAD'],
-    url: `${MEDIA_URL_PREFIX}:name`,
+    // A wildcard, not `:name`: a parameter past fastify's maxParamLength answers 414, and an
+    // overlong name is as missing as any other the store never makes.
+    url: `${MEDIA_URL_PREFIX}*`,
     handler: async (request, reply) => {
-      const params = mediaParamsSchema.safeParse(request.params);
+      const params = mediaParamsSchema.safeParse({ name: (request.params as { '*': string })['*'] });
       if (!params.success) return reply.callNotFound();
       const { name } = params.data;
       if (delivery.mode === 'signed') {

@@ -49,7 +49,11 @@ export async function createS3Backend(
   }
   const missing = (err: unknown) => (statusOf(err) === 404 ? null : undefined);
   const size = async (name: string) => {
-    const head = await call('size', () => client.send(new s3.HeadObjectCommand({ Bucket, Key: name })), missing);
+    const head = await call(
+      'size',
+      () => client.send(new s3.HeadObjectCommand({ Bucket, Key: name })),
+      missing,
+    );
     return head ? head.ContentLength : undefined;
   };
 
