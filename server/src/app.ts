@@ -168,7 +168,7 @@ export async function buildApp({
     realtime,
     scheduler,
     // The local folder, or the bucket when S3_ENDPOINT is set (decision 073).
-    media: await createMediaStore(config),
+    media: await createMediaStore(config, { log: app.log }),
     geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
     unfurl: (url: string) => fetchLinkPreview(url, linkPreview),
     push: createPushService({

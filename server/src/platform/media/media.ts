@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type sharpModule from 'sharp';
 import type { Config } from '../../config.js';
 import { HttpError } from '../errors.js';
@@ -44,6 +44,10 @@ export type MediaStore = {
   saveVideo: (dataUrl: string) => Promise<string>;
   /** A PDF, DOC or DOCX under 10 MB, served only as a download. */
   saveDocument: (dataUrl: string) => Promise<string>;
+  /**
+   * Never fails: it runs after the write that let the file go has committed, so a file that will
+   * not go (a bucket down) is litter to log, not a failed request for a change already made.
+   */
   remove: (url: string) => Promise<void>;
   /** Throws unless the store can be written now: readiness (`/api/v1/ready`, decision 074) asks it. */
   check: () => Promise<void>;
@@ -153,11 +157,11 @@ export function createDiskBackend(dataDir: string): DiskBackend {
  */
 export async function createMediaStore(
   config: Pick<Config, 'dataDir' | 's3'>,
-  options: { onError?: (operation: string, err: unknown) => void } = {},
+  options: { onError?: (operation: string, err: unknown) => void; log?: FastifyBaseLogger } = {},
 ): Promise<MediaStore> {
-  if (!config.s3) return mediaStoreOn(createDiskBackend(config.dataDir));
+  if (!config.s3) return mediaStoreOn(createDiskBackend(config.dataDir), options.log);
   const { createS3Backend } = await import('./s3-backend.js');
-  return mediaStoreOn(await createS3Backend(config.s3, options.onError));
+  return mediaStoreOn(await createS3Backend(config.s3, options.onError), options.log);
 }
 
 /** Local-folder storage under DATA_DIR/media (tests, the seed and the demo template use it directly). */
@@ -168,7 +172,7 @@ export const createLocalMediaStore = (dataDir: string) => mediaStoreOn(createDis
  * metadata dropped, orientation applied), so a polyglot or a script hidden in a picture does not
  * survive. Videos and documents are stored as sent once their bytes prove their type.
  */
-export function mediaStoreOn(backend: MediaBackend): MediaStore {
+export function mediaStoreOn(backend: MediaBackend, log?: FastifyBaseLogger): MediaStore {
   const store = async (ext: string, bytes: Buffer) => {
     const name = `${newId()}.${ext}`;
     await backend.put(name, bytes, contentTypeOf(name));
@@ -221,7 +225,10 @@ export function mediaStoreOn(backend: MediaBackend): MediaStore {
     async remove(url) {
       if (!url.startsWith(MEDIA_URL_PREFIX)) return;
       const name = path.basename(url);
-      if (STORED_MEDIA_NAME.test(name)) await backend.remove(name);
+      if (!STORED_MEDIA_NAME.test(name)) return;
+      await backend
+        .remove(name)
+        .catch((err: unknown) => log?.warn({ err, url }, 'a stored file could not be removed'));
     },
     check: () => backend.check(),
   };
@@ -329,6 +336,9 @@ export async function registerMediaRoutes(
         return reply.status(416).send();
       }
       if (found.etag) reply.header('ETag', found.etag);
+      // A 304 names the tag it confirms; the bucket's refusal does not carry it, the request does.
+      const asked = headers['if-none-match'];
+      if (found.status === 304 && asked && !/[,*]/.test(asked)) reply.header('ETag', asked);
       if (found.status === 304) return reply.status(304).send();
       reply.header('Content-Type', found.contentType ?? contentTypeOf(name));
       reply.header('Accept-Ranges', 'bytes');
