@@ -328,13 +328,14 @@ export async function registerMediaRoutes(
         ifNoneMatch: headers['if-none-match'],
       });
       if (!found) return reply.callNotFound();
-      reply.header('Cache-Control', CACHE_FOREVER);
       reply.header('Content-Security-Policy', SANDBOX);
       reply.header('X-Content-Type-Options', 'nosniff');
+      // Not cached: only the file is forever, not an answer to one odd range.
       if (found.status === 416) {
         if (found.contentRange) reply.header('Content-Range', found.contentRange);
         return reply.status(416).send();
       }
+      reply.header('Cache-Control', CACHE_FOREVER);
       if (found.etag) reply.header('ETag', found.etag);
       // A 304 names the tag it confirms; the bucket's refusal does not carry it, the request does.
       const asked = headers['if-none-match'];
