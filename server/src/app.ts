@@ -52,7 +52,7 @@ import { realtimeRoutes, registerWebSockets } from './platform/realtime/socket.j
 import { registerRateLimits } from './platform/rate-limit.js';
 import { linkRedis } from './platform/redis.js';
 import { createScheduler } from './platform/scheduler.js';
-import { registerSecurity } from './platform/security.js';
+import { registerSecurity, signedMediaOrigin } from './platform/security.js';
 import { checkResponses, stringifyResponses } from './platform/serializer.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -183,6 +183,7 @@ export async function buildApp({
   await registerSecurity(app, {
     publicUrl: config.publicUrl,
     https: config.publicUrl.startsWith('https://'),
+    mediaOrigin: signedMediaOrigin(config.s3, config.mediaDelivery),
   });
   await app.register(cookie);
   registerSessions(app);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { apiCaller, buildTestApp, buildTestAppWithWebDist, type TestApp } from '../../test/helpers.js';
-import { PERMISSIONS_POLICY } from './security.js';
+import { PERMISSIONS_POLICY, signedMediaOrigin } from './security.js';
 
 // The test app's PUBLIC_URL is http://localhost:3000 (test/helpers.ts): a plain-http deployment.
 let t: TestApp;
@@ -70,6 +70,40 @@ describe('security headers', () => {
       }
     } finally {
       await secure.close();
+    }
+  });
+});
+
+describe('signed media (decision 073)', () => {
+  const s3 = { endpoint: 'https://storage.example:9000', bucket: 'media', forcePathStyle: true };
+
+  it('lets pages load pictures and videos from the bucket only when media are redirected there', () => {
+    expect(signedMediaOrigin(s3, 'signed')).toBe('https://storage.example:9000');
+    expect(signedMediaOrigin({ ...s3, forcePathStyle: false }, 'signed')).toBe(
+      'https://media.storage.example:9000',
+    );
+    expect(signedMediaOrigin(s3, 'proxy')).toBeUndefined();
+    expect(signedMediaOrigin(undefined, 'signed')).toBeUndefined();
+  });
+
+  it("names the bucket's origin in img-src and media-src, and nowhere else", async () => {
+    const signed = await buildTestApp({
+      env: {
+        S3_ENDPOINT: 'https://storage.example:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_DELIVERY: 'signed',
+      },
+    });
+    try {
+      const res = await signed.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob: https://storage.example:9000");
+      expect(csp).toContain("media-src 'self' data: blob: https://storage.example:9000");
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("script-src 'self';");
+    } finally {
+      await signed.close();
     }
   });
 });

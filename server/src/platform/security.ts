@@ -37,8 +37,10 @@ export const PERMISSIONS_POLICY = [
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicUrl: string; https: boolean },
+  options: { publicUrl: string; https: boolean; mediaOrigin?: string | undefined },
 ): Promise<void> {
+  // Signed media URLs (decision 073) send the browser to the bucket for pictures and videos.
+  const media = options.mediaOrigin ? [options.mediaOrigin] : [];
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -46,10 +48,10 @@ export async function registerSecurity(
         scriptSrc: ["'self'"],
         // React and react-hot-toast set inline styles; scripts stay locked down.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:', ...media],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -152,4 +154,17 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
     if (err) throw err;
   });
   return headers;
+}
+
+/**
+ * Where a signed media URL points (decision 073): the endpoint itself with path-style addressing,
+ * the bucket's own host under it otherwise. Undefined when media are served from our origin.
+ */
+export function signedMediaOrigin(
+  s3: { endpoint: string; bucket: string; forcePathStyle: boolean } | undefined,
+  delivery: 'proxy' | 'signed',
+): string | undefined {
+  if (!s3 || delivery !== 'signed') return undefined;
+  const endpoint = new URL(s3.endpoint);
+  return s3.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;
 }
