@@ -143,6 +143,7 @@ export async function buildApp({
     log: app.log,
     mode: jobMode,
     retry: jobRetry,
+    stopGraceMs: config.shutdownGraceMs,
   });
   // SMTP is outside the database: a mail job is sent, then completed (at least once).
   jobs.define(MAIL_QUEUE, (jobDb, data) => sendMail(jobDb, mailer, data as OutgoingMail), {

@@ -97,7 +97,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-async function upToDate(db: Db): Promise<boolean> {
+/** Whether every migration this code knows is applied: readiness (decision 074) waits for it. */
+export async function upToDate(db: Db): Promise<boolean> {
   const { rows } = await sql<{
     present: boolean;
   }>`select to_regclass('kysely_migration') is not null as present`.execute(db);

@@ -49,6 +49,8 @@ export type JobQueueOptions = {
    * before a job is dead; 5 s and 5 unless tests shorten them.
    */
   retry?: { delaySeconds: number; limit: number } | undefined;
+  /** How long `stop` lets jobs under way finish (10 s unless given; main.ts gives SHUTDOWN_GRACE_MS). */
+  stopGraceMs?: number | undefined;
 };
 
 export type SendOptions = {
@@ -102,7 +104,10 @@ export type JobQueue = {
   dead: (limit?: number) => Promise<DeadJob[]>;
   /** Whether the queue still holds jobs to run (waiting, retrying or under way): a producer's back-pressure. */
   busy: (queue: string) => Promise<boolean>;
-  /** Lets handlers under way finish (a bounded wait), then stops polling; before the database closes. */
+  /**
+   * Lets handlers under way finish (up to `stopGraceMs`), then fails those still running back to
+   * their queue (retried, by any process) and stops polling; before the database closes.
+   */
   stop: () => Promise<void>;
 };
 
@@ -389,7 +394,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       running = false;
       for (const wake of [...resting]) wake();
       await Promise.all([inside.idle(), outside.idle()]);
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      // pg-boss waits for the batches under way up to the grace, then fails those still running
+      // (failWip): they go back to the queue as retries, for another process, instead of staying
+      // 'active' until they expire (decision 074; jobs.test.ts pins it).
+      await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? 10_000 });
     },
   };
 }
