@@ -166,6 +166,7 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
        */
       type Tab = {
         chatId: string;
+        cookie: string;
         live: Message[];
         view: Map<string, Message>;
         reconnects: number;
@@ -174,7 +175,8 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
       };
       let stopping = false;
       const tabs: Tab[] = [];
-      async function connect(tab: Tab, cookie: string) {
+      async function connect(tab: Tab) {
+        const { cookie } = tab;
         for (;;) {
           try {
             tab.opened = await openSocket(`${proxy.url.replace('http:', 'ws:')}/api/v1/ws`, {
@@ -200,7 +202,7 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
           if (stopping) return;
           tab.closeCodes.push(code);
           tab.reconnects++;
-          void connect(tab, cookie);
+          void connect(tab);
         });
         // What it may have missed while it was away (and, the first time, what came before).
         for (;;) {
@@ -219,6 +221,7 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
           for (let i = 0; i < TABS_PER_PERSON; i++)
             tabs.push({
               chatId: pair.chatId,
+              cookie: cookies.get(person.id)!,
               live: [],
               view: new Map(),
               reconnects: 0,
@@ -226,14 +229,7 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
               opened: undefined,
             });
       // Fifty at a time: a thousand upgrades at once would only queue in the kernel.
-      for (let i = 0; i < tabs.length; i += 50)
-        await Promise.all(
-          tabs.slice(i, i + 50).map((tab, j) => {
-            const pair = pairs[Math.floor((i + j) / (2 * TABS_PER_PERSON))]!;
-            const person = (i + j) % (2 * TABS_PER_PERSON) < TABS_PER_PERSON ? pair.from : pair.to;
-            return connect(tab, cookies.get(person.id)!);
-          }),
-        );
+      for (let i = 0; i < tabs.length; i += 50) await Promise.all(tabs.slice(i, i + 50).map(connect));
       const socketsSeconds = (performance.now() - socketsBegan) / 1000;
       const upgradesBefore = new Map(proxy.upgrades);
 
@@ -382,7 +378,7 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
         loadSeconds: Math.round(loadSeconds * 10) / 10,
         wholeTestSeconds: Math.round((performance.now() - began) / 1000),
       };
-      console.log(`multi-process figures: ${JSON.stringify(figures, null, 2)}`);
+      process.stdout.write(`multi-process figures: ${JSON.stringify(figures, null, 2)}\n`);
       for (const tab of tabs) tab.opened?.socket.terminate();
     },
   );
