@@ -97,23 +97,30 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
       const calls: Call[] = [];
       async function call(method: string, url: string, cookie: string | undefined, payload?: unknown) {
         const started = performance.now();
-        const res = await fetch(`${proxy.url}/api/v1${url}`, {
-          method,
-          headers: {
-            ...(cookie ? { cookie } : {}),
-            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-            origin: PUBLIC_URL,
-          },
-          ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
-        });
-        const text = await res.text();
-        const answer: Call = {
-          status: res.status,
-          ms: performance.now() - started,
-          body: text ? (JSON.parse(text) as unknown) : null,
-          // The proxy's answer when the process it had chosen died with the request in it.
-          failedInFlight: res.status === 502,
-        };
+        let answer: Call;
+        try {
+          const res = await fetch(`${proxy.url}/api/v1${url}`, {
+            method,
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+              origin: PUBLIC_URL,
+            },
+            ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
+          });
+          const text = await res.text();
+          answer = {
+            status: res.status,
+            ms: performance.now() - started,
+            body: text ? (JSON.parse(text) as unknown) : null,
+            // The proxy's answer when the process it had chosen died with the request in it.
+            failedInFlight: res.status === 502,
+          };
+        } catch (err) {
+          // Cut mid-answer: the process died once it had begun to answer, and the proxy could
+          // only end the connection. Also lost in flight (the proxy records both kinds).
+          answer = { status: 0, ms: performance.now() - started, body: String(err), failedInFlight: true };
+        }
         calls.push(answer);
         return answer;
       }
@@ -290,8 +297,12 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
         return reads;
       });
       const loadBegan = performance.now();
-      await Promise.all(senders);
-      sendersDone = true;
+      try {
+        await Promise.all(senders);
+      } finally {
+        // Readers stop with the senders, whatever happened to them.
+        sendersDone = true;
+      }
       const pictures = (await Promise.all(posters)).flat();
       await Promise.all(readers);
       await killed;
@@ -371,6 +382,7 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
         messages: total,
         postsWithPictures: pictures.length,
         failedInFlight,
+        failedInFlightCutMidAnswer: calls.filter((c) => c.failedInFlight && c.status === 0).length,
         retriedSends,
         refusedAndRetriedElsewhere: [...proxy.refused.values()].reduce((a, b) => a + b, 0),
         tabsCutAndReconnected: cut.length,

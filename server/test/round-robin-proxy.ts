@@ -124,6 +124,10 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
     });
   });
 
+  // Longer than any client's idle keep-alive (undici's is 4 s against Node's default 5 s): the
+  // proxy never closes an idle connection just as a client sends on it, which would be a failure
+  // of the proxy's own, not of a process.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
