@@ -162,7 +162,7 @@ async function shutdown(signal: string) {
   ).unref();
   // app.close() waits for every connection to end: a request still running after the grace
   // (a client that never finishes its upload), or a socket whose client never answered the 1001
-  // (\`ws\` would wait 30 s for it), is cut, so the rest of the shutdown can go on.
+  // (`ws` would wait 30 s for it), is cut, so the rest of the shutdown can go on.
   const cut = setTimeout(() => {
     app.server.closeAllConnections();
     for (const client of app.websocketServer?.clients ?? []) client.terminate();
