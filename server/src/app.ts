@@ -143,14 +143,21 @@ export async function buildApp({
     log: app.log,
     mode: jobMode,
     retry: jobRetry,
-    stopGraceMs: config.shutdownGraceMs,
   });
   // SMTP is outside the database: a mail job is sent, then completed (at least once).
   jobs.define(MAIL_QUEUE, (jobDb, data) => sendMail(jobDb, mailer, data as OutgoingMail), {
     transactional: false,
   });
   app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  // SHUTDOWN_GRACE_MS bounds the whole stop (decision 074): the jobs under way get what the
+  // requests in flight left of it (at least a second), then are failed back to the queue.
+  let closingSince = 0;
+  app.addHook('preClose', async () => {
+    closingSince = Date.now();
+  });
+  app.addHook('onClose', () =>
+    jobs.stop({ graceMs: Math.max(1_000, config.shutdownGraceMs - (Date.now() - closingSince)) }),
+  );
   if (jobMode === 'inline')
     app.addHook('onSend', async (_request, _reply, payload) => {
       await jobs.settle();

@@ -152,14 +152,13 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
-  // Requests, then jobs, may each take the grace; past both (and a margin) the process goes anyway.
-  const force = setTimeout(
-    () => {
-      logger.error('shutdown did not finish in time; exiting');
-      process.exit(1);
-    },
-    2 * config.shutdownGraceMs + 5_000,
-  ).unref();
+  // Requests, then jobs, share the grace (app.ts gives the jobs what is left of it); past it and
+  // a margin for closing, the process goes anyway, before an orchestrator's own kill (Compose's
+  // stop_grace_period, systemd's TimeoutStopSec: docs/operating.md sets them 10 s above).
+  const force = setTimeout(() => {
+    logger.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs + 8_000).unref();
   // app.close() waits for every connection to end: a request still running after the grace
   // (a client that never finishes its upload), or a socket whose client never answered the 1001
   // (`ws` would wait 30 s for it), is cut, so the rest of the shutdown can go on.

@@ -249,7 +249,6 @@ describe('stopping the workers (decision 074)', () => {
       db: database.db,
       log: silentLogger,
       mode: 'workers',
-      stopGraceMs: 1_000,
     });
     let entered = false;
     let release!: () => void;
@@ -274,7 +273,7 @@ describe('stopping the workers (decision 074)', () => {
       );
       expect(await jobsOf(database.db, 'held-at-stop')).toEqual([{ state: 'active', retryCount: 0 }]);
 
-      await jobs.stop();
+      await jobs.stop({ graceMs: 1_000 });
 
       // Back in the queue, to be run again by whichever worker fetches it after the retry delay.
       expect(await jobsOf(database.db, 'held-at-stop')).toEqual([

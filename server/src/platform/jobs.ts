@@ -49,8 +49,6 @@ export type JobQueueOptions = {
    * before a job is dead; 5 s and 5 unless tests shorten them.
    */
   retry?: { delaySeconds: number; limit: number } | undefined;
-  /** How long `stop` lets jobs under way finish (10 s unless given; main.ts gives SHUTDOWN_GRACE_MS). */
-  stopGraceMs?: number | undefined;
 };
 
 export type SendOptions = {
@@ -105,10 +103,10 @@ export type JobQueue = {
   /** Whether the queue still holds jobs to run (waiting, retrying or under way): a producer's back-pressure. */
   busy: (queue: string) => Promise<boolean>;
   /**
-   * Lets handlers under way finish (up to `stopGraceMs`), then fails those still running back to
-   * their queue (retried, by any process) and stops polling; before the database closes.
+   * Lets handlers under way finish (up to `graceMs`, 10 s unless given), then fails those still
+   * running back to their queue (retried, by any process) and stops polling; before the database closes.
    */
-  stop: () => Promise<void>;
+  stop: (options?: { graceMs?: number }) => Promise<void>;
 };
 
 const POLL_SECONDS = 2;
@@ -387,7 +385,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     dead: (limit = 100) => listDeadJobs(db, JOB_SCHEMA, limit),
     busy: (queue) => hasJobsToRun(db, JOB_SCHEMA, queue),
-    stop: async () => {
+    stop: async ({ graceMs = 10_000 } = {}) => {
       stopping = true;
       // Not started (still trying): its next attempt sees `stopping` and gives up.
       if (!running) return;
@@ -397,7 +395,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // pg-boss waits for the batches under way up to the grace, then fails those still running
       // (failWip): they go back to the queue as retries, for another process, instead of staying
       // 'active' until they expire (decision 074; jobs.test.ts pins it).
-      await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? 10_000 });
+      await boss.stop({ graceful: true, timeout: graceMs });
     },
   };
 }
