@@ -47,6 +47,9 @@ const external = [
   'web-push',
   'openid-client',
   '@zxcvbn-ts/language-common',
+  // media in a bucket only (decision 073)
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
 ];
 
 const result = await build({

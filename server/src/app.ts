@@ -44,7 +44,7 @@ import { createNominatimProvider, createOfflineGazetteer } from './platform/geo.
 import { DEFAULT_BODY_LIMIT } from './platform/limits.js';
 import { fetchLinkPreview, type PreviewOptions } from './platform/link-preview.js';
 import { MAIL_QUEUE, type Mailer, type OutgoingMail, sendMail } from './platform/mail.js';
-import { createLocalMediaStore, registerMediaRoutes } from './platform/media/media.js';
+import { createMediaStore, registerMediaRoutes } from './platform/media/media.js';
 import { createPushService } from './platform/push.js';
 import { registerOpenApi, registerOpenApiRoute } from './platform/openapi.js';
 import { createLocalHub, createRedisHub } from './platform/realtime/hub.js';
@@ -175,7 +175,8 @@ export async function buildApp({
     jobs,
     realtime,
     scheduler,
-    media: createLocalMediaStore(config.dataDir),
+    // The local folder, or the bucket when S3_ENDPOINT is set (decision 073).
+    media: await createMediaStore(config, { log: app.log }),
     geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
     unfurl: (url: string) => fetchLinkPreview(url, linkPreview),
     push: createPushService({
@@ -243,7 +244,10 @@ export async function buildApp({
   );
 
   registerOpenApiRoute(app);
-  await registerMediaRoutes(app, config.dataDir);
+  await registerMediaRoutes(app, app.deps.media, {
+    mode: config.mediaDelivery,
+    ttlSeconds: config.mediaUrlTtlSeconds,
+  });
   await registerWebApp(app, config.webDist);
   return app;
 }

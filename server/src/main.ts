@@ -17,7 +17,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { DEMO_LOGIN } from './db/demo.js';
 import { seedDemoData } from './db/seed.js';
 import { createMailer } from './platform/mail.js';
-import { createLocalMediaStore } from './platform/media/media.js';
+import { createMediaStore } from './platform/media/media.js';
 import { redisOptions } from './platform/redis.js';
 
 // V8 lets the heap grow to up to four times what survived the last full collection before it
@@ -94,7 +94,7 @@ try {
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   // Demo data only on the embedded database: a real PostgreSQL is someone's production.
   demo = database.kind === 'pglite' && config.seedDemo;
-  if (demo) await seedDemoData(database.db, createLocalMediaStore(config.dataDir), logger);
+  if (demo) await seedDemoData(database.db, await createMediaStore(config), logger);
 } catch (err) {
   fail(`preparing the database failed: ${explainDatabaseFailure(err, config.databaseUrl, timeouts)}`, err);
 }
