@@ -15,13 +15,14 @@ import {
   untilReady,
 } from '../test/api-process.js';
 import { TEST_PASSWORD, buildUser } from '../test/factories.js';
+import { bucketNames } from '../test/bucket.js';
 import { type LocalS3, startLocalS3 } from '../test/local-s3.js';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../test/round-robin-proxy.js';
 import { type Opened, openSocket } from '../test/ws-client.js';
 
 /**
  * Issue 36 item 2, the Done-when (decision 074): three API processes (job workers on) on
- * PostgreSQL, Redis and the local S3 server, behind a sticky-free round-robin proxy. Mixed load
+ * PostgreSQL, Redis and the local S3 server (media in the bucket, a data folder each), behind a sticky-free round-robin proxy. Mixed load
  * through the proxy — 1,000 sockets, numbered chat messages, posts with pictures, reads — and one
  * process SIGKILLed in the middle. Then: no request lost but those the killed process had in
  * flight (counted), every acknowledged message stored once and seen by every tab of its chat
@@ -69,14 +70,16 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
       cleanups.push(handle.close);
       const s3: LocalS3 = await startLocalS3();
       cleanups.push(s3.close);
-      // One data folder for the three: until media go to S3 (decision 073) the disk store is
-      // shared as a network volume would be; with S3 configured it holds nothing they share.
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-multi-'));
-      cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+      // A data folder for each: media go to the bucket (decision 073), so nothing a process wrote
+      // to its own disk could be read through another.
+      const dataDirs = await Promise.all(
+        [1, 2, 3].map(() => fs.mkdtemp(path.join(os.tmpdir(), 'muster-multi-'))),
+      );
+      cleanups.push(() => Promise.all(dataDirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
 
       apis.push(
         ...(await Promise.all(
-          [1, 2, 3].map(() =>
+          dataDirs.map((dataDir) =>
             spawnApiProcess({
               ...s3.env,
               DATABASE_URL: database.url,
@@ -359,7 +362,11 @@ describe.skipIf(!serverUrl || !redisUrl)('three API processes behind a round-rob
       const cut = tabs.filter((t) => t.reconnects > 0);
       expect(cut.length).toBe(upgradesBefore.get(victim.url));
 
-      // Every picture readable through every surviving process, directly.
+      // Every picture is in the bucket, and readable through every surviving process, directly.
+      const inBucket = new Set(await bucketNames(s3));
+      for (const url of pictures) expect(inBucket.has(path.basename(url)), url).toBe(true);
+      for (const dataDir of dataDirs)
+        expect(await fs.readdir(path.join(dataDir, 'media')).catch(() => [])).toEqual([]);
       for (const url of pictures)
         for (const api of survivors) {
           const res = await fetch(new URL(url, api.url));
