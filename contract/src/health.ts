@@ -13,3 +13,23 @@ export const healthResponseSchema = z.object({
     version: z.string(),
   }),
 });
+
+/** What readiness looks at, in the order a failure is named (decision 074). */
+export const readinessChecks = ['shutdown', 'database', 'migrations', 'redis', 'media'] as const;
+export type ReadinessCheck = (typeof readinessChecks)[number];
+
+/**
+ * `GET /api/v1/ready` for a load balancer or an orchestrator: 200 only when this process can serve
+ * everything now (decision 074); otherwise 503 in the error envelope (`NOT_READY`), whose `details`
+ * name each failed check (`path` is one of `readinessChecks`).
+ */
+export const readyResponseSchema = z.object({
+  data: z.object({
+    status: z.enum(['ready']),
+    database: z.enum(['up']),
+    migrations: z.enum(['applied']),
+    /** `off` without REDIS_URL; with it, a Redis that does not answer makes the process not ready. */
+    redis: z.enum(['up', 'off']),
+    media: z.enum(['up']),
+  }),
+});

@@ -149,7 +149,15 @@ export async function buildApp({
     transactional: false,
   });
   app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
+  // SHUTDOWN_GRACE_MS bounds the whole stop (decision 074): the jobs under way get what the
+  // requests in flight left of it (at least a second), then are failed back to the queue.
+  let closingSince = 0;
+  app.addHook('preClose', async () => {
+    closingSince = Date.now();
+  });
+  app.addHook('onClose', () =>
+    jobs.stop({ graceMs: Math.max(1_000, config.shutdownGraceMs - (Date.now() - closingSince)) }),
+  );
   if (jobMode === 'inline')
     app.addHook('onSend', async (_request, _reply, payload) => {
       await jobs.settle();

@@ -96,6 +96,7 @@ const mine: Entry = { other: 'own-data' };
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/v1/health': { other: 'own-data', public: 'monitoring' },
+  'GET /api/v1/ready': { other: 'own-data', public: 'a load balancer asks it' },
   'POST /api/v1/email/contact': {
     other: 'own-data',
     public: 'the contact page is for anyone',

@@ -141,19 +141,45 @@ else
   );
 
 let closing = false;
+/**
+ * A stop asked for (SIGTERM from an orchestrator, Ctrl-C), in the order of decision 074: readiness
+ * answers 503 and every socket is closed with 1001 (the app's preClose hooks), no connection is
+ * accepted and the requests in flight finish, for up to SHUTDOWN_GRACE_MS, after which those left
+ * are cut; then the job workers stop (a job not finished by then is failed back to its queue, to
+ * run again elsewhere), then Redis and the database close. Exit code 0 when all of it went.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  logger.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+  // Requests, then jobs, share the grace (app.ts gives the jobs what is left of it); past it and
+  // a margin for closing, the process goes anyway, before an orchestrator's own kill (Compose's
+  // stop_grace_period, systemd's TimeoutStopSec: docs/operating.md sets them 10 s above).
+  const force = setTimeout(() => {
+    logger.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs + 8_000).unref();
+  // app.close() waits for every connection to end: a request still running after the grace
+  // (a client that never finishes its upload), or a socket whose client never answered the 1001
+  // (`ws` would wait 30 s for it), is cut, so the rest of the shutdown can go on.
+  const cut = setTimeout(() => {
+    app.server.closeAllConnections();
+    for (const client of app.websocketServer?.clients ?? []) client.terminate();
+  }, config.shutdownGraceMs).unref();
+  let code = 0;
   try {
     await app.close();
     mailer.close();
     redis?.disconnect();
     await database.close();
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed');
+    code = 1;
   } finally {
+    clearTimeout(cut);
     clearTimeout(force);
-    process.exit(0);
+    logger.info({ signal }, 'stopped');
+    process.exit(code);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

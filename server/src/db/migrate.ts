@@ -39,7 +39,8 @@ import * as m0036 from './migrations/0036-watched-words.js';
 import * as m0037 from './migrations/0037-moderated-reads.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
-const migrations: Record<string, Migration> = {
+/** Every migration of this code, by name (exported for the tests that count them). */
+export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-accounts': m0002,
   '0003-collaboration-chats': m0003,
@@ -97,7 +98,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-async function upToDate(db: Db): Promise<boolean> {
+/** Whether every migration this code knows is applied: readiness (decision 074) waits for it. */
+export async function upToDate(db: Db): Promise<boolean> {
   const { rows } = await sql<{
     present: boolean;
   }>`select to_regclass('kysely_migration') is not null as present`.execute(db);

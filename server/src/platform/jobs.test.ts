@@ -240,3 +240,52 @@ describe('a paced queue (the digest’s, decision 065)', () => {
     }
   });
 });
+
+describe('stopping the workers (decision 074)', () => {
+  it('fails a job still running at the end of the grace back to its queue, instead of leaving it active', async () => {
+    const database = await createTestDatabase();
+    const jobs = createJobQueue({
+      backend: database.jobBackend,
+      db: database.db,
+      log: silentLogger,
+      mode: 'workers',
+    });
+    let entered = false;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let returned = false;
+    // Outside a transaction, so the held handler holds no connection (PGlite has only one).
+    jobs.define(
+      'held',
+      async () => {
+        entered = true;
+        await held;
+        returned = true;
+      },
+      { transactional: false, batchSize: 1 },
+    );
+    try {
+      await jobs.start();
+      await inTransaction(database.db, (trx) => jobs.send(trx, 'held', { event: 'held-at-stop' }));
+      await eventually(
+        async () => entered,
+        (yes) => yes,
+      );
+      expect(await jobsOf(database.db, 'held-at-stop')).toEqual([{ state: 'active', retryCount: 0 }]);
+
+      await jobs.stop({ graceMs: 1_000 });
+
+      // Back in the queue, to be run again by whichever worker fetches it after the retry delay.
+      expect(await jobsOf(database.db, 'held-at-stop')).toEqual([
+        { state: 'retry', retryCount: expect.any(Number) },
+      ]);
+    } finally {
+      release();
+      await eventually(
+        async () => returned,
+        (yes) => yes,
+      );
+      await database.close();
+    }
+  });
+});

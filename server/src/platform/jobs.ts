@@ -102,8 +102,11 @@ export type JobQueue = {
   dead: (limit?: number) => Promise<DeadJob[]>;
   /** Whether the queue still holds jobs to run (waiting, retrying or under way): a producer's back-pressure. */
   busy: (queue: string) => Promise<boolean>;
-  /** Lets handlers under way finish (a bounded wait), then stops polling; before the database closes. */
-  stop: () => Promise<void>;
+  /**
+   * Lets handlers under way finish (up to `graceMs`, 10 s unless given), then fails those still
+   * running back to their queue (retried, by any process) and stops polling; before the database closes.
+   */
+  stop: (options?: { graceMs?: number }) => Promise<void>;
 };
 
 const POLL_SECONDS = 2;
@@ -382,14 +385,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     dead: (limit = 100) => listDeadJobs(db, JOB_SCHEMA, limit),
     busy: (queue) => hasJobsToRun(db, JOB_SCHEMA, queue),
-    stop: async () => {
+    stop: async ({ graceMs = 10_000 } = {}) => {
       stopping = true;
       // Not started (still trying): its next attempt sees `stopping` and gives up.
       if (!running) return;
       running = false;
       for (const wake of [...resting]) wake();
       await Promise.all([inside.idle(), outside.idle()]);
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      // pg-boss waits for the batches under way up to the grace, then fails those still running
+      // (failWip): they go back to the queue as retries, for another process, instead of staying
+      // 'active' until they expire (decision 074; jobs.test.ts pins it).
+      await boss.stop({ graceful: true, timeout: graceMs });
     },
   };
 }

@@ -1,16 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { REALTIME_CLOSE } from '@muster/contract/realtime';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
+import {
+  type ApiProcess,
+  createServerDatabase,
+  PUBLIC_URL,
+  spawnApiProcess,
+  stopApiProcesses,
+  untilReady,
+} from '../../../test/api-process.js';
 import { TEST_PASSWORD, buildUser } from '../../../test/factories.js';
-import { freePort } from '../../../test/free-port.js';
-import { withDatabase } from '../../../test/global-setup.js';
 import { type Opened, openSocket } from '../../../test/ws-client.js';
 
 /**
@@ -23,99 +26,44 @@ import { type Opened, openSocket } from '../../../test/ws-client.js';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../main.ts');
-const serverDir = path.resolve(path.dirname(main), '..');
-// Both processes answer for one public address, as behind a load balancer.
-const PUBLIC_URL = 'http://muster.test';
-
-type Api = { url: string; child: ChildProcess; output: () => string };
 
 describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
-  const children: ChildProcess[] = [];
-  let admin: pg.Client | undefined;
-  let databaseName: string | undefined;
+  const apis: ApiProcess[] = [];
+  let drop: (() => Promise<void>) | undefined;
   let database: DatabaseHandle | undefined;
   let dataDir: string | undefined;
   const sockets: Opened[] = [];
-  let one: Api;
-  let two: Api;
-
-  async function start(databaseUrl: string): Promise<Api> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'silent',
-        LOG_FORMAT: 'json',
-        SMTP_URL: '',
-        DATA_DIR: dataDir!,
-        WEB_DIST: path.join(dataDir!, 'no-web-dist'),
-        LOGIN_RATE_LIMIT: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += String(d)));
-    child.stderr!.on('data', (d) => (output += String(d)));
-    const url = `http://127.0.0.1:${port}`;
-    // Until it answers, or has died; the hook timeout bounds the wait on a busy machine.
-    while (child.exitCode === null) {
-      const healthy = await fetch(`${url}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (healthy) return { url, child, output: () => output };
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`the API process on port ${port} exited (${child.exitCode}): ${output}`);
-  }
+  let one: ApiProcess;
+  let two: ApiProcess;
 
   beforeAll(async () => {
-    // A fresh database copied from the suite's migrated template (as createTestDatabase does), under
-    // a name the suite's teardown also sweeps, reachable by URL from the two processes.
-    databaseName = `muster_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName} template ${inject('pgTemplateDatabase')}`);
-    const databaseUrl = withDatabase(serverUrl!, databaseName);
-    database = await openDatabase({ databaseUrl });
+    // A fresh database copied from the suite's migrated template (as createTestDatabase does),
+    // reachable by URL from the two processes.
+    const created = await createServerDatabase(serverUrl!, inject('pgTemplateDatabase'));
+    drop = created.drop;
+    database = await openDatabase({ databaseUrl: created.url });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muster-two-'));
-    [one, two] = await Promise.all([start(databaseUrl), start(databaseUrl)]);
+    const env = {
+      DATABASE_URL: created.url,
+      REDIS_URL: redisUrl!,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web-dist'),
+    };
+    apis.push(...(await Promise.all([spawnApiProcess(env), spawnApiProcess(env)])));
+    await Promise.all(apis.map(untilReady));
+    [one, two] = apis as [ApiProcess, ApiProcess];
   });
 
   afterAll(async () => {
     for (const s of sockets) s.socket.terminate();
-    // Killed whatever happened; SIGKILL for one that does not stop when asked.
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => {
-              clearTimeout(force);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await stopApiProcesses(apis);
     await database?.close();
-    if (admin && databaseName) await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin?.end();
+    await drop?.();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  async function signIn(api: Api, username: string): Promise<string> {
+  async function signIn(api: ApiProcess, username: string): Promise<string> {
     const res = await fetch(`${api.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -127,7 +75,7 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes', () => {
     return `muster_session=${token}`;
   }
 
-  async function socketOn(api: Api, cookie: string): Promise<Opened> {
+  async function socketOn(api: ApiProcess, cookie: string): Promise<Opened> {
     const opened = await openSocket(`${api.url.replace('http:', 'ws:')}/api/v1/ws`, {
       origin: PUBLIC_URL,
       cookie,
