@@ -153,15 +153,16 @@ export async function sendDirectMessage(
   if (row.limitedUntil) throw limitedAccount(row.limitedUntil);
   if (row.priorId) {
     if (row.priorKey !== key) throw idReused();
-    return {
-      message: mine(me, {
-        id: row.priorId,
-        chatId: row.priorChatId!,
-        body: row.priorBody!,
-        createdAt: row.priorCreatedAt!,
-        clientMessageId,
-      }),
-    };
+    const message = mine(me, {
+      id: row.priorId,
+      chatId: row.priorChatId!,
+      body: row.priorBody!,
+      createdAt: row.priorCreatedAt!,
+      clientMessageId,
+    });
+    // Told again: the process that stored it may have died before telling anyone (decision 074).
+    publishMessage(deps, message, [me.id, recipientId]);
+    return { message };
   }
   if (row.id) {
     const message = mine(me, {
@@ -320,7 +321,8 @@ export async function sendToChat(
   }
   if (sent.chatId !== chatId) throw idReused();
   const message = mine(me, sent);
-  if (!sent.duplicate) publishMessage(deps, message, sent.audience);
+  // A retry is told again, as above: the tabs show a message once, by its id.
+  publishMessage(deps, message, sent.audience);
   return { message };
 }
 

@@ -579,8 +579,11 @@ describe('idempotent sends (issue 15)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await rowsWith(one)).toEqual([first.json().data._id]);
-    // Told once: the retry publishes nothing.
-    expect(eventsOf(b).filter((e) => e.type === 'message.created')).toHaveLength(1);
+    // The retry is told again, with the same message (the first telling may have died with the
+    // process that stored it; decision 074): the tabs show it once, by its id.
+    const told = eventsOf(b).filter((e) => e.type === 'message.created');
+    expect(told).toHaveLength(2);
+    expect(told[1]).toEqual(told[0]);
 
     const chatId = first.json().data.chatId;
     const two = randomUUID();
@@ -623,6 +626,9 @@ describe('idempotent sends (issue 15)', () => {
       ).json(),
     ).toEqual(inMission.json());
     expect(await rowsWith(three)).toHaveLength(1);
+    expect(
+      eventsOf(a).filter((e) => e.type === 'message.created' && e.data.message === 'On my way'),
+    ).toHaveLength(2);
 
     // The same id for another conversation is a mistake, not a retry: 409, nothing written.
     const count = await messageCount();
@@ -707,7 +713,9 @@ describe('idempotent sends (issue 15)', () => {
     );
     expect(new Set(inMission.map((r) => `${r.statusCode} ${r.json().data._id}`)).size).toBe(1);
     expect(await rowsWith(other)).toHaveLength(1);
-    expect(live.all.filter((d) => d.event.type === 'message.created')).toHaveLength(2);
+    // Retries are told again (decision 074), always as the one message each made.
+    const told = live.all.flatMap(({ event }) => (event.type === 'message.created' ? [event.data._id] : []));
+    expect(new Set(told)).toEqual(new Set([answers[0]!.json().data._id, inMission[0]!.json().data._id]));
   });
 });
 
