@@ -47,6 +47,13 @@ const external = [
   'web-push',
   'openid-client',
   '@zxcvbn-ts/language-common',
+  // Tracing's SDK, imported only with OTEL_EXPORTER_OTLP_ENDPOINT set (decision 075).
+  '@opentelemetry/api',
+  '@opentelemetry/sdk-trace',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/core',
+  '@opentelemetry/resources',
+  '@opentelemetry/exporter-trace-otlp-proto',
 ];
 
 const result = await build({

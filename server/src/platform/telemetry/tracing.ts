@@ -50,7 +50,14 @@ export async function startTracing(options: TracingOptions): Promise<void> {
   const processor =
     options.processor === 'simple'
       ? new sdk.SimpleSpanProcessor({ exporter })
-      : new sdk.BatchSpanProcessor({ exporter, maxQueueSize: 8192, maxExportBatchSize: 512 });
+      : new sdk.BatchSpanProcessor({
+          exporter,
+          // A busy API ends thousands of spans a second (a request and its statements): a batch
+          // goes every second or whenever 512 are waiting, and only beyond 16,384 are spans dropped.
+          maxQueueSize: 16_384,
+          maxExportBatchSize: 512,
+          scheduledDelayMillis: 1_000,
+        });
   const provider = new sdk.TracerProvider({
     resource: resources.resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
