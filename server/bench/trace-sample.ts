@@ -1,4 +1,4 @@
-// `node --import tsx bench/trace-sample.ts`: one slow request on the scale database (npm run
+// `node --import tsx bench/trace-sample.ts`: the slowest of some feed pages on the scale database (npm run
 // seed:scale first), followed from its HTTP span to its statements, printed as an indented tree,
 // and an excerpt of /metrics after it: the sample in docs/observability-sample.md (decision 075).
 import { createHash, randomBytes } from 'node:crypto';
@@ -65,6 +65,22 @@ try {
     if (page > 0 && (!slowest || ms > slowest.ms)) slowest = { ms, spans: exporter.getFinishedSpans(), url };
     cursor = (res.json() as { meta: { nextCursor: string | null } }).meta.nextCursor;
     if (!cursor) break;
+  }
+  // And jumps deep into the feed (the bench's "random deep jump": a cursor ≥ 100,000 posts back),
+  // which read past the kept head: the slowest of the reads the bench makes.
+  const deep = (
+    await sql<{ id: string; createdAt: Date }>`
+      select id, created_at from posts order by created_at desc, id desc
+      offset ${100_000 + Math.floor(Math.random() * 300_000)} limit 5`.execute(handle.db)
+  ).rows;
+  for (const r of deep) {
+    exporter.reset();
+    const jump = Buffer.from(`${new Date(r.createdAt).toISOString()}|${r.id}`).toString('base64url');
+    const url = `/api/v1/posts/feed?cursor=${jump}`;
+    const started = performance.now();
+    await app.inject({ method: 'GET', url, headers: { cookie } });
+    const ms = performance.now() - started;
+    if (!slowest || ms > slowest.ms) slowest = { ms, spans: exporter.getFinishedSpans(), url };
   }
   const spans = slowest!.spans;
   const byParent = new Map<string, ReadableSpan[]>();
