@@ -50,6 +50,13 @@ const external = [
   // media in a bucket only (decision 073)
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
+  // Tracing's SDK, imported only with OTEL_EXPORTER_OTLP_ENDPOINT set (decision 075).
+  '@opentelemetry/api',
+  '@opentelemetry/sdk-trace',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/core',
+  '@opentelemetry/resources',
+  '@opentelemetry/exporter-trace-otlp-proto',
 ];
 
 const result = await build({

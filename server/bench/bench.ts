@@ -188,6 +188,40 @@ const api = await serve(built, {
   API_COMPRESSION,
 });
 const floorServer = await serve(path.join(here, 'floor.ts'), {});
+// BENCH_TRACING=1: the cost of tracing (decision 075). A second API process, the same build and
+// settings but with traces exported over OTLP/HTTP to a sink in this process, which takes each
+// batch and answers 200 as a collector would. Each API row then runs on both, alternating in
+// quarters (off, on, off, on), so the machine's drift falls on both alike; no floor rows.
+const compareTracing = process.env.BENCH_TRACING === '1';
+const sink = compareTracing ? await startTraceSink() : undefined;
+const traced = sink
+  ? await serve(built, {
+      DATABASE_URL: benchUrl,
+      WEB_DIST: '/nonexistent',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      WRITE_RATE_LIMIT_SCALE: '10000',
+      API_COMPRESSION,
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_SERVICE_NAME: 'muster-bench',
+    })
+  : undefined;
+
+/** A stand-in OTLP/HTTP collector: counts the export requests and bytes it is sent. */
+async function startTraceSink() {
+  const { createServer } = await import('node:http');
+  const seen = { exports: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    req.on('data', (chunk: Buffer) => (seen.bytes += chunk.length));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') seen.exports++;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, seen, close: () => server.close() };
+}
 const base = api.url;
 const floorBase = floorServer.url;
 
@@ -491,7 +525,7 @@ const floorOf = {
 const rateOf = (...runs: RawRun[]) =>
   runs.reduce((n, x) => n + x.totalCompletedRequests, 0) / runs.reduce((n, x) => n + x.duration, 0);
 const rows: string[] = [];
-for (const c of chosen) {
+for (const c of compareTracing ? [] : chosen) {
   await run(c, 2); // warm-up
   const floor = c.floor ? undefined : floorOf[c.method === 'POST' ? 'insert' : 'read'];
   const before = floor && (await run(floor, DURATION_S / 2));
@@ -509,22 +543,71 @@ for (const c of chosen) {
     `| ${c.name.padEnd(34)} | ${rps.toFixed(0).padStart(6)} | ${latency.p50.toFixed(1).padStart(6)} | ${latency.p99.toFixed(1).padStart(6)} ${latency.p99 <= c.budgetMs ? ' ' : '!'}| ${`${((rps / against) * 100).toFixed(0)} %`.padStart(6)} | ${against.toFixed(0).padStart(11)} | ${String(r.non2xx + r.errors).padStart(7)} | ${(r.totalBytes / Math.max(1, r.totalCompletedRequests)).toFixed(0).padStart(8)} | ${(Number.isFinite(cpuUs) ? cpuUs.toFixed(0) : '?').padStart(10)} | ${pgUs.toFixed(0).padStart(9)} |`,
   );
 }
-console.log(
-  `\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget) · API compression ${API_COMPRESSION}, accept-encoding: ${ACCEPT_ENCODING}\n`,
-);
-console.log(
-  'floor% — a read against the indexed-query floor, a write (POST) against the insert floor, run just before and just after the row (floor req/s: the two together)\n',
-);
-console.log(
-  "CPU µs/ans — the serving process (API or floor) per answer; PG µs/ans — PostgreSQL's processes per answer\n",
-);
-console.log(
-  '| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | floor req/s | non-2xx | B/answer | CPU µs/ans | PG µs/ans |',
-);
-console.log(
-  '|------------------------------------|--------|--------|---------|--------|-------------|---------|----------|------------|-----------|',
-);
-for (const row of rows) console.log(row);
+if (rows.length) {
+  console.log(
+    `\n${posts.toLocaleString()} posts · ${CONNECTIONS} connections · ${DURATION_S} s each (! = over the p99 budget) · API compression ${API_COMPRESSION}, accept-encoding: ${ACCEPT_ENCODING}\n`,
+  );
+  console.log(
+    'floor% — a read against the indexed-query floor, a write (POST) against the insert floor, run just before and just after the row (floor req/s: the two together)\n',
+  );
+  console.log(
+    "CPU µs/ans — the serving process (API or floor) per answer; PG µs/ans — PostgreSQL's processes per answer\n",
+  );
+  console.log(
+    '| endpoint                           |  req/s | p50 ms | p99 ms  | floor% | floor req/s | non-2xx | B/answer | CPU µs/ans | PG µs/ans |',
+  );
+  console.log(
+    '|------------------------------------|--------|--------|---------|--------|-------------|---------|----------|------------|-----------|',
+  );
+  for (const row of rows) console.log(row);
+}
+
+if (traced && sink) {
+  const tracingRows: string[] = [];
+  for (const c of chosen.filter((x) => x.url === base)) {
+    const on = { ...c, url: traced.url };
+    await run(c, 2); // warm-up, both
+    await run(on, 2);
+    const runs = { off: [] as RawRun[], on: [] as RawRun[] };
+    const cpu = { off: 0, on: 0 };
+    for (const which of ['off', 'on', 'off', 'on'] as const) {
+      const pid = which === 'off' ? api.child.pid : traced.child.pid;
+      const before = await cpuMsOf(pid);
+      runs[which].push(await run(which === 'off' ? c : on, DURATION_S / 2));
+      cpu[which] += (await cpuMsOf(pid)) - before;
+    }
+    const answers = (rs: RawRun[]) => rs.reduce((n, r) => n + r.totalCompletedRequests, 0);
+    const side = (which: 'off' | 'on') => {
+      const { latency } = aggregateResult(runs[which], { url: c.url, connections: CONNECTIONS });
+      return {
+        rps: rateOf(...runs[which]),
+        p50: latency.p50,
+        p99: latency.p99,
+        cpuUs: (cpu[which] * 1000) / Math.max(1, answers(runs[which])),
+        failed: runs[which].reduce((n, r) => n + r.non2xx + r.errors, 0),
+      };
+    };
+    const off = side('off');
+    const onSide = side('on');
+    const pct = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(0)} %`;
+    tracingRows.push(
+      `| ${c.name.padEnd(34)} | ${off.rps.toFixed(0).padStart(6)} | ${onSide.rps.toFixed(0).padStart(6)} | ${pct(off.rps, onSide.rps).padStart(6)} | ${off.p50.toFixed(1).padStart(6)} | ${onSide.p50.toFixed(1).padStart(6)} | ${off.p99.toFixed(1).padStart(6)} | ${onSide.p99.toFixed(1).padStart(6)} | ${off.cpuUs.toFixed(0).padStart(7)} | ${onSide.cpuUs.toFixed(0).padStart(7)} | ${pct(off.cpuUs, onSide.cpuUs).padStart(6)} | ${String(off.failed + onSide.failed).padStart(7)} |`,
+    );
+  }
+  console.log(
+    `\nThe cost of tracing: each row alternates off, on, off, on (${DURATION_S / 2} s each), on two API processes of the same build; "on" exports every span over OTLP/HTTP to a sink in the bench process (${sink.seen.exports} exports, ${(sink.seen.bytes / 1e6).toFixed(1)} MB)\n`,
+  );
+  console.log(
+    '| endpoint                           | off r/s |  on r/s |  Δ r/s | off p50 | on p50 | off p99 | on p99 | off CPU µs | on CPU µs | Δ CPU | non-2xx |',
+  );
+  console.log(
+    '|------------------------------------|--------|--------|--------|--------|--------|--------|--------|---------|---------|--------|---------|',
+  );
+  for (const row of tracingRows) console.log(row);
+  console.log(`\nAPI process with tracing after the bench: ${await memoryOf(traced.child.pid)}`);
+  traced.child.kill('SIGTERM');
+  sink.close();
+}
 
 // The memory budget (DESIGN.md §6: ≤ 200 MB after the bench on PostgreSQL), read before stopping it.
 console.log(`\nAPI process after the bench: ${await memoryOf(api.child.pid)} (budget: ≤ 200 MB RSS)`);

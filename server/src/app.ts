@@ -53,6 +53,9 @@ import { registerRateLimits } from './platform/rate-limit.js';
 import { linkRedis } from './platform/redis.js';
 import { createScheduler } from './platform/scheduler.js';
 import { registerSecurity, signedMediaOrigin } from './platform/security.js';
+import { registerTelemetry } from './platform/telemetry/http.js';
+import { onStorageError } from './platform/telemetry/metrics.js';
+import { flushTracing } from './platform/telemetry/tracing.js';
 import { checkResponses, stringifyResponses } from './platform/serializer.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -116,6 +119,10 @@ export async function buildApp({
       connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks: every later hook's work (sessions, limits) is inside the request's log
+  // context and span; /metrics and the request figures (decision 075).
+  registerTelemetry(app, { db, metricsToken: config.metricsToken });
+  app.addHook('onClose', () => flushTracing());
 
   // Live events reach sockets held by any API process through Redis when it is configured. Its
   // key prefix (each test app has its own) does not apply to pub/sub channels, so it names the channel.
@@ -176,7 +183,14 @@ export async function buildApp({
     realtime,
     scheduler,
     // The local folder, or the bucket when S3_ENDPOINT is set (decision 073).
-    media: await createMediaStore(config, { log: app.log }),
+    media: await createMediaStore(config, {
+      log: app.log,
+      // The client sees a 503; the operator sees the cause here and the count in /metrics.
+      onError: (operation, err) => {
+        onStorageError(operation);
+        app.log.warn({ err, operation }, 'media storage failed');
+      },
+    }),
     geo: config.geoNominatimUrl ? createNominatimProvider(config.geoNominatimUrl) : createOfflineGazetteer(),
     unfurl: (url: string) => fetchLinkPreview(url, linkPreview),
     push: createPushService({

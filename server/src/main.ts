@@ -19,6 +19,8 @@ import { seedDemoData } from './db/seed.js';
 import { createMailer } from './platform/mail.js';
 import { createMediaStore } from './platform/media/media.js';
 import { redisOptions } from './platform/redis.js';
+import { logMixin } from './platform/telemetry/log-context.js';
+import { startTracing } from './platform/telemetry/tracing.js';
 
 // V8 lets the heap grow to up to four times what survived the last full collection before it
 // collects again, and gives little of it back once the load has gone: after the bench the API held
@@ -52,10 +54,15 @@ try {
 
 // pino-pretty, ioredis, PGlite (db/database.ts), sharp and nodemailer are imported only where
 // they are used: a production start on PostgreSQL loads none of them (decision 026).
+// Every line logged while serving a request carries its reqId, during a job its id (decision 075).
+const logOptions = { level: config.logLevel, mixin: logMixin };
 const logger =
   config.logFormat === 'pretty'
-    ? pino({ level: config.logLevel }, readableLines((await import('pino-pretty')).prettyFactory))
-    : pino({ level: config.logLevel });
+    ? pino(logOptions, readableLines((await import('pino-pretty')).prettyFactory))
+    : pino(logOptions);
+// Traces only with a collector to send them to; the SDK is not even loaded otherwise (decision 075).
+if (config.otlpEndpoint)
+  await startTracing({ serviceName: config.serviceName, endpoint: config.otlpEndpoint });
 const timeouts: DatabaseTimeouts = {
   connectMs: config.databaseConnectTimeoutMs,
   statementMs: config.databaseStatementTimeoutMs,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { Agent as HttpsAgent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
@@ -80,6 +81,8 @@ export async function buildTestApp(
     jobRetry?: { delaySeconds: number; limit: number };
     /** An agent trusting a test push service's own CA (test/push-service.ts). */
     pushAgent?: HttpsAgent;
+    /** A logger whose lines the test reads (silent unless given). */
+    logger?: FastifyBaseLogger;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -109,7 +112,7 @@ export async function buildTestApp(
     config,
     db: database.db,
     mailer,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     redis,
     linkPreview: options.linkPreview,
     jobBackend: database.jobBackend,

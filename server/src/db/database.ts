@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { JobBackend } from '../platform/jobs.js';
+import { traceSql } from '../platform/telemetry/tracing.js';
 import type { Database } from './schema.js';
 
 /**
@@ -34,6 +35,16 @@ export type DatabaseTimeouts = {
   /** statement_timeout; unset for work that may rightly run long (migrations). */
   statementMs?: number | undefined;
 };
+
+/** Connections in use and idle, and callers waiting for one: the pool's figures for /metrics. */
+export type PoolUsage = { inUse: number; idle: number; waiting: number };
+
+const usageOf = new WeakMap<Db, () => PoolUsage>();
+
+/** The pool behind `db` (either kind), as it stands now; undefined for a Kysely made elsewhere. */
+export function poolUsage(db: Db): PoolUsage | undefined {
+  return usageOf.get(db)?.();
+}
 
 /** How much longer than statement_timeout the client waits for an answer before giving up on it. */
 const ANSWER_GRACE_MS = 1_000;
@@ -103,6 +114,11 @@ export async function openDatabase(options: {
       dialect: new PostgresDialect({ pool: preparedStatements(pool) }),
       plugins: [camelCase],
     });
+    usageOf.set(db, () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
     return {
       db,
       kind: 'postgres',
@@ -155,8 +171,9 @@ export async function openDatabase(options: {
     extensions: { pg_trgm },
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number, [DATE_OID]: (v: string) => v },
   });
-  const { pool, exclusive } = pgliteAsPool(pglite);
+  const { pool, exclusive, usage } = pgliteAsPool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase] });
+  usageOf.set(db, usage);
   // pg-boss's own statements (polling, completing, maintenance) take the same one connection in
   // turn: without the lock they would run inside whatever request's transaction is open, and
   // vanish with its rollback (docs/spikes/job-queue-pg-boss.md).
@@ -185,19 +202,28 @@ export async function openDatabase(options: {
  */
 function pgliteAsPool(pglite: PGlite) {
   let tail: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  let holding = false;
   const acquire = async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const previous = tail;
     tail = previous.then(() => held);
+    waiting++;
     await previous;
-    return release;
+    waiting--;
+    holding = true;
+    return () => {
+      holding = false;
+      release();
+    };
   };
   const client = {
-    query: async (text: string, params: unknown[]) => {
-      const r = await pglite.query(text, params, { rowMode: 'object' });
-      return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? 0, command: r.command };
-    },
+    query: (text: string, params: unknown[]) =>
+      traceSql(text, async () => {
+        const r = await pglite.query(text, params, { rowMode: 'object' });
+        return { rows: r.rows, rowCount: r.rowCount ?? r.affectedRows ?? 0, command: r.command };
+      }),
   };
   const pool = {
     connect: async () => {
@@ -215,7 +241,8 @@ function pgliteAsPool(pglite: PGlite) {
       release();
     }
   };
-  return { pool, exclusive };
+  const usage = (): PoolUsage => ({ inUse: holding ? 1 : 0, idle: holding ? 0 : 1, waiting });
+  return { pool, exclusive, usage };
 }
 
 /**
@@ -247,11 +274,14 @@ function preparedStatements(pool: pg.Pool): pg.Pool {
             if (p !== 'query') return Reflect.get(c, p, r);
             return async (text: unknown, values?: unknown[]) => {
               if (typeof text !== 'string' || CONTROL.test(text)) {
-                if (typeof text === 'string') inTransaction = transactionAfter(text, inTransaction);
-                return c.query(text as string, values);
+                if (typeof text !== 'string') return c.query(text as string, values);
+                inTransaction = transactionAfter(text, inTransaction);
+                return traceSql(text, () => c.query(text, values));
               }
               try {
-                return await c.query({ name: nameOf(text), text, values: values ?? [] });
+                return await traceSql(text, () =>
+                  c.query({ name: nameOf(text), text, values: values ?? [] }),
+                );
               } catch (err) {
                 if (err instanceof Error && err.message === 'Query read timeout') abandoned = err;
                 // A migration run by another process (a rolling deploy, issue 36) changed a table

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromKysely, PgBoss, type Db as BossDb, type Job, type JobInsert } from 'pg-boss';
 import type { Db } from '../db/database.js';
 import { hasJobsToRun, listDeadJobs, type DeadJob } from './jobs.queries.js';
+import { runAsJob } from './telemetry/tracing.js';
 import {
   afterCommit,
   beforeCommit,
@@ -181,7 +182,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await Promise.all(
         jobs.map(async (job) => {
           try {
-            await handler(db, job.data);
+            await runAsJob(queue, job.id, () => handler(db, job.data));
             await boss.complete(queue, job.id);
           } catch (err) {
             failed.push({ id: job.id, err });
@@ -193,7 +194,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         await inTransaction(db, async (trx) => {
           const done: string[] = [];
           for (const job of jobs) {
-            const err = await underSavepoint(trx, () => handler(trx, job.data));
+            const err = await underSavepoint(trx, () =>
+              runAsJob(queue, job.id, () => handler(trx, job.data)),
+            );
             if (err) failed.push({ id: job.id, err });
             else done.push(job.id);
           }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis, RedisOptions } from 'ioredis';
+import { onRedisError } from './telemetry/metrics.js';
 
 /**
  * How every Redis client of ours is made (decision 043). Redis only ever shares things between
@@ -63,6 +64,7 @@ export function linkRedis(
   let retryAt = 0;
 
   const failed = (err: unknown) => {
+    onRedisError();
     if (!open)
       log.warn(
         { err },

@@ -235,6 +235,12 @@ describe('a bucket that does not answer', () => {
       expect(
         (await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}`, headers: { cookie } })).statusCode,
       ).toBe(404);
+      // The operator sees each failure counted by operation (decision 075).
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      for (const operation of ['read', 'put', 'remove'])
+        expect(metrics).toMatch(
+          new RegExp(`^muster_storage_errors_total\\{operation="${operation}"\\} [1-9]`, 'm'),
+        );
     } finally {
       await t.close();
     }
