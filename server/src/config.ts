@@ -122,6 +122,8 @@ const envSchema = z
     // Traces over OTLP/HTTP (decision 075); unset, tracing is off and costs nothing.
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('muster'),
+    // The share of requests and jobs that start a trace (parent-based: a sampled caller's is kept).
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
     // A stopping process finishes its requests and jobs for at most this long (decision 074).
     SHUTDOWN_GRACE_MS: milliseconds(10_000),
     VAPID_SUBJECT: z
@@ -262,6 +264,8 @@ export type Config = {
   /** OTLP/HTTP traces endpoint (decision 075); unset, no tracer is loaded. */
   otlpEndpoint: string | undefined;
   serviceName: string;
+  /** The share of new traces kept, 0 to 1; a request whose caller sampled it is always kept (075). */
+  traceSampleRatio: number;
   /** How long a stopping process lets requests and jobs under way finish (decision 074). */
   shutdownGraceMs: number;
 };
@@ -346,6 +350,7 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     serviceName: e.OTEL_SERVICE_NAME,
+    traceSampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -62,7 +62,11 @@ const logger =
     : pino(logOptions);
 // Traces only with a collector to send them to; the SDK is not even loaded otherwise (decision 075).
 if (config.otlpEndpoint)
-  await startTracing({ serviceName: config.serviceName, endpoint: config.otlpEndpoint });
+  await startTracing({
+    serviceName: config.serviceName,
+    endpoint: config.otlpEndpoint,
+    sampleRatio: config.traceSampleRatio,
+  });
 const timeouts: DatabaseTimeouts = {
   connectMs: config.databaseConnectTimeoutMs,
   statementMs: config.databaseStatementTimeoutMs,

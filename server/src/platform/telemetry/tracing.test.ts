@@ -138,4 +138,31 @@ describe('tracing', () => {
       await new Promise((resolve) => collector.close(resolve));
     }
   });
+
+  it('keeps only the share of new traces it is told to, and always a trace its caller sampled', async () => {
+    await stopTracing();
+    const sampled = new InMemorySpanExporter();
+    await startTracing({
+      serviceName: 'muster-test',
+      exporter: sampled,
+      processor: 'simple',
+      sampleRatio: 0,
+    });
+    try {
+      const caller = (flags: string) =>
+        `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-${flags}`;
+      // A new trace, left out at ratio 0: neither the request nor its statements are recorded.
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      // A caller that did not sample: left out too.
+      await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { traceparent: caller('00') } });
+      expect(sampled.getFinishedSpans()).toEqual([]);
+      // A caller that sampled: kept, statements included, whatever the ratio.
+      await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { traceparent: caller('01') } });
+      const names = sampled.getFinishedSpans().map((s) => s.name);
+      expect(names).toContain('GET /api/v1/health');
+      expect(names).toContain('SELECT');
+    } finally {
+      await stopTracing();
+    }
+  });
 });

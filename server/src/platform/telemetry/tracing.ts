@@ -28,6 +28,12 @@ export type TracingOptions = {
    * as it ends, so a test's in-memory exporter holds it by the time the answer arrives.
    */
   processor?: 'batch' | 'simple';
+  /**
+   * The share of new traces kept (OTEL_TRACES_SAMPLER_ARG, 1 unless set): a trace costs CPU on
+   * every request (decision 075's figures), and a busy instance needs only a sample of them. A
+   * request whose caller's `traceparent` says sampled is kept whatever the ratio (parent-based).
+   */
+  sampleRatio?: number | undefined;
 };
 
 /** Installs the tracer provider, W3C propagation and the AsyncLocalStorage context manager. */
@@ -58,7 +64,11 @@ export async function startTracing(options: TracingOptions): Promise<void> {
           maxExportBatchSize: 512,
           scheduledDelayMillis: 1_000,
         });
+  const ratio = options.sampleRatio ?? 1;
   const provider = new sdk.TracerProvider({
+    sampler: new sdk.ParentBasedSampler({
+      root: ratio >= 1 ? new sdk.AlwaysOnSampler() : new sdk.TraceIdRatioBasedSampler(ratio),
+    }),
     resource: resources.resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors: [processor],
   });
@@ -101,7 +111,8 @@ export async function traceSql<T>(text: string, run: () => Promise<T>): Promise<
   if (!tracing) return run();
   const { api, tracer } = tracing;
   const parent = api.context.active();
-  if (!api.trace.getSpan(parent)) return run();
+  // No span, or one the sampler left out: its statements would be left out too, at a cost.
+  if (!api.trace.getSpan(parent)?.isRecording()) return run();
   const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'SQL';
   const span = tracer.startSpan(
     verb,
