@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { type LogContext, withLogContext } from './log-context.js';
 import { createAppMetrics } from './metrics.js';
-import { tracingApi } from './tracing.js';
+import { sampled, tracingApi } from './tracing.js';
 
 type RequestTelemetry = {
   log: LogContext;
@@ -43,7 +43,7 @@ export function registerTelemetry(
   app.addHook('onRequest', (request, _reply, done) => {
     const t: RequestTelemetry = { log: { reqId: request.id, owner: request.log } };
     const tracing = tracingApi();
-    if (tracing) {
+    if (tracing && sampled(request.headers.traceparent)) {
       const { api, tracer } = tracing;
       // A caller's traceparent (a proxy, another service) makes this request part of its trace.
       const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
