@@ -51,18 +51,8 @@ if ! [[ "$snapshot" =~ ^[0-9A-F-]+$ ]]; then
   echo "backup: could not export a snapshot: $snapshot" >&2
   exit 1
 fi
-cat >&"$to_psql" <<'SQL'
-select coalesce(json_object_agg(name, rows order by name), '{}')
-from (
-  select format('%I.%I', table_schema, table_name) as name,
-         (xpath('/row/c/text()',
-                query_to_xml(format('select count(*) as c from %I.%I', table_schema, table_name),
-                             false, true, '')))[1]::text::bigint as rows
-  from information_schema.tables
-  where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
-) counted;
-\echo __end__
-SQL
+cat "$here/table-counts.sql" >&"$to_psql"
+echo '\echo __end__' >&"$to_psql"
 tables="$(read_until_end)"
 
 pg_dump --format=custom --snapshot="$snapshot" --file="$out/database.dump" "$DATABASE_URL"

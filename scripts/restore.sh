@@ -22,16 +22,6 @@ for file in database.dump manifest.json; do
   fi
 done
 
-count_tables_sql="select coalesce(json_object_agg(name, rows order by name), '{}')
-from (
-  select format('%I.%I', table_schema, table_name) as name,
-         (xpath('/row/c/text()',
-                query_to_xml(format('select count(*) as c from %I.%I', table_schema, table_name),
-                             false, true, '')))[1]::text::bigint as rows
-  from information_schema.tables
-  where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
-) counted"
-
 existing="$(psql "$target" -X -A -t -v ON_ERROR_STOP=1 -c "select count(*) from information_schema.tables
   where table_schema not in ('pg_catalog', 'information_schema')")"
 if [ "$existing" != "0" ]; then
@@ -67,7 +57,7 @@ fi
 echo "restore: media into $media_target: $media" >&2
 
 # The manifest's counts against the restored database's, compared by node as parsed JSON.
-restored="$(psql "$target" -X -A -t -v ON_ERROR_STOP=1 -c "$count_tables_sql")"
+restored="$(psql "$target" -X -A -t -q -v ON_ERROR_STOP=1 -f "$here/table-counts.sql")"
 RESTORED_TABLES="$restored" RESTORED_MEDIA="$media" MANIFEST="$backup/manifest.json" node --input-type=module -e '
   import fs from "node:fs";
   const manifest = JSON.parse(fs.readFileSync(process.env.MANIFEST, "utf8"));
