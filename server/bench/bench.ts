@@ -179,14 +179,15 @@ if (!fs.existsSync(built)) {
   );
   process.exit(1);
 }
-const api = await serve(built, {
+const apiEnv = {
   DATABASE_URL: benchUrl,
   WEB_DIST: '/nonexistent',
   REDIS_URL: '',
   SMTP_URL: '',
   WRITE_RATE_LIMIT_SCALE: '10000',
   API_COMPRESSION,
-});
+};
+const api = await serve(built, apiEnv);
 const floorServer = await serve(path.join(here, 'floor.ts'), {});
 // BENCH_TRACING=1: the cost of tracing (decision 075). A second API process, the same build and
 // settings but with traces exported over OTLP/HTTP to a sink in this process, which takes each
@@ -196,12 +197,7 @@ const compareTracing = process.env.BENCH_TRACING === '1';
 const sink = compareTracing ? await startTraceSink() : undefined;
 const traced = sink
   ? await serve(built, {
-      DATABASE_URL: benchUrl,
-      WEB_DIST: '/nonexistent',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      WRITE_RATE_LIMIT_SCALE: '10000',
-      API_COMPRESSION,
+      ...apiEnv,
       OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
       OTEL_SERVICE_NAME: 'muster-bench',
     })

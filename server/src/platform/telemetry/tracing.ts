@@ -142,14 +142,7 @@ export async function traceSql<T>(text: string, run: () => Promise<T>): Promise<
     },
     parent,
   );
-  try {
-    return await run();
-  } catch (err) {
-    failed(span, err);
-    throw err;
-  } finally {
-    span.end();
-  }
+  return endedAfter(span, run);
 }
 
 /**
@@ -177,17 +170,20 @@ async function traceJob<T>(queue: string, jobId: string, run: () => Promise<T>):
         'messaging.message.id': jobId,
       },
     },
-    async (span) => {
-      try {
-        return await run();
-      } catch (err) {
-        failed(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
-    },
+    (span) => endedAfter(span, run),
   );
+}
+
+/** Runs `run` as the span's work: a throw is recorded on it, and the span ends either way. */
+async function endedAfter<T>(span: OtelApi.Span, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    failed(span, err);
+    throw err;
+  } finally {
+    span.end();
+  }
 }
 
 function failed(span: OtelApi.Span, err: unknown) {
