@@ -1,0 +1,19 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * A public place's point, `point(longitude, latitude)`, spelt exactly as 0038's GiST indexes
+ * (posts_map_point, missions_map_point) so a read's `<@ box` and `<->` use them: the one spelling
+ * for the map, the open data, "near me" and alerts. `table` is the alias of a posts or missions row
+ * in the statement; the read must also say `<table>.map_location is not null` (the indexes' predicate).
+ */
+export const mapPointOf = (table: string): RawBuilder<unknown> =>
+  sql`point((${sql.ref(`${table}.map_location`)}->'coordinates'->>0)::float8, (${sql.ref(`${table}.map_location`)}->'coordinates'->>1)::float8)`;
+
+/** The box `west,south,east,north` in the same point space, for `mapPointOf(t) <@ boxOf(...)`. */
+export const boxOf = ([west, south, east, north]: readonly [
+  number,
+  number,
+  number,
+  number,
+]): RawBuilder<unknown> =>
+  sql`box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`;
