@@ -18,7 +18,37 @@ export class ApiClientError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/*
+ * Signing out (decision 052's quiet signed-out pages): a poll sent just before the logout but
+ * answered after it meets a session that is gone, a 401 the browser logs. So while signing out,
+ * the logout waits for the calls already in flight, and any call asked for meanwhile is not sent:
+ * it fails as the server would have answered it, and the page asking is about to go.
+ */
+const inFlight = new Set<Promise<unknown>>();
+let signingOut: Promise<unknown> | null = null;
+
+/** POSTs the logout once every call in flight has settled; calls asked for meanwhile fail with a 401 unsent. */
+export async function signOutRequest(path: string): Promise<unknown> {
+  const run = Promise.allSettled([...inFlight]).then(() => send('POST', path));
+  signingOut = run;
+  try {
+    return await run;
+  } finally {
+    if (signingOut === run) signingOut = null;
+  }
+}
+
+function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  if (signingOut)
+    return Promise.reject(new ApiClientError(401, 'Please sign in to continue', 'UNAUTHORIZED'));
+  const call = send<T>(method, path, body);
+  inFlight.add(call);
+  const settled = () => inFlight.delete(call);
+  call.then(settled, settled);
+  return call;
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${API_ROOT}${path}`, {

@@ -1,6 +1,6 @@
 import { AUTH_USER_STALE_MS } from '@muster/contract/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { signOutRequest } from './api-client';
 import { sessionKeys } from './session-keys';
 import { getMe, sessionCheck, startSessionCheck } from './session-check';
 
@@ -23,7 +23,7 @@ export function useSessionQuery() {
 export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/auth/logout'),
+    mutationFn: () => signOutRequest('/auth/logout'),
     onSettled: async () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
       await queryClient.resetQueries({ queryKey: sessionKeys.me });
