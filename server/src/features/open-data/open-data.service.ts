@@ -4,7 +4,14 @@ import type { OpenDataLicense, OpenDataPageQuery } from '@muster/contract/open-d
 import type { Deps } from '../../platform/deps.js';
 import { type Cursor, decodeCursor, pageOf } from '../../platform/paging.js';
 import { itemsAfter, type OpenDataRow } from './open-data.queries.js';
-import { csvHeader, csvRows, geoJsonFeature, geoJsonHead, GEOJSON_TAIL, presentItem } from './open-data.present.js';
+import {
+  csvHeader,
+  csvRows,
+  geoJsonFeature,
+  geoJsonHead,
+  GEOJSON_TAIL,
+  presentItem,
+} from './open-data.present.js';
 
 /*
  * Open data for responders (issue 37 item 3, decision 078). Nobody signs in and nobody is asked
@@ -38,8 +45,7 @@ export async function* exportBatches(
 /** The CSV export: the header row, the HXL hashtag row, then the items, as text chunks. */
 export async function* csvExport(deps: Deps, filters: MapFilters): AsyncGenerator<string> {
   yield csvHeader();
-  for await (const rows of exportBatches(deps, filters))
-    yield csvRows(rows.map((r) => presentItem(deps, r)));
+  for await (const rows of exportBatches(deps, filters)) yield csvRows(rows.map((r) => presentItem(deps, r)));
 }
 
 /** The GeoJSON export: a FeatureCollection with the licence as a foreign member, as text chunks. */

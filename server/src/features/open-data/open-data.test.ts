@@ -395,8 +395,11 @@ describe('GET /open-data/items (paged, cacheable)', () => {
     const made: string[] = [];
     for (let i = 0; i < 7; i++) made.push(await post(author, { category, content: `Need item ${i}` }));
     // Two items at the same instant: the id breaks the tie, so neither is lost nor repeated.
-    await t.db.updateTable('posts').set({ createdAt: new Date('2026-01-01T00:00:00.000Z') })
-      .where('id', 'in', made.slice(2, 4)).execute();
+    await t.db
+      .updateTable('posts')
+      .set({ createdAt: new Date('2026-01-01T00:00:00.000Z') })
+      .where('id', 'in', made.slice(2, 4))
+      .execute();
 
     const first = (await api('GET', `/open-data/items?category=${category}&limit=3`)).json();
     expect(first.data).toHaveLength(3);
@@ -408,7 +411,9 @@ describe('GET /open-data/items (paged, cacheable)', () => {
     const seen = ids(first.data);
     let cursor = first.meta.nextCursor as string | null;
     while (cursor) {
-      const page = (await api('GET', `/open-data/items?category=${category}&limit=3&cursor=${cursor}`)).json();
+      const page = (
+        await api('GET', `/open-data/items?category=${category}&limit=3&cursor=${cursor}`)
+      ).json();
       seen.push(...ids(page.data));
       cursor = page.meta.nextCursor;
     }
