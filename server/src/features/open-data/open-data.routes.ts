@@ -8,7 +8,7 @@ import {
   openDataQuerySchema,
 } from '@muster/contract/open-data';
 import { emptyResponseSchema } from '@muster/contract/responses';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf, limitBy } from '../../platform/rate-limit.js';
 import * as openData from './open-data.service.js';
@@ -61,7 +61,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendExport(reply, openData.csvExport(deps, request.query), {
+      sendExport(request, reply, () => openData.csvExport(deps, request.query), {
         type: 'text/csv; charset=utf-8; header=present',
         file: 'muster-items.csv',
         licenseLink,
@@ -87,7 +87,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendExport(reply, openData.geoJsonExport(deps, request.query, license), {
+      sendExport(request, reply, () => openData.geoJsonExport(deps, request.query, license), {
         type: 'application/geo+json; charset=utf-8',
         file: 'muster-items.geojson',
         licenseLink,
@@ -119,19 +119,23 @@ export const openDataRoutes: FastifyPluginAsyncZod<{
 
 /**
  * Streams an export: the generator's chunks go out as the socket takes them (Readable.from pulls
- * the next only on demand), so memory holds one batch whatever the size of Muster.
+ * the next only on demand), so memory holds one batch whatever the size of Muster. A HEAD gets the
+ * headers and no walk: Fastify's HEAD route would drain (resume) a stream it was handed, reading
+ * every item to send none.
  */
 function sendExport(
+  request: FastifyRequest,
   reply: FastifyReply,
-  chunks: AsyncGenerator<string>,
+  chunks: () => AsyncGenerator<string>,
   { type, file, licenseLink }: { type: string; file: string; licenseLink: string },
 ) {
-  return reply
+  reply
     .type(type)
     .header('cache-control', CACHE_CONTROL)
     .header('link', licenseLink)
-    .header('content-disposition', `attachment; filename="${file}"`)
-    .send(Readable.from(chunks, { objectMode: false }));
+    .header('content-disposition', `attachment; filename="${file}"`);
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(Readable.from(chunks(), { objectMode: false }));
 }
 
 /** A page as its JSON text with its ETag; a 304 with no body when the client holds it already. */

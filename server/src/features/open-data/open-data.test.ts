@@ -268,6 +268,19 @@ describe('GET /open-data/items.geojson', () => {
     );
   });
 
+  it('answers HEAD with the headers alone, for both exports', async () => {
+    for (const [path, type] of [
+      ['items.csv', 'text/csv; charset=utf-8; header=present'],
+      ['items.geojson', 'application/geo+json; charset=utf-8'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'HEAD', url: `/api/v1/open-data/${path}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers.link).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license"');
+      expect(res.body).toBe('');
+    }
+  });
+
   it('an empty selection is still a valid collection', async () => {
     const res = await api('GET', `/open-data/items.geojson?category=${unique('Nothing')}`);
     expect(res.json()).toEqual({
