@@ -123,19 +123,20 @@ export const openDataRoutes: FastifyPluginAsyncZod<{
  * headers and no walk: Fastify's HEAD route would drain (resume) a stream it was handed, reading
  * every item to send none.
  */
-function sendExport(
+async function sendExport(
   request: FastifyRequest,
   reply: FastifyReply,
-  chunks: () => AsyncGenerator<string>,
+  open: () => Promise<AsyncGenerator<string>>,
   { type, file, licenseLink }: { type: string; file: string; licenseLink: string },
 ) {
+  // Opened (its first batch read) before any header is set: a failure is then an error answer.
+  const chunks = request.method === 'HEAD' ? undefined : await open();
   reply
     .type(type)
     .header('cache-control', CACHE_CONTROL)
     .header('link', licenseLink)
     .header('content-disposition', `attachment; filename="${file}"`);
-  if (request.method === 'HEAD') return reply.send();
-  return reply.send(Readable.from(chunks(), { objectMode: false }));
+  return reply.send(chunks ? Readable.from(chunks, { objectMode: false }) : undefined);
 }
 
 /** A page as its JSON text with its ETag; a 304 with no body when the client holds it already. */

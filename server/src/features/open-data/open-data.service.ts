@@ -23,45 +23,61 @@ import {
 export const EXPORT_BATCH = 1_000;
 
 /**
- * Every item that fits, newest first, one keyset batch at a time. A generator: the next batch is
- * read only when the response has taken the last one (Readable.from pulls on demand), so a slow
- * client holds the process's memory to a batch, and one who goes away stops the walk.
+ * Every item that fits, newest first, one keyset batch at a time, from `first` (the first batch,
+ * read already) on. A generator: the next batch is read only when the response has taken the last
+ * one (Readable.from pulls on demand), so a slow client holds the process's memory to a batch, and
+ * one who goes away stops the walk.
  */
 export async function* exportBatches(
   deps: Deps,
   filters: MapFilters,
   batch = EXPORT_BATCH,
+  first?: OpenDataRow[],
 ): AsyncGenerator<OpenDataRow[]> {
-  let cursor: Cursor | undefined;
+  let rows = first ?? (await itemsAfter(deps.db, filters, undefined, batch));
   for (;;) {
-    const rows = await itemsAfter(deps.db, filters, cursor, batch);
     if (rows.length) yield rows;
     if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
-    cursor = { createdAt: new Date(last.createdAt), id: last.id };
+    const cursor: Cursor = { createdAt: new Date(last.createdAt), id: last.id };
+    rows = await itemsAfter(deps.db, filters, cursor, batch);
   }
+}
+
+/**
+ * The export's first batch is read before anything is sent, so a database that does not answer
+ * is an error response (the usual envelope), not a 200 cut short after its header row.
+ */
+async function firstBatch(deps: Deps, filters: MapFilters): Promise<OpenDataRow[]> {
+  return itemsAfter(deps.db, filters, undefined, EXPORT_BATCH);
 }
 
 /** The CSV export: the header row, the HXL hashtag row, then the items, as text chunks. */
-export async function* csvExport(deps: Deps, filters: MapFilters): AsyncGenerator<string> {
-  yield csvHeader();
-  for await (const rows of exportBatches(deps, filters)) yield csvRows(rows.map((r) => presentItem(deps, r)));
+export async function csvExport(deps: Deps, filters: MapFilters): Promise<AsyncGenerator<string>> {
+  const first = await firstBatch(deps, filters);
+  return (async function* () {
+    yield csvHeader();
+    for await (const rows of exportBatches(deps, filters, EXPORT_BATCH, first))
+      yield csvRows(rows.map((r) => presentItem(deps, r)));
+  })();
 }
 
 /** The GeoJSON export: a FeatureCollection with the licence as a foreign member, as text chunks. */
-export async function* geoJsonExport(
+export async function geoJsonExport(
   deps: Deps,
   filters: MapFilters,
   license: OpenDataLicense,
-): AsyncGenerator<string> {
-  yield geoJsonHead(license);
-  let first = true;
-  for await (const rows of exportBatches(deps, filters)) {
-    const features = rows.map((r) => geoJsonFeature(presentItem(deps, r))).join(',');
-    yield first ? features : `,${features}`;
-    first = false;
-  }
-  yield GEOJSON_TAIL;
+): Promise<AsyncGenerator<string>> {
+  const first = await firstBatch(deps, filters);
+  return (async function* () {
+    yield geoJsonHead(license);
+    let separator = '';
+    for await (const rows of exportBatches(deps, filters, EXPORT_BATCH, first)) {
+      yield separator + rows.map((r) => geoJsonFeature(presentItem(deps, r))).join(',');
+      separator = ',';
+    }
+    yield GEOJSON_TAIL;
+  })();
 }
 
 /**

@@ -563,6 +563,23 @@ describe('instance settings', () => {
   });
 });
 
+describe('a database that does not answer', () => {
+  it('gets the usual error answer, not a 200 cut short after its header row', async () => {
+    const broken = await buildTestApp();
+    try {
+      await broken.closeDatabase();
+      for (const path of ['items.csv', 'items.geojson', 'items']) {
+        const res = await broken.app.inject({ method: 'GET', url: `/api/v1/open-data/${path}` });
+        expect(res.statusCode, `${path}: ${res.body}`).toBeGreaterThanOrEqual(500);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json()).toHaveProperty('code');
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('the API document', () => {
   it('describes the three routes and their CSV and GeoJSON answers', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
