@@ -27,6 +27,7 @@ import { networkRoutes } from './features/network/network.routes.js';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { offersRoutes } from './features/offers/offers.routes.js';
+import { openDataRoutes } from './features/open-data/open-data.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { postsSeenBy } from './features/posts/posts.service.js';
 import { readPush } from './features/notifications/notice-push.js';
@@ -254,6 +255,8 @@ export async function buildApp({
       await api.register(pushRoutes, { readPush });
       // Verification answers are audited in their own transaction, in the moderation feature's log.
       await api.register(verificationRoutes, { audit: recordModeration });
+      // Open data for responders (decision 078): not there at all when the instance turns it off.
+      if (config.openData) await api.register(openDataRoutes, config.openData);
     },
     { prefix: API_ROOT },
   );

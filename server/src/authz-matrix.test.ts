@@ -317,6 +317,25 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'DELETE /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'GET /api/v1/geo/search': { other: 'own-data', query: () => 'q=Lisb' },
+  // Open data (decision 078): the same answer for everyone, signed in or not, blocked or not (it
+  // is cached publicly), so A's public need and mission are in it for anyone. Asked for a category
+  // none of A's things has, the walk proves the routes answer anyone and leak nothing private;
+  // open-data.test.ts proves the audience (a stranger's) and that no person is named.
+  'GET /api/v1/open-data/items': {
+    other: 'readable',
+    public: 'open data for responders',
+    query: () => 'category=open-data-matrix',
+  },
+  'GET /api/v1/open-data/items.csv': {
+    other: 'readable',
+    public: 'open data for responders',
+    query: () => 'category=open-data-matrix',
+  },
+  'GET /api/v1/open-data/items.geojson': {
+    other: 'readable',
+    public: 'open data for responders',
+    query: () => 'category=open-data-matrix',
+  },
 
   'POST /api/v1/users/{userId}/block': { other: 'own-data', path: (x) => ({ userId: x.spareId }) },
   'DELETE /api/v1/users/{userId}/block': { other: 'own-data', path: (x) => ({ userId: x.spareId }) },

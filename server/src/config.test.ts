@@ -135,3 +135,23 @@ it('reads the first admins from ADMIN_USERNAMES: trimmed, lower-cased, without r
     'boss@example.org',
   ]);
 });
+
+it('publishes open data under CC BY 4.0 unless told another licence, both halves, or OPEN_DATA=off', () => {
+  expect(loadConfig({}).openData).toEqual({
+    license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+    exportsPerHour: 20,
+  });
+  expect(
+    loadConfig({
+      OPEN_DATA_LICENSE: 'ODbL 1.0',
+      OPEN_DATA_LICENSE_URL: 'https://opendatacommons.org/licenses/odbl/1-0/',
+      OPEN_DATA_RATE_LIMIT: '5',
+    }).openData,
+  ).toEqual({
+    license: { name: 'ODbL 1.0', url: 'https://opendatacommons.org/licenses/odbl/1-0/' },
+    exportsPerHour: 5,
+  });
+  expect(loadConfig({ OPEN_DATA: 'off' }).openData).toBeUndefined();
+  expect(() => loadConfig({ OPEN_DATA_LICENSE: 'ODbL 1.0' })).toThrow(/OPEN_DATA_LICENSE_URL/);
+  expect(() => loadConfig({ OPEN_DATA: 'no' })).toThrow(/OPEN_DATA/);
+});

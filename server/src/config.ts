@@ -126,6 +126,13 @@ const envSchema = z
     OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
     // A stopping process finishes its requests and jobs for at most this long (decision 074).
     SHUTDOWN_GRACE_MS: milliseconds(10_000),
+    // Open data for responders (decision 078): 'off' takes the routes away (404); the licence the
+    // exports state is CC BY 4.0 unless both of its variables name another.
+    OPEN_DATA: z.enum(['on', 'off', '']).optional(),
+    OPEN_DATA_LICENSE: z.string().trim().min(1).max(100).optional(),
+    OPEN_DATA_LICENSE_URL: optionalUrl(['http', 'https']),
+    // CSV and GeoJSON exports per client (IP, or IPv6 /64) and hour: each can walk every item.
+    OPEN_DATA_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     VAPID_SUBJECT: z
       .string()
       .trim()
@@ -139,6 +146,11 @@ const envSchema = z
   .refine((e) => !e.S3_ENDPOINT || (e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY), {
     message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY with S3_ENDPOINT',
     path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  // A licence's name without its text (or the reverse) would state a licence nobody can read.
+  .refine((e) => !e.OPEN_DATA_LICENSE === !e.OPEN_DATA_LICENSE_URL, {
+    message: 'set both OPEN_DATA_LICENSE and OPEN_DATA_LICENSE_URL, or neither (CC BY 4.0)',
+    path: ['OPEN_DATA_LICENSE_URL'],
   })
   .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
     message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
@@ -268,6 +280,8 @@ export type Config = {
   traceSampleRatio: number;
   /** How long a stopping process lets requests and jobs under way finish (decision 074). */
   shutdownGraceMs: number;
+  /** Open data for responders (decision 078): undefined when OPEN_DATA=off (no routes, 404). */
+  openData: { license: { name: string; url: string }; exportsPerHour: number } | undefined;
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -352,5 +366,15 @@ export function loadConfig(
     serviceName: e.OTEL_SERVICE_NAME,
     traceSampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    openData:
+      e.OPEN_DATA === 'off'
+        ? undefined
+        : {
+            license:
+              e.OPEN_DATA_LICENSE && e.OPEN_DATA_LICENSE_URL
+                ? { name: e.OPEN_DATA_LICENSE, url: e.OPEN_DATA_LICENSE_URL }
+                : { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+            exportsPerHour: e.OPEN_DATA_RATE_LIMIT,
+          },
   };
 }

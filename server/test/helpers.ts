@@ -62,6 +62,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOGIN_RATE_LIMIT: '1000',
     SIGNUP_RATE_LIMIT: '1000',
     CONTACT_RATE_LIMIT: '1000',
+    OPEN_DATA_RATE_LIMIT: '1000',
     // Per-account write budgets (platform/limits.ts) out of the way; their tests lower them instead.
     WRITE_RATE_LIMIT_SCALE: '100',
     ...env,
