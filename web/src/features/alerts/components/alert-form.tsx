@@ -170,11 +170,9 @@ export function AlertForm({
         <FieldError form={form} field="kinds" alert />
       </fieldset>
       <div>
-        <span className={label} id={`${form.fieldId('place')}-label`}>
-          Near
-        </span>
         {placeField ? (
-          <div id={form.fieldId('place')} tabIndex={-1} aria-labelledby={`${form.fieldId('place')}-label`}>
+          // The place search has its own label ("Place") and says its own message.
+          <div id={form.fieldId('place')} tabIndex={-1}>
             {placeField(
               place,
               (p) => {
@@ -185,9 +183,12 @@ export function AlertForm({
             )}
           </div>
         ) : (
-          <p id={form.fieldId('place')} tabIndex={-1} className="mt-1 text-sm text-slate-700">
-            {place?.address ?? 'Move the map to the place first'}
-          </p>
+          <>
+            <span className={label}>Near</span>
+            <p id={form.fieldId('place')} tabIndex={-1} className="mt-1 text-sm text-slate-700">
+              {place?.address ?? 'Move the map to the place first'}
+            </p>
+          </>
         )}
         {!placeField && <FieldError form={form} field="place" />}
         <p className={hint}>Only you see this place. Notices name the post’s town, never your place.</p>
