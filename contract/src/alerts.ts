@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  ALERT_NAME_MAX,
-  ALERT_WORDS_MAX,
-  alertKinds,
-  DEFAULT_ALERT_KINDS,
-} from './alerts-constants.js';
+import { ALERT_NAME_MAX, ALERT_WORDS_MAX, alertKinds, DEFAULT_ALERT_KINDS } from './alerts-constants.js';
 import { NEAR_RADIUS_DEFAULT_KM, NEAR_RADIUS_MAX_KM } from './map-constants.js';
 import { placePartsSchema } from './geo.js';
 
@@ -41,10 +36,7 @@ const nameSchema = z
   .min(1, 'Give the alert a name')
   .max(ALERT_NAME_MAX, `A name is at most ${ALERT_NAME_MAX} characters`);
 /** Words are matched as search matches them (every word, by its stem); empty: any words. */
-const wordsSchema = z
-  .string()
-  .trim()
-  .max(ALERT_WORDS_MAX, `Words are at most ${ALERT_WORDS_MAX} characters`);
+const wordsSchema = z.string().trim().max(ALERT_WORDS_MAX, `Words are at most ${ALERT_WORDS_MAX} characters`);
 const categorySchema = z.string().trim().max(60, 'A category is at most 60 characters');
 const radiusSchema = z
   .number()
@@ -71,7 +63,8 @@ export const alertCreateSchema = z
   })
   .superRefine((a, ctx) => {
     if (a.fromPostId) {
-      if (a.place) ctx.addIssue({ code: 'custom', path: ['place'], message: "A provision's alert is at its place" });
+      if (a.place)
+        ctx.addIssue({ code: 'custom', path: ['place'], message: "A provision's alert is at its place" });
       return;
     }
     if (!a.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Give the alert a name' });

@@ -76,7 +76,14 @@ export type DomainEvents = {
    * ('alertMatch', kind 'alerts') of `postId` by `authorId`, once per alert and post, a few a day.
    * `message` names the post's public place only.
    */
-  'alert.matched': { userId: string; alertId: string; alertName: string; postId: string; authorId: string; message: string };
+  'alert.matched': {
+    userId: string;
+    alertId: string;
+    alertName: string;
+    postId: string;
+    authorId: string;
+    message: string;
+  };
   'comment.created': {
     postId: string;
     /** The comment (issue 35, decision 071: its notices name it, so a moderator's hide hides them too); absent in jobs queued before. */

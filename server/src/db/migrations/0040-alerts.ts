@@ -38,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index alerts_user on alerts (user_id, created_at)`.execute(db);
   await sql`create index alerts_reach on alerts using gist (reach)`.execute(db);
-  await sql`create index alerts_from_post on alerts (from_post_id) where from_post_id is not null`.execute(db);
+  await sql`create index alerts_from_post on alerts (from_post_id) where from_post_id is not null`.execute(
+    db,
+  );
   await sql`create table alert_notices (
       alert_id uuid not null references alerts(id) on delete cascade,
       post_id uuid not null references posts(id) on delete cascade,

@@ -92,11 +92,13 @@ export function findOwnPost(db: Db, userId: string, postId: string) {
   return db
     .selectFrom('posts')
     .select(['id', 'kind', 'title', 'content', 'category'])
-    .select(sql<{
-      address?: string;
-      name?: string;
-      coordinates?: [number, number];
-    } | null>`coalesce(exact_location, map_location)`.as('place'))
+    .select(
+      sql<{
+        address?: string;
+        name?: string;
+        coordinates?: [number, number];
+      } | null>`coalesce(exact_location, map_location)`.as('place'),
+    )
     .where('id', '=', postId)
     .where('authorId', '=', userId)
     .executeTakeFirst();
@@ -154,7 +156,10 @@ export async function findFittingAlerts(db: Db, postId: string) {
  * This alert has seen this post (told or not: a post seen at the day's cap is not told later).
  * False when it was seen already (a retried job, an edit saved twice at once): tell nobody then.
  */
-export async function markSeen(db: Db, row: { alertId: string; postId: string; userId: string; told: boolean }) {
+export async function markSeen(
+  db: Db,
+  row: { alertId: string; postId: string; userId: string; told: boolean },
+) {
   const made = await db
     .insertInto('alertNotices')
     .values(row)

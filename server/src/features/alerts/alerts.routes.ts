@@ -45,7 +45,8 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: writes,
       schema: {
         tags,
-        summary: 'Save an alert near a place, or have one of my provisions matched against new needs (fromPostId)',
+        summary:
+          'Save an alert near a place, or have one of my provisions matched against new needs (fromPostId)',
         body: alertCreateSchema,
         response: { 200: alertResponseSchema, ...errors },
       },

@@ -98,7 +98,9 @@ export async function createAlert(deps: Deps, viewer: Viewer | null, input: Crea
     };
   }
   if ((await countAlerts(deps.db, me.id)) >= ALERTS_PER_PERSON)
-    throw conflict(`You have ${ALERTS_PER_PERSON} alerts, the most one person keeps: delete one to add another`);
+    throw conflict(
+      `You have ${ALERTS_PER_PERSON} alerts, the most one person keeps: delete one to add another`,
+    );
   const row = await insertAlert(deps.db, { id: newId(), userId: me.id, fromPostId, ...columns });
   return presentAlert(row);
 }

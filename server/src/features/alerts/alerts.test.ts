@@ -31,7 +31,11 @@ let people = 0;
 const person = (firstName = 'Ana') => signedInUser(t, { firstName, lastName: `Tester${++people}` });
 
 /** Cebu City's centre, and places at known great-circle distances from it. */
-const CEBU = { address: '12 Osmeña Blvd, Cebu City, Philippines', name: 'Cebu City', coordinates: [123.8854, 10.3157] };
+const CEBU = {
+  address: '12 Osmeña Blvd, Cebu City, Philippines',
+  name: 'Cebu City',
+  coordinates: [123.8854, 10.3157],
+};
 /** One degree of latitude is 111.19 km on the mean sphere: due north of Cebu by `km`. */
 const northOfCebu = (km: number) => ({
   address: 'Somewhere north, Cebu, Philippines',
@@ -44,7 +48,11 @@ const MANDAUE = {
 };
 
 async function saveAlert(owner: Person, body: Record<string, unknown>) {
-  const res = await api('POST', '/users/me/alerts', owner.cookie, { name: 'Generators', place: CEBU, ...body });
+  const res = await api('POST', '/users/me/alerts', owner.cookie, {
+    name: 'Generators',
+    place: CEBU,
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Alert;
 }
@@ -140,10 +148,12 @@ describe('my alerts', () => {
     const cal = await person('Cal');
     const mine = await saveAlert(bea, {});
     expect((await api('GET', '/users/me/alerts')).statusCode).toBe(401);
-    expect((await api('POST', '/users/me/alerts', undefined, { name: 'x', place: CEBU })).statusCode).toBe(401);
-    expect((await api('PATCH', `/users/me/alerts/${mine._id}`, cal.cookie, { name: 'Mine now' })).statusCode).toBe(
-      404,
+    expect((await api('POST', '/users/me/alerts', undefined, { name: 'x', place: CEBU })).statusCode).toBe(
+      401,
     );
+    expect(
+      (await api('PATCH', `/users/me/alerts/${mine._id}`, cal.cookie, { name: 'Mine now' })).statusCode,
+    ).toBe(404);
     expect((await api('DELETE', `/users/me/alerts/${mine._id}`, cal.cookie)).statusCode).toBe(404);
     expect((await api('GET', '/users/me/alerts', cal.cookie)).json().data).toEqual([]);
     expect((await api('GET', '/users/me/alerts', bea.cookie)).json().data[0].name).toBe('Generators');
@@ -213,11 +223,16 @@ describe('the write budget', () => {
     const made = await call('POST', '/users/me/alerts', bea.cookie, { name: 'First', place: CEBU });
     expect(made.statusCode).toBe(200);
     for (let i = 1; i < max; i++)
-      expect((await call('PATCH', `/users/me/alerts/${made.json().data._id}`, bea.cookie, { name: `N${i}` })).statusCode).toBe(200);
+      expect(
+        (await call('PATCH', `/users/me/alerts/${made.json().data._id}`, bea.cookie, { name: `N${i}` }))
+          .statusCode,
+      ).toBe(200);
     const over = await call('POST', '/users/me/alerts', bea.cookie, { name: 'Over', place: CEBU });
     expect(over.statusCode).toBe(429);
     expect((await call('GET', '/users/me/alerts', bea.cookie)).json().data).toHaveLength(1);
-    expect((await call('POST', '/users/me/alerts', cal.cookie, { name: 'Mine', place: CEBU })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/users/me/alerts', cal.cookie, { name: 'Mine', place: CEBU })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -242,7 +257,11 @@ describe('telling of new posts', () => {
     const bea = await person('Bea');
     await saveAlert(bea, { words: 'generators', category: 'energy', kinds: ['need'] });
     const fits = await post(ana, { category: 'Energy' });
-    const otherWords = await post(ana, { category: 'Energy', title: 'Need drinking water', content: 'Ten litres a day.' });
+    const otherWords = await post(ana, {
+      category: 'Energy',
+      title: 'Need drinking water',
+      content: 'Ten litres a day.',
+    });
     const otherCategory = await post(ana, { category: 'Transport' });
     const want = await post(ana, { kind: 'want', category: 'Energy' });
     expect(await toldOf(bea)).toEqual([fits]);
@@ -302,17 +321,23 @@ describe('telling of new posts', () => {
     const first = await saveAlert(bea, {});
     await saveAlert(bea, { name: 'Also generators', words: 'generator' });
     const ids: string[] = [];
-    for (let i = 0; i < ALERT_NOTICES_PER_DAY + 2; i++) ids.push(await post(ana, { title: `Need a generator ${i}` }));
+    for (let i = 0; i < ALERT_NOTICES_PER_DAY + 2; i++)
+      ids.push(await post(ana, { title: `Need a generator ${i}` }));
     // Two alerts fit each post: one notice each, naming the older alert; the cap stops the rest.
     const notices = await alertNotices(bea);
     expect(notices).toHaveLength(ALERT_NOTICES_PER_DAY);
     expect(notices.map((n) => n.commentContent)).toEqual(Array(ALERT_NOTICES_PER_DAY).fill(first.name));
-    expect(new Set(notices.map((n) => n.relatedPost?._id))).toEqual(new Set(ids.slice(0, ALERT_NOTICES_PER_DAY)));
-    // An edit saves the post again: no second notice of it, even past the day.
-    await t.db.updateTable('alertNotices').set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).execute();
-    expect((await api('PATCH', `/posts/${ids[0]}`, ana.cookie, { content: 'Still need a generator' })).statusCode).toBe(
-      200,
+    expect(new Set(notices.map((n) => n.relatedPost?._id))).toEqual(
+      new Set(ids.slice(0, ALERT_NOTICES_PER_DAY)),
     );
+    // An edit saves the post again: no second notice of it, even past the day.
+    await t.db
+      .updateTable('alertNotices')
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .execute();
+    expect(
+      (await api('PATCH', `/posts/${ids[0]}`, ana.cookie, { content: 'Still need a generator' })).statusCode,
+    ).toBe(200);
     expect(await alertNotices(bea)).toHaveLength(ALERT_NOTICES_PER_DAY);
     // A post seen at the cap is not told later either; a new one is, the next day.
     const next = await post(ana, { title: 'Need a generator tomorrow' });
@@ -324,7 +349,10 @@ describe('telling of new posts', () => {
   it('the notice names the public place only, opens the map on the post, and mails with that button', async () => {
     const ana = await person('Ana');
     const bea = await person('Bea');
-    await saveAlert(bea, { name: 'Generators near home', place: { ...CEBU, address: '99 Secret Lane, Cebu City' } });
+    await saveAlert(bea, {
+      name: 'Generators near home',
+      place: { ...CEBU, address: '99 Secret Lane, Cebu City' },
+    });
     const id = await post(ana, {});
     const [notice] = await alertNotices(bea);
     expect(notice).toMatchObject({

@@ -1,9 +1,7 @@
 import type { Alert, AlertCreate, AlertUpdate } from '@muster/contract/alerts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-/** The alerts feature's cache: my saved alerts (issue 37 item 2). */
-export const alertKeys = { mine: ['alerts', 'mine'] as const };
+import { alertKeys } from './alert-keys';
 
 export async function getMyAlerts(): Promise<Alert[]> {
   return (await api.get<{ data: Alert[] }>('/users/me/alerts')).data;
@@ -17,7 +15,8 @@ export function useMyAlertsQuery() {
 export function useCreateAlertMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: AlertCreate) => (await api.post<{ data: Alert }>('/users/me/alerts', input)).data,
+    mutationFn: async (input: AlertCreate) =>
+      (await api.post<{ data: Alert }>('/users/me/alerts', input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.mine }),
   });
 }

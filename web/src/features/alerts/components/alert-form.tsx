@@ -67,7 +67,11 @@ export function AlertForm({
   }));
   const [place, setPlace] = useState<ChosenPlace | null>(() =>
     alert
-      ? { name: alert.place.name ?? alert.place.address, address: alert.place.address, coordinates: alert.place.coordinates }
+      ? {
+          name: alert.place.name ?? alert.place.address,
+          address: alert.place.address,
+          coordinates: alert.place.coordinates,
+        }
       : !placeField && center
         ? { name: 'The map’s centre', address: 'The map’s centre', coordinates: center }
         : null,

@@ -63,7 +63,9 @@ function api(list: Alert[]) {
 
 const openPage = async () => {
   renderApp('/settings/alerts');
-  expect(await screen.findByRole('heading', { level: 1, name: 'Alerts' }, { timeout: 20_000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Alerts' }, { timeout: 20_000 }),
+  ).toBeInTheDocument();
 };
 
 describe('/settings/alerts', { timeout: 90_000 }, () => {
@@ -103,9 +105,9 @@ describe('/settings/alerts', { timeout: 90_000 }, () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this alert?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleted “Generators near home”')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith(`/users/me/alerts/${generators._id}`))).toBe(
-      true,
-    );
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.url.endsWith(`/users/me/alerts/${generators._id}`)),
+    ).toBe(true);
     expect(await screen.findByText('No alerts yet')).toBeInTheDocument();
   });
 });
@@ -136,7 +138,11 @@ describe('Get alerts like this', { timeout: 90_000 }, () => {
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: /Place/ }), 'Cebu');
     await userEvent.click(
-      await within(dialog).findByRole('button', { name: 'Cebu City, Cebu, Philippines' }, { timeout: 20_000 }),
+      await within(dialog).findByRole(
+        'button',
+        { name: 'Cebu City, Cebu, Philippines' },
+        { timeout: 20_000 },
+      ),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save alert' }));
     expect(await screen.findByText(/Alert saved/)).toBeInTheDocument();

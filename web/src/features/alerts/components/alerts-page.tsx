@@ -1,4 +1,9 @@
-import { type Alert, ALERT_NOTICES_PER_DAY, alertKindLabels, ALERTS_PER_PERSON } from '@muster/contract/alerts';
+import {
+  type Alert,
+  ALERT_NOTICES_PER_DAY,
+  alertKindLabels,
+  ALERTS_PER_PERSON,
+} from '@muster/contract/alerts';
 import { ArrowLeft, BellRing, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -81,17 +86,22 @@ export function AlertsPage({ placeField }: { placeField: PlaceField }) {
           <ListError query={alerts} what="your alerts" className="my-4" />
         ) : alerts.data.length === 0 ? (
           <EmptyState icon={BellRing} title="No alerts yet">
-            <p>
-              Save one here, or search for what you can help with and choose “Get alerts like this”.
-            </p>
-            <button type="button" className={`${buttonStyles.primary} mt-3`} onClick={() => setEditing('new')}>
+            <p>Save one here, or search for what you can help with and choose “Get alerts like this”.</p>
+            <button
+              type="button"
+              className={`${buttonStyles.primary} mt-3`}
+              onClick={() => setEditing('new')}
+            >
               <Plus className="size-4" aria-hidden="true" /> New alert
             </button>
           </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100">
             {alerts.data.map((a) => (
-              <li key={a._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={a._id}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{a.name}</p>
                   <p className="text-sm text-slate-600">{describeAlert(a)}</p>

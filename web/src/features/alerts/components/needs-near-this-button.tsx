@@ -17,7 +17,11 @@ export function NeedsNearThisButton({ postId, className }: { postId: string; cla
   const wide = 'sr-only sm:not-sr-only';
   if (on)
     return (
-      <Link to={paths.alertSettings} className={`${className} text-emerald-700`} aria-label="Telling you of needs near this: your alerts">
+      <Link
+        to={paths.alertSettings}
+        className={`${className} text-emerald-700`}
+        aria-label="Telling you of needs near this: your alerts"
+      >
         <BellRing className="size-4" aria-hidden="true" /> <span className={wide}>Alerts on</span>
       </Link>
     );

@@ -9,7 +9,18 @@ import {
   NAME_MAX,
   updateProfileSchema,
 } from '@muster/contract/users';
-import { BadgeCheck, Ban, Bell, BellRing, Camera, ChevronRight, Download, Scale, Shield, VolumeX } from 'lucide-react';
+import {
+  BadgeCheck,
+  Ban,
+  Bell,
+  BellRing,
+  Camera,
+  ChevronRight,
+  Download,
+  Scale,
+  Shield,
+  VolumeX,
+} from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
