@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { routes } from '../../../app/router';
-import { renderApp, signedIn, stubApi } from '../../../test/render';
+import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
 
 /** Issue 37 item 2 (decision 080): /settings/alerts, and "Get alerts like this" on the search page. */
 
@@ -161,5 +161,38 @@ describe('Get alerts like this', { timeout: 90_000 }, () => {
       },
       radiusKm: 25,
     });
+  });
+});
+
+describe('Needs near this', { timeout: 90_000 }, () => {
+  it('on the author’s own provision makes an alert from it, then says it is on', async () => {
+    const provision = postFixture({
+      _id: '01a20000-0000-7000-8000-0000000000f9',
+      kind: 'provision',
+      status: null,
+      title: 'Generator to lend',
+      author: { ...postFixture().author, _id: userFixture._id, username: userFixture.username },
+      mapLocation: { address: 'Cebu City, Cebu, Philippines', coordinates: [123.89, 10.32] },
+    });
+    let alerts: Alert[] = [];
+    const calls = stubApi((url, init) => {
+      const p = path(url);
+      if (p === `/posts/${provision._id}`) return { status: 200, body: { data: provision } };
+      if (p === '/users/me/alerts' && init?.method === 'POST') {
+        alerts = [{ ...generators, fromPostId: provision._id }];
+        return { status: 200, body: { data: alerts[0] } };
+      }
+      if (p === '/users/me/alerts') return { status: 200, body: { data: alerts } };
+      return signedIn()(url);
+    });
+    renderApp(`/post/${provision._id}`);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Tell me about new needs near this' }, { timeout: 20_000 }),
+    );
+    expect(await screen.findByText('We will tell you of new needs near this offer')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ fromPostId: provision._id });
+    expect(
+      await screen.findByRole('link', { name: 'Telling you of needs near this: your alerts' }),
+    ).toHaveAttribute('href', '/settings/alerts');
   });
 });
