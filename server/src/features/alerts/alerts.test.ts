@@ -5,6 +5,8 @@ import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../../test/helpers.js';
 import { type CapturedMail, startSmtpCapture } from '../../../test/smtp-capture.js';
 import { ALERT_BUDGET } from '../../platform/limits.js';
+import { pushedNotice } from '../notifications/notice-push.js';
+import { setNoticeChannel } from '../notifications/unsubscribe.queries.js';
 
 /**
  * Saved alerts (issue 37 item 2, decision 080): the owner's CRUD, and the telling of a new post to
@@ -383,5 +385,26 @@ describe('telling of new posts', () => {
       expect(text).not.toContain('Plaridel');
       expect(text).not.toContain('Secret Lane');
     }
+  });
+
+  it('goes by the person’s channel for alerts: in the app only, no mail; pushed with the map as its page', async () => {
+    const ana = await person('Ana');
+    const bea = await person('Bea');
+    await setNoticeChannel(t.db, bea.user.id, 'alerts', 'app');
+    await saveAlert(bea, {});
+    const id = await post(ana, { title: 'Need a generator, app only' });
+    const [notice] = await alertNotices(bea);
+    expect(notice?.relatedPost?._id).toBe(id);
+    // The queue has run (inline) and more: no mail was sent for it.
+    await t.app.deps.jobs.drain();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(accepted.filter((m) => m.envelopeTo.includes(bea.user.email))).toEqual([]);
+    // What a push of it would say, read as the list reads it (decision 064).
+    expect(await pushedNotice(t.db, bea.user.id, notice!._id)).toEqual({
+      title: 'Alerts near you',
+      body: 'New need near Mandaue City, Cebu, Philippines: Need a generator, app only',
+      url: `/#/map?post=${id}`,
+      tag: notice!._id,
+    });
   });
 });
