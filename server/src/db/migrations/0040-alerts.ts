@@ -28,13 +28,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from_post_id uuid references posts(id) on delete cascade,
       created_at timestamptz not null default date_trunc('milliseconds', now()),
       updated_at timestamptz not null default date_trunc('milliseconds', now()),
-      -- Degrees of latitude are ~111.2 km everywhere; of longitude, that times cos(latitude):
-      -- wider towards the poles, the whole circle of longitudes within a radius of a pole.
+      -- Drawn wider than the circle, never narrower: a degree of latitude is 111.2 km on the mean
+      -- sphere (111.0 here), of longitude that times cos(latitude) at the latitude nearest the pole
+      -- the circle reaches; a circle over a pole takes every longitude. Clamped to ±180 and ±90.
       reach box generated always as (box(
-        point(greatest(-180, lon - least(180, radius_km / (111.2 * greatest(cos(radians(lat)), 0.0001)))),
-              greatest(-90, lat - radius_km / 111.2)),
-        point(least(180, lon + least(180, radius_km / (111.2 * greatest(cos(radians(lat)), 0.0001)))),
-              least(90, lat + radius_km / 111.2)))) stored
+        point(greatest(-180, lon - least(180, radius_km / (111.0 * greatest(cos(radians(least(90, abs(lat) + radius_km / 111.0))), 0.0001)))),
+              greatest(-90, lat - radius_km / 111.0)),
+        point(least(180, lon + least(180, radius_km / (111.0 * greatest(cos(radians(least(90, abs(lat) + radius_km / 111.0))), 0.0001)))),
+              least(90, lat + radius_km / 111.0)))) stored
     )`.execute(db);
   await sql`create index alerts_user on alerts (user_id, created_at)`.execute(db);
   await sql`create index alerts_reach on alerts using gist (reach)`.execute(db);

@@ -21,6 +21,10 @@ const hint = 'mt-1 text-xs text-slate-500';
 const fields = ['name', 'words', 'category', 'kinds', 'place', 'radiusKm'] as const;
 type Field = (typeof fields)[number];
 
+/** The map's centre as the place's text: the owner reads it in their list of alerts. */
+const centreName = ([lon, lat]: [number, number]) =>
+  `The map’s centre (${lat.toFixed(2)}, ${lon.toFixed(2)})`;
+
 /** A name the person would give it: the words, else the category, else what it is about. */
 export function suggestedName(draft: { words?: string | undefined; category?: string | undefined }) {
   const about = draft.words?.trim() || draft.category?.trim();
@@ -73,7 +77,7 @@ export function AlertForm({
           coordinates: alert.place.coordinates,
         }
       : !placeField && center
-        ? { name: 'The map’s centre', address: 'The map’s centre', coordinates: center }
+        ? { name: centreName(center), address: centreName(center), coordinates: center }
         : null,
   );
   const [placeText, setPlaceText] = useState('');
