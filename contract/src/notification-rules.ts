@@ -35,6 +35,8 @@ export function notificationTarget(n: Notification): string | undefined {
   if (n.subType === VERIFICATION_NOTICE) return '/settings/organisation';
   // A strike or an appeal's answer (decision 070): the page that lists them and takes the appeal.
   if (n.subType && standingNotices.includes(n.subType)) return STANDING_PATH;
+  // A saved alert's notice (decision 080): the map, centred on the post with its card and Offer help.
+  if (n.type === 'alertMatch' && n.relatedPost) return `/map?post=${n.relatedPost._id}`;
   if (n.relatedPost) return `/post/${n.relatedPost._id}`;
   if (n.relatedUser) {
     const username = n.relatedUser.username || n.sender?.username;
@@ -87,6 +89,9 @@ export function describe(n: Notification): string {
       return who ? `${who} ${preview(n.message)}` : preview(n.message);
     // Issue 16: the server's own sentence naming both posts (titles already cut), said whole.
     case 'matchFound':
+      return n.message;
+    // Decision 080: "New need near Mandaue, Cebu: Need a generator", said whole (the title already cut).
+    case 'alertMatch':
       return n.message;
     // Issue 32 item 6: "Ana Reyes marked “…” fulfilled with your help", the title already cut by
     // the server; cut at 60 it would lose the thanks it is for.

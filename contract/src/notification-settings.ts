@@ -18,6 +18,7 @@ export const noticeKinds = [
   'mentions',
   'verification',
   'safety',
+  'alerts',
 ] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
@@ -51,6 +52,10 @@ export const noticeKindLabels: Record<NoticeKind, { label: string; hint: string 
     label: 'Your account’s standing',
     hint: 'A moderator acted on something you posted or on your account, or answered your appeal',
   },
+  alerts: {
+    label: 'Alerts near you',
+    hint: 'A new need or offer fits one of your saved alerts (at most a few a day)',
+  },
 };
 
 export const noticeChannelLabels: Record<NoticeChannel, string> = {
@@ -82,6 +87,9 @@ export const defaultNoticeChannels: Record<NoticeKind, NoticeChannel> = {
   // A moderator hid, removed, warned, limited or suspended (decision 070): the person must know at
   // once, and why, to change course or appeal. A suspension's mail goes whatever the channel.
   safety: 'mail',
+  // A need near someone who asked to hear of it (decision 080): they asked, and help is timely.
+  // At most ALERT_NOTICES_PER_DAY a day, so mail at once does not flood.
+  alerts: 'mail',
 };
 
 export const digestFrequencies = ['off', 'daily', 'weekly'] as const;

@@ -17,6 +17,8 @@ export const notificationTypes = [
   'matchFound',
   'stillNeeded',
   'mention',
+  /** A new post fits one of the person's saved alerts (issue 37 item 2, decision 080). */
+  'alertMatch',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -34,4 +36,5 @@ export const listedNotificationTypes: readonly string[] = [
   'matchFound',
   'stillNeeded',
   'mention',
+  'alertMatch',
 ];

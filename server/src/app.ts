@@ -7,6 +7,7 @@ import { API_ROOT } from '@muster/contract/limits';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { chatsRoutes } from './features/chats/chats.routes.js';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.js';
 import { commentsRoutes } from './features/comments/comments.routes.js';
@@ -249,6 +250,7 @@ export async function buildApp({
       await api.register(geoRoutes);
       await api.register(searchRoutes);
       await api.register(matchingRoutes);
+      await api.register(alertsRoutes);
       await api.register(realtimeRoutes);
       // Pushes say a notice as the list does, a chat's burst as the chats count it: notifications
       // reads them, push sends them (decisions 064, 066).

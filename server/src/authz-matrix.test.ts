@@ -62,6 +62,8 @@ type Things = {
   verificationRequestId: string;
   /** A strike against A (a warning, issue 35 item 3): only A lists and appeals it. */
   strikeId: string;
+  /** A's saved alert (issue 37 item 2): only A reads, changes or deletes it; its place is A's alone. */
+  alertId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -447,6 +449,18 @@ const MATRIX: Record<string, Entry> = {
     public: 'the VAPID public key is public by design: every browser that subscribes is given it',
   },
   /** B's own browser (a fresh endpoint): nothing of A's. */
+  // Issue 37 item 2 (decision 080): a person's own saved alerts; another's is 404.
+  'GET /api/v1/users/me/alerts': mine,
+  'POST /api/v1/users/me/alerts': {
+    other: 'own-data',
+    body: () => ({ name: 'Water', place: { address: 'Tacloban', coordinates: [125, 11.24] } }),
+  },
+  'PATCH /api/v1/users/me/alerts/{id}': {
+    other: 'denied',
+    path: (x) => ({ id: x.alertId }),
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/v1/users/me/alerts/{id}': { other: 'denied', path: (x) => ({ id: x.alertId }) },
   'POST /api/v1/users/me/push-subscriptions': { other: 'own-data', body: () => newPushSubscription() },
   /** A's browser's endpoint: only A ends it. */
   'DELETE /api/v1/users/me/push-subscriptions': {
@@ -847,6 +861,15 @@ beforeAll(async () => {
       }),
     )
   ).data._id;
+  // A's saved alert near a place of A's own (decision 080): nobody else ever reads that place.
+  const alertId = (
+    await ok(
+      await api('POST', '/users/me/alerts', a.cookie, {
+        name: 'Generators',
+        place: { address: '12 Alert Secret Street, Cebu City', coordinates: [123.8854, 10.3157] },
+      }),
+    )
+  ).data._id;
   // A warning against A, as a moderator's action leaves it (the matrix needs only the row).
   const strikeId = randomUUID();
   await t.db
@@ -886,6 +909,7 @@ beforeAll(async () => {
     pushEndpoint: pushSubscription.endpoint,
     verificationRequestId,
     strikeId,
+    alertId,
   };
   fingerprintsOfA = [
     x.aId,
@@ -905,12 +929,14 @@ beforeAll(async () => {
     x.pushEndpoint,
     x.verificationRequestId,
     x.strikeId,
+    x.alertId,
   ];
   secrets = [
     ua.user.email,
     uc.user.email,
     chatSecret,
     chatRequestSecret,
+    '12 Alert Secret Street',
     chatId,
     notificationId,
     a.cookie.split('=')[1]!,

@@ -533,6 +533,32 @@ export interface HashtagFollowsTable {
   createdAt: CreatedAt;
 }
 
+/** A saved alert (0040, decision 080): its owner's; `place` as they chose it, never shown to others. */
+export interface AlertsTable {
+  id: string;
+  userId: string;
+  name: string;
+  words: string | null;
+  category: string | null;
+  kinds: string[];
+  place: ColumnType<{ address: string; name?: string; coordinates: [number, number] }, string, string>;
+  lon: number;
+  lat: number;
+  radiusKm: number;
+  fromPostId: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
+/** Each alert tells of each post once (0040); `told`: a notice was given (the day's cap counts these). */
+export interface AlertNoticesTable {
+  alertId: string;
+  postId: string;
+  userId: string;
+  told: boolean;
+  createdAt: Generated<Date>;
+}
+
 /** A need or want and a provision that scored as a match (0021): one row per pair, for ever. */
 export interface PostMatchesTable {
   needId: string;
@@ -599,4 +625,6 @@ export interface Database {
   comments: CommentsTable;
   hashtagFollows: HashtagFollowsTable;
   postMatches: PostMatchesTable;
+  alerts: AlertsTable;
+  alertNotices: AlertNoticesTable;
 }

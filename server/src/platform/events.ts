@@ -71,6 +71,19 @@ export type DomainEvents = {
     message: string;
     reasons: string;
   };
+  /**
+   * A new post fits a saved alert of `userId` (issue 37 item 2, decision 080): they are told
+   * ('alertMatch', kind 'alerts') of `postId` by `authorId`, once per alert and post, a few a day.
+   * `message` names the post's public place only.
+   */
+  'alert.matched': {
+    userId: string;
+    alertId: string;
+    alertName: string;
+    postId: string;
+    authorId: string;
+    message: string;
+  };
   'comment.created': {
     postId: string;
     /** The comment (issue 35, decision 071: its notices name it, so a moderator's hide hides them too); absent in jobs queued before. */

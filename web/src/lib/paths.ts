@@ -26,6 +26,8 @@ export const paths = {
   settingsMuted: '/settings/muted',
   settingsBlocked: '/settings/blocked',
   notificationSettings: '/settings/notifications',
+  /** Saved alerts: new posts like these near a place (issue 37 item 2, decision 080). */
+  alertSettings: '/settings/alerts',
   privacySettings: '/privacy-settings',
   /** Ask to be verified as an organisation, and follow the request (decision 069). */
   organisationSettings: '/settings/organisation',

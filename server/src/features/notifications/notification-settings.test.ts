@@ -83,6 +83,8 @@ describe('someone who never chose', () => {
         verification: 'mail',
         // A moderator's decision about oneself, or an appeal's answer (decision 070).
         safety: 'mail',
+        // A new post fits one of one's saved alerts (decision 080).
+        alerts: 'mail',
       },
       digest: 'daily',
       quietHours: { enabled: false, start: '22:00', end: '07:00' },

@@ -423,6 +423,20 @@ export function subscribeNotifications(deps: Deps) {
       commentContent: reasons,
     });
   });
+  // A saved alert (issue 37 item 2, decision 080): the post is related (its click opens the map on
+  // it) and its author the sender, so a block, a mute or a post the owner may not read silences it
+  // here too; the alert's name rides along as the comment.
+  notices.on('alert.matched', async (db, { userId, authorId, postId, alertName, message }) => {
+    await notify(db, {
+      userId,
+      senderId: authorId,
+      relatedPostId: postId,
+      type: 'alertMatch',
+      kind: 'alerts',
+      message,
+      commentContent: alertName,
+    });
+  });
   notices.on('mission.updated', async (db, { missionId, postId, authorId }) => {
     for (const n of await insertMissionUpdateNotices(db, { missionId, postId, authorId }))
       await told(db, deps, n);

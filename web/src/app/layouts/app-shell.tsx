@@ -41,6 +41,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useLiveUpdates } from '../live-updates';
 import { NotificationActions } from '../notification-actions';
 import { OfferForms } from '../offer-forms';
+import { ProvisionAlerts } from '../provision-alerts';
 import { PushPromptSlot } from '../push-prompt-slot';
 import { endPushHere } from '../../lib/push-browser';
 import { SkipLink } from '../../components/skip-link';
@@ -344,7 +345,9 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
   // the posts' and missions' Offer help dialogs show the offers feature's form.
   return (
     <NotificationActions>
-      <OfferForms>{shell}</OfferForms>
+      <OfferForms>
+        <ProvisionAlerts>{shell}</ProvisionAlerts>
+      </OfferForms>
     </NotificationActions>
   );
 }

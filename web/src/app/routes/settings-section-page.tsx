@@ -20,6 +20,8 @@ const pages: Record<string, React.LazyExoticComponent<React.ComponentType>> = {
       default: m.NotificationSettingsPage,
     })),
   ),
+  // Saved alerts (issue 37 item 2, decision 080), with the place search handed in.
+  alerts: lazy(() => import('./alerts-settings-page')),
   organisation: lazy(() =>
     import('../../features/verification/components/organisation-page').then((m) => ({
       default: m.OrganisationPage,

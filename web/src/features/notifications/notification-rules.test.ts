@@ -170,6 +170,18 @@ group('notification rules (spec §4, §5)', () => {
     ).toBe(`Kofi Mensah mentioned you in a post: ${'x'.repeat(60)}...`);
   });
 
+  it('says a saved alert’s notice whole and opens the map on its post (issue 37, decision 080)', () => {
+    const alert = n({
+      type: 'alertMatch',
+      message: 'New need near Mandaue City, Cebu, Philippines: Need a generator for the water pump',
+      commentContent: 'Generators near home',
+      relatedPost: { _id: 'p9', image: null, content: null },
+    });
+    expect(isListed(alert)).toBe(true);
+    expect(describe(alert)).toBe(alert.message);
+    expect(notificationTarget(alert)).toBe('/map?post=p9');
+  });
+
   it('cuts previews at 60 characters with an ellipsis', () => {
     expect(preview('x'.repeat(60))).toBe('x'.repeat(60));
     expect(preview('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);

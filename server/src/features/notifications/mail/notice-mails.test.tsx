@@ -395,4 +395,22 @@ describe('the mail of each kind of notice', () => {
       'You get this mail because “Your account’s standing” is set to “Mail at once”',
     );
   });
+
+  it('alerts: a post that fits a saved alert opens the map on it (decision 080)', async () => {
+    const mail = await mailOf(
+      notice({
+        type: 'alertMatch',
+        message: 'New need near Mandaue City, Cebu, Philippines: Need a generator',
+        commentContent: 'Generators near home',
+        relatedPost: post('p9'),
+      }),
+      'alerts',
+      { post: { title: 'Need a generator', kind: 'need', content: 'Power is out on our street' } },
+    );
+    expect(mail.subject).toBe('New need near Mandaue City, Cebu, Philippines: Need a generator');
+    expect(mail.text).toContain('Power is out on our street');
+    expect(mail.text).toContain('It fits your alert “Generators near home”.');
+    expect(mail.text).toContain(`See it on the map: ${home}/#/map?post=p9`);
+    expect(mail.text).toContain('You get this mail because “Alerts near you” is set to “Mail at once”');
+  });
 });

@@ -111,6 +111,7 @@ function wholeWords(n: Notification): string {
     case 'systemNotification':
     case 'stillNeeded':
     case 'matchFound':
+    case 'alertMatch':
       return n.message;
     default:
       return describe(n);
@@ -152,6 +153,20 @@ function contentOf({ notice: n, kind, places, links }: NoticeMailInput): Content
           .map((r) => r.trim())
           .filter(Boolean),
         button: 'See the match',
+      };
+    case 'alertMatch':
+      // Decision 080: the post is someone else's, at its public place (the message names it); the
+      // alert's name is the comment. The button opens the map on the post, with Offer help.
+      return {
+        subject: cut(n.message, 110),
+        heading: n.message,
+        quote: quoted(post?.content),
+        lines: [
+          n.commentContent
+            ? `It fits your alert “${cut(n.commentContent, 80)}”.`
+            : 'It fits one of your alerts.',
+        ],
+        button: 'See it on the map',
       };
     case 'connectionRequest':
       return {

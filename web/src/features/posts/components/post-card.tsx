@@ -1,3 +1,4 @@
+import { ProvisionAlertSlot } from '../../../lib/provision-alert-slot';
 import { UNTITLED_MISSION } from '@muster/contract/missions-constants';
 import type { Post } from '@muster/contract/posts';
 import type { PublicUser } from '@muster/contract/users';
@@ -390,6 +391,10 @@ export function PostCard({
           </button>
         )}
         {mine && mayKeepOpen(post) && <KeepOpenButton post={post} className={action} />}
+        {/* Issue 37 item 2: the author's provision matched against new needs around its place. */}
+        {mine && post.kind === 'provision' && post.mapLocation?.coordinates && (
+          <ProvisionAlertSlot postId={post._id} className={action} />
+        )}
         {!mine && (
           <ReportButton
             targetType="post"

@@ -149,7 +149,14 @@ function Skeleton() {
  * `/search` and its sections (spec §2 route table): the query (and category) arrive as navigation
  * state; opened directly there is none, so the page offers its own input rather than a blank page.
  */
-export function SearchResultsPage({ section }: { section: SearchSection }) {
+export function SearchResultsPage({
+  section,
+  alertButton,
+}: {
+  section: SearchSection;
+  /** "Get alerts like this" (issue 37 item 2), handed in by app/: the alerts feature's dialog. */
+  alertButton?: (draft: { words: string; category?: string; kinds: string[] }) => React.ReactNode;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as SearchState;
@@ -178,7 +185,17 @@ export function SearchResultsPage({ section }: { section: SearchSection }) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-6">
-      <h1 className="text-xl font-semibold text-slate-900">{heading}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold text-slate-900">{heading}</h1>
+        {query &&
+          section !== 'users' &&
+          section !== 'missions' &&
+          alertButton?.({
+            words: query,
+            ...(category ? { category } : {}),
+            kinds: section === 'provisions' ? ['provision'] : ['need', 'want'],
+          })}
+      </div>
       <form
         role="search"
         onSubmit={(e) => {

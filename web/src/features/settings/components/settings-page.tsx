@@ -9,7 +9,18 @@ import {
   NAME_MAX,
   updateProfileSchema,
 } from '@muster/contract/users';
-import { BadgeCheck, Ban, Bell, Camera, ChevronRight, Download, Scale, Shield, VolumeX } from 'lucide-react';
+import {
+  BadgeCheck,
+  Ban,
+  Bell,
+  BellRing,
+  Camera,
+  ChevronRight,
+  Download,
+  Scale,
+  Shield,
+  VolumeX,
+} from 'lucide-react';
 import { useRef, useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -49,6 +60,12 @@ export function SettingsPage({ user }: { user: SessionUser }) {
             Icon: Bell,
             title: 'Notification settings',
             text: 'What comes by mail, in your digest or as a push; quiet hours; updates per mission.',
+          },
+          {
+            to: paths.alertSettings,
+            Icon: BellRing,
+            title: 'Alerts near you',
+            text: 'Hear of new needs you can help with near a place: your saved alerts.',
           },
         ]}
       />
