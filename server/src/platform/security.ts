@@ -37,10 +37,17 @@ export const PERMISSIONS_POLICY = [
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicUrl: string; https: boolean; mediaOrigin?: string | undefined },
+  options: {
+    publicUrl: string;
+    https: boolean;
+    mediaOrigin?: string | undefined;
+    /** The map's tile source (MAP_TILE_URL, decision 077): its origin alone may serve images too. */
+    tileUrl?: string | undefined;
+  },
 ): Promise<void> {
   // Signed media URLs (decision 073) send the browser to the bucket for pictures and videos.
   const media = options.mediaOrigin ? [options.mediaOrigin] : [];
+  const tiles = tileOrigin(options.tileUrl);
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -48,7 +55,7 @@ export async function registerSecurity(
         scriptSrc: ["'self'"],
         // React and react-hot-toast set inline styles; scripts stay locked down.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...media],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media, ...tiles],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'data:', 'blob:', ...media],
@@ -167,4 +174,15 @@ export function signedMediaOrigin(
   if (!s3 || delivery !== 'signed') return undefined;
   const endpoint = new URL(s3.endpoint);
   return s3.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;
+}
+
+/**
+ * The origin the map's tiles come from (decision 077), for img-src: the template's scheme, host and
+ * port only, so no other host can serve the page an image. None when the tiles are our own.
+ */
+export function tileOrigin(tileUrl: string | undefined): string[] {
+  if (!tileUrl) return [];
+  // The template's braces are no part of a host: `{s}.tile.example.org` would fail to parse.
+  const url = URL.parse(tileUrl.replaceAll(/\{[a-z]+\}/g, '0'));
+  return url && url.origin !== 'null' ? [url.origin] : [];
 }
