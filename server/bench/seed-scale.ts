@@ -42,7 +42,14 @@ const townPlaces = loadGazetteer()
   .slice(0, TOWNS)
   .map((t, i) => {
     const shown = publicPlace({ address: `${t.name}, Philippines`, coordinates: [t.lng, t.lat] });
-    return { i, lng: t.lng, lat: t.lat, name: t.name, address: shown.address, shownName: shown.name ?? t.name };
+    return {
+      i,
+      lng: t.lng,
+      lat: t.lat,
+      name: t.name,
+      address: shown.address,
+      shownName: shown.name ?? t.name,
+    };
   });
 if (townPlaces.length < TOWNS) throw new Error(`the gazetteer has only ${townPlaces.length} towns in PH`);
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;

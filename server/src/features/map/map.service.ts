@@ -46,10 +46,7 @@ const selectionOf = (q: MapQuery): MapSelection => ({
 export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<JsonText> {
   const me = requireViewer(viewer);
   const selection = selectionOf(q);
-  const [shared, standing] = await Promise.all([
-    sharedAnswer(deps, selection),
-    standingOf(deps.db, me.id),
-  ]);
+  const [shared, standing] = await Promise.all([sharedAnswer(deps, selection), standingOf(deps.db, me.id)]);
   if (standing.needsOwnAnswer) {
     const rows = await mapCandidates(deps.db, me.id, selection, MAP_TOTAL_CAP + 1);
     return mapAnswerText(rows.slice(0, q.limit).map(mapItemText), Math.min(rows.length, MAP_TOTAL_CAP));
