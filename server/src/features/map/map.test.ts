@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MAP_TOTAL_CAP } from '@muster/contract/map';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
@@ -148,11 +149,7 @@ describe('GET /map', () => {
     const done = await post(author, { kind: 'want' }, at());
     await t.db.updateTable('posts').set({ status: 'fulfilled' }).where('id', '=', done._id).execute();
     const old = await post(author, { kind: 'need' }, at());
-    await t.db
-      .updateTable('posts')
-      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
-      .where('id', '=', old._id)
-      .execute();
+    await sql`update posts set created_at = now() - interval '40 days' where id = ${old._id}`.execute(t.db);
     const missionId = await startMission(author, at(), { category });
 
     const q = (extra: string) => map(viewer, `bbox=${bbox}${extra}`).then(ids);
