@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { MAP_ITEMS_MAX, MAP_TOTAL_CAP, type MapQuery, type MapTiles } from '@muster/contract/map';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
@@ -18,16 +19,36 @@ import { type MapKey, mapKeys, mapPins, type MapSelection, standingOf } from './
  * scan, 0039), which give the total; then the pins of the first few hundred.
  */
 
-type Answer = { keys: MapKey[]; texts: Map<string, JsonText> };
+type Answer = {
+  keys: MapKey[];
+  texts: Map<string, JsonText>;
+  /** Whole answers as most viewers (no blocks) get them, by limit, and brotli'd once (below). */
+  whole?: Map<number, Whole>;
+};
+type Whole = { text: JsonText; br?: Buffer };
 type Entry = { answer: Promise<Answer>; at: number; next?: Promise<Answer> | undefined };
+type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
-const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 200 });
+// Each holds up to 10,001 keys (about 1.5 MB): a few dozen viewports at once.
+const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 50 });
 const SHARED_FRESH_MS = 5_000;
 /** Pins written with a shared answer: a full page and room for a viewer's blocks. */
-const SHARED_PINS = MAP_ITEMS_MAX + 100;
+const SHARED_PINS = MAP_ITEMS_MAX + 50;
+/**
+ * Each viewer's blocks and standing, kept a few seconds (decision 018's next step): a block drops
+ * both people's at once here (other processes within the seconds); an unblock or a mission joined
+ * may wait them out, which only ever shows less.
+ */
+const standings = microCachePerApp<Promise<Standing>>({ ttlMs: 5_000, max: 5_000 });
 
 /** What a moderator does to a post or a person is off the shared maps at once here (071). */
 export function subscribeMap(deps: Deps) {
+  deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) => {
+    standings(deps).delete(blockerId);
+    standings(deps).delete(blockedId);
+  });
+  deps.events.afterCommit('mission.member_left', ({ userId }) => standings(deps).delete(userId));
+  deps.events.afterCommit('mission.member_joined', ({ userId }) => standings(deps).delete(userId));
   for (const event of [
     'moderation.content_hidden',
     'moderation.content_restored',
@@ -61,25 +82,63 @@ async function answerFor(
   return { keys, texts: new Map(rows.map((r) => [r.id, mapItemText(r)])) };
 }
 
+/** A map answer: its JSON text, and the same brotli'd when it is shared by every viewer without blocks. */
+export type MapAnswer = { text: JsonText; shared?: Whole };
+
 /** GET /map: the newest `limit` things in the viewport the viewer may see, and how many fit. */
-export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<JsonText> {
+export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<MapAnswer> {
   const me = requireViewer(viewer);
   const selection = selectionOf(q);
-  const [shared, standing] = await Promise.all([sharedAnswer(deps, selection), standingOf(deps.db, me.id)]);
+  const [shared, standing] = await Promise.all([
+    sharedAnswer(deps, selection),
+    standings(deps).remember(me.id, () => standingOf(deps.db, me.id)),
+  ]);
+  if (!standing.needsOwnAnswer && standing.blocked.length === 0) {
+    // The common case: the shared answer as it is, written once per limit.
+    shared.whole ??= new Map();
+    let whole = shared.whole.get(q.limit);
+    if (!whole)
+      shared.whole.set(q.limit, (whole = { text: await answerText(deps, shared, new Set(), q.limit) }));
+    return { text: whole.text, shared: whole };
+  }
   const answer = standing.needsOwnAnswer ? await answerFor(deps, me.id, selection, q.limit) : shared;
-  const blocked = new Set(standing.needsOwnAnswer ? [] : standing.blocked);
+  return {
+    text: await answerText(deps, answer, new Set(standing.needsOwnAnswer ? [] : standing.blocked), q.limit),
+  };
+}
+
+/** The answer less the blocked people's things: its first `limit` pins and how many fit. */
+async function answerText(
+  deps: Deps,
+  answer: Answer,
+  blocked: Set<string>,
+  limit: number,
+): Promise<JsonText> {
   const shown: string[] = [];
   let total = 0;
   for (const key of answer.keys) {
     if (blocked.has(key.authorId)) continue;
     total += 1;
-    if (shown.length < q.limit) shown.push(key.id);
+    if (shown.length < limit) shown.push(key.id);
   }
   // Beyond the pins written with the shared answer only when blocks reached past them: rare.
   const missing = shown.filter((id) => !answer.texts.has(id));
   const extra = new Map((await mapPins(deps.db, missing)).map((r) => [r.id, mapItemText(r)]));
   const items = shown.map((id) => answer.texts.get(id) ?? extra.get(id)).filter((t) => t !== undefined);
   return mapAnswerText(items, Math.min(total, MAP_TOTAL_CAP));
+}
+
+/**
+ * The shared answer's bytes for a client that takes brotli, compressed once for everybody: a
+ * full map answer is ~100 KB, which the compression hook would stream through zlib's threads for
+ * every request (decision 025's 64 KB bound) at milliseconds of CPU each. Brotli at quality 1,
+ * as the hook's.
+ */
+export function brotliOnce(whole: Whole): Buffer {
+  whole.br ??= zlib.brotliCompressSync(whole.text, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+  });
+  return whole.br;
 }
 
 /**
