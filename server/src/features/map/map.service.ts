@@ -26,12 +26,18 @@ type Answer = {
   whole?: Map<number, Whole>;
 };
 type Whole = { text: JsonText; br?: Buffer };
-type Entry = { answer: Promise<Answer>; at: number; next?: Promise<Answer> | undefined };
+/** `freshFor`: how long the answer is given as it is before one request computes its successor. */
+type Entry = { answer: Promise<Answer>; at: number; freshFor: number; next?: Promise<Answer> | undefined };
 type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
 // Each holds up to 10,001 keys (about 1.5 MB): a few dozen viewports at once.
 const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 50 });
 const SHARED_FRESH_MS = 5_000;
+/**
+ * A walk that took long (a region's 250,000 things) is kept longer: ten times what it took, so
+ * that one busy viewport spends at most a tenth of a connection on its refreshes, up to 30 s.
+ */
+const freshFor = (tookMs: number) => Math.min(Math.max(SHARED_FRESH_MS, 10 * tookMs), 30_000);
 /** Pins written with a shared answer: a full page and room for a viewer's blocks. */
 const SHARED_PINS = MAP_ITEMS_MAX + 50;
 /**
@@ -142,26 +148,37 @@ export function brotliOnce(whole: Whole): Buffer {
 }
 
 /**
- * The shared answer for the selection. Past its 5 s the one kept is still given while one request
- * computes its successor, so a crowd on one viewport never waits on the database together.
+ * The shared answer for the selection. Past its 5 s (or longer, freshFor) the one kept is still
+ * given while one request computes its successor, so a crowd on one viewport never waits on the
+ * database together.
  */
 function sharedAnswer(deps: Deps, selection: MapSelection): Promise<Answer> {
   const cache = sharedAnswers(deps);
   const key = JSON.stringify(selection);
-  const load = () => answerFor(deps, undefined, selection, SHARED_PINS);
+  const load = async () => {
+    const started = Date.now();
+    const answer = await answerFor(deps, undefined, selection, SHARED_PINS);
+    return { answer, took: Date.now() - started };
+  };
   const kept = cache.get(key);
   if (!kept) {
-    const entry: Entry = { answer: load(), at: Date.now() };
+    const loading = load();
+    const entry: Entry = { answer: loading.then((l) => l.answer), at: Date.now(), freshFor: SHARED_FRESH_MS };
     cache.set(key, entry);
-    entry.answer.catch(() => cache.delete(key));
+    loading.then(
+      (l) => (entry.freshFor = freshFor(l.took)),
+      () => cache.delete(key),
+    );
     return entry.answer;
   }
-  if (Date.now() - kept.at > SHARED_FRESH_MS && !kept.next) {
-    kept.next = load();
-    kept.next.then(
+  if (Date.now() - kept.at > kept.freshFor && !kept.next) {
+    const loading = load();
+    kept.next = loading.then((l) => l.answer);
+    loading.then(
       // Not when the kept one was dropped meanwhile (a moderator's decision): it began before.
-      (answer) =>
-        cache.get(key) === kept && cache.set(key, { answer: Promise.resolve(answer), at: Date.now() }),
+      (l) =>
+        cache.get(key) === kept &&
+        cache.set(key, { answer: Promise.resolve(l.answer), at: Date.now(), freshFor: freshFor(l.took) }),
       () => (kept.next = undefined),
     );
   }
