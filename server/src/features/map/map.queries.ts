@@ -10,8 +10,8 @@ import {
   suspendedNow,
 } from '../../social/social.queries.js';
 
-/** A thing in the viewport, newest first: whom it is by (a viewer's blocks leave them out) and when. */
-export type MapKey = { id: string; authorId: string; createdAt: Date };
+/** A thing in the viewport (in the answer's order, newest first) and whom it is by: a viewer's blocks leave them out. */
+export type MapKey = { id: string; authorId: string };
 
 /** One pin's public columns: never `exact_location`. */
 export type MapRow = {
@@ -88,10 +88,11 @@ const keys = prepared<Args, MapKey>(
           order by m.created_at desc limit ${limit})`
         : undefined;
     const parts = [posts, missions].filter((p) => p !== undefined);
-    if (parts.length === 0)
-      return sql<MapKey>`select null::uuid as id, null::uuid as author_id, null::timestamptz as created_at where false`;
-    if (parts.length === 1) return sql<MapKey>`${parts[0]}`;
-    return sql<MapKey>`select * from (${parts[0]} union all ${parts[1]}) both_kinds order by created_at desc limit ${limit}`;
+    if (parts.length === 0) return sql<MapKey>`select null::uuid as id, null::uuid as author_id where false`;
+    // The time orders the rows only: 10,001 dates made in JavaScript for nothing weigh in memory.
+    if (parts.length === 1)
+      return sql<MapKey>`select id, author_id from ${parts[0]} one_kind order by created_at desc`;
+    return sql<MapKey>`select id, author_id from (${parts[0]} union all ${parts[1]}) both_kinds order by created_at desc limit ${limit}`;
   },
   { literal: ['cap', 'missions', 'emergency'] },
 );

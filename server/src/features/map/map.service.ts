@@ -30,8 +30,8 @@ type Whole = { text: JsonText; br?: Buffer };
 type Entry = { answer: Promise<Answer>; at: number; freshFor: number; next?: Promise<Answer> | undefined };
 type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
-// Each holds up to 10,001 keys (about 1.5 MB): a few dozen viewports at once.
-const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 50 });
+// Each holds up to 10,001 keys (about 1 MB): a couple of dozen viewports at once.
+const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 24 });
 const SHARED_FRESH_MS = 5_000;
 /**
  * A walk that took long (a region's 250,000 things) is kept longer: ten times what it took, so
