@@ -135,3 +135,23 @@ it('reads the first admins from ADMIN_USERNAMES: trimmed, lower-cased, without r
     'boss@example.org',
   ]);
 });
+
+it("the map's tiles: OpenStreetMap's by default; a template with {z}, {x} and {y} when set (077)", () => {
+  expect(loadConfig({}).mapTiles).toEqual({
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '© OpenStreetMap contributors',
+    maxZoom: 19,
+  });
+  expect(
+    loadConfig({
+      MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: 'Test tiles',
+      MAP_TILE_MAX_ZOOM: '17',
+    }).mapTiles,
+  ).toEqual({ url: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', attribution: 'Test tiles', maxZoom: 17 });
+  expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+  expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(
+    /\{z\}, \{x\} and \{y\}/,
+  );
+  expect(() => loadConfig({ MAP_TILE_MAX_ZOOM: '40' })).toThrow(/MAP_TILE_MAX_ZOOM/);
+});
