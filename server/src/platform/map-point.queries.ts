@@ -6,7 +6,7 @@ import { type RawBuilder, sql } from 'kysely';
  * missions_map_point, and the map's covering posts_map_walk) hold, so a read's `<@ box` and `<->`
  * use them: the one spelling for the map, the open data, "near me" and alerts. `table` is the
  * alias of a posts or missions row in the statement; the read must also say
- * `<table>.map_point is not null` (the indexes' predicate).
+ * `<table>.map_location is not null` (the indexes' predicate, as 0038's was).
  */
 export const mapPointOf = (table: string): RawBuilder<unknown> => sql`${sql.ref(`${table}.map_point`)}`;
 

@@ -20,14 +20,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ) stored`.execute(db);
   await sql`drop index posts_map_point`.execute(db);
   await sql`drop index missions_map_point`.execute(db);
-  await sql`create index posts_map_point on posts using gist (map_point) where map_point is not null`.execute(
+  // 0038's predicate, word for word: a read saying `map_location is not null` is proved to fit.
+  await sql`create index posts_map_point on posts using gist (map_point) where map_location is not null`.execute(
     db,
   );
-  await sql`create index missions_map_point on missions using gist (map_point) where map_point is not null`.execute(
+  await sql`create index missions_map_point on missions using gist (map_point) where map_location is not null`.execute(
     db,
   );
   await sql`create index posts_map_walk on posts using gist (map_point)
       include (created_at, id, author_id, kind, status, category, emergency_emoji)
-      where map_point is not null and hidden_reason is null and mission_id is null
+      where map_location is not null and hidden_reason is null and mission_id is null
         and kind in ('need', 'want', 'provision')`.execute(db);
 }

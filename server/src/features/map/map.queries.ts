@@ -67,7 +67,7 @@ const keys = prepared<Args, MapKey>(
     const posts = a.postKinds
       ? sql`(select p.id, p.author_id, p.created_at from posts p
           where ${mapPointOf('p')} <@ ${box}
-            and p.map_point is not null and p.hidden_reason is null and p.mission_id is null
+            and p.map_location is not null and p.hidden_reason is null and p.mission_id is null
             and p.kind in ('need', 'want', 'provision')
             and p.kind = any(${a.postKinds}::text[])
             and (p.kind = 'provision' or p.status = any(${a.statuses}::text[]))
@@ -80,7 +80,7 @@ const keys = prepared<Args, MapKey>(
     const missions =
       a.missions && !a.emergency
         ? sql`(select m.id, m.owner_id as author_id, m.created_at from missions m
-          where m.map_point is not null and ${mapPointOf('m')} <@ ${box}
+          where m.map_location is not null and ${mapPointOf('m')} <@ ${box}
             ${a.category === undefined ? sql`` : sql`and lower(m.category) = lower(${a.category})`}
             ${a.since === undefined ? sql`` : sql`and m.created_at >= ${a.since}`}
             and ${missionVisibleTo(a.viewer, 'm')}
