@@ -319,6 +319,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'DELETE /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'GET /api/v1/geo/search': { other: 'own-data', query: () => 'q=Lisb' },
+  // The map (decision 077): what it shows follows each thing's own read rule (map.test.ts).
+  'GET /api/v1/map': { other: 'readable', query: () => 'bbox=-10,-10,10,10' },
+  'GET /api/v1/map/tiles': { other: 'own-data' },
   // Open data (decision 078): the same answer for everyone, signed in or not, blocked or not (it
   // is cached publicly), so A's public need and mission are in it for anyone. Asked for a category
   // none of A's things has, the walk proves the routes answer anyone and leak nothing private;

@@ -155,3 +155,23 @@ it('publishes open data under CC BY 4.0 unless told another licence, both halves
   expect(() => loadConfig({ OPEN_DATA_LICENSE: 'ODbL 1.0' })).toThrow(/OPEN_DATA_LICENSE_URL/);
   expect(() => loadConfig({ OPEN_DATA: 'no' })).toThrow(/OPEN_DATA/);
 });
+
+it("the map's tiles: OpenStreetMap's by default; a template with {z}, {x} and {y} when set (077)", () => {
+  expect(loadConfig({}).mapTiles).toEqual({
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '© OpenStreetMap contributors',
+    maxZoom: 19,
+  });
+  expect(
+    loadConfig({
+      MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: 'Test tiles',
+      MAP_TILE_MAX_ZOOM: '17',
+    }).mapTiles,
+  ).toEqual({ url: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', attribution: 'Test tiles', maxZoom: 17 });
+  expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+  expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(
+    /\{z\}, \{x\} and \{y\}/,
+  );
+  expect(() => loadConfig({ MAP_TILE_MAX_ZOOM: '40' })).toThrow(/MAP_TILE_MAX_ZOOM/);
+});
