@@ -285,6 +285,14 @@ const shellPages: RouteObject[] = [
       (m) => m.SearchRoute,
     ),
   },
+  // Issue 37: the map; Leaflet and its CSS load with this route only (decision 079).
+  {
+    path: paths.map,
+    ...page(
+      () => import('./routes/map-page'),
+      (m) => m.MapRoute,
+    ),
+  },
   {
     path: paths.matches,
     ...page(

@@ -18,7 +18,7 @@ export class ApiClientError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${API_ROOT}${path}`, {
@@ -29,8 +29,11 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
         ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}),
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
     });
-  } catch {
+  } catch (error) {
+    // A request its asker gave up on (TanStack Query's signal: the map moved on) is no lost connection.
+    if (signal?.aborted) throw error;
     throw new ApiClientError(0, 'Could not reach Muster. Check your connection and try again.', 'NETWORK');
   }
   const text = await response.text();
@@ -60,7 +63,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 
 /** The one way the web app talks to the API: JSON, cookies on every call, errors as ApiClientError. */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
+  /** `signal` cancels the request when its asker no longer wants the answer (the map's viewport). */
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
   post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body),
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body),
