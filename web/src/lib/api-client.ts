@@ -29,11 +29,9 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
         ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}),
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(signal ? { signal } : {}),
+      signal,
     });
-  } catch (error) {
-    // A request its asker gave up on (TanStack Query's signal: the map moved on) is no lost connection.
-    if (signal?.aborted) throw error;
+  } catch {
     throw new ApiClientError(0, 'Could not reach Muster. Check your connection and try again.', 'NETWORK');
   }
   const text = await response.text();

@@ -1,8 +1,6 @@
 import type { MapItem } from '@muster/contract/map';
 import { useCallback } from 'react';
 import { MapPage } from '../../features/map/components/map-page';
-import { getMission } from '../../features/missions/api/get-mission';
-import { getPost } from '../../features/posts/api/get-post';
 import { searchPlaces } from '../../features/posts/api/search-places';
 import { useSessionQuery } from '../../lib/session';
 import { OfferHelpButton } from '../offer-help-button';
@@ -18,8 +16,9 @@ export function MapRoute() {
   const location = useSessionQuery().data?.location.trim();
   const locate = useCallback(
     async (focus: { kind: 'post' | 'mission'; id: string }): Promise<MapItem | null> => {
+      // Loaded for a linked item only: each module the route names at start weighs on the entry.
       if (focus.kind === 'mission') {
-        const m = await getMission(focus.id);
+        const m = await (await import('../../features/missions/api/get-mission')).getMission(focus.id);
         const at = m.mapLocation?.coordinates;
         if (!at) return null;
         return {
@@ -34,7 +33,7 @@ export function MapRoute() {
           createdAt: m.createdAt,
         };
       }
-      const p = await getPost(focus.id);
+      const p = await (await import('../../features/posts/api/get-post')).getPost(focus.id);
       const at = p.mapLocation?.coordinates;
       if (!at || !mapKinds.has(p.kind)) return null;
       return {

@@ -3,7 +3,7 @@ import type { MapItem } from '@muster/contract/map';
 import { type Bbox, MAP_TOTAL_CAP } from '@muster/contract/map-constants';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Download, ZoomOut } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListError } from '../../../components/list-error';
 import { paths } from '../../../lib/paths';
@@ -20,15 +20,11 @@ import {
   roundBbox,
   writeMapUrl,
 } from '../lib/map-url';
-import type { ViewChange } from './map-canvas';
+import { MapCanvas, type ViewChange } from './map-canvas';
 import { MapCard } from './map-card';
 import { filtersChanged, MapFilters } from './map-filters';
 import { MapList, MapListSkeleton } from './map-list';
 import { PlaceFinder } from './place-finder';
-
-// Leaflet itself is in this route's chunk already; its canvas is split off so the filters and the
-// list paint while Leaflet and its CSS load.
-const MapCanvas = lazy(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })));
 
 /** What "Get alerts for this area" is given (issue 37 item 2, built by the alerts feature). */
 export type AlertDraft = { kinds: string[]; category?: string; center: [number, number]; radiusKm: number };
@@ -234,20 +230,18 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
               <ListError query={tiles} what="the map" />
             </div>
           ) : tiles.data ? (
-            <Suspense fallback={<div className="size-full animate-pulse bg-slate-200" />}>
-              <MapCanvas
-                tiles={tiles.data}
-                items={items}
-                initialView={initialView}
-                goTo={goTo}
-                activeId={hovered ?? selected}
-                onSelect={(id) => {
-                  setSelected(id);
-                  setFocusCard(false);
-                }}
-                onViewChange={onViewChange}
-              />
-            </Suspense>
+            <MapCanvas
+              tiles={tiles.data}
+              items={items}
+              initialView={initialView}
+              goTo={goTo}
+              activeId={hovered ?? selected}
+              onSelect={(id) => {
+                setSelected(id);
+                setFocusCard(false);
+              }}
+              onViewChange={onViewChange}
+            />
           ) : (
             <div className="size-full animate-pulse bg-slate-200" />
           )}
