@@ -240,6 +240,23 @@ for (const cookie of cookies.slice(0, 60)) {
 const searchPrefixes = ['user1', 'user23', 'user456', 'pers', 'numb', 'user9', 'user77', 'user3141'];
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+// The map (issue 37, decision 077) over the scale seed's towns (the Philippines' most populous):
+// a city's viewport as a phone opens it (Metro Cebu, Manila, Davao, Iloilo), a region's as a
+// coordinator's screen does (around Manila, the Visayas, Mindanao), and a city's panned a little at
+// random, each a viewport nobody else asked for (no shared answer: the statement's own cost).
+const cityViewports = [
+  '123.75,10.2,124.05,10.45',
+  '120.9,14.45,121.15,14.75',
+  '125.45,6.95,125.75,7.2',
+  '122.45,10.6,122.7,10.85',
+];
+const regionViewports = ['119.5,13.5,122.5,16.5', '121.5,9,126,12.5', '121.5,5.5,126.5,9.5'];
+const pannedCity = () => {
+  const dx = Math.floor(Math.random() * 40 - 20) / 100;
+  const dy = Math.floor(Math.random() * 40 - 20) / 100;
+  return [123.75 + dx, 10.2 + dy, 124.05 + dx, 10.45 + dy].map((v) => v.toFixed(2)).join(',');
+};
 /** A bare-route write's body (floor.ts): a bench viewer's session and id, someone to write to, the text. */
 function bareWrite(body: string) {
   const k = Math.floor(Math.random() * users.length);
@@ -343,6 +360,24 @@ const cases: Case[] = [
     url: base,
     path: () => `/api/v1/users/advanced-search?query=${encodeURIComponent(pick(advancedQueries)())}`,
     budgetMs: 100,
+  },
+  {
+    name: 'map, city viewport',
+    url: base,
+    path: () => `/api/v1/map?bbox=${pick(cityViewports)}`,
+    budgetMs: 50,
+  },
+  {
+    name: 'map, region viewport',
+    url: base,
+    path: () => `/api/v1/map?bbox=${pick(regionViewports)}`,
+    budgetMs: 50,
+  },
+  {
+    name: 'map, panned city viewport',
+    url: base,
+    path: () => `/api/v1/map?bbox=${pannedCity()}`,
+    budgetMs: 50,
   },
   // The writes' floor: a bare POST inserting one row into a table with a primary key and one index
   // (floor.ts), in the same database — the commit's cost without any of ours.

@@ -19,6 +19,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.js';
+import { loadGazetteer } from '../src/platform/gazetteer-data.js';
+import { publicPlace } from '../src/platform/places.js';
 import { ensureBenchDatabase } from './scale-db.js';
 
 const USERS = Number(process.env.SCALE_USERS ?? 100_000);
@@ -28,6 +30,49 @@ const MISSIONS = Number(process.env.SCALE_MISSIONS ?? 10_000);
 
 /** Towns: the communities. Person x (0-based, username user{x+1}) lives in town x % TOWNS. */
 const TOWNS = 400;
+/**
+ * Where the towns are (issue 37, the map): the TOWNS most populous places of the Philippines in
+ * the gazetteer, town t the t-th. A need, want or provision and a mission is placed in its
+ * author's or owner's town, scattered up to ~5 km around its centre: its exact place as typed, its
+ * public one on the 0.01° grid with the city-level text, as platform/places.ts writes them.
+ */
+const townPlaces = loadGazetteer()
+  .towns.filter((t) => t.cc === 'PH')
+  .sort((a, b) => b.pop - a.pop || a.id.localeCompare(b.id))
+  .slice(0, TOWNS)
+  .map((t, i) => {
+    const shown = publicPlace({ address: `${t.name}, Philippines`, coordinates: [t.lng, t.lat] });
+    return {
+      i,
+      lng: t.lng,
+      lat: t.lat,
+      name: t.name,
+      address: shown.address,
+      shownName: shown.name ?? t.name,
+    };
+  });
+if (townPlaces.length < TOWNS) throw new Error(`the gazetteer has only ${townPlaces.length} towns in PH`);
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const townsValues = townPlaces
+  .map((t) => `(${t.i}, ${t.lng}, ${t.lat}, ${quoted(t.name)}, ${quoted(t.address)}, ${quoted(t.shownName)})`)
+  .join(',\n');
+/** A place in town `town` (a column of seed_scale_towns `st`), scattered by the hashes of `key`. */
+const scattered = (key: string, salt: number) => ({
+  lon: `(st.lon + (pg_temp.rnd(${key}, ${salt}) - 0.5) * 0.09)`,
+  lat: `(st.lat + (pg_temp.rnd(${key}, ${salt + 1}) - 0.5) * 0.09)`,
+});
+/** The public place (map_location) and the exact one of a point scattered in town `st`. */
+const placeOf = (key: string, salt: number) => {
+  const { lon, lat } = scattered(key, salt);
+  return {
+    shown: `jsonb_build_object('address', st.address, 'name', st.shown_name, 'coordinates',
+              jsonb_build_array(round(${lon}::numeric, 2)::float8, round(${lat}::numeric, 2)::float8), 'approximate', true)`,
+    exact: `jsonb_build_object('address', 'Purok ' || (1 + ${key} % 9) || ', ' || st.name || ', Philippines',
+              'coordinates', jsonb_build_array(${lon}, ${lat}))`,
+  };
+};
+const postPlace = placeOf('n', 41);
+const missionPlace = placeOf('i', 43);
 /** bench.ts signs in as user1, user501, … (x % VIEWER_EVERY = 0): settled members, below. */
 const VIEWER_EVERY = 500;
 /** Steps of the permutations that scatter popularity over ids; primes, so coprime with the sizes. */
@@ -206,6 +251,12 @@ await onOwnConnection(async (c) => {
   );
   if (left.length)
     await step('A', `${left.length} indexes left by an unfinished run rebuilt`, () => rebuild(c, left));
+  await run(c, `drop table if exists seed_scale_towns`);
+  await run(
+    c,
+    `create table seed_scale_towns (town int primary key, lon float8, lat float8, name text, address text, shown_name text)`,
+  );
+  await run(c, `insert into seed_scale_towns values ${townsValues}`);
   await step('A', 'emptied', () =>
     run(
       c,
@@ -387,14 +438,17 @@ await Promise.all([
       run(
         c,
         `
-        insert into posts (id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at, created_at, updated_at)
-        select id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at, created_at, updated_at
+        insert into posts (id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at,
+                           map_location, exact_location, created_at, updated_at)
+        select id, author_id, kind, title, content, category, status, hashtags, like_count, mission_id, mission, expires_at,
+               case when kind in ('need', 'want', 'provision') then ${postPlace.shown} end,
+               case when kind in ('need', 'want', 'provision') then ${postPlace.exact} end, created_at, updated_at
         from (
           select *, case when kind in ('need', 'want') then need_expiry_default(created_at) end as expires_at,
                  case when mission_id is not null then jsonb_build_object('missionId', mission_id::text, 'title', 'Mission number ' || m,
                                                                           'updateCount', ${updateSlot} / ${MISSIONS} + 1) end as mission
           from (
-            select n, ${postId('n')} as id, ${uid(`(n * 7919) % ${USERS}`)} as author_id,
+            select n, ${postId('n')} as id, ${uid(`(n * 7919) % ${USERS}`)} as author_id, ${townOf(`(n * 7919) % ${USERS}`)} as town,
                    case when is_update then 'mission_update' else (array['need','want','provision','general','general','general'])[1 + n % 6] end as kind,
                    'Post number ' || n as title,
                    'Scale post ' || n || ' #' || (${tagArray})[1 + n % 12] || ' #' || (${tagArray})[1 + (n / 12) % 12]
@@ -408,7 +462,8 @@ await Promise.all([
                    date_trunc('milliseconds', now()) - interval '30 days' + (n * 2.5 || ' seconds')::interval as updated_at
             from (select q, c, before from like_plan order by q) lp, lateral (select q as n, q % 100 = 7 and ${MISSIONS} > 0 as is_update,
                                             1 + ((q - 7) / 100) % greatest(${MISSIONS}, 1) as m) k
-            ) p) p`,
+            ) p) p
+        join seed_scale_towns st on st.town = p.town`,
       ),
     );
     loaded('posts');
@@ -587,14 +642,17 @@ await Promise.all([
       await run(
         c,
         `
-        insert into missions (id, owner_id, title, description, type, category, location, created_at, updated_at,
+        insert into missions (id, owner_id, title, description, type, category, location, map_location, exact_location, created_at, updated_at,
                               partners_count, collaborators_count, follower_count, update_count)
         select ${missionId('i')}, ${uid('owner')}, 'Mission number ' || i, 'What mission ' || i || ' is about, and who it needs.',
                (array['collaboration', 'partnership'])[1 + i % 2], (array['Disaster response', 'Healthcare', 'Film', 'Research', 'Energy'])[1 + i % 5],
-               'Town ' || ${townOf('owner')}, date_trunc('milliseconds', now()) - interval '200 days' + (i * 1700 || ' seconds')::interval, now(),
+               st.address, ${missionPlace.shown},
+               jsonb_build_object('location', 'Mission ' || i || ', ' || st.name, 'mapLocation', ${missionPlace.exact}),
+               date_trunc('milliseconds', now()) - interval '200 days' + (i * 1700 || ' seconds')::interval, now(),
                coalesce(m.partners, 0), coalesce(m.collaborators, 0), coalesce(f.n, 0),
                case when i - 1 < ${UPDATE_SLOTS} then (${UPDATE_SLOTS} - i) / ${Math.max(MISSIONS, 1)} + 1 else 0 end
         from mission_plan
+        join seed_scale_towns st on st.town = ${townOf('owner')}
         left join (select mission_id, count(*) filter (where role = 'partner')::int as partners,
                           count(*) filter (where role = 'collaborator')::int as collaborators
                    from mission_members group by mission_id) m on m.mission_id = ${missionId('i')}
@@ -638,6 +696,7 @@ try {
 
 await onOwnConnection(async (c) => {
   await run(c, `drop table seed_scale_pending_indexes`);
+  await run(c, `drop table seed_scale_towns`);
   // The figures, counted from the tables.
   const counts = await rowsOf<Record<string, string>>(
     c,

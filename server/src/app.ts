@@ -16,6 +16,7 @@ import { geoRoutes } from './features/geo/geo.routes.js';
 import { hashtagsRoutes } from './features/hashtags/hashtags.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { findNewMatchesForProviders } from './features/matching/matching.queries.js';
+import { mapRoutes } from './features/map/map.routes.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
 import { missionsRoutes } from './features/missions/missions.routes.js';
 import { adminRoutes } from './features/moderation/admin.routes.js';
@@ -206,6 +207,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     https: config.publicUrl.startsWith('https://'),
     mediaOrigin: signedMediaOrigin(config.s3, config.mediaDelivery),
+    tileUrl: config.mapTiles.url,
   });
   await app.register(cookie);
   registerSessions(app);
@@ -247,6 +249,8 @@ export async function buildApp({
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
       await api.register(searchRoutes);
+      // The map of where help is needed (issue 37, decision 077).
+      await api.register(mapRoutes);
       await api.register(matchingRoutes);
       await api.register(realtimeRoutes);
       // Pushes say a notice as the list does, a chat's burst as the chats count it: notifications

@@ -317,6 +317,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'DELETE /api/v1/posts/{postId}/save': { other: 'interaction', path: post },
   'GET /api/v1/geo/search': { other: 'own-data', query: () => 'q=Lisb' },
+  // The map (decision 077): what it shows follows each thing's own read rule (map.test.ts).
+  'GET /api/v1/map': { other: 'readable', query: () => 'bbox=-10,-10,10,10' },
+  'GET /api/v1/map/tiles': { other: 'own-data' },
 
   'POST /api/v1/users/{userId}/block': { other: 'own-data', path: (x) => ({ userId: x.spareId }) },
   'DELETE /api/v1/users/{userId}/block': { other: 'own-data', path: (x) => ({ userId: x.spareId }) },

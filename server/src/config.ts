@@ -81,6 +81,18 @@ const envSchema = z
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_LABEL: z.string().default('Continue with Google'),
     GEO_NOMINATIM_URL: optionalUrl(['http', 'https']),
+    // The map's tiles (issue 37, decision 077): a {z}/{x}/{y} template, and the credit its licence asks for.
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http:// or https:// URL')
+      .refine(
+        (v) => ['{z}', '{x}', '{y}'].every((part) => v.includes(part)),
+        'must hold {z}, {x} and {y} where the tile goes',
+      ),
+    MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default('© OpenStreetMap contributors'),
+    MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(19),
     LOG_FORMAT: z.enum(['pretty', 'json', '']).optional(),
     REQUEST_TIMEOUT_MS: milliseconds(60_000),
     DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000),
@@ -204,6 +216,12 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; label: string } | undefined;
   /** A Nominatim-compatible geocoder; unset, places come from the offline gazetteer. */
   geoNominatimUrl: string | undefined;
+  /**
+   * Where the map's tiles come from (a `{z}/{x}/{y}` URL template), the credit shown under the map
+   * and the deepest zoom the source serves (issue 37, decision 077). The page's CSP lets images
+   * come from the template's origin and no other.
+   */
+  mapTiles: { url: string; attribution: string; maxZoom: number };
   /** The whole request, headers and body, must arrive within this (else 408 and the socket closes). */
   requestTimeoutMs: number;
   /** PostgreSQL: opening a connection (and waiting for a free one); start-up gives up after it. */
@@ -314,6 +332,7 @@ export function loadConfig(
           }
         : undefined,
     geoNominatimUrl: e.GEO_NOMINATIM_URL,
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION, maxZoom: e.MAP_TILE_MAX_ZOOM },
     digestPace: e.DIGEST_PACE,
     digestScheduleMs: e.DIGEST_SCHEDULE_MS,
     adminLogins: [

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { apiCaller, buildTestApp, buildTestAppWithWebDist, type TestApp } from '../../test/helpers.js';
-import { PERMISSIONS_POLICY, signedMediaOrigin } from './security.js';
+import { PERMISSIONS_POLICY, signedMediaOrigin, tileOrigin } from './security.js';
 
 // The test app's PUBLIC_URL is http://localhost:3000 (test/helpers.ts): a plain-http deployment.
 let t: TestApp;
@@ -46,10 +46,11 @@ describe('security headers', () => {
     }
   });
 
-  it('switches off the browser features no page uses, location included (places come from place search)', async () => {
+  it('switches off the browser features no page uses; location for our own pages only (the map, 077)', async () => {
     const policy = String((await t.app.inject({ method: 'GET', url: '/' })).headers['permissions-policy']);
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+    for (const feature of ['camera', 'microphone', 'payment', 'usb'])
       expect(policy).toContain(`${feature}=()`);
+    expect(policy).toContain('geolocation=(self)');
   });
 
   it('sends no Strict-Transport-Security over plain http', async () => {
@@ -104,6 +105,40 @@ describe('signed media (decision 073)', () => {
       expect(csp).toContain("script-src 'self';");
     } finally {
       await signed.close();
+    }
+  });
+});
+
+describe("the map's tiles (decision 077)", () => {
+  it('names the tile source’s origin in img-src only: OpenStreetMap by default, any configured one', async () => {
+    expect(tileOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual([
+      'https://tile.openstreetmap.org',
+    ]);
+    expect(tileOrigin('https://{s}.tiles.example:8443/a/{z}/{x}/{y}.png?key=k')).toEqual([
+      'https://0.tiles.example:8443',
+    ]);
+    expect(tileOrigin(undefined)).toEqual([]);
+
+    const byDefault = String(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).headers['content-security-policy'],
+    );
+    expect(byDefault).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+    expect(byDefault).toContain("connect-src 'self';");
+    expect(byDefault).toContain("script-src 'self';");
+    // img-src alone: no other directive names it.
+    expect(byDefault.match(/openstreetmap/g)).toHaveLength(1);
+
+    const local = await buildTestApp({
+      env: { MAP_TILE_URL: 'http://127.0.0.1:9876/tiles/{z}/{x}/{y}.png' },
+    });
+    try {
+      const csp = String(
+        (await local.app.inject({ method: 'GET', url: '/api/v1/health' })).headers['content-security-policy'],
+      );
+      expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:9876;");
+      expect(csp).not.toContain('openstreetmap');
+    } finally {
+      await local.close();
     }
   });
 });

@@ -10,14 +10,16 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Browser features no page of ours uses, switched off so that injected or framed content cannot
- * ask for them either. Location comes from the place search, never from the browser's geolocation.
+ * ask for them either. Location comes from the place search; the browser's geolocation only for
+ * our own pages (the map's "near me", issue 37: asked for when the person presses it, never stored,
+ * decision 077), never for a frame.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'bluetooth=()',
   'camera=()',
   'display-capture=()',
-  'geolocation=()',
+  'geolocation=(self)',
   'gyroscope=()',
   'hid=()',
   'magnetometer=()',
@@ -37,10 +39,17 @@ export const PERMISSIONS_POLICY = [
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicUrl: string; https: boolean; mediaOrigin?: string | undefined },
+  options: {
+    publicUrl: string;
+    https: boolean;
+    mediaOrigin?: string | undefined;
+    /** The map's tile source (MAP_TILE_URL, decision 077): its origin alone may serve images too. */
+    tileUrl?: string | undefined;
+  },
 ): Promise<void> {
   // Signed media URLs (decision 073) send the browser to the bucket for pictures and videos.
   const media = options.mediaOrigin ? [options.mediaOrigin] : [];
+  const tiles = tileOrigin(options.tileUrl);
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -48,7 +57,7 @@ export async function registerSecurity(
         scriptSrc: ["'self'"],
         // React and react-hot-toast set inline styles; scripts stay locked down.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...media],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media, ...tiles],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'data:', 'blob:', ...media],
@@ -167,4 +176,15 @@ export function signedMediaOrigin(
   if (!s3 || delivery !== 'signed') return undefined;
   const endpoint = new URL(s3.endpoint);
   return s3.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`;
+}
+
+/**
+ * The origin the map's tiles come from (decision 077), for img-src: the template's scheme, host and
+ * port only, so no other host can serve the page an image. None when the tiles are our own.
+ */
+export function tileOrigin(tileUrl: string | undefined): string[] {
+  if (!tileUrl) return [];
+  // The template's braces are no part of a host: `{s}.tile.example.org` would fail to parse.
+  const url = URL.parse(tileUrl.replaceAll(/\{[a-z]+\}/g, '0'));
+  return url && url.origin !== 'null' ? [url.origin] : [];
 }

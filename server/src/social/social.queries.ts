@@ -116,6 +116,40 @@ export function silencedIdsFor(viewerId: ViewerId): RawBuilder<string[]> {
 }
 
 /**
+ * The people whose posts postVisibleTo leaves out for the viewer as their author (blocked either
+ * way, suspended, limited outside the viewer's reach; mutes are the feed's, not reading's), as one
+ * array read once per statement: `author <> all(hiddenAuthorsFor(viewer))`. Without a viewer (an
+ * answer shared by everybody, the map's, decision 077): the suspended and every limited person.
+ */
+export function hiddenAuthorsFor(viewerId: ViewerId | undefined): RawBuilder<string[]> {
+  if (viewerId === undefined)
+    return sql<string[]>`array(select hsu.id from users hsu where hsu.suspended_until > now()
+      union all select hli.id from users hli where hli.limited_until > now())`;
+  return sql<string[]>`array(select hb.blocked_id from blocks hb where hb.blocker_id = ${viewerId}
+    union all select hb.blocker_id from blocks hb where hb.blocked_id = ${viewerId}
+    union all ${moderatedIdsFor(viewerId)})`;
+}
+
+/**
+ * What a viewer brings to an answer shared by everybody (the map's, decision 077): the people
+ * blocked either way with them, to leave out of it, and whether the shared answer lacks something
+ * theirs to see — they belong to a members-only mission (its public things are left out of it), or
+ * are a limited person or one of their connections (every limited person is left out of it) — so
+ * that they need an answer of their own. The limited are a handful (0037's partial index).
+ */
+export function sharedAnswerStanding(
+  viewerId: string,
+): RawBuilder<{ blocked: string[]; needsOwnAnswer: boolean }> {
+  return sql<{ blocked: string[]; needsOwnAnswer: boolean }>`select
+    array(select sab.blocked_id from blocks sab where sab.blocker_id = ${viewerId}
+      union all select sab.blocker_id from blocks sab where sab.blocked_id = ${viewerId}) as blocked,
+    (exists (select 1 from mission_members sam join missions samo on samo.id = sam.mission_id
+      where sam.user_id = ${viewerId} and samo.visibility = 'members')
+     or exists (select 1 from users sal where sal.limited_until > now()
+      and (sal.id = ${viewerId} or ${connectedTo(viewerId, sql.ref('sal.id'))}))) as needs_own_answer`;
+}
+
+/**
  * The suspended, and the limited the viewer is outside the reach of (limitedFrom), as rows of ids:
  * a walk of 0037's two partial indexes, which hold only such accounts, so the arrays built on it
  * grow by a handful of ids however large Muster is.

@@ -1,0 +1,45 @@
+import { apiErrorSchema } from '@muster/contract/errors';
+import { mapQuerySchema, mapResponseSchema, mapTilesResponseSchema } from '@muster/contract/map';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../../platform/json-text.js';
+import * as map from './map.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+
+/** The map of where help is needed (issue 37, decision 077). */
+export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  map.subscribeMap(deps);
+
+  app.get(
+    '/map',
+    {
+      schema: {
+        tags: ['map'],
+        summary:
+          'Needs, wants, provisions and missions in a viewport at their public, approximate place, newest first (filters: kinds, category, status, emergency, sinceDays)',
+        querystring: mapQuerySchema,
+        response: { 200: mapResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await map.mapOf(deps, request.viewer, request.query)),
+  );
+
+  app.get(
+    '/map/tiles',
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'The tile source the map draws on (MAP_TILE_URL), its attribution and deepest zoom',
+        response: { 200: mapTilesResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = map.mapTiles(deps, request.viewer);
+      // The same for every signed-in person until the server restarts with another source: the
+      // browser may keep it an hour (the API's other answers are no-store, platform/security.ts).
+      reply.header('cache-control', 'private, max-age=3600');
+      return { data };
+    },
+  );
+};
