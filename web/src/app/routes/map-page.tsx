@@ -67,3 +67,6 @@ export function MapRoute() {
     />
   );
 }
+
+/** React Router's lazy route takes the module's `Component` (app/router.tsx). */
+export { MapRoute as Component };

@@ -1,6 +1,5 @@
 import { MAP_CATEGORY_MAX, MAP_SINCE_DAYS, type MapKind, mapKinds } from '@muster/contract/map-constants';
 import { useEffect, useId, useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { kindLook } from '../lib/kinds';
 import { defaultFilters, type MapFilterState, needStatusValues, type SinceDays } from '../lib/map-url';
 import { KindMark } from './kind-mark';
@@ -45,12 +44,15 @@ export function MapFilters({
     setCategoryFor(filters.category);
     setCategory(filters.category);
   }
-  const settled = useDebouncedValue(category.trim(), 500);
+  // The words go to the URL once they have stopped changing for half a second.
   useEffect(() => {
-    if (settled !== filters.category) onChange({ ...filters, category: settled });
-    // Only a settled change of the words asks again; the filters are read as they are then.
+    const words = category.trim();
+    if (words === filters.category) return;
+    const timer = setTimeout(() => onChange({ ...filters, category: words }), 500);
+    return () => clearTimeout(timer);
+    // Only a change of the words asks again; the filters are read as they are then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
+  }, [category]);
 
   const toggle = <T extends string>(list: T[], value: T, all: readonly T[]): T[] => {
     const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
