@@ -2,11 +2,12 @@ import type { Place } from '@muster/contract/geo';
 import type { MapItem } from '@muster/contract/map';
 import { type Bbox, MAP_TOTAL_CAP } from '@muster/contract/map-constants';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Download, ZoomOut } from 'lucide-react';
+import { ChevronDown, Download, ZoomOut } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListError } from '../../../components/list-error';
 import { paths } from '../../../lib/paths';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useMapItemsQuery, useMapTilesQuery } from '../api/get-map';
 import {
   defaultFilters,
@@ -70,6 +71,7 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
   const [hovered, setHovered] = useState<string>();
   const [focusCard, setFocusCard] = useState(false);
   const [viewport, setViewport] = useState<ViewChange>();
+  const wide = useMediaQuery('(min-width: 768px)');
   const tiles = useMapTilesQuery();
   const [bbox, setBbox] = useState<Bbox>();
   const [goTo, setGoTo] = useState<MapView & { seq: number }>();
@@ -213,7 +215,25 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
 
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
         <PlaceFinder findPlaces={findPlaces} onPlace={move} />
-        <MapFilters filters={filters} onChange={(f) => write(f, false)} />
+        {wide ? (
+          <MapFilters filters={filters} onChange={(f) => write(f, false)} />
+        ) : (
+          // On a phone the filters fold away, so the map is on the first screen; they say how many are set.
+          <details className="group">
+            <summary className="flex cursor-pointer list-none items-center justify-between rounded-lg px-1 py-1 text-sm font-semibold text-slate-700 [&::-webkit-details-marker]:hidden">
+              <span>
+                Filters
+                {changed && (
+                  <span className="ml-1.5 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">on</span>
+                )}
+              </span>
+              <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+            </summary>
+            <div className="pt-2">
+              <MapFilters filters={filters} onChange={(f) => write(f, false)} />
+            </div>
+          </details>
+        )}
       </div>
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_22rem]">

@@ -111,7 +111,8 @@ export function writeMapUrl(state: MapUrlState): URLSearchParams {
  */
 export function roundBbox([west, south, east, north]: Bbox): Bbox {
   const span = Math.max(east - west, north - south);
-  const step = span > 20 ? 1 : span > 2 ? 0.1 : span > 0.2 ? 0.01 : 0.001;
+  // A power of ten between a tenth and a fortieth of the view's span.
+  const step = Math.min(10, Math.max(0.001, 10 ** Math.floor(Math.log10(span / 4))));
   const down = (v: number) => Math.floor(v / step) * step;
   const up = (v: number) => Math.ceil(v / step) * step;
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Number(v.toFixed(3))));
