@@ -143,6 +143,13 @@ describe('the map page', () => {
     );
   });
 
+  it('clusters items at one place into one button that names how many', async () => {
+    const same = { coordinates: [123.93, 10.33] as [number, number] };
+    renderMap('/map?lat=10.33&lon=123.93&z=12', [item(1, same), item(2, same), item(3, same)]);
+    expect(await screen.findByRole('button', { name: '3 items here: zoom in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Need: Need 1/ })).not.toBeInTheDocument();
+  });
+
   it('says when there is more than it shows', async () => {
     renderMap('/map', [item(1)], 2340);
     await waitFor(() =>
