@@ -32,7 +32,13 @@ export function useMapItemsQuery(bbox: Bbox | undefined, filters: MapFilterState
 export function useMapTilesQuery() {
   return useQuery({
     queryKey: mapKeys.tiles,
-    queryFn: async () => (await api.get<{ data: MapTiles }>('/map/tiles')).data,
+    queryFn: async () => {
+      const tiles = (await api.get<{ data?: Partial<MapTiles> }>('/map/tiles')).data;
+      // Leaflet throws inside its own loop on a template it cannot fill: the page shows its error instead.
+      if (typeof tiles?.url !== 'string' || typeof tiles.attribution !== 'string')
+        throw new Error('The map has no tile source');
+      return { url: tiles.url, attribution: tiles.attribution, maxZoom: tiles.maxZoom ?? 19 };
+    },
     staleTime: Infinity,
   });
 }
