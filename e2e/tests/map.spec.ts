@@ -44,7 +44,8 @@ test('a need placed in Mandaue is on the map with its row and card; filters narr
   await composer.getByRole('button', { name: 'Share' }).click();
   await expect(a.page.getByText('Post created successfully')).toBeVisible();
 
-  // A members-only mission in Mandaue, and a need posted in it: for its members only.
+  // A members-only mission in Mandaue, and a need posted in it (an update of the mission, which
+  // decision 077 keeps off the map for everyone): the stranger sees neither.
   const hiddenTitle = `Members-only fuel ${stamp}`;
   const place = { address: 'Mandaue City, Cebu, Philippines', coordinates: [123.9354, 10.3236] };
   const mission = await a.page.request.post('/api/v1/missions', {

@@ -38,6 +38,7 @@ import * as m0035 from './migrations/0035-moderation-actions.js';
 import * as m0036 from './migrations/0036-watched-words.js';
 import * as m0037 from './migrations/0037-moderated-reads.js';
 import * as m0038 from './migrations/0038-map-points.js';
+import * as m0039 from './migrations/0039-map-walk.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 /** Every migration of this code, by name (exported for the tests that count them). */
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0036-watched-words': m0036,
   '0037-moderated-reads': m0037,
   '0038-map-points': m0038,
+  '0039-map-walk': m0039,
 };
 
 /**

@@ -338,6 +338,8 @@ export interface MissionsTable {
   mapLocation: ColumnType<unknown, string | null, string | null> | null;
   /** The place as its owner gave it, `{ location, mapLocation }`: for its members only (0020). */
   exactLocation: ColumnType<unknown, string | null, string | null> | null;
+  /** The public place's point, generated from mapLocation (0039): what the map's indexes hold. */
+  mapPoint: ColumnType<unknown, never, never>;
   photo: string | null;
   visibility: Generated<'public' | 'members'>;
   status: Generated<'ongoing' | 'completed'>;
@@ -464,6 +466,8 @@ export interface PostsTable {
   mapLocation: ColumnType<unknown, string | null, string | null> | null;
   /** The place as its author gave it: for the author, an accepted helper, an update's mission members (0020). */
   exactLocation: ColumnType<unknown, string | null, string | null> | null;
+  /** The public place's point, generated from mapLocation (0039): what the map's indexes hold. */
+  mapPoint: ColumnType<unknown, never, never>;
   mission: ColumnType<unknown, string | null, string | null> | null;
   emergencyEmoji: string | null;
   linkPreview: ColumnType<unknown, string | null, string | null> | null;

@@ -22,7 +22,23 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mapResponseSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, await map.mapOf(deps, request.viewer, request.query)),
+    async (request, reply) => {
+      const answer = await map.mapOf(deps, request.viewer, request.query);
+      // In production only: elsewhere every answer goes as text, for the schema check (serializer.ts).
+      if (
+        answer.shared &&
+        deps.config.env === 'production' &&
+        deps.config.apiCompression &&
+        /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))
+      ) {
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-encoding', 'br')
+          .header('vary', 'accept-encoding')
+          .send(map.brotliOnce(answer.shared) as never);
+      }
+      return sendJsonText(reply, answer.text);
+    },
   );
 
   app.get(

@@ -1,29 +1,60 @@
-import { MAP_TOTAL_CAP, type MapQuery, type MapTiles } from '@muster/contract/map';
+import zlib from 'node:zlib';
+import { MAP_ITEMS_MAX, MAP_TOTAL_CAP, type MapQuery, type MapTiles } from '@muster/contract/map';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
 import { mapAnswerText, mapItemText } from './map.present.js';
-import { mapCandidates, type MapRow, type MapSelection, standingOf } from './map.queries.js';
+import { type MapKey, mapKeys, mapPins, type MapSelection, standingOf } from './map.queries.js';
 
 /*
  * The map of where help is needed (issue 37, decision 077). A viewport's answer is the same for
  * almost everybody: the newest things in the box that fit the filters, less what the viewer's
- * blocks leave out. So one statement per viewport and filters, for nobody in particular, is shared
- * by every viewer for a few seconds (as search's, decision 018), and each viewer pays one small
+ * blocks leave out. So one answer per viewport and filters, for nobody in particular, is shared by
+ * every viewer for a few seconds (as search's, decision 018), and each viewer pays one small
  * statement for their blocks. Someone the shared answer lacks things for (a members-only mission's
  * member, a limited person and their connections) gets an answer of their own.
+ *
+ * An answer is two reads: the keys of up to MAP_TOTAL_CAP + 1 things, newest first (an index-only
+ * scan, 0039), which give the total; then the pins of the first few hundred.
  */
 
-/** A shared answer: up to MAP_TOTAL_CAP + 1 candidates, newest first, each with its pin's text. */
-type Shared = { rows: MapRow[]; texts: JsonText[] };
-type Entry = { answer: Promise<Shared>; at: number; next?: Promise<Shared> | undefined };
+type Answer = {
+  keys: MapKey[];
+  texts: Map<string, JsonText>;
+  /** Whole answers as most viewers (no blocks) get them, by limit, and brotli'd once (below). */
+  whole?: Map<number, Whole>;
+};
+type Whole = { text: JsonText; br?: Buffer };
+/** `freshFor`: how long the answer is given as it is before one request computes its successor. */
+type Entry = { answer: Promise<Answer>; at: number; freshFor: number; next?: Promise<Answer> | undefined };
+type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
-const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 200 });
+// Each holds up to 10,001 keys (about 1 MB): a couple of dozen viewports at once.
+const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 24 });
 const SHARED_FRESH_MS = 5_000;
+/**
+ * A walk that took long (a region's 250,000 things) is kept longer: ten times what it took, so
+ * that one busy viewport spends at most a tenth of a connection on its refreshes, up to 30 s.
+ */
+const freshFor = (tookMs: number) => Math.min(Math.max(SHARED_FRESH_MS, 10 * tookMs), 30_000);
+/** Pins written with a shared answer: a full page and room for a viewer's blocks. */
+const SHARED_PINS = MAP_ITEMS_MAX + 50;
+/**
+ * Each viewer's blocks and standing, kept a few seconds (decision 018's next step): a block drops
+ * both people's at once here (other processes within the seconds); an unblock or a mission joined
+ * may wait them out, which only ever shows less.
+ */
+const standings = microCachePerApp<Promise<Standing>>({ ttlMs: 5_000, max: 5_000 });
 
 /** What a moderator does to a post or a person is off the shared maps at once here (071). */
 export function subscribeMap(deps: Deps) {
+  deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) => {
+    standings(deps).delete(blockerId);
+    standings(deps).delete(blockedId);
+  });
+  deps.events.afterCommit('mission.member_left', ({ userId }) => standings(deps).delete(userId));
+  deps.events.afterCommit('mission.member_joined', ({ userId }) => standings(deps).delete(userId));
   for (const event of [
     'moderation.content_hidden',
     'moderation.content_restored',
@@ -42,52 +73,112 @@ const selectionOf = (q: MapQuery): MapSelection => ({
   sinceDays: q.sinceDays,
 });
 
+/** The answer's keys, with the pins of the first `pinned` written. */
+async function answerFor(
+  deps: Deps,
+  viewerId: string | undefined,
+  selection: MapSelection,
+  pinned: number,
+): Promise<Answer> {
+  const keys = await mapKeys(deps.db, viewerId, selection, MAP_TOTAL_CAP + 1);
+  const rows = await mapPins(
+    deps.db,
+    keys.slice(0, pinned).map((k) => k.id),
+  );
+  return { keys, texts: new Map(rows.map((r) => [r.id, mapItemText(r)])) };
+}
+
+/** A map answer: its JSON text, and the same brotli'd when it is shared by every viewer without blocks. */
+export type MapAnswer = { text: JsonText; shared?: Whole };
+
 /** GET /map: the newest `limit` things in the viewport the viewer may see, and how many fit. */
-export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<JsonText> {
+export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<MapAnswer> {
   const me = requireViewer(viewer);
   const selection = selectionOf(q);
-  const [shared, standing] = await Promise.all([sharedAnswer(deps, selection), standingOf(deps.db, me.id)]);
-  if (standing.needsOwnAnswer) {
-    const rows = await mapCandidates(deps.db, me.id, selection, MAP_TOTAL_CAP + 1);
-    return mapAnswerText(rows.slice(0, q.limit).map(mapItemText), Math.min(rows.length, MAP_TOTAL_CAP));
+  const [shared, standing] = await Promise.all([
+    sharedAnswer(deps, selection),
+    standings(deps).remember(me.id, () => standingOf(deps.db, me.id)),
+  ]);
+  if (!standing.needsOwnAnswer && standing.blocked.length === 0) {
+    // The common case: the shared answer as it is, written once per limit.
+    shared.whole ??= new Map();
+    let whole = shared.whole.get(q.limit);
+    if (!whole)
+      shared.whole.set(q.limit, (whole = { text: await answerText(deps, shared, new Set(), q.limit) }));
+    return { text: whole.text, shared: whole };
   }
-  if (standing.blocked.length === 0)
-    return mapAnswerText(shared.texts.slice(0, q.limit), Math.min(shared.rows.length, MAP_TOTAL_CAP));
-  const blocked = new Set(standing.blocked);
-  const items: JsonText[] = [];
+  const answer = standing.needsOwnAnswer ? await answerFor(deps, me.id, selection, q.limit) : shared;
+  return {
+    text: await answerText(deps, answer, new Set(standing.needsOwnAnswer ? [] : standing.blocked), q.limit),
+  };
+}
+
+/** The answer less the blocked people's things: its first `limit` pins and how many fit. */
+async function answerText(
+  deps: Deps,
+  answer: Answer,
+  blocked: Set<string>,
+  limit: number,
+): Promise<JsonText> {
+  const shown: string[] = [];
   let total = 0;
-  shared.rows.forEach((row, i) => {
-    if (blocked.has(row.authorId)) return;
+  for (const key of answer.keys) {
+    if (blocked.has(key.authorId)) continue;
     total += 1;
-    if (items.length < q.limit) items.push(shared.texts[i]!);
-  });
+    if (shown.length < limit) shown.push(key.id);
+  }
+  // Beyond the pins written with the shared answer only when blocks reached past them: rare.
+  const missing = shown.filter((id) => !answer.texts.has(id));
+  const extra = new Map((await mapPins(deps.db, missing)).map((r) => [r.id, mapItemText(r)]));
+  const items = shown.map((id) => answer.texts.get(id) ?? extra.get(id)).filter((t) => t !== undefined);
   return mapAnswerText(items, Math.min(total, MAP_TOTAL_CAP));
 }
 
 /**
- * The shared answer for the selection. Past its 5 s the one kept is still given while one request
- * computes its successor, so a crowd on one viewport never waits on the database together.
+ * The shared answer's bytes for a client that takes brotli, compressed once for everybody: a
+ * full map answer is ~100 KB, which the compression hook would stream through zlib's threads for
+ * every request (decision 025's 64 KB bound) at milliseconds of CPU each. Brotli at quality 1,
+ * as the hook's.
  */
-function sharedAnswer(deps: Deps, selection: MapSelection): Promise<Shared> {
+export function brotliOnce(whole: Whole): Buffer {
+  whole.br ??= zlib.brotliCompressSync(whole.text, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+  });
+  return whole.br;
+}
+
+/**
+ * The shared answer for the selection. Past its 5 s (or longer, freshFor) the one kept is still
+ * given while one request computes its successor, so a crowd on one viewport never waits on the
+ * database together.
+ */
+function sharedAnswer(deps: Deps, selection: MapSelection): Promise<Answer> {
   const cache = sharedAnswers(deps);
   const key = JSON.stringify(selection);
-  const load = async (): Promise<Shared> => {
-    const rows = await mapCandidates(deps.db, undefined, selection, MAP_TOTAL_CAP + 1);
-    return { rows, texts: rows.map(mapItemText) };
+  const load = async () => {
+    const started = Date.now();
+    const answer = await answerFor(deps, undefined, selection, SHARED_PINS);
+    return { answer, took: Date.now() - started };
   };
   const kept = cache.get(key);
   if (!kept) {
-    const entry: Entry = { answer: load(), at: Date.now() };
+    const loading = load();
+    const entry: Entry = { answer: loading.then((l) => l.answer), at: Date.now(), freshFor: SHARED_FRESH_MS };
     cache.set(key, entry);
-    entry.answer.catch(() => cache.delete(key));
+    loading.then(
+      (l) => (entry.freshFor = freshFor(l.took)),
+      () => cache.delete(key),
+    );
     return entry.answer;
   }
-  if (Date.now() - kept.at > SHARED_FRESH_MS && !kept.next) {
-    kept.next = load();
-    kept.next.then(
+  if (Date.now() - kept.at > kept.freshFor && !kept.next) {
+    const loading = load();
+    kept.next = loading.then((l) => l.answer);
+    loading.then(
       // Not when the kept one was dropped meanwhile (a moderator's decision): it began before.
-      (answer) =>
-        cache.get(key) === kept && cache.set(key, { answer: Promise.resolve(answer), at: Date.now() }),
+      (l) =>
+        cache.get(key) === kept &&
+        cache.set(key, { answer: Promise.resolve(l.answer), at: Date.now(), freshFor: freshFor(l.took) }),
       () => (kept.next = undefined),
     );
   }
