@@ -34,7 +34,8 @@ export function MapFilters({
   onChange,
 }: {
   filters: MapFilterState;
-  onChange: (next: MapFilterState) => void;
+  /** Given as an update of the filters as they are then: two quick clicks must not undo each other. */
+  onChange: (update: (current: MapFilterState) => MapFilterState) => void;
 }) {
   const id = useId();
   const [category, setCategory] = useState(filters.category);
@@ -48,7 +49,7 @@ export function MapFilters({
   useEffect(() => {
     const words = category.trim();
     if (words === filters.category) return;
-    const timer = setTimeout(() => onChange({ ...filters, category: words }), 500);
+    const timer = setTimeout(() => onChange((f) => ({ ...f, category: words })), 500);
     return () => clearTimeout(timer);
     // Only a change of the words asks again; the filters are read as they are then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -73,7 +74,7 @@ export function MapFilters({
                   type="checkbox"
                   className="sr-only"
                   checked={checked}
-                  onChange={() => onChange({ ...filters, kinds: toggle(filters.kinds, k, mapKinds) })}
+                  onChange={() => onChange((f) => ({ ...f, kinds: toggle(f.kinds, k, mapKinds) }))}
                 />
                 <KindMark kind={k} className="size-4 text-[9px]" />
                 {kindLook[k].plural}
@@ -95,11 +96,13 @@ export function MapFilters({
                   type="checkbox"
                   className="sr-only"
                   checked={checked}
-                  onChange={() => {
-                    const status = toggle(filters.status, s, needStatusValues);
-                    // At least one status: none would show no needs, which the kinds say already.
-                    if (status.length) onChange({ ...filters, status });
-                  }}
+                  onChange={() =>
+                    onChange((f) => {
+                      const status = toggle(f.status, s, needStatusValues);
+                      // At least one status: none would show no needs, which the kinds say already.
+                      return status.length ? { ...f, status } : f;
+                    })
+                  }
                 />
                 {s}
               </label>
@@ -110,7 +113,10 @@ export function MapFilters({
               type="checkbox"
               className="sr-only"
               checked={filters.emergency}
-              onChange={(e) => onChange({ ...filters, emergency: e.target.checked })}
+              onChange={(e) => {
+                const emergency = e.target.checked;
+                onChange((f) => ({ ...f, emergency }));
+              }}
             />
             Emergency only
           </label>
@@ -142,12 +148,10 @@ export function MapFilters({
         <select
           id={`${id}-since`}
           value={filters.sinceDays ?? ''}
-          onChange={(e) =>
-            onChange({
-              ...filters,
-              sinceDays: e.target.value ? (Number(e.target.value) as SinceDays) : undefined,
-            })
-          }
+          onChange={(e) => {
+            const sinceDays = e.target.value ? (Number(e.target.value) as SinceDays) : undefined;
+            onChange((f) => ({ ...f, sinceDays }));
+          }}
           className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         >
           <option value="">Any time</option>

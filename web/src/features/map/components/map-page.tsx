@@ -67,6 +67,14 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
       setParams((prev) => writeMapUrl({ ...readMapUrl(prev), ...next }), { replace }),
     [setParams],
   );
+  const changeFilters = useCallback(
+    (update: (current: MapFilterState) => MapFilterState) =>
+      setParams((prev) => {
+        const current = readMapUrl(prev);
+        return writeMapUrl({ ...current, ...update(current) });
+      }),
+    [setParams],
+  );
   const [selected, setSelected] = useState<string>();
   const [hovered, setHovered] = useState<string>();
   const [focusCard, setFocusCard] = useState(false);
@@ -216,7 +224,7 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
         <PlaceFinder findPlaces={findPlaces} onPlace={move} />
         {wide ? (
-          <MapFilters filters={filters} onChange={(f) => write(f, false)} />
+          <MapFilters filters={filters} onChange={changeFilters} />
         ) : (
           // On a phone the filters fold away, so the map is on the first screen; they say how many are set.
           <details className="group">
@@ -230,7 +238,7 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
               <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
             </summary>
             <div className="pt-2">
-              <MapFilters filters={filters} onChange={(f) => write(f, false)} />
+              <MapFilters filters={filters} onChange={changeFilters} />
             </div>
           </details>
         )}
