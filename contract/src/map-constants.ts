@@ -21,3 +21,6 @@ export const NEAR_RADIUS_DEFAULT_KM = 25;
 
 /** "west,south,east,north" in degrees, as the map and the exports take a viewport. */
 export type Bbox = [west: number, south: number, east: number, north: number];
+
+/** A map filter's category is at most this long (mapFiltersSchema's `category`). */
+export const MAP_CATEGORY_MAX = 60;

@@ -7,6 +7,7 @@ import { freePort } from '../../server/test/free-port';
 import { startOidcProvider } from '../../server/test/oidc-provider';
 import { headerOf, startSmtpCapture } from '../../server/test/smtp-capture';
 import { FIRST_ADMIN_EMAIL } from './staff';
+import { startTileServer } from './tile-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,6 +64,8 @@ export default async function globalSetup() {
   const mailDir = path.join(workDir, 'mail');
   await fs.mkdir(mailDir);
   const smtp = await startMailCapture(mailDir);
+  // The map's tiles from this machine (issue 37): no journey asks a public tile server.
+  const tiles = await startTileServer();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   // A real OpenID provider with development login pages: any login name signs in.
@@ -100,6 +103,8 @@ export default async function globalSetup() {
         LOG_LEVEL: 'warn',
         // The first admin (decision 067): made as this address is verified (tests/admin-roles.spec.ts).
         ADMIN_USERNAMES: FIRST_ADMIN_EMAIL,
+        MAP_TILE_URL: tiles.url,
+        MAP_TILE_ATTRIBUTION: '© Muster test tiles',
         DATABASE_URL: '',
         REDIS_URL: '',
       },
@@ -119,6 +124,7 @@ export default async function globalSetup() {
     await new Promise((r) => server.once('exit', r));
     await smtp.close();
     await idp.close();
+    await tiles.close();
     await fs.rm(workDir, { recursive: true, force: true });
   };
 }

@@ -425,6 +425,9 @@ const shellPages: RouteObject[] = [
       (m) => m.ModerationPage,
     ),
   },
+  // Issue 37: the map; Leaflet and its CSS load with this route only (decision 079). The module
+  // exports its `Component` itself: the landing page had no room for `page()`'s few bytes more.
+  { path: paths.map, lazy: () => import('./routes/map-page') },
   {
     path: '*',
     ...page(

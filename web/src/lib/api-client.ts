@@ -38,17 +38,17 @@ export async function signOutRequest(path: string): Promise<unknown> {
   }
 }
 
-function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   if (signingOut)
     return Promise.reject(new ApiClientError(401, 'Please sign in to continue', 'UNAUTHORIZED'));
-  const call = send<T>(method, path, body);
+  const call = send<T>(method, path, body, signal);
   inFlight.add(call);
   const settled = () => inFlight.delete(call);
   call.then(settled, settled);
   return call;
 }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${API_ROOT}${path}`, {
@@ -59,6 +59,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
         ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}),
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal,
     });
   } catch {
     throw new ApiClientError(0, 'Could not reach Muster. Check your connection and try again.', 'NETWORK');
@@ -90,7 +91,8 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
 
 /** The one way the web app talks to the API: JSON, cookies on every call, errors as ApiClientError. */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
+  /** `signal` cancels the request when its asker no longer wants the answer (the map's viewport). */
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
   post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body),
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body),

@@ -38,6 +38,8 @@ export const paths = {
   chat: (chatId: string) => `/chats/${chatId}`,
   missionChat: (missionId: string) => `/chat/${missionId}`,
   search: '/search',
+  /** Issue 37: needs, wants, provisions and missions on a map; filters and view in the query (decision 079). */
+  map: '/map',
   hashtags: '/hashtags',
   hashtag: (tag: string) => `/hashtag/${encodeURIComponent(tag)}`,
   post: (postId: string) => `/post/${postId}`,

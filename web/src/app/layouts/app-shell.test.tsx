@@ -81,6 +81,7 @@ describe('every section from a phone (issue 32)', () => {
         .map((item) => item.textContent?.trim()),
     ).toEqual([
       'View Profile',
+      'Map of needs',
       'Saved posts',
       'My missions',
       'Collaborate',
@@ -92,6 +93,7 @@ describe('every section from a phone (issue 32)', () => {
       'Sign Out',
     ]);
     for (const [name, to] of [
+      ['Map of needs', '/map'],
       ['Saved posts', '/savedposts'],
       ['My missions', '/profile/ada?tab=missions'],
       ['Collaborate', '/collaboration/all'],
@@ -116,8 +118,8 @@ describe('every section from a phone (issue 32)', () => {
     const names = within(await screen.findByRole('menu'))
       .getAllByRole('menuitem')
       .map((item) => item.textContent?.trim());
-    expect(names.slice(6, 6 + extra.length)).toEqual(extra);
-    expect(names).toHaveLength(10 + extra.length);
+    expect(names.slice(7, 7 + extra.length)).toEqual(extra);
+    expect(names).toHaveLength(11 + extra.length);
     await userEvent.click(screen.getByRole('menuitem', { name: extra[extra.length - 1] }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(role === 'admin' ? '/moderation/staff' : '/moderation'),

@@ -10,6 +10,7 @@ import {
   Languages,
   LifeBuoy,
   LogOut,
+  MapIcon,
   MessagesSquare,
   Settings,
   Shield,
@@ -153,6 +154,11 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                 {icon(Home)}
                 <span>Home</span>
               </NavLink>
+              {/* Issue 37: where help is needed. A phone reaches it from the profile menu (five tabs). */}
+              <NavLink to={paths.map} className={topItem}>
+                {icon(MapIcon)}
+                <span>Map</span>
+              </NavLink>
               <NavLink to={paths.network} className={topItem}>
                 {icon(
                   Users,
@@ -229,6 +235,7 @@ export function AppShell({ user, onSignOut }: { user: SessionUser; onSignOut: ()
                   },
                   // Home's side cards reach these on a wide screen; a phone has no side cards, and
                   // its bottom bar holds the spec's five sections only, so the menu is the way in.
+                  { label: 'Map of needs', Icon: MapIcon, onSelect: () => navigate(paths.map) },
                   { label: 'Saved posts', Icon: Bookmark, onSelect: () => navigate(paths.savedPosts) },
                   {
                     label: 'My missions',

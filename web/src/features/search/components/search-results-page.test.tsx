@@ -139,6 +139,11 @@ describe('/search pages', () => {
       '/users/advanced-search?query=water&page=1&limit=20&section=needs&category=Water',
     ]);
     expect(screen.queryByRole('heading', { name: 'Missions' })).not.toBeInTheDocument();
+    // Issue 37: the same kind and category on the map.
+    expect(screen.getByRole('link', { name: 'Show on map' })).toHaveAttribute(
+      'href',
+      '/map?kinds=need%2Cwant&category=Water',
+    );
   });
 
   it("/search/all pages people 20 at a time with 'Load more' while a page comes back full", async () => {

@@ -1,5 +1,5 @@
 import type { AdvancedSearchResult, CategoryMatch, SearchSection } from '@muster/contract/search';
-import { BadgeCheck, Search } from 'lucide-react';
+import { BadgeCheck, MapIcon, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -18,6 +18,23 @@ const titles: Record<SearchSection, string> = {
   provisions: 'Provisions',
   missions: 'Missions',
 };
+
+/** The map's query for a search section (decision 079: the map keeps its filters in the URL). */
+function mapQueryOf(section: SearchSection, category: string | undefined): string {
+  const kinds =
+    section === 'needs'
+      ? 'need,want'
+      : section === 'provisions'
+        ? 'provision'
+        : section === 'missions'
+          ? 'mission'
+          : undefined;
+  const q = new URLSearchParams();
+  if (kinds) q.set('kinds', kinds);
+  if (category) q.set('category', category);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
 
 /** Pages of one search, folded into one answer: a category met again on a later page is merged into the first. */
 function merge(pages: AdvancedSearchResult[]): AdvancedSearchResult {
@@ -187,6 +204,13 @@ export function SearchResultsPage({
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold text-slate-900">{heading}</h1>
+        {/* Issue 37: the same kind of thing (and category) on the map; the words themselves are no map filter. */}
+        <Link
+          to={`${paths.map}${mapQueryOf(section, category)}`}
+          className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          <MapIcon className="size-4" aria-hidden="true" /> Show on map
+        </Link>
         {query &&
           section !== 'users' &&
           section !== 'missions' &&
