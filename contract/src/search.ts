@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE } from './limits.js';
+import { NEAR_RADIUS_DEFAULT_KM, nearSchema } from './map.js';
 import { missionTypes } from './missions-constants.js';
 import { needStatuses, postKinds } from './posts-constants.js';
 import { SEARCH_QUERY_MAX, searchSections } from './search-constants.js';
@@ -33,8 +34,34 @@ export const advancedSearchQuerySchema = z.object({
     .enum(['true', 'false'], 'verifiedFirst is true or false')
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * "Near me" (issue 37): a circle narrowing needs, provisions and missions to those whose public,
+   * approximate place (decision 022) is within `radiusKm` of `lat`,`lon` (NEAR_RADIUS_DEFAULT_KM
+   * when only the centre is given); a thing with no place is then left out. People are not narrowed:
+   * their place is city-level text they chose to show, not a point (decision 081).
+   */
+  lat: nearSchema.shape.lat.optional(),
+  lon: nearSchema.shape.lon.optional(),
+  radiusKm: nearSchema.shape.radiusKm.optional(),
+}).superRefine((q, ctx) => {
+  // A centre is both numbers or neither; a radius means nothing without one.
+  if ((q.lat === undefined) !== (q.lon === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.lat === undefined ? 'lat' : 'lon'],
+      message: 'Give both lat and lon for a place to search near',
+    });
+  else if (q.lat === undefined && q.radiusKm !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'A radius needs lat and lon' });
 });
 export type AdvancedSearchQuery = z.infer<typeof advancedSearchQuerySchema>;
+
+/** The query's circle, when it has one (its radius NEAR_RADIUS_DEFAULT_KM when none was given). */
+export function nearOfSearch(q: Pick<AdvancedSearchQuery, 'lat' | 'lon' | 'radiusKm'>) {
+  return q.lat === undefined || q.lon === undefined
+    ? undefined
+    : { lat: q.lat, lon: q.lon, radiusKm: q.radiusKm ?? NEAR_RADIUS_DEFAULT_KM };
+}
 
 /** A matching need or provision, as a row of a category group. */
 export const searchPostSchema = z.object({

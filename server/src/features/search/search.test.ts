@@ -332,7 +332,7 @@ describe('plans and shared answers', () => {
     const w = { limit: 20, offset: 0 };
     const walk = await searchCategoryGroups(t.db, me.user.id, 'needs', terms, w, undefined, true);
     const index = await searchCategoryGroups(t.db, me.user.id, 'needs', terms, w, undefined, false);
-    expect(walk.items).toHaveLength(1);
+    expect(JSON.parse(walk.items)).toHaveLength(1);
     expect(walk).toEqual(index);
   });
 
