@@ -288,7 +288,12 @@ const NO_SECTION: SectionRow = sql`(select '[]'::text as items, '{}'::uuid[] as 
  * Exact name first, then a name or username that starts with the query, then the closest names
  * (typos: by trigrams, or respelt from everyone's names), then the newest accounts.
  */
-function usersSection(viewerId: string | undefined, t: SearchTerms, w: Window, verifiedFirst: boolean): SectionRow {
+function usersSection(
+  viewerId: string | undefined,
+  t: SearchTerms,
+  w: Window,
+  verifiedFirst: boolean,
+): SectionRow {
   const order = sql`${verifiedFirstBy(verifiedFirst, sql`f.verified`)} f.exact desc, f.prefix desc, f.similarity desc, f.created_at desc, f.id`;
   return sql`(select coalesce(json_agg(s.card::json order by s.n), '[]'::json)::text as items,
       coalesce(array_agg(s.id order by s.n), '{}'::uuid[]) as people
@@ -410,7 +415,9 @@ export async function searchSections(
     from ${ask.users ? usersSection(viewerId, t, w, ask.verifiedFirst) : NO_SECTION} u
       cross join ${ask.needs ? categoryGroupsSection(viewerId, 'needs', t, w, ask.category, ask.common.needs, ask.verifiedFirst, ask.near) : NO_SECTION} n
       cross join ${ask.provisions ? categoryGroupsSection(viewerId, 'provisions', t, w, ask.category, ask.common.provisions, ask.verifiedFirst, ask.near) : NO_SECTION} p
-      cross join ${ask.missions ? missionsSection(viewerId, t, w, ask.defaultPhoto, ask.near) : NO_SECTION} m`.execute(db);
+      cross join ${ask.missions ? missionsSection(viewerId, t, w, ask.defaultPhoto, ask.near) : NO_SECTION} m`.execute(
+    db,
+  );
   const row = rows[0]!;
   const section = (k: 'u' | 'n' | 'p' | 'm'): Section => ({
     items: row[`${k}items`] as JsonText,
@@ -432,7 +439,9 @@ export async function searchCategoryGroups(
   near?: Circle,
 ): Promise<Section> {
   const { rows } = await sql<{ items: string; people: string[] }>`select s.items, s.people
-    from ${categoryGroupsSection(viewerId, section, t, w, category, common, verifiedFirst, near)} s`.execute(db);
+    from ${categoryGroupsSection(viewerId, section, t, w, category, common, verifiedFirst, near)} s`.execute(
+    db,
+  );
   return { items: rows[0]!.items as JsonText, people: rows[0]!.people };
 }
 

@@ -233,7 +233,10 @@ function sharedAnswer(
  * a query of several words all common (which may still be rare together) or holding hashtags
  * (matched beside the words, not with them) is probed whole, and that answer is kept too.
  */
-async function commonnessOf(deps: Deps, terms: SearchTerms): Promise<{ needs: boolean; provisions: boolean }> {
+async function commonnessOf(
+  deps: Deps,
+  terms: SearchTerms,
+): Promise<{ needs: boolean; provisions: boolean }> {
   const whole = () =>
     commonness(deps).remember(`${terms.words ?? ''}\n${terms.tags.join(' ')}`, () =>
       commonSections(deps.db, terms),

@@ -524,12 +524,22 @@ describe('near me (issue 37)', () => {
   it('narrows needs, provisions and missions to the circle: inside, outside, the edge, and no place', async () => {
     const a = await person();
     const me = await person();
-    const body = (title: string) => ({ kind: 'need' as const, category: 'Pumps', title, content: 'A quernpump' });
+    const body = (title: string) => ({
+      kind: 'need' as const,
+      category: 'Pumps',
+      title,
+      content: 'A quernpump',
+    });
     const inside = await post(a, body('Quernpump in town'));
     const north = await post(a, body('Quernpump up north'));
     const far = await post(a, body('Quernpump far away'));
     const nowhere = await post(a, body('Quernpump with no place'));
-    const offer = await post(a, { kind: 'provision', category: 'Pumps', title: 'Spare quernpump', content: 'x' });
+    const offer = await post(a, {
+      kind: 'provision',
+      category: 'Pumps',
+      title: 'Spare quernpump',
+      content: 'x',
+    });
     const site = await mission(a, 'Quernpump depot');
     // Centre 10.30 N 123.90 E (Cebu). 0.10° of latitude north is 11.12 km (11.1195) on the sphere.
     await placeAt('posts', inside, 123.91, 10.31);

@@ -247,7 +247,8 @@ export function createRedisHub(
     onEndSessions: (listener) => void local.listeners.end.push(listener),
     onForgetSessions: (listener) => void local.listeners.forget.push(listener),
     // Also not while this process cannot publish: its own drops would not reach the others.
-    listening: () => (listening && subscriber.status === 'ready' && redis.status === 'ready' ? epoch : undefined),
+    listening: () =>
+      listening && subscriber.status === 'ready' && redis.status === 'ready' ? epoch : undefined,
     ready: async (withinMs) => {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));

@@ -7,7 +7,12 @@ import { Providers } from '../../../app/providers';
 import { routes } from '../../../app/router';
 import { signedIn, stubApi } from '../../../test/render';
 
-const empty: AdvancedSearchResult = { users: [], needsMatches: [], provisionsMatches: [], missionMatches: [] };
+const empty: AdvancedSearchResult = {
+  users: [],
+  needsMatches: [],
+  provisionsMatches: [],
+  missionMatches: [],
+};
 const path = (url: string) => url.replace('/api/v1', '');
 
 function api() {
@@ -33,7 +38,9 @@ function stubGeolocation(answer: 'here' | 'denied') {
 }
 
 function openSearch() {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: '/search', state: { query: 'water' } }] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: '/search', state: { query: 'water' } }],
+  });
   render(
     <Providers>
       <RouterProvider router={router} />
