@@ -46,10 +46,11 @@ describe('security headers', () => {
     }
   });
 
-  it('switches off the browser features no page uses, location included (places come from place search)', async () => {
+  it('switches off the browser features no page uses; location for our own pages only (the map, 077)', async () => {
     const policy = String((await t.app.inject({ method: 'GET', url: '/' })).headers['permissions-policy']);
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+    for (const feature of ['camera', 'microphone', 'payment', 'usb'])
       expect(policy).toContain(`${feature}=()`);
+    expect(policy).toContain('geolocation=(self)');
   });
 
   it('sends no Strict-Transport-Security over plain http', async () => {

@@ -10,14 +10,16 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Browser features no page of ours uses, switched off so that injected or framed content cannot
- * ask for them either. Location comes from the place search, never from the browser's geolocation.
+ * ask for them either. Location comes from the place search; the browser's geolocation only for
+ * our own pages (the map's "near me", issue 37: asked for when the person presses it, never stored,
+ * decision 077), never for a frame.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'bluetooth=()',
   'camera=()',
   'display-capture=()',
-  'geolocation=()',
+  'geolocation=(self)',
   'gyroscope=()',
   'hid=()',
   'magnetometer=()',
