@@ -88,10 +88,12 @@ const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolea
   max: 10_000,
 });
 /** The same, word by word (decision 081): a rare word makes the whole query rare. */
-const wordCommonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolean }>>({
+const wordCommonness = microCachePerApp<{ needs: boolean; provisions: boolean }>({
   ttlMs: 10 * 60_000,
   max: 20_000,
 });
+/** Words being weighed now (in the background, see commonnessOf), so each is weighed once. */
+const weighing = new Set<string>();
 /**
  * Each viewer's standing (the kernel's searchStandingOf: whether they may be found, whether they
  * belong to a members-only mission, whom they may not see), kept 5 s so that a shared answer's
@@ -229,9 +231,12 @@ function sharedAnswer(
 /**
  * Whether the query is common among needs and among provisions (it decides the plan: see
  * searchablePostsMatching). Word by word (decision 081), each word's answer kept 10 minutes: a
- * query is rare in a section when one of its words is, and a lone word is as common as itself. Only
- * a query of several words all common (which may still be rare together) or holding hashtags
- * (matched beside the words, not with them) is probed whole, and that answer is kept too.
+ * query is rare in a section when one of its words is known to be, and a lone word known is as
+ * common as itself. A word not yet weighed is weighed in the background, and nobody waits for it:
+ * the first weighing of a very common word reads its whole posting list (0.8–2 s under load), and
+ * every search holding it waited on it (the bench's p99 doubled). Meanwhile, and for several words
+ * all common (which may still be rare together) or hashtags (matched beside the words), the whole
+ * query is probed, as before, and that answer kept too.
  */
 async function commonnessOf(
   deps: Deps,
@@ -243,23 +248,28 @@ async function commonnessOf(
     );
   if (terms.tags.length > 0 || terms.fragments.length === 0) return whole();
   const cache = wordCommonness(deps);
-  const unknown = terms.fragments.filter((w) => cache.get(w) === undefined);
+  const known = terms.fragments.map((w) => cache.get(w));
+  const unknown = terms.fragments.filter((w, i) => known[i] === undefined && !weighing.has(w));
   if (unknown.length > 0) {
-    // One statement for the words not yet weighed; each is kept on its own.
-    const probe = commonWords(deps.db, unknown);
-    for (const w of unknown)
-      cache.set(
-        w,
-        probe.then((found) => found.get(w) ?? { needs: false, provisions: false }),
-      );
-    probe.catch(() => unknown.forEach((w) => cache.delete(w)));
+    // One statement for the words not yet weighed, each kept on its own; never awaited.
+    unknown.forEach((w) => weighing.add(w));
+    commonWords(deps.db, unknown).then(
+      (found) => {
+        for (const w of unknown) cache.set(w, found.get(w) ?? { needs: false, provisions: false });
+        unknown.forEach((w) => weighing.delete(w));
+      },
+      () => unknown.forEach((w) => weighing.delete(w)),
+    );
   }
-  const each = await Promise.all(terms.fragments.map((w) => cache.get(w) ?? whole()));
-  const needs = each.every((c) => c.needs);
-  const provisions = each.every((c) => c.provisions);
-  if (each.length === 1 || (!needs && !provisions)) return { needs, provisions };
+  const weighed = known.filter((c) => c !== undefined);
+  const rare = {
+    needs: weighed.some((c) => !c.needs),
+    provisions: weighed.some((c) => !c.provisions),
+  };
+  if (rare.needs && rare.provisions) return { needs: false, provisions: false };
+  if (weighed.length === 1 && known.length === 1) return weighed[0]!;
   const together = await whole();
-  return { needs: needs && together.needs, provisions: provisions && together.provisions };
+  return { needs: !rare.needs && together.needs, provisions: !rare.provisions && together.provisions };
 }
 
 /** The answer for the viewer, or (undefined) for everybody, to share. */
