@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE } from './limits.js';
+import { NEAR_RADIUS_DEFAULT_KM, nearSchema } from './map.js';
 import { missionTypes } from './missions-constants.js';
 import { needStatuses, postKinds } from './posts-constants.js';
 import { SEARCH_QUERY_MAX, searchSections } from './search-constants.js';
@@ -13,28 +14,56 @@ export * from './search-constants.js';
  * `GET /users/advanced-search` over people, needs, provisions, missions and hashtags.
  */
 
-export const advancedSearchQuerySchema = z.object({
-  query: z
-    .string({ error: 'Type something to search for' })
-    .trim()
-    .min(1, 'Type something to search for')
-    .max(SEARCH_QUERY_MAX, `Searches are at most ${SEARCH_QUERY_MAX} characters`),
-  page: z.coerce.number().int().min(1).max(50).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
-  /** Narrows the answer to one section (the /search/* pages); all sections by default. */
-  section: z.enum(searchSections).default('all'),
-  /** With section needs or provisions: one category only. */
-  category: z.string().trim().max(60).optional(),
-  /**
-   * Verified organisations first (decision 069): people, and the posts and posters of each
-   * category group, by a verified organisation come before the others; the ranking holds within each.
-   */
-  verifiedFirst: z
-    .enum(['true', 'false'], 'verifiedFirst is true or false')
-    .optional()
-    .transform((v) => v === 'true'),
-});
+export const advancedSearchQuerySchema = z
+  .object({
+    query: z
+      .string({ error: 'Type something to search for' })
+      .trim()
+      .min(1, 'Type something to search for')
+      .max(SEARCH_QUERY_MAX, `Searches are at most ${SEARCH_QUERY_MAX} characters`),
+    page: z.coerce.number().int().min(1).max(50).default(1),
+    limit: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
+    /** Narrows the answer to one section (the /search/* pages); all sections by default. */
+    section: z.enum(searchSections).default('all'),
+    /** With section needs or provisions: one category only. */
+    category: z.string().trim().max(60).optional(),
+    /**
+     * Verified organisations first (decision 069): people, and the posts and posters of each
+     * category group, by a verified organisation come before the others; the ranking holds within each.
+     */
+    verifiedFirst: z
+      .enum(['true', 'false'], 'verifiedFirst is true or false')
+      .optional()
+      .transform((v) => v === 'true'),
+    /**
+     * "Near me" (issue 37): a circle narrowing needs, provisions and missions to those whose public,
+     * approximate place (decision 022) is within `radiusKm` of `lat`,`lon` (NEAR_RADIUS_DEFAULT_KM
+     * when only the centre is given); a thing with no place is then left out. People are not narrowed:
+     * their place is city-level text they chose to show, not a point (decision 081).
+     */
+    lat: nearSchema.shape.lat.optional(),
+    lon: nearSchema.shape.lon.optional(),
+    radiusKm: nearSchema.shape.radiusKm.optional(),
+  })
+  .superRefine((q, ctx) => {
+    // A centre is both numbers or neither; a radius means nothing without one.
+    if ((q.lat === undefined) !== (q.lon === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.lat === undefined ? 'lat' : 'lon'],
+        message: 'Give both lat and lon for a place to search near',
+      });
+    else if (q.lat === undefined && q.radiusKm !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: 'A radius needs lat and lon' });
+  });
 export type AdvancedSearchQuery = z.infer<typeof advancedSearchQuerySchema>;
+
+/** The query's circle, when it has one (its radius NEAR_RADIUS_DEFAULT_KM when none was given). */
+export function nearOfSearch(q: Pick<AdvancedSearchQuery, 'lat' | 'lon' | 'radiusKm'>) {
+  return q.lat === undefined || q.lon === undefined
+    ? undefined
+    : { lat: q.lat, lon: q.lon, radiusKm: q.radiusKm ?? NEAR_RADIUS_DEFAULT_KM };
+}
 
 /** A matching need or provision, as a row of a category group. */
 export const searchPostSchema = z.object({

@@ -379,6 +379,18 @@ const cases: Case[] = [
     path: () => `/api/v1/map?bbox=${pannedCity()}`,
     budgetMs: 50,
   },
+  // The same queries in a "near me" circle (decision 081): posts and missions by their public place
+  // through 0038's GiST index. Today's scale seed gives posts no place, so this row measures the
+  // plan over an empty circle until the seed places them (issue 37); its own name, so that
+  // BENCH_ONLY="advanced search" compares with earlier runs.
+  {
+    name: 'search, near me',
+    url: base,
+    path: () =>
+      `/api/v1/users/advanced-search?query=${encodeURIComponent(pick(advancedQueries)())}` +
+      `&lat=${(10.3 + Math.floor(Math.random() * 20) / 100).toFixed(2)}&lon=123.9&radiusKm=${pick([5, 25, 100])}`,
+    budgetMs: 100,
+  },
   // The writes' floor: a bare POST inserting one row into a table with a primary key and one index
   // (floor.ts), in the same database — the commit's cost without any of ours.
   {

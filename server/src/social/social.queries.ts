@@ -354,21 +354,34 @@ export function isAcceptedHelper(person: Person | string, postId: Person | strin
 
 /**
  * A search answer computed for nobody in particular (shared by viewers for a few seconds, issue 14
- * note) fits the viewer when none of the `people` it names is blocked either way with them, the
- * viewer may be found themselves (else their own posts would be missing), and they belong to no
- * members-only mission (those are left out of it). Someone who hides from search later drops the
- * shared answers of the process at once (the search feature listens for it). Each direction of
- * the block test is its own index probe, as in `connectionStandingWith`.
+ * note) fits the viewer when none of the `people` it names is hidden from them (blocked either way,
+ * suspended, or limited out of their reach), the viewer may be found themselves (else their own
+ * posts would be missing), and they belong to no members-only mission (those are left out of it).
+ * What it asks of the viewer is their `searchStanding`, one probe that the search feature keeps
+ * for a few seconds (decision 081), so a shared answer's fit costs no statement; someone who hides
+ * from search later drops the shared answers of the process at once (the search feature listens).
  */
-export function sharedSearchAnswerFits(viewerId: string, people: readonly string[]): RawBuilder<boolean> {
-  const ids = sql`${sql.val([...people])}::uuid[]`;
-  return sql<boolean>`(
-    (select me.searchable from users me where me.id = ${viewerId})
-    and not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = any(${ids}))
-    and not exists (select 1 from blocks b where b.blocked_id = ${viewerId} and b.blocker_id = any(${ids}))
-    and not exists (select 1 from users sus where sus.id = any(${ids}) and sus.suspended_until > now())
-    and not exists (select 1 from users lim where lim.id = any(${ids}) and lim.limited_until > now()
-      and lim.id <> ${viewerId} and not ${connectedTo(viewerId, sql.ref('lim.id'))})
-    and not exists (select 1 from mission_members mm join missions mo on mo.id = mm.mission_id
-      where mm.user_id = ${viewerId} and mo.visibility = 'members'))`;
+export function sharedSearchAnswerFits(standing: SearchStanding, people: readonly string[]): boolean {
+  return standing.searchable && !standing.membersOnly && !people.some((id) => standing.hidden.has(id));
+}
+
+export type SearchStanding = { searchable: boolean; membersOnly: boolean; hidden: ReadonlySet<string> };
+
+/**
+ * The viewer's standing for sharedSearchAnswerFits, as one row: `searchable`, `members_only` (they
+ * belong to a members-only mission) and `hidden`: everyone blocked either way with them, the
+ * suspended, and the limited out of their reach (blockedEitherWayIdsFor and moderatedIdsFor; a
+ * handful of ids however large Muster is). Whoever keeps it must drop it when any of these
+ * changes: a block (`user.blocked`), a suspension or limit (the moderation feature forgets the
+ * person's sessions in every process), a privacy change.
+ */
+export function searchStandingOf(
+  viewerId: string,
+): RawBuilder<{ searchable: boolean; membersOnly: boolean; hidden: string[] }> {
+  return sql`(select coalesce((select me.searchable from users me where me.id = ${viewerId}), false) as searchable,
+    exists (select 1 from mission_members mm join missions mo on mo.id = mm.mission_id
+      where mm.user_id = ${viewerId} and mo.visibility = 'members') as members_only,
+    array(select ob.blocked_id from blocks ob where ob.blocker_id = ${viewerId}
+      union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId}
+      union all ${moderatedIdsFor(viewerId)}) as hidden)`;
 }

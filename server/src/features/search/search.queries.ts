@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { startsWith } from '../../db/prefix-bounds.js';
+import { boxOf, mapPointOf } from '../../platform/map-point.queries.js';
 import {
   appearsInSearchFor,
   contentShownTo,
@@ -9,7 +10,8 @@ import {
   limitedFrom,
   missionOfPostVisibleTo,
   missionVisibleTo,
-  sharedSearchAnswerFits,
+  type SearchStanding,
+  searchStandingOf,
   suspendedNow,
 } from '../../social/social.queries.js';
 
@@ -29,6 +31,39 @@ import {
 const column = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 const searchQuery = (words: string | null) =>
   words === null ? sql`null::tsquery` : sql`to_tsquery('english', ${words})`;
+/** A "near me" circle (issue 37): the centre in degrees, the radius in kilometres. */
+export type Circle = { lat: number; lon: number; radiusKm: number };
+
+/** Kilometres in a degree of latitude (and of longitude at the equator) on a sphere of radius 6,371 km. */
+const KM_PER_DEGREE = (6371 * Math.PI) / 180;
+
+/**
+ * The row (alias `table`, a posts or missions row) has a public place within the circle: a box
+ * around it through 0038's GiST index (mapPointOf, boxOf: the spelling the index matches), then the
+ * exact great-circle (haversine) distance, so the box's corners are left out. The box is computed
+ * here: its degrees of longitude widen with the latitude, and near a pole or across the
+ * antimeridian it takes every longitude (the distance still decides). Only `map_location`, the
+ * public 0.01° place, is read: a circle never reveals more than the map shows (decision 022).
+ */
+export function withinCircle(table: string, near: Circle): RawBuilder<boolean> {
+  const dLat = near.radiusKm / KM_PER_DEGREE;
+  const cos = Math.cos((near.lat * Math.PI) / 180);
+  const dLon = near.radiusKm / (KM_PER_DEGREE * Math.max(cos, 1e-9));
+  const south = Math.max(-90, near.lat - dLat);
+  const north = Math.min(90, near.lat + dLat);
+  const wraps = near.lon - dLon < -180 || near.lon + dLon > 180 || south <= -90 || north >= 90;
+  const [west, east] = wraps ? [-180, 180] : [near.lon - dLon, near.lon + dLon];
+  const point = mapPointOf(table);
+  const lat = sql`radians((${point})[1])`;
+  const lon = sql`radians((${point})[0])`;
+  const lat0 = sql`radians(${near.lat}::float8)`;
+  const lon0 = sql`radians(${near.lon}::float8)`;
+  return sql<boolean>`(${sql.ref(`${table}.map_location`)} is not null
+    and ${point} <@ ${boxOf([west, south, east, north])}
+    and 2 * 6371 * asin(least(1, sqrt(power(sin((${lat} - ${lat0}) / 2), 2)
+      + cos(${lat0}) * cos(${lat}) * power(sin((${lon} - ${lon0}) / 2), 2)))) <= ${near.radiusKm}::float8)`;
+}
+
 const nameOf = (user: string) =>
   sql`(${column(user, 'first_name')} || ' ' || ${column(user, 'last_name')} || ' ' || ${column(user, 'username')})`;
 
@@ -134,6 +169,7 @@ function searchablePostsMatching(
   tags: readonly string[],
   cap: number,
   common: boolean,
+  near: Circle | undefined,
 ): RawBuilder<{ id: string }> {
   // `+ interval '0'` keeps the planner from walking for a rare query: the order comes from no index.
   const newest = common
@@ -143,7 +179,7 @@ function searchablePostsMatching(
       u.verified_org is not null as verified,
       coalesce(ts_rank(p.search_vector, ${searchQuery(words)}), 0) as rank
     from posts p join users u on u.id = p.author_id
-    where ${postMatch(section, words, tags, common)}
+    where ${postMatch(section, words, tags, common)} and ${near ? withinCircle('p', near) : sql`true`}
       and ${viewerId === undefined ? sql`u.searchable and not ${suspendedNow(sql.ref('u.id'))}` : sql`(u.id = ${viewerId} or (u.searchable and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}))`}
       and ${contentShownTo(viewerId, 'p')} and not ${limitedFrom(viewerId, sql.ref('u.id'))}
     order by ${newest} limit ${sql.lit(cap)})`;
@@ -162,6 +198,7 @@ function visibleMissionsMatching(
   term: string,
   cap: number,
   fuzzy: boolean,
+  near: Circle | undefined,
 ): RawBuilder<{ id: string }> {
   const q = searchQuery(words);
   const byWords = words === null ? sql`false` : sql`mc.search_vector @@ ${q}`;
@@ -170,7 +207,8 @@ function visibleMissionsMatching(
       lower(m.title) = lower(${term}) as exact,
       coalesce(ts_rank(m.search_vector, ${q}), 0) + word_similarity(${term}, m.title) as rank
     from missions m
-    where m.id in (select mc.id from missions mc where ${byWords} or ${byTitle} limit ${sql.lit(cap)})
+    where m.id in (select mc.id from missions mc where (${byWords} or ${byTitle})
+        and ${near ? withinCircle('mc', near) : sql`true`} limit ${sql.lit(cap)})
       and ${missionVisibleTo(viewerId, 'm')})`;
 }
 
@@ -191,14 +229,16 @@ export type SearchTerms = {
   list: string[];
   /** A tsquery text of the query's words, the last one a prefix; null when it holds no word. */
   words: string | null;
+  /** Each word's part of `words` (with its close spellings), weighed one by one for commonness. */
+  fragments: string[];
   /** Hashtags of the query (spec §5), lower case. */
   tags: string[];
   /** Close spellings of the query's words among people's names (typoSpellings), and the query with each put in. */
   respelt: { names: string[]; terms: string[] };
 };
 export type Window = { limit: number; offset: number };
-/** A section's items as JSON text, and every person they name (cards, posters, authors of listed posts, mission owners). */
-export type Section = { items: JsonText[]; people: string[] };
+/** A section's items as one JSON array text, and every person they name (cards, posters, authors of listed posts, mission owners). */
+export type Section = { items: JsonText; people: string[] };
 
 /**
  * How many candidates a section ranks (see the fragments above): the newest matching
@@ -237,21 +277,29 @@ const verifiedFirstBy = (verifiedFirst: boolean, column: RawBuilder<unknown>) =>
   verifiedFirst ? sql`${column} desc,` : sql``;
 
 /**
+ * A section as one row (`items`: the JSON array text the answer holds; `people`: everyone it
+ * names), so that all sections are one statement (searchSections): one round trip and one pool
+ * connection per search instead of four (decision 081).
+ */
+type SectionRow = RawBuilder<{ items: string; people: string[] }>;
+const NO_SECTION: SectionRow = sql`(select '[]'::text as items, '{}'::uuid[] as people)`;
+
+/**
  * Exact name first, then a name or username that starts with the query, then the closest names
  * (typos: by trigrams, or respelt from everyone's names), then the newest accounts.
  */
-export async function searchUsers(
-  db: Db,
+function usersSection(
   viewerId: string | undefined,
   t: SearchTerms,
   w: Window,
-  verifiedFirst = false,
-): Promise<Section> {
-  const { rows } = await sql<{ id: string; card: JsonText }>`
-    select f.id, f.card from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term), t.respelt)} f
-    order by ${verifiedFirstBy(verifiedFirst, sql`f.verified`)} f.exact desc, f.prefix desc, f.similarity desc, f.created_at desc, f.id
-    limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}`.execute(db);
-  return { items: rows.map((r) => r.card), people: rows.map((r) => r.id) };
+  verifiedFirst: boolean,
+): SectionRow {
+  const order = sql`${verifiedFirstBy(verifiedFirst, sql`f.verified`)} f.exact desc, f.prefix desc, f.similarity desc, f.created_at desc, f.id`;
+  return sql`(select coalesce(json_agg(s.card::json order by s.n), '[]'::json)::text as items,
+      coalesce(array_agg(s.id order by s.n), '{}'::uuid[]) as people
+    from (select f.id, f.card, row_number() over (order by ${order}) as n
+      from ${peopleMatching(viewerId, t.term, PEOPLE_CANDIDATES, fuzzyNames(t.term), t.respelt)} f
+      order by ${order} limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}) s)`;
 }
 
 /**
@@ -259,23 +307,24 @@ export async function searchUsers(
  * holding an exact title, then an open post, then the best text rank, then the newest. Inside a
  * group posts go the same way, closed needs (fulfilled, expired) below open ones.
  */
-export async function searchCategoryGroups(
-  db: Db,
+function categoryGroupsSection(
   viewerId: string | undefined,
   section: 'needs' | 'provisions',
   t: SearchTerms,
   w: Window,
   category: string | undefined,
   common: boolean,
-  verifiedFirst = false,
-): Promise<Section> {
+  verifiedFirst: boolean,
+  near: Circle | undefined,
+): SectionRow {
   const onlyCategory = category === undefined ? sql`true` : sql`r.cat = lower(${category})`;
-  const { rows } = await sql<{ group: JsonText; authors: string[] }>`
+  const groupOrder = sql`${verifiedFirstBy(verifiedFirst, sql`g.verified`)} g.exact desc, g.open desc, g.rank desc, g.newest desc, g.cat`;
+  return sql`(
     with r as (
       select c.*, lower(coalesce(nullif(trim(c.category), ''), 'Other')) as cat,
         lower(c.title) = lower(${t.term}) as exact,
         coalesce(c.status in ('fulfilled', 'expired'), false) as closed
-      from ${searchablePostsMatching(viewerId, section, t.words, t.tags, POST_CANDIDATES, common)} c
+      from ${searchablePostsMatching(viewerId, section, t.words, t.tags, POST_CANDIDATES, common, near)} c
     ), ranked as (
       select r.*, row_number() over (partition by r.cat
         order by ${verifiedFirstBy(verifiedFirst, sql`r.verified`)} r.exact desc, r.closed, r.rank desc, r.created_at desc, r.id desc) as place
@@ -293,53 +342,118 @@ export async function searchCategoryGroups(
         row_number() over (partition by x.cat
           order by ${verifiedFirstBy(verifiedFirst, sql`bool_or(x.verified)`)} max(x.created_at) desc, x.author_id) as n
       from ranked x where x.cat in (select cat from g) group by x.cat, x.author_id
+    ), out as (
+      select json_build_object(
+        'category', g.category,
+        'users', (select coalesce(json_agg(a.card::json order by a.n), '[]'::json) from posters a
+            where a.cat = g.cat and a.n <= ${sql.lit(GROUP_POSTERS)}),
+        'count', g.count,
+        'postIds', (select json_agg(x.id order by x.place) from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_POST_IDS)}),
+        'posts', (select json_agg(json_build_object(
+            '_id', x.id, 'kind', x.kind, 'title', x.title, 'excerpt', left(x.content, ${sql.lit(EXCERPT_CHARS)}),
+            'status', x.status, 'createdAt', to_char(x.created_at at time zone 'UTC', ${sql.lit(ISO)}),
+            'author', x.card::json) order by x.place)
+          from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_PREVIEWS)})
+      ) as grp,
+      -- Everyone the group names (shown posters, authors of the ids it lists): what a shared answer's fit is checked against.
+      array(select a.author_id from posters a where a.cat = g.cat and a.n <= ${sql.lit(GROUP_POSTERS)}
+          union select x.author_id from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_POST_IDS)}) as authors,
+      row_number() over (order by ${groupOrder}) as n
+      from g
     )
-    select json_build_object(
-      'category', g.category,
-      'users', (select coalesce(json_agg(a.card::json order by a.n), '[]'::json) from posters a
-          where a.cat = g.cat and a.n <= ${sql.lit(GROUP_POSTERS)}),
-      'count', g.count,
-      'postIds', (select json_agg(x.id order by x.place) from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_POST_IDS)}),
-      'posts', (select json_agg(json_build_object(
-          '_id', x.id, 'kind', x.kind, 'title', x.title, 'excerpt', left(x.content, ${sql.lit(EXCERPT_CHARS)}),
-          'status', x.status, 'createdAt', to_char(x.created_at at time zone 'UTC', ${sql.lit(ISO)}),
-          'author', x.card::json) order by x.place)
-        from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_PREVIEWS)})
-    )::text as group,
-    -- Everyone the group names (shown posters, authors of the ids it lists): what a shared answer's fit is checked against.
-    (select array_agg(distinct y.id) from (
-        select a.author_id as id from posters a where a.cat = g.cat and a.n <= ${sql.lit(GROUP_POSTERS)}
-        union select x.author_id from ranked x where x.cat = g.cat and x.place <= ${sql.lit(GROUP_POST_IDS)}) y) as authors
-    from g
-    order by ${verifiedFirstBy(verifiedFirst, sql`g.verified`)} g.exact desc, g.open desc, g.rank desc, g.newest desc, g.cat`.execute(
-    db,
-  );
-  return { items: rows.map((r) => r.group), people: rows.flatMap((r) => r.authors) };
+    select coalesce(json_agg(out.grp order by out.n), '[]'::json)::text as items,
+      array(select distinct a from out, unnest(out.authors) a) as people
+    from out)`;
 }
 
 /** Exact title first, then text rank and title likeness, then the newest. */
-export async function searchMissions(
-  db: Db,
+function missionsSection(
   viewerId: string | undefined,
   t: SearchTerms,
   w: Window,
   defaultPhoto: string,
-): Promise<Section> {
-  const { rows } = await sql<{ mission: JsonText; ownerId: string }>`
-    select json_build_object('_id', m.id, 'title', m.title, 'photo', coalesce(m.photo, ${defaultPhoto}), 'type', m.type,
-      'partnersCount', m.partners_count, 'collaboratorsCount', m.collaborators_count)::text as mission, m.owner_id as "ownerId"
-    from ${visibleMissionsMatching(viewerId, t.words, t.term, MISSION_CANDIDATES, fuzzyTitles(t.term))} m
-    order by m.exact desc, m.rank desc, m.created_at desc, m.id
-    limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}`.execute(db);
-  return { items: rows.map((r) => r.mission), people: rows.map((r) => r.ownerId) };
+  near: Circle | undefined,
+): SectionRow {
+  const order = sql`m.exact desc, m.rank desc, m.created_at desc, m.id`;
+  return sql`(select coalesce(json_agg(s.mission order by s.n), '[]'::json)::text as items,
+      coalesce(array_agg(s.owner_id order by s.n), '{}'::uuid[]) as people
+    from (select json_build_object('_id', m.id, 'title', m.title, 'photo', coalesce(m.photo, ${defaultPhoto}), 'type', m.type,
+        'partnersCount', m.partners_count, 'collaboratorsCount', m.collaborators_count) as mission, m.owner_id,
+        row_number() over (order by ${order}) as n
+      from ${visibleMissionsMatching(viewerId, t.words, t.term, MISSION_CANDIDATES, fuzzyTitles(t.term), near)} m
+      order by ${order} limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}) s)`;
 }
 
-/** See the kernel's sharedSearchAnswerFits. */
-export async function sharedAnswerFits(db: Db, viewerId: string, people: string[]): Promise<boolean> {
+/** What one search asks for: the sections wanted (others answer empty) and how to find them. */
+export type SectionsAsked = {
+  users: boolean;
+  needs: boolean;
+  provisions: boolean;
+  missions: boolean;
+  /** Whether the query is common among needs and among provisions (see searchablePostsMatching). */
+  common: { needs: boolean; provisions: boolean };
+  category: string | undefined;
+  verifiedFirst: boolean;
+  near: Circle | undefined;
+  defaultPhoto: string;
+};
+
+/**
+ * Every section of a search in one statement (decision 081): four statements of 1–3 ms planned and
+ * run apart took four pool connections and four round trips; a new query at load waited on each.
+ */
+export async function searchSections(
+  db: Db,
+  viewerId: string | undefined,
+  t: SearchTerms,
+  w: Window,
+  ask: SectionsAsked,
+): Promise<{ users: Section; needs: Section; provisions: Section; missions: Section }> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select u.items as uitems, u.people as upeople, n.items as nitems, n.people as npeople,
+      p.items as pitems, p.people as ppeople, m.items as mitems, m.people as mpeople
+    from ${ask.users ? usersSection(viewerId, t, w, ask.verifiedFirst) : NO_SECTION} u
+      cross join ${ask.needs ? categoryGroupsSection(viewerId, 'needs', t, w, ask.category, ask.common.needs, ask.verifiedFirst, ask.near) : NO_SECTION} n
+      cross join ${ask.provisions ? categoryGroupsSection(viewerId, 'provisions', t, w, ask.category, ask.common.provisions, ask.verifiedFirst, ask.near) : NO_SECTION} p
+      cross join ${ask.missions ? missionsSection(viewerId, t, w, ask.defaultPhoto, ask.near) : NO_SECTION} m`.execute(
+    db,
+  );
+  const row = rows[0]!;
+  const section = (k: 'u' | 'n' | 'p' | 'm'): Section => ({
+    items: row[`${k}items`] as JsonText,
+    people: row[`${k}people`] as string[],
+  });
+  return { users: section('u'), needs: section('n'), provisions: section('p'), missions: section('m') };
+}
+
+/** One section of needs or provisions alone (the plans' test compares a walk with the index). */
+export async function searchCategoryGroups(
+  db: Db,
+  viewerId: string | undefined,
+  section: 'needs' | 'provisions',
+  t: SearchTerms,
+  w: Window,
+  category: string | undefined,
+  common: boolean,
+  verifiedFirst = false,
+  near?: Circle,
+): Promise<Section> {
+  const { rows } = await sql<{ items: string; people: string[] }>`select s.items, s.people
+    from ${categoryGroupsSection(viewerId, section, t, w, category, common, verifiedFirst, near)} s`.execute(
+    db,
+  );
+  return { items: rows[0]!.items as JsonText, people: rows[0]!.people };
+}
+
+/** The viewer's standing for the kernel's sharedSearchAnswerFits (kept a few seconds by the service). */
+export async function searchStanding(db: Db, viewerId: string): Promise<SearchStanding> {
   const { rows } = await sql<{
-    fits: boolean | null;
-  }>`select ${sharedSearchAnswerFits(viewerId, people)} as fits`.execute(db);
-  return rows[0]?.fits === true;
+    searchable: boolean;
+    membersOnly: boolean;
+    hidden: string[];
+  }>`select s.searchable, s.members_only, s.hidden from ${searchStandingOf(viewerId)} s`.execute(db);
+  const row = rows[0]!;
+  return { searchable: row.searchable, membersOnly: row.membersOnly, hidden: new Set(row.hidden) };
 }
 
 /**
@@ -359,6 +473,30 @@ export async function commonSections(
   const { rows } = await sql<{ needs: number; provisions: number }>`
     select ${sample('needs')} as needs, ${sample('provisions')} as provisions`.execute(db);
   return { needs: rows[0]!.needs >= COMMON_MATCHES, provisions: rows[0]!.provisions >= COMMON_MATCHES };
+}
+
+/**
+ * Whether each word of a query (a tsquery text of one word with its spellings: `volu:*`,
+ * `(transprt | transport)`) is common among needs and among provisions, all in one statement: a
+ * query's words are weighed one by one (decision 081) and cached each, so a new number beside a
+ * common word ("post 482913") costs a probe of the number only — a few GIN pages — never again
+ * the common word's posting list, which a probe of the whole query read.
+ */
+export async function commonWords(
+  db: Db,
+  words: readonly string[],
+): Promise<Map<string, { needs: boolean; provisions: boolean }>> {
+  const sample = (section: 'needs' | 'provisions') =>
+    sql`(select count(*)::int from (select 1 from posts p
+      where p.kind in ('need', 'want', 'provision')
+        and p.kind = any(${sql.lit(section === 'provisions' ? '{provision}' : '{need,want}')}::text[])
+        and p.search_vector @@ to_tsquery('english', q.w) limit ${sql.lit(COMMON_MATCHES)}) s)`;
+  const { rows } = await sql<{ w: string; needs: number; provisions: number }>`
+    select q.w, ${sample('needs')} as needs, ${sample('provisions')} as provisions
+    from unnest(${sql.val([...words])}::text[]) as q(w)`.execute(db);
+  return new Map(
+    rows.map((r) => [r.w, { needs: r.needs >= COMMON_MATCHES, provisions: r.provisions >= COMMON_MATCHES }]),
+  );
 }
 
 export async function countHashtags(db: Db, tags: string[]) {

@@ -1,20 +1,20 @@
 import { DEFAULT_MISSION_PHOTO } from '@muster/contract/missions';
-import { type AdvancedSearchQuery, extractSearchHashtags } from '@muster/contract/search';
+import { type AdvancedSearchQuery, extractSearchHashtags, nearOfSearch } from '@muster/contract/search';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
+import { type SearchStanding, sharedSearchAnswerFits } from '../../social/social.queries.js';
 import {
-  countHashtags,
+  type Circle,
   commonSections,
+  commonWords,
+  countHashtags,
   type SearchTerms,
-  searchCategoryGroups,
-  searchMissions,
-  searchUsers,
-  type Section,
+  searchSections,
+  searchStanding,
   type Spellings,
   mayBeMistyped,
-  sharedAnswerFits,
   typoSpellings,
 } from './search.queries.js';
 
@@ -56,10 +56,12 @@ export function searchTermsOf(
       })),
     )
     .slice(0, MAX_NAME_SPELLINGS);
+  const fragments = list.map(word);
   return {
     term: query,
     list,
-    words: list.length === 0 ? null : list.map(word).join(' & '),
+    words: list.length === 0 ? null : fragments.join(' & '),
+    fragments,
     tags: [...new Set(extractSearchHashtags(query).map((t) => t.toLowerCase()))],
     respelt: { names: [...new Set(respelt.map((r) => r.name))], terms: respelt.map((r) => r.term) },
   };
@@ -85,6 +87,22 @@ const commonness = microCachePerApp<Promise<{ needs: boolean; provisions: boolea
   ttlMs: 10 * 60_000,
   max: 10_000,
 });
+/** The same, word by word (decision 081): a rare word makes the whole query rare. */
+const wordCommonness = microCachePerApp<{ needs: boolean; provisions: boolean }>({
+  ttlMs: 10 * 60_000,
+  max: 20_000,
+});
+/** Words being weighed now (in the background, see commonnessOf), so each is weighed once. */
+const weighing = new Set<string>();
+/**
+ * Each viewer's standing (the kernel's searchStandingOf: whether they may be found, whether they
+ * belong to a members-only mission, whom they may not see), kept 5 s so that a shared answer's
+ * fit costs no statement (decision 081). A block must never be missed, so it is kept only while
+ * every process's drops reach this one (`realtime.listening()`: always, with one process; with
+ * Redis, under one unbroken subscription, the number it gives being part of the key), and a block,
+ * a suspension or limit, or a privacy change in any process drops it (subscribeSearch).
+ */
+const standings = microCachePerApp<Promise<SearchStanding>>({ ttlMs: 5_000, max: 20_000 });
 /** Close spellings of a query's words (search_lexicon and search_names move slowly): 10 minutes. */
 const spellingsCache = microCachePerApp<Promise<Spellings>>({ ttlMs: 10 * 60_000, max: 10_000 });
 const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({
@@ -103,7 +121,25 @@ const SHARED_FRESH_MS = 5_000;
 
 /** Someone who chose not to appear in search leaves the shared answers at once. */
 export function subscribeSearch(deps: Deps) {
-  deps.events.afterCommit('user.privacy_changed', () => sharedAnswers(deps).clear());
+  // A block: both people's kept standings go here before the block's answer is sent, and in every
+  // other process as soon as the hub brings the word (a person's sessions are forgotten: that is
+  // the hub's message for "what you keep of this person changed", which the moderation feature
+  // also sends on a suspension or a limit). Any such message drops every standing kept: a
+  // suspension hides its person from everyone, and such messages are rare.
+  deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) => {
+    standings(deps).clear();
+    deps.realtime.forgetSessions(blockerId);
+    deps.realtime.forgetSessions(blockedId);
+  });
+  deps.realtime.onForgetSessions(() => standings(deps).clear());
+  deps.events.afterCommit('user.privacy_changed', ({ userId }) => {
+    standings(deps).delete(userId);
+    sharedAnswers(deps).clear();
+  });
+  // Joining a members-only mission: the shared answers (which leave its mission out) no longer fit.
+  deps.events.afterCommit('mission.member_joined', ({ userId }) => standings(deps).delete(userId));
+  // A connection ended changes whom a limited person's posts reach (limitedFrom): no event says so,
+  // and a standing is at most 5 s old.
   // A badge given or taken back (decision 069) is in the shared answers' cards and their order.
   deps.events.afterCommit('organisation.decided', () => sharedAnswers(deps).clear());
   // A moderator's decision (decision 071): a post hidden, shown again or deleted is in or out of
@@ -116,13 +152,14 @@ export function subscribeSearch(deps: Deps) {
 }
 
 type Answer = { text: JsonText; people: string[] };
-const list = (items: JsonText[]) => `[${items.join(',')}]`;
 
 /**
  * Global search (issue 14): people, needs (and wants), provisions and missions, each paged on its
  * own (page 2 is the next `limit` of every section), and the query's hashtags with their post
  * counts. `section` narrows the work to one section (the /search/* pages), `category` the needs
- * or provisions to one group. Visibility is the kernel's: see social.queries.ts "Search".
+ * or provisions to one group, a circle (`lat`, `lon`, `radiusKm`: "near me", issue 37) the needs,
+ * provisions and missions to those whose public place is in it. Visibility is the kernel's: see
+ * social.queries.ts "Search".
  */
 export async function advancedSearch(
   deps: Deps,
@@ -130,35 +167,57 @@ export async function advancedSearch(
   input: AdvancedSearchQuery,
 ): Promise<JsonText> {
   const me = requireViewer(viewer);
+  const near = nearOfSearch(input);
   const key = [
     input.section,
     input.category?.toLowerCase() ?? '',
     input.page,
     input.limit,
     input.verifiedFirst,
+    near ? `${near.lat},${near.lon},${near.radiusKm}` : '',
     input.query.toLowerCase(),
   ].join('\n');
-  const shared = await sharedAnswer(deps, key, input);
-  if (!shared.people.includes(me.id) && (await sharedAnswerFits(deps.db, me.id, shared.people)))
+  const shared = await sharedAnswer(deps, key, input, near);
+  if (!shared.people.includes(me.id) && sharedSearchAnswerFits(await standingOf(deps, me.id), shared.people))
     return shared.text;
-  return (await answerFor(deps, me.id, input)).text;
+  return (await answerFor(deps, me.id, input, near)).text;
+}
+
+/**
+ * The viewer's standing, kept 5 s while every process's drops reach this one (see `standings`);
+ * read afresh on every request otherwise (Redis unreachable: a block made elsewhere could not
+ * drop it), and then everything kept is dropped too, since what was missed meanwhile is unknown.
+ */
+function standingOf(deps: Deps, viewerId: string): Promise<SearchStanding> {
+  const listening = deps.realtime.listening();
+  const cache = standings(deps);
+  if (listening === undefined) {
+    cache.clear();
+    return searchStanding(deps.db, viewerId);
+  }
+  return cache.remember(`${listening}\n${viewerId}`, () => searchStanding(deps.db, viewerId));
 }
 
 /**
  * The shared answer for the key. Past its 5 s the one kept is still given while one request
  * computes its successor, so a popular query never makes a crowd wait on the database.
  */
-function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Promise<Answer> {
+function sharedAnswer(
+  deps: Deps,
+  key: string,
+  input: AdvancedSearchQuery,
+  near: Circle | undefined,
+): Promise<Answer> {
   const cache = sharedAnswers(deps);
   const kept = cache.get(key);
   if (!kept) {
-    const entry = { answer: answerFor(deps, undefined, input), at: Date.now() };
+    const entry = { answer: answerFor(deps, undefined, input, near), at: Date.now() };
     cache.set(key, entry);
     entry.answer.catch(() => cache.delete(key));
     return entry.answer;
   }
   if (Date.now() - kept.at > SHARED_FRESH_MS && !kept.next) {
-    kept.next = answerFor(deps, undefined, input);
+    kept.next = answerFor(deps, undefined, input, near);
     kept.next.then(
       // Not when the kept one was dropped meanwhile (someone hid from search): it began before.
       (answer) =>
@@ -169,11 +228,56 @@ function sharedAnswer(deps: Deps, key: string, input: AdvancedSearchQuery): Prom
   return kept.answer;
 }
 
+/**
+ * Whether the query is common among needs and among provisions (it decides the plan: see
+ * searchablePostsMatching). Word by word (decision 081), each word's answer kept 10 minutes: a
+ * query is rare in a section when one of its words is known to be, and a lone word known is as
+ * common as itself. A word not yet weighed is weighed in the background, and nobody waits for it:
+ * the first weighing of a very common word reads its whole posting list (0.8–2 s under load), and
+ * every search holding it waited on it (the bench's p99 doubled). Meanwhile, and for several words
+ * all common (which may still be rare together) or hashtags (matched beside the words), the whole
+ * query is probed, as before, and that answer kept too.
+ */
+async function commonnessOf(
+  deps: Deps,
+  terms: SearchTerms,
+): Promise<{ needs: boolean; provisions: boolean }> {
+  const whole = () =>
+    commonness(deps).remember(`${terms.words ?? ''}\n${terms.tags.join(' ')}`, () =>
+      commonSections(deps.db, terms),
+    );
+  if (terms.tags.length > 0 || terms.fragments.length === 0) return whole();
+  const cache = wordCommonness(deps);
+  const known = terms.fragments.map((w) => cache.get(w));
+  const unknown = terms.fragments.filter((w, i) => known[i] === undefined && !weighing.has(w));
+  if (unknown.length > 0) {
+    // One statement for the words not yet weighed, each kept on its own; never awaited.
+    unknown.forEach((w) => weighing.add(w));
+    commonWords(deps.db, unknown).then(
+      (found) => {
+        for (const w of unknown) cache.set(w, found.get(w) ?? { needs: false, provisions: false });
+        unknown.forEach((w) => weighing.delete(w));
+      },
+      () => unknown.forEach((w) => weighing.delete(w)),
+    );
+  }
+  const weighed = known.filter((c) => c !== undefined);
+  const rare = {
+    needs: weighed.some((c) => !c.needs),
+    provisions: weighed.some((c) => !c.provisions),
+  };
+  if (rare.needs && rare.provisions) return { needs: false, provisions: false };
+  if (weighed.length === 1 && known.length === 1) return weighed[0]!;
+  const together = await whole();
+  return { needs: !rare.needs && together.needs, provisions: !rare.provisions && together.provisions };
+}
+
 /** The answer for the viewer, or (undefined) for everybody, to share. */
 async function answerFor(
   deps: Deps,
   viewerId: string | undefined,
   input: AdvancedSearchQuery,
+  near: Circle | undefined,
 ): Promise<Answer> {
   const plain = searchTermsOf(input.query);
   // Keyed by the words that may be mistyped, so "post 4711" and "post 815" share one look-up.
@@ -188,38 +292,33 @@ async function answerFor(
       : searchTermsOf(input.query, spellings.words, spellings.names);
   const window = { limit: input.limit, offset: (input.page - 1) * input.limit };
   const wants = (s: AdvancedSearchQuery['section']) => input.section === 'all' || input.section === s;
-  const none = async (): Promise<Section> => ({ items: [], people: [] });
-  // Asked once for both sections, only when one of them is wanted.
-  let common: Promise<{ needs: boolean; provisions: boolean }> | undefined;
-  const groups = async (section: 'needs' | 'provisions') => {
-    common ??= commonness(deps).remember(`${terms.words ?? ''}\n${terms.tags.join(' ')}`, () =>
-      commonSections(deps.db, terms),
-    );
-    return searchCategoryGroups(
-      deps.db,
-      viewerId,
-      section,
-      terms,
-      window,
-      input.category,
-      (await common)[section],
-      input.verifiedFirst,
-    );
-  };
-  const [users, needs, provisions, missions, hashtags] = await Promise.all([
-    wants('users') ? searchUsers(deps.db, viewerId, terms, window, input.verifiedFirst) : none(),
-    wants('needs') ? groups('needs') : none(),
-    wants('provisions') ? groups('provisions') : none(),
-    wants('missions') ? searchMissions(deps.db, viewerId, terms, window, DEFAULT_MISSION_PHOTO) : none(),
+  const posts = wants('needs') || wants('provisions');
+  // In a circle the posts are found by their place and words together (the GiST and GIN indexes,
+  // ANDed), never by a walk of the newest: a walk would read the whole section for a circle with
+  // nothing in it.
+  const common = posts && !near ? await commonnessOf(deps, terms) : { needs: false, provisions: false };
+  const [sections, hashtags] = await Promise.all([
+    searchSections(deps.db, viewerId, terms, window, {
+      users: wants('users'),
+      needs: wants('needs'),
+      provisions: wants('provisions'),
+      missions: wants('missions'),
+      common,
+      category: input.category,
+      verifiedFirst: input.verifiedFirst,
+      near,
+      defaultPhoto: DEFAULT_MISSION_PHOTO,
+    }),
     terms.tags.length > 0 && input.section === 'all'
       ? hashtagCounts(deps).remember(terms.tags.join(' '), () => countHashtags(deps.db, terms.tags))
       : undefined,
   ]);
+  const { users, needs, provisions, missions } = sections;
   const data = [
-    `"users":${list(users.items)}`,
-    `"needsMatches":${list(needs.items)}`,
-    `"provisionsMatches":${list(provisions.items)}`,
-    `"missionMatches":${list(missions.items)}`,
+    `"users":${users.items}`,
+    `"needsMatches":${needs.items}`,
+    `"provisionsMatches":${provisions.items}`,
+    `"missionMatches":${missions.items}`,
     ...(hashtags ? [`"hashtags":${JSON.stringify(hashtags)}`] : []),
   ];
   return {

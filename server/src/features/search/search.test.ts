@@ -332,7 +332,7 @@ describe('plans and shared answers', () => {
     const w = { limit: 20, offset: 0 };
     const walk = await searchCategoryGroups(t.db, me.user.id, 'needs', terms, w, undefined, true);
     const index = await searchCategoryGroups(t.db, me.user.id, 'needs', terms, w, undefined, false);
-    expect(walk.items).toHaveLength(1);
+    expect(JSON.parse(walk.items)).toHaveLength(1);
     expect(walk).toEqual(index);
   });
 
@@ -506,5 +506,118 @@ describe('paging and narrowing', () => {
     expect(onlyNeeds.needsMatches).toHaveLength(2);
     const oneCategory = await search(me, 'Pagewell', { section: 'needs', category: 'pagewell b' });
     expect(oneCategory.needsMatches.map((g) => g.category)).toEqual(['Pagewell B']);
+  });
+});
+
+describe('near me (issue 37)', () => {
+  // Places on the public 0.01° grid (decision 022), written straight to the rows: a post's place
+  // comes from the gazetteer in the app, and what is tested here is the circle, not the geocoder.
+  const placeAt = async (table: 'posts' | 'missions', id: string, lon: number, lat: number) =>
+    sql`update ${sql.table(table)} set map_location = ${JSON.stringify({ type: 'Point', coordinates: [lon, lat], approximate: true })}::jsonb
+      where id = ${id}`.execute(t.db);
+  const near = (lat: number, lon: number, radiusKm?: number) => ({
+    lat,
+    lon,
+    ...(radiusKm === undefined ? {} : { radiusKm }),
+  });
+
+  it('narrows needs, provisions and missions to the circle: inside, outside, the edge, and no place', async () => {
+    const a = await person();
+    const me = await person();
+    const body = (title: string) => ({
+      kind: 'need' as const,
+      category: 'Pumps',
+      title,
+      content: 'A quernpump',
+    });
+    const inside = await post(a, body('Quernpump in town'));
+    const north = await post(a, body('Quernpump up north'));
+    const far = await post(a, body('Quernpump far away'));
+    const nowhere = await post(a, body('Quernpump with no place'));
+    const offer = await post(a, {
+      kind: 'provision',
+      category: 'Pumps',
+      title: 'Spare quernpump',
+      content: 'x',
+    });
+    const site = await mission(a, 'Quernpump depot');
+    // Centre 10.30 N 123.90 E (Cebu). 0.10° of latitude north is 11.12 km (11.1195) on the sphere.
+    await placeAt('posts', inside, 123.91, 10.31);
+    await placeAt('posts', north, 123.9, 10.4);
+    await placeAt('posts', far, 124.9, 11.3);
+    await placeAt('posts', offer, 123.89, 10.29);
+    await placeAt('missions', site, 123.92, 10.3);
+
+    const all = await search(me, 'quernpump');
+    expect(allPostIds(all.needsMatches).sort()).toEqual([inside, north, far, nowhere].sort());
+
+    const within = await search(me, 'quernpump', near(10.3, 123.9, 11.12));
+    expect(allPostIds(within.needsMatches).sort()).toEqual([inside, north].sort());
+    expect(allPostIds(within.provisionsMatches)).toEqual([offer]);
+    expect(within.missionMatches.map((m) => m._id)).toEqual([site]);
+    // Just short of the northern one: out, though it is inside the box around the circle.
+    const short = await search(me, 'quernpump', near(10.3, 123.9, 11.11));
+    expect(allPostIds(short.needsMatches)).toEqual([inside]);
+    // The default radius (25 km) reaches neither the far one nor, ever, one with no place.
+    const byDefault = await search(me, 'quernpump', near(10.3, 123.9));
+    expect(allPostIds(byDefault.needsMatches).sort()).toEqual([inside, north].sort());
+    // Far from everything: nothing, and people are not narrowed by a circle.
+    const empty = await search(me, 'quernpump', near(-33.87, 151.21, 5));
+    expect(empty.needsMatches).toEqual([]);
+    expect(empty.missionMatches).toEqual([]);
+    const named = await search(me, a.user.firstName, near(-33.87, 151.21, 5));
+    expect(userIds(named)).toContain(a.user.id);
+  });
+
+  it('finds a place across the antimeridian and near a pole', async () => {
+    const a = await person();
+    const me = await person();
+    const east = await post(a, { kind: 'need', category: 'Boats', title: 'Vorbdinghy east', content: 'x' });
+    const west = await post(a, { kind: 'need', category: 'Boats', title: 'Vorbdinghy west', content: 'x' });
+    const polar = await post(a, { kind: 'need', category: 'Boats', title: 'Vorbdinghy polar', content: 'x' });
+    await placeAt('posts', east, 179.99, -16.5);
+    await placeAt('posts', west, -179.99, -16.5);
+    await placeAt('posts', polar, 40, 89.95);
+    const fiji = await search(me, 'vorbdinghy', near(-16.5, 179.95, 20));
+    expect(allPostIds(fiji.needsMatches).sort()).toEqual([east, west].sort());
+    // 89.95 N, 40 E is ~11 km from 89.95 N, 140 E across the pole.
+    const pole = await search(me, 'vorbdinghy', near(89.95, 140, 20));
+    expect(allPostIds(pole.needsMatches)).toEqual([polar]);
+  });
+
+  it('refuses half a centre, a radius without one and a radius past the largest, with field details (400)', async () => {
+    const me = await person();
+    for (const [query, path] of [
+      ['query=x&lat=10', 'lon'],
+      ['query=x&lon=10', 'lat'],
+      ['query=x&radiusKm=5', 'radiusKm'],
+      ['query=x&lat=10&lon=123&radiusKm=501', 'radiusKm'],
+      ['query=x&lat=91&lon=123', 'lat'],
+      ['query=x&lat=ten&lon=123', 'lat'],
+    ] as const) {
+      const res = await api('GET', `/users/advanced-search?${query}`, me.cookie);
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(res.json()), query).toContain(path);
+    }
+  });
+});
+
+describe("a viewer's kept standing (decision 081)", () => {
+  it('never serves a shared answer naming someone just blocked, either way, nor one of a newly suspended person', async () => {
+    const a = await person('Yarrowby', 'Poster');
+    const me = await person();
+    const need = await post(a, { kind: 'need', category: 'Tools', title: 'Yarrowwrench', content: 'x' });
+    // The shared answer names A, and my standing is now kept.
+    expect(allPostIds((await search(me, 'yarrowwrench')).needsMatches)).toEqual([need]);
+    await block(a, me);
+    // At once: the same shared answer no longer fits me.
+    expect((await search(me, 'yarrowwrench')).needsMatches).toEqual([]);
+    expect(userIds(await search(me, 'yarrowby'))).not.toContain(a.user.id);
+
+    const b = await person('Yarrowcliff', 'Poster');
+    const other = await post(b, { kind: 'need', category: 'Tools', title: 'Yarrowhammer', content: 'x' });
+    expect(allPostIds((await search(me, 'yarrowhammer')).needsMatches)).toEqual([other]);
+    await block(me, b);
+    expect((await search(me, 'yarrowhammer')).needsMatches).toEqual([]);
   });
 });

@@ -43,6 +43,14 @@ export type RealtimeHub = {
   forgetSessions: (userId: string) => void;
   onForgetSessions: (listener: (userId: string) => void) => void;
   /**
+   * Whether what the other processes send reaches this one now, as a number that changes each
+   * time the subscription is made again (undefined while it is not in place): something kept
+   * on the promise of being dropped by a message (search's standings, decision 081) is kept only
+   * under one unbroken subscription, since messages sent while it was down are lost. The
+   * in-process hub has no other process: always 0.
+   */
+  listening: () => number | undefined;
+  /**
    * Resolves once this process receives what the others publish (the Redis subscription is in
    * place), or after `withinMs` whatever happens: an app waits for it before it serves, so a socket
    * it accepts misses nothing, but Redis being down delays nobody's start by more than that.
@@ -110,6 +118,7 @@ export function createLocalHub(options: { log?: FastifyBaseLogger } = {}): Realt
     onBroadcast: (listener) => void local.listeners.everyone.push(listener),
     onEndSessions: (listener) => void local.listeners.end.push(listener),
     onForgetSessions: (listener) => void local.listeners.forget.push(listener),
+    listening: () => 0,
     ready: async () => {},
     close: async () => {},
   };
@@ -156,12 +165,17 @@ export function createRedisHub(
   let failures = 0;
   let firstSubscribed!: () => void;
   const subscribed = new Promise<void>((resolve) => (firstSubscribed = resolve));
+  // Which unbroken subscription this is (see `listening`), and whether one is in place.
+  let epoch = 0;
+  let listening = false;
   const subscribe = () => {
     clearTimeout(retry);
     if (closed || subscriber.status !== 'ready') return;
     subscriber.subscribe(channel).then(
       () => {
         failures = 0;
+        epoch++;
+        listening = true;
         firstSubscribed();
       },
       (err: unknown) => {
@@ -173,6 +187,8 @@ export function createRedisHub(
     );
   };
   subscriber.on('ready', subscribe);
+  // The connection dropped: what is published meanwhile never arrives here.
+  subscriber.on('close', () => (listening = false));
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     let message: WireMessage;
@@ -230,6 +246,9 @@ export function createRedisHub(
     onBroadcast: (listener) => void local.listeners.everyone.push(listener),
     onEndSessions: (listener) => void local.listeners.end.push(listener),
     onForgetSessions: (listener) => void local.listeners.forget.push(listener),
+    // Also not while this process cannot publish: its own drops would not reach the others.
+    listening: () =>
+      listening && subscriber.status === 'ready' && redis.status === 'ready' ? epoch : undefined,
     ready: async (withinMs) => {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));

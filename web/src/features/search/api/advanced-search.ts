@@ -12,6 +12,8 @@ export type SearchParams = {
   category?: string;
   /** Verified organisations first (decision 069): people, posters and posts. */
   verifiedFirst?: boolean;
+  /** "Near me" (issue 37): needs, provisions and missions within the circle; people are not narrowed. */
+  near?: { lat: number; lon: number; radiusKm: number } | undefined;
 };
 
 export async function advancedSearch(p: SearchParams & { page?: number }): Promise<AdvancedSearchResult> {
@@ -23,6 +25,11 @@ export async function advancedSearch(p: SearchParams & { page?: number }): Promi
   if (p.section && p.section !== 'all') params.set('section', p.section);
   if (p.category) params.set('category', p.category);
   if (p.verifiedFirst) params.set('verifiedFirst', 'true');
+  if (p.near) {
+    params.set('lat', String(p.near.lat));
+    params.set('lon', String(p.near.lon));
+    params.set('radiusKm', String(p.near.radiusKm));
+  }
   return (await api.get<{ data: AdvancedSearchResult }>(`/users/advanced-search?${params}`)).data;
 }
 

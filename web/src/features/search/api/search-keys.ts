@@ -9,6 +9,14 @@ export const searchKeys = {
   results: (p: SearchParams) => [...root, 'results', p.query, p.section ?? 'all', p.category ?? ''] as const,
   /** The pages' infinite list: its own key, since its cached shape ({ pages }) differs from the box's. */
   pages: (p: SearchParams) =>
-    [...root, 'pages', p.query, p.section ?? 'all', p.category ?? '', p.verifiedFirst === true] as const,
+    [
+      ...root,
+      'pages',
+      p.query,
+      p.section ?? 'all',
+      p.category ?? '',
+      p.verifiedFirst === true,
+      p.near ? `${p.near.lat},${p.near.lon},${p.near.radiusKm}` : '',
+    ] as const,
   trending: [...root, 'trending'] as const,
 };

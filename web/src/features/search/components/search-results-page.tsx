@@ -10,6 +10,7 @@ import { Avatars, HashtagResult, MissionResult, NoResults, PersonResult, SearchP
 import { personName } from '../../../lib/person-name';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { ShowMore } from '../../../components/person-row';
+import { NearMeControl, type NearCircle } from './near-me-control';
 
 const titles: Record<SearchSection, string> = {
   all: 'Search results',
@@ -193,7 +194,15 @@ export function SearchResultsPage({
   }
   // Kept in navigation state with the query, so Back and reload keep the order chosen.
   const verifiedFirst = state.verifiedFirst === true;
-  const results = useSearchPagesQuery({ query, section, category, verifiedFirst });
+  // "Near me" lives in this page's memory only: the browser's place is never stored (issue 37).
+  const [near, setNear] = useState<NearCircle>();
+  const results = useSearchPagesQuery({
+    query,
+    section,
+    category,
+    verifiedFirst,
+    near: section === 'users' ? undefined : near,
+  });
   const data = results.data ? merge(results.data.pages) : null;
   const inputId = useId();
 
@@ -251,6 +260,7 @@ export function SearchResultsPage({
           className="h-11 w-full rounded-full border border-slate-200 bg-white pl-9 pr-4 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
       </form>
+      {section !== 'users' && <NearMeControl value={near} onChange={setNear} />}
       {section !== 'missions' && (
         <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700">
           <input
