@@ -47,9 +47,10 @@ const ROUTE_BUDGET_KB = 250;
  */
 const TOASTER = 'src/app/toaster.tsx';
 /** The frame of every signed-in page (src/app/router.tsx), loaded before the page inside it. */
-const SHELL = 'src/app/layouts/app-shell.tsx';
+const SHELL = 'src/app/layouts/signed-in-shell.tsx';
 /** Pages outside the shell: public, signed-out only, and the focus pages of src/app/router.tsx. */
-const OUTSIDE_SHELL = /^src\/features\/(public|auth|contact)\/components\/[\w-]+-page\.tsx$/;
+const OUTSIDE_SHELL =
+  /^src\/(features\/(public|auth|contact)\/components\/[\w-]+-page|app\/routes\/verification-pending-route)\.tsx$/;
 
 const gz = new Map();
 const gzipKb = (file) => {

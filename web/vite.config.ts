@@ -185,8 +185,8 @@ const shellIcons = new Set<string>();
 function startUpGraph(): Plugin {
   const lazy: string[] = [];
   const outsideShell =
-    /\/src\/(app\/toaster\.tsx|features\/(public|auth|contact)\/components\/[\w-]+-page\.tsx)$/;
-  const shellRoots = /\/src\/app\/(layouts\/app-shell|routes\/home-page)\.tsx$/;
+    /\/src\/(app\/toaster\.tsx|app\/routes\/verification-pending-route\.tsx|features\/(public|auth|contact)\/components\/[\w-]+-page\.tsx)$/;
+  const shellRoots = /\/src\/app\/(layouts\/signed-in-shell|routes\/home-page)\.tsx$/;
   return {
     name: 'muster:start-up-graph',
     apply: 'build',

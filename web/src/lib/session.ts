@@ -1,6 +1,5 @@
 import { AUTH_USER_STALE_MS } from '@muster/contract/limits';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { signOutRequest } from './api-client';
+import { useQuery } from '@tanstack/react-query';
 import { sessionKeys } from './session-keys';
 import { getMe, sessionCheck, startSessionCheck } from './session-check';
 
@@ -16,17 +15,5 @@ export function useSessionQuery() {
     queryFn: sessionCheck,
     retry: 0,
     staleTime: AUTH_USER_STALE_MS,
-  });
-}
-
-/** Sign Out posts the logout, then refreshes the user (spec §4); other cached data is dropped. */
-export function useSignOutMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => signOutRequest('/auth/logout'),
-    onSettled: async () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
-      await queryClient.resetQueries({ queryKey: sessionKeys.me });
-    },
   });
 }

@@ -5,3 +5,6 @@ import { placeField } from './mission-place-field';
 export function CreateMissionRoute() {
   return <CreateMissionPage place={placeField} />;
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { CreateMissionRoute as Component };

@@ -76,3 +76,6 @@ export function HomeRoute() {
     />
   );
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { HomeRoute as Component };

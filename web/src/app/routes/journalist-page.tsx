@@ -11,3 +11,6 @@ export function JournalistRoute() {
   const viewerId = useSessionQuery().data!._id;
   return <EmergencyBoardPage viewerId={viewerId} missionAction={(m) => <PostMissionJoin mission={m} />} />;
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { JournalistRoute as Component };

@@ -27,3 +27,6 @@ export function MailedLinkPage() {
     </Suspense>
   );
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { MailedLinkPage as Component };

@@ -5,3 +5,6 @@ import { OfferHelpButton } from '../offer-help-button';
 export function MatchesRoute() {
   return <MatchesPage offerHelp={(postId) => <OfferHelpButton postId={postId} />} />;
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { MatchesRoute as Component };

@@ -12,3 +12,6 @@ export function MissionChatRoute() {
     />
   );
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { MissionChatRoute as Component };

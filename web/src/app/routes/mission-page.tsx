@@ -40,3 +40,6 @@ export function MissionRoute() {
     />
   );
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { MissionRoute as Component };

@@ -17,3 +17,6 @@ export function ModerationPage() {
     return <AdminRoute />;
   return <ModerationRoute />;
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { ModerationPage as Component };

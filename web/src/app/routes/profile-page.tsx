@@ -68,3 +68,6 @@ export function ProfileRoute() {
     />
   );
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { ProfileRoute as Component };

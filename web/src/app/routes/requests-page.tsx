@@ -5,3 +5,6 @@ import { RequestsPage } from '../../features/missions/components/requests-page';
 export function RequestsRoute() {
   return <RequestsPage chatRequests={<ChatRequests />} />;
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { RequestsRoute as Component };

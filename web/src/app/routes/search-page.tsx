@@ -35,3 +35,6 @@ export function SearchRoute() {
     <Navigate to={paths.search} state={state} replace />
   );
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { SearchRoute as Component };

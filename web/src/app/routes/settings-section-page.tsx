@@ -45,3 +45,6 @@ export function SettingsSectionPage() {
     </Suspense>
   );
 }
+
+// The router loads this module as the route itself (react-router's lazy `Component`).
+export { SettingsSectionPage as Component };
