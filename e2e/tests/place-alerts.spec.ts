@@ -6,7 +6,7 @@ import { desktop, personIn, phone, snapBoth } from '../support/people';
 // Issue 37 item 2 (decision 080), end to end at 1280 and at 375 px: B saves an alert "generator
 // within 25 km of Cebu" from the search page; A posts "Need a generator" in Mandaue; B is told in
 // the app and by mail (the alerts' default channel), naming Mandaue's public place only, and the
-// notice opens the map on the post (#/map?post=…; the map page itself comes with its own branch).
+// notice opens the map on the post (#/map?post=…), its card there with Offer help.
 
 async function saveAlertFromSearch(page: Page, words: string) {
   await page.goto('/#/search/needs');
@@ -84,6 +84,13 @@ for (const [width, viewport] of [
     await b.page.goto('/#/notifications');
     await b.page.getByRole('listitem').filter({ hasText: message }).getByText(message).click();
     await expect(b.page).toHaveURL(new RegExp(`#/map\\?post=${postId}$`));
+    // The map opens on the need, its card open with Offer help: B offers.
+    const card = b.page.getByTestId('map-card');
+    await expect(card.getByRole('heading', { name: title })).toBeVisible();
+    await expect(b.page.getByRole('region', { name: 'In this area' }).getByText(title)).toBeVisible();
+    await snap(b.page, 'place-alerts-map');
+    await card.getByRole('button', { name: 'Offer help' }).click();
+    await expect(b.page.getByRole('dialog')).toBeVisible();
 
     await a.close();
     await b.close();

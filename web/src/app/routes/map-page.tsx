@@ -3,9 +3,11 @@ import { useCallback } from 'react';
 import { MapPage } from '../../features/map/components/map-page';
 import { searchPlaces } from '../../features/posts/api/search-places';
 import { useSessionQuery } from '../../lib/session';
+import { SaveAlertWithPlace } from '../alert-place-field';
 import { OfferHelpButton } from '../offer-help-button';
 
 const mapKinds = new Set(['need', 'want', 'provision']);
+const alertKinds = (kinds: string[]) => kinds.filter((k) => mapKinds.has(k));
 
 /**
  * `/map` (issue 37): the map feature, given the composer's place search, the posts' and missions'
@@ -64,6 +66,16 @@ export function MapRoute() {
       locate={locate}
       home={home}
       renderOfferHelp={(postId) => <OfferHelpButton postId={postId} size="sm" />}
+      // "Get alerts for this area": the alerts feature's dialog, from what the map shows (missions
+      // are no alert's kind; none left means the alert's default, needs and wants).
+      renderAlertButton={(draft) => (
+        <SaveAlertWithPlace
+          draft={{
+            ...draft,
+            kinds: alertKinds(draft.kinds).length ? alertKinds(draft.kinds) : ['need', 'want'],
+          }}
+        />
+      )}
     />
   );
 }

@@ -28,7 +28,14 @@ import { MapList, MapListSkeleton } from './map-list';
 import { PlaceFinder } from './place-finder';
 
 /** What "Get alerts for this area" is given (issue 37 item 2, built by the alerts feature). */
-export type AlertDraft = { kinds: string[]; category?: string; center: [number, number]; radiusKm: number };
+/** What an alert for this view starts from: the kinds and category shown, the centre and a radius reaching the corners. */
+export type AlertDraft = {
+  kinds: string[];
+  category?: string;
+  /** [longitude, latitude], as places are everywhere else (the map's own view is [lat, lon], Leaflet's order). */
+  center: [lon: number, lat: number];
+  radiusKm: number;
+};
 
 export type MapPageProps = {
   /** The composer's place search (GET /geo/search), composed by app/. */
@@ -173,7 +180,7 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
   const alertDraft: AlertDraft | undefined = viewport && {
     kinds: filters.kinds,
     ...(filters.category ? { category: filters.category } : {}),
-    center: viewport.view.center,
+    center: [viewport.view.center[1], viewport.view.center[0]],
     radiusKm: radiusKmOf(viewport.bbox),
   };
 
