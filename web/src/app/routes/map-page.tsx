@@ -1,10 +1,14 @@
 import type { MapItem } from '@muster/contract/map';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { MapPage } from '../../features/map/components/map-page';
 import { searchPlaces } from '../../features/posts/api/search-places';
 import { useSessionQuery } from '../../lib/session';
-import { SaveAlertWithPlace } from '../alert-place-field';
 import { OfferHelpButton } from '../offer-help-button';
+
+// The alerts' dialog and its place search load after the map, not before it (the route's 250 KB).
+const SaveAlertWithPlace = lazy(() =>
+  import('../alert-place-field').then((m) => ({ default: m.SaveAlertWithPlace })),
+);
 
 const mapKinds = new Set(['need', 'want', 'provision']);
 const alertKinds = (kinds: string[]) => kinds.filter((k) => mapKinds.has(k));
@@ -69,12 +73,14 @@ export function MapRoute() {
       // "Get alerts for this area": the alerts feature's dialog, from what the map shows (missions
       // are no alert's kind; none left means the alert's default, needs and wants).
       renderAlertButton={(draft) => (
-        <SaveAlertWithPlace
-          draft={{
-            ...draft,
-            kinds: alertKinds(draft.kinds).length ? alertKinds(draft.kinds) : ['need', 'want'],
-          }}
-        />
+        <Suspense fallback={null}>
+          <SaveAlertWithPlace
+            draft={{
+              ...draft,
+              kinds: alertKinds(draft.kinds).length ? alertKinds(draft.kinds) : ['need', 'want'],
+            }}
+          />
+        </Suspense>
       )}
     />
   );
