@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiClientError, signOutRequest } from './api-client';
+import { api, ApiClientError, whileSigningOut } from './api-client';
 
 /** A fetch whose answers the test hands out one at a time, recording what was sent. */
 function heldFetch() {
@@ -25,7 +25,10 @@ describe('signing out', () => {
   it('waits for the calls in flight, sends none asked for meanwhile, and then lets calls through again', async () => {
     const { sent, answerNext } = heldFetch();
     const poll = api.get('/notifications/unread-count');
-    const signOut = signOutRequest('/auth/logout');
+    const signOut = whileSigningOut(async () => {
+      await api.post('/auth/logout');
+      await api.get('/auth/me');
+    });
     await new Promise((r) => setTimeout(r, 0));
     // The poll is still out: the logout waits for it.
     expect(sent).toEqual(['GET /api/v1/notifications/unread-count']);
@@ -38,11 +41,15 @@ describe('signing out', () => {
     await expect(poll).resolves.toEqual({ data: 1 });
     expect(sent).toEqual(['GET /api/v1/notifications/unread-count', 'POST /api/v1/auth/logout']);
 
+    // Still signing out until the session is read again: the page's calls stay unsent.
+    await answerNext();
+    expect(sent.at(-1)).toBe('GET /api/v1/auth/me');
+    await expect(api.get('/chats')).rejects.toEqual(expect.objectContaining({ status: 401 }));
     await answerNext();
     await signOut;
-    const after = api.get('/auth/me');
+    const after = api.get('/posts/feed');
     await answerNext();
     await expect(after).resolves.toEqual({ data: 1 });
-    expect(sent.at(-1)).toBe('GET /api/v1/auth/me');
+    expect(sent).toHaveLength(4);
   });
 });

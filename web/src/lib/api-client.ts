@@ -20,16 +20,18 @@ export class ApiClientError extends Error {
 
 /*
  * Signing out (decision 052's quiet signed-out pages): a poll sent just before the logout but
- * answered after it meets a session that is gone, a 401 the browser logs. So while signing out,
- * the logout waits for the calls already in flight, and any call asked for meanwhile is not sent:
- * it fails as the server would have answered it, and the page asking is about to go.
+ * answered after it, or asked for by a page re-rendered before it goes, meets a session that is
+ * gone: a 401 the browser logs. So signing out starts once the calls in flight have settled, and
+ * until it has ended (the logout, and the session read again) no other call is sent: it fails as
+ * the server would have answered it, and the page asking is about to go.
  */
 const inFlight = new Set<Promise<unknown>>();
 let signingOut: Promise<unknown> | null = null;
+const signOutCalls = new Set(['/auth/logout', '/auth/me']);
 
-/** POSTs the logout once every call in flight has settled; calls asked for meanwhile fail with a 401 unsent. */
-export async function signOutRequest(path: string): Promise<unknown> {
-  const run = Promise.allSettled([...inFlight]).then(() => send('POST', path));
+/** Runs `signOut` once every call in flight has settled, holding back every call but its own meanwhile. */
+export async function whileSigningOut<T>(signOut: () => Promise<T>): Promise<T> {
+  const run = Promise.allSettled([...inFlight]).then(signOut);
   signingOut = run;
   try {
     return await run;
@@ -39,7 +41,7 @@ export async function signOutRequest(path: string): Promise<unknown> {
 }
 
 function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  if (signingOut)
+  if (signingOut && !signOutCalls.has(path))
     return Promise.reject(new ApiClientError(401, 'Please sign in to continue', 'UNAUTHORIZED'));
   const call = send<T>(method, path, body, signal);
   inFlight.add(call);

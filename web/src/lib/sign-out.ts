@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signOutRequest } from './api-client';
+import { api, whileSigningOut } from './api-client';
 import { sessionKeys } from './session-keys';
 
 /**
@@ -10,10 +10,14 @@ import { sessionKeys } from './session-keys';
 export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => signOutRequest('/auth/logout'),
-    onSettled: async () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
-      await queryClient.resetQueries({ queryKey: sessionKeys.me });
-    },
+    mutationFn: () =>
+      whileSigningOut(async () => {
+        try {
+          await api.post('/auth/logout');
+        } finally {
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+          await queryClient.resetQueries({ queryKey: sessionKeys.me });
+        }
+      }),
   });
 }

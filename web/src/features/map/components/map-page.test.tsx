@@ -19,7 +19,7 @@ const item = (n: number, over: Partial<MapItem> = {}): MapItem => ({
   ...over,
 });
 
-function renderMap(path: string, items: MapItem[], total = items.length) {
+function renderMap(path: string, items: MapItem[], total = items.length, linked: MapItem | null = null) {
   const calls = stubApi((url) => {
     if (url.includes('/map/tiles'))
       return {
@@ -36,7 +36,7 @@ function renderMap(path: string, items: MapItem[], total = items.length) {
         element: (
           <MapPage
             findPlaces={async () => []}
-            locate={async () => null}
+            locate={async () => linked}
             renderOfferHelp={(id) => <button type="button">Offer help on {id}</button>}
           />
         ),
@@ -97,6 +97,15 @@ describe('the map page', () => {
     expect(asked.searchParams.get('status')).toBe('open');
     expect(asked.searchParams.get('bbox')?.split(',')).toHaveLength(4);
     expect(screen.getByTestId('map-total')).toHaveTextContent('3 items in this area');
+  });
+
+  it('keeps a linked item among the rows when the viewport’s answer was made before it was posted', async () => {
+    const fresh = item(9, { title: 'Need a generator' });
+    renderMap('/map?post=p9', [item(1)], 1, fresh);
+    const list = await screen.findByRole('region', { name: 'In this area' });
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2));
+    expect(within(list).getAllByRole('button')[0]).toHaveTextContent('Need a generator');
+    expect(await screen.findByTestId('map-card')).toHaveTextContent('Need a generator');
   });
 
   it('writes a filter to the URL', async () => {

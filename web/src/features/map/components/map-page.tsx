@@ -150,10 +150,13 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
   useEffect(() => () => clearTimeout(moveTimer.current), []);
 
   const query = useMapItemsQuery(bbox, filters);
-  const items = useMemo(
-    () => (filters.kinds.length ? (query.data?.items ?? []) : []),
-    [query.data, filters.kinds],
-  );
+  // A linked item (an alert's notice opens the map on it) is always among the pins and rows while
+  // the link stands, even when a viewport answer a few seconds old was computed before it was posted.
+  const items = useMemo(() => {
+    const found = filters.kinds.length ? (query.data?.items ?? []) : [];
+    const linked = url.focus && focusItem && focusItem._id === url.focus.id ? focusItem : undefined;
+    return linked && query.data && !found.some((i) => i._id === linked._id) ? [linked, ...found] : found;
+  }, [query.data, filters.kinds, url.focus, focusItem]);
   const total = filters.kinds.length ? (query.data?.total ?? 0) : 0;
 
   const selectedItem =
