@@ -36,12 +36,42 @@ export type MapSelection = {
   sinceDays?: number | undefined;
 };
 
+/**
+ * The map's grid (0039, decision 077): a post's public point falls in one cell at each level; the
+ * cell is `row · width + column`, row `floor((lat + 90) · k)`, column `floor((lon + 180) · k)`,
+ * the same float8 arithmetic as 0039's generated columns, word for word (IEEE rounding is
+ * monotonic, so the cells of a box's corners bound the cells of every point in it).
+ */
+const levels = [
+  { column: 'map_cell_01', step: (d: number) => Math.floor(d * 10), width: 3600 },
+  { column: 'map_cell_1', step: (d: number) => Math.floor(d), width: 360 },
+  { column: 'map_cell_10', step: (d: number) => Math.floor(d / 10), width: 36 },
+  { column: 'map_cell_90', step: (d: number) => Math.floor(d / 90), width: 4 },
+] as const;
+/** A viewport walks at most this many cells: the finest level at which it fits (the 90° level always does: 15 at most). */
+export const MAP_CELLS_MAX = 32;
+
+/** The level a box is walked at and its cells (each one merged newest first). */
+export function cellsOf([west, south, east, north]: Bbox): { level: number; cells: number[] } {
+  for (let level = 0; ; level++) {
+    const { step, width } = levels[level]!;
+    const [x0, x1, y0, y1] = [step(west + 180), step(east + 180), step(south + 90), step(north + 90)];
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAP_CELLS_MAX && level < levels.length - 1) continue;
+    const cells: number[] = [];
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) cells.push(y * width + x);
+    return { level, cells };
+  }
+}
+
 type Args = {
   viewer: string | undefined;
   west: number;
   south: number;
   east: number;
   north: number;
+  level: number;
+  cells: number[];
+  cellCount: number;
   postKinds: string[] | undefined;
   missions: boolean;
   category: string | undefined;
@@ -53,9 +83,11 @@ type Args = {
 
 /**
  * The newest `cap` things in the box that fit the filters, newest first, for the viewer or (no
- * viewer) for everybody, to share (decision 077): their keys only. The posts' half is an
- * index-only scan of 0039's covering posts_map_walk (it states the index's predicate word for
- * word, and reads only what the index holds): no row of posts is read, however many fit. The
+ * viewer) for everybody, to share (decision 077): their keys only. The posts' half walks the
+ * box's cells (cellsOf), one branch per cell on 0039's covering btree of that level, each newest
+ * first with the box and the filters rechecked in the index's entries (index-only: it states the
+ * index's predicate word for word), merged (a Merge Append) and cut at `cap`: it reads about `cap`
+ * entries plus the ones of the border cells that fall outside the box, however many fit. The
  * viewer's rules are the kernel's: postVisibleTo's author rules as one array (hiddenAuthorsFor);
  * moderator-hidden posts and a mission's updates are off the map (the index's predicate: the map
  * is the public picture, its author's too); missions by missionVisibleTo.
@@ -64,9 +96,10 @@ const keys = prepared<Args, MapKey>(
   (_db, a) => {
     const box = boxOf([a.west, a.south, a.east, a.north]);
     const limit = sql.lit(a.cap);
-    const posts = a.postKinds
-      ? sql`(select p.id, p.author_id, p.created_at from posts p
-          where ${mapPointOf('p')} <@ ${box}
+    const cell = sql.ref(`p.${levels[a.level]!.column}`);
+    const postBranch = (i: number) => sql`select p.id, p.author_id, p.created_at from posts p
+          where ${cell} = (${a.cells}::int[])[${sql.lit(i)}]
+            and ${mapPointOf('p')} <@ ${box}
             and p.map_location is not null and p.hidden_reason is null and p.mission_id is null
             and p.kind in ('need', 'want', 'provision')
             and p.kind = any(${a.postKinds}::text[])
@@ -74,27 +107,29 @@ const keys = prepared<Args, MapKey>(
             ${a.category === undefined ? sql`` : sql`and lower(p.category) = lower(${a.category})`}
             ${a.emergency ? sql`and p.emergency_emoji is not null` : sql``}
             ${a.since === undefined ? sql`` : sql`and p.created_at >= ${a.since}`}
-            and p.author_id <> all(${hiddenAuthorsFor(a.viewer)})
-          order by p.created_at desc limit ${limit})`
-      : undefined;
+            and p.author_id <> all(${hiddenAuthorsFor(a.viewer)})`;
+    const posts = a.postKinds
+      ? Array.from({ length: a.cellCount }, (_, i) => postBranch(i + 1))
+      : [];
     const missions =
       a.missions && !a.emergency
-        ? sql`(select m.id, m.owner_id as author_id, m.created_at from missions m
+        ? [
+            sql`select * from (select m.id, m.owner_id as author_id, m.created_at from missions m
           where m.map_location is not null and ${mapPointOf('m')} <@ ${box}
             ${a.category === undefined ? sql`` : sql`and lower(m.category) = lower(${a.category})`}
             ${a.since === undefined ? sql`` : sql`and m.created_at >= ${a.since}`}
             and ${missionVisibleTo(a.viewer, 'm')}
             ${a.viewer === undefined ? sql`and not ${suspendedNow(sql.ref('m.owner_id'))}` : sql``}
-          order by m.created_at desc limit ${limit})`
-        : undefined;
-    const parts = [posts, missions].filter((p) => p !== undefined);
+          order by m.created_at desc limit ${limit}) newest_missions`,
+          ]
+        : [];
+    const parts = [...posts, ...missions];
     if (parts.length === 0) return sql<MapKey>`select null::uuid as id, null::uuid as author_id where false`;
-    // The time orders the rows only: 10,001 dates made in JavaScript for nothing weigh in memory.
-    if (parts.length === 1)
-      return sql<MapKey>`select id, author_id from ${parts[0]} one_kind order by created_at desc`;
-    return sql<MapKey>`select id, author_id from (${parts[0]} union all ${parts[1]}) both_kinds order by created_at desc limit ${limit}`;
+    // The time orders the rows only: dates made in JavaScript for nothing weigh in memory.
+    return sql<MapKey>`select id, author_id from (${sql.join(parts, sql` union all `)}) in_box
+      order by created_at desc limit ${limit}`;
   },
-  { literal: ['cap', 'missions', 'emergency'] },
+  { literal: ['cap', 'missions', 'emergency', 'level', 'cellCount'] },
 );
 
 export function mapKeys(
@@ -104,6 +139,7 @@ export function mapKeys(
   cap: number,
 ): Promise<MapKey[]> {
   const [west, south, east, north] = s.bbox;
+  const { level, cells } = cellsOf(s.bbox);
   const postKinds = s.kinds.filter((k) => k !== 'mission');
   return keys(db, {
     viewer: viewerId,
@@ -111,6 +147,9 @@ export function mapKeys(
     south,
     east,
     north,
+    level,
+    cells,
+    cellCount: cells.length,
     postKinds: postKinds.length ? postKinds : undefined,
     missions: s.kinds.includes('mission'),
     category: s.category,

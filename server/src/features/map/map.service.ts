@@ -15,8 +15,8 @@ import { type MapKey, mapKeys, mapPins, type MapSelection, standingOf } from './
  * statement for their blocks. Someone the shared answer lacks things for (a members-only mission's
  * member, a limited person and their connections) gets an answer of their own.
  *
- * An answer is two reads: the keys of up to MAP_TOTAL_CAP + 1 things, newest first (an index-only
- * scan, 0039), which give the total; then the pins of the first few hundred.
+ * An answer is two reads: the keys of up to MAP_TOTAL_CAP + 1 things, newest first (the grid's
+ * cells merged, index-only, 0039), which give the total; then the pins of the first few hundred.
  */
 
 type Answer = {
@@ -30,8 +30,8 @@ type Whole = { text: JsonText; br?: Buffer };
 type Entry = { answer: Promise<Answer>; at: number; freshFor: number; next?: Promise<Answer> | undefined };
 type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
-// Each holds up to 10,001 keys (about 1 MB): a couple of dozen viewports at once.
-const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 24 });
+// Each holds up to 1,001 keys and 550 pins' text with its whole answer (~300 KB at most).
+const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 64 });
 const SHARED_FRESH_MS = 5_000;
 /**
  * A walk that took long (a region's 250,000 things) is kept longer: ten times what it took, so
