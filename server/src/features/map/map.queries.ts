@@ -52,14 +52,19 @@ const levels = [
 export const MAP_CELLS_MAX = 32;
 
 /** The level a box is walked at and its cells (each one merged newest first). */
-export function cellsOf([west, south, east, north]: Bbox): { level: number; cells: number[] } {
+export function cellsOf([west, south, east, north]: Bbox): {
+  level: number;
+  cells: number[];
+  columns: number;
+  rows: number;
+} {
   for (let level = 0; ; level++) {
     const { step, width } = levels[level]!;
     const [x0, x1, y0, y1] = [step(west + 180), step(east + 180), step(south + 90), step(north + 90)];
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAP_CELLS_MAX && level < levels.length - 1) continue;
     const cells: number[] = [];
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) cells.push(y * width + x);
-    return { level, cells };
+    return { level, cells, columns: x1 - x0 + 1, rows: y1 - y0 + 1 };
   }
 }
 
@@ -71,7 +76,8 @@ type Args = {
   north: number;
   level: number;
   cells: number[];
-  cellCount: number;
+  columns: number;
+  rows: number;
   postKinds: string[] | undefined;
   missions: boolean;
   category: string | undefined;
@@ -97,9 +103,17 @@ const keys = prepared<Args, MapKey>(
     const box = boxOf([a.west, a.south, a.east, a.north]);
     const limit = sql.lit(a.cap);
     const cell = sql.ref(`p.${levels[a.level]!.column}`);
-    const postBranch = (i: number) => sql`select p.id, p.author_id, p.created_at from posts p
-          where ${cell} = (${a.cells}::int[])[${sql.lit(i)}]
-            and ${mapPointOf('p')} <@ ${box}
+    // A cell of the outer ring may stick out of the box: its points are rechecked, by their
+    // coordinates (exactly the cells' arithmetic; `<@ box` is fuzzy by 1e-6, and would tempt the
+    // planner into the GiST index, whose box it cannot estimate: a bitmap of every point in it).
+    // The inner ones lie inside the box whole (and the planner then knows how many rows they hold).
+    const border = (i: number) =>
+      i < a.columns || i >= a.columns * (a.rows - 1) || i % a.columns === 0 || i % a.columns === a.columns - 1;
+    // Each cell newest first, at most `cap` of it (the bound: cells × cap entries, whatever the
+    // planner guesses), then the newest `cap` of them all.
+    const postBranch = (i: number) => sql`(select p.id, p.author_id, p.created_at from posts p
+          where ${cell} = (${a.cells}::int[])[${sql.lit(i + 1)}]
+            ${border(i) ? sql`and p.map_point[0] between ${a.west}::float8 and ${a.east}::float8 and p.map_point[1] between ${a.south}::float8 and ${a.north}::float8` : sql``}
             and p.map_location is not null and p.hidden_reason is null and p.mission_id is null
             and p.kind in ('need', 'want', 'provision')
             and p.kind = any(${a.postKinds}::text[])
@@ -107,29 +121,30 @@ const keys = prepared<Args, MapKey>(
             ${a.category === undefined ? sql`` : sql`and lower(p.category) = lower(${a.category})`}
             ${a.emergency ? sql`and p.emergency_emoji is not null` : sql``}
             ${a.since === undefined ? sql`` : sql`and p.created_at >= ${a.since}`}
-            and p.author_id <> all(${hiddenAuthorsFor(a.viewer)})`;
-    const posts = a.postKinds
-      ? Array.from({ length: a.cellCount }, (_, i) => postBranch(i + 1))
-      : [];
+            and p.author_id <> all((select ids from hidden)::uuid[])
+          order by p.created_at desc limit ${limit})`;
+    const posts = a.postKinds ? Array.from({ length: a.columns * a.rows }, (_, i) => postBranch(i)) : [];
     const missions =
       a.missions && !a.emergency
         ? [
-            sql`select * from (select m.id, m.owner_id as author_id, m.created_at from missions m
+            sql`(select m.id, m.owner_id as author_id, m.created_at from missions m
           where m.map_location is not null and ${mapPointOf('m')} <@ ${box}
             ${a.category === undefined ? sql`` : sql`and lower(m.category) = lower(${a.category})`}
             ${a.since === undefined ? sql`` : sql`and m.created_at >= ${a.since}`}
             and ${missionVisibleTo(a.viewer, 'm')}
             ${a.viewer === undefined ? sql`and not ${suspendedNow(sql.ref('m.owner_id'))}` : sql``}
-          order by m.created_at desc limit ${limit}) newest_missions`,
+          order by m.created_at desc limit ${limit})`,
           ]
         : [];
     const parts = [...posts, ...missions];
     if (parts.length === 0) return sql<MapKey>`select null::uuid as id, null::uuid as author_id where false`;
+    // The people whose posts are off the map for this viewer, found once for every cell.
     // The time orders the rows only: dates made in JavaScript for nothing weigh in memory.
-    return sql<MapKey>`select id, author_id from (${sql.join(parts, sql` union all `)}) in_box
+    return sql<MapKey>`with hidden as materialized (select ${hiddenAuthorsFor(a.viewer)} as ids)
+      select id, author_id from (${sql.join(parts, sql` union all `)}) in_box
       order by created_at desc limit ${limit}`;
   },
-  { literal: ['cap', 'missions', 'emergency', 'level', 'cellCount'] },
+  { literal: ['cap', 'missions', 'emergency', 'level', 'columns', 'rows'] },
 );
 
 export function mapKeys(
@@ -139,7 +154,7 @@ export function mapKeys(
   cap: number,
 ): Promise<MapKey[]> {
   const [west, south, east, north] = s.bbox;
-  const { level, cells } = cellsOf(s.bbox);
+  const { level, cells, columns, rows } = cellsOf(s.bbox);
   const postKinds = s.kinds.filter((k) => k !== 'mission');
   return keys(db, {
     viewer: viewerId,
@@ -149,7 +164,8 @@ export function mapKeys(
     north,
     level,
     cells,
-    cellCount: cells.length,
+    columns,
+    rows,
     postKinds: postKinds.length ? postKinds : undefined,
     missions: s.kinds.includes('mission'),
     category: s.category,
