@@ -10,8 +10,11 @@ import {
   suspendedNow,
 } from '../../social/social.queries.js';
 
-/** A thing in the viewport (in the answer's order, newest first) and whom it is by: a viewer's blocks leave them out. */
-export type MapKey = { id: string; authorId: string };
+/**
+ * A thing in the viewport (in the answer's order, newest first), whom it is by (a viewer's blocks
+ * leave them out) and its public point (a block of cells' keys are sorted into viewports by it).
+ */
+export type MapKey = { id: string; authorId: string; lon: number; lat: number };
 
 /** One pin's public columns: never `exact_location`. */
 export type MapRow = {
@@ -51,20 +54,30 @@ const levels = [
 /** A viewport walks at most this many cells: the finest level at which it fits (the 90° level always does: 15 at most). */
 export const MAP_CELLS_MAX = 32;
 
-/** The level a box is walked at and its cells (each one merged newest first). */
-export function cellsOf([west, south, east, north]: Bbox): {
-  level: number;
-  cells: number[];
-  columns: number;
-  rows: number;
-} {
+/** The cells a box is walked by: their level, ids (row by row) and the block they make. */
+export type MapGrid = { level: number; cells: number[]; columns: number; rows: number; block: Bbox };
+
+/**
+ * The level a box is walked at and its cells (each one merged newest first), and the block of
+ * whole cells around it (what viewports panned within it share: map.service.ts).
+ */
+export function cellsOf([west, south, east, north]: Bbox): MapGrid {
   for (let level = 0; ; level++) {
     const { step, width } = levels[level]!;
     const [x0, x1, y0, y1] = [step(west + 180), step(east + 180), step(south + 90), step(north + 90)];
     if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAP_CELLS_MAX && level < levels.length - 1) continue;
     const cells: number[] = [];
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) cells.push(y * width + x);
-    return { level, cells, columns: x1 - x0 + 1, rows: y1 - y0 + 1 };
+    const size = [0.1, 1, 10, 90][level]!;
+    // The block's box, a hair wider than the cells (the missions' GiST box is fuzzy anyway):
+    // only the missions' half reads it; the posts' half reads the cells themselves.
+    const block: Bbox = [
+      Math.max(-180, x0 * size - 180 - 1e-9),
+      Math.max(-90, y0 * size - 90 - 1e-9),
+      Math.min(180, (x1 + 1) * size - 180 + 1e-9),
+      Math.min(90, (y1 + 1) * size - 90 + 1e-9),
+    ];
+    return { level, cells, columns: x1 - x0 + 1, rows: y1 - y0 + 1, block };
   }
 }
 
@@ -78,6 +91,8 @@ type Args = {
   cells: number[];
   columns: number;
   rows: number;
+  /** The cells whole (a block's walk): no point is rechecked against the box. */
+  whole: boolean;
   postKinds: string[] | undefined;
   missions: boolean;
   category: string | undefined;
@@ -108,10 +123,16 @@ const keys = prepared<Args, MapKey>(
     // planner into the GiST index, whose box it cannot estimate: a bitmap of every point in it).
     // The inner ones lie inside the box whole (and the planner then knows how many rows they hold).
     const border = (i: number) =>
-      i < a.columns || i >= a.columns * (a.rows - 1) || i % a.columns === 0 || i % a.columns === a.columns - 1;
+      !a.whole &&
+      (i < a.columns ||
+        i >= a.columns * (a.rows - 1) ||
+        i % a.columns === 0 ||
+        i % a.columns === a.columns - 1);
     // Each cell newest first, at most `cap` of it (the bound: cells × cap entries, whatever the
     // planner guesses), then the newest `cap` of them all.
-    const postBranch = (i: number) => sql`(select p.id, p.author_id, p.created_at from posts p
+    const postBranch = (
+      i: number,
+    ) => sql`(select p.id, p.author_id, p.map_point[0] as lon, p.map_point[1] as lat, p.created_at from posts p
           where ${cell} = (${a.cells}::int[])[${sql.lit(i + 1)}]
             ${border(i) ? sql`and p.map_point[0] between ${a.west}::float8 and ${a.east}::float8 and p.map_point[1] between ${a.south}::float8 and ${a.north}::float8` : sql``}
             and p.map_location is not null and p.hidden_reason is null and p.mission_id is null
@@ -127,7 +148,8 @@ const keys = prepared<Args, MapKey>(
     const missions =
       a.missions && !a.emergency
         ? [
-            sql`(select m.id, m.owner_id as author_id, m.created_at from missions m
+            sql`(select m.id, m.owner_id as author_id, m.map_point[0] as lon, m.map_point[1] as lat, m.created_at
+          from missions m
           where m.map_location is not null and ${mapPointOf('m')} <@ ${box}
             ${a.category === undefined ? sql`` : sql`and lower(m.category) = lower(${a.category})`}
             ${a.since === undefined ? sql`` : sql`and m.created_at >= ${a.since}`}
@@ -137,14 +159,15 @@ const keys = prepared<Args, MapKey>(
           ]
         : [];
     const parts = [...posts, ...missions];
-    if (parts.length === 0) return sql<MapKey>`select null::uuid as id, null::uuid as author_id where false`;
+    if (parts.length === 0)
+      return sql<MapKey>`select null::uuid as id, null::uuid as author_id, 0 as lon, 0 as lat where false`;
     // The people whose posts are off the map for this viewer, found once for every cell.
     // The time orders the rows only: dates made in JavaScript for nothing weigh in memory.
     return sql<MapKey>`with hidden as materialized (select ${hiddenAuthorsFor(a.viewer)} as ids)
-      select id, author_id from (${sql.join(parts, sql` union all `)}) in_box
+      select id, author_id, lon, lat from (${sql.join(parts, sql` union all `)}) in_box
       order by created_at desc limit ${limit}`;
   },
-  { literal: ['cap', 'missions', 'emergency', 'level', 'columns', 'rows'] },
+  { literal: ['cap', 'missions', 'emergency', 'level', 'columns', 'rows', 'whole'] },
 );
 
 export function mapKeys(
@@ -152,9 +175,12 @@ export function mapKeys(
   viewerId: string | undefined,
   s: MapSelection,
   cap: number,
+  /** A block's walk: every thing in these whole cells (their block's box for the missions). */
+  grid?: MapGrid,
 ): Promise<MapKey[]> {
-  const [west, south, east, north] = s.bbox;
-  const { level, cells, columns, rows } = cellsOf(s.bbox);
+  const whole = grid !== undefined;
+  const { level, cells, columns, rows, block } = grid ?? cellsOf(s.bbox);
+  const [west, south, east, north] = whole ? block : s.bbox;
   const postKinds = s.kinds.filter((k) => k !== 'mission');
   return keys(db, {
     viewer: viewerId,
@@ -166,6 +192,7 @@ export function mapKeys(
     cells,
     columns,
     rows,
+    whole,
     postKinds: postKinds.length ? postKinds : undefined,
     missions: s.kinds.includes('mission'),
     category: s.category,

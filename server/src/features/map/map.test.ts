@@ -253,7 +253,7 @@ describe('GET /map over the grid (0039: cells of 0.1°, 1°, 10° and 90°)', ()
   it('merges a box across cell borders newest first, and leaves out the border cells’ points outside it', async () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
     // 0.25° × 0.25° at 100.05..100.3: four 0.1° columns and rows, none of them whole.
-    const inside = [];
+    const inside: string[] = [];
     for (const [lon, lat] of [
       [100.06, 20.06],
       [100.29, 20.29],
