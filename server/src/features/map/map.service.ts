@@ -35,17 +35,17 @@ type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
 // Each holds up to 1,001 keys, its pins' text (shared with pinTexts) and its whole answer, ~100 KB
 // and its brotli'd ~12 KB: panning makes many.
-const sharedAnswers = microCachePerApp<Kept<Answer>>({ ttlMs: 60_000, max: 128 });
+const sharedAnswers = microCachePerApp<Kept<Answer>>({ ttlMs: 60_000, max: 64 });
 /**
  * The newest BLOCK_KEYS + 1 things in a block of whole cells (~0.5 MB): a viewport within takes
  * its own from them when they settle it — all of the block's fit in them, or more than
  * MAP_TOTAL_CAP of the viewport's do (then its newest are the first of them in the box, and its
  * total is the cap). Otherwise it walks its own box.
  */
-const blocks = microCachePerApp<Kept<MapKey[]>>({ ttlMs: 60_000, max: 48 });
+const blocks = microCachePerApp<Kept<MapKey[]>>({ ttlMs: 60_000, max: 64 });
 const BLOCK_KEYS = 4_000;
 /** The pins' text by id, as fresh as the shared answers: what panning shows again is not read again. */
-const pinTexts = microCachePerApp<JsonText>({ ttlMs: 5_000, max: 20_000 });
+const pinTexts = microCachePerApp<JsonText>({ ttlMs: 5_000, max: 10_000 });
 const SHARED_FRESH_MS = 5_000;
 /**
  * A walk that took long (a region's 250,000 things) is kept longer: ten times what it took, so
