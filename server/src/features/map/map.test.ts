@@ -303,6 +303,26 @@ describe('GET /map over the grid (0039: cells of 0.1°, 1°, 10° and 90°)', ()
     expect(ids(await map(viewer, 'bbox=170,25,180,35'))).toEqual([edge._id, east._id]);
   });
 
+  it('walks its own box when its block’s newest keys do not settle it', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    const older = [
+      await post(author, { kind: 'need' }, place(110.06, 30.06)),
+      await post(author, { kind: 'need' }, place(110.07, 30.07)),
+    ];
+    await sql`update posts set created_at = created_at - interval '1 hour' where id = any(${older.map((o) => o._id)}::uuid[])`.execute(
+      t.db,
+    );
+    // Newer than them, in the same 0.1° cell but outside the box: more than a block keeps (4,000).
+    await sql`insert into posts (id, author_id, kind, content, category, status, map_location, created_at)
+      select gen_random_uuid(), ${author.user.id}, 'need', 'Need water ' || n, 'Water', 'open',
+        jsonb_build_object('address', 'Philippines', 'coordinates', jsonb_build_array(110.01, 30.01), 'approximate', true),
+        now() - n * interval '1 microsecond'
+      from generate_series(1, 4_005) as n`.execute(t.db);
+    const answer = await map(viewer, 'bbox=110.05,30.05,110.08,30.08');
+    expect(ids(answer)).toEqual([older[1]!._id, older[0]!._id]);
+    expect(answer.total).toBe(2);
+  });
+
   it('answers a viewport larger than the coarsest level (the whole world) from the 90° cells', async () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
     const south = await post(author, { kind: 'provision', content: 'Spare tents' }, place(-60.5, -45.5));
