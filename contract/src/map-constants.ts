@@ -12,8 +12,12 @@ export const MAP_SINCE_DAYS = [1, 7, 30, 90, 365] as const;
 
 /** At most this many items in one map answer (the newest first); `total` says how many fit. */
 export const MAP_ITEMS_MAX = 500;
-/** Past this many items in a viewport the map counts no further (`total` is then at least this). */
-export const MAP_TOTAL_CAP = 10_000;
+/**
+ * Past this many items in a viewport the map counts no further (`total` is then at least this:
+ * "500 of 1,000+"). Counting is reading: a cap of 10,000 made every dense viewport read 10,001
+ * entries to say what the person cannot see anyway (decision 077).
+ */
+export const MAP_TOTAL_CAP = 1_000;
 
 /** The largest "near me" radius, in kilometres (the map's, search's and an alert's). */
 export const NEAR_RADIUS_MAX_KM = 500;

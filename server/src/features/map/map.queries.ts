@@ -10,8 +10,11 @@ import {
   suspendedNow,
 } from '../../social/social.queries.js';
 
-/** A thing in the viewport (in the answer's order, newest first) and whom it is by: a viewer's blocks leave them out. */
-export type MapKey = { id: string; authorId: string };
+/**
+ * A thing in the viewport (in the answer's order, newest first), whom it is by (a viewer's blocks
+ * leave them out) and its public point (a block of cells' keys are sorted into viewports by it).
+ */
+export type MapKey = { id: string; authorId: string; lon: number; lat: number };
 
 /** One pin's public columns: never `exact_location`. */
 export type MapRow = {
@@ -36,12 +39,60 @@ export type MapSelection = {
   sinceDays?: number | undefined;
 };
 
+/**
+ * The map's grid (0039, decision 077): a post's public point falls in one cell at each level; the
+ * cell is `row · width + column`, row `floor((lat + 90) · k)`, column `floor((lon + 180) · k)`,
+ * the same float8 arithmetic as 0039's generated columns, word for word (IEEE rounding is
+ * monotonic, so the cells of a box's corners bound the cells of every point in it).
+ */
+const levels = [
+  { column: 'map_cell_01', step: (d: number) => Math.floor(d * 10), width: 3600 },
+  { column: 'map_cell_1', step: (d: number) => Math.floor(d), width: 360 },
+  { column: 'map_cell_10', step: (d: number) => Math.floor(d / 10), width: 36 },
+  { column: 'map_cell_90', step: (d: number) => Math.floor(d / 90), width: 4 },
+] as const;
+/** A viewport walks at most this many cells: the finest level at which it fits (the 90° level always does: 15 at most). */
+export const MAP_CELLS_MAX = 32;
+
+/** The cells a box is walked by: their level, ids (row by row) and the block they make. */
+export type MapGrid = { level: number; cells: number[]; columns: number; rows: number; block: Bbox };
+
+/**
+ * The level a box is walked at and its cells (each one merged newest first), and the block of
+ * whole cells around it (what viewports panned within it share: map.service.ts).
+ */
+export function cellsOf([west, south, east, north]: Bbox): MapGrid {
+  for (let level = 0; ; level++) {
+    const { step, width } = levels[level]!;
+    const [x0, x1, y0, y1] = [step(west + 180), step(east + 180), step(south + 90), step(north + 90)];
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAP_CELLS_MAX && level < levels.length - 1) continue;
+    const cells: number[] = [];
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) cells.push(y * width + x);
+    const size = [0.1, 1, 10, 90][level]!;
+    // The block's box, a hair wider than the cells (the missions' GiST box is fuzzy anyway):
+    // only the missions' half reads it; the posts' half reads the cells themselves.
+    const block: Bbox = [
+      Math.max(-180, x0 * size - 180 - 1e-9),
+      Math.max(-90, y0 * size - 90 - 1e-9),
+      Math.min(180, (x1 + 1) * size - 180 + 1e-9),
+      Math.min(90, (y1 + 1) * size - 90 + 1e-9),
+    ];
+    return { level, cells, columns: x1 - x0 + 1, rows: y1 - y0 + 1, block };
+  }
+}
+
 type Args = {
   viewer: string | undefined;
   west: number;
   south: number;
   east: number;
   north: number;
+  level: number;
+  cells: number[];
+  columns: number;
+  rows: number;
+  /** The cells whole (a block's walk): no point is rechecked against the box. */
+  whole: boolean;
   postKinds: string[] | undefined;
   missions: boolean;
   category: string | undefined;
@@ -53,9 +104,11 @@ type Args = {
 
 /**
  * The newest `cap` things in the box that fit the filters, newest first, for the viewer or (no
- * viewer) for everybody, to share (decision 077): their keys only. The posts' half is an
- * index-only scan of 0039's covering posts_map_walk (it states the index's predicate word for
- * word, and reads only what the index holds): no row of posts is read, however many fit. The
+ * viewer) for everybody, to share (decision 077): their keys only. The posts' half walks the
+ * box's cells (cellsOf), one branch per cell on 0039's covering btree of that level, each newest
+ * first with the box and the filters rechecked in the index's entries (index-only: it states the
+ * index's predicate word for word), merged (a Merge Append) and cut at `cap`: it reads about `cap`
+ * entries plus the ones of the border cells that fall outside the box, however many fit. The
  * viewer's rules are the kernel's: postVisibleTo's author rules as one array (hiddenAuthorsFor);
  * moderator-hidden posts and a mission's updates are off the map (the index's predicate: the map
  * is the public picture, its author's too); missions by missionVisibleTo.
@@ -64,9 +117,24 @@ const keys = prepared<Args, MapKey>(
   (_db, a) => {
     const box = boxOf([a.west, a.south, a.east, a.north]);
     const limit = sql.lit(a.cap);
-    const posts = a.postKinds
-      ? sql`(select p.id, p.author_id, p.created_at from posts p
-          where ${mapPointOf('p')} <@ ${box}
+    const cell = sql.ref(`p.${levels[a.level]!.column}`);
+    // A cell of the outer ring may stick out of the box: its points are rechecked, by their
+    // coordinates (exactly the cells' arithmetic; `<@ box` is fuzzy by 1e-6, and would tempt the
+    // planner into the GiST index, whose box it cannot estimate: a bitmap of every point in it).
+    // The inner ones lie inside the box whole (and the planner then knows how many rows they hold).
+    const border = (i: number) =>
+      !a.whole &&
+      (i < a.columns ||
+        i >= a.columns * (a.rows - 1) ||
+        i % a.columns === 0 ||
+        i % a.columns === a.columns - 1);
+    // Each cell newest first, at most `cap` of it (the bound: cells × cap entries, whatever the
+    // planner guesses), then the newest `cap` of them all.
+    const postBranch = (
+      i: number,
+    ) => sql`(select p.id, p.author_id, p.map_point[0] as lon, p.map_point[1] as lat, p.created_at from posts p
+          where ${cell} = (${a.cells}::int[])[${sql.lit(i + 1)}]
+            ${border(i) ? sql`and p.map_point[0] between ${a.west}::float8 and ${a.east}::float8 and p.map_point[1] between ${a.south}::float8 and ${a.north}::float8` : sql``}
             and p.map_location is not null and p.hidden_reason is null and p.mission_id is null
             and p.kind in ('need', 'want', 'provision')
             and p.kind = any(${a.postKinds}::text[])
@@ -74,27 +142,32 @@ const keys = prepared<Args, MapKey>(
             ${a.category === undefined ? sql`` : sql`and lower(p.category) = lower(${a.category})`}
             ${a.emergency ? sql`and p.emergency_emoji is not null` : sql``}
             ${a.since === undefined ? sql`` : sql`and p.created_at >= ${a.since}`}
-            and p.author_id <> all(${hiddenAuthorsFor(a.viewer)})
-          order by p.created_at desc limit ${limit})`
-      : undefined;
+            and p.author_id <> all((select ids from hidden)::uuid[])
+          order by p.created_at desc limit ${limit})`;
+    const posts = a.postKinds ? Array.from({ length: a.columns * a.rows }, (_, i) => postBranch(i)) : [];
     const missions =
       a.missions && !a.emergency
-        ? sql`(select m.id, m.owner_id as author_id, m.created_at from missions m
+        ? [
+            sql`(select m.id, m.owner_id as author_id, m.map_point[0] as lon, m.map_point[1] as lat, m.created_at
+          from missions m
           where m.map_location is not null and ${mapPointOf('m')} <@ ${box}
             ${a.category === undefined ? sql`` : sql`and lower(m.category) = lower(${a.category})`}
             ${a.since === undefined ? sql`` : sql`and m.created_at >= ${a.since}`}
             and ${missionVisibleTo(a.viewer, 'm')}
             ${a.viewer === undefined ? sql`and not ${suspendedNow(sql.ref('m.owner_id'))}` : sql``}
-          order by m.created_at desc limit ${limit})`
-        : undefined;
-    const parts = [posts, missions].filter((p) => p !== undefined);
-    if (parts.length === 0) return sql<MapKey>`select null::uuid as id, null::uuid as author_id where false`;
-    // The time orders the rows only: 10,001 dates made in JavaScript for nothing weigh in memory.
-    if (parts.length === 1)
-      return sql<MapKey>`select id, author_id from ${parts[0]} one_kind order by created_at desc`;
-    return sql<MapKey>`select id, author_id from (${parts[0]} union all ${parts[1]}) both_kinds order by created_at desc limit ${limit}`;
+          order by m.created_at desc limit ${limit})`,
+          ]
+        : [];
+    const parts = [...posts, ...missions];
+    if (parts.length === 0)
+      return sql<MapKey>`select null::uuid as id, null::uuid as author_id, 0 as lon, 0 as lat where false`;
+    // The people whose posts are off the map for this viewer, found once for every cell.
+    // The time orders the rows only: dates made in JavaScript for nothing weigh in memory.
+    return sql<MapKey>`with hidden as materialized (select ${hiddenAuthorsFor(a.viewer)} as ids)
+      select id, author_id, lon, lat from (${sql.join(parts, sql` union all `)}) in_box
+      order by created_at desc limit ${limit}`;
   },
-  { literal: ['cap', 'missions', 'emergency'] },
+  { literal: ['cap', 'missions', 'emergency', 'level', 'columns', 'rows', 'whole'] },
 );
 
 export function mapKeys(
@@ -102,8 +175,12 @@ export function mapKeys(
   viewerId: string | undefined,
   s: MapSelection,
   cap: number,
+  /** A block's walk: every thing in these whole cells (their block's box for the missions). */
+  grid?: MapGrid,
 ): Promise<MapKey[]> {
-  const [west, south, east, north] = s.bbox;
+  const whole = grid !== undefined;
+  const { level, cells, columns, rows, block } = grid ?? cellsOf(s.bbox);
+  const [west, south, east, north] = whole ? block : s.bbox;
   const postKinds = s.kinds.filter((k) => k !== 'mission');
   return keys(db, {
     viewer: viewerId,
@@ -111,6 +188,11 @@ export function mapKeys(
     south,
     east,
     north,
+    level,
+    cells,
+    columns,
+    rows,
+    whole,
     postKinds: postKinds.length ? postKinds : undefined,
     missions: s.kinds.includes('mission'),
     category: s.category,

@@ -3,9 +3,9 @@ import { MAP_ITEMS_MAX, MAP_TOTAL_CAP, type MapQuery, type MapTiles } from '@mus
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
-import { microCachePerApp } from '../../platform/micro-cache.js';
+import { type MicroCache, microCachePerApp } from '../../platform/micro-cache.js';
 import { mapAnswerText, mapItemText } from './map.present.js';
-import { type MapKey, mapKeys, mapPins, type MapSelection, standingOf } from './map.queries.js';
+import { cellsOf, type MapKey, mapKeys, mapPins, type MapSelection, standingOf } from './map.queries.js';
 
 /*
  * The map of where help is needed (issue 37, decision 077). A viewport's answer is the same for
@@ -15,8 +15,11 @@ import { type MapKey, mapKeys, mapPins, type MapSelection, standingOf } from './
  * statement for their blocks. Someone the shared answer lacks things for (a members-only mission's
  * member, a limited person and their connections) gets an answer of their own.
  *
- * An answer is two reads: the keys of up to MAP_TOTAL_CAP + 1 things, newest first (an index-only
- * scan, 0039), which give the total; then the pins of the first few hundred.
+ * An answer is two reads: the keys of up to MAP_TOTAL_CAP + 1 things, newest first (the grid's
+ * cells merged, index-only, 0039), which give the total; then the pins of the first few hundred.
+ * The shared answer takes its keys from its block's (the whole cells around the viewport, shared
+ * by every viewport panned within them: BLOCK_KEYS newest) whenever they settle it, and its pins'
+ * text from those kept a few seconds by id: a pan costs no statement.
  */
 
 type Answer = {
@@ -27,11 +30,22 @@ type Answer = {
 };
 type Whole = { text: JsonText; br?: Buffer };
 /** `freshFor`: how long the answer is given as it is before one request computes its successor. */
-type Entry = { answer: Promise<Answer>; at: number; freshFor: number; next?: Promise<Answer> | undefined };
+type Kept<T> = { value: Promise<T>; at: number; freshFor: number; next?: Promise<T> | undefined };
 type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
-// Each holds up to 10,001 keys (about 1 MB): a couple of dozen viewports at once.
-const sharedAnswers = microCachePerApp<Entry>({ ttlMs: 60_000, max: 24 });
+// Each holds up to 1,001 keys, its pins' text (shared with pinTexts) and its whole answer, ~100 KB
+// and its brotli'd ~12 KB: panning makes many.
+const sharedAnswers = microCachePerApp<Kept<Answer>>({ ttlMs: 60_000, max: 64 });
+/**
+ * The newest BLOCK_KEYS + 1 things in a block of whole cells (~0.5 MB): a viewport within takes
+ * its own from them when they settle it — all of the block's fit in them, or more than
+ * MAP_TOTAL_CAP of the viewport's do (then its newest are the first of them in the box, and its
+ * total is the cap). Otherwise it walks its own box.
+ */
+const blocks = microCachePerApp<Kept<MapKey[]>>({ ttlMs: 60_000, max: 64 });
+const BLOCK_KEYS = 4_000;
+/** The pins' text by id, as fresh as the shared answers: what panning shows again is not read again. */
+const pinTexts = microCachePerApp<JsonText>({ ttlMs: 5_000, max: 10_000 });
 const SHARED_FRESH_MS = 5_000;
 /**
  * A walk that took long (a region's 250,000 things) is kept longer: ten times what it took, so
@@ -61,7 +75,10 @@ export function subscribeMap(deps: Deps) {
     'moderation.content_deleted',
     'user.suspended',
   ] as const)
-    deps.events.afterCommit(event, () => sharedAnswers(deps).clear());
+    deps.events.afterCommit(event, () => {
+      sharedAnswers(deps).clear();
+      blocks(deps).clear();
+    });
 }
 
 const selectionOf = (q: MapQuery): MapSelection => ({
@@ -81,11 +98,54 @@ async function answerFor(
   pinned: number,
 ): Promise<Answer> {
   const keys = await mapKeys(deps.db, viewerId, selection, MAP_TOTAL_CAP + 1);
-  const rows = await mapPins(
-    deps.db,
-    keys.slice(0, pinned).map((k) => k.id),
+  return { keys, texts: await textsOf(deps, keys.slice(0, pinned)) };
+}
+
+/** The shared answer: its keys from its block's when they settle it (BLOCK_KEYS), else its own walk. */
+async function sharedAnswerFor(deps: Deps, selection: MapSelection): Promise<Answer> {
+  const grid = cellsOf(selection.bbox);
+  const { bbox, ...filters } = selection;
+  const blockKey = JSON.stringify({
+    ...filters,
+    level: grid.level,
+    from: grid.cells[0],
+    to: grid.cells.at(-1),
+  });
+  const block = await kept(
+    blocks(deps),
+    blockKey,
+    () => mapKeys(deps.db, undefined, { ...selection, bbox: grid.block }, BLOCK_KEYS + 1, grid),
+    true,
   );
-  return { keys, texts: new Map(rows.map((r) => [r.id, mapItemText(r)])) };
+  const [west, south, east, north] = bbox;
+  const inBox: MapKey[] = [];
+  for (const k of block) {
+    if (k.lon < west || k.lon > east || k.lat < south || k.lat > north) continue;
+    if (inBox.push(k) > MAP_TOTAL_CAP) break;
+  }
+  const keys =
+    block.length <= BLOCK_KEYS || inBox.length > MAP_TOTAL_CAP
+      ? inBox
+      : await mapKeys(deps.db, undefined, selection, MAP_TOTAL_CAP + 1);
+  return { keys, texts: await textsOf(deps, keys.slice(0, SHARED_PINS)) };
+}
+
+/** These keys' pins' text: those kept (pinTexts), the others read. */
+async function textsOf(deps: Deps, keys: readonly MapKey[]): Promise<Map<string, JsonText>> {
+  const cache = pinTexts(deps);
+  const texts = new Map<string, JsonText>();
+  const missing: string[] = [];
+  for (const { id } of keys) {
+    const text = cache.get(id);
+    if (text) texts.set(id, text);
+    else missing.push(id);
+  }
+  for (const row of await mapPins(deps.db, missing)) {
+    const text = mapItemText(row);
+    cache.set(row.id, text);
+    texts.set(row.id, text);
+  }
+  return texts;
 }
 
 /** A map answer: its JSON text, and the same brotli'd when it is shared by every viewer without blocks. */
@@ -153,36 +213,49 @@ export function brotliOnce(whole: Whole): Buffer {
  * database together.
  */
 function sharedAnswer(deps: Deps, selection: MapSelection): Promise<Answer> {
-  const cache = sharedAnswers(deps);
-  const key = JSON.stringify(selection);
-  const load = async () => {
+  return kept(sharedAnswers(deps), JSON.stringify(selection), () => sharedAnswerFor(deps, selection));
+}
+
+/**
+ * What `load` gives, kept as the shared answers are (freshFor; one request loads its successor).
+ * `waitWhenStale`: a stale one is not given, its successor is awaited (a block for a shared
+ * answer being recomputed: only that one request waits, and the answer is no staler than 5 s).
+ */
+function kept<T>(
+  cache: MicroCache<Kept<T>>,
+  key: string,
+  load: () => Promise<T>,
+  waitWhenStale = false,
+): Promise<T> {
+  const timed = async () => {
     const started = Date.now();
-    const answer = await answerFor(deps, undefined, selection, SHARED_PINS);
-    return { answer, took: Date.now() - started };
+    const value = await load();
+    return { value, took: Date.now() - started };
   };
-  const kept = cache.get(key);
-  if (!kept) {
-    const loading = load();
-    const entry: Entry = { answer: loading.then((l) => l.answer), at: Date.now(), freshFor: SHARED_FRESH_MS };
-    cache.set(key, entry);
+  const entry = cache.get(key);
+  if (!entry) {
+    const loading = timed();
+    const fresh: Kept<T> = { value: loading.then((l) => l.value), at: Date.now(), freshFor: SHARED_FRESH_MS };
+    cache.set(key, fresh);
     loading.then(
-      (l) => (entry.freshFor = freshFor(l.took)),
+      (l) => (fresh.freshFor = freshFor(l.took)),
       () => cache.delete(key),
     );
-    return entry.answer;
+    return fresh.value;
   }
-  if (Date.now() - kept.at > kept.freshFor && !kept.next) {
-    const loading = load();
-    kept.next = loading.then((l) => l.answer);
+  if (Date.now() - entry.at > entry.freshFor && !entry.next) {
+    const loading = timed();
+    entry.next = loading.then((l) => l.value);
     loading.then(
       // Not when the kept one was dropped meanwhile (a moderator's decision): it began before.
       (l) =>
-        cache.get(key) === kept &&
-        cache.set(key, { answer: Promise.resolve(l.answer), at: Date.now(), freshFor: freshFor(l.took) }),
-      () => (kept.next = undefined),
+        cache.get(key) === entry &&
+        cache.set(key, { value: Promise.resolve(l.value), at: Date.now(), freshFor: freshFor(l.took) }),
+      () => (entry.next = undefined),
     );
   }
-  return kept.answer;
+  if (waitWhenStale && entry.next && Date.now() - entry.at > entry.freshFor) return entry.next;
+  return entry.value;
 }
 
 /** GET /map/tiles: where the map's tiles come from (MAP_TILE_URL) and their credit. */

@@ -226,7 +226,7 @@ describe('GET /map', () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
     const { bbox, at } = area();
     const [lon, lat] = at();
-    // Straight into the table: 10,005 needs through the API would take minutes.
+    // Straight into the table: 1,005 needs through the API would take a while.
     await sql`insert into posts (id, author_id, kind, content, category, status, map_location, created_at)
       select gen_random_uuid(), ${author.user.id}, 'need', 'Need water ' || n, 'Water', 'open',
         jsonb_build_object('address', 'Philippines', 'coordinates', jsonb_build_array(round(${lon}::numeric, 2), round(${lat}::numeric, 2)), 'approximate', true),
@@ -243,6 +243,94 @@ describe('GET /map', () => {
         .sort()
         .reverse(),
     );
+  });
+});
+
+describe('GET /map over the grid (0039: cells of 0.1°, 1°, 10° and 90°)', () => {
+  // Places on the 0.01° grid already, so the public place is the one given; far from area()'s.
+  const place = (lon: number, lat: number): [number, number] => [lon, lat];
+
+  it('merges a box across cell borders newest first, and leaves out the border cells’ points outside it', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    // 0.25° × 0.25° at 100.05..100.3: four 0.1° columns and rows, none of them whole.
+    const inside: string[] = [];
+    for (const [lon, lat] of [
+      [100.06, 20.06],
+      [100.29, 20.29],
+      [100.15, 20.25],
+      [100.25, 20.12],
+      [100.1, 20.2],
+    ] as const)
+      inside.push((await post(author, { kind: 'need' }, place(lon, lat)))._id);
+    const outside = [
+      await post(author, { kind: 'need' }, place(100.04, 20.1)),
+      await post(author, { kind: 'need' }, place(100.31, 20.1)),
+      await post(author, { kind: 'need' }, place(100.2, 20.04)),
+      await post(author, { kind: 'need' }, place(100.2, 20.31)),
+    ];
+    const answer = await map(viewer, 'bbox=100.05,20.05,100.3,20.3');
+    expect(ids(answer)).toEqual([...inside].reverse());
+    expect(answer.total).toBe(5);
+    for (const o of outside) expect(ids(answer)).not.toContain(o._id);
+    // The same box at the 1° level (a box of 10 × 10 cells of 0.1° is too many): the same answer.
+    const wide = await map(viewer, 'bbox=99.5,19.5,100.5,20.5');
+    expect(ids(wide).filter((id) => inside.includes(id))).toEqual([...inside].reverse());
+    expect(wide.total).toBe(9);
+  });
+
+  it('finds a point on a cell border from either side, and a box whose edge is that border', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    const corner = await post(author, { kind: 'need' }, place(101.3, 21.3));
+    expect(ids(await map(viewer, 'bbox=101.3,21.3,101.35,21.35'))).toEqual([corner._id]);
+    expect(ids(await map(viewer, 'bbox=101.25,21.25,101.3,21.3'))).toEqual([corner._id]);
+    expect(ids(await map(viewer, 'bbox=101.2,21.2,101.4,21.4'))).toEqual([corner._id]);
+    expect(ids(await map(viewer, 'bbox=101.31,21.31,101.4,21.4'))).toEqual([]);
+    // At the 1° level, on a 1° border.
+    const whole = await post(author, { kind: 'need' }, place(102, 22));
+    expect(ids(await map(viewer, 'bbox=102,22,103,23'))).toEqual([whole._id]);
+    expect(ids(await map(viewer, 'bbox=101,21.5,102,22'))).toContain(whole._id);
+  });
+
+  it('finds places at the antimeridian’s sides', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    const east = await post(author, { kind: 'need' }, place(179.99, 30.5));
+    const edge = await post(author, { kind: 'need' }, place(180, 30.6));
+    const west = await post(author, { kind: 'need' }, place(-180, 30.7));
+    const westish = await post(author, { kind: 'need' }, place(-179.95, 30.8));
+    expect(ids(await map(viewer, 'bbox=179.9,30.4,180,30.9'))).toEqual([edge._id, east._id]);
+    expect(ids(await map(viewer, 'bbox=-180,30.4,-179.9,30.9'))).toEqual([westish._id, west._id]);
+    // Wider than the 1° level allows: the 10° cells.
+    expect(ids(await map(viewer, 'bbox=170,25,180,35'))).toEqual([edge._id, east._id]);
+  });
+
+  it('walks its own box when its block’s newest keys do not settle it', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    const older = [
+      await post(author, { kind: 'need' }, place(110.06, 30.06)),
+      await post(author, { kind: 'need' }, place(110.07, 30.07)),
+    ];
+    await sql`update posts set created_at = created_at - interval '1 hour' where id = any(${older.map((o) => o._id)}::uuid[])`.execute(
+      t.db,
+    );
+    // Newer than them, in the same 0.1° cell but outside the box: more than a block keeps (4,000).
+    await sql`insert into posts (id, author_id, kind, content, category, status, map_location, created_at)
+      select gen_random_uuid(), ${author.user.id}, 'need', 'Need water ' || n, 'Water', 'open',
+        jsonb_build_object('address', 'Philippines', 'coordinates', jsonb_build_array(110.01, 30.01), 'approximate', true),
+        now() - n * interval '1 microsecond'
+      from generate_series(1, 4_005) as n`.execute(t.db);
+    const answer = await map(viewer, 'bbox=110.05,30.05,110.08,30.08');
+    expect(ids(answer)).toEqual([older[1]!._id, older[0]!._id]);
+    expect(answer.total).toBe(2);
+  });
+
+  it('answers a viewport larger than the coarsest level (the whole world) from the 90° cells', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    const south = await post(author, { kind: 'provision', content: 'Spare tents' }, place(-60.5, -45.5));
+    const north = await post(author, { kind: 'need' }, place(60.5, 75.5));
+    const world = await map(viewer, 'bbox=-180,-90,180,90&limit=2');
+    expect(ids(world)).toEqual([north._id, south._id]);
+    expect(world.total).toBeGreaterThan(2);
+    expect(ids(await map(viewer, 'bbox=-179,-89,179,-1&kinds=provision&limit=1'))).toEqual([south._id]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { MapItem } from '@muster/contract/map';
+import { MAP_TOTAL_CAP, type MapItem } from '@muster/contract/map';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,10 +160,17 @@ describe('the map page', () => {
   });
 
   it('says when there is more than it shows', async () => {
-    renderMap('/map', [item(1)], 2340);
+    renderMap('/map', [item(1)], 640);
+    await waitFor(() =>
+      expect(screen.getByTestId('map-total')).toHaveTextContent('Showing 1 of 640 — zoom in to see the rest'),
+    );
+  });
+
+  it('says "1,000+" when the count reached the cap', async () => {
+    renderMap('/map', [item(1)], MAP_TOTAL_CAP);
     await waitFor(() =>
       expect(screen.getByTestId('map-total')).toHaveTextContent(
-        'Showing 1 of 2,340 — zoom in to see the rest',
+        'Showing 1 of 1,000+ — zoom in to see the rest',
       ),
     );
   });
