@@ -55,20 +55,29 @@ const freshFor = (tookMs: number) => Math.min(Math.max(SHARED_FRESH_MS, 10 * too
 /** Pins written with a shared answer: a full page and room for a viewer's blocks. */
 const SHARED_PINS = MAP_ITEMS_MAX + 50;
 /**
- * Each viewer's blocks and standing, kept a few seconds (decision 018's next step): a block drops
- * both people's at once here (other processes within the seconds); an unblock or a mission joined
- * may wait them out, which only ever shows less.
+ * Each viewer's blocks and standing, kept a few seconds (decision 018's next step), as search keeps
+ * its own (decision 081): a block must never be missed, so it is kept only while every process's
+ * drops reach this one (`realtime.listening()`, part of the key), and a block anywhere drops them
+ * all (the hub's forgetSessions, which a block sends through search's subscriber, as do a
+ * suspension and a limit through moderation). An unblock may wait them out, which only shows less.
  */
 const standings = microCachePerApp<Promise<Standing>>({ ttlMs: 5_000, max: 5_000 });
 
+function standingFor(deps: Deps, viewerId: string): Promise<Standing> {
+  const listening = deps.realtime.listening();
+  if (listening === undefined) {
+    standings(deps).clear();
+    return standingOf(deps.db, viewerId);
+  }
+  return standings(deps).remember(`${listening}\n${viewerId}`, () => standingOf(deps.db, viewerId));
+}
+
 /** What a moderator does to a post or a person is off the shared maps at once here (071). */
 export function subscribeMap(deps: Deps) {
-  deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) => {
-    standings(deps).delete(blockerId);
-    standings(deps).delete(blockedId);
-  });
-  deps.events.afterCommit('mission.member_left', ({ userId }) => standings(deps).delete(userId));
-  deps.events.afterCommit('mission.member_joined', ({ userId }) => standings(deps).delete(userId));
+  deps.events.afterCommit('user.blocked', () => standings(deps).clear());
+  deps.realtime.onForgetSessions(() => standings(deps).clear());
+  deps.events.afterCommit('mission.member_left', () => standings(deps).clear());
+  deps.events.afterCommit('mission.member_joined', () => standings(deps).clear());
   for (const event of [
     'moderation.content_hidden',
     'moderation.content_restored',
@@ -155,10 +164,7 @@ export type MapAnswer = { text: JsonText; shared?: Whole };
 export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<MapAnswer> {
   const me = requireViewer(viewer);
   const selection = selectionOf(q);
-  const [shared, standing] = await Promise.all([
-    sharedAnswer(deps, selection),
-    standings(deps).remember(me.id, () => standingOf(deps.db, me.id)),
-  ]);
+  const [shared, standing] = await Promise.all([sharedAnswer(deps, selection), standingFor(deps, me.id)]);
   if (!standing.needsOwnAnswer && standing.blocked.length === 0) {
     // The common case: the shared answer as it is, written once per limit.
     shared.whole ??= new Map();

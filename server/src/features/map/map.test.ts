@@ -317,7 +317,7 @@ describe('GET /map over the grid (0039: cells of 0.1°, 1°, 10° and 90°)', ()
       select gen_random_uuid(), ${author.user.id}, 'need', 'Need water ' || n, 'Water', 'open',
         jsonb_build_object('address', 'Philippines', 'coordinates', jsonb_build_array(110.01, 30.01), 'approximate', true),
         now() - n * interval '1 microsecond'
-      from generate_series(1, 4_005) as n`.execute(t.db);
+      from generate_series(1, 4005) as n`.execute(t.db);
     const answer = await map(viewer, 'bbox=110.05,30.05,110.08,30.08');
     expect(ids(answer)).toEqual([older[1]!._id, older[0]!._id]);
     expect(answer.total).toBe(2);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { MapResponse } from '@muster/contract/map';
 import type { AdvancedSearchResult } from '@muster/contract/search';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
 import {
@@ -110,6 +111,38 @@ describe.skipIf(!serverUrl || !redisUrl)('search across two API processes', () =
       const after = await search(two, viewerCookie, word);
       expect(after.needsMatches, `round ${round}`).toEqual([]);
       expect((await search(two, viewerCookie, 'Quillon')).users.map((u) => u._id)).not.toContain(poster.id);
+    }
+  });
+
+  // The map keeps each viewer's blocks the same way (decision 077): the same promise.
+  it('a block through one process, then at once the map through the other: the blocked person’s pin is not there', async () => {
+    for (const [round, blockerIsPoster] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const poster = await buildUser(database!.db, { firstName: 'Pinner' });
+      const viewer = await buildUser(database!.db, { firstName: 'Looker' });
+      const posterCookie = await signIn(one, poster.username);
+      const viewerCookie = await signIn(one, viewer.username);
+      const lon = 110 + round;
+      const made = await send(one, posterCookie, 'POST', '/posts/create', {
+        kind: 'need',
+        category: 'Pumps',
+        title: `Pump ${round}`,
+        content: 'Need a pump for the flooded basement',
+        mapLocation: { address: 'Somewhere', coordinates: [lon + 0.5, 10.5] },
+      });
+      expect(made.status, await made.clone().text()).toBe(200);
+      const pins = async () => {
+        const res = await send(two, viewerCookie, 'GET', `/map?bbox=${lon},10,${lon + 1},11`);
+        expect(res.status, await res.clone().text()).toBe(200);
+        return ((await res.json()) as { data: MapResponse['data'] }).data.items.map((i) => i.title);
+      };
+      expect(await pins()).toEqual([`Pump ${round}`]);
+      const [blocker, blocked] = blockerIsPoster ? [posterCookie, viewer.id] : [viewerCookie, poster.id];
+      const blocking = await send(one, blocker, 'POST', `/users/${blocked}/block`);
+      expect(blocking.status, await blocking.clone().text()).toBe(200);
+      expect(await pins(), `round ${round}`).toEqual([]);
     }
   });
 });
