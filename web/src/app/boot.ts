@@ -23,7 +23,9 @@ void startSessionCheck().then(
     // null: a visitor (decision 052), who loads nothing more.
     if (!user || !opensHome(user, window.location.hash)) return;
     startEarlyGet(listUrl({ feed: true }), user._id);
-    void Promise.all([import('./layouts/signed-in-shell'), import('./routes/home-page')]).catch(() => undefined);
+    void Promise.all([import('./layouts/signed-in-shell'), import('./routes/home-page')]).catch(
+      () => undefined,
+    );
   },
   () => undefined,
 );
