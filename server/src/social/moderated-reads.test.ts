@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { inTransaction } from '../platform/transaction.js';
+import { forgetCachedSessions } from '../platform/auth/session.js';
 import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../test/helpers.js';
 import { openSocket, type Opened } from '../../test/ws-client.js';
 
@@ -66,8 +67,15 @@ const suspend = (who: Person, until: Date | 'infinity' | null = days(7)) =>
       .execute();
     await t.app.deps.events.emit(trx, 'user.suspended', { userId: who.user.id });
   });
-const limit = (who: Person, until: Date | null = days(3)) =>
-  t.db.updateTable('users').set({ limitedUntil: until }).where('id', '=', who.user.id).execute();
+/**
+ * As the moderation feature limits (or lifts): the column, then the person's cached sessions
+ * forgotten in every process, which also drops what search and the map keep of whom each viewer
+ * may see (decisions 077, 081).
+ */
+const limit = async (who: Person, until: Date | null = days(3)) => {
+  await t.db.updateTable('users').set({ limitedUntil: until }).where('id', '=', who.user.id).execute();
+  forgetCachedSessions(t.app.deps, who.user.id);
+};
 
 let tagN = 0;
 /** A need in a tag of its own, so a hashtag list or search finds this test's posts alone. */
