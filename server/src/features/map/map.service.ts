@@ -74,6 +74,13 @@ function standingFor(deps: Deps, viewerId: string): Promise<Standing> {
 
 /** What a moderator does to a post or a person is off the shared maps at once here (071). */
 export function subscribeMap(deps: Deps) {
+  // A new or edited need, want or provision is on the map at once for whoever looks through this
+  // process (its author first); other processes within their answers' freshness.
+  deps.events.afterCommit('post.saved', ({ kind }) => {
+    if (kind !== 'need' && kind !== 'want' && kind !== 'provision') return;
+    sharedAnswers(deps).clear();
+    blocks(deps).clear();
+  });
   deps.events.afterCommit('user.blocked', () => standings(deps).clear());
   deps.realtime.onForgetSessions(() => standings(deps).clear());
   deps.events.afterCommit('mission.member_left', () => standings(deps).clear());
@@ -219,7 +226,8 @@ export function brotliOnce(whole: Whole): Buffer {
  * database together.
  */
 function sharedAnswer(deps: Deps, selection: MapSelection): Promise<Answer> {
-  return kept(sharedAnswers(deps), JSON.stringify(selection), () => sharedAnswerFor(deps, selection));
+  // Never older than its freshness (5–30 s): a first look at an area waits for its new answer.
+  return kept(sharedAnswers(deps), JSON.stringify(selection), () => sharedAnswerFor(deps, selection), true);
 }
 
 /**

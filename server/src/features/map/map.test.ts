@@ -101,6 +101,15 @@ describe('GET /map', () => {
     expect(JSON.stringify(res.json())).toContain(field);
   });
 
+  it('shows a new need at once to a viewer whose viewport answer was shared a moment before', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    const { bbox, at } = area();
+    const first = await post(author, { kind: 'need' }, at(0.1, 0.1));
+    expect(ids(await map(viewer, `bbox=${bbox}`))).toEqual([first._id]);
+    const second = await post(author, { kind: 'need' }, at(0.2, 0.2));
+    expect(ids(await map(viewer, `bbox=${bbox}`))).toEqual([second._id, first._id]);
+  });
+
   it('shows needs, wants, provisions and missions in the box at their public place only, newest first', async () => {
     const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
     const { bbox, at } = area();
