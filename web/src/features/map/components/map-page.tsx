@@ -68,18 +68,23 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
     }),
     [url.kinds, url.category, url.status, url.emergency, url.sinceDays],
   );
-  // From the query as it is when written: a view written late (debounced) keeps the filters since.
+  // From the query as it is when written, not as it was when the caller was made: a view written
+  // late (debounced, from a map event bound earlier) keeps the filters chosen since. (React
+  // Router's functional update gives the query of the render that made its setter.)
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const write = useCallback(
     (next: Partial<MapUrlState>, replace: boolean) =>
-      setParams((prev) => writeMapUrl({ ...readMapUrl(prev), ...next }), { replace }),
+      setParams(writeMapUrl({ ...readMapUrl(latest.current), ...next }), { replace }),
     [setParams],
   );
   const changeFilters = useCallback(
-    (update: (current: MapFilterState) => MapFilterState) =>
-      setParams((prev) => {
-        const current = readMapUrl(prev);
-        return writeMapUrl({ ...current, ...update(current) });
-      }),
+    (update: (current: MapFilterState) => MapFilterState) => {
+      const current = readMapUrl(latest.current);
+      setParams(writeMapUrl({ ...current, ...update(current) }));
+    },
     [setParams],
   );
   const [selected, setSelected] = useState<string>();
