@@ -32,14 +32,22 @@ test('the service worker shows a pushed notice, replaces it when the same notice
   // As the server sends it (features/notifications/notice-push.ts): the list's words, the hash
   // route a click in the list opens, and the notice's id as the tag.
   const tag = `e2e-${randomBytes(4).toString('hex')}`;
-  await push({
+  const first = {
     title: 'Offers of help',
     body: 'Kofi Mensah offered help: I have a van',
     url: '/#/about',
     tag,
-  });
+  };
+  // Delivered again until shown: on a loaded machine DevTools' first delivery, just after the worker
+  // took over, was once dropped (CI). The same tag shows one notification however many arrive.
   await expect
-    .poll(() => shown(page))
+    .poll(
+      async () => {
+        await push(first);
+        return shown(page);
+      },
+      { intervals: [2_000, 4_000] },
+    )
     .toEqual([
       {
         title: 'Offers of help',

@@ -46,6 +46,8 @@ type Props = {
   initialView: MapView;
   goTo: (MapView & { seq: number }) | undefined;
   activeId: string | undefined;
+  /** The item whose card is open: drawn as its own pin, out of any cluster, so it is seen where it is. */
+  selectedId: string | undefined;
   onSelect: (id: string) => void;
   onViewChange: (change: ViewChange) => void;
 };
@@ -55,17 +57,26 @@ type Props = {
  * are clustered in the browser per zoom (≤ 500 of them, MAP_ITEMS_MAX); each pin and cluster is a
  * Leaflet marker, which is a focusable button with a name, so the pins are reachable by keyboard.
  */
-export function MapCanvas({ tiles, items, initialView, goTo, activeId, onSelect, onViewChange }: Props) {
+export function MapCanvas({
+  tiles,
+  items,
+  initialView,
+  goTo,
+  activeId,
+  selectedId,
+  onSelect,
+  onViewChange,
+}: Props) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const index = useRef<Supercluster<{ id: string }> | null>(null);
   /** Each item's marker on screen: its own pin, or the cluster it is inside. */
   const markerOf = useRef(new Map<string, L.Marker>());
-  const latest = useRef({ onSelect, onViewChange, items, activeId });
+  const latest = useRef({ onSelect, onViewChange, items, activeId, selectedId });
   // Leaflet's handlers, made once, read the latest props through this.
   useLayoutEffect(() => {
-    latest.current = { onSelect, onViewChange, items, activeId };
+    latest.current = { onSelect, onViewChange, items, activeId, selectedId };
   });
 
   const paintActive = () => {
@@ -80,6 +91,20 @@ export function MapCanvas({ tiles, items, initialView, goTo, activeId, onSelect,
     if (!map || !layer.current || !index.current) return;
     layer.current.clearLayers();
     markerOf.current.clear();
+    const addPin = (item: MapItem, zIndexOffset = 0) => {
+      const name = `${kindLook[item.kind].label}: ${item.title}, ${item.place}`;
+      const [lon, lat] = item.coordinates;
+      const marker = L.marker([lat, lon], {
+        icon: pinIcon(item),
+        keyboard: true,
+        title: name,
+        alt: name,
+        zIndexOffset,
+      });
+      marker.on('click', () => latest.current.onSelect(item._id));
+      marker.addTo(layer.current!);
+      markerOf.current.set(item._id, marker);
+    };
     const byId = new Map(latest.current.items.map((i) => [i._id, i]));
     const b = map.getBounds().pad(0.2);
     const clusters = index.current.getClusters(
@@ -115,13 +140,10 @@ export function MapCanvas({ tiles, items, initialView, goTo, activeId, onSelect,
         continue;
       }
       const item = props.id ? byId.get(props.id) : undefined;
-      if (!item) continue;
-      const name = `${kindLook[item.kind].label}: ${item.title}, ${item.place}`;
-      const marker = L.marker([lat, lon], { icon: pinIcon(item), keyboard: true, title: name, alt: name });
-      marker.on('click', () => latest.current.onSelect(item._id));
-      marker.addTo(layer.current);
-      markerOf.current.set(item._id, marker);
+      if (item) addPin(item);
     }
+    const chosen = latest.current.selectedId ? byId.get(latest.current.selectedId) : undefined;
+    if (chosen && b.contains([chosen.coordinates[1], chosen.coordinates[0]])) addPin(chosen, 1000);
     paintActive();
   };
 
@@ -172,17 +194,19 @@ export function MapCanvas({ tiles, items, initialView, goTo, activeId, onSelect,
   useEffect(() => {
     const cluster = new Supercluster<{ id: string }>({ radius: 48, maxZoom: 16 });
     cluster.load(
-      items.map((i) => ({
-        type: 'Feature' as const,
-        properties: { id: i._id },
-        geometry: { type: 'Point' as const, coordinates: i.coordinates },
-      })),
+      items
+        .filter((i) => i._id !== selectedId)
+        .map((i) => ({
+          type: 'Feature' as const,
+          properties: { id: i._id },
+          geometry: { type: 'Point' as const, coordinates: i.coordinates },
+        })),
     );
     index.current = cluster;
     draw();
-    // draw reads the latest items through the ref.
+    // draw reads the latest items and selection through the ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [items]);
+  }, [items, selectedId]);
 
   useEffect(paintActive, [activeId]);
 

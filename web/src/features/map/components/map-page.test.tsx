@@ -1,5 +1,5 @@
 import { MAP_TOTAL_CAP, type MapItem } from '@muster/contract/map';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/providers';
@@ -118,6 +118,20 @@ describe('the map page', () => {
     expect(router.state.location.search).toContain('kinds=need%2Cwant%2Cprovision');
   });
 
+  it('keeps each of two quick filter clicks, and a view written after them keeps both', async () => {
+    const { router } = renderMap('/map?lat=10.33&lon=123.93&z=12', [item(1)]);
+    const kinds = await screen.findByRole('group', { name: 'Show' });
+    // Both clicks before React renders the first: the second starts from the first's query.
+    act(() => {
+      fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Needs' }));
+      fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Wants' }));
+    });
+    await waitFor(() => expect(router.state.location.search).toContain('kinds=provision%2Cmission'));
+    // The map's debounced view write (300 ms after it settles) comes later and keeps the filters.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(router.state.location.search).toContain('kinds=provision%2Cmission');
+  });
+
   it('opens a row’s card with Offer help, lights its pin, and closes it on Escape', async () => {
     renderMap('/map?lat=10.33&lon=123.93&z=12', [
       item(1),
@@ -157,6 +171,17 @@ describe('the map page', () => {
     renderMap('/map?lat=10.33&lon=123.93&z=12', [item(1, same), item(2, same), item(3, same)]);
     expect(await screen.findByRole('button', { name: '3 items here: zoom in' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Need: Need 1/ })).not.toBeInTheDocument();
+  });
+
+  it('draws the item whose card is open as its own pin, out of its cluster', async () => {
+    const same = { coordinates: [123.93, 10.33] as [number, number] };
+    renderMap('/map?lat=10.33&lon=123.93&z=12', [item(1, same), item(2, same), item(3, same)]);
+    const list = await screen.findByRole('region', { name: 'In this area' });
+    fireEvent.click(await within(list).findByRole('button', { name: /Need 2/ }));
+    expect(await screen.findByRole('button', { name: /Need: Need 2/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2 items here: zoom in' })).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(await screen.findByRole('button', { name: '3 items here: zoom in' })).toBeInTheDocument();
   });
 
   it('says when there is more than it shows', async () => {

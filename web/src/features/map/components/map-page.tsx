@@ -4,7 +4,7 @@ import { type Bbox, MAP_TOTAL_CAP } from '@muster/contract/map-constants';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Download, ZoomOut } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ListError } from '../../../components/list-error';
 import { paths } from '../../../lib/paths';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -19,8 +19,8 @@ import {
   radiusKmOf,
   readMapUrl,
   roundBbox,
-  writeMapUrl,
 } from '../lib/map-url';
+import { useMapUrl } from '../lib/use-map-url';
 import { MapCanvas, type ViewChange } from './map-canvas';
 import { MapCard } from './map-card';
 import { filtersChanged, MapFilters } from './map-filters';
@@ -56,7 +56,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * (decision 079).
  */
 export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlertButton }: MapPageProps) {
-  const [params, setParams] = useSearchParams();
+  const { params, write: writeUrl } = useMapUrl();
   const url = useMemo(() => readMapUrl(params), [params]);
   const filters: MapFilterState = useMemo(
     () => ({
@@ -68,24 +68,13 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
     }),
     [url.kinds, url.category, url.status, url.emergency, url.sinceDays],
   );
-  // From the query as it is when written, not as it was when the caller was made: a view written
-  // late (debounced, from a map event bound earlier) keeps the filters chosen since. (React
-  // Router's functional update gives the query of the render that made its setter.)
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
   const write = useCallback(
-    (next: Partial<MapUrlState>, replace: boolean) =>
-      setParams(writeMapUrl({ ...readMapUrl(latest.current), ...next }), { replace }),
-    [setParams],
+    (next: Partial<MapUrlState>, replace: boolean) => writeUrl(() => next, replace),
+    [writeUrl],
   );
   const changeFilters = useCallback(
-    (update: (current: MapFilterState) => MapFilterState) => {
-      const current = readMapUrl(latest.current);
-      setParams(writeMapUrl({ ...current, ...update(current) }));
-    },
-    [setParams],
+    (update: (current: MapFilterState) => MapFilterState) => writeUrl(update, false),
+    [writeUrl],
   );
   const [selected, setSelected] = useState<string>();
   const [hovered, setHovered] = useState<string>();
@@ -279,6 +268,7 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
               initialView={initialView}
               goTo={goTo}
               activeId={hovered ?? selected}
+              selectedId={selectedItem?._id}
               onSelect={(id) => {
                 setSelected(id);
                 setFocusCard(false);
