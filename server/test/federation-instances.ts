@@ -1,6 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import type net from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
 import type { Mailer, OutgoingMail } from '../src/platform/mail.js';
 import { createTestCa, type TestCa } from './federation-ca.js';
@@ -77,21 +77,43 @@ const WAIT_MS = 30_000;
 
 /** Two instances, `one.muster.test` and `two.muster.test`, that can reach each other. */
 export async function startTwoInstances(options: InstanceOptions = {}): Promise<Bed> {
+  const { instances, ca, network, close } = await startInstances(
+    { one: options.envOne ?? {}, two: options.envTwo ?? {} },
+    options,
+  );
+  return { one: instances.one!, two: instances.two!, ca, network, close };
+}
+
+/**
+ * Any number of instances, `<label>.muster.test` for each label (a third one to block, say), each
+ * with its own config over `options.env`; started in the order given.
+ */
+export async function startInstances(
+  envByLabel: Record<string, Record<string, string>>,
+  options: Omit<InstanceOptions, 'envOne' | 'envTwo'> = {},
+): Promise<{
+  instances: Record<string, Instance>;
+  ca: TestCa;
+  network: TestNetwork;
+  close(): Promise<void>;
+}> {
   const ca = await createTestCa();
   const network = installTestNetwork(ca.caCert);
   const started: Array<{ close(): Promise<void> }> = [];
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Last started first: each app before its front, instance two before one.
+      // Last started first: each app before its front.
       for (const s of started.reverse()) await s.close();
       await network.restore();
       await ca.remove();
     })());
   try {
-    const one = await startInstance(`one.${TEST_DOMAIN}`, ca, network, options, options.envOne, started);
-    const two = await startInstance(`two.${TEST_DOMAIN}`, ca, network, options, options.envTwo, started);
-    return { one, two, ca, network, close };
+    const instances: Record<string, Instance> = {};
+    for (const [label, env] of Object.entries(envByLabel)) {
+      instances[label] = await startInstance(`${label}.${TEST_DOMAIN}`, ca, network, options, env, started);
+    }
+    return { instances, ca, network, close };
   } catch (err) {
     await close();
     throw err;
@@ -102,8 +124,8 @@ async function startInstance(
   hostName: string,
   ca: TestCa,
   network: TestNetwork,
-  options: InstanceOptions,
-  ownEnv: Record<string, string> | undefined,
+  options: Omit<InstanceOptions, 'envOne' | 'envTwo'>,
+  ownEnv: Record<string, string>,
   started: Array<{ close(): Promise<void> }>,
 ): Promise<Instance> {
   network.addHost(hostName);
@@ -226,7 +248,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function startTlsFront(leaf: { key: string; cert: string }) {
   const proxy = createProxyServer({ ws: true });
   const state = { target: undefined as string | undefined };
-  const forwarded = (req: import('node:http').IncomingMessage) => {
+  const forwarded = (req: IncomingMessage) => {
     for (const name of Object.keys(req.headers))
       if (name.startsWith('x-forwarded-')) delete req.headers[name];
     req.headers['x-forwarded-proto'] = 'https';
@@ -245,8 +267,8 @@ async function startTlsFront(leaf: { key: string; cert: string }) {
     });
   });
   // Upgraded sockets are no longer the server's: closing ends them here.
-  const upgraded = new Set<net.Socket>();
-  server.on('upgrade', (req, socket: net.Socket, head: Buffer) => {
+  const upgraded = new Set<Socket>();
+  server.on('upgrade', (req, socket: Socket, head: Buffer) => {
     socket.on('error', () => {});
     if (!state.target) return socket.destroy();
     upgraded.add(socket);
