@@ -1,0 +1,313 @@
+import {
+  Create,
+  Delete,
+  Hashtag,
+  Image,
+  Note,
+  PUBLIC_COLLECTION,
+  Place,
+  Source,
+  Tombstone,
+  Update,
+} from '@fedify/fedify/vocab';
+import { preloadedContexts, type DocumentLoader } from '@fedify/fedify/runtime';
+import {
+  MUSTER_NS,
+  MUSTER_PREFIX,
+  federatedKinds,
+  type FederatedKind,
+  type MusterExtension,
+} from '@muster/contract/federation';
+import { approximateCoordinates } from '@muster/contract/geo';
+import type { Post } from '@muster/contract/posts';
+
+/*
+ * Muster's public posts as ActivityPub objects (issue 38 "What goes out", decision 084): a Note a
+ * Mastodon user reads as an ordinary status (a bold kind-and-title line, the text, the approximate
+ * place, hashtags, a link back), and Muster's own fields in a JSON-LD extension another Muster reads
+ * back (notes-in.ts). Pure: no database, no network; the federation wiring decides when to send.
+ */
+
+/** Who may read a post: only 'public' ever becomes a Note (issue 38 "Safety"). */
+export type PostAudience = 'public' | 'connections' | 'members';
+
+/**
+ * A post as the server presents it to a stranger, plus who may read it. The caller names the
+ * audience from what it knows (a limited author: connections; an update of a members-only mission:
+ * members); the place must be the public, approximate one.
+ */
+export type NoteSource = Pick<
+  Post,
+  | '_id'
+  | 'kind'
+  | 'title'
+  | 'content'
+  | 'category'
+  | 'status'
+  | 'expiresAt'
+  | 'image'
+  | 'mapLocation'
+  | 'mission'
+  | 'emergencyEmoji'
+  | 'hashtags'
+  | 'createdAt'
+  | 'updatedAt'
+> & { author: Pick<Post['author'], 'username'>; audience: PostAudience };
+
+/** Why a post does not become a Note; the caller logs it and sends nothing. */
+export type NoteRefusal = 'not-public' | 'kind-not-federated' | 'exact-place';
+
+/** A Note and the extension that rides beside it into its JSON-LD (Fedify's classes keep no unknown terms). */
+export type MusterNote = { note: Note; extension: MusterExtension };
+export type NoteResult = { ok: true; value: MusterNote } | { ok: false; reason: NoteRefusal };
+
+/**
+ * Node 26's built-in Temporal, which Fedify's dates are; TypeScript 5.9 ships no types for it yet
+ * (Fedify's typings name a lib it lacks), so the one call used here is typed by hand.
+ */
+export type Instant = { readonly epochMilliseconds: number; toString(): string };
+export const instant = (iso: string): Instant =>
+  (globalThis as unknown as { Temporal: { Instant: { from(text: string): Instant } } }).Temporal.Instant.from(iso);
+
+/** The ids and pages of this instance, from its public URL (config.publicUrl, no trailing slash). */
+export function federationUrls(publicUrl: string) {
+  const base = publicUrl.replace(/\/$/, '');
+  return {
+    actor: (username: string) => new URL(`${base}/ap/users/${encodeURIComponent(username)}`),
+    followers: (username: string) => new URL(`${base}/ap/users/${encodeURIComponent(username)}/followers`),
+    note: (postId: string) => new URL(`${base}/ap/posts/${postId}`),
+    // The app's hash routes (web/src/lib/paths.ts): what a person opens from a Mastodon status.
+    postPage: (postId: string) => new URL(`${base}/#/post/${postId}`),
+    hashtagPage: (tag: string) => new URL(`${base}/#/hashtag/${encodeURIComponent(tag)}`),
+    media: (path: string) => new URL(path, `${base}/`),
+  };
+}
+
+const KIND_LABEL: Record<FederatedKind, string> = {
+  need: 'Need',
+  want: 'Want',
+  provision: 'Offer',
+  mission_update: 'Mission update',
+};
+
+const LINK_BACK: Record<FederatedKind, string> = {
+  need: 'Offer help on Muster',
+  want: 'Offer help on Muster',
+  provision: 'Ask for it on Muster',
+  mission_update: 'Follow the mission on Muster',
+};
+
+const STATUS_LINE = { fulfilled: '✅ Fulfilled', expired: '⌛ Expired' } as const;
+
+const IMAGE_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/** Text made safe inside HTML text and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A category as a hashtag name: its letters and digits, lower case ("Medical supplies" → "medicalsupplies"). */
+export function categoryHashtag(category: string | null): string | null {
+  const tag = (category ?? '').toLowerCase().replace(/[^\p{L}\p{N}_]/gu, '');
+  return tag.length >= 2 ? tag.slice(0, 50) : null;
+}
+
+function isFederatedKind(kind: string): kind is FederatedKind {
+  return (federatedKinds as readonly string[]).includes(kind);
+}
+
+/** The post's title as its bold first line says it (a mission update without one is named after its mission). */
+function titleOf(post: NoteSource): string {
+  if (post.title.trim() !== '') return post.title.trim();
+  return post.kind === 'mission_update' && post.mission ? post.mission.title : '';
+}
+
+/** Plain text as paragraphs: a blank line parts them, a single line break stays one. */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => `<p>${p.split(/\r?\n/).map(escapeHtml).join('<br>')}</p>`);
+}
+
+function hashtagLink(urls: ReturnType<typeof federationUrls>, tag: string): string {
+  // Mastodon's own markup for a hashtag, so its web and apps style it (and link it) as one.
+  return `<a href="${escapeHtml(urls.hashtagPage(tag).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`;
+}
+
+/** The status a Mastodon user reads: safe HTML built from the post's plain text, never its HTML. */
+function contentHtml(post: NoteSource & { kind: FederatedKind }, tags: string[], publicUrl: string): string {
+  const urls = federationUrls(publicUrl);
+  const emergency = post.emergencyEmoji ? `${post.emergencyEmoji} ` : '';
+  const title = titleOf(post);
+  const head = `${KIND_LABEL[post.kind]}${title ? `: ${title}` : ''}`;
+  const parts = [`<p><strong>${escapeHtml(emergency + head)}</strong></p>`, ...paragraphs(post.content)];
+  if (post.status === 'fulfilled' || post.status === 'expired') parts.push(`<p>${STATUS_LINE[post.status]}</p>`);
+  if (post.mapLocation) parts.push(`<p>📍 ${escapeHtml(post.mapLocation.address)} (approximate)</p>`);
+  if (tags.length > 0) parts.push(`<p>${tags.map((t) => hashtagLink(urls, t)).join(' ')}</p>`);
+  const page = escapeHtml(urls.postPage(post._id).href);
+  parts.push(`<p>${LINK_BACK[post.kind]}: <a href="${page}" rel="nofollow noopener noreferrer">${page}</a></p>`);
+  return parts.join('');
+}
+
+/**
+ * A public need, want, provision or mission update as a Note. Anything another audience may read
+ * (connections only, a members-only mission's update), any other kind, and any place not marked
+ * approximate is refused: the exact place and non-public words never reach a Note.
+ */
+export function postToNote(post: NoteSource, publicUrl: string): NoteResult {
+  if (post.audience !== 'public') return { ok: false, reason: 'not-public' };
+  if (!isFederatedKind(post.kind)) return { ok: false, reason: 'kind-not-federated' };
+  if (post.mapLocation && post.mapLocation.approximate !== true) return { ok: false, reason: 'exact-place' };
+  const source = { ...post, kind: post.kind };
+  const urls = federationUrls(publicUrl);
+  const category = categoryHashtag(post.category);
+  const tags = [...new Set([...(category ? [category] : []), ...post.hashtags])];
+  // Snapped again though the public place already is: a point off the grid must not slip out.
+  const point = post.mapLocation?.coordinates ? approximateCoordinates(post.mapLocation.coordinates) : undefined;
+  const ext = post.image?.split(/[?#]/)[0]?.split('.').pop()?.toLowerCase() ?? '';
+  const imageType = IMAGE_TYPES[ext];
+  const note = new Note({
+    id: urls.note(post._id),
+    url: urls.postPage(post._id),
+    attribution: urls.actor(post.author.username),
+    to: PUBLIC_COLLECTION,
+    cc: urls.followers(post.author.username),
+    published: instant(post.createdAt),
+    // Mastodon shows "edited" whenever `updated` is set: only a post changed after it was made has one.
+    updated: post.updatedAt !== post.createdAt ? instant(post.updatedAt) : null,
+    content: contentHtml(source, tags, publicUrl),
+    // The words as written (FEP-c16b's `source`): what another Muster shows instead of our HTML.
+    source: new Source({ content: post.content, mediaType: 'text/plain' }),
+    sensitive: false,
+    tags: tags.map((t) => new Hashtag({ name: `#${t}`, href: urls.hashtagPage(t) })),
+    location: post.mapLocation
+      ? new Place({
+          name: `${post.mapLocation.address} (approximate)`,
+          ...(point ? { longitude: point[0], latitude: point[1] } : {}),
+        })
+      : null,
+    attachments:
+      post.image && imageType ? [new Image({ url: urls.media(post.image), mediaType: imageType })] : [],
+  });
+  const extension: MusterExtension = {
+    kind: source.kind,
+    title: titleOf(post),
+    category: post.category,
+    status: post.status,
+    expiresAt: post.expiresAt,
+    emergency: post.emergencyEmoji !== null,
+  };
+  return { ok: true, value: { note, extension } };
+}
+
+/*
+ * Activity ids: `<note id>#create`, and for an Update `<note id>#update-<epoch ms of updated>`
+ * (each edit its own id, the same edit always the same one, so a retried job sends the same
+ * activity and a receiver can drop the repeat), `<note id>#delete` for the one Delete.
+ */
+
+/** A Create for a new post: to and cc as its Note's, so the activity reaches who the Note does. */
+export function createActivity({ note, extension }: MusterNote): { activity: Create; extension: MusterExtension } {
+  const activity = new Create({
+    id: new URL(`${note.id!.href}#create`),
+    actor: note.attributionId,
+    object: note,
+    tos: [...note.toIds],
+    ccs: [...note.ccIds],
+    published: note.published,
+  });
+  return { activity, extension };
+}
+
+/** An Update for an edit, a fulfilment or an expiry; `at` is the change's time (the post's updatedAt). */
+export function updateActivity(
+  { note, extension }: MusterNote,
+  at: string,
+): { activity: Update; extension: MusterExtension } {
+  const updated = instant(at);
+  const changed = note.clone({ updated });
+  const activity = new Update({
+    id: new URL(`${note.id!.href}#update-${updated.epochMilliseconds}`),
+    actor: note.attributionId,
+    object: changed,
+    tos: [...note.toIds],
+    ccs: [...note.ccIds],
+    published: updated,
+  });
+  return { activity, extension };
+}
+
+/** A Delete of a post (deleted, or its author suspended): a Tombstone in its place, as Mastodon sends. */
+export function deleteActivity(
+  post: { _id: string; author: { username: string } },
+  publicUrl: string,
+  at: string,
+): Delete {
+  const urls = federationUrls(publicUrl);
+  const deleted = instant(at);
+  return new Delete({
+    id: new URL(`${urls.note(post._id).href}#delete`),
+    actor: urls.actor(post.author.username),
+    object: new Tombstone({ id: urls.note(post._id), deleted }),
+    to: PUBLIC_COLLECTION,
+    cc: urls.followers(post.author.username),
+  });
+}
+
+/**
+ * Contexts from Fedify's preloaded set only: our own objects name nothing else, and a remote one
+ * naming an unknown context URL is refused rather than fetched (notes-in.ts).
+ */
+export const offlineContextLoader: DocumentLoader = (url: string) => {
+  const document = preloadedContexts[url];
+  if (document === undefined) return Promise.reject(new Error(`Unknown JSON-LD context ${url}`));
+  return Promise.resolve({ contextUrl: null, documentUrl: url, document });
+};
+
+type JsonObject = Record<string, unknown>;
+
+/** The extension's terms added to a compacted object, and its prefix to the object's context. */
+function withExtension(json: JsonObject, extension: MusterExtension): JsonObject {
+  const terms = Object.fromEntries(Object.entries(extension).map(([k, v]) => [`${MUSTER_PREFIX}:${k}`, v]));
+  return { ...json, ...terms };
+}
+
+function withMusterContext(json: JsonObject): JsonObject {
+  const context = json['@context'];
+  const list: unknown[] = Array.isArray(context) ? [...context] : context === undefined ? [] : [context];
+  list.push({ [MUSTER_PREFIX]: MUSTER_NS });
+  return { ...json, '@context': list };
+}
+
+/** A Note's JSON-LD as it is served at its id: Fedify's compacted form plus Muster's extension. */
+export async function noteJsonLd({ note, extension }: MusterNote): Promise<JsonObject> {
+  const json = (await note.toJsonLd({ contextLoader: offlineContextLoader })) as JsonObject;
+  return withMusterContext(withExtension(json, extension));
+}
+
+/** A Create's or an Update's JSON-LD, the extension on its embedded Note, as delivered. */
+export async function activityJsonLd({
+  activity,
+  extension,
+}: {
+  activity: Create | Update;
+  extension: MusterExtension;
+}): Promise<JsonObject> {
+  const json = (await activity.toJsonLd({ contextLoader: offlineContextLoader })) as JsonObject;
+  const object = json.object as JsonObject;
+  return withMusterContext({ ...json, object: withExtension(object, extension) });
+}
