@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CATEGORY_MAX, COMMENT_MAX, POST_CONTENT_MAX, POST_TITLE_MAX, needStatuses } from './posts-constants.js';
+import {
+  CATEGORY_MAX,
+  COMMENT_MAX,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  needStatuses,
+} from './posts-constants.js';
 
 /*
  * Federation (issue 38). Each part of the work keeps its own headed section below; add yours under

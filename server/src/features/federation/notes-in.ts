@@ -158,13 +158,22 @@ export function sanitiseHtml(input: string, maxChars: number): SanitisedHtml {
   parser.write(input.slice(0, INCOMING_HTML_MAX));
   parser.end();
   closeParagraph();
-  return { html: html.join('').replace(/<p>\s*<\/p>/g, ''), text: text.join('').replace(/[ \t]+\n/g, '\n').trim() };
+  return {
+    html: html.join('').replace(/<p>\s*<\/p>/g, ''),
+    text: text
+      .join('')
+      .replace(/[ \t]+\n/g, '\n')
+      .trim(),
+  };
 }
 
 /** A remote plain text field: control characters out, spaces folded, cut at `max`. */
 function plainField(value: string, max: number): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-  const folded = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const folded = value
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return [...folded].slice(0, max).join('').trim();
 }
 
@@ -225,7 +234,8 @@ function placeOf(location: unknown): RemoteListing['place'] | 'bad' {
   if (!(location instanceof Place)) return null;
   const { latitude, longitude } = location;
   const address = plainField(location.name?.toString() ?? '', 200).replace(/\s*\(approximate\)$/, '');
-  if (latitude === null && longitude === null) return address ? { address, coordinates: null, approximate: true } : null;
+  if (latitude === null && longitude === null)
+    return address ? { address, coordinates: null, approximate: true } : null;
   if (
     latitude === null ||
     longitude === null ||
@@ -336,5 +346,7 @@ async function listingOf(
     published: at.published,
     updated: ISO(note.updated),
   });
-  return listing.success ? { type: 'listing', listing: listing.data } : { type: 'refused', reason: 'bad-extension' };
+  return listing.success
+    ? { type: 'listing', listing: listing.data }
+    : { type: 'refused', reason: 'bad-extension' };
 }

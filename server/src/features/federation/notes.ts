@@ -19,6 +19,7 @@ import {
   type MusterExtension,
 } from '@muster/contract/federation';
 import { approximateCoordinates } from '@muster/contract/geo';
+import { extractHashtags } from '@muster/contract/hashtags';
 import type { Post } from '@muster/contract/posts';
 
 /*
@@ -67,7 +68,9 @@ export type NoteResult = { ok: true; value: MusterNote } | { ok: false; reason: 
  */
 export type Instant = { readonly epochMilliseconds: number; toString(): string };
 export const instant = (iso: string): Instant =>
-  (globalThis as unknown as { Temporal: { Instant: { from(text: string): Instant } } }).Temporal.Instant.from(iso);
+  (globalThis as unknown as { Temporal: { Instant: { from(text: string): Instant } } }).Temporal.Instant.from(
+    iso,
+  );
 
 /** The ids and pages of this instance, from its public URL (config.publicUrl, no trailing slash). */
 export function federationUrls(publicUrl: string) {
@@ -134,32 +137,51 @@ function titleOf(post: NoteSource): string {
   return post.kind === 'mission_update' && post.mission ? post.mission.title : '';
 }
 
-/** Plain text as paragraphs: a blank line parts them, a single line break stays one. */
-function paragraphs(text: string): string[] {
+/** Plain text as paragraphs: a blank line parts them, a single line break stays one; `line` makes each line's HTML. */
+function paragraphs(text: string, line: (text: string) => string): string[] {
   return text
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter((p) => p !== '')
-    .map((p) => `<p>${p.split(/\r?\n/).map(escapeHtml).join('<br>')}</p>`);
+    .map((p) => `<p>${p.split(/\r?\n/).map(line).join('<br>')}</p>`);
 }
 
-function hashtagLink(urls: ReturnType<typeof federationUrls>, tag: string): string {
+function hashtagLink(urls: ReturnType<typeof federationUrls>, tag: string, shown: string): string {
   // Mastodon's own markup for a hashtag, so its web and apps style it (and link it) as one.
-  return `<a href="${escapeHtml(urls.hashtagPage(tag).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`;
+  return `<a href="${escapeHtml(urls.hashtagPage(tag).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(shown)}</span></a>`;
 }
 
-/** The status a Mastodon user reads: safe HTML built from the post's plain text, never its HTML. */
+/**
+ * The status a Mastodon user reads: safe HTML built from the post's plain text, never its HTML.
+ * A hashtag in the text is linked where it stands, as Mastodon links its own; those the text does
+ * not name (the category's) follow on a line of their own.
+ */
 function contentHtml(post: NoteSource & { kind: FederatedKind }, tags: string[], publicUrl: string): string {
   const urls = federationUrls(publicUrl);
   const emergency = post.emergencyEmoji ? `${post.emergencyEmoji} ` : '';
   const title = titleOf(post);
   const head = `${KIND_LABEL[post.kind]}${title ? `: ${title}` : ''}`;
-  const parts = [`<p><strong>${escapeHtml(emergency + head)}</strong></p>`, ...paragraphs(post.content)];
-  if (post.status === 'fulfilled' || post.status === 'expired') parts.push(`<p>${STATUS_LINE[post.status]}</p>`);
+  const inText = new Set(extractHashtags(post.content));
+  // The same rule as extractHashtags, run over escaped text: '&' before '#' is an entity (&#39;), not a tag.
+  const linkTags = (line: string) =>
+    escapeHtml(line).replace(
+      /(^|[^\p{L}\p{N}_&/])#([\p{L}\p{N}_]{2,50})/gu,
+      (whole, before: string, tag: string) =>
+        inText.has(tag.toLowerCase()) ? `${before}${hashtagLink(urls, tag.toLowerCase(), tag)}` : whole,
+    );
+  const parts = [
+    `<p><strong>${escapeHtml(emergency + head)}</strong></p>`,
+    ...paragraphs(post.content, linkTags),
+  ];
+  if (post.status === 'fulfilled' || post.status === 'expired')
+    parts.push(`<p>${STATUS_LINE[post.status]}</p>`);
   if (post.mapLocation) parts.push(`<p>📍 ${escapeHtml(post.mapLocation.address)} (approximate)</p>`);
-  if (tags.length > 0) parts.push(`<p>${tags.map((t) => hashtagLink(urls, t)).join(' ')}</p>`);
+  const rest = tags.filter((t) => !inText.has(t));
+  if (rest.length > 0) parts.push(`<p>${rest.map((t) => hashtagLink(urls, t, t)).join(' ')}</p>`);
   const page = escapeHtml(urls.postPage(post._id).href);
-  parts.push(`<p>${LINK_BACK[post.kind]}: <a href="${page}" rel="nofollow noopener noreferrer">${page}</a></p>`);
+  parts.push(
+    `<p>${LINK_BACK[post.kind]}: <a href="${page}" rel="nofollow noopener noreferrer">${page}</a></p>`,
+  );
   return parts.join('');
 }
 
@@ -177,7 +199,9 @@ export function postToNote(post: NoteSource, publicUrl: string): NoteResult {
   const category = categoryHashtag(post.category);
   const tags = [...new Set([...(category ? [category] : []), ...post.hashtags])];
   // Snapped again though the public place already is: a point off the grid must not slip out.
-  const point = post.mapLocation?.coordinates ? approximateCoordinates(post.mapLocation.coordinates) : undefined;
+  const point = post.mapLocation?.coordinates
+    ? approximateCoordinates(post.mapLocation.coordinates)
+    : undefined;
   const ext = post.image?.split(/[?#]/)[0]?.split('.').pop()?.toLowerCase() ?? '';
   const imageType = IMAGE_TYPES[ext];
   const note = new Note({
@@ -221,7 +245,10 @@ export function postToNote(post: NoteSource, publicUrl: string): NoteResult {
  */
 
 /** A Create for a new post: to and cc as its Note's, so the activity reaches who the Note does. */
-export function createActivity({ note, extension }: MusterNote): { activity: Create; extension: MusterExtension } {
+export function createActivity({ note, extension }: MusterNote): {
+  activity: Create;
+  extension: MusterExtension;
+} {
   const activity = new Create({
     id: new URL(`${note.id!.href}#create`),
     actor: note.attributionId,
