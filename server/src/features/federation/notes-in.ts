@@ -167,20 +167,20 @@ export function sanitiseHtml(input: string, maxChars: number): SanitisedHtml {
   };
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what these remove
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what these remove
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
+
 /** A remote plain text field: control characters out, spaces folded, cut at `max`. */
 function plainField(value: string, max: number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-  const folded = value
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const folded = value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   return [...folded].slice(0, max).join('').trim();
 }
 
 /** A plain text with its paragraphs kept (a remote Muster's `source`), control characters out, cut at `max`. */
 function plainText(value: string, max: number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-  const cleaned = value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
+  const cleaned = value.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, '');
   return [...cleaned.trim()].slice(0, max).join('').trim();
 }
 
@@ -278,7 +278,9 @@ export async function noteFromJsonLd(json: unknown, options: { sender?: URL } = 
   if (options.sender && options.sender.host !== id.host) return refuse('host-mismatch');
   const published = ISO(object.published) ?? ISO(object.updated);
   if (!published) return refuse('bad-id');
-  const url = object.url instanceof URL ? httpUrl(object.url) : undefined;
+  // A page elsewhere than the object's own server is not trusted as its page (a link to phish with).
+  const page = object.url instanceof URL ? httpUrl(object.url) : undefined;
+  const url = page && page.host === id.host ? page : undefined;
 
   const extension = readExtension(json as JsonObject);
   if (extension !== undefined) {

@@ -361,6 +361,12 @@ describe('a Note from another server', () => {
     });
   });
 
+  test('a page on another host than the object is not kept as its page', async () => {
+    const back = await noteFromJsonLd({ ...mastodonReply, url: 'https://phish.example/@ana/113554' });
+    if (back.type !== 'reply') throw new Error(back.type);
+    expect(back.reply.url).toBeNull();
+  });
+
   test('a reply is capped at a comment’s length', async () => {
     const back = await noteFromJsonLd({ ...mastodonReply, content: `<p>${'ab '.repeat(2000)}</p>` });
     if (back.type !== 'reply') throw new Error(back.type);
