@@ -251,15 +251,34 @@ function placeOf(location: unknown): RemoteListing['place'] | 'bad' {
 }
 
 /**
- * A remote object's JSON-LD as Muster may keep it. Refused: anything but a Note; an id or author
- * that is not http(s); a Note whose id's host is not its author's (one server speaking for
- * another), or not the host of the actor that delivered it (`sender`, the signature's actor, when
- * given); a place off the globe; an extension that does not parse. Another Muster's Note becomes
- * a listing; any other Note only as a reply to something.
+ * The Note in what arrived: a Create's or an Update's embedded object under the activity's
+ * context (with its actor, which must be of the Note's server too), or the object itself.
  */
-export async function noteFromJsonLd(json: unknown, options: { sender?: URL } = {}): Promise<InboundNote> {
+function unwrap(json: JsonObject): { object: JsonObject; actor?: string } | undefined {
+  if (json.type !== 'Create' && json.type !== 'Update') return { object: json };
+  const object = json.object;
+  // An object given only by its id is fetched by the wiring (from its own server) and passed here.
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) return undefined;
+  return {
+    object: { '@context': json['@context'], ...(object as JsonObject) },
+    actor: typeof json.actor === 'string' ? json.actor : undefined,
+  };
+}
+
+/**
+ * A remote object's JSON-LD (or a Create or Update carrying it) as Muster may keep it. Refused:
+ * anything but a Note; an id or author that is not http(s); a Note whose id's host is not its
+ * author's (one server speaking for another), nor the activity's actor's, nor that of the actor
+ * that delivered it (`sender`, the signature's actor, when given); a place off the globe; an
+ * extension that does not parse. Another Muster's Note becomes a listing; any other Note only as
+ * a reply to something.
+ */
+export async function noteFromJsonLd(input: unknown, options: { sender?: URL } = {}): Promise<InboundNote> {
   const refuse = (reason: InboundRefusal): InboundNote => ({ type: 'refused', reason });
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return refuse('not-an-object');
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return refuse('not-an-object');
+  const unwrapped = unwrap(input as JsonObject);
+  if (!unwrapped) return refuse('not-an-object');
+  const json = unwrapped.object;
   let object: APObject;
   try {
     object = await APObject.fromJsonLd(json, {
@@ -276,13 +295,19 @@ export async function noteFromJsonLd(json: unknown, options: { sender?: URL } = 
   if (!author) return refuse('no-author');
   if (author.host !== id.host) return refuse('host-mismatch');
   if (options.sender && options.sender.host !== id.host) return refuse('host-mismatch');
+  if (
+    unwrapped.actor !== undefined &&
+    (!URL.canParse(unwrapped.actor) || new URL(unwrapped.actor).host !== id.host)
+  ) {
+    return refuse('host-mismatch');
+  }
   const published = ISO(object.published) ?? ISO(object.updated);
   if (!published) return refuse('bad-id');
   // A page elsewhere than the object's own server is not trusted as its page (a link to phish with).
   const page = object.url instanceof URL ? httpUrl(object.url) : undefined;
   const url = page && page.host === id.host ? page : undefined;
 
-  const extension = readExtension(json as JsonObject);
+  const extension = readExtension(json);
   if (extension !== undefined) {
     const parsed = musterExtensionSchema.safeParse(extension);
     if (!parsed.success) return refuse('bad-extension');

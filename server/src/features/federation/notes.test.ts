@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Create, Note, Object as APObject } from '@fedify/fedify/vocab';
+import { Note, Object as APObject } from '@fedify/fedify/vocab';
 import { MUSTER_NS } from '@muster/contract/federation';
 import { COMMENT_MAX, POST_TITLE_MAX } from '@muster/contract/posts';
 import {
@@ -10,7 +10,6 @@ import {
   offlineContextLoader,
   postToNote,
   updateActivity,
-  type MusterNote,
   type NoteSource,
 } from './notes.js';
 import { INCOMING_HTML_MAX, noteFromJsonLd, readExtension, sanitiseHtml } from './notes-in.js';
@@ -50,10 +49,10 @@ function need(over: Partial<NoteSource> = {}): NoteSource {
   };
 }
 
-function noteOf(source: NoteSource): MusterNote {
+function noteOf(source: NoteSource): Note {
   const result = postToNote(source, PUBLIC_URL);
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  return result.value;
+  return result.note;
 }
 
 /** A value that may be one or many in compacted JSON-LD, as a list. */
@@ -205,7 +204,8 @@ describe('a public need as a Note', () => {
 });
 
 describe('activities', () => {
-  test('Create wraps the Note, addressed as it is, the extension on the embedded Note', async () => {
+  test('Create wraps the Note, addressed as it is; the extension survives Fedify’s compaction as full IRIs', async () => {
+    // activityJsonLd compacts as sendActivity() does.
     const json = await activityJsonLd(createActivity(noteOf(need())));
     expect(json).toMatchObject({
       type: 'Create',
@@ -217,9 +217,24 @@ describe('activities', () => {
     expect(json.object).toMatchObject({
       type: 'Note',
       id: `${PUBLIC_URL}/ap/posts/${POST_ID}`,
-      'muster:kind': 'need',
+      [`${MUSTER_NS}kind`]: 'need',
+      [`${MUSTER_NS}status`]: 'open',
+      [`${MUSTER_NS}emergency`]: true,
     });
-    expect(many(json['@context'])).toContainEqual({ muster: MUSTER_NS });
+    // Another Muster reads it straight from the delivered activity.
+    const back = await noteFromJsonLd(json);
+    expect(back).toMatchObject({
+      type: 'listing',
+      listing: { kind: 'need', status: 'open', category: 'Power' },
+    });
+  });
+
+  test('a Create whose actor is on another server than its Note is refused', async () => {
+    const json = await activityJsonLd(createActivity(noteOf(need())));
+    expect(await noteFromJsonLd({ ...json, actor: 'https://evil.example/users/mallory' })).toEqual({
+      type: 'refused',
+      reason: 'host-mismatch',
+    });
   });
 
   test('an Update carries the changed Note with its new `updated`, one id per change', async () => {
@@ -228,8 +243,12 @@ describe('activities', () => {
     const json = await activityJsonLd(updateActivity(fulfilled, at));
     expect(json.type).toBe('Update');
     expect(json.id).toBe(`${PUBLIC_URL}/ap/posts/${POST_ID}#update-${Date.parse(at)}`);
-    // Temporal writes whole seconds without the fraction.
-    expect(json.object).toMatchObject({ updated: '2026-11-30T10:00:00Z', 'muster:status': 'fulfilled' });
+    // Temporal writes whole seconds without the fraction; the clone kept the extension.
+    expect(json.object).toMatchObject({
+      updated: '2026-11-30T10:00:00Z',
+      [`${MUSTER_NS}status`]: 'fulfilled',
+    });
+    expect(await noteFromJsonLd(json)).toMatchObject({ type: 'listing', listing: { status: 'fulfilled' } });
     expect((json.object as { content: string }).content).toContain('✅ Fulfilled');
     const again = await activityJsonLd(updateActivity(fulfilled, at));
     expect(again.id).toBe(json.id);
@@ -241,10 +260,7 @@ describe('activities', () => {
       PUBLIC_URL,
       '2026-12-01T08:00:00.000Z',
     );
-    const json = (await activity.toJsonLd({ contextLoader: offlineContextLoader })) as Record<
-      string,
-      unknown
-    >;
+    const json = await activityJsonLd(activity);
     expect(json).toMatchObject({
       type: 'Delete',
       id: `${PUBLIC_URL}/ap/posts/${POST_ID}#delete`,
@@ -254,17 +270,10 @@ describe('activities', () => {
     expect(many(json.to).some(isPublic)).toBe(true);
   });
 
-  test("the extension survives a Fedify object parsed from our JSON-LD, but not Fedify's own compaction", async () => {
-    const extended = await activityJsonLd(createActivity(noteOf(need())));
-    const parsed = await Create.fromJsonLd(extended, { contextLoader: offlineContextLoader });
-    // Without a format Fedify answers the JSON-LD it parsed, extension and all.
-    expect(await parsed.toJsonLd({ contextLoader: offlineContextLoader })).toEqual(extended);
-    // Compacting again rebuilds from its own properties and drops unknown terms: what
-    // sendActivity() does (decision 084 says how the wiring carries the extension).
-    const compacted = (await parsed.toJsonLd({ format: 'compact', contextLoader: offlineContextLoader })) as {
-      object: Record<string, unknown>;
-    };
-    expect(compacted.object['muster:kind']).toBeUndefined();
+  test('the Note served alone names the prefix; parsed back by Fedify it answers the same JSON-LD', async () => {
+    const json = await noteJsonLd(noteOf(need()));
+    const parsed = await APObject.fromJsonLd(json, { contextLoader: offlineContextLoader });
+    expect(await parsed.toJsonLd({ contextLoader: offlineContextLoader })).toEqual(json);
   });
 });
 

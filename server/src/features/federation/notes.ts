@@ -58,9 +58,8 @@ export type NoteSource = Pick<
 /** Why a post does not become a Note; the caller logs it and sends nothing. */
 export type NoteRefusal = 'not-public' | 'kind-not-federated' | 'exact-place';
 
-/** A Note and the extension that rides beside it into its JSON-LD (Fedify's classes keep no unknown terms). */
-export type MusterNote = { note: Note; extension: MusterExtension };
-export type NoteResult = { ok: true; value: MusterNote } | { ok: false; reason: NoteRefusal };
+export type NoteResult =
+  { ok: true; note: Note; extension: MusterExtension } | { ok: false; reason: NoteRefusal };
 
 /**
  * Node 26's built-in Temporal, which Fedify's dates are; TypeScript 5.9 ships no types for it yet
@@ -235,7 +234,61 @@ export function postToNote(post: NoteSource, publicUrl: string): NoteResult {
     expiresAt: post.expiresAt,
     emergency: post.emergencyEmoji !== null,
   };
-  return { ok: true, value: { note, extension } };
+  return { ok: true, note: withMusterExtension(note, extension), extension };
+}
+
+/*
+ * Muster's fields ride on the Note itself. Fedify's classes keep no unknown terms and rebuild their
+ * JSON-LD from their own properties whenever it is asked for in a format (sendActivity asks for
+ * "compact"; a Create embeds its object expanded), so JSON edited after the fact would be lost on
+ * delivery. Instead the Note's own toJsonLd adds the terms in every format: expanded (full IRIs,
+ * which a Create compacts to full-IRI keys), and compacted (`muster:` terms and the prefix in the
+ * context) when served alone. A clone (an Update's new `updated`, a signed copy) keeps them.
+ */
+const EXTENSIONS = new WeakMap<Note, MusterExtension>();
+
+type JsonObject = Record<string, unknown>;
+
+function expandedTerms(extension: MusterExtension): JsonObject {
+  return Object.fromEntries(
+    Object.entries(extension)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [`${MUSTER_NS}${k}`, [{ '@value': v }]]),
+  );
+}
+
+function compactTerms(extension: MusterExtension): JsonObject {
+  return Object.fromEntries(Object.entries(extension).map(([k, v]) => [`${MUSTER_PREFIX}:${k}`, v]));
+}
+
+class MusterExtendedNote extends Note {
+  override async toJsonLd(options?: Parameters<Note['toJsonLd']>[0]): Promise<unknown> {
+    const json = await super.toJsonLd(options);
+    const extension = EXTENSIONS.get(this);
+    if (!extension) return json;
+    if (options?.format === 'expand') {
+      const [node, ...rest] = json as JsonObject[];
+      return [{ ...node, ...expandedTerms(extension) }, ...rest];
+    }
+    const compact = { ...(json as JsonObject), ...compactTerms(extension) };
+    const context = compact['@context'];
+    if (context === undefined) return compact;
+    const list: unknown[] = Array.isArray(context) ? [...context] : [context];
+    return { ...compact, '@context': [...list, { [MUSTER_PREFIX]: MUSTER_NS }] };
+  }
+
+  override clone(...args: Parameters<Note['clone']>): Note {
+    const copy = super.clone(...args);
+    const extension = EXTENSIONS.get(this);
+    return extension ? withMusterExtension(copy, extension) : copy;
+  }
+}
+
+/** The Note, made to carry Muster's fields into every JSON-LD Fedify makes of it. */
+export function withMusterExtension(note: Note, extension: MusterExtension): Note {
+  Object.setPrototypeOf(note, MusterExtendedNote.prototype);
+  EXTENSIONS.set(note, extension);
+  return note;
 }
 
 /*
@@ -245,11 +298,8 @@ export function postToNote(post: NoteSource, publicUrl: string): NoteResult {
  */
 
 /** A Create for a new post: to and cc as its Note's, so the activity reaches who the Note does. */
-export function createActivity({ note, extension }: MusterNote): {
-  activity: Create;
-  extension: MusterExtension;
-} {
-  const activity = new Create({
+export function createActivity(note: Note): Create {
+  return new Create({
     id: new URL(`${note.id!.href}#create`),
     actor: note.attributionId,
     object: note,
@@ -257,25 +307,22 @@ export function createActivity({ note, extension }: MusterNote): {
     ccs: [...note.ccIds],
     published: note.published,
   });
-  return { activity, extension };
 }
 
-/** An Update for an edit, a fulfilment or an expiry; `at` is the change's time (the post's updatedAt). */
-export function updateActivity(
-  { note, extension }: MusterNote,
-  at: string,
-): { activity: Update; extension: MusterExtension } {
+/**
+ * An Update for an edit, a fulfilment or an expiry: the Note as it is now, given `updated` = `at`
+ * (the post's updatedAt; Mastodon applies an edit only when `updated` is there).
+ */
+export function updateActivity(note: Note, at: string): Update {
   const updated = instant(at);
-  const changed = note.clone({ updated });
-  const activity = new Update({
+  return new Update({
     id: new URL(`${note.id!.href}#update-${updated.epochMilliseconds}`),
     actor: note.attributionId,
-    object: changed,
+    object: note.clone({ updated }),
     tos: [...note.toIds],
     ccs: [...note.ccIds],
     published: updated,
   });
-  return { activity, extension };
 }
 
 /** A Delete of a post (deleted, or its author suspended): a Tombstone in its place, as Mastodon sends. */
@@ -285,11 +332,10 @@ export function deleteActivity(
   at: string,
 ): Delete {
   const urls = federationUrls(publicUrl);
-  const deleted = instant(at);
   return new Delete({
     id: new URL(`${urls.note(post._id).href}#delete`),
     actor: urls.actor(post.author.username),
-    object: new Tombstone({ id: urls.note(post._id), deleted }),
+    object: new Tombstone({ id: urls.note(post._id), deleted: instant(at) }),
     to: PUBLIC_COLLECTION,
     cc: urls.followers(post.author.username),
   });
@@ -305,36 +351,12 @@ export const offlineContextLoader: DocumentLoader = (url: string) => {
   return Promise.resolve({ contextUrl: null, documentUrl: url, document });
 };
 
-type JsonObject = Record<string, unknown>;
-
-/** The extension's terms added to a compacted object, and its prefix to the object's context. */
-function withExtension(json: JsonObject, extension: MusterExtension): JsonObject {
-  const terms = Object.fromEntries(Object.entries(extension).map(([k, v]) => [`${MUSTER_PREFIX}:${k}`, v]));
-  return { ...json, ...terms };
+/** A Note's JSON-LD as it is served at its id (Fedify's object dispatcher asks for the same). */
+export async function noteJsonLd(note: Note): Promise<JsonObject> {
+  return (await note.toJsonLd({ contextLoader: offlineContextLoader })) as JsonObject;
 }
 
-function withMusterContext(json: JsonObject): JsonObject {
-  const context = json['@context'];
-  const list: unknown[] = Array.isArray(context) ? [...context] : context === undefined ? [] : [context];
-  list.push({ [MUSTER_PREFIX]: MUSTER_NS });
-  return { ...json, '@context': list };
-}
-
-/** A Note's JSON-LD as it is served at its id: Fedify's compacted form plus Muster's extension. */
-export async function noteJsonLd({ note, extension }: MusterNote): Promise<JsonObject> {
-  const json = (await note.toJsonLd({ contextLoader: offlineContextLoader })) as JsonObject;
-  return withMusterContext(withExtension(json, extension));
-}
-
-/** A Create's or an Update's JSON-LD, the extension on its embedded Note, as delivered. */
-export async function activityJsonLd({
-  activity,
-  extension,
-}: {
-  activity: Create | Update;
-  extension: MusterExtension;
-}): Promise<JsonObject> {
-  const json = (await activity.toJsonLd({ contextLoader: offlineContextLoader })) as JsonObject;
-  const object = json.object as JsonObject;
-  return withMusterContext({ ...json, object: withExtension(object, extension) });
+/** An activity's JSON-LD as sendActivity() delivers it: compacted by Fedify, the Note's extension in full IRIs. */
+export async function activityJsonLd(activity: Create | Update | Delete): Promise<JsonObject> {
+  return (await activity.toJsonLd({ format: 'compact', contextLoader: offlineContextLoader })) as JsonObject;
 }
