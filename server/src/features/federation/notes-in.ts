@@ -193,6 +193,7 @@ export type InboundRefusal =
   | 'bad-place'
   | 'bad-extension'
   | 'not-a-reply'
+  | 'no-date'
   | 'empty';
 
 export type InboundNote =
@@ -302,7 +303,7 @@ export async function noteFromJsonLd(input: unknown, options: { sender?: URL } =
     return refuse('host-mismatch');
   }
   const published = ISO(object.published) ?? ISO(object.updated);
-  if (!published) return refuse('bad-id');
+  if (!published) return refuse('no-date');
   // A page elsewhere than the object's own server is not trusted as its page (a link to phish with).
   const page = object.url instanceof URL ? httpUrl(object.url) : undefined;
   const url = page && page.host === id.host ? page : undefined;

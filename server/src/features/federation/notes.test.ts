@@ -135,6 +135,25 @@ describe('a public need as a Note', () => {
     expect(text).toContain('"latitude":10.36');
   });
 
+  test.each([
+    ['of an unknown type', '/media/0193a1f2-file.bin'],
+    ['with no absolute address', 'media/0193a1f2-generator.webp'],
+  ])('a picture %s is left out', async (_name, image) => {
+    const json = await noteJsonLd(noteOf(need({ image })));
+    expect(json.attachment).toBeUndefined();
+  });
+
+  test('an instance under a path keeps its path in every id, page and picture', async () => {
+    const result = postToNote(need(), 'https://relief.example/muster/');
+    if (!result.ok) throw new Error(result.reason);
+    const json = await noteJsonLd(result.note);
+    expect(json.id).toBe(`https://relief.example/muster/ap/posts/${POST_ID}`);
+    expect(json.url).toBe(`https://relief.example/muster/#/post/${POST_ID}`);
+    expect(many(json.attachment)).toMatchObject([
+      { url: 'https://relief.example/muster/media/0193a1f2-generator.webp' },
+    ]);
+  });
+
   test('a place not marked approximate (the exact one) is refused', () => {
     const exact = need({
       mapLocation: { address: '12 Ouano Ave, Mandaue City', coordinates: [EXACT.lng, EXACT.lat] },
@@ -393,6 +412,7 @@ describe('a Note from another server', () => {
       'host-mismatch',
     ],
     ['no author', { attributedTo: undefined }, 'no-author'],
+    ['no date', { published: undefined }, 'no-date'],
     ['an author that is not http(s)', { attributedTo: 'ftp://mastodon.example/users/ana' }, 'no-author'],
     ['not a Note', { type: 'Person' }, 'not-a-note'],
     [

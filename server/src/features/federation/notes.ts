@@ -81,7 +81,8 @@ export function federationUrls(publicUrl: string) {
     // The app's hash routes (web/src/lib/paths.ts): what a person opens from a Mastodon status.
     postPage: (postId: string) => new URL(`${base}/#/post/${postId}`),
     hashtagPage: (tag: string) => new URL(`${base}/#/hashtag/${encodeURIComponent(tag)}`),
-    media: (path: string) => new URL(path, `${base}/`),
+    // A stored picture is `/media/<name>` under the instance (which may itself live under a path).
+    media: (path: string) => new URL(path.startsWith('/') ? `${base}${path}` : path),
   };
 }
 
@@ -202,7 +203,8 @@ export function postToNote(post: NoteSource, publicUrl: string): NoteResult {
     ? approximateCoordinates(post.mapLocation.coordinates)
     : undefined;
   const ext = post.image?.split(/[?#]/)[0]?.split('.').pop()?.toLowerCase() ?? '';
-  const imageType = IMAGE_TYPES[ext];
+  // Only a picture we can name the type of and give an absolute URL for goes out.
+  const imageType = post.image && /^(\/|https?:\/\/)/.test(post.image) ? IMAGE_TYPES[ext] : undefined;
   const note = new Note({
     id: urls.note(post._id),
     url: urls.postPage(post._id),
