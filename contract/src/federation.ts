@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import {
+  CATEGORY_MAX,
+  COMMENT_MAX,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  needStatuses,
+} from './posts-constants.js';
+
+/*
+ * Federation (issue 38). Each part of the work keeps its own headed section below; add yours under
+ * its own heading rather than inside another's.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Objects: what Muster's posts look like on the fediverse, both ways (decision 084)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The JSON-LD namespace of Muster's own fields (`muster:kind`, `muster:status`, …). One stable IRI
+ * for every instance, never an instance's own URL: another Muster recognises the extension by this
+ * IRI, whichever server the note came from. Like Mastodon's `http://joinmastodon.org/ns#`, it names
+ * terms and is never fetched.
+ */
+export const MUSTER_NS = 'https://muster.social/ns#';
+/** The prefix Muster writes its terms with; a reader resolves whichever prefix the context binds to MUSTER_NS. */
+export const MUSTER_PREFIX = 'muster';
+
+/** What federates: the post kinds of issue 38's "What goes out" (a general post or a hunt does not). */
+export const federatedKinds = ['need', 'want', 'provision', 'mission_update'] as const;
+export type FederatedKind = (typeof federatedKinds)[number];
+
+/** An http(s) URL, the only kind an object, an actor or a link from another server may have. */
+export const httpUrlSchema = z
+  .string()
+  .max(2000)
+  .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'Not an http(s) URL');
+
+/** Muster's own fields on a Note, as written under MUSTER_NS (the title is the plain one the bold first line shows). */
+export const musterExtensionSchema = z.object({
+  kind: z.enum(federatedKinds),
+  title: z.string(),
+  category: z.string().nullable(),
+  status: z.enum(needStatuses).nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  emergency: z.boolean(),
+});
+export type MusterExtension = z.infer<typeof musterExtensionSchema>;
+
+/** An approximate place from another server: city-level text and a point on the 0.01° grid ([longitude, latitude]). */
+export const remotePlaceSchema = z.object({
+  address: z.string().max(200),
+  coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).nullable(),
+  approximate: z.literal(true),
+});
+export type RemotePlace = z.infer<typeof remotePlaceSchema>;
+
+/**
+ * A need, want, provision or mission update from another Muster, as this one may show it: every
+ * text capped at the spec's limits and plain, the place approximate, and where it lives (its
+ * object id, its page, its author's actor, its server).
+ */
+export const remoteListingSchema = z.object({
+  objectId: httpUrlSchema,
+  url: httpUrlSchema,
+  authorUri: httpUrlSchema,
+  server: z.string().min(1).max(253),
+  kind: z.enum(federatedKinds),
+  title: z.string().max(POST_TITLE_MAX),
+  text: z.string().max(POST_CONTENT_MAX),
+  category: z.string().max(CATEGORY_MAX).nullable(),
+  status: z.enum(needStatuses).nullable(),
+  emergency: z.boolean(),
+  hashtags: z.array(z.string().max(50)).max(20),
+  place: remotePlaceSchema.nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  published: z.iso.datetime({ offset: true }),
+  updated: z.iso.datetime({ offset: true }).nullable(),
+});
+export type RemoteListing = z.infer<typeof remoteListingSchema>;
+
+/**
+ * A reply from anywhere on the fediverse (a plain Mastodon status answering something): its text
+ * plain and as sanitised HTML (paragraphs, line breaks, http(s) links only), capped like a comment.
+ */
+export const remoteReplySchema = z.object({
+  objectId: httpUrlSchema,
+  inReplyTo: httpUrlSchema,
+  authorUri: httpUrlSchema,
+  server: z.string().min(1).max(253),
+  text: z.string().min(1).max(COMMENT_MAX),
+  html: z.string(),
+  url: httpUrlSchema.nullable(),
+  published: z.iso.datetime({ offset: true }),
+});
+export type RemoteReply = z.infer<typeof remoteReplySchema>;
