@@ -260,12 +260,21 @@ export function followersPage(
 
 // ---- Server policies (0041 `federation_servers`) ----
 
-/** Whether an admin blocked this remote host (compared in lower case, as hosts are). */
+/**
+ * Whether an admin blocked this remote server: its host (with a port, if any) or, as Mastodon's
+ * domain blocks do, its domain or any domain above it (a block of `bad.example` covers
+ * `a.bad.example` and every port), so a server cannot slip past a block by a port or a subdomain.
+ */
 export async function isBlockedHost(db: Db, host: string): Promise<boolean> {
+  const lower = host.toLowerCase();
+  const hostname = lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.split(':')[0]!;
+  // An address has no domains above it: only itself, with and without the port.
+  const labels = /^[\d.]+$|^\[/.test(hostname) ? [hostname] : hostname.split('.');
+  const names = new Set([lower, ...labels.map((_, i) => labels.slice(i).join('.')).filter((n) => n !== '')]);
   const row = await db
     .selectFrom('federationServers')
     .select('host')
-    .where('host', '=', host.toLowerCase())
+    .where('host', 'in', [...names])
     .where('policy', '=', 'blocked')
     .executeTakeFirst();
   return row !== undefined;
@@ -273,7 +282,7 @@ export async function isBlockedHost(db: Db, host: string): Promise<boolean> {
 
 // ---- NodeInfo usage ----
 
-/** People on this instance, and how many signed in (created a session) in the last month and half-year. */
+/** People, posts and comments on this instance, for NodeInfo's usage. */
 export async function usageCounts(db: Db) {
   const row = await sql<{ users: string; posts: string; comments: string }>`
     select (select count(*) from users) as users,
