@@ -177,7 +177,12 @@ it("the map's tiles: OpenStreetMap's by default; a template with {z}, {x} and {y
 });
 
 it('federates by default only when PUBLIC_URL is https; FEDERATION=on|off decides otherwise (082)', () => {
-  expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddresses: false });
+  expect(loadConfig({}).federation).toEqual({
+    enabled: false,
+    allowPrivateAddresses: false,
+    inboxPerMinute: 300,
+  });
+  expect(loadConfig({ FEDERATION_INBOX_RATE_LIMIT: '5' }).federation.inboxPerMinute).toBe(5);
   expect(loadConfig({ PUBLIC_URL: 'http://muster.lan' }).federation.enabled).toBe(false);
   expect(loadConfig({ PUBLIC_URL: 'https://muster.example' }).federation.enabled).toBe(true);
   expect(loadConfig({ PUBLIC_URL: 'https://muster.example', FEDERATION: 'off' }).federation.enabled).toBe(

@@ -146,6 +146,8 @@ const envSchema = z
     FEDERATION: z.enum(['on', 'off', '']).optional(),
     // Fedify's allowPrivateAddress: only tests and closed LANs fetch actors on private addresses.
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanFlag(false),
+    // Activities one remote server (the host of its signing key) may post to our inboxes a minute.
+    FEDERATION_INBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(300),
     OPEN_DATA_LICENSE: z.string().trim().min(1).max(100).optional(),
     OPEN_DATA_LICENSE_URL: optionalUrl(['http', 'https']),
     // CSV and GeoJSON exports per client (IP, or IPv6 /64) and hour: each can walk every item.
@@ -307,9 +309,10 @@ export type Config = {
   openData: { license: { name: string; url: string }; exportsPerHour: number } | undefined;
   /**
    * ActivityPub (decision 082): `enabled` serves actors, WebFinger, NodeInfo and inboxes (404
-   * otherwise); `allowPrivateAddresses` lets Fedify fetch from private addresses (tests, closed LANs).
+   * otherwise); `allowPrivateAddresses` lets Fedify fetch from private addresses (tests, closed LANs);
+   * `inboxPerMinute`: posts to our inboxes per remote server (its signing key's host) a minute.
    */
-  federation: { enabled: boolean; allowPrivateAddresses: boolean };
+  federation: { enabled: boolean; allowPrivateAddresses: boolean; inboxPerMinute: number };
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -409,6 +412,7 @@ export function loadConfig(
     federation: {
       enabled: e.FEDERATION ? e.FEDERATION === 'on' : publicUrl.startsWith('https://'),
       allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+      inboxPerMinute: e.FEDERATION_INBOX_RATE_LIMIT,
     },
   };
 }

@@ -6,11 +6,6 @@ import { isBlockedHost } from './federation.queries.js';
 
 /** An incoming activity's largest body: Mastodon's own limit is far above any real activity. */
 export const INBOX_BODY_LIMIT = 256 * 1024;
-/**
- * Activities one remote server may post to our inboxes a minute, counted by the host of the key
- * that signed them: a busy Mastodon delivering to many local followers stays far below it.
- */
-export const INBOX_BUDGET = { name: 'federation:inbox', max: 300, timeWindow: '1 minute' };
 
 const INBOX = /^\/ap\/(inbox|users\/[^/]+\/inbox)$/;
 const ACTOR = /^\/ap\/users\/([^/?#]+)$/;
@@ -68,9 +63,13 @@ export const federationRoutes: FastifyPluginAsync<{ version: string }> = async (
       if (host && (await isBlockedHost(deps.db, host)))
         throw new HttpError(403, 'SERVER_BLOCKED', 'This server does not accept activities from yours');
   };
+  // Per remote server, by the host of the key that signed the post (FEDERATION_INBOX_RATE_LIMIT a
+  // minute, 300 unless set: a busy Mastodon delivering to many local followers stays below it).
   const perServer = limitBy(app, [
     {
-      ...INBOX_BUDGET,
+      name: 'federation:inbox',
+      max: deps.config.federation.inboxPerMinute,
+      timeWindow: '1 minute',
       // Unsigned posts are refused by Fedify (401) and counted per address like anything else.
       key: (request) =>
         request.method === 'POST' && INBOX.test(request.url.split('?')[0]!)

@@ -232,3 +232,34 @@ describe('federation: the inbox (decision 082)', () => {
     expect(res.status).toBe(413);
   });
 });
+
+describe('federation: the inbox is rate-limited per remote server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { PUBLIC_URL: 'https://muster.test', FEDERATION: 'on', FEDERATION_INBOX_RATE_LIMIT: '3' },
+    });
+  });
+  afterAll(() => t.close());
+
+  /** A post claiming a signature by a key on `host` (refused by Fedify, 400/401, but counted first). */
+  const post = (host: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/ap/inbox',
+      headers: {
+        'content-type': 'application/activity+json',
+        signature: `keyId="https://${host}/users/x#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"`,
+      },
+      payload: JSON.stringify({ type: 'Follow', actor: `https://${host}/users/x` }),
+    });
+
+  it("counts each server's posts by its signing key's host: the fourth in a minute is 429", async () => {
+    for (let i = 0; i < 3; i++) expect([400, 401]).toContain((await post('busy.example')).statusCode);
+    const refused = await post('busy.example');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another server has a budget of its own.
+    expect([400, 401]).toContain((await post('quiet.example')).statusCode);
+  });
+});
