@@ -78,7 +78,8 @@ export function kvList(db: Db, prefix?: { exact: string; start: string }) {
       ),
     )
     .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]))
-    .orderBy('key')
+    // Byte order: a prefix before the keys under it, whatever the database's collation.
+    .orderBy(sql`key collate "C"`)
     .execute();
 }
 
