@@ -78,7 +78,7 @@ export function kvList(db: Db, prefix?: { exact: string; start: string }) {
       ),
     )
     .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]))
-    // Byte order: a prefix before the keys under it, whatever the database's collation.
+    // Byte order, the same whatever the database's collation (Fedify asks for no order).
     .orderBy(sql`key collate "C"`)
     .execute();
 }

@@ -64,11 +64,14 @@ describe("federation's KvStore on our database (0041 federation_kv)", () => {
     await kv.set(['pq'], 'no');
     const listed = [];
     for await (const entry of kv.list(['p'])) listed.push(entry);
-    expect(listed).toEqual([
-      { key: ['p'], value: 0 },
-      { key: ['p', '1'], value: 1 },
-      { key: ['p', '2', 'x'], value: 2 },
-    ]);
+    expect(listed).toHaveLength(3);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { key: ['p'], value: 0 },
+        { key: ['p', '1'], value: 1 },
+        { key: ['p', '2', 'x'], value: 2 },
+      ]),
+    );
   });
 });
 
