@@ -69,18 +69,23 @@ export async function kvCas(
  * those whose key text starts with `prefix.start`.
  */
 export function kvList(db: Db, prefix?: { exact: string; start: string }) {
-  return db
-    .selectFrom('federationKv')
-    .select(['key', 'value'])
-    .$if(prefix !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([eb('key', '=', prefix!.exact), eb(sql<boolean>`starts_with(key, ${prefix!.start})`, '=', true)]),
-      ),
-    )
-    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]))
-    // Byte order, the same whatever the database's collation (Fedify asks for no order).
-    .orderBy(sql`key collate "C"`)
-    .execute();
+  return (
+    db
+      .selectFrom('federationKv')
+      .select(['key', 'value'])
+      .$if(prefix !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('key', '=', prefix!.exact),
+            eb(sql<boolean>`starts_with(key, ${prefix!.start})`, '=', true),
+          ]),
+        ),
+      )
+      .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]))
+      // Byte order, the same whatever the database's collation (Fedify asks for no order).
+      .orderBy(sql`key collate "C"`)
+      .execute()
+  );
 }
 
 // ---- Local actors ----
@@ -255,7 +260,7 @@ export function followersPage(
   return query
     .orderBy('createdAt')
     .orderBy('remoteActor')
-    .limit(limit + 1)
+    .limit(sql.lit(limit + 1))
     .execute();
 }
 

@@ -197,9 +197,7 @@ export function createMusterFederation(deps: Deps, options: { version: string })
           name: mission.title,
           summary: textToHtml(mission.description),
           url: new URL(missionPage(publicUrl, mission.id)),
-          icon: mission.photo
-            ? new Image({ url: new URL(mission.photo, `${publicUrl}/`) })
-            : null,
+          icon: mission.photo ? new Image({ url: new URL(mission.photo, `${publicUrl}/`) }) : null,
           published: instant(mission.createdAt),
         });
       }
@@ -232,13 +230,11 @@ export function createMusterFederation(deps: Deps, options: { version: string })
       const page = rows.slice(0, FOLLOWERS_PAGE);
       const last = page.at(-1);
       return {
-        items: page.map(
-          (row): Recipient => ({
-            id: new URL(row.remoteActor),
-            inboxId: new URL(row.inbox),
-            endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
-          }),
-        ),
+        items: page.map((row): Recipient => ({
+          id: new URL(row.remoteActor),
+          inboxId: new URL(row.inbox),
+          endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
+        })),
         nextCursor: rows.length > FOLLOWERS_PAGE && last ? formatCursor(last) : null,
       };
     })

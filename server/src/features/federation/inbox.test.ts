@@ -20,10 +20,7 @@ import { newId } from '../../platform/ids.js';
  * a Mastodon account's, and she receives what we deliver (verifying our signatures in turn).
  */
 async function startRemote() {
-  const keys = [
-    await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
-    await generateCryptoKeyPair('Ed25519'),
-  ];
+  const keys = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')];
   const received: Activity[] = [];
   const federation: Federation<void> = createFederation<void>({
     kv: new MemoryKvStore(),

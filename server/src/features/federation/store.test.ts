@@ -93,7 +93,10 @@ describe("federation's MessageQueue on our job queue", () => {
     await jobs.start();
     try {
       await queue.enqueue({ type: 'outbox', id: 'now' });
-      await queue.enqueue({ type: 'outbox', id: 'later' }, { delay: Temporal.Duration.from({ seconds: 600 }) });
+      await queue.enqueue(
+        { type: 'outbox', id: 'later' },
+        { delay: Temporal.Duration.from({ seconds: 600 }) },
+      );
       await jobs.drain();
       expect(ran).toEqual([{ type: 'outbox', id: 'now' }]);
       const { rows } = await sql<{ data: { message: { id: string } }; later: boolean }>`

@@ -1,4 +1,8 @@
-import { type PrivacySettings, privacySettingsSchema, type SavedPrivacySettings } from '@muster/contract/users';
+import {
+  type PrivacySettings,
+  privacySettingsSchema,
+  type SavedPrivacySettings,
+} from '@muster/contract/users';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
