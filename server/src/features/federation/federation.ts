@@ -31,6 +31,7 @@ import {
   followersPage,
   insertActorKey,
   insertFollower,
+  isBlockedHost,
   upsertRemoteActor,
   usageCounts,
 } from './federation.queries.js';
@@ -266,6 +267,8 @@ export function createMusterFederation(deps: Deps, options: { version: string })
       const remote = remoteOf(follower);
       // The signer owns the follower (Fedify checked the signature's key belongs to the activity's actor).
       if (!remote || remote.uri !== follow.actorId.href) return;
+      // Queued before an admin blocked its server: refused now all the same.
+      if (await isBlockedHost(ctx.data.db, remote.host)) return;
       await upsertRemoteActor(ctx.data.db, remote);
       await insertFollower(ctx.data.db, {
         actorKind: actor.kind,

@@ -168,6 +168,21 @@ describe('federation: the inbox (decision 082)', () => {
     await until(async () => (await followersOf(ana.id)).length === 0, 'the Undo to remove the follower');
   });
 
+  it('a public mission (a Group) is followed the same way', async () => {
+    const owner = await buildUser(t.db);
+    const missionId = newId();
+    await t.db
+      .insertInto('missions')
+      .values({ id: missionId, ownerId: owner.id, title: 'Clean-up', type: 'collaboration' })
+      .execute();
+    const before = remote.received.length;
+    await remote.send(actorOf(`m-${missionId}`), follow(`m-${missionId}`));
+    await until(async () => (await followersOf(missionId)).length === 1, "the mission's follower");
+    expect((await followersOf(missionId))[0]).toMatchObject({ actorKind: 'mission' });
+    await until(() => remote.received.length === before + 1, 'the Accept from the mission');
+    expect(remote.received.at(-1)!.actorId?.href).toBe(`${origin}/ap/users/m-${missionId}`);
+  });
+
   it('an unsigned or badly signed POST is refused with 401 and writes nothing', async () => {
     const bea = await buildUser(t.db, { username: 'bea_inbox' });
     const body = JSON.stringify({
