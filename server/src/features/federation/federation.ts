@@ -18,6 +18,7 @@ import {
   type Actor,
   type Recipient,
 } from '@fedify/fedify/vocab';
+import { validatePublicUrl } from '@fedify/fedify/runtime';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
 import type { FederationActorKind } from '../../db/schema.js';
 import type { Deps } from '../../platform/deps.js';
@@ -131,6 +132,20 @@ async function keyPairsOf(deps: Deps, actor: LocalActor): Promise<CryptoKeyPair[
       privateKey: await importJwk(k.privateJwk as JsonWebKey, 'private'),
     })),
   );
+}
+
+/**
+ * Whether a remote actor's inboxes are on public addresses (Fedify checks the documents it fetches,
+ * not where it delivers); FEDERATION_ALLOW_PRIVATE_ADDRESSES lifts it, as it does Fedify's guard.
+ */
+export async function publicInboxes(deps: Deps, remote: { inbox: string; sharedInbox: string | null }) {
+  if (deps.config.federation.allowPrivateAddresses) return true;
+  try {
+    for (const url of [remote.inbox, remote.sharedInbox]) if (url) await validatePublicUrl(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Where a remote actor is reached, as federation_followers and federation_remote_actors keep it. */
@@ -269,6 +284,9 @@ export function createMusterFederation(deps: Deps, options: { version: string })
       if (!remote || remote.uri !== follow.actorId.href) return;
       // Queued before an admin blocked its server: refused now all the same.
       if (await isBlockedHost(ctx.data.db, remote.host)) return;
+      // We will POST to its inboxes: an actor naming an inbox on a private address (a cloud's
+      // metadata service, the LAN) would turn our deliveries into requests inside our network.
+      if (!(await publicInboxes(ctx.data, remote))) return;
       await upsertRemoteActor(ctx.data.db, remote);
       await insertFollower(ctx.data.db, {
         actorKind: actor.kind,
