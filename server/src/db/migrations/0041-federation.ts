@@ -59,6 +59,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index federation_followers_page on federation_followers (actor_kind, actor_id, created_at, remote_actor)`.execute(
     db,
   );
+  // An actor's keys and followers name a person or a mission by kind and id, which no foreign key
+  // can: they go with their actor by these triggers instead (a deleted person's private keys must
+  // not outlive them). Statement-level, so deleting many rows is one delete here.
+  for (const [table, kind] of [
+    ['users', 'person'],
+    ['missions', 'mission'],
+  ] as const) {
+    await sql
+      .raw(
+        `create function federation_forget_${table}() returns trigger language plpgsql as $$
+begin
+  delete from federation_keys k using removed r where k.actor_kind = '${kind}' and k.actor_id = r.id;
+  delete from federation_followers f using removed r where f.actor_kind = '${kind}' and f.actor_id = r.id;
+  return null;
+end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_federation_forget after delete on ${table}
+  referencing old table as removed for each statement execute function federation_forget_${table}()`,
+      )
+      .execute(db);
+  }
   await sql`create table federation_servers (
       host text primary key,
       policy text not null check (policy in ('blocked', 'limited')),
@@ -69,6 +93,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['users', 'missions']) {
+    await sql.raw(`drop trigger if exists ${table}_federation_forget on ${table}`).execute(db);
+    await sql.raw(`drop function if exists federation_forget_${table}()`).execute(db);
+  }
   await sql`drop table if exists federation_servers`.execute(db);
   await sql`drop table if exists federation_followers`.execute(db);
   await sql`drop table if exists federation_remote_actors`.execute(db);

@@ -181,6 +181,13 @@ describe('federation: the inbox (decision 082)', () => {
     expect((await followersOf(missionId))[0]).toMatchObject({ actorKind: 'mission' });
     await until(() => remote.received.length === before + 1, 'the Accept from the mission');
     expect(remote.received.at(-1)!.actorId?.href).toBe(`${origin}/ap/users/m-${missionId}`);
+
+    // Deleted, the mission takes its followers and its keys with it.
+    await t.db.deleteFrom('missions').where('id', '=', missionId).execute();
+    expect(await followersOf(missionId)).toEqual([]);
+    expect(
+      await t.db.selectFrom('federationKeys').select('actorId').where('actorId', '=', missionId).execute(),
+    ).toEqual([]);
   });
 
   it('an unsigned or badly signed POST is refused with 401 and writes nothing', async () => {
