@@ -123,6 +123,34 @@ describe('federation: actors, WebFinger, NodeInfo (decision 082)', () => {
     expect(outbox.json()).toMatchObject({ type: 'OrderedCollection', totalItems: 0 });
   });
 
+  it('the followers collection pages its followers, 50 a page, oldest first', async () => {
+    const fay = await buildUser(t.db, { username: 'fay_pages' });
+    await t.db
+      .insertInto('federationFollowers')
+      .values(
+        Array.from({ length: 52 }, (_, i) => ({
+          actorKind: 'person' as const,
+          actorId: fay.id,
+          remoteActor: `https://far.example/users/f${String(i).padStart(2, '0')}`,
+          inbox: `https://far.example/users/f${i}/inbox`,
+          sharedInbox: 'https://far.example/inbox',
+          followId: `https://far.example/follows/${i}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        })),
+      )
+      .execute();
+    const collection = (await get('/ap/users/fay_pages/followers')).json();
+    expect(collection.totalItems).toBe(52);
+    const pageOf = async (url: string) => (await get(new URL(url).pathname + new URL(url).search)).json();
+    const first = await pageOf(collection.first);
+    expect(first.type).toBe('OrderedCollectionPage');
+    expect(first.orderedItems).toHaveLength(50);
+    expect(first.orderedItems[0]).toBe('https://far.example/users/f00');
+    const second = await pageOf(first.next);
+    expect(second.orderedItems).toEqual(['https://far.example/users/f50', 'https://far.example/users/f51']);
+    expect(second.next).toBeUndefined();
+  });
+
   it('NodeInfo 2.1 names the software, the protocol and the usage', async () => {
     const links = await get('/.well-known/nodeinfo', 'application/json');
     expect(links.statusCode).toBe(200);
