@@ -190,6 +190,21 @@ describe('federation: the inbox (decision 082)', () => {
     ).toEqual([]);
   });
 
+  it('a Follow of someone who does not federate is not stored', async () => {
+    const dee = await buildUser(t.db, { username: 'dee_inbox', federate: false });
+    const before = remote.received.length;
+    // Their inbox is not there (404), as their actor is not.
+    await expect(remote.send(actorOf('dee_inbox'), follow('dee_inbox'))).rejects.toThrow(/404/);
+    // Nor through the shared inbox, where the target is read from the activity.
+    await remote.send(
+      { id: actorOf('dee_inbox').id, inboxId: new URL(`${origin}/ap/inbox`) },
+      follow('dee_inbox'),
+    );
+    await t.app.deps.jobs.drain();
+    expect(await followersOf(dee.id)).toEqual([]);
+    expect(remote.received.length).toBe(before);
+  });
+
   it('an unsigned or badly signed POST is refused with 401 and writes nothing', async () => {
     const bea = await buildUser(t.db, { username: 'bea_inbox' });
     const body = JSON.stringify({
