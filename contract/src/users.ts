@@ -47,9 +47,18 @@ export const privacySettingsSchema = z.strictObject({
   connectionsVisibility: z.enum(connectionsVisibilities, 'Choose who can see your connections'),
   messagePolicy: z.enum(messagePolicies, 'Choose who can message you'),
   searchable: z.boolean('Choose whether you appear in search'),
+  /**
+   * Whether my public posts go to other servers over ActivityPub (issue 38, decision 082). Left out
+   * of a change, the stored choice stands (clients that know only the four others keep working).
+   * It is in force only while `searchable` is true: the answer shows it off otherwise.
+   */
+  federate: z.boolean('Choose whether your public posts go to other servers').optional(),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
-export const privacySettingsResponseSchema = z.object({ data: privacySettingsSchema });
+/** The settings as stored and in force: `federate` always said, and false while not searchable. */
+export const savedPrivacySettingsSchema = privacySettingsSchema.extend({ federate: z.boolean() });
+export type SavedPrivacySettings = z.infer<typeof savedPrivacySettingsSchema>;
+export const privacySettingsResponseSchema = z.object({ data: savedPrivacySettingsSchema });
 
 /**
  * A profile page's header. `limited`: the profile is for connections only and the viewer is not

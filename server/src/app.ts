@@ -12,6 +12,7 @@ import { chatsRoutes } from './features/chats/chats.routes.js';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.js';
 import { commentsRoutes } from './features/comments/comments.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
+import { federationRoutes } from './features/federation/federation.routes.js';
 import { emergencyBoardRoutes } from './features/emergency-board/emergency-board.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { hashtagsRoutes } from './features/hashtags/hashtags.routes.js';
@@ -267,6 +268,9 @@ export async function buildApp({
     { prefix: API_ROOT },
   );
 
+  // ActivityPub outside the API's prefix, where the fediverse looks (WebFinger, NodeInfo, /ap/):
+  // Fedify's, with the raw bytes its signature checks need (issue 38, decision 082).
+  await app.register(federationRoutes, { version: APP_VERSION });
   registerOpenApiRoute(app);
   await registerMediaRoutes(app, app.deps.media, {
     mode: config.mediaDelivery,

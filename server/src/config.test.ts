@@ -175,3 +175,25 @@ it("the map's tiles: OpenStreetMap's by default; a template with {z}, {x} and {y
   );
   expect(() => loadConfig({ MAP_TILE_MAX_ZOOM: '40' })).toThrow(/MAP_TILE_MAX_ZOOM/);
 });
+
+it('federates by default only when PUBLIC_URL is https; FEDERATION=on|off decides otherwise (082)', () => {
+  expect(loadConfig({}).federation).toEqual({
+    enabled: false,
+    allowPrivateAddresses: false,
+    inboxPerMinute: 300,
+  });
+  expect(loadConfig({ FEDERATION_INBOX_RATE_LIMIT: '5' }).federation.inboxPerMinute).toBe(5);
+  expect(loadConfig({ PUBLIC_URL: 'http://muster.lan' }).federation.enabled).toBe(false);
+  expect(loadConfig({ PUBLIC_URL: 'https://muster.example' }).federation.enabled).toBe(true);
+  expect(loadConfig({ PUBLIC_URL: 'https://muster.example', FEDERATION: 'off' }).federation.enabled).toBe(
+    false,
+  );
+  expect(loadConfig({ FEDERATION: 'on' }).federation.enabled).toBe(true);
+  expect(loadConfig({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }).federation.allowPrivateAddresses).toBe(
+    true,
+  );
+  expect(() => loadConfig({ FEDERATION: 'yes' })).toThrow(/FEDERATION/);
+  expect(() => loadConfig({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'maybe' })).toThrow(
+    /FEDERATION_ALLOW_PRIVATE_ADDRESSES/,
+  );
+});

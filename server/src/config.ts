@@ -141,6 +141,13 @@ const envSchema = z
     // Open data for responders (decision 078): 'off' takes the routes away (404); the licence the
     // exports state is CC BY 4.0 unless both of its variables name another.
     OPEN_DATA: z.enum(['on', 'off', '']).optional(),
+    // ActivityPub (decision 082): unset, on exactly when PUBLIC_URL is https, as a plain-http
+    // instance (a laptop's localhost) has no name the fediverse can reach or trust.
+    FEDERATION: z.enum(['on', 'off', '']).optional(),
+    // Fedify's allowPrivateAddress: only tests and closed LANs fetch actors on private addresses.
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanFlag(false),
+    // Activities one remote server (the host of its signing key) may post to our inboxes a minute.
+    FEDERATION_INBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(300),
     OPEN_DATA_LICENSE: z.string().trim().min(1).max(100).optional(),
     OPEN_DATA_LICENSE_URL: optionalUrl(['http', 'https']),
     // CSV and GeoJSON exports per client (IP, or IPv6 /64) and hour: each can walk every item.
@@ -300,6 +307,12 @@ export type Config = {
   shutdownGraceMs: number;
   /** Open data for responders (decision 078): undefined when OPEN_DATA=off (no routes, 404). */
   openData: { license: { name: string; url: string }; exportsPerHour: number } | undefined;
+  /**
+   * ActivityPub (decision 082): `enabled` serves actors, WebFinger, NodeInfo and inboxes (404
+   * otherwise); `allowPrivateAddresses` lets Fedify fetch from private addresses (tests, closed LANs);
+   * `inboxPerMinute`: posts to our inboxes per remote server (its signing key's host) a minute.
+   */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean; inboxPerMinute: number };
 };
 
 /** Parses the environment once at start; throws a readable message naming every bad variable. */
@@ -313,11 +326,12 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -395,5 +409,10 @@ export function loadConfig(
                 : { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
             exportsPerHour: e.OPEN_DATA_RATE_LIMIT,
           },
+    federation: {
+      enabled: e.FEDERATION ? e.FEDERATION === 'on' : publicUrl.startsWith('https://'),
+      allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+      inboxPerMinute: e.FEDERATION_INBOX_RATE_LIMIT,
+    },
   };
 }

@@ -40,6 +40,7 @@ import * as m0037 from './migrations/0037-moderated-reads.js';
 import * as m0038 from './migrations/0038-map-points.js';
 import * as m0039 from './migrations/0039-map-walk.js';
 import * as m0040 from './migrations/0040-alerts.js';
+import * as m0041 from './migrations/0041-federation.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 /** Every migration of this code, by name (exported for the tests that count them). */
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0038-map-points': m0038,
   '0039-map-walk': m0039,
   '0040-alerts': m0040,
+  '0041-federation': m0041,
 };
 
 /**

@@ -45,6 +45,8 @@ export interface UsersTable {
   connectionsVisibility: Generated<'everyone' | 'connections' | 'only_me'>;
   messagePolicy: Generated<'everyone' | 'connections'>;
   searchable: Generated<boolean>;
+  /** Whether their public posts go to other servers (0041, decision 082); off while not searchable. */
+  federate: Generated<boolean>;
   /** Who may moderate (0032, decision 067): an admin may also grant and take roles. */
   role: Generated<'member' | 'moderator' | 'admin'>;
   /** The organisation they are verified as (0034, decision 069): kept by organisation_requests' trigger. */
@@ -583,6 +585,56 @@ export interface ScheduledJobsTable {
   nextRunAt: Date;
 }
 
+/** Fedify's key–value store (0041, decision 082): `key` is the JSON text of its key array. */
+export interface FederationKvTable {
+  key: string;
+  value: unknown;
+  expiresAt: Date | null;
+}
+
+export type FederationActorKind = 'person' | 'mission';
+
+/** A local actor's key pair as JWK (0041): RSA for HTTP Signatures, Ed25519 for proofs. */
+export interface FederationKeysTable {
+  actorKind: FederationActorKind;
+  actorId: string;
+  algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+  publicJwk: unknown;
+  privateJwk: unknown;
+  createdAt: Generated<Date>;
+}
+
+/** What we last fetched of a remote actor (0041). */
+export interface FederationRemoteActorsTable {
+  uri: string;
+  handle: string | null;
+  host: string;
+  inbox: string;
+  sharedInbox: string | null;
+  name: string | null;
+  fetchedAt: Generated<Date>;
+}
+
+/** A remote actor following a local person or mission (0041): one row per pair. */
+export interface FederationFollowersTable {
+  actorKind: FederationActorKind;
+  actorId: string;
+  remoteActor: string;
+  inbox: string;
+  sharedInbox: string | null;
+  followId: string;
+  createdAt: CreatedAt;
+}
+
+/** An admin's policy for a whole remote server (0041): blocked refuses all it sends. */
+export interface FederationServersTable {
+  host: string;
+  policy: 'blocked' | 'limited';
+  reason: Generated<string>;
+  createdBy: string | null;
+  createdAt: Generated<Date>;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   scheduledJobs: ScheduledJobsTable;
@@ -631,4 +683,9 @@ export interface Database {
   postMatches: PostMatchesTable;
   alerts: AlertsTable;
   alertNotices: AlertNoticesTable;
+  federationKv: FederationKvTable;
+  federationKeys: FederationKeysTable;
+  federationRemoteActors: FederationRemoteActorsTable;
+  federationFollowers: FederationFollowersTable;
+  federationServers: FederationServersTable;
 }

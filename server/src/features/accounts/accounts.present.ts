@@ -1,4 +1,4 @@
-import type { PrivacySettings, SessionUser } from '@muster/contract/users';
+import type { SavedPrivacySettings, SessionUser } from '@muster/contract/users';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import { presentCard } from '../../social/social.present.js';
@@ -19,11 +19,13 @@ export function presentSessionUser(u: UserRow): SessionUser {
   };
 }
 
-export function presentPrivacy(u: UserRow): PrivacySettings {
+export function presentPrivacy(u: UserRow): SavedPrivacySettings {
   return {
     profileVisibility: u.profileVisibility,
     connectionsVisibility: u.connectionsVisibility,
     messagePolicy: u.messagePolicy,
     searchable: u.searchable,
+    // Someone search does not show is not shown to other servers either (decision 082).
+    federate: u.searchable && u.federate,
   };
 }

@@ -1,5 +1,5 @@
 import type { LoginInput, SignupInput } from '@muster/contract/auth';
-import type { PrivacySettings, UpdateProfileInput } from '@muster/contract/users';
+import type { PrivacySettings, SavedPrivacySettings, UpdateProfileInput } from '@muster/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
 import {
@@ -562,16 +562,19 @@ export async function updateProfile(deps: Deps, viewer: Viewer | null, input: Up
 }
 
 /** My privacy settings, as the session read them (a change drops the cached session: decision 009). */
-export function myPrivacy(viewer: Viewer | null): PrivacySettings {
+export function myPrivacy(viewer: Viewer | null): SavedPrivacySettings {
   return presentPrivacy(requireViewer(viewer));
 }
 
-/** All four settings at once; the kernel's rules (`social.queries.ts`) read them on every request. */
+/**
+ * The four settings at once, and `federate` when given (left out, the stored choice stands); the
+ * kernel's rules (`social.queries.ts`) read them on every request.
+ */
 export async function updatePrivacy(
   deps: Deps,
   viewer: Viewer | null,
   input: PrivacySettings,
-): Promise<PrivacySettings> {
+): Promise<SavedPrivacySettings> {
   const me = requireViewer(viewer);
   // The settings and the event commit together; its subscribers only drop what this process
   // keeps in memory once it has committed (search answers, suggestions; decision 060).

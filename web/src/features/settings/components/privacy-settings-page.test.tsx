@@ -8,6 +8,7 @@ const saved = {
   connectionsVisibility: 'connections',
   messagePolicy: 'everyone',
   searchable: true,
+  federate: true,
 };
 
 function api(put: (body: unknown) => { status: number; body?: unknown }) {
@@ -50,8 +51,39 @@ describe('privacy settings', () => {
       connectionsVisibility: 'only_me',
       messagePolicy: 'connections',
       searchable: false,
+      // Hidden from search, hidden from other servers too.
+      federate: false,
     });
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+  });
+
+  it('turns sharing with the fediverse off, and holds it off while hidden from search', async () => {
+    const calls = api((body) => ({ status: 200, body: { data: body } }));
+    renderApp('/privacy-settings');
+    const fediverse = await screen.findByRole(
+      'switch',
+      { name: 'Share my public posts with other servers (the fediverse)' },
+      { timeout: 20_000 },
+    );
+    expect(fediverse).toHaveAttribute('aria-checked', 'true');
+    expect(fediverse).toHaveAccessibleDescription(
+      'People on Mastodon and other Muster servers can follow you and see your public posts.',
+    );
+    await userEvent.click(fediverse);
+    expect(fediverse).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Save privacy settings' }));
+    expect(await screen.findByText('Privacy settings saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ searchable: true, federate: false });
+
+    // Turned back on, then search turned off: the switch shows off and cannot be turned on.
+    await userEvent.click(fediverse);
+    expect(fediverse).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('switch', { name: 'Show me in search and suggestions' }));
+    expect(fediverse).toHaveAttribute('aria-checked', 'false');
+    expect(fediverse).toBeDisabled();
+    expect(fediverse).toHaveAccessibleDescription(
+      'Off while you are hidden from search: turn on "Show me in search" first.',
+    );
   });
 
   it("keeps the choices and shows the server's message when saving fails", async () => {

@@ -1,4 +1,8 @@
-import { type PrivacySettings, privacySettingsSchema } from '@muster/contract/users';
+import {
+  type PrivacySettings,
+  privacySettingsSchema,
+  type SavedPrivacySettings,
+} from '@muster/contract/users';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
@@ -48,7 +52,10 @@ export const MESSAGE_DEFAULT_NOTE =
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
-/** /privacy-settings: who sees my profile and connections, who may message me, whether search finds me. */
+/**
+ * /privacy-settings: who sees my profile and connections, who may message me, whether search finds
+ * me, and whether my public posts go to other servers (the fediverse).
+ */
 export function PrivacySettingsPage() {
   const query = usePrivacySettingsQuery();
   return (
@@ -80,19 +87,21 @@ export function PrivacySettingsPage() {
   );
 }
 
-/** The four settings, checked with the contract's schema, saved together. */
-export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
-  const [values, setValues] = useState<PrivacySettings>(initial);
+/** The settings, checked with the contract's schema, saved together. */
+export function PrivacyForm({ initial }: { initial: SavedPrivacySettings }) {
+  const [values, setValues] = useState<SavedPrivacySettings>(initial);
   const form = useContractForm({
     id: 'privacy',
-    fields: ['profileVisibility', 'connectionsVisibility', 'messagePolicy', 'searchable'],
+    fields: ['profileVisibility', 'connectionsVisibility', 'messagePolicy', 'searchable', 'federate'],
   });
   const save = useUpdatePrivacySettingsMutation();
-  const set = <K extends keyof PrivacySettings>(key: K, value: PrivacySettings[K]) =>
+  const set = <K extends keyof SavedPrivacySettings>(key: K, value: SavedPrivacySettings[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const changed = (Object.keys(initial) as Array<keyof PrivacySettings>).some(
+  const changed = (Object.keys(initial) as Array<keyof SavedPrivacySettings>).some(
     (k) => initial[k] !== values[k],
   );
+  // Someone hidden from search is not shown to other servers either: the switch is off and held.
+  const federates = values.searchable && values.federate;
 
   // The choices are groups of radios and a switch, which take no focus: a refusal is announced.
   const refusal = (field: keyof PrivacySettings) => (
@@ -101,7 +110,7 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const body = form.check(privacySettingsSchema, values);
+    const body = form.check(privacySettingsSchema, { ...values, federate: federates });
     if (!body) return;
     save.mutate(body, {
       onSuccess: (saved) => {
@@ -146,31 +155,32 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
         <h2 id="search-heading" className="font-semibold text-slate-900">
           Search
         </h2>
-        <div className="mt-3 flex items-start justify-between gap-4">
-          <div>
-            <p id="searchable-label" className="text-sm font-medium text-slate-800">
-              Show me in search and suggestions
-            </p>
-            <p id="searchable-hint" className="mt-0.5 text-sm text-slate-600">
-              People can find you in people search, @mentions and People you may know.
-            </p>
-          </div>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={values.searchable}
-            aria-labelledby="searchable-label"
-            aria-describedby="searchable-hint"
-            onClick={() => set('searchable', !values.searchable)}
-            className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${values.searchable ? 'bg-brand-600' : 'bg-slate-300'}`}
-          >
-            <span
-              className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${values.searchable ? 'translate-x-5.5' : 'translate-x-0.5'}`}
-              aria-hidden="true"
-            />
-          </button>
-        </div>
+        <Switch
+          id="searchable"
+          label="Show me in search and suggestions"
+          hint="People can find you in people search, @mentions and People you may know."
+          checked={values.searchable}
+          onChange={(on) => set('searchable', on)}
+        />
         {refusal('searchable')}
+      </section>
+      <section className={card} aria-labelledby="fediverse-heading">
+        <h2 id="fediverse-heading" className="font-semibold text-slate-900">
+          Fediverse
+        </h2>
+        <Switch
+          id="federate"
+          label="Share my public posts with other servers (the fediverse)"
+          hint={
+            values.searchable
+              ? 'People on Mastodon and other Muster servers can follow you and see your public posts.'
+              : 'Off while you are hidden from search: turn on "Show me in search" first.'
+          }
+          checked={federates}
+          disabled={!values.searchable}
+          onChange={(on) => set('federate', on)}
+        />
+        {refusal('federate')}
       </section>
       <FormError form={form} />
       <div className="flex items-center justify-end gap-3">
@@ -184,6 +194,51 @@ export function PrivacyForm({ initial }: { initial: PrivacySettings }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** An on/off setting: its label and one-line hint beside a switch. */
+function Switch({
+  id,
+  label,
+  hint,
+  checked,
+  disabled = false,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <div className="mt-3 flex items-start justify-between gap-4">
+      <div>
+        <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
+          {label}
+        </p>
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+        className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${checked ? 'bg-brand-600' : 'bg-slate-300'}`}
+      >
+        <span
+          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5.5' : 'translate-x-0.5'}`}
+          aria-hidden="true"
+        />
+      </button>
+    </div>
   );
 }
 

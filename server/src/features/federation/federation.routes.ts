@@ -1,0 +1,128 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/errors.js';
+import { limitBy } from '../../platform/rate-limit.js';
+import { createMusterFederation, missionPage, profilePage } from './federation.js';
+import { isBlockedHost } from './federation.queries.js';
+
+/** An incoming activity's largest body: Mastodon's own limit is far above any real activity. */
+export const INBOX_BODY_LIMIT = 256 * 1024;
+
+const INBOX = /^\/ap\/(inbox|users\/[^/]+\/inbox)$/;
+const ACTOR = /^\/ap\/users\/([^/?#]+)$/;
+
+const notFound = () => new HttpError(404, 'NOT_FOUND', 'Not found');
+
+/** The host of the key a request is signed with (draft-cavage `Signature` or RFC 9421 `Signature-Input`). */
+export function signerHost(request: FastifyRequest): string | undefined {
+  const header = request.headers.signature ?? request.headers['signature-input'];
+  const text = Array.isArray(header) ? header.join(',') : header;
+  const keyId = text?.match(/keyid="([^"]+)"/i)?.[1];
+  return keyId && URL.canParse(keyId) ? new URL(keyId).host.toLowerCase() : undefined;
+}
+
+/** The host of an activity's actor, read from the raw body before Fedify parses it (undefined: none). */
+function actorHost(body: unknown): string | undefined {
+  if (!Buffer.isBuffer(body)) return undefined;
+  try {
+    const activity = JSON.parse(body.toString('utf8')) as { actor?: unknown };
+    const actor = activity.actor;
+    const id =
+      typeof actor === 'string'
+        ? actor
+        : actor && typeof actor === 'object' && 'id' in actor && typeof actor.id === 'string'
+          ? actor.id
+          : undefined;
+    return id && URL.canParse(id) ? new URL(id).host.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ActivityPub (issue 38, decision 082): WebFinger, NodeInfo and everything under /ap/ are Fedify's.
+ * Fastify takes the request (its limits, timeouts, logging), hands a WHATWG Request with the raw
+ * body (the inbox verifies the signature over those bytes) to `federation.fetch`, and sends back
+ * what Fedify answers. With FEDERATION off the same paths answer 404, as if they were not there.
+ */
+export const federationRoutes: FastifyPluginAsync<{ version: string }> = async (app, { version }) => {
+  const { deps } = app;
+  const enabled = deps.config.federation.enabled;
+  // Built (and its queue defined) only when on: an instance that does not federate runs none of it.
+  const federation = enabled ? createMusterFederation(deps, { version }) : undefined;
+
+  // The bytes as they came: the inbox's signature covers them (its Digest), so nothing may re-encode them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INBOX_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  /** Refuses a blocked server's activity before Fedify fetches its key or parses anything (403). */
+  const refuseBlocked = async (request: FastifyRequest) => {
+    if (!enabled || request.method !== 'POST') return;
+    for (const host of [signerHost(request), actorHost(request.body)])
+      if (host && (await isBlockedHost(deps.db, host)))
+        throw new HttpError(403, 'SERVER_BLOCKED', 'This server does not accept activities from yours');
+  };
+  // Per remote server, by the host of the key that signed the post (FEDERATION_INBOX_RATE_LIMIT a
+  // minute, 300 unless set: a busy Mastodon delivering to many local followers stays below it).
+  const perServer = limitBy(app, [
+    {
+      name: 'federation:inbox',
+      max: deps.config.federation.inboxPerMinute,
+      timeWindow: '1 minute',
+      // Unsigned posts are refused by Fedify (401) and counted per address like anything else.
+      key: (request) =>
+        request.method === 'POST' && INBOX.test(request.url.split('?')[0]!)
+          ? (signerHost(request) ?? `ip:${request.ip}`)
+          : undefined,
+    },
+  ]);
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!federation) throw notFound();
+    const url = new URL(request.url, `${deps.config.publicUrl}/`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
+    const response = await federation.fetch(
+      new Request(url, {
+        method: request.method,
+        headers,
+        ...(body && request.method !== 'GET' && request.method !== 'HEAD' ? { body } : {}),
+      }),
+      {
+        contextData: deps,
+        onNotFound: () => new Response(null, { status: 404 }),
+        // A browser opening an actor's URL (a Mastodon user clicking a name) sees the web app's page.
+        onNotAcceptable: (req) => {
+          const identifier = ACTOR.exec(new URL(req.url).pathname)?.[1];
+          if (!identifier) return new Response(null, { status: 406 });
+          const location = identifier.startsWith('m-')
+            ? missionPage(deps.config.publicUrl, identifier.slice(2))
+            : profilePage(deps.config.publicUrl, identifier);
+          return new Response(null, { status: 302, headers: { location } });
+        },
+      },
+    );
+    if (response.status === 404 && !response.headers.get('content-type')) throw notFound();
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return reply.send(Buffer.from(await response.arrayBuffer()));
+  };
+
+  const routeOptions = {
+    bodyLimit: INBOX_BODY_LIMIT,
+    // Authorised by the HTTP signature Fedify verifies and by no cookie: another server posts
+    // here as `application/activity+json` from its own origin (platform/security.ts's exemption).
+    config: { authorizedByToken: true },
+    preHandler: [perServer, refuseBlocked],
+    schema: { hide: true },
+  };
+  for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/*', '/ap/*'])
+    app.route({ method: ['GET', 'POST'], url, ...routeOptions, handler: handle });
+};

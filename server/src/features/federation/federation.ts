@@ -1,0 +1,361 @@
+import {
+  createFederation,
+  exportJwk,
+  generateCryptoKeyPair,
+  importJwk,
+  type Context,
+  type Federation,
+} from '@fedify/fedify';
+import {
+  Accept,
+  Endpoints,
+  Follow,
+  Group,
+  Image,
+  isActor,
+  Person,
+  Undo,
+  type Actor,
+  type Recipient,
+} from '@fedify/fedify/vocab';
+import { validatePublicUrl } from '@fedify/fedify/runtime';
+import { DEFAULT_AVATAR } from '@muster/contract/users';
+import type { FederationActorKind } from '../../db/schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { newId } from '../../platform/ids.js';
+import {
+  actorKeys,
+  countFollowers,
+  deleteFollower,
+  federatedMission,
+  federatedPerson,
+  followersPage,
+  insertActorKey,
+  insertFollower,
+  isBlockedHost,
+  upsertRemoteActor,
+  usageCounts,
+} from './federation.queries.js';
+import { databaseKvStore, jobMessageQueue } from './federation.store.js';
+
+/**
+ * Node's Temporal, Fedify's type for instants. TypeScript 5.9 has no lib for it yet, so Fedify's
+ * own typings leave the parameters untyped; this names the one constructor we use.
+ */
+const { Temporal } = globalThis as unknown as { Temporal: { Instant: { from(iso: string): unknown } } };
+const instant = (date: Date) => Temporal.Instant.from(date.toISOString());
+
+/** Fedify's context data: the app's dependencies, for every dispatcher and listener. */
+export type FederationData = Deps;
+export type MusterFederation = Federation<FederationData>;
+
+/**
+ * The URL scheme (decision 082). A person's identifier is their username; a public mission's is
+ * `m-<id>`, which no username can be (usernames are a–z, 0–9 and _ only: contract/src/users.ts).
+ */
+export const ACTOR_PATH = '/ap/users/{identifier}';
+export const INBOX_PATH = '/ap/users/{identifier}/inbox';
+export const SHARED_INBOX_PATH = '/ap/inbox';
+export const OUTBOX_PATH = '/ap/users/{identifier}/outbox';
+export const FOLLOWERS_PATH = '/ap/users/{identifier}/followers';
+const MISSION_PREFIX = 'm-';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Followers listed per page of the collection (Mastodon reads the first page and the total). */
+const FOLLOWERS_PAGE = 50;
+
+export type LocalActor = { kind: FederationActorKind; id: string; identifier: string };
+
+/** Which local actor an identifier names, if it is a well-formed one (existence is checked apart). */
+function actorOf(identifier: string): { kind: FederationActorKind; key: string } | null {
+  if (identifier.startsWith(MISSION_PREFIX)) {
+    const id = identifier.slice(MISSION_PREFIX.length);
+    return UUID.test(id) ? { kind: 'mission', key: id } : null;
+  }
+  return /^[a-z0-9_]{1,64}$/.test(identifier) ? { kind: 'person', key: identifier } : null;
+}
+
+/** The local actor an identifier names when it may federate now (else null: 404 everywhere). */
+export async function findLocalActor(deps: Deps, identifier: string): Promise<LocalActor | null> {
+  const parsed = actorOf(identifier);
+  if (!parsed) return null;
+  if (parsed.kind === 'mission') {
+    const mission = await federatedMission(deps.db, parsed.key);
+    return mission ? { kind: 'mission', id: mission.id, identifier } : null;
+  }
+  const person = await federatedPerson(deps.db, parsed.key);
+  return person ? { kind: 'person', id: person.id, identifier } : null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Plain text as the HTML ActivityPub expects in `summary`: escaped, paragraphs and line breaks kept. */
+export function textToHtml(text: string): string {
+  const paragraphs = text
+    .trim()
+    .split(/\n{2,}/)
+    .filter((p) => p.trim() !== '');
+  return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+}
+
+/** The web app's page for a profile or a mission (web/src/lib/paths.ts: hash routes). */
+export const profilePage = (publicUrl: string, username: string) => `${publicUrl}/#/profile/${username}`;
+export const missionPage = (publicUrl: string, missionId: string) => `${publicUrl}/#/missions/${missionId}`;
+
+/**
+ * An actor's key pairs, made on first need: RSA-2048 for HTTP Signatures (what Mastodon checks)
+ * and Ed25519 for Object Integrity Proofs. Two processes racing store one pair each way; the
+ * first stored is the one both read back and use.
+ */
+async function keyPairsOf(deps: Deps, actor: LocalActor): Promise<CryptoKeyPair[]> {
+  let stored = await actorKeys(deps.db, actor.kind, actor.id);
+  const missing = (['RSASSA-PKCS1-v1_5', 'Ed25519'] as const).filter(
+    (algorithm) => !stored.some((k) => k.algorithm === algorithm),
+  );
+  if (missing.length) {
+    for (const algorithm of missing) {
+      const pair = await generateCryptoKeyPair(algorithm);
+      await insertActorKey(deps.db, actor.kind, actor.id, {
+        algorithm,
+        publicJwk: await exportJwk(pair.publicKey),
+        privateJwk: await exportJwk(pair.privateKey),
+      });
+    }
+    stored = await actorKeys(deps.db, actor.kind, actor.id);
+  }
+  return Promise.all(
+    stored.map(async (k) => ({
+      publicKey: await importJwk(k.publicJwk as JsonWebKey, 'public'),
+      privateKey: await importJwk(k.privateJwk as JsonWebKey, 'private'),
+    })),
+  );
+}
+
+/**
+ * Whether a remote actor's inboxes are on public addresses (Fedify checks the documents it fetches,
+ * not where it delivers); FEDERATION_ALLOW_PRIVATE_ADDRESSES lifts it, as it does Fedify's guard.
+ */
+export async function publicInboxes(deps: Deps, remote: { inbox: string; sharedInbox: string | null }) {
+  if (deps.config.federation.allowPrivateAddresses) return true;
+  try {
+    for (const url of [remote.inbox, remote.sharedInbox]) if (url) await validatePublicUrl(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a remote actor is reached, as federation_followers and federation_remote_actors keep it. */
+function remoteOf(actor: Actor) {
+  if (!actor.id || !actor.inboxId) return null;
+  const preferred = actor.preferredUsername?.toString() ?? null;
+  return {
+    uri: actor.id.href,
+    host: actor.id.host.toLowerCase(),
+    handle: preferred ? `@${preferred}@${actor.id.host}` : null,
+    inbox: actor.inboxId.href,
+    sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
+    name: actor.name?.toString() ?? null,
+  };
+}
+
+/**
+ * Builds the app's one Federation: actors, keys, WebFinger (Fedify answers it from the actor
+ * dispatcher), the inbox, the followers and outbox collections and NodeInfo, on a KvStore in our
+ * database and a MessageQueue on our job queue (decision 082).
+ */
+export function createMusterFederation(deps: Deps, options: { version: string }): MusterFederation {
+  const { config } = deps;
+  const queue = jobMessageQueue(deps.db, deps.jobs);
+  const federation = createFederation<FederationData>({
+    kv: databaseKvStore(deps.db),
+    queue,
+    // Our job queue's workers take the tasks (jobMessageQueue): Fedify's own listener never runs.
+    manuallyStartQueue: true,
+    // URLs and handles come from PUBLIC_URL whatever Host a request names (behind a proxy, in tests).
+    origin: config.publicUrl,
+    allowPrivateAddress: config.federation.allowPrivateAddresses,
+    userAgent: { software: `Muster/${options.version}`, url: new URL(config.publicUrl) },
+  });
+  queue.handle((message) => federation.processQueuedTask(deps, message as never));
+
+  federation
+    .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      const parsed = actorOf(identifier);
+      if (!parsed) return null;
+      const { publicUrl } = ctx.data.config;
+      const keys = async (actor: LocalActor) => {
+        const pairs = await ctx.getActorKeyPairs(actor.identifier);
+        return {
+          publicKey: pairs[0]?.cryptographicKey ?? null,
+          assertionMethods: pairs.map((p) => p.multikey),
+        };
+      };
+      const common = (identifier: string) => ({
+        id: ctx.getActorUri(identifier),
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+      });
+      if (parsed.kind === 'mission') {
+        const mission = await federatedMission(ctx.data.db, parsed.key);
+        if (!mission) return null;
+        return new Group({
+          ...common(identifier),
+          ...(await keys({ kind: 'mission', id: mission.id, identifier })),
+          preferredUsername: identifier,
+          name: mission.title,
+          summary: textToHtml(mission.description),
+          url: new URL(missionPage(publicUrl, mission.id)),
+          icon: mission.photo ? new Image({ url: new URL(mission.photo, `${publicUrl}/`) }) : null,
+          published: instant(mission.createdAt),
+        });
+      }
+      const person = await federatedPerson(ctx.data.db, parsed.key);
+      if (!person) return null;
+      return new Person({
+        ...common(identifier),
+        ...(await keys({ kind: 'person', id: person.id, identifier })),
+        preferredUsername: person.username,
+        name: `${person.firstName} ${person.lastName}`.trim(),
+        summary: textToHtml(person.bio),
+        url: new URL(profilePage(publicUrl, person.username)),
+        icon: new Image({ url: new URL(person.profilePicture ?? DEFAULT_AVATAR, `${publicUrl}/`) }),
+        published: instant(person.createdAt),
+      });
+    })
+    .setKeyPairsDispatcher(async (ctx, identifier) => {
+      const actor = await findLocalActor(ctx.data, identifier);
+      return actor ? keyPairsOf(ctx.data, actor) : [];
+    });
+
+  federation
+    .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier, cursor) => {
+      const actor = await findLocalActor(ctx.data, identifier);
+      if (!actor) return null;
+      // Without a cursor Fedify asks for the whole collection; we answer it in pages instead.
+      if (cursor === null) return null;
+      const after = parseCursor(cursor);
+      const rows = await followersPage(ctx.data.db, actor.kind, actor.id, after, FOLLOWERS_PAGE);
+      const page = rows.slice(0, FOLLOWERS_PAGE);
+      const last = page.at(-1);
+      return {
+        items: page.map((row): Recipient => ({
+          id: new URL(row.remoteActor),
+          inboxId: new URL(row.inbox),
+          endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
+        })),
+        nextCursor: rows.length > FOLLOWERS_PAGE && last ? formatCursor(last) : null,
+      };
+    })
+    .setCounter(async (ctx, identifier) => {
+      const actor = await findLocalActor(ctx.data, identifier);
+      return actor ? countFollowers(ctx.data.db, actor.kind, actor.id) : null;
+    })
+    .setFirstCursor(() => '');
+
+  // What an actor published: the post→Note mapping (notes.ts) fills it; empty, it is still a valid
+  // OrderedCollection with a total of 0.
+  federation
+    .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier) => {
+      const actor = await findLocalActor(ctx.data, identifier);
+      return actor ? { items: [] } : null;
+    })
+    .setCounter(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? 0 : null));
+
+  federation
+    .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor') return;
+      const actor = await findLocalActor(ctx.data, target.identifier);
+      if (!actor) return;
+      const follower = await follow.getActor(ctx);
+      if (!isActor(follower)) return;
+      const remote = remoteOf(follower);
+      // The signer owns the follower (Fedify checked the signature's key belongs to the activity's actor).
+      if (!remote || remote.uri !== follow.actorId.href) return;
+      // Queued before an admin blocked its server: refused now all the same.
+      if (await isBlockedHost(ctx.data.db, remote.host)) return;
+      // We will POST to its inboxes: an actor naming an inbox on a private address (a cloud's
+      // metadata service, the LAN) would turn our deliveries into requests inside our network.
+      if (!(await publicInboxes(ctx.data, remote))) return;
+      await upsertRemoteActor(ctx.data.db, remote);
+      await insertFollower(ctx.data.db, {
+        actorKind: actor.kind,
+        actorId: actor.id,
+        remoteActor: remote.uri,
+        inbox: remote.inbox,
+        sharedInbox: remote.sharedInbox,
+        followId: follow.id.href,
+      });
+      // Public actors accept at once (issue 38): the Accept goes through the queue like any delivery.
+      await ctx.sendActivity(
+        { identifier: actor.identifier },
+        follower,
+        new Accept({
+          id: new URL(`${ctx.getActorUri(actor.identifier).href}#accepts/${newId()}`),
+          actor: ctx.getActorUri(actor.identifier),
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !object.objectId || !undo.actorId) return;
+      // Only the follower may take its own Follow back.
+      if (object.actorId?.href !== undo.actorId.href) return;
+      const target = ctx.parseUri(object.objectId);
+      if (target?.type !== 'actor') return;
+      const parsed = actorOf(target.identifier);
+      if (!parsed) return;
+      const actor =
+        parsed.kind === 'mission'
+          ? await federatedMission(ctx.data.db, parsed.key)
+          : await federatedPerson(ctx.data.db, parsed.key);
+      if (!actor) return;
+      await deleteFollower(ctx.data.db, parsed.kind, actor.id, undo.actorId.href);
+    })
+    .onError((ctx, err) => ctx.data.log.warn({ err }, 'federation inbox listener failed'));
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => {
+    const usage = await usageCounts(ctx.data.db);
+    return {
+      software: {
+        name: 'muster',
+        version: options.version,
+        homepage: new URL(ctx.data.config.publicUrl),
+      },
+      protocols: ['activitypub'],
+      openRegistrations: true,
+      usage: {
+        users: { total: usage.users },
+        localPosts: usage.posts,
+        localComments: usage.comments,
+      },
+    };
+  });
+
+  return federation;
+}
+
+/** A followers page's cursor: the last row's time and URI (the page's order), as text. */
+function formatCursor(row: { createdAt: Date; remoteActor: string }) {
+  return `${row.createdAt.toISOString()}|${row.remoteActor}`;
+}
+
+function parseCursor(cursor: string): { createdAt: Date; remoteActor: string } | null {
+  const bar = cursor.indexOf('|');
+  if (bar < 0) return null;
+  const createdAt = new Date(cursor.slice(0, bar));
+  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, remoteActor: cursor.slice(bar + 1) };
+}
+
+export type { Context };
