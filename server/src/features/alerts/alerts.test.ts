@@ -296,6 +296,33 @@ describe('telling of new posts', () => {
     expect(await toldOf(bea)).toEqual([]);
   });
 
+  it('tells of a post held for review once a moderator publishes it, as of one published at once (072)', async () => {
+    const ana = await person('Ana'); // a day old at most: her money post is held (decision 072)
+    const bea = await person('Bea');
+    const moderator = await signedInUser(t, { role: 'moderator' });
+    await saveAlert(bea, {});
+    const held = await post(ana, {
+      content: 'A generator for the clinic: send money by GCash to 0917 123 4567',
+    });
+    const { hiddenReason } = await t.db
+      .selectFrom('posts')
+      .select('hiddenReason')
+      .where('id', '=', held)
+      .executeTakeFirstOrThrow();
+    expect(hiddenReason).not.toBeNull();
+    expect(await toldOf(bea)).toEqual([]);
+    const filed = await t.db
+      .selectFrom('moderationCases')
+      .select('id')
+      .where('targetId', '=', held)
+      .executeTakeFirstOrThrow();
+    const dismissed = await api('POST', `/moderation/cases/${filed.id}/dismiss`, moderator.cookie, {
+      reason: 'A real appeal',
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(await toldOf(bea)).toEqual([held]);
+  });
+
   it('never of a members-only mission’s post to a non-member', async () => {
     const ana = await person('Ana');
     const bea = await person('Bea');

@@ -441,6 +441,37 @@ describe('telling both authors', () => {
     for (const p of providers) expect(await matchNotices(p)).toHaveLength(2);
   });
 
+  it('tells of a need held for review only once a moderator publishes it (072, 085)', async () => {
+    const [maria, ana] = [await person('Maria', 'Santos'), await person('Ana', 'Lim')];
+    const moderator = await signedInUser(t, { role: 'moderator' });
+    await post(maria, {
+      kind: 'provision',
+      category: 'Energy',
+      title: 'Generator to lend',
+      content: 'A 2 kW generator with fuel for a day.',
+      mapLocation: places.cebu,
+    });
+    // Ana's account is a day old at most, and her need asks for money: it is held (decision 072).
+    const needId = await post(ana, {
+      kind: 'need',
+      category: 'Energy',
+      title: 'Need a generator',
+      content: 'A generator for the clinic; or send money by GCash to 0917 123 4567.',
+      mapLocation: places.mandaue,
+    });
+    expect(await matchNotices(maria)).toEqual([]);
+    const filed = await t.db
+      .selectFrom('moderationCases')
+      .select('id')
+      .where('targetId', '=', needId)
+      .executeTakeFirstOrThrow();
+    const dismissed = await api('POST', `/moderation/cases/${filed.id}/dismiss`, moderator.cookie, {
+      reason: 'A real appeal',
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect((await matchNotices(maria)).map((n) => n.relatedPost?._id)).toEqual([needId]);
+  });
+
   it('never matches across a block, and drops a match once either blocks the other', async () => {
     const [a, b, c] = [await person('Lea'), await person('Ben'), await person('Carlo')];
     expect((await api('POST', `/users/${a.user.id}/block`, b.cookie)).statusCode).toBe(200);
