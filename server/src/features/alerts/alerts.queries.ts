@@ -121,7 +121,8 @@ export function findTellablePost(db: Db, postId: string) {
 const EARTH_KM = 6371.0088;
 
 /**
- * The alerts a new post fits (decision 080), found through 0040's GiST index (`reach` holds the post's public point), then: the
+ * The alerts a new post fits (decision 080), found through 0040's GiST index (`reach` holds the
+ * post's public point, or touches the antimeridian at its latitude: a circle may cross it), then: the
  * great-circle distance from the alert's point to the post's PUBLIC point (map_location, the one
  * spelling mapPointOf) within its radius; its kinds; its category (as written, case aside); its
  * words as search matches them (the post's search_vector, every word by its English stem); never
@@ -136,6 +137,10 @@ export async function findFittingAlerts(db: Db, postId: string) {
     select a.id as alert_id, a.user_id, a.name
     from posts p
     join alerts a on a.reach && box(${point}, ${point})
+      -- A circle across ±180° has its reach clamped at the meridian it crosses (0040): it is found
+      -- where that edge meets the post's latitude, and the distance, whose sines wrap, decides.
+      or a.reach && box(point(180, (${point})[1]), point(180, (${point})[1]))
+      or a.reach && box(point(-180, (${point})[1]), point(-180, (${point})[1]))
     where p.id = ${postId} and p.map_location is not null
       and p.kind = any(a.kinds)
       and a.user_id <> p.author_id

@@ -254,6 +254,21 @@ describe('telling of new posts', () => {
     expect(told).not.toContain(far);
   });
 
+  it('tells of a post just across ±180° from the alert’s centre, either way, and not past the radius', async () => {
+    const ana = await person('Ana');
+    const [bea, cal] = [await person('Bea'), await person('Cal')];
+    // Taveuni, Fiji, straddles the antimeridian: 0.1° of longitude there is about 10.6 km.
+    const at = (lon: number) => ({ address: 'Taveuni, Fiji', name: 'Taveuni', coordinates: [lon, -16.8] });
+    await saveAlert(bea, { place: at(179.95), radiusKm: 30 });
+    await saveAlert(cal, { place: at(-179.95), radiusKm: 30 });
+    const east = await post(ana, { mapLocation: at(-179.95) });
+    const west = await post(ana, { mapLocation: at(179.95) });
+    const farEast = await post(ana, { mapLocation: at(-179.5) });
+    expect((await toldOf(bea)).sort()).toEqual([east, west].sort());
+    expect((await toldOf(cal)).sort()).toEqual([east, west].sort());
+    expect(await toldOf(bea)).not.toContain(farEast);
+  });
+
   it('fits by words (as search stems them), category and kind', async () => {
     const ana = await person('Ana');
     const bea = await person('Bea');
