@@ -5,8 +5,10 @@ import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../../test/helpers.js';
 import { type CapturedMail, startSmtpCapture } from '../../../test/smtp-capture.js';
 import { ALERT_BUDGET } from '../../platform/limits.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { pushedNotice } from '../notifications/notice-push.js';
 import { setNoticeChannel } from '../notifications/unsubscribe.queries.js';
+import { tellAlerts } from './alerts.service.js';
 
 /**
  * Saved alerts (issue 37 item 2, decision 080): the owner's CRUD, and the telling of a new post to
@@ -388,6 +390,67 @@ describe('telling of new posts', () => {
     const after = await alertNotices(bea);
     expect(after).toHaveLength(ALERT_NOTICES_PER_DAY + 1);
     expect(after[0]!.relatedPost?._id).toBe(next);
+  });
+
+  it('tells several owners in one job in as many statements as one, keeping the cap and blocks', async () => {
+    const ana = await person('Ana');
+    const [bea, cal, dan, eve] = [
+      await person('Bea'),
+      await person('Cal'),
+      await person('Dan'),
+      await person('Eve'),
+    ];
+    // Eve has had the day's notices already, of needs in Manila.
+    const manila = { address: 'Manila, Philippines', name: 'Manila', coordinates: [120.9842, 14.5995] };
+    await saveAlert(eve, { name: 'Manila', place: manila });
+    for (let i = 0; i < ALERT_NOTICES_PER_DAY; i++)
+      await post(ana, { title: `Need a generator ${i}`, mapLocation: manila });
+    expect(await toldOf(eve)).toHaveLength(ALERT_NOTICES_PER_DAY);
+    // A need saved before anyone's alert about Cebu: its job is run again below, by hand.
+    const need = await post(ana, {});
+    await saveAlert(bea, {});
+    await saveAlert(bea, { name: 'Also generators', words: 'generator' });
+    await saveAlert(cal, {});
+    await saveAlert(dan, {});
+    await saveAlert(eve, {});
+    expect((await api('POST', `/users/${ana.user.id}/block`, dan.cookie)).statusCode).toBeLessThan(300);
+
+    // Each statement the job runs, counted as Kysely sends it (the notices' jobs are written apart,
+    // at the commit): three owners' four fitting alerts (and any of earlier tests'), as for one.
+    let statements = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: ({ node }) => ((statements += 1), node),
+      transformResult: async ({ result }) => result,
+    });
+    await inTransaction(counted, (trx) => tellAlerts({ ...t.app.deps, db: trx }, need));
+    await t.app.deps.jobs.drain();
+    // The post, the fitting alerts, the owners' locks, every mark.
+    expect(statements).toBe(4);
+
+    expect(await toldOf(bea)).toEqual([need]);
+    expect((await alertNotices(bea))[0]!.commentContent).toBe('Generators');
+    expect(await toldOf(cal)).toEqual([need]);
+    expect(await toldOf(dan)).toEqual([]);
+    expect(await toldOf(eve)).not.toContain(need);
+    const seen = await t.db
+      .selectFrom('alertNotices')
+      .selectAll()
+      .where('postId', '=', need)
+      .where(
+        'userId',
+        'in',
+        [bea, cal, dan, eve].map((p) => p.user.id),
+      )
+      .execute();
+    // Every fitting alert saw it (Bea's two, Cal's, Eve's), told or not; Dan's did not fit.
+    expect(seen.map((r) => [r.userId, r.told]).sort()).toEqual(
+      [
+        [bea.user.id, true],
+        [bea.user.id, false],
+        [cal.user.id, true],
+        [eve.user.id, false],
+      ].sort(),
+    );
   });
 
   it('the notice names the public place only, opens the map on the post, and mails with that button', async () => {
