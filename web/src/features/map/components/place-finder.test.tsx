@@ -3,19 +3,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PlaceFinder } from './place-finder';
+import { cebuPlace as cebu } from '../../../test/places';
 
 /**
  * The map's "find a town" asks as the composer's place field does (usePlaceSuggestions,
  * PlaceOptions, decision 085): after the pause, what the finder gives is listed; nothing found and
  * a failed search are said; Enter or a click centres the map on the place, and the box empties.
  */
-const cebu: Place = {
-  placeId: 'gazetteer:1717512',
-  name: 'Cebu City',
-  address: 'Cebu City, Cebu, Philippines',
-  coordinates: [123.89071, 10.31672],
-  parts: { locality: 'Cebu City', region: 'Cebu', country: 'Philippines' },
-};
 
 function finder(find: (q: string) => Promise<Place[]>) {
   const moves: Array<[[number, number], number]> = [];
