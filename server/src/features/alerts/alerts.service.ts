@@ -142,7 +142,7 @@ export async function tellAlerts(deps: Deps, postId: string) {
   if (!post) return;
   const fitting = await findFittingAlerts(deps.db, postId);
   if (fitting.length === 0) return;
-  // Three statements a job whatever the number of owners: their locks, then every mark at once.
+  // Whatever the number of owners: their locks, then every mark at once (a statement each).
   await lockPeople(deps.db, [...new Set(fitting.map((a) => a.userId))].sort());
   const marked = await markSeenAll(deps.db, postId, fitting, ALERT_NOTICES_PER_DAY);
   const names = new Map(fitting.map((a) => [a.alertId, a.name]));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_NOTICES_PER_DAY, ALERTS_PER_PERSON, type Alert } from '@muster/contract/alerts';
 import { NEAR_RADIUS_DEFAULT_KM } from '@muster/contract/map-constants';
 import { signedInUser } from '../../../test/factories.js';
-import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../../test/helpers.js';
+import { apiCaller, buildTestApp, dismissCaseAbout, emitEvent, type TestApp } from '../../../test/helpers.js';
 import { type CapturedMail, startSmtpCapture } from '../../../test/smtp-capture.js';
 import { ALERT_BUDGET } from '../../platform/limits.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -328,15 +328,7 @@ describe('telling of new posts', () => {
       .executeTakeFirstOrThrow();
     expect(hiddenReason).not.toBeNull();
     expect(await toldOf(bea)).toEqual([]);
-    const filed = await t.db
-      .selectFrom('moderationCases')
-      .select('id')
-      .where('targetId', '=', held)
-      .executeTakeFirstOrThrow();
-    const dismissed = await api('POST', `/moderation/cases/${filed.id}/dismiss`, moderator.cookie, {
-      reason: 'A real appeal',
-    });
-    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    await dismissCaseAbout(t, moderator.cookie, held);
     expect(await toldOf(bea)).toEqual([held]);
   });
 

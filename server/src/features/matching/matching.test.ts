@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_NOTIFICATIONS_PER_DAY, type MyMatches } from '@muster/contract/matching';
 import { signedInUser } from '../../../test/factories.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { apiCaller, buildTestApp, dismissCaseAbout, type TestApp } from '../../../test/helpers.js';
 import { vocabularyOf } from './matching.service.js';
 
 let t: TestApp;
@@ -460,15 +460,7 @@ describe('telling both authors', () => {
       mapLocation: places.mandaue,
     });
     expect(await matchNotices(maria)).toEqual([]);
-    const filed = await t.db
-      .selectFrom('moderationCases')
-      .select('id')
-      .where('targetId', '=', needId)
-      .executeTakeFirstOrThrow();
-    const dismissed = await api('POST', `/moderation/cases/${filed.id}/dismiss`, moderator.cookie, {
-      reason: 'A real appeal',
-    });
-    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    await dismissCaseAbout(t, moderator.cookie, needId);
     expect((await matchNotices(maria)).map((n) => n.relatedPost?._id)).toEqual([needId]);
   });
 
