@@ -17,13 +17,14 @@ import { readViewerStanding, type ViewerStanding } from './social.queries.js';
  * every standing kept, not the person's alone: a suspension hides its person from everyone, and
  * such messages are rare.
  */
-const caches = new WeakMap<Deps, MicroCache<Promise<ViewerStanding>>>();
+const caches = new WeakMap<Deps['realtime'], MicroCache<Promise<ViewerStanding>>>();
 
+/** One per app, by its hub: a job's or a transaction's copy of `deps` shares it (and its listeners). */
 function cacheOf(deps: Deps): MicroCache<Promise<ViewerStanding>> {
-  let cache = caches.get(deps);
+  let cache = caches.get(deps.realtime);
   if (cache) return cache;
   cache = createMicroCache<Promise<ViewerStanding>>({ ttlMs: 5_000, max: 20_000 });
-  caches.set(deps, cache);
+  caches.set(deps.realtime, cache);
   const kept = cache;
   // Subscribed when first made: nothing was kept before, so nothing earlier needed dropping.
   deps.realtime.onForgetSessions(() => kept.clear());
