@@ -158,6 +158,27 @@ export function apiCaller(t: { app: TestApp['app'] }) {
 }
 
 /**
+ * A moderator dismisses the open case about `targetId` ("no rule broken"): content held for review
+ * is published then (decision 072). Fails the test unless the case is there and the answer is 200.
+ */
+export async function dismissCaseAbout(
+  t: Pick<TestApp, 'app' | 'db'>,
+  moderatorCookie: string,
+  targetId: string,
+) {
+  const filed = await t.db
+    .selectFrom('moderationCases')
+    .select('id')
+    .where('targetId', '=', targetId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  const res = await apiCaller(t)('POST', `/moderation/cases/${filed.id}/dismiss`, moderatorCookie, {
+    reason: 'No rule broken',
+  });
+  if (res.statusCode !== 200) throw new Error(`dismissing the case answered ${res.statusCode}: ${res.body}`);
+}
+
+/**
  * A test app serving a tiny built web app (an index page and one hashed asset) from a folder of
  * its own, for tests of what the server sends besides the API. `close` removes the folder too.
  */

@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
+import type { Db } from '../db/database.js';
 
 /**
  * Who sees whom: the one home of the rules every feature asks (DESIGN.md §2, issue 11). Each rule
@@ -128,25 +129,6 @@ export function hiddenAuthorsFor(viewerId: ViewerId | undefined): RawBuilder<str
   return sql<string[]>`array(select hb.blocked_id from blocks hb where hb.blocker_id = ${viewerId}
     union all select hb.blocker_id from blocks hb where hb.blocked_id = ${viewerId}
     union all ${moderatedIdsFor(viewerId)})`;
-}
-
-/**
- * What a viewer brings to an answer shared by everybody (the map's, decision 077): the people
- * blocked either way with them, to leave out of it, and whether the shared answer lacks something
- * theirs to see — they belong to a members-only mission (its public things are left out of it), or
- * are a limited person or one of their connections (every limited person is left out of it) — so
- * that they need an answer of their own. The limited are a handful (0037's partial index).
- */
-export function sharedAnswerStanding(
-  viewerId: string,
-): RawBuilder<{ blocked: string[]; needsOwnAnswer: boolean }> {
-  return sql<{ blocked: string[]; needsOwnAnswer: boolean }>`select
-    array(select sab.blocked_id from blocks sab where sab.blocker_id = ${viewerId}
-      union all select sab.blocker_id from blocks sab where sab.blocked_id = ${viewerId}) as blocked,
-    (exists (select 1 from mission_members sam join missions samo on samo.id = sam.mission_id
-      where sam.user_id = ${viewerId} and samo.visibility = 'members')
-     or exists (select 1 from users sal where sal.limited_until > now()
-      and (sal.id = ${viewerId} or ${connectedTo(viewerId, sql.ref('sal.id'))}))) as needs_own_answer`;
 }
 
 /**
@@ -357,7 +339,7 @@ export function isAcceptedHelper(person: Person | string, postId: Person | strin
  * note) fits the viewer when none of the `people` it names is hidden from them (blocked either way,
  * suspended, or limited out of their reach), the viewer may be found themselves (else their own
  * posts would be missing), and they belong to no members-only mission (those are left out of it).
- * What it asks of the viewer is their `searchStanding`, one probe that the search feature keeps
+ * What it asks of the viewer is their standing, one probe that the kernel keeps (social/standing.ts)
  * for a few seconds (decision 081), so a shared answer's fit costs no statement; someone who hides
  * from search later drops the shared answers of the process at once (the search feature listens).
  */
@@ -365,23 +347,47 @@ export function sharedSearchAnswerFits(standing: SearchStanding, people: readonl
   return standing.searchable && !standing.membersOnly && !people.some((id) => standing.hidden.has(id));
 }
 
-export type SearchStanding = { searchable: boolean; membersOnly: boolean; hidden: ReadonlySet<string> };
+export type SearchStanding = Pick<ViewerStanding, 'searchable' | 'membersOnly' | 'hidden'>;
 
 /**
- * The viewer's standing for sharedSearchAnswerFits, as one row: `searchable`, `members_only` (they
- * belong to a members-only mission) and `hidden`: everyone blocked either way with them, the
- * suspended, and the limited out of their reach (blockedEitherWayIdsFor and moderatedIdsFor; a
- * handful of ids however large Muster is). Whoever keeps it must drop it when any of these
- * changes: a block (`user.blocked`), a suspension or limit (the moderation feature forgets the
- * person's sessions in every process), a privacy change.
+ * What a viewer brings to an answer shared by everybody (search's, decision 081; the map's, 077),
+ * read in one statement and kept a few seconds by `social/standing.ts`, the one cache of it:
+ * `searchable`; `membersOnly` (they belong to a members-only mission, whose public things a shared
+ * answer leaves out); `nearLimited` (they are limited, or a connection of someone limited: the
+ * map's shared answer leaves every limited person out); `blocked`, everyone blocked either way with
+ * them; `hidden`, those and the suspended and the limited out of their reach (moderatedIdsFor; a
+ * handful of ids however large Muster is). Whoever keeps it must drop it when any of these changes.
  */
-export function searchStandingOf(
-  viewerId: string,
-): RawBuilder<{ searchable: boolean; membersOnly: boolean; hidden: string[] }> {
-  return sql`(select coalesce((select me.searchable from users me where me.id = ${viewerId}), false) as searchable,
+export type ViewerStanding = {
+  searchable: boolean;
+  membersOnly: boolean;
+  nearLimited: boolean;
+  blocked: ReadonlySet<string>;
+  hidden: ReadonlySet<string>;
+};
+
+export async function readViewerStanding(db: Db, viewerId: string): Promise<ViewerStanding> {
+  const { rows } = await sql<{
+    searchable: boolean;
+    membersOnly: boolean;
+    nearLimited: boolean;
+    blocked: string[];
+    moderated: string[];
+  }>`select coalesce((select me.searchable from users me where me.id = ${viewerId}), false) as searchable,
     exists (select 1 from mission_members mm join missions mo on mo.id = mm.mission_id
       where mm.user_id = ${viewerId} and mo.visibility = 'members') as members_only,
+    exists (select 1 from users sal where sal.limited_until > now()
+      and (sal.id = ${viewerId} or ${connectedTo(viewerId, sql.ref('sal.id'))})) as near_limited,
     array(select ob.blocked_id from blocks ob where ob.blocker_id = ${viewerId}
-      union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId}
-      union all ${moderatedIdsFor(viewerId)}) as hidden)`;
+      union all select ob.blocker_id from blocks ob where ob.blocked_id = ${viewerId}) as blocked,
+    array(${moderatedIdsFor(viewerId)}) as moderated`.execute(db);
+  const row = rows[0]!;
+  const blocked = new Set(row.blocked);
+  return {
+    searchable: row.searchable,
+    membersOnly: row.membersOnly,
+    nearLimited: row.nearLimited,
+    blocked,
+    hidden: new Set([...blocked, ...row.moderated]),
+  };
 }

@@ -121,7 +121,8 @@ export function findTellablePost(db: Db, postId: string) {
 const EARTH_KM = 6371.0088;
 
 /**
- * The alerts a new post fits (decision 080), found through 0040's GiST index (`reach` holds the post's public point), then: the
+ * The alerts a new post fits (decision 080), found through 0040's GiST index (`reach` holds the
+ * post's public point, or touches the antimeridian at its latitude: a circle may cross it), then: the
  * great-circle distance from the alert's point to the post's PUBLIC point (map_location, the one
  * spelling mapPointOf) within its radius; its kinds; its category (as written, case aside); its
  * words as search matches them (the post's search_vector, every word by its English stem); never
@@ -136,6 +137,10 @@ export async function findFittingAlerts(db: Db, postId: string) {
     select a.id as alert_id, a.user_id, a.name
     from posts p
     join alerts a on a.reach && box(${point}, ${point})
+      -- A circle across ±180° has its reach clamped at the meridian it crosses (0040): it is found
+      -- where that edge meets the post's latitude, and the distance, whose sines wrap, decides.
+      or a.reach && box(point(180, (${point})[1]), point(180, (${point})[1]))
+      or a.reach && box(point(-180, (${point})[1]), point(-180, (${point})[1]))
     where p.id = ${postId} and p.map_location is not null
       and p.kind = any(a.kinds)
       and a.user_id <> p.author_id
@@ -153,35 +158,45 @@ export async function findFittingAlerts(db: Db, postId: string) {
 }
 
 /**
- * This alert has seen this post (told or not: a post seen at the day's cap is not told later).
- * False when it was seen already (a retried job, an edit saved twice at once): tell nobody then.
+ * Serialises each person's alert notices (transaction-scoped), so two posts' jobs keep the day's
+ * cap: one statement for all the people a post's alerts belong to, taken in the order given (the
+ * caller sorts it, so two jobs never wait on each other's). The count that follows must be a
+ * statement of its own: one that waited here would still read from before the wait.
  */
-export async function markSeen(
+export async function lockPeople(db: Db, userIds: readonly string[]) {
+  await sql`select pg_advisory_xact_lock(hashtextextended('alerts:' || u.id, 0))
+    from unnest(${userIds}::text[]) with ordinality as u (id, n) order by u.n`.execute(db);
+}
+
+/**
+ * Marks the post seen by each fitting alert (told or not: a post seen at the day's cap is not told
+ * later), in one statement read under lockPeople: each owner is told once, by their first fitting
+ * alert (`fitting` is in each owner's order), while their notices told in the last 24 hours are
+ * under `cap`. Gives back the rows that went in; one already there (a retried job, an edit saved
+ * twice at once) is not, and tells nobody.
+ */
+export async function markSeenAll(
   db: Db,
-  row: { alertId: string; postId: string; userId: string; told: boolean },
+  postId: string,
+  fitting: ReadonlyArray<{ alertId: string; userId: string }>,
+  cap: number,
 ) {
-  const made = await db
-    .insertInto('alertNotices')
-    .values(row)
-    .onConflict((oc) => oc.columns(['alertId', 'postId']).doNothing())
-    .returning('alertId')
-    .executeTakeFirst();
-  return made !== undefined;
-}
-
-/** Serialises one person's alert notices (transaction-scoped), so two posts' jobs keep the day's cap. */
-export async function lockPerson(db: Db, userId: string) {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`alerts:${userId}`}, 0))`.execute(db);
-}
-
-/** How many alert notices the person was given in the last 24 hours (read under lockPerson). */
-export async function toldToday(db: Db, userId: string) {
-  const row = await db
-    .selectFrom('alertNotices')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('userId', '=', userId)
-    .where('told', '=', true)
-    .where('createdAt', '>', sql<Date>`now() - interval '1 day'`)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const { rows } = await sql<{ alertId: string; userId: string; told: boolean }>`
+    with fit as (
+      select f.alert_id, f.user_id, f.n,
+        row_number() over (partition by f.user_id order by f.n) as rank
+      from unnest(${fitting.map((f) => f.alertId)}::uuid[], ${fitting.map((f) => f.userId)}::uuid[])
+        with ordinality as f (alert_id, user_id, n)
+    ),
+    under as (
+      select o.user_id from (select distinct fit.user_id from fit) o
+      where (select count(*) from alert_notices t
+        where t.user_id = o.user_id and t.told and t.created_at > now() - interval '1 day') < ${cap}
+    )
+    insert into alert_notices (alert_id, post_id, user_id, told)
+    select fit.alert_id, ${postId}, fit.user_id, fit.rank = 1 and fit.user_id in (select user_id from under)
+    from fit order by fit.n
+    on conflict (alert_id, post_id) do nothing
+    returning alert_id, user_id, told`.execute(db);
+  return rows;
 }

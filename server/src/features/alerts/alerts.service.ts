@@ -23,9 +23,8 @@ import {
   findTellablePost,
   insertAlert,
   listAlerts,
-  lockPerson,
-  markSeen,
-  toldToday,
+  lockPeople,
+  markSeenAll,
   updateOwnAlert,
 } from './alerts.queries.js';
 import { alertMessage, alertNameFromPost, presentAlert } from './alerts.present.js';
@@ -135,32 +134,28 @@ export async function deleteAlert(deps: Deps, viewer: Viewer | null, id: string)
  * 080), each once per alert and post and at most ALERT_NOTICES_PER_DAY a day, by the notifications
  * feature's one insert ('alert.matched' → 'alertMatch'), which drops it again for a silenced
  * sender or a post its recipient may not read. A person whose several alerts fit hears once; every
- * fitting alert marks the post seen, so none tells of it later. Runs in the job's transaction.
+ * fitting alert marks the post seen, so none tells of it later. Runs in the job's transaction, in
+ * four statements however many owners fit (decision 085).
  */
 export async function tellAlerts(deps: Deps, postId: string) {
   const post = await findTellablePost(deps.db, postId);
   if (!post) return;
   const fitting = await findFittingAlerts(deps.db, postId);
-  const owners = new Map<string, typeof fitting>();
-  for (const a of fitting) owners.set(a.userId, [...(owners.get(a.userId) ?? []), a]);
+  if (fitting.length === 0) return;
+  // Whatever the number of owners: their locks, then every mark at once (a statement each).
+  await lockPeople(deps.db, [...new Set(fitting.map((a) => a.userId))].sort());
+  const marked = await markSeenAll(deps.db, postId, fitting, ALERT_NOTICES_PER_DAY);
+  const names = new Map(fitting.map((a) => [a.alertId, a.name]));
   const message = alertMessage(post);
-  for (const [userId, alerts] of owners) {
-    await lockPerson(deps.db, userId);
-    let tell = (await toldToday(deps.db, userId)) < ALERT_NOTICES_PER_DAY;
-    for (const alert of alerts) {
-      const fresh = await markSeen(deps.db, { alertId: alert.alertId, postId, userId, told: tell });
-      if (!fresh || !tell) continue;
-      await deps.events.emit(deps.db, 'alert.matched', {
-        userId,
-        alertId: alert.alertId,
-        alertName: alert.name,
-        postId,
-        authorId: post.authorId,
-        message,
-      });
-      tell = false;
-    }
-  }
+  for (const { alertId, userId } of marked.filter((m) => m.told))
+    await deps.events.emit(deps.db, 'alert.matched', {
+      userId,
+      alertId,
+      alertName: names.get(alertId)!,
+      postId,
+      authorId: post.authorId,
+      message,
+    });
 }
 
 /**

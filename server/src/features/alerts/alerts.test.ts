@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_NOTICES_PER_DAY, ALERTS_PER_PERSON, type Alert } from '@muster/contract/alerts';
 import { NEAR_RADIUS_DEFAULT_KM } from '@muster/contract/map-constants';
 import { signedInUser } from '../../../test/factories.js';
-import { apiCaller, buildTestApp, emitEvent, type TestApp } from '../../../test/helpers.js';
+import { apiCaller, buildTestApp, dismissCaseAbout, emitEvent, type TestApp } from '../../../test/helpers.js';
 import { type CapturedMail, startSmtpCapture } from '../../../test/smtp-capture.js';
 import { ALERT_BUDGET } from '../../platform/limits.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { pushedNotice } from '../notifications/notice-push.js';
 import { setNoticeChannel } from '../notifications/unsubscribe.queries.js';
+import { tellAlerts } from './alerts.service.js';
 
 /**
  * Saved alerts (issue 37 item 2, decision 080): the owner's CRUD, and the telling of a new post to
@@ -254,6 +256,21 @@ describe('telling of new posts', () => {
     expect(told).not.toContain(far);
   });
 
+  it('tells of a post just across ±180° from the alert’s centre, either way, and not past the radius', async () => {
+    const ana = await person('Ana');
+    const [bea, cal] = [await person('Bea'), await person('Cal')];
+    // Taveuni, Fiji, straddles the antimeridian: 0.1° of longitude there is about 10.6 km.
+    const at = (lon: number) => ({ address: 'Taveuni, Fiji', name: 'Taveuni', coordinates: [lon, -16.8] });
+    await saveAlert(bea, { place: at(179.95), radiusKm: 30 });
+    await saveAlert(cal, { place: at(-179.95), radiusKm: 30 });
+    const east = await post(ana, { mapLocation: at(-179.95) });
+    const west = await post(ana, { mapLocation: at(179.95) });
+    const farEast = await post(ana, { mapLocation: at(-179.5) });
+    expect((await toldOf(bea)).sort()).toEqual([east, west].sort());
+    expect((await toldOf(cal)).sort()).toEqual([east, west].sort());
+    expect(await toldOf(bea)).not.toContain(farEast);
+  });
+
   it('fits by words (as search stems them), category and kind', async () => {
     const ana = await person('Ana');
     const bea = await person('Bea');
@@ -294,6 +311,25 @@ describe('telling of new posts', () => {
     expect(await toldOf(cal)).toEqual([]);
     await post(bea, {});
     expect(await toldOf(bea)).toEqual([]);
+  });
+
+  it('tells of a post held for review once a moderator publishes it, as of one published at once (072)', async () => {
+    const ana = await person('Ana'); // a day old at most: her money post is held (decision 072)
+    const bea = await person('Bea');
+    const moderator = await signedInUser(t, { role: 'moderator' });
+    await saveAlert(bea, {});
+    const held = await post(ana, {
+      content: 'A generator for the clinic: send money by GCash to 0917 123 4567',
+    });
+    const { hiddenReason } = await t.db
+      .selectFrom('posts')
+      .select('hiddenReason')
+      .where('id', '=', held)
+      .executeTakeFirstOrThrow();
+    expect(hiddenReason).not.toBeNull();
+    expect(await toldOf(bea)).toEqual([]);
+    await dismissCaseAbout(t, moderator.cookie, held);
+    expect(await toldOf(bea)).toEqual([held]);
   });
 
   it('never of a members-only mission’s post to a non-member', async () => {
@@ -346,6 +382,67 @@ describe('telling of new posts', () => {
     const after = await alertNotices(bea);
     expect(after).toHaveLength(ALERT_NOTICES_PER_DAY + 1);
     expect(after[0]!.relatedPost?._id).toBe(next);
+  });
+
+  it('tells several owners in one job in as many statements as one, keeping the cap and blocks', async () => {
+    const ana = await person('Ana');
+    const [bea, cal, dan, eve] = [
+      await person('Bea'),
+      await person('Cal'),
+      await person('Dan'),
+      await person('Eve'),
+    ];
+    // Eve has had the day's notices already, of needs in Manila.
+    const manila = { address: 'Manila, Philippines', name: 'Manila', coordinates: [120.9842, 14.5995] };
+    await saveAlert(eve, { name: 'Manila', place: manila });
+    for (let i = 0; i < ALERT_NOTICES_PER_DAY; i++)
+      await post(ana, { title: `Need a generator ${i}`, mapLocation: manila });
+    expect(await toldOf(eve)).toHaveLength(ALERT_NOTICES_PER_DAY);
+    // A need saved before anyone's alert about Cebu: its job is run again below, by hand.
+    const need = await post(ana, {});
+    await saveAlert(bea, {});
+    await saveAlert(bea, { name: 'Also generators', words: 'generator' });
+    await saveAlert(cal, {});
+    await saveAlert(dan, {});
+    await saveAlert(eve, {});
+    expect((await api('POST', `/users/${ana.user.id}/block`, dan.cookie)).statusCode).toBeLessThan(300);
+
+    // Each statement the job runs, counted as Kysely sends it (the notices' jobs are written apart,
+    // at the commit): three owners' four fitting alerts (and any of earlier tests'), as for one.
+    let statements = 0;
+    const counted = t.db.withPlugin({
+      transformQuery: ({ node }) => ((statements += 1), node),
+      transformResult: async ({ result }) => result,
+    });
+    await inTransaction(counted, (trx) => tellAlerts({ ...t.app.deps, db: trx }, need));
+    await t.app.deps.jobs.drain();
+    // The post, the fitting alerts, the owners' locks, every mark.
+    expect(statements).toBe(4);
+
+    expect(await toldOf(bea)).toEqual([need]);
+    expect((await alertNotices(bea))[0]!.commentContent).toBe('Generators');
+    expect(await toldOf(cal)).toEqual([need]);
+    expect(await toldOf(dan)).toEqual([]);
+    expect(await toldOf(eve)).not.toContain(need);
+    const seen = await t.db
+      .selectFrom('alertNotices')
+      .selectAll()
+      .where('postId', '=', need)
+      .where(
+        'userId',
+        'in',
+        [bea, cal, dan, eve].map((p) => p.user.id),
+      )
+      .execute();
+    // Every fitting alert saw it (Bea's two, Cal's, Eve's), told or not; Dan's did not fit.
+    expect(seen.map((r) => [r.userId, r.told]).sort()).toEqual(
+      [
+        [bea.user.id, true],
+        [bea.user.id, false],
+        [cal.user.id, true],
+        [eve.user.id, false],
+      ].sort(),
+    );
   });
 
   it('the notice names the public place only, opens the map on the post, and mails with that button', async () => {

@@ -3,12 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { boxOf, mapPointOf } from '../../platform/map-point.queries.js';
-import {
-  hiddenAuthorsFor,
-  missionVisibleTo,
-  sharedAnswerStanding,
-  suspendedNow,
-} from '../../social/social.queries.js';
+import { hiddenAuthorsFor, missionVisibleTo, suspendedNow } from '../../social/social.queries.js';
 
 /**
  * A thing in the viewport (in the answer's order, newest first), whom it is by (a viewer's blocks
@@ -221,10 +216,4 @@ const pins = prepared<{ ids: string[] }, MapRow>(
 
 export function mapPins(db: Db, ids: string[]): Promise<MapRow[]> {
   return ids.length ? pins(db, { ids }) : Promise.resolve([]);
-}
-
-/** The viewer's blocks either way, and whether the shared answer lacks something theirs (077). */
-export async function standingOf(db: Db, viewerId: string) {
-  const { rows } = await sharedAnswerStanding(viewerId).execute(db);
-  return rows[0]!;
 }

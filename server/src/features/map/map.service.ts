@@ -5,7 +5,8 @@ import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { type MicroCache, microCachePerApp } from '../../platform/micro-cache.js';
 import { mapAnswerText, mapItemText } from './map.present.js';
-import { cellsOf, type MapKey, mapKeys, mapPins, type MapSelection, standingOf } from './map.queries.js';
+import { standingOf } from '../../social/standing.js';
+import { cellsOf, type MapKey, mapKeys, mapPins, type MapSelection } from './map.queries.js';
 
 /*
  * The map of where help is needed (issue 37, decision 077). A viewport's answer is the same for
@@ -31,7 +32,6 @@ type Answer = {
 type Whole = { text: JsonText; br?: Buffer };
 /** `freshFor`: how long the answer is given as it is before one request computes its successor. */
 type Kept<T> = { value: Promise<T>; at: number; freshFor: number; next?: Promise<T> | undefined };
-type Standing = { blocked: string[]; needsOwnAnswer: boolean };
 
 // Each holds up to 1,001 keys, its pins' text (shared with pinTexts) and its whole answer, ~100 KB
 // and its brotli'd ~12 KB: panning makes many.
@@ -54,25 +54,11 @@ const SHARED_FRESH_MS = 5_000;
 const freshFor = (tookMs: number) => Math.min(Math.max(SHARED_FRESH_MS, 10 * tookMs), 30_000);
 /** Pins written with a shared answer: a full page and room for a viewer's blocks. */
 const SHARED_PINS = MAP_ITEMS_MAX + 50;
+
 /**
- * Each viewer's blocks and standing, kept a few seconds (decision 018's next step), as search keeps
- * its own (decision 081): a block must never be missed, so it is kept only while every process's
- * drops reach this one (`realtime.listening()`, part of the key), and a block anywhere drops them
- * all (the hub's forgetSessions, which a block sends through search's subscriber, as do a
- * suspension and a limit through moderation). An unblock may wait them out, which only shows less.
+ * What a moderator does to a post or a person is off the shared maps at once here (071). Each
+ * viewer's blocks and standing, which fit a shared answer to them, are the kernel's (social/standing.ts).
  */
-const standings = microCachePerApp<Promise<Standing>>({ ttlMs: 5_000, max: 5_000 });
-
-function standingFor(deps: Deps, viewerId: string): Promise<Standing> {
-  const listening = deps.realtime.listening();
-  if (listening === undefined) {
-    standings(deps).clear();
-    return standingOf(deps.db, viewerId);
-  }
-  return standings(deps).remember(`${listening}\n${viewerId}`, () => standingOf(deps.db, viewerId));
-}
-
-/** What a moderator does to a post or a person is off the shared maps at once here (071). */
 export function subscribeMap(deps: Deps) {
   // A new or edited need, want or provision is on the map at once for whoever looks through this
   // process (its author first); other processes within their answers' freshness.
@@ -81,10 +67,6 @@ export function subscribeMap(deps: Deps) {
     sharedAnswers(deps).clear();
     blocks(deps).clear();
   });
-  deps.events.afterCommit('user.blocked', () => standings(deps).clear());
-  deps.realtime.onForgetSessions(() => standings(deps).clear());
-  deps.events.afterCommit('mission.member_left', () => standings(deps).clear());
-  deps.events.afterCommit('mission.member_joined', () => standings(deps).clear());
   for (const event of [
     'moderation.content_hidden',
     'moderation.content_restored',
@@ -171,8 +153,10 @@ export type MapAnswer = { text: JsonText; shared?: Whole };
 export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<MapAnswer> {
   const me = requireViewer(viewer);
   const selection = selectionOf(q);
-  const [shared, standing] = await Promise.all([sharedAnswer(deps, selection), standingFor(deps, me.id)]);
-  if (!standing.needsOwnAnswer && standing.blocked.length === 0) {
+  const [shared, standing] = await Promise.all([sharedAnswer(deps, selection), standingOf(deps, me.id)]);
+  // The shared answer leaves out members-only missions' things and every limited person's (077).
+  const needsOwnAnswer = standing.membersOnly || standing.nearLimited;
+  if (!needsOwnAnswer && standing.blocked.size === 0) {
     // The common case: the shared answer as it is, written once per limit.
     shared.whole ??= new Map();
     let whole = shared.whole.get(q.limit);
@@ -180,17 +164,15 @@ export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Pro
       shared.whole.set(q.limit, (whole = { text: await answerText(deps, shared, new Set(), q.limit) }));
     return { text: whole.text, shared: whole };
   }
-  const answer = standing.needsOwnAnswer ? await answerFor(deps, me.id, selection, q.limit) : shared;
-  return {
-    text: await answerText(deps, answer, new Set(standing.needsOwnAnswer ? [] : standing.blocked), q.limit),
-  };
+  const answer = needsOwnAnswer ? await answerFor(deps, me.id, selection, q.limit) : shared;
+  return { text: await answerText(deps, answer, needsOwnAnswer ? new Set() : standing.blocked, q.limit) };
 }
 
 /** The answer less the blocked people's things: its first `limit` pins and how many fit. */
 async function answerText(
   deps: Deps,
   answer: Answer,
-  blocked: Set<string>,
+  blocked: ReadonlySet<string>,
   limit: number,
 ): Promise<JsonText> {
   const shown: string[] = [];

@@ -215,6 +215,27 @@ describe('GET /map', () => {
     expect(ids(await map(author, `bbox=${bbox}`))).toEqual([mine._id]);
   });
 
+  it('forgets a block and an unblock at once through the kernel’s one path, search taking no part (085)', async () => {
+    const [author, viewer] = [await signedInUser(t), await signedInUser(t)];
+    const { bbox, at } = area();
+    const need = await post(author, {}, at());
+    // The viewer's standing (no one blocked) is now kept, and the shared answer with it.
+    expect(ids(await map(viewer, `bbox=${bbox}`))).toEqual([need._id]);
+    // What the hub carries to every other process: the kernel's drop, sent by the block itself.
+    const forgotten: string[] = [];
+    t.app.deps.realtime.onForgetSessions((id) => forgotten.push(id));
+
+    expect((await api('POST', `/users/${author.user.id}/block`, viewer.cookie)).statusCode).toBe(200);
+    expect(forgotten).toEqual(expect.arrayContaining([viewer.user.id, author.user.id]));
+    expect(ids(await map(viewer, `bbox=${bbox}`))).toEqual([]);
+
+    // An unblock is dropped the same way: the need is back at once, not after the standing's 5 s.
+    forgotten.length = 0;
+    expect((await api('DELETE', `/users/${author.user.id}/block`, viewer.cookie)).statusCode).toBe(200);
+    expect(forgotten).toEqual(expect.arrayContaining([viewer.user.id, author.user.id]));
+    expect(ids(await map(viewer, `bbox=${bbox}`))).toEqual([need._id]);
+  });
+
   it('keeps members-only missions to their members', async () => {
     const [owner, member, stranger] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
     const { bbox, at } = area();

@@ -102,11 +102,15 @@ const subjectColumns = sql`p.id, p.author_id, p.kind, p.status, p.title, p.conte
                    unnest(tsvector_to_array(to_tsvector('english', t.w))) as lx
               order by lx, t.n) w), '[]') as words`;
 
-/** The post matching starts from, with its author and the words behind its lexemes. */
+/**
+ * The post matching starts from, with its author and the words behind its lexemes. Not one hidden
+ * (held for review, decision 072, or by a moderator): its matches would tell others of what they
+ * may not read; a held post is matched when a moderator publishes it (it is saved again then).
+ */
 export async function findSubject(db: Db, postId: string): Promise<SubjectRow | undefined> {
   const { rows } = await sql<SubjectRow>`select ${subjectColumns}
     from posts p join users u on u.id = p.author_id
-    where p.id = ${postId}`.execute(db);
+    where p.id = ${postId} and p.hidden_reason is null`.execute(db);
   return rows[0];
 }
 

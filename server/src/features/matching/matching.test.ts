@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_NOTIFICATIONS_PER_DAY, type MyMatches } from '@muster/contract/matching';
 import { signedInUser } from '../../../test/factories.js';
-import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { apiCaller, buildTestApp, dismissCaseAbout, type TestApp } from '../../../test/helpers.js';
 import { vocabularyOf } from './matching.service.js';
 
 let t: TestApp;
@@ -439,6 +439,29 @@ describe('telling both authors', () => {
     });
     expect(await matchNotices(other)).toHaveLength(3);
     for (const p of providers) expect(await matchNotices(p)).toHaveLength(2);
+  });
+
+  it('tells of a need held for review only once a moderator publishes it (072, 085)', async () => {
+    const [maria, ana] = [await person('Maria', 'Santos'), await person('Ana', 'Lim')];
+    const moderator = await signedInUser(t, { role: 'moderator' });
+    await post(maria, {
+      kind: 'provision',
+      category: 'Energy',
+      title: 'Generator to lend',
+      content: 'A 2 kW generator with fuel for a day.',
+      mapLocation: places.cebu,
+    });
+    // Ana's account is a day old at most, and her need asks for money: it is held (decision 072).
+    const needId = await post(ana, {
+      kind: 'need',
+      category: 'Energy',
+      title: 'Need a generator',
+      content: 'A generator for the clinic; or send money by GCash to 0917 123 4567.',
+      mapLocation: places.mandaue,
+    });
+    expect(await matchNotices(maria)).toEqual([]);
+    await dismissCaseAbout(t, moderator.cookie, needId);
+    expect((await matchNotices(maria)).map((n) => n.relatedPost?._id)).toEqual([needId]);
   });
 
   it('never matches across a block, and drops a match once either blocks the other', async () => {

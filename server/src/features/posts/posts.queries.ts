@@ -743,7 +743,7 @@ export function publishHeldPost(db: Db, id: string, heldReason: string) {
     .set({ hiddenReason: null })
     .where('id', '=', id)
     .where('hiddenReason', '=', heldReason)
-    .returning(['authorId'])
+    .returning(['authorId', 'kind'])
     .executeTakeFirst();
 }
 

@@ -852,10 +852,14 @@ function subscribeModeratedPosts(deps: Deps) {
     if (post) changed(trx, post.authorId);
   });
   // A dismissed case publishes a post held for review (decision 072), never one a strike hid.
+  // Published, it is saved as a post published at once is: its alerts and matches, which passed
+  // it by while it was held (nobody could read it), are told now (decision 085).
   deps.events.within('moderation.content_approved', async (trx, { targetType, targetId }) => {
     if (targetType !== 'post') return;
     const post = await publishHeldPost(trx, targetId, MONEY_REVIEW_REASON);
-    if (post) changed(trx, post.authorId);
+    if (!post) return;
+    await deps.events.emit(trx, 'post.saved', { postId: targetId, authorId: post.authorId, kind: post.kind });
+    changed(trx, post.authorId);
   });
   deps.events.within('moderation.content_deleted', async (trx, { targetType, targetId }) => {
     if (targetType !== 'post') return;

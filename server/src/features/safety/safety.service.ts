@@ -10,6 +10,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inTransaction } from '../../platform/transaction.js';
+import { standingChanged } from '../../social/standing.js';
 import {
   addBlock,
   addMute,
@@ -48,6 +49,8 @@ export async function block(deps: Deps, viewer: Viewer | null, userId: string) {
     if (!found) throw notFound(NO_SUCH_PERSON);
     if (changed) await deps.events.emit(trx, 'user.blocked', { blockerId: me.id, blockedId: id });
   });
+  // What every process keeps of whom each may see goes before the answer is sent (decision 085).
+  standingChanged(deps, me.id, id);
   return { blocked: true };
 }
 
@@ -56,6 +59,7 @@ export async function unblock(deps: Deps, viewer: Viewer | null, userId: string)
   const me = requireViewer(viewer);
   const id = someoneElse(me.id, userId, 'unblock');
   if (!(await removeBlock(deps.db, me.id, id)).found) throw notFound(NO_SUCH_PERSON);
+  standingChanged(deps, me.id, id);
   return { blocked: false };
 }
 

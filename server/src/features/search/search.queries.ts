@@ -10,8 +10,6 @@ import {
   limitedFrom,
   missionOfPostVisibleTo,
   missionVisibleTo,
-  type SearchStanding,
-  searchStandingOf,
   suspendedNow,
 } from '../../social/social.queries.js';
 
@@ -443,17 +441,6 @@ export async function searchCategoryGroups(
     db,
   );
   return { items: rows[0]!.items as JsonText, people: rows[0]!.people };
-}
-
-/** The viewer's standing for the kernel's sharedSearchAnswerFits (kept a few seconds by the service). */
-export async function searchStanding(db: Db, viewerId: string): Promise<SearchStanding> {
-  const { rows } = await sql<{
-    searchable: boolean;
-    membersOnly: boolean;
-    hidden: string[];
-  }>`select s.searchable, s.members_only, s.hidden from ${searchStandingOf(viewerId)} s`.execute(db);
-  const row = rows[0]!;
-  return { searchable: row.searchable, membersOnly: row.membersOnly, hidden: new Set(row.hidden) };
 }
 
 /**

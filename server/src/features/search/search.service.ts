@@ -4,7 +4,8 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
-import { type SearchStanding, sharedSearchAnswerFits } from '../../social/social.queries.js';
+import { sharedSearchAnswerFits } from '../../social/social.queries.js';
+import { standingOf } from '../../social/standing.js';
 import {
   type Circle,
   commonSections,
@@ -12,7 +13,6 @@ import {
   countHashtags,
   type SearchTerms,
   searchSections,
-  searchStanding,
   type Spellings,
   mayBeMistyped,
   typoSpellings,
@@ -94,15 +94,6 @@ const wordCommonness = microCachePerApp<{ needs: boolean; provisions: boolean }>
 });
 /** Words being weighed now (in the background, see commonnessOf), so each is weighed once. */
 const weighing = new Set<string>();
-/**
- * Each viewer's standing (the kernel's searchStandingOf: whether they may be found, whether they
- * belong to a members-only mission, whom they may not see), kept 5 s so that a shared answer's
- * fit costs no statement (decision 081). A block must never be missed, so it is kept only while
- * every process's drops reach this one (`realtime.listening()`: always, with one process; with
- * Redis, under one unbroken subscription, the number it gives being part of the key), and a block,
- * a suspension or limit, or a privacy change in any process drops it (subscribeSearch).
- */
-const standings = microCachePerApp<Promise<SearchStanding>>({ ttlMs: 5_000, max: 20_000 });
 /** Close spellings of a query's words (search_lexicon and search_names move slowly): 10 minutes. */
 const spellingsCache = microCachePerApp<Promise<Spellings>>({ ttlMs: 10 * 60_000, max: 10_000 });
 const hashtagCounts = microCachePerApp<Promise<Array<{ name: string; count: number }>>>({
@@ -121,25 +112,9 @@ const SHARED_FRESH_MS = 5_000;
 
 /** Someone who chose not to appear in search leaves the shared answers at once. */
 export function subscribeSearch(deps: Deps) {
-  // A block: both people's kept standings go here before the block's answer is sent, and in every
-  // other process as soon as the hub brings the word (a person's sessions are forgotten: that is
-  // the hub's message for "what you keep of this person changed", which the moderation feature
-  // also sends on a suspension or a limit). Any such message drops every standing kept: a
-  // suspension hides its person from everyone, and such messages are rare.
-  deps.events.afterCommit('user.blocked', ({ blockerId, blockedId }) => {
-    standings(deps).clear();
-    deps.realtime.forgetSessions(blockerId);
-    deps.realtime.forgetSessions(blockedId);
-  });
-  deps.realtime.onForgetSessions(() => standings(deps).clear());
-  deps.events.afterCommit('user.privacy_changed', ({ userId }) => {
-    standings(deps).delete(userId);
-    sharedAnswers(deps).clear();
-  });
-  // Joining a members-only mission: the shared answers (which leave its mission out) no longer fit.
-  deps.events.afterCommit('mission.member_joined', ({ userId }) => standings(deps).delete(userId));
-  // A connection ended changes whom a limited person's posts reach (limitedFrom): no event says so,
-  // and a standing is at most 5 s old.
+  // Each viewer's standing is the kernel's (social/standing.ts), which drops it on a block, a
+  // moderator's decision or a privacy change; someone hiding from search leaves the answers here.
+  deps.events.afterCommit('user.privacy_changed', () => sharedAnswers(deps).clear());
   // A badge given or taken back (decision 069) is in the shared answers' cards and their order.
   deps.events.afterCommit('organisation.decided', () => sharedAnswers(deps).clear());
   // A moderator's decision (decision 071): a post hidden, shown again or deleted is in or out of
@@ -181,21 +156,6 @@ export async function advancedSearch(
   if (!shared.people.includes(me.id) && sharedSearchAnswerFits(await standingOf(deps, me.id), shared.people))
     return shared.text;
   return (await answerFor(deps, me.id, input, near)).text;
-}
-
-/**
- * The viewer's standing, kept 5 s while every process's drops reach this one (see `standings`);
- * read afresh on every request otherwise (Redis unreachable: a block made elsewhere could not
- * drop it), and then everything kept is dropped too, since what was missed meanwhile is unknown.
- */
-function standingOf(deps: Deps, viewerId: string): Promise<SearchStanding> {
-  const listening = deps.realtime.listening();
-  const cache = standings(deps);
-  if (listening === undefined) {
-    cache.clear();
-    return searchStanding(deps.db, viewerId);
-  }
-  return cache.remember(`${listening}\n${viewerId}`, () => searchStanding(deps.db, viewerId));
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Alert } from '@muster/contract/alerts';
-import type { Place } from '@muster/contract/geo';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,17 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { routes } from '../../../app/router';
 import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import { cebuPlace as cebu } from '../../../test/places';
 
 /** Issue 37 item 2 (decision 080): /settings/alerts, and "Get alerts like this" on the search page. */
 
 const path = (url: string) => url.replace(/^.*\/api\/v1/, '');
-const cebu: Place = {
-  placeId: 'gazetteer:1717512',
-  name: 'Cebu City',
-  address: 'Cebu City, Cebu, Philippines',
-  coordinates: [123.89071, 10.31672],
-  parts: { locality: 'Cebu City', region: 'Cebu', country: 'Philippines' },
-};
 const generators: Alert = {
   _id: '019a0000-0000-7000-8000-0000000000b1',
   name: 'Generators near home',

@@ -1,13 +1,16 @@
 import type { Place } from '@muster/contract/geo';
-import { MAP_SEARCH_DEBOUNCE_MS, MAP_SEARCH_MIN_CHARS } from '@muster/contract/limits';
-import { LocateFixed, MapPin, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { MAP_SEARCH_MIN_CHARS } from '@muster/contract/limits';
+import { LocateFixed, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PlaceOptions } from '../../../components/place-options';
 import toast from '../../../lib/toast';
+import { usePlaceSuggestions } from '../../../lib/use-place-suggestions';
 
 /**
  * "Centre on a town": the composer's place search (GET /geo/search, the offline gazetteer) handed
- * in by app/ as `findPlaces`, and "Near me", which asks the browser where it is only when pressed.
- * The position only moves the map: it is not stored, and reaches the server only as the viewport.
+ * in by app/ as `findPlaces` and asked as the composer asks it (usePlaceSuggestions, PlaceOptions),
+ * and "Near me", which asks the browser where it is only when pressed. The position only moves
+ * the map: it is not stored, and reaches the server only as the viewport.
  */
 export function PlaceFinder({
   findPlaces,
@@ -18,30 +21,14 @@ export function PlaceFinder({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<Place[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const found = usePlaceSuggestions(text, findPlaces);
+  const results = found.answered ? found.places : null;
   const [locating, setLocating] = useState(false);
-
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < MAP_SEARCH_MIN_CHARS) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      findPlaces(q).then(
-        (places) => live && (setResults(places), setFailed(false)),
-        () => live && (setResults([]), setFailed(true)),
-      );
-    }, MAP_SEARCH_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text, findPlaces]);
 
   const choose = (p: Place) => {
     onPlace([p.coordinates[1], p.coordinates[0]], 12);
     setText('');
-    setResults(null);
+    found.clear();
   };
 
   const nearMe = () => {
@@ -83,14 +70,14 @@ export function PlaceFinder({
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            if (e.target.value.trim().length < MAP_SEARCH_MIN_CHARS) setResults(null);
+            if (e.target.value.trim().length < MAP_SEARCH_MIN_CHARS) found.clear();
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && results?.[0]) {
               e.preventDefault();
               choose(results[0]);
             }
-            if (e.key === 'Escape') setResults(null);
+            if (e.key === 'Escape') found.clear();
           }}
           placeholder="Find a town or city"
           autoComplete="off"
@@ -100,32 +87,15 @@ export function PlaceFinder({
           className="h-10 w-full rounded-full border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
         {open && (
-          <ul
+          <PlaceOptions
             id={`${id}-places`}
-            role="listbox"
-            aria-label="Places found"
-            className="absolute z-[1100] mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
-          >
-            {failed ? (
-              <li className="px-3 py-2 text-sm text-red-600" role="alert">
-                Unable to load location suggestions.
-              </li>
-            ) : results.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-600">No town or city found by that name.</li>
-            ) : (
-              results.map((p) => (
-                <li key={p.placeId} role="option" aria-selected="false">
-                  <button
-                    type="button"
-                    onClick={() => choose(p)}
-                    className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-                  >
-                    <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> {p.address}
-                  </button>
-                </li>
-              ))
-            )}
-          </ul>
+            label="Places found"
+            places={results}
+            failed={found.failed}
+            onChoose={choose}
+            empty="No town or city found by that name."
+            className="z-[1100]"
+          />
         )}
       </div>
       <button

@@ -3,17 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { postFixture, renderApp, signedIn, stubApi, userFixture } from '../../../test/render';
+import { cebuPlace as cebu } from '../../../test/places';
 
 /** Issue 32, item 1: the place picker says when it finds nothing, and what was typed is never dropped. */
 
 const path = (url: string) => url.replace(/^.*\/api\/v1/, '');
-const cebu: Place = {
-  placeId: 'gazetteer:1717512',
-  name: 'Cebu City',
-  address: 'Cebu City, Cebu, Philippines',
-  coordinates: [123.89071, 10.31672],
-  parts: { locality: 'Cebu City', region: 'Cebu', country: 'Philippines' },
-};
 
 /** The app, with place search answering `places` for every query but "Lahug", which finds nothing. */
 function api(places: Place[] = [cebu]) {

@@ -1,7 +1,9 @@
-import { type ChosenPlace, type Place, placeKeptAsTyped, placeNotChosenMessage } from '@muster/contract/geo';
-import { MAP_SEARCH_DEBOUNCE_MS, MAP_SEARCH_MIN_CHARS } from '@muster/contract/limits';
+import { type ChosenPlace, placeKeptAsTyped, placeNotChosenMessage } from '@muster/contract/geo';
+import { MAP_SEARCH_MIN_CHARS } from '@muster/contract/limits';
 import { MapPin, PenLine, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { PlaceOptions } from '../../../components/place-options';
+import { usePlaceSuggestions } from '../../../lib/use-place-suggestions';
 import { searchPlaces } from '../api/search-places';
 
 /**
@@ -23,38 +25,10 @@ export function PlaceSearch({
   error?: string | undefined;
 }) {
   const [text, setText] = useState('');
-  const [results, setResults] = useState<Place[]>([]);
-  /** The words the shown results (or the shown "nothing found") answer. */
-  const [answered, setAnswered] = useState('');
-  const [failed, setFailed] = useState(false);
+  const found = usePlaceSuggestions(text, searchPlaces);
+  const { places: results, failed, answered } = found;
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < MAP_SEARCH_MIN_CHARS) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      searchPlaces(q).then(
-        (places) => {
-          if (!live) return;
-          setFailed(false);
-          setResults(places);
-          setAnswered(q);
-        },
-        () => {
-          if (!live) return;
-          setResults([]);
-          setFailed(true);
-          setAnswered(q);
-        },
-      );
-    }, MAP_SEARCH_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text]);
 
   // The form stopped on the words in the box: the person is taken back to them.
   useEffect(() => {
@@ -69,8 +43,7 @@ export function PlaceSearch({
   function choose(place: ChosenPlace) {
     onChange(place);
     setText('');
-    setResults([]);
-    setAnswered('');
+    found.clear();
     onTextChange?.('');
   }
 
@@ -146,28 +119,7 @@ export function PlaceSearch({
         )}
       </div>
       {open && (
-        <ul
-          id={`${id}-places`}
-          role="listbox"
-          className="absolute z-10 mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
-        >
-          {failed ? (
-            <li className="px-3 py-2 text-sm text-red-600" role="alert">
-              Unable to load location suggestions.
-            </li>
-          ) : (
-            results.map((p) => (
-              <li key={p.placeId} role="option" aria-selected="false">
-                <button
-                  type="button"
-                  onClick={() => choose(p)}
-                  className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50"
-                >
-                  <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> {p.address}
-                </button>
-              </li>
-            ))
-          )}
+        <PlaceOptions id={`${id}-places`} places={results} failed={failed} onChoose={choose} className="z-10">
           {/* Not the place meant, or a search that failed: the words can still be kept. */}
           <li role="option" aria-selected="false" className="border-t border-slate-100">
             <button
@@ -178,7 +130,7 @@ export function PlaceSearch({
               <PenLine className="size-4 shrink-0 text-slate-400" aria-hidden="true" /> Keep '{q}' as typed
             </button>
           </li>
-        </ul>
+        </PlaceOptions>
       )}
     </div>
   );
