@@ -56,10 +56,11 @@ export function standingOf(deps: Deps, viewerId: string): Promise<ViewerStanding
 }
 
 /**
- * Whom these people may see changed (a block between them, or its end): every process drops the
- * standings it keeps before this returns here, and as soon as the hub brings the word elsewhere.
- * Call it once the change is committed.
+ * Whom these people may see changed (a block between them, or its end): this process drops the
+ * standings it keeps at once, and the others' word is with Redis when this resolves, so it reaches
+ * them before anything asked of them after the answer (CI saw a map read through another process
+ * outrun the word when the answer did not wait for it). Call it once the change is committed.
  */
-export function standingChanged(deps: Deps, ...userIds: string[]) {
-  for (const id of userIds) deps.realtime.forgetSessions(id);
+export async function standingChanged(deps: Deps, ...userIds: string[]) {
+  await Promise.all(userIds.map((id) => deps.realtime.forgetSessions(id)));
 }

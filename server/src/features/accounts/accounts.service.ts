@@ -150,7 +150,7 @@ async function rekeyAccount(
   });
   // Once committed: the ended sessions' sockets close in every process; with sessions kept, every
   // process reads the changed account afresh.
-  if (sessions === 'keep') forgetCachedSessions(deps, userId);
+  if (sessions === 'keep') await forgetCachedSessions(deps, userId);
   else userSessionsEnded(deps, userId, sessions === 'end' ? undefined : sessions.except);
   return user;
 }
@@ -394,7 +394,7 @@ export async function verifyEmail(deps: Deps, token: string) {
       await updateUser(trx, user.id, { emailVerifiedAt: new Date() });
       await deps.events.emit(trx, 'user.email_verified', { userId: user.id, email: user.email });
     });
-  forgetCachedSessions(deps, user.id);
+  await forgetCachedSessions(deps, user.id);
   return { message: 'Email verified successfully!' };
 }
 

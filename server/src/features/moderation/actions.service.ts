@@ -168,7 +168,7 @@ export async function actOnCase(
     return found.authorId;
   });
   // A limit is read from the viewer's row: every process reads the person afresh from now on.
-  forgetCachedSessions(deps, authorId);
+  await forgetCachedSessions(deps, authorId);
   return getCase(deps, viewer, caseId);
 }
 

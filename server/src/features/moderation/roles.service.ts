@@ -163,7 +163,7 @@ export async function setRole(deps: Deps, viewer: Viewer | null, userId: string,
     if (!person) throw notFound(NO_SUCH_PERSON);
     return { person: presentPerson(person), message: `${nameOf(person)} is already ${article(result.to)}.` };
   }
-  forgetCachedSessions(deps, id);
+  await forgetCachedSessions(deps, id);
   const { person, to } = result;
   const message = hasRole(to, 'moderator')
     ? `${nameOf(person)} is now ${article(to)}.`

@@ -50,7 +50,7 @@ export async function block(deps: Deps, viewer: Viewer | null, userId: string) {
     if (changed) await deps.events.emit(trx, 'user.blocked', { blockerId: me.id, blockedId: id });
   });
   // What every process keeps of whom each may see goes before the answer is sent (decision 085).
-  standingChanged(deps, me.id, id);
+  await standingChanged(deps, me.id, id);
   return { blocked: true };
 }
 
@@ -59,7 +59,7 @@ export async function unblock(deps: Deps, viewer: Viewer | null, userId: string)
   const me = requireViewer(viewer);
   const id = someoneElse(me.id, userId, 'unblock');
   if (!(await removeBlock(deps.db, me.id, id)).found) throw notFound(NO_SUCH_PERSON);
-  standingChanged(deps, me.id, id);
+  await standingChanged(deps, me.id, id);
   return { blocked: false };
 }
 

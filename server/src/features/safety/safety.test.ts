@@ -433,11 +433,19 @@ describe('GET and PUT /users/me/privacy', () => {
 
   it('answers the defaults, stores all four, and reads them back', async () => {
     const me = await person();
-    expect((await ok(await api('GET', '/users/me/privacy', me.cookie))).data).toEqual(everyone);
+    // The answer also says whether public posts federate (decision 082): on by default, and off
+    // while the person is out of search.
+    expect((await ok(await api('GET', '/users/me/privacy', me.cookie))).data).toEqual({
+      ...everyone,
+      federate: true,
+    });
     const put = await api('PUT', '/users/me/privacy', me.cookie, closed);
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ data: closed });
-    expect((await ok(await api('GET', '/users/me/privacy', me.cookie))).data).toEqual(closed);
+    expect(put.json()).toEqual({ data: { ...closed, federate: false } });
+    expect((await ok(await api('GET', '/users/me/privacy', me.cookie))).data).toEqual({
+      ...closed,
+      federate: false,
+    });
     const row = await t.db
       .selectFrom('users')
       .selectAll()
@@ -466,7 +474,10 @@ describe('GET and PUT /users/me/privacy', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       if (path) expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
     }
-    expect((await ok(await api('GET', '/users/me/privacy', me.cookie))).data).toEqual(everyone);
+    expect((await ok(await api('GET', '/users/me/privacy', me.cookie))).data).toEqual({
+      ...everyone,
+      federate: true,
+    });
     expect((await api('GET', '/users/me/privacy')).statusCode).toBe(401);
     expect((await api('PUT', '/users/me/privacy', undefined, closed)).statusCode).toBe(401);
   });

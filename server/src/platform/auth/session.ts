@@ -173,9 +173,9 @@ async function endSessionByHash(deps: Deps, tokenHash: string) {
  * Call after changing a user outside their own requests (a mailed link): their next read is
  * fresh, in this process and (through the hub) in every other.
  */
-export function forgetCachedSessions(deps: Deps, userId: string) {
+export function forgetCachedSessions(deps: Deps, userId: string): Promise<void> {
   sessionCache(deps).deleteWhere((row) => row.id === userId);
-  deps.realtime.forgetSessions(userId);
+  return deps.realtime.forgetSessions(userId);
 }
 
 /**

@@ -39,8 +39,11 @@ export type RealtimeHub = {
    * Internal to the session layer: a person's account changed while their sessions live on (an
    * address verified, a mailed link used), so every process drops the copies of their sessions it
    * cached for a few seconds (platform/auth/session.ts), instead of serving the old row until they expire.
+   * Resolves once Redis has taken the message (it then sits in every other process's subscription
+   * before anyone can ask them anything after this answer), or at once when it cannot be sent; never
+   * rejects. A caller that promises "at once everywhere" (a block, decision 085) awaits it.
    */
-  forgetSessions: (userId: string) => void;
+  forgetSessions: (userId: string) => Promise<void>;
   onForgetSessions: (listener: (userId: string) => void) => void;
   /**
    * Whether what the other processes send reaches this one now, as a number that changes each
@@ -113,7 +116,7 @@ export function createLocalHub(options: { log?: FastifyBaseLogger } = {}): Realt
     },
     broadcast: (event, options) => local.everyone(event, options?.exceptUserIds ?? []),
     endSessions: local.end,
-    forgetSessions: local.forget,
+    forgetSessions: async (userId) => local.forget(userId),
     onDeliver: (listener) => void local.listeners.deliver.push(listener),
     onBroadcast: (listener) => void local.listeners.everyone.push(listener),
     onEndSessions: (listener) => void local.listeners.end.push(listener),
@@ -205,20 +208,24 @@ export function createRedisHub(
     else if ('forget' in message) local.forget(message.forget);
   });
 
-  const send = (message: WireMessage) => {
+  const send = (message: WireMessage): Promise<void> => {
     // Never awaited by the request (decision 043): the event has reached this process's sockets
     // already. While Redis does not answer, other processes' sockets miss it, and their clients'
     // refetch on reconnect and the spec's polling catch up. Sent whatever the breaker says (it
     // costs no request anything, and crosses again the moment Redis answers), but only on a
     // connection that is up: its answer, or its timeout, tells the limiter's breaker too.
-    if (redis.status !== 'ready') return;
+    if (redis.status !== 'ready') return Promise.resolve();
     try {
-      redis.publish(channel, JSON.stringify(message)).then(link.succeeded, (err: unknown) => {
-        link.failed(err);
-        log.debug({ err }, 'realtime: publish failed');
-      });
+      return redis.publish(channel, JSON.stringify(message)).then(
+        () => link.succeeded(),
+        (err: unknown) => {
+          link.failed(err);
+          log.debug({ err }, 'realtime: publish failed');
+        },
+      );
     } catch (err) {
       link.failed(err);
+      return Promise.resolve();
     }
   };
 
@@ -227,20 +234,20 @@ export function createRedisHub(
       const ids = audience(userIds);
       if (!ids) return;
       local.deliver(ids, event);
-      send({ from: self, userIds: ids, event });
+      void send({ from: self, userIds: ids, event });
     },
     broadcast: (event, options) => {
       const except = options?.exceptUserIds ?? [];
       local.everyone(event, except);
-      send({ from: self, everyone: event, except });
+      void send({ from: self, everyone: event, except });
     },
     endSessions: (target) => {
       local.end(target);
-      send({ from: self, end: target });
+      void send({ from: self, end: target });
     },
     forgetSessions: (userId) => {
       local.forget(userId);
-      send({ from: self, forget: userId });
+      return send({ from: self, forget: userId });
     },
     onDeliver: (listener) => void local.listeners.deliver.push(listener),
     onBroadcast: (listener) => void local.listeners.everyone.push(listener),
