@@ -258,8 +258,15 @@ test('privacy settings change what a stranger sees', async ({ browser }) => {
     .getByRole('radio', { name: 'Only me' })
     .check();
   const searchable = owner.page.getByRole('switch', { name: 'Show me in search and suggestions' });
+  // Public posts go to other servers unless turned off (decision 082), and never while out of search.
+  const federate = owner.page.getByRole('switch', {
+    name: 'Share my public posts with other servers (the fediverse)',
+  });
+  await expect(federate).toHaveAttribute('aria-checked', 'true');
   await searchable.click();
   await expect(searchable).toHaveAttribute('aria-checked', 'false');
+  await expect(federate).toHaveAttribute('aria-checked', 'false');
+  await expect(federate).toBeDisabled();
   await expectAccessible(owner.page);
   await snapBoth(owner.page, 'privacy-settings');
   await owner.page.getByRole('button', { name: 'Save privacy settings' }).click();
