@@ -107,7 +107,7 @@ export async function hasFollowers(db: Db, actorId: string): Promise<boolean> {
     .select('actorId')
     .where('actorKind', '=', 'person')
     .where('actorId', '=', actorId)
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row !== undefined;
 }
