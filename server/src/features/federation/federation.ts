@@ -277,7 +277,8 @@ export function createMusterFederation(deps: Deps, options: { version: string })
       const actor = await findLocalActor(ctx.data, identifier);
       return actor ? outboxCount(ctx.data, actor) : null;
     })
-    .setFirstCursor(() => '');
+    // No first page for no actor: Fedify then asks the dispatcher for the whole, which answers 404.
+    .setFirstCursor(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? '' : null));
 
   // A post's Note at its id (notes.ts federationUrls), only while a stranger may read it: else 404.
   federation.setObjectDispatcher(Note, POST_PATH, async (ctx, { id }) => {

@@ -7,7 +7,6 @@ import { signedInUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
-import { inTransaction } from '../../platform/transaction.js';
 import { runNeedLifecycle } from '../posts/lifecycle.service.js';
 import { FEDERATION_QUEUE } from './federation.store.js';
 import { DELIVER_QUEUE, OUT_QUEUE, OUTBOX_PAGE } from './outgoing.js';
@@ -249,15 +248,20 @@ describe('federation: what goes out (decision 086)', () => {
     await followedByZoe('cai_out', cai.user.id);
     const id = await post(cai, { title: 'Tarps' });
     await until(t, () => arrived('Create', id).length === 1, 'the Create');
-    // As the moderation feature's hide does it: the event in the moderator's transaction.
-    await inTransaction(t.db, (trx) =>
-      t.app.deps.events.emit(trx, 'moderation.content_hidden', {
-        targetType: 'post',
-        targetId: id,
-        reason: 'spam',
-      }),
+    // Reported, and hidden by a moderator's action (the moderation feature's own path).
+    const [reporter, mod] = await Promise.all([signedInUser(t), signedInUser(t, { role: 'moderator' })]);
+    const report = { targetType: 'post', targetId: id, reason: 'spam', note: '' };
+    expect((await api('POST', '/reports', reporter.cookie, report)).statusCode).toBe(200);
+    const { id: caseId } = await t.db
+      .selectFrom('moderationCases')
+      .select('id')
+      .where('targetId', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    const action = { content: 'hide', rule: 'spam', reason: 'Spam' };
+    expect((await api('POST', `/moderation/cases/${caseId}/action`, mod.cookie, action)).statusCode).toBe(
+      200,
     );
-    await settle(t);
     await until(t, () => arrived('Delete', id).length === 1, 'the Delete of the hidden post');
   });
 
@@ -364,5 +368,42 @@ describe('federation: what goes out (decision 086)', () => {
       `${origin}/ap/posts/${ids[0]}`,
     ]);
     expect(second.next).toBeUndefined();
+
+    // A public mission's (Group's) outbox lists its public updates, attributed to their authors.
+    const missionId = newId();
+    await t.db
+      .insertInto('missions')
+      .values({ id: missionId, ownerId: eve.user.id, title: 'Food bank', type: 'collaboration' })
+      .execute();
+    await t.db
+      .insertInto('missionMembers')
+      .values({ missionId, userId: eve.user.id, role: 'owner' })
+      .execute();
+    const update = await post(eve, {
+      kind: 'general',
+      title: 'Open Saturday',
+      content: 'We open on Saturday morning.',
+      mission: { missionId, title: 'Food bank' },
+    });
+    const missionOutbox = await get(`/ap/users/m-${missionId}/outbox`);
+    expect(missionOutbox).toMatchObject({ totalItems: 1 });
+    const missionFirst = new URL(missionOutbox.first as string);
+    const [only] = (await get(missionFirst.pathname + missionFirst.search)).orderedItems as Json[];
+    expect(only).toMatchObject({
+      type: 'Create',
+      actor: `${origin}/ap/users/eve_out`,
+      object: { id: `${origin}/ap/posts/${update}`, [`${MUSTER}kind`]: 'mission_update' },
+    });
+    // Someone who does not federate has no outbox.
+    await t.db.updateTable('users').set({ federate: false }).where('id', '=', eve.user.id).execute();
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/ap/users/eve_out/outbox',
+          headers: { accept: 'application/activity+json' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
