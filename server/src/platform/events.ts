@@ -40,6 +40,10 @@ export type DomainEvents = {
   };
   /** A post was created or edited (issue 16): matching scores a need, want or provision after the answer. */
   'post.saved': { postId: string; authorId: string; kind: string };
+  /** An open need or want passed its expiry and closed (issue 16): federation sends its Update (decision 086). */
+  'post.expired': { postId: string; authorId: string };
+  /** A post was deleted, by its author or a moderator: federation sends a Delete if it went out (decision 086). */
+  'post.deleted': { postId: string; authorId: string };
   /**
    * A post or a comment was written, or its text edited (issue 35 item 5, decision 072): within its
    * transaction the moderation feature files it for review when it names a watched word or link

@@ -13,6 +13,7 @@ import {
   Group,
   Image,
   isActor,
+  Note,
   Person,
   Undo,
   type Actor,
@@ -37,6 +38,7 @@ import {
   usageCounts,
 } from './federation.queries.js';
 import { databaseKvStore, jobMessageQueue } from './federation.store.js';
+import { outboxCount, outboxPage, publicNoteOf, subscribeOutgoing } from './outgoing.js';
 
 /**
  * Node's Temporal, Fedify's type for instants. TypeScript 5.9 has no lib for it yet, so Fedify's
@@ -58,6 +60,7 @@ export const INBOX_PATH = '/ap/users/{identifier}/inbox';
 export const SHARED_INBOX_PATH = '/ap/inbox';
 export const OUTBOX_PATH = '/ap/users/{identifier}/outbox';
 export const FOLLOWERS_PATH = '/ap/users/{identifier}/followers';
+export const POST_PATH = '/ap/posts/{id}';
 const MISSION_PREFIX = 'm-';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Followers listed per page of the collection (Mastodon reads the first page and the total). */
@@ -260,14 +263,30 @@ export function createMusterFederation(deps: Deps, options: { version: string })
     })
     .setFirstCursor(() => '');
 
-  // What an actor published: the post→Note mapping (notes.ts) fills it; empty, it is still a valid
-  // OrderedCollection with a total of 0.
+  // What an actor published (decision 086): a person's public federated posts, a public mission's
+  // public updates, as Creates, newest first, in pages, with the total.
   federation
-    .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier) => {
+    .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier, cursor) => {
       const actor = await findLocalActor(ctx.data, identifier);
-      return actor ? { items: [] } : null;
+      if (!actor) return null;
+      // Without a cursor Fedify asks for the whole collection; we answer it in pages instead.
+      if (cursor === null) return null;
+      return outboxPage(ctx.data, actor, cursor);
     })
-    .setCounter(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? 0 : null));
+    .setCounter(async (ctx, identifier) => {
+      const actor = await findLocalActor(ctx.data, identifier);
+      return actor ? outboxCount(ctx.data, actor) : null;
+    })
+    // No first page for no actor: Fedify then asks the dispatcher for the whole, which answers 404.
+    .setFirstCursor(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? '' : null));
+
+  // A post's Note at its id (notes.ts federationUrls), only while a stranger may read it: else 404.
+  federation.setObjectDispatcher(Note, POST_PATH, async (ctx, { id }) => {
+    if (!UUID.test(id)) return null;
+    return (await publicNoteOf(ctx.data.db, ctx.data.config.publicUrl, id))?.note ?? null;
+  });
+  // Its changes go to the author's followers through the job queue (outgoing.ts).
+  subscribeOutgoing(deps, federation);
 
   federation
     .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)

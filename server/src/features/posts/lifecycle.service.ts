@@ -50,12 +50,16 @@ const titleOf = (need: { title: string; content: string }) => need.title || need
  */
 export async function runNeedLifecycle(deps: Deps, now: Date) {
   let expired = 0;
-  for (
-    let batch = await expireOverdueNeeds(deps.db, now);
-    batch.length;
-    batch = await expireOverdueNeeds(deps.db, now)
-  )
-    expired += batch.length;
+  // Each batch closes with its 'post.expired' events (federation's Update, decision 086) in one
+  // transaction: a run cut short leaves the rest open for the next one, never one closed untold.
+  const expireBatch = () =>
+    inTransaction(deps.db, async (trx) => {
+      const batch = await expireOverdueNeeds(trx, now);
+      for (const need of batch)
+        await deps.events.emit(trx, 'post.expired', { postId: need.id, authorId: need.authorId });
+      return batch.length;
+    });
+  for (let closed = await expireBatch(); closed; closed = await expireBatch()) expired += closed;
   if (expired) postsChanged(deps);
   const until = new Date(now.getTime() + NEED_NUDGE_DAYS * DAY_MS);
   let nudged = 0;

@@ -814,7 +814,11 @@ export async function editPost(
 
 export async function removePost(deps: Deps, viewer: Viewer | null, id: string) {
   const { post } = await ownPost(deps, viewer, id);
-  await deletePost(deps.db, id);
+  // The delete and what it sets off (federation's Delete, decision 086) commit together.
+  await inTransaction(deps.db, async (trx) => {
+    await deletePost(trx, id);
+    await deps.events.emit(trx, 'post.deleted', { postId: id, authorId: post.authorId });
+  });
   await postGone(deps, post);
 }
 
@@ -866,6 +870,7 @@ function subscribeModeratedPosts(deps: Deps) {
     const post = await findPostForChange(trx, targetId);
     if (!post) return;
     await deletePost(trx, targetId);
+    await deps.events.emit(trx, 'post.deleted', { postId: targetId, authorId: post.authorId });
     afterCommit(trx, () => {
       postGone(deps, post).catch((err: unknown) =>
         deps.log.warn({ err, postId: targetId }, 'could not remove a deleted post’s files'),
