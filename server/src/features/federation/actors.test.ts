@@ -121,6 +121,9 @@ describe('federation: actors, WebFinger, NodeInfo (decision 082)', () => {
     const outbox = await get('/ap/users/dan_coll/outbox');
     expect(outbox.statusCode).toBe(200);
     expect(outbox.json()).toMatchObject({ type: 'OrderedCollection', totalItems: 0 });
+    // Nobody's collections are not there at all.
+    expect((await get('/ap/users/nobody_here/followers')).statusCode).toBe(404);
+    expect((await get('/ap/users/nobody_here/outbox')).statusCode).toBe(404);
   });
 
   it('the followers collection pages its followers, 50 a page, oldest first', async () => {

@@ -261,7 +261,8 @@ export function createMusterFederation(deps: Deps, options: { version: string })
       const actor = await findLocalActor(ctx.data, identifier);
       return actor ? countFollowers(ctx.data.db, actor.kind, actor.id) : null;
     })
-    .setFirstCursor(() => '');
+    // No first page for an actor that is not there: Fedify then answers 404, not an empty collection.
+    .setFirstCursor(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? '' : null));
 
   // What an actor published (decision 086): a person's public federated posts, a public mission's
   // public updates, as Creates, newest first, in pages, with the total.
