@@ -385,7 +385,7 @@ export async function isFollowedHere(db: Db, remoteActor: string): Promise<boole
     .selectFrom('federationFollowing')
     .select('id')
     .where('remoteActor', '=', remoteActor)
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   return row !== undefined;
 }

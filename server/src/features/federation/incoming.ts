@@ -1,13 +1,13 @@
 import type { InboxContext } from '@fedify/fedify';
 import {
-  Accept,
-  Announce,
-  Create,
-  Delete,
-  Flag,
+  type Accept,
+  type Announce,
+  type Create,
+  type Delete,
+  type Flag,
   Like,
-  Reject,
-  Update,
+  type Reject,
+  type Update,
   type Activity,
 } from '@fedify/fedify/vocab';
 import type { Deps } from '../../platform/deps.js';
