@@ -23,7 +23,10 @@ describe('federation: following accounts on other servers (decision 087)', () =>
     const bo = await bed.two.person({ username: 'bo_two' });
     const handle = `@ana_one@${bed.one.hostName}:${bed.one.port}`;
 
-    const followed = await bed.two.api('POST', '/federation/follows', { cookie: bo.cookie, body: { handle } });
+    const followed = await bed.two.api('POST', '/federation/follows', {
+      cookie: bo.cookie,
+      body: { handle },
+    });
     expect(followed.status).toBe(200);
     const follow = (followed.body as { data: { id: string; state: string; actor: string } }).data;
     expect(follow).toMatchObject({ state: 'pending', actor: `${bed.one.origin}/ap/users/ana_one` });
@@ -34,9 +37,17 @@ describe('federation: following accounts on other servers (decision 087)', () =>
     await until(async () => (await followersOfAna()).length === 1, "one to store Ana's follower");
     expect((await followersOfAna())[0]!.remoteActor).toBe(`${bed.two.origin}/ap/users/bo_two`);
     const listed = async () =>
-      ((await bed.two.api('GET', '/federation/follows', { cookie: bo.cookie })).body as {
-        data: Array<{ id: string; state: string; handle: string | null; name: string | null; avatar: string | null }>;
-      }).data;
+      (
+        (await bed.two.api('GET', '/federation/follows', { cookie: bo.cookie })).body as {
+          data: Array<{
+            id: string;
+            state: string;
+            handle: string | null;
+            name: string | null;
+            avatar: string | null;
+          }>;
+        }
+      ).data;
     await until(async () => (await listed())[0]?.state === 'accepted', "two to read one's Accept");
     expect((await listed())[0]).toMatchObject({
       id: follow.id,
@@ -55,9 +66,9 @@ describe('federation: following accounts on other servers (decision 087)', () =>
 
     // Someone else cannot end Bo's follow.
     const cy = await bed.two.person({ username: 'cy_two' });
-    expect((await bed.two.api('DELETE', `/federation/follows/${follow.id}`, { cookie: cy.cookie })).status).toBe(
-      404,
-    );
+    expect(
+      (await bed.two.api('DELETE', `/federation/follows/${follow.id}`, { cookie: cy.cookie })).status,
+    ).toBe(404);
 
     const undone = await bed.two.api('DELETE', `/federation/follows/${follow.id}`, { cookie: bo.cookie });
     expect(undone.status).toBe(200);
@@ -67,7 +78,10 @@ describe('federation: following accounts on other servers (decision 087)', () =>
 
   it('answers 400 for a bad handle, 401 signed out, 404 for nobody there, 403 for a blocked server', async () => {
     const di = await bed.two.person({ username: 'di_two' });
-    const bad = await bed.two.api('POST', '/federation/follows', { cookie: di.cookie, body: { handle: 'not a handle' } });
+    const bad = await bed.two.api('POST', '/federation/follows', {
+      cookie: di.cookie,
+      body: { handle: 'not a handle' },
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('handle');
 
@@ -83,7 +97,10 @@ describe('federation: following accounts on other servers (decision 087)', () =>
     expect(unknown.status).toBe(404);
 
     await bed.one.person({ username: 'eve_one' });
-    await bed.two.db.insertInto('federationServers').values({ host: bed.one.hostName, policy: 'blocked' }).execute();
+    await bed.two.db
+      .insertInto('federationServers')
+      .values({ host: bed.one.hostName, policy: 'blocked' })
+      .execute();
     try {
       const blocked = await bed.two.api('POST', '/federation/follows', {
         cookie: di.cookie,
