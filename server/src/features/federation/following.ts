@@ -111,13 +111,13 @@ export async function unfollowRemote(
   id: string,
 ): Promise<void> {
   const me = requireViewer(viewer);
-  if (!federation) throw federationOff();
   const row = await followingOf(deps.db, me.id, id);
   if (!row) throw notFound('You do not follow that account');
   await deleteFollowing(deps.db, row.id);
-  const local = await findLocalActor(deps, row.username);
-  // Federation turned off since: their actor is gone, so nothing signed can go; the row goes all the same.
-  if (!local) return;
+  // Federation turned off since (the server's or the person's): nothing signed can go, so the
+  // remote server is not told; the follow goes here all the same.
+  const local = federation ? await findLocalActor(deps, row.username) : null;
+  if (!federation || !local) return;
   const ctx = contextOf(deps, federation);
   const actor = ctx.getActorUri(local.identifier);
   let remote: unknown;
