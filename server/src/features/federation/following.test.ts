@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/factories.js';
 import { type Bed, startTwoInstances } from '../../../test/federation-instances.js';
+import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { REMOTE_FOLLOW_BUDGET } from '../../platform/limits.js';
 
 /** Waits until `check` holds, asking again as the jobs behind it run (no fixed sleeps). */
 async function until(check: () => Promise<boolean> | boolean, what: string) {
@@ -114,5 +117,27 @@ describe('federation: following accounts on other servers (decision 087)', () =>
       await bed.two.db.deleteFrom('federationServers').execute();
     }
     expect(await bed.two.db.selectFrom('federationFollowing').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('the remote follow budget', () => {
+  const SCALE = 0.05;
+  let limited: TestApp;
+  beforeAll(async () => {
+    // Federation off: each follow answers 404 at once, and still spends the budget (counted first).
+    limited = await buildTestApp({ env: { WRITE_RATE_LIMIT_SCALE: String(SCALE) } });
+  });
+  afterAll(() => limited?.close());
+
+  it('answers 429 once an account has spent it, and not to another account', async () => {
+    const call = apiCaller(limited);
+    const fay = await signedInUser(limited);
+    const gil = await signedInUser(limited);
+    const body = { handle: '@someone@remote.example' };
+    const max = Math.max(1, Math.round(REMOTE_FOLLOW_BUDGET.max * SCALE));
+    for (let i = 0; i < max; i++)
+      expect((await call('POST', '/federation/follows', fay.cookie, body)).statusCode).toBe(404);
+    expect((await call('POST', '/federation/follows', fay.cookie, body)).statusCode).toBe(429);
+    expect((await call('POST', '/federation/follows', gil.cookie, body)).statusCode).toBe(404);
   });
 });
