@@ -94,11 +94,18 @@ export async function followRemote(
   )
     throw conflict('You already follow that account');
   // Sent through our job queue (Fedify's queue is ours: federation.store.ts): retried, never lost.
-  await ctx.sendActivity(
-    { identifier: local.identifier },
-    found,
-    new Follow({ id: followId, actor: ctx.getActorUri(local.identifier), object: found.id }),
-  );
+  // Fedify enqueues in a transaction of its own, so the two writes cannot share one: should the
+  // enqueue fail, the follow is taken back, and the person sees the error and may try again.
+  try {
+    await ctx.sendActivity(
+      { identifier: local.identifier },
+      found,
+      new Follow({ id: followId, actor: ctx.getActorUri(local.identifier), object: found.id }),
+    );
+  } catch (err) {
+    await deleteFollowing(deps.db, id);
+    throw err;
+  }
   const row = (await followingList(deps.db, me.id)).find((r) => r.id === id)!;
   return present(row);
 }
