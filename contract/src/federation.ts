@@ -94,3 +94,42 @@ export const remoteReplySchema = z.object({
   published: z.iso.datetime({ offset: true }),
 });
 export type RemoteReply = z.infer<typeof remoteReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Following: people here following remote accounts (decision 087)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A remote account as a person types it: `@user@host`, `user@host`, or the actor's https URL.
+ * The host may carry a port (a test bed, a self-hosted server on another port).
+ */
+export const remoteHandleSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(2000)
+  .refine(
+    (s) =>
+      /^@?[\p{L}\p{N}._-]{1,100}@[a-z0-9.-]{1,253}(:\d{1,5})?$/iu.test(s) ||
+      (URL.canParse(s) && new URL(s).protocol === 'https:'),
+    'Not a handle (@user@host) or an https actor URL',
+  );
+
+export const followRemoteSchema = z.object({ handle: remoteHandleSchema });
+export const followIdParamsSchema = z.object({ id: z.uuid('Not a follow id') });
+
+/** One remote account I follow, as my list shows it. */
+export const remoteFollowSchema = z.object({
+  id: z.string(),
+  actor: z.string(),
+  handle: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  host: z.string(),
+  state: z.enum(['pending', 'accepted']),
+  createdAt: z.string(),
+});
+export type RemoteFollow = z.infer<typeof remoteFollowSchema>;
+
+export const remoteFollowResponseSchema = z.object({ data: remoteFollowSchema });
+export const remoteFollowsResponseSchema = z.object({ data: z.array(remoteFollowSchema) });

@@ -12,7 +12,7 @@ import { chatsRoutes } from './features/chats/chats.routes.js';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.js';
 import { commentsRoutes } from './features/comments/comments.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
-import { federationRoutes } from './features/federation/federation.routes.js';
+import { federationApiRoutes, federationRoutes } from './features/federation/federation.routes.js';
 import { emergencyBoardRoutes } from './features/emergency-board/emergency-board.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { hashtagsRoutes } from './features/hashtags/hashtags.routes.js';
@@ -24,6 +24,7 @@ import { missionsRoutes } from './features/missions/missions.routes.js';
 import { adminRoutes } from './features/moderation/admin.routes.js';
 import { moderationQueueRoutes } from './features/moderation/cases.routes.js';
 import { watchedRoutes } from './features/moderation/watch.routes.js';
+import { fileRemoteReport } from './features/moderation/watch.service.js';
 import { moderationActionsRoutes } from './features/moderation/actions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
@@ -264,13 +265,15 @@ export async function buildApp({
       await api.register(verificationRoutes, { audit: recordModeration });
       // Open data for responders (decision 078): not there at all when the instance turns it off.
       if (config.openData) await api.register(openDataRoutes, config.openData);
+      // Following accounts on other servers (decision 087); a remote Flag is filed by moderation.
+      await api.register(federationApiRoutes, { version: APP_VERSION, fileRemoteReport });
     },
     { prefix: API_ROOT },
   );
 
   // ActivityPub outside the API's prefix, where the fediverse looks (WebFinger, NodeInfo, /ap/):
   // Fedify's, with the raw bytes its signature checks need (issue 38, decision 082).
-  await app.register(federationRoutes, { version: APP_VERSION });
+  await app.register(federationRoutes, { version: APP_VERSION, fileRemoteReport });
   registerOpenApiRoute(app);
   await registerMediaRoutes(app, app.deps.media, {
     mode: config.mediaDelivery,

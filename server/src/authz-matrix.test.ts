@@ -64,6 +64,8 @@ type Things = {
   strikeId: string;
   /** A's saved alert (issue 37 item 2): only A reads, changes or deletes it; its place is A's alone. */
   alertId: string;
+  /** A's follow of an account on another server (decision 087): only A lists or ends it. */
+  remoteFollowId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -464,6 +466,13 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ name: 'Taken over' }),
   },
   'DELETE /api/v1/users/me/alerts/{id}': { other: 'denied', path: (x) => ({ id: x.alertId }) },
+  // Decision 087: a person's own follows of remote accounts; another's is 404.
+  'GET /api/v1/federation/follows': mine,
+  'POST /api/v1/federation/follows': {
+    other: 'own-data',
+    body: () => ({ handle: '@someone@remote.example' }),
+  },
+  'DELETE /api/v1/federation/follows/{id}': { other: 'denied', path: (x) => ({ id: x.remoteFollowId }) },
   'POST /api/v1/users/me/push-subscriptions': { other: 'own-data', body: () => newPushSubscription() },
   /** A's browser's endpoint: only A ends it. */
   'DELETE /api/v1/users/me/push-subscriptions': {
@@ -889,6 +898,18 @@ beforeAll(async () => {
       endsAt: null,
     })
     .execute();
+  // A follows an account elsewhere (decision 087; the row as an accepted follow leaves it).
+  const remoteFollowId = randomUUID();
+  await t.db
+    .insertInto('federationFollowing')
+    .values({
+      id: remoteFollowId,
+      userId: ua.user.id,
+      remoteActor: 'https://remote.example/users/matrix',
+      followId: `https://muster.example/ap/users/${ua.user.username}#follows/${remoteFollowId}`,
+      state: 'accepted',
+    })
+    .execute();
   x = {
     username: ua.user.username,
     postId,
@@ -913,6 +934,7 @@ beforeAll(async () => {
     verificationRequestId,
     strikeId,
     alertId,
+    remoteFollowId,
   };
   fingerprintsOfA = [
     x.aId,
@@ -933,6 +955,8 @@ beforeAll(async () => {
     x.verificationRequestId,
     x.strikeId,
     x.alertId,
+    x.remoteFollowId,
+    'https://remote.example/users/matrix',
   ];
   secrets = [
     ua.user.email,

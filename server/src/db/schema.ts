@@ -612,6 +612,8 @@ export interface FederationRemoteActorsTable {
   inbox: string;
   sharedInbox: string | null;
   name: string | null;
+  /** The actor's icon URL (0042). */
+  avatar: Generated<string | null>;
   fetchedAt: Generated<Date>;
 }
 
@@ -632,6 +634,58 @@ export interface FederationServersTable {
   policy: 'blocked' | 'limited';
   reason: Generated<string>;
   createdBy: string | null;
+  createdAt: Generated<Date>;
+}
+
+/** A local person following a remote actor (0042, decision 087): pending until its Accept. */
+export interface FederationFollowingTable {
+  id: string;
+  userId: string;
+  remoteActor: string;
+  followId: string;
+  state: Generated<'pending' | 'accepted'>;
+  createdAt: CreatedAt;
+}
+
+/** Another Muster's public listing as we keep it (0042): plain, sanitised text, approximate place. */
+export interface FederationRemotePostsTable {
+  objectUri: string;
+  remoteActor: string;
+  host: string;
+  kind: string;
+  title: string;
+  text: string;
+  category: string | null;
+  status: string | null;
+  emergency: Generated<boolean>;
+  placeName: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  expiresAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  url: string;
+  published: ColumnType<Date, Date | string, Date | string>;
+  updated: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  fetchedAt: Timestamp;
+}
+
+/** A remote reply to one of our posts (0042): counted, not yet shown among the comments. */
+export interface FederationRemoteRepliesTable {
+  objectUri: string;
+  postId: string;
+  remoteActor: string;
+  host: string;
+  text: string;
+  published: ColumnType<Date, Date | string, Date | string>;
+  createdAt: Generated<Date>;
+}
+
+/** A remote Like or Announce of one of our posts (0042): once per actor, kind and post. */
+export interface FederationReactionsTable {
+  postId: string;
+  kind: 'like' | 'announce';
+  remoteActor: string;
+  host: string;
+  activityId: string;
   createdAt: Generated<Date>;
 }
 
@@ -688,4 +742,8 @@ export interface Database {
   federationRemoteActors: FederationRemoteActorsTable;
   federationFollowers: FederationFollowersTable;
   federationServers: FederationServersTable;
+  federationFollowing: FederationFollowingTable;
+  federationRemotePosts: FederationRemotePostsTable;
+  federationRemoteReplies: FederationRemoteRepliesTable;
+  federationReactions: FederationReactionsTable;
 }

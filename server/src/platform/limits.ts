@@ -71,6 +71,12 @@ export const CONNECTION_REQUEST_BUDGET: WriteBudget = {
   max: 30,
   timeWindow: '1 hour',
 };
+/** Follows of accounts on other servers (decision 087): each fetches a remote server and sends a signed Follow. */
+export const REMOTE_FOLLOW_BUDGET: WriteBudget = {
+  name: 'write:remote-follows',
+  max: 30,
+  timeWindow: '1 hour',
+};
 /** Tasks created on a mission board (issue 12): a team planning a week adds dozens; each tells someone. */
 export const TASK_BUDGET: WriteBudget = { name: 'write:tasks', max: 60, timeWindow: '1 hour' };
 /** Task edits and moves (issue 12): dragging cards across a board is quick work; a script churning notices is not. */

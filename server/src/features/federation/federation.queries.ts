@@ -297,3 +297,244 @@ export async function usageCounts(db: Db) {
   const r = row.rows[0]!;
   return { users: Number(r.users), posts: Number(r.posts), comments: Number(r.comments) };
 }
+
+// ---- What comes in (decision 087): following remote accounts, remote posts, replies, reactions ----
+
+/** The icon last fetched of a remote actor (0042), for the list of whom a person follows. */
+export async function setRemoteActorAvatar(db: Db, uri: string, avatar: string | null): Promise<void> {
+  await db.updateTable('federationRemoteActors').set({ avatar }).where('uri', '=', uri).execute();
+}
+
+/** A person's follow of a remote actor, pending; false when they already follow (or asked to). */
+export async function insertFollowing(
+  db: Db,
+  row: { id: string; userId: string; remoteActor: string; followId: string },
+): Promise<boolean> {
+  const added = await db
+    .insertInto('federationFollowing')
+    .values(row)
+    .onConflict((oc) => oc.columns(['userId', 'remoteActor']).doNothing())
+    .executeTakeFirst();
+  return Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** One of a person's follows, by its id (undefined: not theirs, or none). */
+export function followingOf(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom('federationFollowing')
+    .innerJoin('users', 'users.id', 'federationFollowing.userId')
+    .select([
+      'federationFollowing.id',
+      'federationFollowing.remoteActor',
+      'federationFollowing.followId',
+      'users.username',
+    ])
+    .where('federationFollowing.id', '=', id)
+    .where('federationFollowing.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function deleteFollowing(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('federationFollowing').where('id', '=', id).execute();
+}
+
+/** The remote actor's Accept of our Follow: only that actor may accept it. True when it matched. */
+export async function acceptFollowing(db: Db, followId: string, remoteActor: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('federationFollowing')
+    .set({ state: 'accepted' })
+    .where('followId', '=', followId)
+    .where('remoteActor', '=', remoteActor)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The remote actor's Reject of our Follow (or a later Reject ending an accepted one). */
+export async function rejectFollowing(db: Db, followId: string, remoteActor: string): Promise<void> {
+  await db
+    .deleteFrom('federationFollowing')
+    .where('followId', '=', followId)
+    .where('remoteActor', '=', remoteActor)
+    .execute();
+}
+
+/**
+ * The blocked-server test for a host column in SQL: the host itself or a domain above it, as
+ * `isBlockedHost` reads one host (a port is part of the stored host; a block by name covers it).
+ */
+const hostBlocked = (column: string) => sql<boolean>`exists (select 1 from federation_servers s
+  where s.policy = 'blocked' and (s.host = ${sql.ref(column)}
+    or split_part(${sql.ref(column)}, ':', 1) = s.host
+    or split_part(${sql.ref(column)}, ':', 1) like '%.' || s.host))`;
+
+/** A person's follows of remote accounts, newest first, with what we last fetched of each actor. */
+export function followingList(db: Db, userId: string) {
+  return db
+    .selectFrom('federationFollowing as f')
+    .leftJoin('federationRemoteActors as a', 'a.uri', 'f.remoteActor')
+    .select(['f.id', 'f.remoteActor', 'f.state', 'f.createdAt', 'a.handle', 'a.name', 'a.avatar', 'a.host'])
+    .where('f.userId', '=', userId)
+    .orderBy('f.createdAt', 'desc')
+    .orderBy('f.id', 'desc')
+    .execute();
+}
+
+/** Whether anyone here follows this remote actor (asked or accepted): what they post may be kept. */
+export async function isFollowedHere(db: Db, remoteActor: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('federationFollowing')
+    .select('id')
+    .where('remoteActor', '=', remoteActor)
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type RemotePostRow = {
+  objectUri: string;
+  remoteActor: string;
+  host: string;
+  kind: string;
+  title: string;
+  text: string;
+  category: string | null;
+  status: string | null;
+  emergency: boolean;
+  placeName: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  expiresAt: string | null;
+  url: string;
+  published: string;
+  updated: string | null;
+};
+
+/**
+ * Stores a remote listing, or replaces it. A replacement only ever comes from the actor that
+ * wrote it (the `where` of the update): another actor's Update of the same id changes nothing.
+ * True when something was written.
+ */
+export async function upsertRemotePost(db: Db, row: RemotePostRow): Promise<boolean> {
+  const { objectUri: _uri, ...changes } = row;
+  const written = await db
+    .insertInto('federationRemotePosts')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('objectUri')
+        .doUpdateSet({ ...changes, fetchedAt: sql<Date>`now()` })
+        .where('federationRemotePosts.remoteActor', '=', row.remoteActor),
+    )
+    .executeTakeFirst();
+  return Number(written.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Whether a remote listing is kept here (its actor named, so an Update is only its author's). */
+export function remotePostAuthor(db: Db, objectUri: string) {
+  return db
+    .selectFrom('federationRemotePosts')
+    .select(['remoteActor', 'host'])
+    .where('objectUri', '=', objectUri)
+    .executeTakeFirst();
+}
+
+/** A remote listing as kept, unless its server is blocked now (nothing of a blocked server is read back). */
+export function remotePost(db: Db, objectUri: string) {
+  return db
+    .selectFrom('federationRemotePosts')
+    .selectAll()
+    .where('objectUri', '=', objectUri)
+    .where(hostBlocked('host'), '=', false)
+    .executeTakeFirst();
+}
+
+/** A remote Delete of a listing or reply: only its own actor's removes it. */
+export async function deleteRemoteObject(db: Db, objectUri: string, remoteActor: string): Promise<void> {
+  await db
+    .deleteFrom('federationRemotePosts')
+    .where('objectUri', '=', objectUri)
+    .where('remoteActor', '=', remoteActor)
+    .execute();
+  await db
+    .deleteFrom('federationRemoteReplies')
+    .where('objectUri', '=', objectUri)
+    .where('remoteActor', '=', remoteActor)
+    .execute();
+}
+
+/**
+ * The post a remote object answers or reacts to, when it is one of ours that federates: public,
+ * of a federated kind, by a person whose posts federate. Its author, for a report about it.
+ */
+export function federatedPost(db: Db, postId: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.authorId')
+    .select(['posts.id', 'posts.authorId'])
+    .where('posts.id', '=', postId)
+    .where('posts.kind', 'in', ['need', 'want', 'provision', 'mission_update'])
+    .where('users.federate', '=', true)
+    .where('users.searchable', '=', true)
+    .executeTakeFirst();
+}
+
+/** A remote reply to one of our posts: kept once; a repeat of it (a retry, an Update) its author's to change. */
+export async function upsertRemoteReply(
+  db: Db,
+  row: {
+    objectUri: string;
+    postId: string;
+    remoteActor: string;
+    host: string;
+    text: string;
+    published: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('federationRemoteReplies')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('objectUri')
+        .doUpdateSet({ text: row.text })
+        .where('federationRemoteReplies.remoteActor', '=', row.remoteActor),
+    )
+    .execute();
+}
+
+/** A remote Like or Announce, once per actor, kind and post (a second one keeps the latest id). */
+export async function insertReaction(
+  db: Db,
+  row: { postId: string; kind: 'like' | 'announce'; remoteActor: string; host: string; activityId: string },
+): Promise<void> {
+  await db
+    .insertInto('federationReactions')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['postId', 'kind', 'remoteActor']).doUpdateSet({ activityId: row.activityId }),
+    )
+    .execute();
+}
+
+/** An Undo of a Like or Announce: by the activity's id, only its own actor's. */
+export async function deleteReaction(db: Db, activityId: string, remoteActor: string): Promise<void> {
+  await db
+    .deleteFrom('federationReactions')
+    .where('activityId', '=', activityId)
+    .where('remoteActor', '=', remoteActor)
+    .execute();
+}
+
+/** A post's remote likes, boosts and replies, none from a server blocked now. */
+export async function remoteCounts(db: Db, postId: string) {
+  const { rows } = await sql<{ likes: string; announces: string; replies: string }>`
+    select
+      (select count(*) from federation_reactions r where r.post_id = ${postId} and r.kind = 'like'
+         and not ${hostBlocked('r.host')}) as likes,
+      (select count(*) from federation_reactions r where r.post_id = ${postId} and r.kind = 'announce'
+         and not ${hostBlocked('r.host')}) as announces,
+      (select count(*) from federation_remote_replies p where p.post_id = ${postId}
+         and not ${hostBlocked('p.host')}) as replies`.execute(db);
+  const r = rows[0]!;
+  return { likes: Number(r.likes), announces: Number(r.announces), replies: Number(r.replies) };
+}

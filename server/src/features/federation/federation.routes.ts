@@ -1,8 +1,41 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@muster/contract/errors';
+import { okResponseSchema } from '@muster/contract/responses';
+import {
+  followIdParamsSchema,
+  followRemoteSchema,
+  remoteFollowResponseSchema,
+  remoteFollowsResponseSchema,
+} from '@muster/contract/federation';
+import type { Deps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { limitBy } from '../../platform/rate-limit.js';
-import { createMusterFederation, missionPage, profilePage } from './federation.js';
+import { REMOTE_FOLLOW_BUDGET } from '../../platform/limits.js';
+import { limitBy, limitPerAccount } from '../../platform/rate-limit.js';
+import {
+  createMusterFederation,
+  missionPage,
+  profilePage,
+  type FederationOptions,
+  type MusterFederation,
+} from './federation.js';
 import { isBlockedHost } from './federation.queries.js';
+import { followRemote, myRemoteFollows, unfollowRemote } from './following.js';
+
+/**
+ * The app's one Federation, made by whichever plugin asks first (the ActivityPub routes or the
+ * API's follow routes): one queue handler, one set of listeners per app. Undefined when off.
+ */
+const federations = new WeakMap<Deps, MusterFederation>();
+function federationOf(deps: Deps, options: FederationOptions): MusterFederation | undefined {
+  if (!deps.config.federation.enabled) return undefined;
+  let federation = federations.get(deps);
+  if (!federation) {
+    federation = createMusterFederation(deps, options);
+    federations.set(deps, federation);
+  }
+  return federation;
+}
 
 /** An incoming activity's largest body: Mastodon's own limit is far above any real activity. */
 export const INBOX_BODY_LIMIT = 256 * 1024;
@@ -44,11 +77,11 @@ function actorHost(body: unknown): string | undefined {
  * body (the inbox verifies the signature over those bytes) to `federation.fetch`, and sends back
  * what Fedify answers. With FEDERATION off the same paths answer 404, as if they were not there.
  */
-export const federationRoutes: FastifyPluginAsync<{ version: string }> = async (app, { version }) => {
+export const federationRoutes: FastifyPluginAsync<FederationOptions> = async (app, options) => {
   const { deps } = app;
   const enabled = deps.config.federation.enabled;
   // Built (and its queue defined) only when on: an instance that does not federate runs none of it.
-  const federation = enabled ? createMusterFederation(deps, { version }) : undefined;
+  const federation = federationOf(deps, options);
 
   // The bytes as they came: the inbox's signature covers them (its Digest), so nothing may re-encode them.
   app.removeAllContentTypeParsers();
@@ -125,4 +158,67 @@ export const federationRoutes: FastifyPluginAsync<{ version: string }> = async (
   };
   for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/*', '/ap/*'])
     app.route({ method: ['GET', 'POST'], url, ...routeOptions, handler: handle });
+};
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const tags = ['federation'];
+
+/**
+ * People here following accounts elsewhere on the fediverse (decision 087), under the API's
+ * prefix at /federation/follows. With FEDERATION off they answer 404 (the routes stay listed).
+ */
+export const federationApiRoutes: FastifyPluginAsyncZod<FederationOptions> = async (app, options) => {
+  const { deps } = app;
+  const federation = federationOf(deps, options);
+
+  app.post(
+    '/federation/follows',
+    {
+      // Each follow fetches a remote server and sends a signed delivery: a budget per account.
+      preHandler: limitPerAccount(app, REMOTE_FOLLOW_BUDGET),
+      schema: {
+        tags,
+        summary: 'Follow an account on another server (@user@host or its actor URL)',
+        body: followRemoteSchema,
+        response: { 200: remoteFollowResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await followRemote(deps, federation, request.viewer, request.body) }),
+  );
+
+  app.get(
+    '/federation/follows',
+    {
+      schema: {
+        tags,
+        summary: 'The accounts on other servers I follow, newest first',
+        response: { 200: remoteFollowsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await myRemoteFollows(deps, request.viewer) }),
+  );
+
+  app.delete(
+    '/federation/follows/:id',
+    {
+      preHandler: limitPerAccount(app, REMOTE_FOLLOW_BUDGET),
+      schema: {
+        tags,
+        summary: 'Stop following an account on another server',
+        params: followIdParamsSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await unfollowRemote(deps, federation, request.viewer, request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
 };

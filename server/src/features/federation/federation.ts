@@ -8,14 +8,21 @@ import {
 } from '@fedify/fedify';
 import {
   Accept,
+  Announce,
+  Create,
+  Delete,
   Endpoints,
+  Flag,
   Follow,
   Group,
   Image,
   isActor,
   Note,
+  Like,
   Person,
+  Reject,
   Undo,
+  Update,
   type Actor,
   type Recipient,
 } from '@fedify/fedify/vocab';
@@ -39,6 +46,16 @@ import {
 } from './federation.queries.js';
 import { databaseKvStore, jobMessageQueue } from './federation.store.js';
 import { outboxCount, outboxPage, publicNoteOf, subscribeOutgoing } from './outgoing.js';
+import {
+  onAccept,
+  onDelete,
+  onFlag,
+  onNote,
+  onReaction,
+  onReject,
+  onUndoReaction,
+  type FileRemoteReport,
+} from './incoming.js';
 
 /**
  * Node's Temporal, Fedify's type for instants. TypeScript 5.9 has no lib for it yet, so Fedify's
@@ -152,7 +169,7 @@ export async function publicInboxes(deps: Deps, remote: { inbox: string; sharedI
 }
 
 /** Where a remote actor is reached, as federation_followers and federation_remote_actors keep it. */
-function remoteOf(actor: Actor) {
+export function remoteOf(actor: Actor) {
   if (!actor.id || !actor.inboxId) return null;
   const preferred = actor.preferredUsername?.toString() ?? null;
   return {
@@ -170,7 +187,13 @@ function remoteOf(actor: Actor) {
  * dispatcher), the inbox, the followers and outbox collections and NodeInfo, on a KvStore in our
  * database and a MessageQueue on our job queue (decision 082).
  */
-export function createMusterFederation(deps: Deps, options: { version: string }): MusterFederation {
+export type FederationOptions = {
+  version: string;
+  /** Files a remote Flag in the moderation queue (the moderation feature's, handed over in app.ts). */
+  fileRemoteReport: FileRemoteReport;
+};
+
+export function createMusterFederation(deps: Deps, options: FederationOptions): MusterFederation {
   const { config } = deps;
   const queue = jobMessageQueue(deps.db, deps.jobs);
   const federation = createFederation<FederationData>({
@@ -329,7 +352,11 @@ export function createMusterFederation(deps: Deps, options: { version: string })
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !object.objectId || !undo.actorId) return;
+      if (!undo.actorId) return;
+      // A Like or a boost taken back (incoming.ts): uncounted.
+      if (object instanceof Like || object instanceof Announce)
+        return onUndoReaction(ctx, undo.actorId, object);
+      if (!(object instanceof Follow) || !object.objectId) return;
       // Only the follower may take its own Follow back.
       if (object.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(object.objectId);
@@ -343,6 +370,15 @@ export function createMusterFederation(deps: Deps, options: { version: string })
       if (!actor) return;
       await deleteFollower(ctx.data.db, parsed.kind, actor.id, undo.actorId.href);
     })
+    // What comes in beyond follows (decision 087): incoming.ts reads each.
+    .on(Accept, onAccept)
+    .on(Reject, onReject)
+    .on(Create, onNote)
+    .on(Update, onNote)
+    .on(Delete, onDelete)
+    .on(Like, onReaction)
+    .on(Announce, onReaction)
+    .on(Flag, (ctx, flag) => onFlag(ctx, flag, options.fileRemoteReport))
     .onError((ctx, err) => ctx.data.log.warn({ err }, 'federation inbox listener failed'));
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => {

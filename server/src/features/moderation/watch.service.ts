@@ -124,3 +124,37 @@ export async function removeWatchedEntry(deps: Deps, viewer: Viewer | null, id: 
     dropCache(deps, trx);
   });
 }
+
+/** What another server reports (an ActivityPub Flag, decision 087): one of our posts or people. */
+export type RemoteReport = {
+  targetType: 'post' | 'user';
+  targetId: string;
+  ownerId: string;
+  /** The reporting server's host: the queue names it as the reporter. */
+  host: string;
+  /** What the remote moderator wrote, as plain text (may be empty). */
+  comment: string;
+};
+
+/**
+ * Files a remote server's report in the target's open case as the server's own flags are filed
+ * (moderation_case_flags): a report needs a reporting person here, and a remote server is none. The
+ * note names the host, so the moderator reads "Reported by a remote server (host)". Returns the
+ * case, or null when the target is gone.
+ */
+export async function fileRemoteReport(deps: Deps, r: RemoteReport): Promise<string | null> {
+  return inTransaction(deps.db, async (trx) => {
+    const snapshot = await takeSnapshot(trx, r.targetType, r.targetId);
+    if (!snapshot) return null;
+    const said = r.comment.trim().slice(0, 500);
+    return fileFlag(trx, {
+      newCaseId: newId(),
+      flagId: newId(),
+      targetType: r.targetType,
+      targetId: r.targetId,
+      ownerId: r.ownerId,
+      note: `Reported by a remote server (${r.host})${said ? `: ${said}` : ''}`,
+      snapshot,
+    });
+  });
+}
