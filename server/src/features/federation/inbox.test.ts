@@ -1,89 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  createFederation,
-  generateCryptoKeyPair,
-  MemoryKvStore,
-  signRequest,
-  type Federation,
-} from '@fedify/fedify';
-import { Accept, Endpoints, Follow, Person, Undo, type Activity } from '@fedify/fedify/vocab';
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+import { Follow, Undo } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
+import { startRemoteServer, type RemoteServer } from '../../../test/federation-remote.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 
-/**
- * Another fediverse server, in this process: a second Fedify federation with one person, `zoe`,
- * served over real HTTP on a loopback port, so our instance fetches her actor and key as it would
- * a Mastodon account's, and she receives what we deliver (verifying our signatures in turn).
- */
-async function startRemote() {
-  const keys = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')];
-  const received: Activity[] = [];
-  const federation: Federation<void> = createFederation<void>({
-    kv: new MemoryKvStore(),
-    allowPrivateAddress: true,
-  });
-  federation
-    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (identifier !== 'zoe') return null;
-      const pairs = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: 'Zoe Remote',
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: pairs[0]!.cryptographicKey,
-        assertionMethods: pairs.map((p) => p.multikey),
-      });
-    })
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'zoe' ? keys : []));
-  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox').on(Accept, (_ctx, accept) => {
-    received.push(accept);
-  });
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers))
-          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
-        const body = Buffer.concat(chunks);
-        const response = await federation.fetch(
-          new Request(new URL(req.url!, origin), {
-            method: req.method,
-            headers,
-            ...(body.length ? { body: new Uint8Array(body) } : {}),
-          }),
-          { contextData: undefined },
-        );
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })().catch(() => {
-        res.writeHead(500);
-        res.end();
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ctx = federation.createContext(new URL(origin), undefined);
-  return {
-    origin,
-    host: new URL(origin).host,
-    zoe: ctx.getActorUri('zoe'),
-    keys,
-    received,
-    /** Zoe sends an activity to one of our actors' inboxes, signed, now (no queue on her side). */
-    send: (to: { id: URL; inboxId: URL }, activity: Activity) =>
-      ctx.sendActivity({ identifier: 'zoe' }, to, activity),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** An activity's object as it came: its id, or the id of the object given whole. */
+const idOf = (object: unknown) =>
+  typeof object === 'string' ? object : (object as { id?: string } | undefined)?.id;
 
 /** Waits until `check` holds, asking again as the jobs behind it run (no fixed sleeps). */
 async function until(check: () => Promise<boolean> | boolean, what: string) {
@@ -96,11 +22,14 @@ async function until(check: () => Promise<boolean> | boolean, what: string) {
 
 describe('federation: the inbox (decision 082)', () => {
   let t: TestApp;
-  let remote: Awaited<ReturnType<typeof startRemote>>;
+  let remote: RemoteServer;
+  let zoe: URL;
   let origin: string;
 
   beforeAll(async () => {
-    remote = await startRemote();
+    // Zoe, on a server of her own (as on Mastodon, her actor at /users/zoe).
+    remote = await startRemoteServer(['zoe']);
+    zoe = remote.actor('zoe');
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     t = await buildTestApp({
@@ -122,20 +51,20 @@ describe('federation: the inbox (decision 082)', () => {
   const follow = (username: string) =>
     new Follow({
       id: new URL(`${remote.origin}/follows/${newId()}`),
-      actor: remote.zoe,
+      actor: zoe,
       object: actorOf(username).id,
     });
 
   it('a signed Follow is stored, answered with an Accept delivered to the follower, and undone', async () => {
     const ana = await buildUser(t.db, { username: 'ana_inbox' });
     const activity = follow('ana_inbox');
-    await remote.send(actorOf('ana_inbox'), activity);
+    await remote.send('zoe', actorOf('ana_inbox'), activity);
 
     await until(async () => (await followersOf(ana.id)).length === 1, 'the follower to be stored');
     const [row] = await followersOf(ana.id);
     expect(row).toMatchObject({
       actorKind: 'person',
-      remoteActor: remote.zoe.href,
+      remoteActor: zoe.href,
       inbox: `${remote.origin}/users/zoe/inbox`,
       sharedInbox: `${remote.origin}/inbox`,
       followId: activity.id!.href,
@@ -143,15 +72,15 @@ describe('federation: the inbox (decision 082)', () => {
     const cached = await t.db
       .selectFrom('federationRemoteActors')
       .selectAll()
-      .where('uri', '=', remote.zoe.href)
+      .where('uri', '=', zoe.href)
       .executeTakeFirstOrThrow();
     expect(cached).toMatchObject({ handle: `@zoe@${remote.host}`, host: remote.host, name: 'Zoe Remote' });
 
     // The Accept went through our job queue, signed with Ana's key, which Zoe's server checked.
     await until(() => remote.received.length === 1, 'the Accept to arrive');
     const accept = remote.received[0]!;
-    expect(accept.actorId?.href).toBe(`${origin}/ap/users/ana_inbox`);
-    expect(accept.objectId?.href).toBe(activity.id!.href);
+    expect(accept).toMatchObject({ type: 'Accept', actor: `${origin}/ap/users/ana_inbox` });
+    expect(idOf(accept.object)).toBe(activity.id!.href);
 
     // The followers collection counts her.
     const collection = await t.app.inject({
@@ -162,8 +91,9 @@ describe('federation: the inbox (decision 082)', () => {
     expect(collection.json()).toMatchObject({ totalItems: 1 });
 
     await remote.send(
+      'zoe',
       actorOf('ana_inbox'),
-      new Undo({ id: new URL(`${remote.origin}/undo/${newId()}`), actor: remote.zoe, object: activity }),
+      new Undo({ id: new URL(`${remote.origin}/undo/${newId()}`), actor: zoe, object: activity }),
     );
     await until(async () => (await followersOf(ana.id)).length === 0, 'the Undo to remove the follower');
   });
@@ -176,11 +106,11 @@ describe('federation: the inbox (decision 082)', () => {
       .values({ id: missionId, ownerId: owner.id, title: 'Clean-up', type: 'collaboration' })
       .execute();
     const before = remote.received.length;
-    await remote.send(actorOf(`m-${missionId}`), follow(`m-${missionId}`));
+    await remote.send('zoe', actorOf(`m-${missionId}`), follow(`m-${missionId}`));
     await until(async () => (await followersOf(missionId)).length === 1, "the mission's follower");
     expect((await followersOf(missionId))[0]).toMatchObject({ actorKind: 'mission' });
     await until(() => remote.received.length === before + 1, 'the Accept from the mission');
-    expect(remote.received.at(-1)!.actorId?.href).toBe(`${origin}/ap/users/m-${missionId}`);
+    expect(remote.received.at(-1)!.actor).toBe(`${origin}/ap/users/m-${missionId}`);
 
     // Deleted, the mission takes its followers and its keys with it.
     await t.db.deleteFrom('missions').where('id', '=', missionId).execute();
@@ -194,9 +124,10 @@ describe('federation: the inbox (decision 082)', () => {
     const dee = await buildUser(t.db, { username: 'dee_inbox', federate: false });
     const before = remote.received.length;
     // Their inbox is not there (404), as their actor is not.
-    await expect(remote.send(actorOf('dee_inbox'), follow('dee_inbox'))).rejects.toThrow(/404/);
+    await expect(remote.send('zoe', actorOf('dee_inbox'), follow('dee_inbox'))).rejects.toThrow(/404/);
     // Nor through the shared inbox, where the target is read from the activity.
     await remote.send(
+      'zoe',
       { id: actorOf('dee_inbox').id, inboxId: new URL(`${origin}/ap/inbox`) },
       follow('dee_inbox'),
     );
@@ -211,7 +142,7 @@ describe('federation: the inbox (decision 082)', () => {
       '@context': 'https://www.w3.org/ns/activitystreams',
       id: `${remote.origin}/follows/${newId()}`,
       type: 'Follow',
-      actor: remote.zoe.href,
+      actor: zoe.href,
       object: `${origin}/ap/users/bea_inbox`,
     });
     const inbox = `${origin}/ap/users/bea_inbox/inbox`;
@@ -231,7 +162,7 @@ describe('federation: the inbox (decision 082)', () => {
         body,
       }),
       stranger.privateKey,
-      new URL(`${remote.zoe.href}#main-key`),
+      new URL(`${zoe.href}#main-key`),
       { spec: 'draft-cavage-http-signatures-12' },
     );
     expect((await fetch(forged)).status).toBe(401);
@@ -246,7 +177,7 @@ describe('federation: the inbox (decision 082)', () => {
       .execute();
     try {
       const before = remote.received.length;
-      await expect(remote.send(actorOf('cai_inbox'), follow('cai_inbox'))).rejects.toThrow(/403/);
+      await expect(remote.send('zoe', actorOf('cai_inbox'), follow('cai_inbox'))).rejects.toThrow(/403/);
       expect(await followersOf(cai.id)).toEqual([]);
       expect(remote.received.length).toBe(before);
       // Nothing was queued for it either.

@@ -1,91 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Federation } from '@fedify/fedify';
-import {
-  Announce,
-  Create,
-  Delete,
-  Endpoints,
-  Flag,
-  Like,
-  Note,
-  Person,
-  Tombstone,
-  Undo,
-  type Activity,
-} from '@fedify/fedify/vocab';
+import { Announce, Create, Delete, Flag, Like, Note, Tombstone, Undo } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
+import { startRemoteServer, type RemoteServer } from '../../../test/federation-remote.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { remoteCounts } from './federation.queries.js';
 import { createActivity, instant, postToNote, updateActivity, type NoteSource } from './notes.js';
-
-/**
- * Another server in this process: a Fedify federation serving the people named, at the same
- * `/ap/users/{identifier}` paths a Muster uses (so notes.ts makes their Notes as another Muster
- * would), over real HTTP on a loopback port of its own: each such server is a host of its own.
- */
-async function startRemote(people: string[]) {
-  const keys = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')];
-  const federation: Federation<void> = createFederation<void>({
-    kv: new MemoryKvStore(),
-    allowPrivateAddress: true,
-  });
-  federation
-    .setActorDispatcher('/ap/users/{identifier}', async (ctx, identifier) => {
-      if (!people.includes(identifier)) return null;
-      const pairs = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: pairs[0]!.cryptographicKey,
-        assertionMethods: pairs.map((p) => p.multikey),
-      });
-    })
-    .setKeyPairsDispatcher((_ctx, identifier) => (people.includes(identifier) ? keys : []));
-  federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers))
-          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
-        const body = Buffer.concat(chunks);
-        const response = await federation.fetch(
-          new Request(new URL(req.url!, origin), {
-            method: req.method,
-            headers,
-            ...(body.length ? { body: new Uint8Array(body) } : {}),
-          }),
-          { contextData: undefined },
-        );
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })().catch(() => {
-        res.writeHead(500);
-        res.end();
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ctx = federation.createContext(new URL(origin), undefined);
-  return {
-    origin,
-    host: new URL(origin).host,
-    actor: (name: string) => ctx.getActorUri(name),
-    /** `name` sends an activity, signed, now (no queue on this side), to an inbox of ours. */
-    send: (name: string, to: { id: URL; inboxId: URL }, activity: Activity) =>
-      ctx.sendActivity({ identifier: name }, to, activity),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Waits until `check` holds, asking again as the jobs behind it run (no fixed sleeps). */
 async function until(check: () => Promise<boolean> | boolean, what: string) {
@@ -126,14 +47,14 @@ function remoteNeed(origin: string, author: string, over: Partial<NoteSource> = 
 
 describe('federation: what comes in (decision 087)', () => {
   let t: TestApp;
-  let one: Awaited<ReturnType<typeof startRemote>>;
-  let other: Awaited<ReturnType<typeof startRemote>>;
+  let one: RemoteServer;
+  let other: RemoteServer;
   let origin: string;
   let inbox: { id: URL; inboxId: URL };
 
   beforeAll(async () => {
-    one = await startRemote(['zoe', 'yan']);
-    other = await startRemote(['mallory']);
+    one = await startRemoteServer(['zoe', 'yan'], { actorPath: '/ap/users' });
+    other = await startRemoteServer(['mallory'], { actorPath: '/ap/users' });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     t = await buildTestApp({

@@ -1,91 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Federation } from '@fedify/fedify';
-import { Accept, Create, Delete, Endpoints, Follow, Person, Update } from '@fedify/fedify/vocab';
+import { Follow } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
+import { startRemoteServer, type ReceivedJson, type RemoteServer } from '../../../test/federation-remote.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { runNeedLifecycle } from '../posts/lifecycle.service.js';
 import { FEDERATION_QUEUE } from './federation.store.js';
 import { DELIVER_QUEUE, OUT_QUEUE, OUTBOX_PAGE } from './outgoing.js';
 
-type Json = Record<string, unknown>;
+type Json = ReceivedJson;
 const MUSTER = 'https://muster.social/ns#';
-
-/**
- * Another fediverse server in this process (as inbox.test.ts): `zoe` on a second Fedify
- * federation over loopback HTTP. What reaches her inboxes is kept as the JSON that came, and only
- * once her Fedify has accepted it (its answer 2xx: our HTTP signature checked against our key).
- */
-async function startRemote() {
-  const keys = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')];
-  const received: Json[] = [];
-  const federation: Federation<void> = createFederation<void>({
-    kv: new MemoryKvStore(),
-    allowPrivateAddress: true,
-  });
-  federation
-    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (identifier !== 'zoe') return null;
-      const pairs = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: 'Zoe Remote',
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: pairs[0]!.cryptographicKey,
-        assertionMethods: pairs.map((p) => p.multikey),
-      });
-    })
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'zoe' ? keys : []));
-  // Listeners that accept, so Fedify answers 202 once the signature holds.
-  federation
-    .setInboxListeners('/users/{identifier}/inbox', '/inbox')
-    .on(Accept, () => undefined)
-    .on(Create, () => undefined)
-    .on(Update, () => undefined)
-    .on(Delete, () => undefined);
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers))
-          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
-        const body = Buffer.concat(chunks);
-        const response = await federation.fetch(
-          new Request(new URL(req.url!, origin), {
-            method: req.method,
-            headers,
-            ...(body.length ? { body: new Uint8Array(body) } : {}),
-          }),
-          { contextData: undefined },
-        );
-        if (req.method === 'POST' && response.ok) received.push(JSON.parse(body.toString('utf8')) as Json);
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })().catch(() => {
-        res.writeHead(500);
-        res.end();
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ctx = federation.createContext(new URL(origin), undefined);
-  return {
-    origin,
-    zoe: ctx.getActorUri('zoe'),
-    received,
-    send: (to: { id: URL; inboxId: URL }, activity: Follow) =>
-      ctx.sendActivity({ identifier: 'zoe' }, to, activity),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Waits until `check` holds, running the jobs behind it as it asks again (no fixed sleeps). */
 async function until(t: TestApp, check: () => Promise<boolean> | boolean, what: string) {
@@ -120,11 +45,12 @@ const EXACT = { address: 'Osmeña Blvd, Cebu City, Cebu, Philippines', coordinat
 describe('federation: what goes out (decision 086)', () => {
   let t: TestApp;
   let api: ReturnType<typeof apiCaller>;
-  let remote: Awaited<ReturnType<typeof startRemote>>;
+  let remote: RemoteServer;
   let origin: string;
 
   beforeAll(async () => {
-    remote = await startRemote();
+    // Zoe, on a server of her own (as on Mastodon, her actor at /users/zoe).
+    remote = await startRemoteServer(['zoe']);
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     t = await buildTestApp({
@@ -142,13 +68,14 @@ describe('federation: what goes out (decision 086)', () => {
   async function followedByZoe(username: string, userId: string) {
     const before = remote.received.length;
     await remote.send(
+      'zoe',
       {
         id: new URL(`${origin}/ap/users/${username}`),
         inboxId: new URL(`${origin}/ap/users/${username}/inbox`),
       },
       new Follow({
         id: new URL(`${remote.origin}/follows/${newId()}`),
-        actor: remote.zoe,
+        actor: remote.actor('zoe'),
         object: new URL(`${origin}/ap/users/${username}`),
       }),
     );
