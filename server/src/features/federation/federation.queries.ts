@@ -1,6 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { FederationActorKind, FederationKeysTable } from '../../db/schema.js';
+import type {
+  FederationActorKind,
+  FederationKeysTable,
+  FederationRemotePostsTable,
+} from '../../db/schema.js';
 
 /** A JSON value as a jsonb parameter: the text cast, the same on PostgreSQL and PGlite. */
 const jsonb = (value: unknown) => sql<unknown>`${JSON.stringify(value)}::jsonb`;
@@ -390,24 +394,8 @@ export async function isFollowedHere(db: Db, remoteActor: string): Promise<boole
   return row !== undefined;
 }
 
-export type RemotePostRow = {
-  objectUri: string;
-  remoteActor: string;
-  host: string;
-  kind: string;
-  title: string;
-  text: string;
-  category: string | null;
-  status: string | null;
-  emergency: boolean;
-  placeName: string | null;
-  longitude: number | null;
-  latitude: number | null;
-  expiresAt: string | null;
-  url: string;
-  published: string;
-  updated: string | null;
-};
+/** A remote listing as it is written (the table's own columns; `fetchedAt` is the database's). */
+export type RemotePostRow = Omit<Insertable<FederationRemotePostsTable>, 'fetchedAt'>;
 
 /**
  * Stores a remote listing, or replaces it. A replacement only ever comes from the actor that
