@@ -48,6 +48,9 @@ export const auditActionLabels: Record<string, string> = {
   'role.revoke': 'Role taken',
   'watched.add': 'Watched word or domain added',
   'watched.remove': 'Watched word or domain removed',
+  'server.block': 'Server blocked',
+  'server.limit': 'Server limited',
+  'server.remove': 'Server policy lifted',
 };
 
 const usernameFilter = z

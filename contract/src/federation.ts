@@ -133,3 +133,64 @@ export type RemoteFollow = z.infer<typeof remoteFollowSchema>;
 
 export const remoteFollowResponseSchema = z.object({ data: remoteFollowSchema });
 export const remoteFollowsResponseSchema = z.object({ data: z.array(remoteFollowSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Server policies: admins block or limit a whole server (decision 088)
+// ---------------------------------------------------------------------------------------------
+
+export const serverPolicies = ['blocked', 'limited'] as const;
+export type ServerPolicy = (typeof serverPolicies)[number];
+
+/** A DNS name (at least one dot, as every fediverse server has) or an IPv4 address, with an optional port. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+/**
+ * A remote server's host as a policy names it: trimmed, lower case, `name[:port]`. A scheme, a
+ * path, a user or anything but a host is refused rather than guessed at, so the admin sees exactly
+ * what is blocked. Without a port a policy covers every port and every subdomain (082).
+ */
+export const serverHostSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(260)
+  .refine((s) => {
+    const m = /^([^:]+)(?::(\d{1,5}))?$/.exec(s);
+    if (!m) return false;
+    const port = m[2] === undefined ? 1 : Number(m[2]);
+    return (HOST_NAME.test(m[1]!) || IPV4.test(m[1]!)) && m[1]!.length <= 253 && port >= 1 && port <= 65535;
+  }, 'A server’s host name, like social.example or social.example:8443 (no https:// and no path)');
+
+export const SERVER_REASON_MAX = 500;
+
+export const setServerPolicySchema = z.strictObject({
+  host: serverHostSchema,
+  policy: z.enum(serverPolicies, 'Block or limit'),
+  reason: z
+    .string({ error: 'Say why' })
+    .trim()
+    .min(1, 'Say why')
+    .max(SERVER_REASON_MAX, `A reason is at most ${SERVER_REASON_MAX} characters`),
+});
+export type SetServerPolicyInput = z.infer<typeof setServerPolicySchema>;
+
+export const serverHostParamsSchema = z.object({ host: serverHostSchema });
+
+/** A server with an admin's policy, as the admin page lists it. */
+export const federatedServerSchema = z.object({
+  host: z.string(),
+  policy: z.enum(serverPolicies),
+  reason: z.string(),
+  /** "First Last (@username)", null once that admin's account is gone. */
+  addedBy: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Its actors following people or missions here (none once blocked: the block removes them). */
+  followers: z.number().int(),
+  /** Its listings stored here (none once blocked). */
+  remotePosts: z.number().int(),
+});
+export type FederatedServer = z.infer<typeof federatedServerSchema>;
+
+export const federatedServerResponseSchema = z.object({ data: federatedServerSchema });
+export const federatedServersResponseSchema = z.object({ data: z.array(federatedServerSchema) });

@@ -13,6 +13,7 @@ import { collaborationRoutes } from './features/collaboration/collaboration.rout
 import { commentsRoutes } from './features/comments/comments.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { federationApiRoutes, federationRoutes } from './features/federation/federation.routes.js';
+import { federationServersRoutes } from './features/federation/servers.routes.js';
 import { emergencyBoardRoutes } from './features/emergency-board/emergency-board.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { hashtagsRoutes } from './features/hashtags/hashtags.routes.js';
@@ -267,6 +268,8 @@ export async function buildApp({
       if (config.openData) await api.register(openDataRoutes, config.openData);
       // Following accounts on other servers (decision 087); a remote Flag is filed by moderation.
       await api.register(federationApiRoutes, { version: APP_VERSION, fileRemoteReport });
+      // Blocked and limited servers (decision 088), audited in the moderation feature's log.
+      await api.register(federationServersRoutes, { recordAudit: recordModeration });
     },
     { prefix: API_ROOT },
   );

@@ -506,6 +506,18 @@ const MATRIX: Record<string, Entry> = {
     staff: 'admin',
     path: (x) => ({ watchedId: x.aId }),
   },
+  /** Blocked and limited servers (decision 088): admins only, refused before any policy is looked up. */
+  'GET /api/v1/admin/federation/servers': { other: 'denied', staff: 'admin' },
+  'POST /api/v1/admin/federation/servers': {
+    other: 'denied',
+    staff: 'admin',
+    body: () => ({ host: 'matrix.example', policy: 'limited', reason: 'from the matrix' }),
+  },
+  'DELETE /api/v1/admin/federation/servers/{host}': {
+    other: 'denied',
+    staff: 'admin',
+    path: () => ({ host: 'matrix.example' }),
+  },
 
   /**
    * The moderation queue (decision 068): staff only. Every member, a stranger to the case or not,

@@ -156,6 +156,12 @@ export const NEW_ACCOUNT_STRANGER_BUDGET: NewAccountBudget = {
 };
 /** An admin's changes to the watched words and domains (decision 072): a list is set up in an afternoon's few dozen. */
 export const WATCHED_BUDGET: WriteBudget = { name: 'write:watched', max: 120, timeWindow: '1 hour' };
+/** An admin's blocks and limits of remote servers (decision 088): a few at a time, a list of dozens at most. */
+export const SERVER_POLICY_BUDGET: WriteBudget = {
+  name: 'write:server-policies',
+  max: 120,
+  timeWindow: '1 hour',
+};
 /**
  * Saved alerts made, edited and deleted together (issue 37 item 2, decision 080): a person sets up
  * a few and tunes them; a script cannot churn them (each is a probe a new post's job reads).

@@ -14,6 +14,8 @@ export const staffPaths = {
   adminAudit: '/moderation/audit',
   /** Watched words and link domains (decision 072). */
   adminWatched: '/moderation/watched',
+  /** Blocked and limited remote servers (decision 088). */
+  adminServers: '/moderation/servers',
   /**
    * The other side of moderation, everyone's own (issue 35): my strikes, what they did, and my
    * appeals. Here for the same budget: paths.ts had no byte left for it.

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type {
   FederationActorKind,
@@ -253,7 +253,14 @@ export function followersPage(
     .selectFrom('federationFollowers')
     .select(['remoteActor', 'inbox', 'sharedInbox', 'createdAt'])
     .where('actorKind', '=', kind)
-    .where('actorId', '=', actorId);
+    .where('actorId', '=', actorId)
+    // Nothing is delivered to a blocked server (decision 088), even through a follower row that
+    // slipped in (a Follow stored while the block was being made): this page is whom Fedify sends to.
+    .where(hostExprBlocked(urlHost('inbox')), '=', false)
+    .where((eb) =>
+      eb.or([eb('sharedInbox', 'is', null), eb(hostExprBlocked(urlHost('sharedInbox')), '=', false)]),
+    )
+    .where(hostExprBlocked(urlHost('remoteActor')), '=', false);
   if (after)
     query = query.where((eb) =>
       eb.or([
@@ -276,18 +283,27 @@ export function followersPage(
  * `a.bad.example` and every port), so a server cannot slip past a block by a port or a subdomain.
  */
 export async function isBlockedHost(db: Db, host: string): Promise<boolean> {
+  return (await serverPolicy(db, host)) === 'blocked';
+}
+
+/**
+ * The policy covering a remote server (decision 088), by the same rule as `isBlockedHost`: its
+ * host, its name without the port, or a domain above it. A block wins over a limit that a
+ * narrower or wider entry sets; undefined when no admin set either.
+ */
+export async function serverPolicy(db: Db, host: string): Promise<'blocked' | 'limited' | undefined> {
   const lower = host.toLowerCase();
   const hostname = lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.split(':')[0]!;
   // An address has no domains above it: only itself, with and without the port.
   const labels = /^[\d.]+$|^\[/.test(hostname) ? [hostname] : hostname.split('.');
   const names = new Set([lower, ...labels.map((_, i) => labels.slice(i).join('.')).filter((n) => n !== '')]);
-  const row = await db
+  const rows = await db
     .selectFrom('federationServers')
-    .select('host')
+    .select('policy')
     .where('host', 'in', [...names])
-    .where('policy', '=', 'blocked')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  if (rows.some((r) => r.policy === 'blocked')) return 'blocked';
+  return rows.length ? 'limited' : undefined;
 }
 
 // ---- NodeInfo usage ----
@@ -366,10 +382,18 @@ export async function rejectFollowing(db: Db, followId: string, remoteActor: str
  * The blocked-server test for a host column in SQL: the host itself or a domain above it, as
  * `isBlockedHost` reads one host (a port is part of the stored host; a block by name covers it).
  */
-const hostBlocked = (column: string) => sql<boolean>`exists (select 1 from federation_servers s
-  where s.policy = 'blocked' and (s.host = ${sql.ref(column)}
-    or split_part(${sql.ref(column)}, ':', 1) = s.host
-    or split_part(${sql.ref(column)}, ':', 1) like '%.' || s.host))`;
+const hostBlocked = (column: string) => hostExprBlocked(sql.ref(column));
+
+/** The same test for any SQL expression giving a host (a follower's inbox's host, decision 088). */
+const hostExprBlocked = (host: RawBuilder<string> | ReturnType<typeof sql.ref>) =>
+  sql<boolean>`exists (select 1 from federation_servers s
+  where s.policy = 'blocked' and (s.host = ${host}
+    or split_part(${host}, ':', 1) = s.host
+    or split_part(${host}, ':', 1) like '%.' || s.host))`;
+
+/** The host (with its port, if any) of a URL column, in SQL: what follows the scheme, up to the path. */
+const urlHost = (column: string) =>
+  sql<string>`lower(split_part(split_part(${sql.ref(column)}, '://', 2), '/', 1))`;
 
 /** A person's follows of remote accounts, newest first, with what we last fetched of each actor. */
 export function followingList(db: Db, userId: string) {

@@ -22,6 +22,7 @@ import {
   isFollowedHere,
   rejectFollowing,
   remotePostAuthor,
+  serverPolicy,
   upsertRemotePost,
   upsertRemoteReply,
 } from './federation.queries.js';
@@ -68,6 +69,17 @@ async function senderOf(ctx: Ctx, activity: Activity): Promise<URL | undefined> 
 const drop = (ctx: Ctx, activity: Activity, why: string) =>
   ctx.data.log.debug({ activity: activity.id?.href, why }, 'federation: incoming activity dropped');
 
+/**
+ * Whether the sender is on a server an admin limited (decision 088, Mastodon's "silence") and
+ * nobody here follows them: then what they say to us (a reply, a like, a boost, a listing
+ * addressed to us) is not kept. Their follows of our public actors are still accepted, and their
+ * server's reports still reach the queue.
+ */
+async function isLimitedStranger(ctx: Ctx, sender: URL): Promise<boolean> {
+  if ((await serverPolicy(ctx.data.db, sender.host)) !== 'limited') return false;
+  return !(await isFollowedHere(ctx.data.db, sender.href));
+}
+
 /** The remote actor accepted a Follow one of our people sent: it is accepted here too. */
 export async function onAccept(ctx: Ctx, accept: Accept): Promise<void> {
   const sender = await senderOf(ctx, accept);
@@ -92,6 +104,8 @@ export async function onReject(ctx: Ctx, reject: Reject): Promise<void> {
  */
 async function wanted(ctx: Ctx, activity: Create | Update, sender: URL): Promise<boolean> {
   if (await isFollowedHere(ctx.data.db, sender.href)) return true;
+  // A limited server's people reach only those who follow them (decision 088): naming us is not enough.
+  if (await isLimitedStranger(ctx, sender)) return false;
   return [...activity.toIds, ...activity.ccIds].some((to) => ctx.parseUri(to)?.type === 'actor');
 }
 
@@ -120,6 +134,7 @@ export async function onNote(ctx: Ctx, activity: Create | Update): Promise<void>
     const postId = ourPostId(ctx.data, new URL(reply.inReplyTo));
     if (reply.authorUri !== sender.href) return drop(ctx, activity, 'reply not by its sender');
     if (!postId || !(await federatedPost(db, postId))) return drop(ctx, activity, 'not a reply to our post');
+    if (await isLimitedStranger(ctx, sender)) return drop(ctx, activity, 'limited server, not followed here');
     await upsertRemoteReply(db, {
       objectUri: reply.objectId,
       postId,
@@ -171,6 +186,7 @@ export async function onReaction(ctx: Ctx, activity: Like | Announce): Promise<v
   const postId = ourPostId(ctx.data, activity.objectId);
   if (!sender || !activity.id || !postId) return drop(ctx, activity, 'not about our post');
   if (!(await federatedPost(ctx.data.db, postId))) return drop(ctx, activity, 'not a federated post');
+  if (await isLimitedStranger(ctx, sender)) return drop(ctx, activity, 'limited server, not followed here');
   await insertReaction(ctx.data.db, {
     postId,
     kind: activity instanceof Like ? 'like' : 'announce',

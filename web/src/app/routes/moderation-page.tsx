@@ -13,7 +13,10 @@ import { StaffOrganisationsPage } from '../../features/verification/components/s
 export function ModerationPage() {
   const { section, caseId } = useParams();
   if (caseId === undefined && section === 'organisations') return <StaffOrganisationsPage />;
-  if (caseId === undefined && (section === 'staff' || section === 'audit' || section === 'watched'))
+  if (
+    caseId === undefined &&
+    (section === 'staff' || section === 'audit' || section === 'watched' || section === 'servers')
+  )
     return <AdminRoute />;
   return <ModerationRoute />;
 }

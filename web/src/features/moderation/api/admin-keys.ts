@@ -9,6 +9,8 @@ export const adminKeys = {
   audit: (filters: AuditFilters) => [...root, 'audit', filters] as const,
   /** The watched words and link domains (decision 072). */
   watched: [...root, 'watched'] as const,
+  /** Blocked and limited remote servers (decision 088). */
+  servers: [...root, 'servers'] as const,
 };
 
 /** The audit log's filters as the page holds them ('' = none). */

@@ -54,6 +54,9 @@ export function AdminFrame({
         <NavLink to={staffPaths.adminWatched} className={tab} end>
           Watched words
         </NavLink>
+        <NavLink to={staffPaths.adminServers} className={tab} end>
+          Federated servers
+        </NavLink>
       </nav>
       {children}
     </div>

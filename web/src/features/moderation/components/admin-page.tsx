@@ -4,10 +4,11 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { useSessionQuery } from '../../../lib/session';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
+import { ServersPage } from './servers-page';
 import { WatchedPage } from './watched-page';
 
 /**
- * /moderation/staff, /moderation/audit and /moderation/watched (decision 072), the admins' pages: reached through the one staff route
+ * /moderation/staff, /moderation/audit, /moderation/watched (decision 072) and /moderation/servers (decision 088), the admins' pages: reached through the one staff route
  * (app/routes/moderation-page.tsx), as every route the router lists weighs on the landing page's
  * start-up budget (DESIGN.md §6).
  */
@@ -16,6 +17,7 @@ export function AdminPage({ viewerRole }: { viewerRole: Role }) {
   if (section === 'staff') return <StaffPage viewerRole={viewerRole} />;
   if (section === 'audit') return <AuditPage viewerRole={viewerRole} />;
   if (section === 'watched') return <WatchedPage viewerRole={viewerRole} />;
+  if (section === 'servers') return <ServersPage viewerRole={viewerRole} />;
   return <NotFoundPage />;
 }
 
