@@ -1,101 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Federation } from '@fedify/fedify';
-import {
-  Accept,
-  Create,
-  Delete,
-  Endpoints,
-  Follow,
-  Like,
-  Person,
-  Update,
-  type Activity,
-} from '@fedify/fedify/vocab';
+import { Follow, Like } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
+import { startRemoteServer, type ReceivedJson, type RemoteServer } from '../../../test/federation-remote.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { FEDERATION_QUEUE } from './federation.store.js';
 import { remoteCounts } from './federation.queries.js';
 import { DELIVER_QUEUE, OUT_QUEUE } from './outgoing.js';
 
-type Json = Record<string, unknown>;
-
-/**
- * Another fediverse server in this process (as inbox.test.ts): `zoe` on a second Fedify
- * federation over loopback HTTP. What reaches her inboxes is kept as the JSON that came, and only
- * once her Fedify has accepted it (its answer 2xx: our HTTP signature checked against our key).
- */
-async function startRemote() {
-  const keys = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), await generateCryptoKeyPair('Ed25519')];
-  const received: Json[] = [];
-  const federation: Federation<void> = createFederation<void>({
-    kv: new MemoryKvStore(),
-    allowPrivateAddress: true,
-  });
-  federation
-    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (identifier !== 'zoe') return null;
-      const pairs = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: 'Zoe Remote',
-        inbox: ctx.getInboxUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: pairs[0]!.cryptographicKey,
-        assertionMethods: pairs.map((p) => p.multikey),
-      });
-    })
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'zoe' ? keys : []));
-  // Listeners that accept, so Fedify answers 202 once the signature holds.
-  federation
-    .setInboxListeners('/users/{identifier}/inbox', '/inbox')
-    .on(Accept, () => undefined)
-    .on(Create, () => undefined)
-    .on(Update, () => undefined)
-    .on(Delete, () => undefined);
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers))
-          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
-        const body = Buffer.concat(chunks);
-        const response = await federation.fetch(
-          new Request(new URL(req.url!, origin), {
-            method: req.method,
-            headers,
-            ...(body.length ? { body: new Uint8Array(body) } : {}),
-          }),
-          { contextData: undefined },
-        );
-        if (req.method === 'POST' && response.ok) received.push(JSON.parse(body.toString('utf8')) as Json);
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })().catch(() => {
-        res.writeHead(500);
-        res.end();
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ctx = federation.createContext(new URL(origin), undefined);
-  return {
-    origin,
-    host: new URL(origin).host,
-    zoe: ctx.getActorUri('zoe'),
-    received,
-    send: (to: { id: URL; inboxId: URL }, activity: Activity) =>
-      ctx.sendActivity({ identifier: 'zoe' }, to, activity),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+type Json = ReceivedJson;
 
 /** Waits until `check` holds, running the jobs behind it as it asks again (no fixed sleeps). */
 async function until(t: TestApp, check: () => Promise<boolean> | boolean, what: string) {
@@ -127,11 +41,13 @@ async function settle(t: TestApp) {
 describe('federation: admins block or limit a whole server (decision 088)', () => {
   let t: TestApp;
   let api: ReturnType<typeof apiCaller>;
-  let remote: Awaited<ReturnType<typeof startRemote>>;
+  let remote: RemoteServer;
+  let zoe: URL;
   let origin: string;
 
   beforeAll(async () => {
-    remote = await startRemote();
+    remote = await startRemoteServer(['zoe']);
+    zoe = remote.actor('zoe');
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     t = await buildTestApp({
@@ -161,14 +77,14 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
   const followOf = (username: string) =>
     new Follow({
       id: new URL(`${remote.origin}/follows/${newId()}`),
-      actor: remote.zoe,
+      actor: zoe,
       object: actorOf(username).id,
     });
 
   /** Zoe follows the local person, and their Accept has come back to her. */
   async function followedByZoe(who: Person) {
     const before = remote.received.length;
-    await remote.send(actorOf(who.user.username), followOf(who.user.username));
+    await remote.send('zoe', actorOf(who.user.username), followOf(who.user.username));
     await until(t, async () => (await followersOf(who.user.id)).length === 1, 'the follower to be stored');
     await until(t, () => remote.received.length > before, 'the Accept');
   }
@@ -241,7 +157,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       .values({
         id: newId(),
         userId: ana.user.id,
-        remoteActor: remote.zoe.href,
+        remoteActor: zoe.href,
         followId: `${origin}/f/${newId()}`,
         state: 'accepted',
       })
@@ -250,7 +166,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       .insertInto('federationRemotePosts')
       .values({
         objectUri: `${remote.origin}/ap/posts/${newId()}`,
-        remoteActor: remote.zoe.href,
+        remoteActor: zoe.href,
         host: remote.host,
         kind: 'need',
         title: 'Water',
@@ -271,7 +187,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       .values({
         objectUri: `${remote.origin}/notes/${newId()}`,
         postId,
-        remoteActor: remote.zoe.href,
+        remoteActor: zoe.href,
         host: remote.host,
         text: 'I can help',
         published: '2026-11-28T09:00:00Z',
@@ -282,7 +198,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       .values({
         postId,
         kind: 'like',
-        remoteActor: remote.zoe.href,
+        remoteActor: zoe.href,
         host: remote.host,
         activityId: `${remote.origin}/likes/${newId()}`,
       })
@@ -342,7 +258,9 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
     expect((await ok(await api('GET', '/admin/federation/servers', boss.cookie))).data).toEqual([blocked]);
 
     // The inbox refuses the server now: 403 before anything is read or stored.
-    await expect(remote.send(actorOf(ana.user.username), followOf(ana.user.username))).rejects.toThrow(/403/);
+    await expect(remote.send('zoe', actorOf(ana.user.username), followOf(ana.user.username))).rejects.toThrow(
+      /403/,
+    );
     await t.app.deps.jobs.drain();
     expect(await followersOf(ana.user.id)).toEqual([]);
 
@@ -391,7 +309,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       .values({
         actorKind: 'person',
         actorId: bea.user.id,
-        remoteActor: remote.zoe.href,
+        remoteActor: zoe.href,
         inbox: `${remote.origin}/users/zoe/inbox`,
         sharedInbox: `${remote.origin}/inbox`,
         followId: `${remote.origin}/follows/${newId()}`,
@@ -421,10 +339,10 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
     const like = () =>
       new Like({
         id: new URL(`${remote.origin}/likes/${newId()}`),
-        actor: remote.zoe,
+        actor: zoe,
         object: new URL(`${origin}/ap/posts/${postId}`),
       });
-    await remote.send(actorOf(cai.user.username), like());
+    await remote.send('zoe', actorOf(cai.user.username), like());
     await settle(t);
     expect(await remoteCounts(t.db, postId)).toEqual({ likes: 0, announces: 0, replies: 0 });
 
@@ -434,12 +352,12 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       .values({
         id: newId(),
         userId: cai.user.id,
-        remoteActor: remote.zoe.href,
+        remoteActor: zoe.href,
         followId: `${origin}/f/${newId()}`,
         state: 'accepted',
       })
       .execute();
-    await remote.send(actorOf(cai.user.username), like());
+    await remote.send('zoe', actorOf(cai.user.username), like());
     await until(t, async () => (await remoteCounts(t.db, postId)).likes === 1, 'the like to be counted');
     await ok(
       await api('DELETE', `/admin/federation/servers/${encodeURIComponent(remote.host)}`, boss.cookie),
