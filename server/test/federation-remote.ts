@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Federation } from '@fedify/fedify';
 import { Accept, Create, Delete, Endpoints, Person, Undo, Update, type Activity } from '@fedify/fedify/vocab';
+import { FEDERATION_QUEUE } from '../src/features/federation/federation.store.js';
+import { DELIVER_QUEUE, OUT_QUEUE } from '../src/features/federation/outgoing.js';
+import type { TestApp } from './helpers.js';
 
 /** An activity's JSON as it reached the remote server. */
 export type ReceivedJson = Record<string, unknown>;
@@ -92,3 +95,33 @@ export async function startRemoteServer(people: string[], options: { actorPath?:
 }
 
 export type RemoteServer = Awaited<ReturnType<typeof startRemoteServer>>;
+
+/**
+ * Waits until `check` holds, running the app's waiting jobs before each ask (deliveries, Accepts,
+ * inbox work all go through the job queue). Bounded only so a broken test ends: a minute.
+ */
+export async function untilFederated(t: TestApp, check: () => Promise<boolean> | boolean, what: string) {
+  for (let i = 0; i < 1200; i++) {
+    await t.app.deps.jobs.drain();
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * Until every queue what goes out runs on is idle (nothing waiting, retrying or under way): a
+ * decision enqueues a delivery, which enqueues Fedify's fan-out, which enqueues each inbox's, so one
+ * drain may end before the next step was there. Then an absence means nothing was sent.
+ */
+export async function settleFederation(t: TestApp) {
+  const queues = [OUT_QUEUE, DELIVER_QUEUE, FEDERATION_QUEUE];
+  await untilFederated(
+    t,
+    async () => {
+      for (const queue of queues) if (await t.app.deps.jobs.busy(queue)) return false;
+      return true;
+    },
+    'the federation queues to be idle',
+  );
+}

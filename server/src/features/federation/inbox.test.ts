@@ -3,22 +3,13 @@ import { Follow, Undo } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
-import { startRemoteServer, type RemoteServer } from '../../../test/federation-remote.js';
+import { untilFederated, startRemoteServer, type RemoteServer } from '../../../test/federation-remote.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 
 /** An activity's object as it came: its id, or the id of the object given whole. */
 const idOf = (object: unknown) =>
   typeof object === 'string' ? object : (object as { id?: string } | undefined)?.id;
-
-/** Waits until `check` holds, asking again as the jobs behind it run (no fixed sleeps). */
-async function until(check: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('federation: the inbox (decision 082)', () => {
   let t: TestApp;
@@ -60,7 +51,11 @@ describe('federation: the inbox (decision 082)', () => {
     const activity = follow('ana_inbox');
     await remote.send('zoe', actorOf('ana_inbox'), activity);
 
-    await until(async () => (await followersOf(ana.id)).length === 1, 'the follower to be stored');
+    await untilFederated(
+      t,
+      async () => (await followersOf(ana.id)).length === 1,
+      'the follower to be stored',
+    );
     const [row] = await followersOf(ana.id);
     expect(row).toMatchObject({
       actorKind: 'person',
@@ -77,7 +72,7 @@ describe('federation: the inbox (decision 082)', () => {
     expect(cached).toMatchObject({ handle: `@zoe@${remote.host}`, host: remote.host, name: 'Zoe Remote' });
 
     // The Accept went through our job queue, signed with Ana's key, which Zoe's server checked.
-    await until(() => remote.received.length === 1, 'the Accept to arrive');
+    await untilFederated(t, () => remote.received.length === 1, 'the Accept to arrive');
     const accept = remote.received[0]!;
     expect(accept).toMatchObject({ type: 'Accept', actor: `${origin}/ap/users/ana_inbox` });
     expect(idOf(accept.object)).toBe(activity.id!.href);
@@ -95,7 +90,11 @@ describe('federation: the inbox (decision 082)', () => {
       actorOf('ana_inbox'),
       new Undo({ id: new URL(`${remote.origin}/undo/${newId()}`), actor: zoe, object: activity }),
     );
-    await until(async () => (await followersOf(ana.id)).length === 0, 'the Undo to remove the follower');
+    await untilFederated(
+      t,
+      async () => (await followersOf(ana.id)).length === 0,
+      'the Undo to remove the follower',
+    );
   });
 
   it('a public mission (a Group) is followed the same way', async () => {
@@ -107,9 +106,13 @@ describe('federation: the inbox (decision 082)', () => {
       .execute();
     const before = remote.received.length;
     await remote.send('zoe', actorOf(`m-${missionId}`), follow(`m-${missionId}`));
-    await until(async () => (await followersOf(missionId)).length === 1, "the mission's follower");
+    await untilFederated(
+      t,
+      async () => (await followersOf(missionId)).length === 1,
+      "the mission's follower",
+    );
     expect((await followersOf(missionId))[0]).toMatchObject({ actorKind: 'mission' });
-    await until(() => remote.received.length === before + 1, 'the Accept from the mission');
+    await untilFederated(t, () => remote.received.length === before + 1, 'the Accept from the mission');
     expect(remote.received.at(-1)!.actor).toBe(`${origin}/ap/users/m-${missionId}`);
 
     // Deleted, the mission takes its followers and its keys with it.

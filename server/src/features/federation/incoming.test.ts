@@ -2,20 +2,11 @@ import { Announce, Create, Delete, Flag, Like, Note, Tombstone, Undo } from '@fe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
-import { startRemoteServer, type RemoteServer } from '../../../test/federation-remote.js';
+import { untilFederated, startRemoteServer, type RemoteServer } from '../../../test/federation-remote.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { remoteCounts } from './federation.queries.js';
 import { createActivity, instant, postToNote, updateActivity, type NoteSource } from './notes.js';
-
-/** Waits until `check` holds, asking again as the jobs behind it run (no fixed sleeps). */
-async function until(check: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A need as another Muster publishes it (its post id, its author on that server). */
 function remoteNeed(origin: string, author: string, over: Partial<NoteSource> = {}): Note {
@@ -104,7 +95,7 @@ describe('federation: what comes in (decision 087)', () => {
       .execute();
     // The same Create again (its own id: Fedify reads an id once) after the follow: kept.
     await one.send('zoe', inbox, createActivity(note));
-    await until(async () => (await remotePost(uri)) !== undefined, 'the listing to be stored');
+    await untilFederated(t, async () => (await remotePost(uri)) !== undefined, 'the listing to be stored');
     const stored = (await remotePost(uri))!;
     expect(stored).toMatchObject({
       remoteActor: one.actor('zoe').href,
@@ -149,7 +140,11 @@ describe('federation: what comes in (decision 087)', () => {
       status: 'fulfilled',
     });
     await one.send('zoe', inbox, updateActivity(edited, '2026-11-29T01:00:00.000Z'));
-    await until(async () => (await remotePost(uri))?.title === 'Generator still needed', "Zoe's update");
+    await untilFederated(
+      t,
+      async () => (await remotePost(uri))?.title === 'Generator still needed',
+      "Zoe's update",
+    );
     expect(await remotePost(uri)).toMatchObject({ status: 'fulfilled', remoteActor: one.actor('zoe').href });
 
     // Another actor's Delete leaves it; Zoe's removes it.
@@ -173,7 +168,7 @@ describe('federation: what comes in (decision 087)', () => {
         object: new Tombstone({ id: new URL(uri) }),
       }),
     );
-    await until(async () => (await remotePost(uri)) === undefined, "Zoe's delete");
+    await untilFederated(t, async () => (await remotePost(uri)) === undefined, "Zoe's delete");
   });
 
   it('counts remote likes and boosts of our posts once per actor, uncounted by Undo; counts replies', async () => {
@@ -208,10 +203,14 @@ describe('federation: what comes in (decision 087)', () => {
       new Create({ id: new URL(`${reply.id!.href}#create`), actor: other.actor('mallory'), object: reply }),
     );
 
-    await until(async () => {
-      const c = await remoteCounts(t.db, post.id);
-      return c.likes === 1 && c.announces === 1 && c.replies === 1;
-    }, 'a like, a boost and a reply counted');
+    await untilFederated(
+      t,
+      async () => {
+        const c = await remoteCounts(t.db, post.id);
+        return c.likes === 1 && c.announces === 1 && c.replies === 1;
+      },
+      'a like, a boost and a reply counted',
+    );
     const kept = await t.db
       .selectFrom('federationRemoteReplies')
       .selectAll()
@@ -250,7 +249,7 @@ describe('federation: what comes in (decision 087)', () => {
         object: new Like({ id: new URL(lastLike.activityId), actor: one.actor('zoe'), object: post.uri }),
       }),
     );
-    await until(async () => (await remoteCounts(t.db, post.id)).likes === 0, 'the like undone');
+    await untilFederated(t, async () => (await remoteCounts(t.db, post.id)).likes === 0, 'the like undone');
   });
 
   it('files a remote Flag about one of our posts in the moderation queue, naming the server', async () => {
@@ -267,7 +266,7 @@ describe('federation: what comes in (decision 087)', () => {
     );
     const caseOf = () =>
       t.db.selectFrom('moderationCases').selectAll().where('targetId', '=', post.id).executeTakeFirst();
-    await until(async () => (await caseOf()) !== undefined, 'a case in the queue');
+    await untilFederated(t, async () => (await caseOf()) !== undefined, 'a case in the queue');
     const filed = (await caseOf())!;
     expect(filed).toMatchObject({ targetType: 'post', authorId: post.author.id, status: 'open' });
     const flag = await t.db

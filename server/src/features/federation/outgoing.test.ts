@@ -2,42 +2,20 @@ import { Follow } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
-import { startRemoteServer, type ReceivedJson, type RemoteServer } from '../../../test/federation-remote.js';
+import {
+  untilFederated,
+  settleFederation,
+  startRemoteServer,
+  type ReceivedJson,
+  type RemoteServer,
+} from '../../../test/federation-remote.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
 import { runNeedLifecycle } from '../posts/lifecycle.service.js';
-import { FEDERATION_QUEUE } from './federation.store.js';
-import { DELIVER_QUEUE, OUT_QUEUE, OUTBOX_PAGE } from './outgoing.js';
+import { OUTBOX_PAGE } from './outgoing.js';
 
 type Json = ReceivedJson;
 const MUSTER = 'https://muster.social/ns#';
-
-/** Waits until `check` holds, running the jobs behind it as it asks again (no fixed sleeps). */
-async function until(t: TestApp, check: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 600; i++) {
-    await t.app.deps.jobs.drain();
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/**
- * Until every queue what goes out runs on is idle (nothing waiting, retrying or under way): a
- * decision enqueues a delivery, which enqueues Fedify's fan-out, which enqueues each inbox's, so one
- * drain may end before the next step was there. Then an absence means nothing was sent.
- */
-async function settle(t: TestApp) {
-  const queues = [OUT_QUEUE, DELIVER_QUEUE, FEDERATION_QUEUE];
-  await until(
-    t,
-    async () => {
-      for (const queue of queues) if (await t.app.deps.jobs.busy(queue)) return false;
-      return true;
-    },
-    'the federation queues to be idle',
-  );
-}
 
 /** Cebu, exactly (a street corner): what goes out must be the city-level point, never this. */
 const EXACT = { address: 'Osmeña Blvd, Cebu City, Cebu, Philippines', coordinates: [123.893456, 10.312345] };
@@ -79,7 +57,7 @@ describe('federation: what goes out (decision 086)', () => {
         object: new URL(`${origin}/ap/users/${username}`),
       }),
     );
-    await until(
+    await untilFederated(
       t,
       async () =>
         (
@@ -91,7 +69,7 @@ describe('federation: what goes out (decision 086)', () => {
         ).length === 1,
       'the follower to be stored',
     );
-    await until(t, () => remote.received.length > before, 'the Accept');
+    await untilFederated(t, () => remote.received.length > before, 'the Accept');
   }
 
   type Author = Awaited<ReturnType<typeof signedInUser>>;
@@ -121,7 +99,7 @@ describe('federation: what goes out (decision 086)', () => {
     await followedByZoe('ana_out', ana.user.id);
 
     const id = await post(ana);
-    await until(t, () => arrived('Create', id).length === 1, 'the Create');
+    await untilFederated(t, () => arrived('Create', id).length === 1, 'the Create');
     const create = arrived('Create', id)[0]!;
     expect(create.actor).toBe(`${origin}/ap/users/ana_out`);
     const note = create.object as Json;
@@ -144,12 +122,12 @@ describe('federation: what goes out (decision 086)', () => {
     expect(
       (await api('PATCH', `/posts/${id}`, ana.cookie, { title: 'Insulin pens, urgent' })).statusCode,
     ).toBe(200);
-    await until(t, () => arrived('Update', id).length === 1, 'the Update of the edit');
+    await untilFederated(t, () => arrived('Update', id).length === 1, 'the Update of the edit');
     expect((arrived('Update', id)[0]!.object as Json).content).toContain('Insulin pens, urgent');
 
     // Fulfilled: another Update, with the status in the text and the extension.
     expect((await api('PATCH', `/posts/${id}`, ana.cookie, { status: 'fulfilled' })).statusCode).toBe(200);
-    await until(t, () => arrived('Update', id).length === 2, 'the Update of the fulfilment');
+    await untilFederated(t, () => arrived('Update', id).length === 2, 'the Update of the fulfilment');
     const fulfilled = arrived('Update', id)[1]!;
     expect((fulfilled.object as Json)[`${MUSTER}status`]).toBe('fulfilled');
     expect((fulfilled.object as Json).content).toContain('Fulfilled');
@@ -158,15 +136,15 @@ describe('federation: what goes out (decision 086)', () => {
 
     // Deleted: a Delete with a Tombstone in its place.
     expect((await api('DELETE', `/posts/${id}`, ana.cookie)).statusCode).toBe(200);
-    await until(t, () => arrived('Delete', id).length === 1, 'the Delete');
+    await untilFederated(t, () => arrived('Delete', id).length === 1, 'the Delete');
     expect((arrived('Delete', id)[0]!.object as Json).type).toBe('Tombstone');
 
     // A need that expires goes out as an Update with its status.
     const soon = await post(ana, { title: 'Water for the clinic', openForDays: 7 });
-    await until(t, () => arrived('Create', soon).length === 1, 'the second Create');
+    await untilFederated(t, () => arrived('Create', soon).length === 1, 'the second Create');
     await runNeedLifecycle(t.app.deps, new Date(Date.now() + 8 * 86_400_000));
-    await settle(t);
-    await until(t, () => arrived('Update', soon).length === 1, 'the Update of the expiry');
+    await settleFederation(t);
+    await untilFederated(t, () => arrived('Update', soon).length === 1, 'the Update of the expiry');
     expect((arrived('Update', soon)[0]!.object as Json)[`${MUSTER}status`]).toBe('expired');
   });
 
@@ -174,7 +152,7 @@ describe('federation: what goes out (decision 086)', () => {
     const cai = await signedInUser(t, { username: 'cai_out' });
     await followedByZoe('cai_out', cai.user.id);
     const id = await post(cai, { title: 'Tarps' });
-    await until(t, () => arrived('Create', id).length === 1, 'the Create');
+    await untilFederated(t, () => arrived('Create', id).length === 1, 'the Create');
     // Reported, and hidden by a moderator's action (the moderation feature's own path).
     const [reporter, mod] = await Promise.all([signedInUser(t), signedInUser(t, { role: 'moderator' })]);
     const report = { targetType: 'post', targetId: id, reason: 'spam', note: '' };
@@ -189,7 +167,7 @@ describe('federation: what goes out (decision 086)', () => {
     expect((await api('POST', `/moderation/cases/${caseId}/action`, mod.cookie, action)).statusCode).toBe(
       200,
     );
-    await until(t, () => arrived('Delete', id).length === 1, 'the Delete of the hidden post');
+    await untilFederated(t, () => arrived('Delete', id).length === 1, 'the Delete of the hidden post');
   });
 
   it('members-only updates, a limited author, someone who does not federate and a never-sent post send nothing', async () => {
@@ -217,7 +195,7 @@ describe('federation: what goes out (decision 086)', () => {
       mission: { missionId, title: 'Night shelter' },
       mapLocation: undefined,
     });
-    await settle(t);
+    await settleFederation(t);
     expect(remote.received.filter((a) => JSON.stringify(a).includes(update))).toEqual([]);
     // Its object URL is not there either.
     const hidden = await t.app.inject({
@@ -234,11 +212,11 @@ describe('federation: what goes out (decision 086)', () => {
       .where('id', '=', bo.user.id)
       .execute();
     const limited = await post(bo, { title: 'Blankets' });
-    await settle(t);
+    await settleFederation(t);
     expect(remote.received.filter((a) => JSON.stringify(a).includes(limited))).toEqual([]);
     // Deleted, a post that never went out sends no Delete.
     expect((await api('DELETE', `/posts/${limited}`, bo.cookie)).statusCode).toBe(200);
-    await settle(t);
+    await settleFederation(t);
     expect(remote.received.filter((a) => JSON.stringify(a).includes(limited))).toEqual([]);
 
     // Federation turned off by the person: nothing goes.
@@ -246,7 +224,7 @@ describe('federation: what goes out (decision 086)', () => {
     await followedByZoe('di_out', di.user.id);
     await t.db.updateTable('users').set({ federate: false }).where('id', '=', di.user.id).execute();
     const quiet = await post(di, { title: 'Rice' });
-    await settle(t);
+    await settleFederation(t);
     expect(remote.received.filter((a) => JSON.stringify(a).includes(quiet))).toEqual([]);
   });
 

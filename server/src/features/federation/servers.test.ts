@@ -2,41 +2,18 @@ import { Follow, Like } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { freePort } from '../../../test/free-port.js';
-import { startRemoteServer, type ReceivedJson, type RemoteServer } from '../../../test/federation-remote.js';
+import {
+  untilFederated,
+  settleFederation,
+  startRemoteServer,
+  type ReceivedJson,
+  type RemoteServer,
+} from '../../../test/federation-remote.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { newId } from '../../platform/ids.js';
-import { FEDERATION_QUEUE } from './federation.store.js';
 import { remoteCounts } from './federation.queries.js';
-import { DELIVER_QUEUE, OUT_QUEUE } from './outgoing.js';
 
 type Json = ReceivedJson;
-
-/** Waits until `check` holds, running the jobs behind it as it asks again (no fixed sleeps). */
-async function until(t: TestApp, check: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 600; i++) {
-    await t.app.deps.jobs.drain();
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/**
- * Until every queue what goes out runs on is idle (nothing waiting, retrying or under way): a
- * decision enqueues a delivery, which enqueues Fedify's fan-out, which enqueues each inbox's, so one
- * drain may end before the next step was there. Then an absence means nothing was sent.
- */
-async function settle(t: TestApp) {
-  const queues = [OUT_QUEUE, DELIVER_QUEUE, FEDERATION_QUEUE];
-  await until(
-    t,
-    async () => {
-      for (const queue of queues) if (await t.app.deps.jobs.busy(queue)) return false;
-      return true;
-    },
-    'the federation queues to be idle',
-  );
-}
 
 describe('federation: admins block or limit a whole server (decision 088)', () => {
   let t: TestApp;
@@ -85,8 +62,12 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
   async function followedByZoe(who: Person) {
     const before = remote.received.length;
     await remote.send('zoe', actorOf(who.user.username), followOf(who.user.username));
-    await until(t, async () => (await followersOf(who.user.id)).length === 1, 'the follower to be stored');
-    await until(t, () => remote.received.length > before, 'the Accept');
+    await untilFederated(
+      t,
+      async () => (await followersOf(who.user.id)).length === 1,
+      'the follower to be stored',
+    );
+    await untilFederated(t, () => remote.received.length > before, 'the Accept');
   }
 
   async function post(author: Person) {
@@ -293,7 +274,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
     await followedByZoe(bea);
     // Delivery works: her next need reaches Zoe.
     const first = await post(bea);
-    await until(t, () => creates(first).length === 1, 'the Create to reach Zoe');
+    await untilFederated(t, () => creates(first).length === 1, 'the Create to reach Zoe');
 
     await ok(
       await api('POST', '/admin/federation/servers', boss.cookie, {
@@ -316,7 +297,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       })
       .execute();
     const second = await post(bea);
-    await settle(t);
+    await settleFederation(t);
     expect(creates(second)).toEqual([]);
     await ok(
       await api('DELETE', `/admin/federation/servers/${encodeURIComponent(remote.host)}`, boss.cookie),
@@ -343,7 +324,7 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
         object: new URL(`${origin}/ap/posts/${postId}`),
       });
     await remote.send('zoe', actorOf(cai.user.username), like());
-    await settle(t);
+    await settleFederation(t);
     expect(await remoteCounts(t.db, postId)).toEqual({ likes: 0, announces: 0, replies: 0 });
 
     // Someone here follows her: what she says is kept.
@@ -358,7 +339,11 @@ describe('federation: admins block or limit a whole server (decision 088)', () =
       })
       .execute();
     await remote.send('zoe', actorOf(cai.user.username), like());
-    await until(t, async () => (await remoteCounts(t.db, postId)).likes === 1, 'the like to be counted');
+    await untilFederated(
+      t,
+      async () => (await remoteCounts(t.db, postId)).likes === 1,
+      'the like to be counted',
+    );
     await ok(
       await api('DELETE', `/admin/federation/servers/${encodeURIComponent(remote.host)}`, boss.cookie),
     );
