@@ -6,6 +6,7 @@ import {
   POST_TITLE_MAX,
   needStatuses,
 } from './posts-constants.js';
+import { createOfferSchema } from './offers.js';
 
 /*
  * Federation (issue 38). Each part of the work keeps its own headed section below; add yours under
@@ -194,3 +195,38 @@ export type FederatedServer = z.infer<typeof federatedServerSchema>;
 
 export const federatedServerResponseSchema = z.object({ data: federatedServerSchema });
 export const federatedServersResponseSchema = z.object({ data: z.array(federatedServerSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Offers of help on another server's listing (decision 090)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Offer help on a remote listing (`POST /api/v1/federation/offers`): the same words as a local
+ * offer, and the listing's object id as this server stored it. It travels to the listing's home
+ * server, where its author sees it among their offers.
+ */
+export const remoteOfferSchema = createOfferSchema.extend({ objectId: httpUrlSchema });
+export type RemoteOfferInput = z.infer<typeof remoteOfferSchema>;
+
+/** Where an offer sent to another server stands: sent until its author accepts or declines it there. */
+export const remoteOfferStates = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
+
+/** One offer I sent to another server, as my list shows it. */
+export const sentRemoteOfferSchema = z.object({
+  id: z.string(),
+  objectId: httpUrlSchema,
+  /** The listing's page on its home server. */
+  url: httpUrlSchema,
+  title: z.string(),
+  server: z.string(),
+  state: z.enum(remoteOfferStates),
+  message: z.string(),
+  give: z.string(),
+  when: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type SentRemoteOffer = z.infer<typeof sentRemoteOfferSchema>;
+
+export const sentRemoteOfferResponseSchema = z.object({ data: sentRemoteOfferSchema });
+export const sentRemoteOffersResponseSchema = z.object({ data: z.array(sentRemoteOfferSchema) });
