@@ -80,6 +80,22 @@ export const mapQuerySchema = mapFiltersSchema.extend({
 });
 export type MapQuery = z.infer<typeof mapQuerySchema>;
 
+/**
+ * Where another Muster's listing lives (issue 38, decision 089), on a search result or a pin from
+ * elsewhere: its server (host[:port], shown as "From <server>"), its page there, its Note's id (what
+ * Offer help names, `remoteOfferSchema`) and its author's actor.
+ */
+export const remoteOriginSchema = z.object({
+  server: z.string(),
+  url: z.string(),
+  objectId: z.string(),
+  authorUri: z.string(),
+});
+export type RemoteOrigin = z.infer<typeof remoteOriginSchema>;
+
+/** At most this many listings from other servers in one map answer, after the local items. */
+export const MAP_REMOTE_ITEMS = 100;
+
 /** One pin: a post or a mission at its public place. */
 export const mapItemSchema = z.object({
   _id: z.string(),
@@ -94,14 +110,22 @@ export const mapItemSchema = z.object({
   /** The public, city-level place text. */
   place: z.string(),
   createdAt: z.string(),
+  /**
+   * Only on another Muster's need, want or provision (decision 089): where it lives. Its `_id` is
+   * then the Note's id, its place the approximate one its server sent; it has no page here.
+   */
+  remote: remoteOriginSchema.optional(),
 });
 export type MapItem = z.infer<typeof mapItemSchema>;
 
 export const mapResponseSchema = z.object({
   data: z.object({
-    /** Newest first, at most `limit`. */
+    /**
+     * Newest first, at most `limit`; then another Muster's listings that fit (`remote` set), newest
+     * first, at most MAP_REMOTE_ITEMS.
+     */
     items: z.array(mapItemSchema),
-    /** How many items fit the viewport and filters, counted up to MAP_TOTAL_CAP. */
+    /** How many items fit the viewport and filters (other servers' included), counted up to MAP_TOTAL_CAP. */
     total: z.number(),
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE } from './limits.js';
-import { NEAR_RADIUS_DEFAULT_KM, nearSchema } from './map.js';
+import { NEAR_RADIUS_DEFAULT_KM, nearSchema, remoteOriginSchema } from './map.js';
 import { missionTypes } from './missions-constants.js';
 import { needStatuses, postKinds } from './posts-constants.js';
 import { SEARCH_QUERY_MAX, searchSections } from './search-constants.js';
@@ -97,12 +97,37 @@ export const missionMatchSchema = z.object({
 });
 export type MissionMatch = z.infer<typeof missionMatchSchema>;
 
+/**
+ * Another Muster's need, want or provision matching the query (issue 38, decision 089): what a
+ * category group's post shows, its category and place, and where it lives (`remote`). It has no
+ * page here: it opens on its home server.
+ */
+export const remoteMatchSchema = z.object({
+  kind: z.enum(['need', 'want', 'provision']),
+  title: z.string(),
+  excerpt: z.string(),
+  category: z.string().nullable(),
+  status: z.enum(needStatuses).nullable(),
+  emergency: z.boolean(),
+  /** The approximate, city-level place its server gave, if any. */
+  place: z.string().nullable(),
+  createdAt: z.string(),
+  remote: remoteOriginSchema,
+});
+export type RemoteMatch = z.infer<typeof remoteMatchSchema>;
+
 export const advancedSearchResponseSchema = z.object({
   data: z.object({
     users: z.array(publicUserSchema),
     needsMatches: z.array(categoryMatchSchema),
     provisionsMatches: z.array(categoryMatchSchema),
     missionMatches: z.array(missionMatchSchema),
+    /**
+     * Needs and wants (section needs), provisions (section provisions) or both (all) from other
+     * servers, by the same words, category and circle, paged as the sections are. The server always
+     * sends it ([] when federation is off); optional for answers cached before it existed.
+     */
+    remoteMatches: z.array(remoteMatchSchema).optional(),
     /** Only when the query holds '#' words: those hashtags, with how many posts carry each. */
     hashtags: z.array(z.object({ name: z.string(), count: z.number() })).optional(),
   }),

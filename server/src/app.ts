@@ -14,6 +14,7 @@ import { commentsRoutes } from './features/comments/comments.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { federationApiRoutes, federationRoutes } from './features/federation/federation.routes.js';
 import { federationServersRoutes } from './features/federation/servers.routes.js';
+import { remoteListingsShownTo } from './features/federation/remote-listings.queries.js';
 import { emergencyBoardRoutes } from './features/emergency-board/emergency-board.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { hashtagsRoutes } from './features/hashtags/hashtags.routes.js';
@@ -253,9 +254,12 @@ export async function buildApp({
       await api.register(moderationActionsRoutes);
       await api.register(tasksRoutes);
       await api.register(geoRoutes);
-      await api.register(searchRoutes);
+      // Another Muster's listings in search and on the map (decision 089): the federation feature
+      // says which a viewer may see, search and the map read them in their own statements.
+      const remoteListings = config.federation.enabled ? remoteListingsShownTo : undefined;
+      await api.register(searchRoutes, { remoteListings });
       // The map of where help is needed (issue 37, decision 077).
-      await api.register(mapRoutes);
+      await api.register(mapRoutes, { remoteListings });
       await api.register(matchingRoutes);
       await api.register(alertsRoutes);
       await api.register(realtimeRoutes);

@@ -386,8 +386,15 @@ const hostBlocked = (column: string) => hostExprBlocked(sql.ref(column));
 
 /** The same test for any SQL expression giving a host (a follower's inbox's host, decision 088). */
 const hostExprBlocked = (host: RawBuilder<string> | ReturnType<typeof sql.ref>) =>
+  hostUnderPolicy(host, 'blocked');
+
+/** Whether an admin's policy of this kind covers the host expression, by `serverPolicy`'s rule. */
+export const hostUnderPolicy = (
+  host: RawBuilder<string> | ReturnType<typeof sql.ref>,
+  policy: 'blocked' | 'limited',
+) =>
   sql<boolean>`exists (select 1 from federation_servers s
-  where s.policy = 'blocked' and (s.host = ${host}
+  where s.policy = ${sql.lit(policy)} and (s.host = ${host}
     or split_part(${host}, ':', 1) = s.host
     or split_part(${host}, ':', 1) like '%.' || s.host))`;
 

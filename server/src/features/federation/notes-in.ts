@@ -310,7 +310,14 @@ export async function noteFromJsonLd(input: unknown, options: { sender?: URL } =
 
   const extension = readExtension(json);
   if (extension !== undefined) {
-    const parsed = musterExtensionSchema.safeParse(extension);
+    // A term whose value is null is left out of the JSON-LD (notes.ts writes no null), so a
+    // provision (no status) or a listing without a category or an end arrives without it.
+    const parsed = musterExtensionSchema.safeParse({
+      category: null,
+      status: null,
+      expiresAt: null,
+      ...(extension as object),
+    });
     if (!parsed.success) return refuse('bad-extension');
     return listingOf(object, parsed.data, { id, author, url, published });
   }

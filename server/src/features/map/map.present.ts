@@ -1,5 +1,5 @@
 import type { JsonText } from '../../platform/json-text.js';
-import type { MapRow } from './map.queries.js';
+import type { MapRow, RemoteMapRow } from './map.queries.js';
 
 /**
  * One pin as the API gives it (contract's mapItemSchema): the public, approximate place only —
@@ -16,6 +16,26 @@ export function mapItemText(row: MapRow): JsonText {
     coordinates: [row.lon, row.lat],
     place: row.place,
     createdAt: row.createdAt.toISOString(),
+  }) as JsonText;
+}
+
+/**
+ * Another Muster's listing as a pin (decision 089): the same fields (its `_id` the Note's id), its
+ * place as its server gave it (087 keeps only the 0.01° point and the place's name), and `remote`:
+ * where it lives, for the "From <server>" badge, the link to its page and Offer help.
+ */
+export function remoteMapItemText(row: RemoteMapRow): JsonText {
+  return JSON.stringify({
+    _id: row.id,
+    kind: row.kind,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    emergency: row.emergency,
+    coordinates: [row.lon, row.lat],
+    place: row.place,
+    createdAt: row.createdAt.toISOString(),
+    remote: { server: row.host, url: row.url, objectId: row.id, authorUri: row.authorUri },
   }) as JsonText;
 }
 

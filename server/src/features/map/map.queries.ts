@@ -2,6 +2,7 @@ import { type Bbox, type MapKind } from '@muster/contract/map';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import type { RemoteListingsOf } from '../../platform/remote-listings.js';
 import { boxOf, mapPointOf } from '../../platform/map-point.queries.js';
 import { hiddenAuthorsFor, missionVisibleTo, suspendedNow } from '../../social/social.queries.js';
 
@@ -216,4 +217,50 @@ const pins = prepared<{ ids: string[] }, MapRow>(
 
 export function mapPins(db: Db, ids: string[]): Promise<MapRow[]> {
   return ids.length ? pins(db, { ids }) : Promise.resolve([]);
+}
+
+/** Another Muster's listing at its public place (decision 089), with where it lives. */
+export type RemoteMapRow = Omit<MapRow, 'kind'> & {
+  kind: 'need' | 'want' | 'provision';
+  host: string;
+  url: string;
+  authorUri: string;
+  /** Its server is limited (decision 088): left out of a shared answer, see remoteMapRows. */
+  limited: boolean;
+  /** Whether any limited server's listing fits (the same on every row). */
+  anyLimited: boolean;
+};
+
+/**
+ * Another Muster's needs, wants and provisions in the box that fit the filters (decision 089),
+ * newest first, at most `cap`, in a statement of their own: they are few, have no cells, and
+ * must not change the local walk's plan. For a viewer: those they may see. For nobody in
+ * particular: the others first, then a limited server's, marked, and `anyLimited` says whether any
+ * fits at all (the shared answer leaves them out and each viewer asks for their own).
+ */
+export async function remoteMapRows(
+  db: Db,
+  remote: RemoteListingsOf,
+  viewerId: string | undefined,
+  s: MapSelection,
+  cap: number,
+): Promise<RemoteMapRow[]> {
+  const kinds = s.kinds.filter((k) => k !== 'mission');
+  if (kinds.length === 0) return [];
+  const [west, south, east, north] = s.bbox;
+  const since = s.sinceDays === undefined ? undefined : new Date(Date.now() - s.sinceDays * 86_400_000);
+  const { rows } = await sql<RemoteMapRow>`select x.object_uri as id, x.kind, x.title, x.category, x.status,
+      x.emergency, x.longitude as lon, x.latitude as lat, coalesce(x.place_name, '') as place,
+      x.published as "createdAt", x.host, x.url, x.remote_actor as "authorUri", x.limited,
+      bool_or(x.limited) over () as "anyLimited"
+    from ${remote(viewerId)} x
+    where x.longitude between ${west}::float8 and ${east}::float8
+      and x.latitude between ${south}::float8 and ${north}::float8
+      and x.kind = any(${kinds}::text[])
+      and (x.kind = 'provision' or x.status = any(${[...s.statuses]}::text[]))
+      ${s.category === undefined ? sql`` : sql`and lower(x.category) = lower(${s.category})`}
+      ${s.emergency ? sql`and x.emergency` : sql``}
+      ${since === undefined ? sql`` : sql`and x.published >= ${since}`}
+    order by x.limited, x.published desc, x.object_uri limit ${sql.lit(cap)}`.execute(db);
+  return rows;
 }

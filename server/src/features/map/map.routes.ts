@@ -2,12 +2,16 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import { mapQuerySchema, mapResponseSchema, mapTilesResponseSchema } from '@muster/contract/map';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText } from '../../platform/json-text.js';
+import type { RemoteListingsOf } from '../../platform/remote-listings.js';
 import * as map from './map.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
 
-/** The map of where help is needed (issue 37, decision 077). */
-export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The map of where help is needed (issue 37, decision 077). `remoteListings`: another Muster's,
+ * handed in by app.ts from the federation feature (decision 089).
+ */
+export const mapRoutes: FastifyPluginAsyncZod<{ remoteListings?: RemoteListingsOf }> = async (app, options) => {
   const { deps } = app;
   map.subscribeMap(deps);
 
@@ -23,7 +27,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await map.mapOf(deps, request.viewer, request.query);
+      const answer = await map.mapOf(deps, request.viewer, request.query, options.remoteListings);
       // In production only: elsewhere every answer goes as text, for the schema check (serializer.ts).
       if (
         answer.shared &&

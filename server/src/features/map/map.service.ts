@@ -1,12 +1,19 @@
 import zlib from 'node:zlib';
-import { MAP_ITEMS_MAX, MAP_TOTAL_CAP, type MapQuery, type MapTiles } from '@muster/contract/map';
+import {
+  MAP_ITEMS_MAX,
+  MAP_REMOTE_ITEMS,
+  MAP_TOTAL_CAP,
+  type MapQuery,
+  type MapTiles,
+} from '@muster/contract/map';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { type MicroCache, microCachePerApp } from '../../platform/micro-cache.js';
-import { mapAnswerText, mapItemText } from './map.present.js';
+import type { RemoteListingsOf } from '../../platform/remote-listings.js';
+import { mapAnswerText, mapItemText, remoteMapItemText } from './map.present.js';
 import { standingOf } from '../../social/standing.js';
-import { cellsOf, type MapKey, mapKeys, mapPins, type MapSelection } from './map.queries.js';
+import { cellsOf, type MapKey, mapKeys, mapPins, type MapSelection, remoteMapRows } from './map.queries.js';
 
 /*
  * The map of where help is needed (issue 37, decision 077). A viewport's answer is the same for
@@ -26,6 +33,8 @@ import { cellsOf, type MapKey, mapKeys, mapPins, type MapSelection } from './map
 type Answer = {
   keys: MapKey[];
   texts: Map<string, JsonText>;
+  /** Another Muster's listings in the box (decision 089). */
+  remote: RemotePins;
   /** Whole answers as most viewers (no blocks) get them, by limit, and brotli'd once (below). */
   whole?: Map<number, Whole>;
 };
@@ -54,6 +63,29 @@ const SHARED_FRESH_MS = 5_000;
 const freshFor = (tookMs: number) => Math.min(Math.max(SHARED_FRESH_MS, 10 * tookMs), 30_000);
 /** Pins written with a shared answer: a full page and room for a viewer's blocks. */
 const SHARED_PINS = MAP_ITEMS_MAX + 50;
+
+/**
+ * Another Muster's listings in the box (decision 089), written, newest first: at most
+ * MAP_REMOTE_ITEMS, after the local ones. `limited`: a limited server's listing fits, which the
+ * shared answer leaves out (decision 088), so each viewer's are read for them.
+ */
+type RemotePins = { texts: JsonText[]; limited: boolean };
+const NO_REMOTE: RemotePins = { texts: [], limited: false };
+
+/** Read for the viewer (or nobody in particular: a shared answer's). */
+async function remotePinsFor(
+  remote: RemoteListingsOf | undefined,
+  deps: Deps,
+  viewerId: string | undefined,
+  selection: MapSelection,
+): Promise<RemotePins> {
+  if (!remote) return NO_REMOTE;
+  const rows = await remoteMapRows(deps.db, remote, viewerId, selection, MAP_REMOTE_ITEMS);
+  return {
+    texts: rows.filter((r) => viewerId !== undefined || !r.limited).map(remoteMapItemText),
+    limited: viewerId === undefined && rows.some((r) => r.anyLimited),
+  };
+}
 
 /**
  * What a moderator does to a post or a person is off the shared maps at once here (071). Each
@@ -94,13 +126,22 @@ async function answerFor(
   viewerId: string | undefined,
   selection: MapSelection,
   pinned: number,
+  remote: RemoteListingsOf | undefined,
 ): Promise<Answer> {
-  const keys = await mapKeys(deps.db, viewerId, selection, MAP_TOTAL_CAP + 1);
-  return { keys, texts: await textsOf(deps, keys.slice(0, pinned)) };
+  const [keys, remotePins] = await Promise.all([
+    mapKeys(deps.db, viewerId, selection, MAP_TOTAL_CAP + 1),
+    remotePinsFor(remote, deps, viewerId, selection),
+  ]);
+  return { keys, texts: await textsOf(deps, keys.slice(0, pinned)), remote: remotePins };
 }
 
 /** The shared answer: its keys from its block's when they settle it (BLOCK_KEYS), else its own walk. */
-async function sharedAnswerFor(deps: Deps, selection: MapSelection): Promise<Answer> {
+async function sharedAnswerFor(
+  deps: Deps,
+  selection: MapSelection,
+  remote: RemoteListingsOf | undefined,
+): Promise<Answer> {
+  const remotePins = remotePinsFor(remote, deps, undefined, selection);
   const grid = cellsOf(selection.bbox);
   const { bbox, ...filters } = selection;
   const blockKey = JSON.stringify({
@@ -125,7 +166,7 @@ async function sharedAnswerFor(deps: Deps, selection: MapSelection): Promise<Ans
     block.length <= BLOCK_KEYS || inBox.length > MAP_TOTAL_CAP
       ? inBox
       : await mapKeys(deps.db, undefined, selection, MAP_TOTAL_CAP + 1);
-  return { keys, texts: await textsOf(deps, keys.slice(0, SHARED_PINS)) };
+  return { keys, texts: await textsOf(deps, keys.slice(0, SHARED_PINS)), remote: await remotePins };
 }
 
 /** These keys' pins' text: those kept (pinTexts), the others read. */
@@ -149,14 +190,27 @@ async function textsOf(deps: Deps, keys: readonly MapKey[]): Promise<Map<string,
 /** A map answer: its JSON text, and the same brotli'd when it is shared by every viewer without blocks. */
 export type MapAnswer = { text: JsonText; shared?: Whole };
 
-/** GET /map: the newest `limit` things in the viewport the viewer may see, and how many fit. */
-export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Promise<MapAnswer> {
+/**
+ * GET /map: the newest `limit` things in the viewport the viewer may see, and how many fit; then
+ * another Muster's listings there (`remote`, handed in by app.ts, decision 089).
+ */
+export async function mapOf(
+  deps: Deps,
+  viewer: Viewer | null,
+  q: MapQuery,
+  remote?: RemoteListingsOf,
+): Promise<MapAnswer> {
   const me = requireViewer(viewer);
   const selection = selectionOf(q);
-  const [shared, standing] = await Promise.all([sharedAnswer(deps, selection), standingOf(deps, me.id)]);
+  const [shared, standing] = await Promise.all([
+    sharedAnswer(deps, selection, remote),
+    standingOf(deps, me.id),
+  ]);
   // The shared answer leaves out members-only missions' things and every limited person's (077).
   const needsOwnAnswer = standing.membersOnly || standing.nearLimited;
-  if (!needsOwnAnswer && standing.blocked.size === 0) {
+  // A limited server's listing is here: whether this viewer follows its author is theirs alone.
+  const ownRemote = !needsOwnAnswer && shared.remote.limited;
+  if (!needsOwnAnswer && !ownRemote && standing.blocked.size === 0) {
     // The common case: the shared answer as it is, written once per limit.
     shared.whole ??= new Map();
     let whole = shared.whole.get(q.limit);
@@ -164,16 +218,29 @@ export async function mapOf(deps: Deps, viewer: Viewer | null, q: MapQuery): Pro
       shared.whole.set(q.limit, (whole = { text: await answerText(deps, shared, new Set(), q.limit) }));
     return { text: whole.text, shared: whole };
   }
-  const answer = needsOwnAnswer ? await answerFor(deps, me.id, selection, q.limit) : shared;
-  return { text: await answerText(deps, answer, needsOwnAnswer ? new Set() : standing.blocked, q.limit) };
+  const answer = needsOwnAnswer ? await answerFor(deps, me.id, selection, q.limit, remote) : shared;
+  const remotePins = ownRemote ? await remotePinsFor(remote, deps, me.id, selection) : answer.remote;
+  return {
+    text: await answerText(
+      deps,
+      answer,
+      needsOwnAnswer ? new Set() : standing.blocked,
+      q.limit,
+      remotePins,
+    ),
+  };
 }
 
-/** The answer less the blocked people's things: its first `limit` pins and how many fit. */
+/**
+ * The answer less the blocked people's things: its first `limit` pins and how many fit, then
+ * another Muster's listings (`remote`; a block between people here is not theirs to filter).
+ */
 async function answerText(
   deps: Deps,
   answer: Answer,
   blocked: ReadonlySet<string>,
   limit: number,
+  remote: RemotePins = answer.remote,
 ): Promise<JsonText> {
   const shown: string[] = [];
   let total = 0;
@@ -186,7 +253,7 @@ async function answerText(
   const missing = shown.filter((id) => !answer.texts.has(id));
   const extra = new Map((await mapPins(deps.db, missing)).map((r) => [r.id, mapItemText(r)]));
   const items = shown.map((id) => answer.texts.get(id) ?? extra.get(id)).filter((t) => t !== undefined);
-  return mapAnswerText(items, Math.min(total, MAP_TOTAL_CAP));
+  return mapAnswerText([...items, ...remote.texts], Math.min(total + remote.texts.length, MAP_TOTAL_CAP));
 }
 
 /**
@@ -207,9 +274,18 @@ export function brotliOnce(whole: Whole): Buffer {
  * given while one request computes its successor, so a crowd on one viewport never waits on the
  * database together.
  */
-function sharedAnswer(deps: Deps, selection: MapSelection): Promise<Answer> {
+function sharedAnswer(
+  deps: Deps,
+  selection: MapSelection,
+  remote: RemoteListingsOf | undefined,
+): Promise<Answer> {
   // Never older than its freshness (5–30 s): a first look at an area waits for its new answer.
-  return kept(sharedAnswers(deps), JSON.stringify(selection), () => sharedAnswerFor(deps, selection), true);
+  return kept(
+    sharedAnswers(deps),
+    JSON.stringify(selection),
+    () => sharedAnswerFor(deps, selection, remote),
+    true,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JsonText } from '../../platform/json-text.js';
+import type { RemoteListingsOf } from '../../platform/remote-listings.js';
 import { startsWith } from '../../db/prefix-bounds.js';
 import { boxOf, mapPointOf } from '../../platform/map-point.queries.js';
 import {
@@ -44,6 +45,17 @@ const KM_PER_DEGREE = (6371 * Math.PI) / 180;
  * public 0.01° place, is read: a circle never reveals more than the map shows (decision 022).
  */
 export function withinCircle(table: string, near: Circle): RawBuilder<boolean> {
+  const point = mapPointOf(table);
+  return sql<boolean>`(${sql.ref(`${table}.map_location`)} is not null
+    and ${point} <@ ${boxOf(circleBox(near))}
+    and ${kmFrom(near, sql`(${point})[0]`, sql`(${point})[1]`)} <= ${near.radiusKm}::float8)`;
+}
+
+/**
+ * The box around a circle, in degrees ([west, south, east, north]): its degrees of longitude widen
+ * with the latitude, and near a pole or across the antimeridian it takes every longitude.
+ */
+function circleBox(near: Circle): [number, number, number, number] {
   const dLat = near.radiusKm / KM_PER_DEGREE;
   const cos = Math.cos((near.lat * Math.PI) / 180);
   const dLon = near.radiusKm / (KM_PER_DEGREE * Math.max(cos, 1e-9));
@@ -51,15 +63,31 @@ export function withinCircle(table: string, near: Circle): RawBuilder<boolean> {
   const north = Math.min(90, near.lat + dLat);
   const wraps = near.lon - dLon < -180 || near.lon + dLon > 180 || south <= -90 || north >= 90;
   const [west, east] = wraps ? [-180, 180] : [near.lon - dLon, near.lon + dLon];
-  const point = mapPointOf(table);
-  const lat = sql`radians((${point})[1])`;
-  const lon = sql`radians((${point})[0])`;
+  return [west, south, east, north];
+}
+
+/** The great-circle (haversine) distance in kilometres from the circle's centre to a point in degrees. */
+function kmFrom(near: Circle, lonDegrees: RawBuilder<unknown>, latDegrees: RawBuilder<unknown>) {
+  const lat = sql`radians(${latDegrees})`;
+  const lon = sql`radians(${lonDegrees})`;
   const lat0 = sql`radians(${near.lat}::float8)`;
   const lon0 = sql`radians(${near.lon}::float8)`;
-  return sql<boolean>`(${sql.ref(`${table}.map_location`)} is not null
-    and ${point} <@ ${boxOf([west, south, east, north])}
-    and 2 * 6371 * asin(least(1, sqrt(power(sin((${lat} - ${lat0}) / 2), 2)
-      + cos(${lat0}) * cos(${lat}) * power(sin((${lon} - ${lon0}) / 2), 2)))) <= ${near.radiusKm}::float8)`;
+  return sql`2 * 6371 * asin(least(1, sqrt(power(sin((${lat} - ${lat0}) / 2), 2)
+      + cos(${lat0}) * cos(${lat}) * power(sin((${lon} - ${lon0}) / 2), 2))))`;
+}
+
+/**
+ * A remote listing's point (its longitude and latitude columns, on the 0.01° grid) within the
+ * circle: the same box, then the same distance, in plain comparisons (remote listings are few and
+ * have no GiST index).
+ */
+function remoteWithinCircle(alias: string, near: Circle): RawBuilder<boolean> {
+  const [west, south, east, north] = circleBox(near);
+  const lon = sql.ref(`${alias}.longitude`);
+  const lat = sql.ref(`${alias}.latitude`);
+  return sql<boolean>`(${lon} is not null and ${lat} is not null
+    and ${lon} between ${west}::float8 and ${east}::float8 and ${lat} between ${south}::float8 and ${north}::float8
+    and ${kmFrom(near, lon, lat)} <= ${near.radiusKm}::float8)`;
 }
 
 const nameOf = (user: string) =>
@@ -382,6 +410,53 @@ function missionsSection(
       order by ${order} limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}) s)`;
 }
 
+/**
+ * Another Muster's needs, wants and provisions matching the words (decision 089), as one row:
+ * `items`, the JSON array text of `remoteMatches`, and `limited`, whether a limited server's
+ * listing matched that the rows for nobody in particular left out (a shared answer then fits no
+ * one: each viewer's own says whether they follow its author). The same filters as the local
+ * sections (kinds by section, category, the circle), ranked as a category group's posts are
+ * (exact title, open before closed, text rank, newest), paged by the same window. Remote listings
+ * are few (those someone here follows), matched through 0043's GIN index.
+ */
+function remoteSection(
+  remote: RemoteListingsOf,
+  viewerId: string | undefined,
+  t: SearchTerms,
+  w: Window,
+  kinds: readonly string[],
+  category: string | undefined,
+  near: Circle | undefined,
+): RawBuilder<{ items: string; limited: boolean }> {
+  const q = searchQuery(t.words);
+  const onlyCategory =
+    category === undefined
+      ? sql`true`
+      : sql`lower(coalesce(nullif(trim(x.category), ''), 'Other')) = lower(${category})`;
+  const order = sql`r.exact desc, r.closed, r.rank desc, r.published desc, r.object_uri`;
+  return sql`(
+    with r as (
+      select x.*, lower(x.title) = lower(${t.term}) as exact,
+        coalesce(x.status in ('fulfilled', 'expired'), false) as closed,
+        ts_rank(x.search_vector, ${q}) as rank
+      from ${remote(viewerId)} x
+      where x.kind = any(${sql.val([...kinds])}::text[]) and ${t.words === null ? sql`false` : sql`x.search_vector @@ ${q}`}
+        and ${onlyCategory} and ${near ? remoteWithinCircle('x', near) : sql`true`}
+    ), shown as (
+      select r.*, row_number() over (order by ${order}) as n from r
+      ${viewerId === undefined ? sql`where not r.limited` : sql``}
+      order by ${order} limit ${sql.lit(w.limit)} offset ${sql.lit(w.offset)}
+    )
+    select coalesce((select json_agg(json_build_object(
+        'kind', s.kind, 'title', s.title, 'excerpt', left(s.text, ${sql.lit(EXCERPT_CHARS)}),
+        'category', s.category, 'status', s.status, 'emergency', s.emergency, 'place', s.place_name,
+        'createdAt', to_char(s.published at time zone 'UTC', ${sql.lit(ISO)}),
+        'remote', json_build_object('server', s.host, 'url', s.url, 'objectId', s.object_uri, 'authorUri', s.remote_actor)
+      ) order by s.n) from shown s), '[]'::json)::text as items,
+      ${viewerId === undefined ? sql`exists (select 1 from r where r.limited)` : sql`false`} as limited)`;
+}
+const NO_REMOTE = sql<{ items: string; limited: boolean }>`(select '[]'::text as items, false as limited)`;
+
 /** What one search asks for: the sections wanted (others answer empty) and how to find them. */
 export type SectionsAsked = {
   users: boolean;
@@ -394,6 +469,8 @@ export type SectionsAsked = {
   verifiedFirst: boolean;
   near: Circle | undefined;
   defaultPhoto: string;
+  /** Another Muster's listings, when federation hands them in (app.ts): needs and provisions as asked. */
+  remote: RemoteListingsOf | undefined;
 };
 
 /**
@@ -406,14 +483,23 @@ export async function searchSections(
   t: SearchTerms,
   w: Window,
   ask: SectionsAsked,
-): Promise<{ users: Section; needs: Section; provisions: Section; missions: Section }> {
+): Promise<{
+  users: Section;
+  needs: Section;
+  provisions: Section;
+  missions: Section;
+  remote: { items: JsonText; limited: boolean };
+}> {
+  const remoteKinds = [...(ask.needs ? ['need', 'want'] : []), ...(ask.provisions ? ['provision'] : [])];
   const { rows } = await sql<Record<string, unknown>>`
     select u.items as uitems, u.people as upeople, n.items as nitems, n.people as npeople,
-      p.items as pitems, p.people as ppeople, m.items as mitems, m.people as mpeople
+      p.items as pitems, p.people as ppeople, m.items as mitems, m.people as mpeople,
+      r.items as ritems, r.limited as rlimited
     from ${ask.users ? usersSection(viewerId, t, w, ask.verifiedFirst) : NO_SECTION} u
       cross join ${ask.needs ? categoryGroupsSection(viewerId, 'needs', t, w, ask.category, ask.common.needs, ask.verifiedFirst, ask.near) : NO_SECTION} n
       cross join ${ask.provisions ? categoryGroupsSection(viewerId, 'provisions', t, w, ask.category, ask.common.provisions, ask.verifiedFirst, ask.near) : NO_SECTION} p
-      cross join ${ask.missions ? missionsSection(viewerId, t, w, ask.defaultPhoto, ask.near) : NO_SECTION} m`.execute(
+      cross join ${ask.missions ? missionsSection(viewerId, t, w, ask.defaultPhoto, ask.near) : NO_SECTION} m
+      cross join ${ask.remote && remoteKinds.length > 0 ? remoteSection(ask.remote, viewerId, t, w, remoteKinds, ask.category, ask.near) : NO_REMOTE} r`.execute(
     db,
   );
   const row = rows[0]!;
@@ -421,7 +507,13 @@ export async function searchSections(
     items: row[`${k}items`] as JsonText,
     people: row[`${k}people`] as string[],
   });
-  return { users: section('u'), needs: section('n'), provisions: section('p'), missions: section('m') };
+  return {
+    users: section('u'),
+    needs: section('n'),
+    provisions: section('p'),
+    missions: section('m'),
+    remote: { items: row.ritems as JsonText, limited: row.rlimited === true },
+  };
 }
 
 /** One section of needs or provisions alone (the plans' test compares a walk with the index). */

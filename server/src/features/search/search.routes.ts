@@ -2,12 +2,19 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import { advancedSearchQuerySchema, advancedSearchResponseSchema } from '@muster/contract/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText } from '../../platform/json-text.js';
+import type { RemoteListingsOf } from '../../platform/remote-listings.js';
 import * as search from './search.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
-/** Global search (issue 14): one request answers the search box's every section. */
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Global search (issue 14): one request answers the search box's every section. `remoteListings`:
+ * another Muster's listings, handed in by app.ts from the federation feature (decision 089).
+ */
+export const searchRoutes: FastifyPluginAsyncZod<{ remoteListings?: RemoteListingsOf }> = async (
+  app,
+  options,
+) => {
   const { deps } = app;
   search.subscribeSearch(deps);
 
@@ -22,6 +29,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await search.advancedSearch(deps, request.viewer, request.query)),
+      sendJsonText(reply, await search.advancedSearch(deps, request.viewer, request.query, options.remoteListings)),
   );
 };

@@ -4,6 +4,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
+import type { RemoteListingsOf } from '../../platform/remote-listings.js';
 import { sharedSearchAnswerFits } from '../../social/social.queries.js';
 import { standingOf } from '../../social/standing.js';
 import {
@@ -126,7 +127,12 @@ export function subscribeSearch(deps: Deps) {
   deps.events.afterCommit('user.suspended', () => sharedAnswers(deps).clear());
 }
 
-type Answer = { text: JsonText; people: string[] };
+/**
+ * `remoteLimited`: a limited server's listing matched, which an answer for nobody in particular
+ * leaves out (decision 089): such a shared answer fits no viewer, as one who follows its author
+ * would miss it; each gets their own.
+ */
+type Answer = { text: JsonText; people: string[]; remoteLimited: boolean };
 
 /**
  * Global search (issue 14): people, needs (and wants), provisions and missions, each paged on its
@@ -134,12 +140,14 @@ type Answer = { text: JsonText; people: string[] };
  * counts. `section` narrows the work to one section (the /search/* pages), `category` the needs
  * or provisions to one group, a circle (`lat`, `lon`, `radiusKm`: "near me", issue 37) the needs,
  * provisions and missions to those whose public place is in it. Visibility is the kernel's: see
- * social.queries.ts "Search".
+ * social.queries.ts "Search". Another Muster's listings (`remote`, handed in by app.ts, decision
+ * 089) come in `remoteMatches`, by the same words, kinds, category and circle.
  */
 export async function advancedSearch(
   deps: Deps,
   viewer: Viewer | null,
   input: AdvancedSearchQuery,
+  remote?: RemoteListingsOf,
 ): Promise<JsonText> {
   const me = requireViewer(viewer);
   const near = nearOfSearch(input);
@@ -152,10 +160,14 @@ export async function advancedSearch(
     near ? `${near.lat},${near.lon},${near.radiusKm}` : '',
     input.query.toLowerCase(),
   ].join('\n');
-  const shared = await sharedAnswer(deps, key, input, near);
-  if (!shared.people.includes(me.id) && sharedSearchAnswerFits(await standingOf(deps, me.id), shared.people))
+  const shared = await sharedAnswer(deps, key, input, near, remote);
+  if (
+    !shared.people.includes(me.id) &&
+    !shared.remoteLimited &&
+    sharedSearchAnswerFits(await standingOf(deps, me.id), shared.people)
+  )
     return shared.text;
-  return (await answerFor(deps, me.id, input, near)).text;
+  return (await answerFor(deps, me.id, input, near, remote)).text;
 }
 
 /**
@@ -167,17 +179,18 @@ function sharedAnswer(
   key: string,
   input: AdvancedSearchQuery,
   near: Circle | undefined,
+  remote: RemoteListingsOf | undefined,
 ): Promise<Answer> {
   const cache = sharedAnswers(deps);
   const kept = cache.get(key);
   if (!kept) {
-    const entry = { answer: answerFor(deps, undefined, input, near), at: Date.now() };
+    const entry = { answer: answerFor(deps, undefined, input, near, remote), at: Date.now() };
     cache.set(key, entry);
     entry.answer.catch(() => cache.delete(key));
     return entry.answer;
   }
   if (Date.now() - kept.at > SHARED_FRESH_MS && !kept.next) {
-    kept.next = answerFor(deps, undefined, input, near);
+    kept.next = answerFor(deps, undefined, input, near, remote);
     kept.next.then(
       // Not when the kept one was dropped meanwhile (someone hid from search): it began before.
       (answer) =>
@@ -238,6 +251,7 @@ async function answerFor(
   viewerId: string | undefined,
   input: AdvancedSearchQuery,
   near: Circle | undefined,
+  remote: RemoteListingsOf | undefined,
 ): Promise<Answer> {
   const plain = searchTermsOf(input.query);
   // Keyed by the words that may be mistyped, so "post 4711" and "post 815" share one look-up.
@@ -268,21 +282,24 @@ async function answerFor(
       verifiedFirst: input.verifiedFirst,
       near,
       defaultPhoto: DEFAULT_MISSION_PHOTO,
+      remote,
     }),
     terms.tags.length > 0 && input.section === 'all'
       ? hashtagCounts(deps).remember(terms.tags.join(' '), () => countHashtags(deps.db, terms.tags))
       : undefined,
   ]);
-  const { users, needs, provisions, missions } = sections;
+  const { users, needs, provisions, missions, remote: remoteMatches } = sections;
   const data = [
     `"users":${users.items}`,
     `"needsMatches":${needs.items}`,
     `"provisionsMatches":${provisions.items}`,
     `"missionMatches":${missions.items}`,
+    `"remoteMatches":${remoteMatches.items}`,
     ...(hashtags ? [`"hashtags":${JSON.stringify(hashtags)}`] : []),
   ];
   return {
     text: `{"data":{${data.join(',')}}}` as JsonText,
     people: [...new Set([...users.people, ...needs.people, ...provisions.people, ...missions.people])],
+    remoteLimited: remoteMatches.limited,
   };
 }
