@@ -221,13 +221,7 @@ export async function mapOf(
   const answer = needsOwnAnswer ? await answerFor(deps, me.id, selection, q.limit, remote) : shared;
   const remotePins = ownRemote ? await remotePinsFor(remote, deps, me.id, selection) : answer.remote;
   return {
-    text: await answerText(
-      deps,
-      answer,
-      needsOwnAnswer ? new Set() : standing.blocked,
-      q.limit,
-      remotePins,
-    ),
+    text: await answerText(deps, answer, needsOwnAnswer ? new Set() : standing.blocked, q.limit, remotePins),
   };
 }
 

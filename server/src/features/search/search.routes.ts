@@ -29,6 +29,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ remoteListings?: RemoteListin
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await search.advancedSearch(deps, request.viewer, request.query, options.remoteListings)),
+      sendJsonText(
+        reply,
+        await search.advancedSearch(deps, request.viewer, request.query, options.remoteListings),
+      ),
   );
 };

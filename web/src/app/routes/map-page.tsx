@@ -1,5 +1,6 @@
 import type { MapItem } from '@muster/contract/map';
 import { lazy, Suspense, useCallback } from 'react';
+import { RemoteOfferButton } from '../../features/federation/remote-offer-button';
 import { MapPage } from '../../features/map/components/map-page';
 import { searchPlaces } from '../../features/posts/api/search-places';
 import { useSessionQuery } from '../../lib/session';
@@ -70,6 +71,8 @@ export function MapRoute() {
       locate={locate}
       home={home}
       renderOfferHelp={(postId) => <OfferHelpButton postId={postId} size="sm" />}
+      // Another server's need (decision 089): offered through the federation feature.
+      renderRemoteOfferHelp={(listing) => <RemoteOfferButton listing={listing} size="sm" />}
       // "Get alerts for this area": the alerts feature's dialog, from what the map shows (missions
       // are no alert's kind; none left means the alert's default, needs and wants).
       renderAlertButton={(draft) => (

@@ -1,6 +1,7 @@
 import type { SearchSection } from '@muster/contract/search';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { RemoteOfferButton } from '../../features/federation/remote-offer-button';
 import { SearchResultsPage } from '../../features/search/components/search-results-page';
 import { paths } from '../../lib/paths';
 
@@ -15,6 +16,11 @@ const alertButton = (draft: { words: string; category?: string; kinds: string[] 
   </Suspense>
 );
 
+// Offer help on another server's need (decision 089): the federation feature's button.
+const remoteOfferHelp = (listing: { objectId: string; server: string; title: string }) => (
+  <RemoteOfferButton listing={listing} size="sm" />
+);
+
 /** Issue 14: /search and its section pages (spec §2 route table); /search/all lists people. */
 const sections: Record<string, SearchSection> = {
   all: 'users',
@@ -26,11 +32,14 @@ const sections: Record<string, SearchSection> = {
 export function SearchRoute() {
   const { section } = useParams();
   const { state } = useLocation();
-  if (section === undefined) return <SearchResultsPage section="all" alertButton={alertButton} />;
+  if (section === undefined)
+    return (
+      <SearchResultsPage section="all" alertButton={alertButton} renderRemoteOfferHelp={remoteOfferHelp} />
+    );
   const s = sections[section];
   // An unknown section falls back to all results for the same query.
   return s ? (
-    <SearchResultsPage section={s} alertButton={alertButton} />
+    <SearchResultsPage section={s} alertButton={alertButton} renderRemoteOfferHelp={remoteOfferHelp} />
   ) : (
     <Navigate to={paths.search} state={state} replace />
   );

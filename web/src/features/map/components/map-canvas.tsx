@@ -92,7 +92,8 @@ export function MapCanvas({
     layer.current.clearLayers();
     markerOf.current.clear();
     const addPin = (item: MapItem, zIndexOffset = 0) => {
-      const name = `${kindLook[item.kind].label}: ${item.title}, ${item.place}`;
+      const from = item.remote ? `, from ${item.remote.server}` : '';
+      const name = `${kindLook[item.kind].label}: ${item.title}, ${item.place}${from}`;
       const [lon, lat] = item.coordinates;
       const marker = L.marker([lat, lon], {
         icon: pinIcon(item),

@@ -3,25 +3,33 @@ import { ExternalLink, MapPin, Siren, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { FromServerBadge, OpenOnServerButton } from '../../../components/remote-listing-bits';
 import { timeAgo } from '../../../lib/time';
 import { kindLook } from '../lib/kinds';
 import { KindMark } from './kind-mark';
 
+/** What Offer help on another server's listing needs (app/ renders the federation feature's button). */
+export type RemoteOfferTarget = { objectId: string; server: string; title: string };
+
 /**
  * An item's card over the map: what it is, where (the public place only), and the next step —
- * Offer help on a need or want (composed by app/), or its own page. Escape closes it.
+ * Offer help on a need or want (composed by app/), or its own page. Another Muster's listing
+ * (decision 089) says "From <server>" and opens there, in a new tab. Escape closes it.
  */
 export function MapCard({
   item,
   onClose,
   renderOfferHelp,
+  renderRemoteOfferHelp,
   focusOnOpen,
 }: {
   item: MapItem;
   onClose: () => void;
   renderOfferHelp?: (postId: string) => React.ReactNode;
+  renderRemoteOfferHelp?: (listing: RemoteOfferTarget) => React.ReactNode;
   focusOnOpen: boolean;
 }) {
+  const remote = item.remote;
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focusOnOpen) card.current?.focus();
@@ -53,6 +61,7 @@ export function MapCard({
       <h2 id={headingId} className="mt-1.5 pr-6 text-base font-semibold text-slate-900">
         {item.title}
       </h2>
+      {remote && <FromServerBadge server={remote.server} className="mt-1.5" />}
       <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
         <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
         <span className="truncate">{item.place}</span>
@@ -68,14 +77,22 @@ export function MapCard({
         <span>Posted {timeAgo(item.createdAt)} ago</span>
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {helpable && item.status === 'open' && renderOfferHelp?.(item._id)}
-        <Link
-          to={isMission ? paths.mission(item._id) : paths.post(item._id)}
-          className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3.5 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-        >
-          <ExternalLink className="size-4" aria-hidden="true" />
-          {isMission ? 'Open mission' : 'Open post'}
-        </Link>
+        {helpable &&
+          item.status === 'open' &&
+          (remote
+            ? renderRemoteOfferHelp?.({ objectId: remote.objectId, server: remote.server, title: item.title })
+            : renderOfferHelp?.(item._id))}
+        {remote ? (
+          <OpenOnServerButton url={remote.url} server={remote.server} />
+        ) : (
+          <Link
+            to={isMission ? paths.mission(item._id) : paths.post(item._id)}
+            className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3.5 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
+            <ExternalLink className="size-4" aria-hidden="true" />
+            {isMission ? 'Open mission' : 'Open post'}
+          </Link>
+        )}
       </div>
     </section>
   );

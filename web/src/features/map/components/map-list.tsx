@@ -2,6 +2,7 @@ import type { MapItem } from '@muster/contract/map';
 import { Siren } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { timeAgo } from '../../../lib/time';
+import { FromServerBadge } from '../../../components/remote-listing-bits';
 import { kindLook } from '../lib/kinds';
 import { KindMark } from './kind-mark';
 
@@ -54,6 +55,7 @@ export function MapList({
                   <span className="sr-only">{kindLook[item.kind].label}, </span>
                   {[item.category, item.place].filter(Boolean).join(' · ')}
                 </span>
+                {item.remote && <FromServerBadge server={item.remote.server} className="mt-0.5" />}
                 <span className="block text-xs text-slate-500">
                   {item.status && item.status !== 'open' ? (
                     <span className="capitalize">{item.status} · </span>

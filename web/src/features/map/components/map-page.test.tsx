@@ -38,6 +38,11 @@ function renderMap(path: string, items: MapItem[], total = items.length, linked:
             findPlaces={async () => []}
             locate={async () => linked}
             renderOfferHelp={(id) => <button type="button">Offer help on {id}</button>}
+            renderRemoteOfferHelp={(l) => (
+              <button type="button">
+                Offer help on {l.objectId} at {l.server}
+              </button>
+            )}
           />
         ),
       },
@@ -152,6 +157,47 @@ describe('the map page', () => {
 
     // A provision has no Offer help, only its page.
     fireEvent.click(within(list).getByRole('button', { name: /Spare generator/ }));
+    const other = await screen.findByTestId('map-card');
+    expect(within(other).queryByRole('button', { name: /Offer help/ })).not.toBeInTheDocument();
+  });
+
+  it("marks another server's listing with its server, opens it there in a new tab, and offers help through it", async () => {
+    const objectId = 'https://far.example/ap/posts/9';
+    const remote = {
+      server: 'far.example',
+      url: 'https://far.example/post/9',
+      objectId,
+      authorUri: 'https://far.example/ap/users/zoe',
+    };
+    renderMap('/map?lat=10.33&lon=123.93&z=12', [
+      item(1, { _id: objectId, title: 'Need far', remote }),
+      item(2, {
+        _id: `${objectId}0`,
+        title: 'Done far',
+        status: 'fulfilled',
+        remote: { ...remote, objectId: `${objectId}0` },
+      }),
+    ]);
+    const list = await screen.findByRole('region', { name: 'In this area' });
+    const row = await within(list).findByRole('button', { name: /Need far/ });
+    expect(row).toHaveTextContent('From far.example');
+    fireEvent.click(row);
+    const card = await screen.findByTestId('map-card');
+    expect(within(card).getByText('From far.example')).toBeInTheDocument();
+    const open = within(card).getByRole('link', { name: /Open on its server/ });
+    expect(open).toHaveAttribute('href', 'https://far.example/post/9');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(open).toHaveAccessibleName('Open on its server (on far.example, opens in a new tab)');
+    expect(within(card).queryByRole('link', { name: 'Open post' })).not.toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: `Offer help on ${objectId} at far.example` }),
+    ).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('map-card')).not.toBeInTheDocument());
+
+    // A fulfilled one: no Offer help.
+    fireEvent.click(within(list).getByRole('button', { name: /Done far/ }));
     const other = await screen.findByTestId('map-card');
     expect(within(other).queryByRole('button', { name: /Offer help/ })).not.toBeInTheDocument();
   });

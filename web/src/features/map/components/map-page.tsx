@@ -22,7 +22,7 @@ import {
 } from '../lib/map-url';
 import { useMapUrl } from '../lib/use-map-url';
 import { MapCanvas, type ViewChange } from './map-canvas';
-import { MapCard } from './map-card';
+import { MapCard, type RemoteOfferTarget } from './map-card';
 import { filtersChanged, MapFilters } from './map-filters';
 import { MapList, MapListSkeleton } from './map-list';
 import { PlaceFinder } from './place-finder';
@@ -45,6 +45,8 @@ export type MapPageProps = {
   /** Where to open with no view in the link: the viewer's own place, when it can be found. */
   home?: () => Promise<MapView | undefined>;
   renderOfferHelp?: (postId: string) => React.ReactNode;
+  /** Offer help on another server's need or want (decision 089): the federation feature's, composed by app/. */
+  renderRemoteOfferHelp?: (listing: RemoteOfferTarget) => React.ReactNode;
   renderAlertButton?: (draft: AlertDraft) => React.ReactNode;
 };
 
@@ -55,7 +57,14 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * with the list of the same items beside it (below on a phone). Filters and view live in the URL
  * (decision 079).
  */
-export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlertButton }: MapPageProps) {
+export function MapPage({
+  findPlaces,
+  locate,
+  home,
+  renderOfferHelp,
+  renderRemoteOfferHelp,
+  renderAlertButton,
+}: MapPageProps) {
   const { params, write: writeUrl } = useMapUrl();
   const url = useMemo(() => readMapUrl(params), [params]);
   const filters: MapFilterState = useMemo(
@@ -284,6 +293,7 @@ export function MapPage({ findPlaces, locate, home, renderOfferHelp, renderAlert
                 item={selectedItem}
                 onClose={close}
                 renderOfferHelp={renderOfferHelp}
+                renderRemoteOfferHelp={renderRemoteOfferHelp}
                 focusOnOpen={focusCard}
               />
             </div>

@@ -28,6 +28,7 @@ import {
   MissionResult,
   NoResults,
   PersonResult,
+  RemoteRowLink,
   SearchPrompt,
 } from './search-rows';
 
@@ -157,6 +158,9 @@ function Idle({ onPick, onOpen }: { onPick: (q: string) => void; onOpen: () => v
   );
 }
 
+/** Another Muster's listings the dropdown shows (decision 089); the results page lists them all. */
+const REMOTE_PREVIEW = 2;
+
 function more(section: PreviewSection, count: number, to: string, state: SearchState) {
   return hasMoreThanPreview(section, count) ? { to, state } : null;
 }
@@ -215,6 +219,19 @@ function Results({ query, data, onOpen }: { query: string; data: AdvancedSearchR
                 query={query}
                 onOpen={onOpen}
               />
+            </li>
+          ))}
+        </Section>
+      )}
+      {(data.remoteMatches?.length ?? 0) > 0 && (
+        <Section
+          title="From other servers"
+          more={data.remoteMatches!.length > REMOTE_PREVIEW ? { to: paths.search, state } : null}
+          onOpen={onOpen}
+        >
+          {data.remoteMatches!.slice(0, REMOTE_PREVIEW).map((m) => (
+            <li key={m.remote.objectId}>
+              <RemoteRowLink match={m} query={query} onOpen={onOpen} />
             </li>
           ))}
         </Section>

@@ -6,7 +6,16 @@ import { paths } from '../../../lib/paths';
 import { useSearchPagesQuery } from '../api/advanced-search';
 import { isEmptyResult, peopleLabel, searchSectionPath } from '../lib/search-rules';
 import type { SearchState } from './search-panel';
-import { Avatars, HashtagResult, MissionResult, NoResults, PersonResult, SearchPrompt } from './search-rows';
+import {
+  Avatars,
+  HashtagResult,
+  MissionResult,
+  NoResults,
+  PersonResult,
+  RemoteResult,
+  type RemoteOfferTarget,
+  SearchPrompt,
+} from './search-rows';
 import { personName } from '../../../lib/person-name';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { ShowMore } from '../../../components/person-row';
@@ -18,6 +27,15 @@ const titles: Record<SearchSection, string> = {
   needs: 'Needs',
   provisions: 'Provisions',
   missions: 'Missions',
+};
+
+/** Another Muster's listings (decision 089), under the local ones of the same kind. */
+const remoteTitles: Record<SearchSection, string> = {
+  all: 'From other servers',
+  users: 'From other servers',
+  needs: 'Needs from other servers',
+  provisions: 'Provisions from other servers',
+  missions: 'From other servers',
 };
 
 /** The map's query for a search section (decision 079: the map keeps its filters in the URL). */
@@ -67,6 +85,9 @@ function merge(pages: AdvancedSearchResult[]): AdvancedSearchResult {
     needsMatches: groups((p) => p.needsMatches),
     provisionsMatches: groups((p) => p.provisionsMatches),
     missionMatches: unique(pages.flatMap((p) => p.missionMatches)),
+    remoteMatches: pages
+      .flatMap((p) => p.remoteMatches ?? [])
+      .filter((m, i, all) => all.findIndex((x) => x.remote.objectId === m.remote.objectId) === i),
     hashtags: pages[0]?.hashtags,
   };
 }
@@ -170,10 +191,13 @@ function Skeleton() {
 export function SearchResultsPage({
   section,
   alertButton,
+  renderRemoteOfferHelp,
 }: {
   section: SearchSection;
   /** "Get alerts like this" (issue 37 item 2), handed in by app/: the alerts feature's dialog. */
   alertButton?: (draft: { words: string; category?: string; kinds: string[] }) => React.ReactNode;
+  /** Offer help on another server's open need or want (decision 089), handed in by app/: the federation feature's. */
+  renderRemoteOfferHelp?: (listing: RemoteOfferTarget) => React.ReactNode;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -328,6 +352,17 @@ export function SearchResultsPage({
                     query={query}
                     linkCategory={!category}
                   />
+                ))}
+              </ul>
+            </Block>
+          )}
+          {(show('needs') || show('provisions')) && (data.remoteMatches?.length ?? 0) > 0 && (
+            <Block title={remoteTitles[section]}>
+              <ul className="divide-y divide-slate-100">
+                {data.remoteMatches!.map((m) => (
+                  <li key={m.remote.objectId}>
+                    <RemoteResult match={m} query={query} renderOfferHelp={renderRemoteOfferHelp} />
+                  </li>
                 ))}
               </ul>
             </Block>

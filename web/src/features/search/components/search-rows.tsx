@@ -1,5 +1,5 @@
 import { missionTypeBadge } from '@muster/contract/missions-constants';
-import type { CategoryMatch, MissionMatch } from '@muster/contract/search';
+import type { CategoryMatch, MissionMatch, RemoteMatch } from '@muster/contract/search';
 import { SEARCH_GROUP_TITLES } from '@muster/contract/search-constants';
 import type { PublicUser } from '@muster/contract/users';
 import { FileText, Handshake, Hash, Users } from 'lucide-react';
@@ -9,6 +9,7 @@ import { markMatches, peopleLabel, saveRecentProfile } from '../lib/search-rules
 import { personName } from '../../../lib/person-name';
 import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { FromServerBadge, HomeServerLink } from '../../../components/remote-listing-bits';
 
 /** Marks a row the arrow keys move through (see SearchPanel's key handling). */
 export const ITEM = { 'data-search-item': '' } as const;
@@ -154,6 +155,83 @@ export function MissionResult({ mission, onOpen }: { mission: MissionMatch; onOp
         </span>
       </span>
     </Link>
+  );
+}
+
+/** What a remote listing's Offer help needs: the composer (app/) renders the federation feature's button. */
+export type RemoteOfferTarget = { objectId: string; server: string; title: string };
+
+/**
+ * Another Muster's need, want or provision (issue 38, decision 089): its title opening it on its
+ * home server in a new tab, what it says, "From <server>", and Offer help while it is open.
+ */
+export function RemoteResult({
+  match,
+  query,
+  renderOfferHelp,
+}: {
+  match: RemoteMatch;
+  query: string;
+  renderOfferHelp?: (listing: RemoteOfferTarget) => React.ReactNode;
+}) {
+  const helpable = (match.kind === 'need' || match.kind === 'want') && match.status === 'open';
+  const title = match.title || match.excerpt;
+  return (
+    <div className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <HomeServerLink
+          url={match.remote.url}
+          server={match.remote.server}
+          className="block truncate text-sm font-medium text-slate-900 hover:underline"
+        >
+          <MarkedText text={title} query={query} />
+        </HomeServerLink>
+        {match.title && match.excerpt && (
+          <p className="line-clamp-2 text-sm text-slate-600">{match.excerpt}</p>
+        )}
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+          <FromServerBadge server={match.remote.server} />
+          {[match.category, match.place].filter(Boolean).join(' · ')}
+          {match.status === 'fulfilled' ? ' · Fulfilled' : match.status === 'expired' ? ' · Expired' : ''}
+        </p>
+      </div>
+      {helpable && renderOfferHelp && (
+        <div className="shrink-0">
+          {renderOfferHelp({ objectId: match.remote.objectId, server: match.remote.server, title })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The same in the dropdown: one row for the arrow keys, opening it on its server in a new tab. */
+export function RemoteRowLink({
+  match,
+  query,
+  onOpen,
+}: {
+  match: RemoteMatch;
+  query: string;
+  onOpen?: () => void;
+}) {
+  return (
+    <HomeServerLink
+      {...ITEM}
+      url={match.remote.url}
+      server={match.remote.server}
+      onClick={onOpen}
+      className={row}
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-violet-50 text-violet-700">
+        <FileText className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold text-slate-900">
+          <MarkedText text={match.title || match.excerpt} query={query} />
+        </span>
+        <FromServerBadge server={match.remote.server} />
+      </span>
+    </HomeServerLink>
   );
 }
 

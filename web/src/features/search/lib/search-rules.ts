@@ -116,6 +116,7 @@ export function isEmptyResult(r: AdvancedSearchResult): boolean {
     r.needsMatches.length === 0 &&
     r.provisionsMatches.length === 0 &&
     r.missionMatches.length === 0 &&
+    (r.remoteMatches?.length ?? 0) === 0 &&
     (r.hashtags?.length ?? 0) === 0
   );
 }
@@ -130,6 +131,7 @@ export function pageIsFull(r: AdvancedSearchResult, size = SEARCH_PAGE_SIZE): bo
     posts(r.provisionsMatches),
     r.needsMatches.length,
     r.provisionsMatches.length,
+    r.remoteMatches?.length ?? 0,
   ].some((n) => n >= size);
 }
 
