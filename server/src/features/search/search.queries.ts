@@ -423,10 +423,7 @@ function remoteSection(
   remote: RemoteListingsOf,
   viewerId: string | undefined,
   t: SearchTerms,
-  w: Window,
-  kinds: readonly string[],
-  category: string | undefined,
-  near: Circle | undefined,
+  { kinds, category, near, window: w }: RemoteAsked,
 ): RawBuilder<{ items: string; limited: boolean }> {
   const q = searchQuery(t.words);
   const onlyCategory =
@@ -457,6 +454,31 @@ function remoteSection(
 }
 const NO_REMOTE = sql<{ items: string; limited: boolean }>`(select '[]'::text as items, false as limited)`;
 
+/** What another Muster's listings are narrowed by (the search's section as kinds, its category, circle and page). */
+export type RemoteAsked = {
+  kinds: readonly string[];
+  category: string | undefined;
+  near: Circle | undefined;
+  window: Window;
+};
+
+/**
+ * The viewer's `remoteMatches` alone (JSON array text): for a shared answer that fits them but
+ * left out a limited server's listings, which are theirs to see if they follow its author.
+ */
+export async function remoteMatches(
+  db: Db,
+  remote: RemoteListingsOf,
+  viewerId: string,
+  t: SearchTerms,
+  ask: RemoteAsked,
+): Promise<JsonText> {
+  if (ask.kinds.length === 0) return '[]' as JsonText;
+  const { rows } = await sql<{ items: string }>`select r.items
+    from ${remoteSection(remote, viewerId, t, ask)} r`.execute(db);
+  return rows[0]!.items as JsonText;
+}
+
 /** What one search asks for: the sections wanted (others answer empty) and how to find them. */
 export type SectionsAsked = {
   users: boolean;
@@ -469,8 +491,8 @@ export type SectionsAsked = {
   verifiedFirst: boolean;
   near: Circle | undefined;
   defaultPhoto: string;
-  /** Another Muster's listings, when federation hands them in (app.ts): needs and provisions as asked. */
-  remote: RemoteListingsOf | undefined;
+  /** Another Muster's listings, when federation hands them in (app.ts), and what narrows them. */
+  remote: (RemoteAsked & { of: RemoteListingsOf }) | undefined;
 };
 
 /**
@@ -490,7 +512,6 @@ export async function searchSections(
   missions: Section;
   remote: { items: JsonText; limited: boolean };
 }> {
-  const remoteKinds = [...(ask.needs ? ['need', 'want'] : []), ...(ask.provisions ? ['provision'] : [])];
   const { rows } = await sql<Record<string, unknown>>`
     select u.items as uitems, u.people as upeople, n.items as nitems, n.people as npeople,
       p.items as pitems, p.people as ppeople, m.items as mitems, m.people as mpeople,
@@ -499,7 +520,7 @@ export async function searchSections(
       cross join ${ask.needs ? categoryGroupsSection(viewerId, 'needs', t, w, ask.category, ask.common.needs, ask.verifiedFirst, ask.near) : NO_SECTION} n
       cross join ${ask.provisions ? categoryGroupsSection(viewerId, 'provisions', t, w, ask.category, ask.common.provisions, ask.verifiedFirst, ask.near) : NO_SECTION} p
       cross join ${ask.missions ? missionsSection(viewerId, t, w, ask.defaultPhoto, ask.near) : NO_SECTION} m
-      cross join ${ask.remote && remoteKinds.length > 0 ? remoteSection(ask.remote, viewerId, t, w, remoteKinds, ask.category, ask.near) : NO_REMOTE} r`.execute(
+      cross join ${ask.remote && ask.remote.kinds.length > 0 ? remoteSection(ask.remote.of, viewerId, t, ask.remote) : NO_REMOTE} r`.execute(
     db,
   );
   const row = rows[0]!;

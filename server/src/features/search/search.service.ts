@@ -16,6 +16,8 @@ import {
   searchSections,
   type Spellings,
   mayBeMistyped,
+  type RemoteAsked,
+  remoteMatches,
   typoSpellings,
 } from './search.queries.js';
 
@@ -129,10 +131,16 @@ export function subscribeSearch(deps: Deps) {
 
 /**
  * `remoteLimited`: a limited server's listing matched, which an answer for nobody in particular
- * leaves out (decision 089): such a shared answer fits no viewer, as one who follows its author
- * would miss it; each gets their own.
+ * leaves out (decision 089): a viewer it otherwise fits gets it with their own `remoteMatches`
+ * (one small statement, `aroundRemote` holding the text on either side of them) rather than a
+ * whole answer of their own, so a popular query stays shared.
  */
-type Answer = { text: JsonText; people: string[]; remoteLimited: boolean };
+type Answer = {
+  text: JsonText;
+  people: string[];
+  remoteLimited: boolean;
+  aroundRemote: [before: string, after: string];
+};
 
 /**
  * Global search (issue 14): people, needs (and wants), provisions and missions, each paged on its
@@ -163,10 +171,18 @@ export async function advancedSearch(
   const shared = await sharedAnswer(deps, key, input, near, remote);
   if (
     !shared.people.includes(me.id) &&
-    !shared.remoteLimited &&
     sharedSearchAnswerFits(await standingOf(deps, me.id), shared.people)
-  )
-    return shared.text;
+  ) {
+    if (!shared.remoteLimited || !remote) return shared.text;
+    const own = await remoteMatches(
+      deps.db,
+      remote,
+      me.id,
+      await termsFor(deps, input),
+      remoteAsked(input, near),
+    );
+    return `${shared.aroundRemote[0]}${own}${shared.aroundRemote[1]}` as JsonText;
+  }
   return (await answerFor(deps, me.id, input, near, remote)).text;
 }
 
@@ -245,6 +261,36 @@ async function commonnessOf(
   return { needs: !rare.needs && together.needs, provisions: !rare.provisions && together.provisions };
 }
 
+/** The query's terms, its words' close spellings put in (kept 10 minutes: typoSpellings). */
+async function termsFor(deps: Deps, input: AdvancedSearchQuery): Promise<SearchTerms> {
+  const plain = searchTermsOf(input.query);
+  // Keyed by the words that may be mistyped, so "post 4711" and "post 815" share one look-up.
+  const unsure = plain.list.filter(mayBeMistyped);
+  const spellings =
+    unsure.length === 0
+      ? undefined
+      : await spellingsCache(deps).remember(unsure.join(' '), () => typoSpellings(deps.db, unsure));
+  return spellings === undefined || (spellings.words.size === 0 && spellings.names.size === 0)
+    ? plain
+    : searchTermsOf(input.query, spellings.words, spellings.names);
+}
+
+const windowOf = (input: AdvancedSearchQuery) => ({
+  limit: input.limit,
+  offset: (input.page - 1) * input.limit,
+});
+
+/** What another Muster's listings are narrowed by: the section's kinds, the category, the circle, the page. */
+function remoteAsked(input: AdvancedSearchQuery, near: Circle | undefined): RemoteAsked {
+  const wants = (s: AdvancedSearchQuery['section']) => input.section === 'all' || input.section === s;
+  return {
+    kinds: [...(wants('needs') ? ['need', 'want'] : []), ...(wants('provisions') ? ['provision'] : [])],
+    category: input.category,
+    near,
+    window: windowOf(input),
+  };
+}
+
 /** The answer for the viewer, or (undefined) for everybody, to share. */
 async function answerFor(
   deps: Deps,
@@ -253,18 +299,8 @@ async function answerFor(
   near: Circle | undefined,
   remote: RemoteListingsOf | undefined,
 ): Promise<Answer> {
-  const plain = searchTermsOf(input.query);
-  // Keyed by the words that may be mistyped, so "post 4711" and "post 815" share one look-up.
-  const unsure = plain.list.filter(mayBeMistyped);
-  const spellings =
-    unsure.length === 0
-      ? undefined
-      : await spellingsCache(deps).remember(unsure.join(' '), () => typoSpellings(deps.db, unsure));
-  const terms =
-    spellings === undefined || (spellings.words.size === 0 && spellings.names.size === 0)
-      ? plain
-      : searchTermsOf(input.query, spellings.words, spellings.names);
-  const window = { limit: input.limit, offset: (input.page - 1) * input.limit };
+  const terms = await termsFor(deps, input);
+  const window = windowOf(input);
   const wants = (s: AdvancedSearchQuery['section']) => input.section === 'all' || input.section === s;
   const posts = wants('needs') || wants('provisions');
   // In a circle the posts are found by their place and words together (the GiST and GIN indexes,
@@ -282,24 +318,25 @@ async function answerFor(
       verifiedFirst: input.verifiedFirst,
       near,
       defaultPhoto: DEFAULT_MISSION_PHOTO,
-      remote,
+      remote: remote && { of: remote, ...remoteAsked(input, near) },
     }),
     terms.tags.length > 0 && input.section === 'all'
       ? hashtagCounts(deps).remember(terms.tags.join(' '), () => countHashtags(deps.db, terms.tags))
       : undefined,
   ]);
-  const { users, needs, provisions, missions, remote: remoteMatches } = sections;
-  const data = [
-    `"users":${users.items}`,
+  const { users, needs, provisions, missions, remote: fromElsewhere } = sections;
+  const before = [
+    `{"data":{"users":${users.items}`,
     `"needsMatches":${needs.items}`,
     `"provisionsMatches":${provisions.items}`,
     `"missionMatches":${missions.items}`,
-    `"remoteMatches":${remoteMatches.items}`,
-    ...(hashtags ? [`"hashtags":${JSON.stringify(hashtags)}`] : []),
-  ];
+    `"remoteMatches":`,
+  ].join(',');
+  const after = `${hashtags ? `,"hashtags":${JSON.stringify(hashtags)}` : ''}}}`;
   return {
-    text: `{"data":{${data.join(',')}}}` as JsonText,
+    text: `${before}${fromElsewhere.items}${after}` as JsonText,
     people: [...new Set([...users.people, ...needs.people, ...provisions.people, ...missions.people])],
-    remoteLimited: remoteMatches.limited,
+    remoteLimited: fromElsewhere.limited,
+    aroundRemote: [before, after],
   };
 }
