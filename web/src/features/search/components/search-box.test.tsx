@@ -302,6 +302,41 @@ describe('global search box (desktop)', () => {
     expect(within(panel()).getByText('Try searching for something else')).toBeInTheDocument();
   });
 
+  it("shows another server's listings under From other servers, marked and opening there in a new tab", async () => {
+    const remote = (n: number) => ({
+      kind: 'need' as const,
+      title: `Generator ${n}`,
+      excerpt: '',
+      category: 'Power',
+      status: 'open' as const,
+      emergency: false,
+      place: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      remote: {
+        server: 'far.example',
+        url: `https://far.example/post/${n}`,
+        objectId: `https://far.example/ap/posts/${n}`,
+        authorUri: 'https://far.example/ap/users/zoe',
+      },
+    });
+    api(() => ({ ...empty, remoteMatches: [remote(1), remote(2), remote(3)] }));
+    const user = userEvent.setup();
+    renderBox();
+    await user.type(box(), 'generator');
+    const section = await within(panel()).findByRole(
+      'region',
+      { name: 'From other servers' },
+      { timeout: 20_000 },
+    );
+    const links = within(section).getAllByRole('link', { name: /Generator/ });
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAttribute('href', 'https://far.example/post/1');
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(links[0]).toHaveTextContent('From far.example');
+    expect(within(section).getByRole('link', { name: 'View All' })).toBeInTheDocument();
+  });
+
   it('keeps the old results and stops the loader when a search fails', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     api((q) => (q === 'ada' ? { ...empty, users: [person(1)] } : 'fail'));
