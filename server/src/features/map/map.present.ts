@@ -6,18 +6,20 @@ import type { MapRow, RemoteMapRow } from './map.queries.js';
  * `coordinates` on 0.01° grid as map_location holds them, and the city-level place text.
  */
 export function mapItemText(row: MapRow): JsonText {
-  return JSON.stringify({
-    _id: row.id,
-    kind: row.kind,
-    title: row.title,
-    category: row.category,
-    status: row.status,
-    emergency: row.emergency,
-    coordinates: [row.lon, row.lat],
-    place: row.place,
-    createdAt: row.createdAt.toISOString(),
-  }) as JsonText;
+  return JSON.stringify(itemOf(row)) as JsonText;
 }
+
+const itemOf = (row: MapRow | RemoteMapRow) => ({
+  _id: row.id,
+  kind: row.kind,
+  title: row.title,
+  category: row.category,
+  status: row.status,
+  emergency: row.emergency,
+  coordinates: [row.lon, row.lat],
+  place: row.place,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /**
  * Another Muster's listing as a pin (decision 089): the same fields (its `_id` the Note's id), its
@@ -26,15 +28,7 @@ export function mapItemText(row: MapRow): JsonText {
  */
 export function remoteMapItemText(row: RemoteMapRow): JsonText {
   return JSON.stringify({
-    _id: row.id,
-    kind: row.kind,
-    title: row.title,
-    category: row.category,
-    status: row.status,
-    emergency: row.emergency,
-    coordinates: [row.lon, row.lat],
-    place: row.place,
-    createdAt: row.createdAt.toISOString(),
+    ...itemOf(row),
     remote: { server: row.host, url: row.url, objectId: row.id, authorUri: row.authorUri },
   }) as JsonText;
 }
