@@ -261,6 +261,7 @@ export async function remoteMapRows(
       ${s.category === undefined ? sql`` : sql`and lower(x.category) = lower(${s.category})`}
       ${s.emergency ? sql`and x.emergency` : sql``}
       ${since === undefined ? sql`` : sql`and x.published >= ${since}`}
-    order by x.limited, x.published desc, x.object_uri limit ${sql.lit(cap)}`.execute(db);
+    order by ${viewerId === undefined ? sql`x.limited,` : sql``} x.published desc, x.object_uri
+    limit ${sql.lit(cap)}`.execute(db);
   return rows;
 }
