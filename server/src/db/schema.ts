@@ -478,8 +478,12 @@ export interface PostsTable {
   hashtags: ColumnType<string[], string[] | undefined, string[]>;
   /** The post's own JSON, rendered by a trigger whenever its content changes (decision 010). */
   rendered: ColumnType<string, never, never>;
+  /** Local likes and remote Likes (0045's trigger adds those). */
   likeCount: Generated<number>;
+  /** Comments and remote replies not removed (0045). */
   commentCount: Generated<number>;
+  /** Remote Announces (boosts), kept by 0045's trigger. */
+  boostCount: Generated<number>;
   /** Offers that were not withdrawn, kept by 0015's trigger. */
   offerCount: Generated<number>;
   /** Helpers the author credited when marking the need fulfilled (0015). */
@@ -668,8 +672,13 @@ export interface FederationRemotePostsTable {
   fetchedAt: Timestamp;
 }
 
-/** A remote reply to one of our posts (0042): counted, not yet shown among the comments. */
+/**
+ * A remote reply to one of our posts (0042), shown among its comments (0045, decision 091) until
+ * the post's author or a moderator removes it (a tombstone: never shown, not counted).
+ */
 export interface FederationRemoteRepliesTable {
+  /** How the comments routes name it (0045). */
+  id: Generated<string>;
   objectUri: string;
   postId: string;
   remoteActor: string;
@@ -677,6 +686,10 @@ export interface FederationRemoteRepliesTable {
   text: string;
   published: ColumnType<Date, Date | string, Date | string>;
   createdAt: Generated<Date>;
+  /** Its page on its own server, when it gave one there (0045). */
+  url: Generated<string | null>;
+  removedAt: Generated<Date | null>;
+  removedBy: Generated<string | null>;
 }
 
 /** A remote Like or Announce of one of our posts (0042): once per actor, kind and post. */
