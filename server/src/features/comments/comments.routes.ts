@@ -72,7 +72,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Remove a comment and its replies, or a reply from another server (the post’s author or a moderator)',
+        summary:
+          'Remove a comment and its replies, or a reply from another server (the post’s author or a moderator)',
         params: commentParamsSchema,
         response: { 200: okResponseSchema, ...errors },
       },

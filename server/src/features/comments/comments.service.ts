@@ -28,7 +28,11 @@ import {
  */
 export type RemoteReplies = {
   list: (db: Db, postId: string) => Promise<RemoteReplyRow[]>;
-  find: (db: Db, postId: string, id: string) => Promise<{ id: string; host: string; objectUri: string } | undefined>;
+  find: (
+    db: Db,
+    postId: string,
+    id: string,
+  ) => Promise<{ id: string; host: string; objectUri: string } | undefined>;
   remove: (db: Db, id: string, byId: string) => Promise<boolean>;
 };
 
