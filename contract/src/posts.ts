@@ -247,6 +247,8 @@ export const remoteCommentOriginSchema = z.object({
   profileUrl: z.string(),
   /** The reply where it was written (its page there, else its id). */
   url: z.string(),
+  /** Its ActivityPub id: what a report to its server names (decision 094's POST /federation/reports). */
+  objectId: z.string(),
 });
 export const remoteCommentSchema = z.object({
   ...commentFields,

@@ -44,7 +44,14 @@ export function presentRemoteComment(r: RemoteReplyRow) {
     content: r.text,
     createdAt: r.createdAt.toISOString(),
     author: null,
-    remote: { name, handle, server: r.host, profileUrl: r.remoteActor, url: r.url ?? r.objectUri },
+    remote: {
+      name,
+      handle,
+      server: r.host,
+      profileUrl: r.remoteActor,
+      url: r.url ?? r.objectUri,
+      objectId: r.objectUri,
+    },
     hiddenReason: null,
   };
 }

@@ -148,6 +148,7 @@ describe('federation: replies as comments, Likes and boosts counted (decision 09
         server,
         profileUrl: actorOf(bed.two, bo),
         url: `${bed.two.origin}/@bo_rep/${n}`,
+        objectId: answer.id,
       },
     });
     // Whoever may read the post reads it; its count includes it.

@@ -46,6 +46,7 @@ const fromElsewhere: Comment = {
     server: 'social.example',
     profileUrl: 'https://social.example/users/bo',
     url: 'https://social.example/@bo/112',
+    objectId: 'https://social.example/users/bo/statuses/112',
   },
   hiddenReason: null,
 };
