@@ -29,6 +29,9 @@ export type RemoteReplyRow = {
   createdAt: Date;
 };
 
+/** A remote author's name as shown, at most this long (Mastodon allows 30; others more). */
+const REMOTE_NAME_MAX = 100;
+
 /**
  * A remote reply as a comment: top level, no author here, its text plain (made from its sanitised
  * HTML when it came, so the web shows it as text). Named by its handle, or its actor's address
@@ -36,7 +39,10 @@ export type RemoteReplyRow = {
  */
 export function presentRemoteComment(r: RemoteReplyRow) {
   const handle = r.handle ?? r.remoteActor;
-  const name = r.name?.trim() || (r.handle ? r.handle.replace(/^@/, '').split('@')[0]! : r.remoteActor);
+  // Another server's words: a name of any length would take over the row.
+  const name = (
+    r.name?.trim() || (r.handle ? r.handle.replace(/^@/, '').split('@')[0]! : r.remoteActor)
+  ).slice(0, REMOTE_NAME_MAX);
   return {
     _id: r.id,
     postId: r.postId,
