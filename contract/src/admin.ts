@@ -51,6 +51,7 @@ export const auditActionLabels: Record<string, string> = {
   'server.block': 'Server blocked',
   'server.limit': 'Server limited',
   'server.remove': 'Server policy lifted',
+  'comment.remote_remove': 'Reply from another server removed',
 };
 
 const usernameFilter = z

@@ -147,8 +147,12 @@ export const postSchema = z.object({
   /** Unfurled by the server once, just after the post is saved; null until then, or if it cannot be. */
   linkPreview: linkPreviewSchema.nullable(),
   hashtags: z.array(z.string()),
+  /** Likes here and Likes from other servers (decision 091). */
   likeCount: z.number(),
+  /** Comments and replies from other servers not removed (decision 091). */
   commentCount: z.number(),
+  /** Boosts (ActivityPub Announces) from other servers (decision 091). */
+  boostCount: z.number(),
   likedByMe: z.boolean(),
   savedByMe: z.boolean(),
   /** Offers of help it has had (withdrawn ones aside); needs and wants only, else 0. */
@@ -209,19 +213,56 @@ export const createCommentSchema = z.strictObject({
   parentId: z.uuid('Not a comment id').optional(),
 });
 
-export const commentSchema = z.object({
+const commentFields = {
   _id: z.string(),
   postId: z.string(),
   parentId: z.string().nullable(),
+  /** As written here; a remote reply's is plain text made from its sanitised HTML (never HTML). */
   content: z.string(),
   createdAt: z.string(),
-  author: publicUserSchema,
   /** Hidden by a moderator, and why (decision 071): shown to its author alone, so null for everyone else. */
   hiddenReason: z.string().nullable(),
+};
+
+/** A comment written here. */
+export const localCommentSchema = z.object({
+  ...commentFields,
+  author: publicUserSchema,
+  remote: z.null(),
 });
+export type LocalComment = z.infer<typeof localCommentSchema>;
+
+/**
+ * Who wrote a reply on another server and where it is (decision 091): a remote reply is shown
+ * among a post's comments, top level, with no author here (`author` null).
+ */
+export const remoteCommentOriginSchema = z.object({
+  /** Their display name, or their handle's user part when they gave none. */
+  name: z.string(),
+  /** `@user@host`, or their actor's address when it could not be fetched. */
+  handle: z.string(),
+  /** Their server's host (the "via" badge). */
+  server: z.string(),
+  /** Their profile: the actor's address. */
+  profileUrl: z.string(),
+  /** The reply where it was written (its page there, else its id). */
+  url: z.string(),
+  /** Its ActivityPub id: what a report to its server names (decision 094's POST /federation/reports). */
+  objectId: z.string(),
+});
+export const remoteCommentSchema = z.object({
+  ...commentFields,
+  author: z.null(),
+  remote: remoteCommentOriginSchema,
+});
+export type RemoteComment = z.infer<typeof remoteCommentSchema>;
+
+/** A post's comment: one written here (`remote` null), or a reply from another server (`author` null). */
+export const commentSchema = z.union([localCommentSchema, remoteCommentSchema]);
 export type Comment = z.infer<typeof commentSchema>;
 export const commentParamsSchema = postParamsSchema.extend({ commentId: z.uuid('Not a comment id') });
-export const commentResponseSchema = z.object({ data: commentSchema });
+/** What commenting answers: the comment written here. */
+export const commentResponseSchema = z.object({ data: localCommentSchema });
 export const commentsResponseSchema = z.object({ data: z.array(commentSchema) });
 
 export const linkPreviewQuerySchema = z.object({ url: z.string().trim().min(1, 'Give a link').max(2000) });

@@ -15,6 +15,7 @@ import { contactRoutes } from './features/contact/contact.routes.js';
 import { federationApiRoutes, federationRoutes } from './features/federation/federation.routes.js';
 import { federationServersRoutes } from './features/federation/servers.routes.js';
 import { remoteListingsShownTo } from './features/federation/remote-listings.queries.js';
+import { remoteReplies } from './features/federation/replies.js';
 import { emergencyBoardRoutes } from './features/emergency-board/emergency-board.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { hashtagsRoutes } from './features/hashtags/hashtags.routes.js';
@@ -238,7 +239,9 @@ export async function buildApp({
       await api.register(chatsRoutes);
       await api.register(collaborationRoutes);
       await api.register(postsRoutes);
-      await api.register(commentsRoutes);
+      // Replies from other servers among the comments, the federation feature's (decision 091);
+      // a moderator's removal of one in the moderation feature's log.
+      await api.register(commentsRoutes, { remoteReplies, recordAudit: recordModeration });
       await api.register(hashtagsRoutes);
       // The board finds which posts; the posts feature shows them (decision 058).
       await api.register(emergencyBoardRoutes, { showPosts: postsSeenBy });

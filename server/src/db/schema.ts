@@ -478,8 +478,12 @@ export interface PostsTable {
   hashtags: ColumnType<string[], string[] | undefined, string[]>;
   /** The post's own JSON, rendered by a trigger whenever its content changes (decision 010). */
   rendered: ColumnType<string, never, never>;
+  /** Local likes and remote Likes (0045's trigger adds those). */
   likeCount: Generated<number>;
+  /** Comments and remote replies not removed (0045). */
   commentCount: Generated<number>;
+  /** Remote Announces (boosts), kept by 0045's trigger. */
+  boostCount: Generated<number>;
   /** Offers that were not withdrawn, kept by 0015's trigger. */
   offerCount: Generated<number>;
   /** Helpers the author credited when marking the need fulfilled (0015). */
@@ -596,7 +600,8 @@ export type FederationActorKind = 'person' | 'mission';
 
 /** A local actor's key pair as JWK (0041): RSA for HTTP Signatures, Ed25519 for proofs. */
 export interface FederationKeysTable {
-  actorKind: FederationActorKind;
+  /** 'instance' (0047): the server's own actor, under the nil UUID. */
+  actorKind: FederationActorKind | 'instance';
   actorId: string;
   algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
   publicJwk: unknown;
@@ -668,8 +673,13 @@ export interface FederationRemotePostsTable {
   fetchedAt: Timestamp;
 }
 
-/** A remote reply to one of our posts (0042): counted, not yet shown among the comments. */
+/**
+ * A remote reply to one of our posts (0042), shown among its comments (0045, decision 091) until
+ * the post's author or a moderator removes it (a tombstone: never shown, not counted).
+ */
 export interface FederationRemoteRepliesTable {
+  /** How the comments routes name it (0045). */
+  id: Generated<string>;
   objectUri: string;
   postId: string;
   remoteActor: string;
@@ -677,6 +687,23 @@ export interface FederationRemoteRepliesTable {
   text: string;
   published: ColumnType<Date, Date | string, Date | string>;
   createdAt: Generated<Date>;
+  /** Its page on its own server, when it gave one there (0045). */
+  url: Generated<string | null>;
+  removedAt: Generated<Date | null>;
+  removedBy: Generated<string | null>;
+}
+
+/** A person's report of a remote listing or reply, sent to its server as a Flag (0047, decision 094). */
+export interface FederationReportsOutTable {
+  id: string;
+  reporterId: string;
+  objectUri: string;
+  remoteActor: string;
+  host: string;
+  reason: string;
+  note: Generated<string>;
+  flagId: string;
+  createdAt: CreatedAt;
 }
 
 /** A remote Like or Announce of one of our posts (0042): once per actor, kind and post. */
@@ -743,6 +770,7 @@ export interface Database {
   federationFollowers: FederationFollowersTable;
   federationServers: FederationServersTable;
   federationFollowing: FederationFollowingTable;
+  federationReportsOut: FederationReportsOutTable;
   federationRemotePosts: FederationRemotePostsTable;
   federationRemoteReplies: FederationRemoteRepliesTable;
   federationReactions: FederationReactionsTable;

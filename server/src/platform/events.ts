@@ -112,6 +112,11 @@ export type DomainEvents = {
   /** A comment and its replies were removed: the posts feature's kept texts (their counts) go. */
   'comment.removed': { postId: string; commentId: string };
   /**
+   * A remote Like, Announce or reply of one of our posts came or went (decision 091): 0045's
+   * triggers moved its counts, so the posts feature's kept texts go.
+   */
+  'post.remote_counts_changed': { postId: string };
+  /**
    * Someone reported a thing (issue 35, decision 068): within the report's transaction, the
    * moderation feature keeps the thing as it is now with the report and files it in the target's
    * open case. `ownerId`: who is behind the thing (its author, or the person reported).

@@ -119,6 +119,7 @@ export function postFixture(over: Partial<Post> = {}): Post {
     hashtags: [],
     likeCount: 0,
     commentCount: 0,
+    boostCount: 0,
     likedByMe: false,
     savedByMe: false,
     offerCount: 0,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMMENT_BUDGET } from '../../platform/limits.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as comments from './comments.service.js';
+import type { RecordAudit, RemoteReplies } from './comments.service.js';
 
 const errors = {
   400: apiErrorSchema,
@@ -24,8 +25,16 @@ const tags = ['posts'];
 const idParams = postParamsSchema;
 const limited = { 429: apiErrorSchema };
 
-export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * `remoteReplies`: replies from other servers, the federation feature's; `recordAudit`: the
+ * moderation feature's log (both handed over in app.ts, decision 091).
+ */
+export const commentsRoutes: FastifyPluginAsyncZod<{
+  remoteReplies: RemoteReplies;
+  recordAudit: RecordAudit;
+}> = async (app, options) => {
   const { deps } = app;
+  const remote = { replies: options.remoteReplies, audit: options.recordAudit };
   comments.subscribeModeratedComments(deps);
 
   app.get(
@@ -33,13 +42,13 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A post’s comments, oldest first, with replies',
+        summary: 'A post’s comments, oldest first, with replies, and replies from other servers among them',
         params: idParams,
         response: { 200: commentsResponseSchema, ...errors },
       },
     },
     async (request) => ({
-      data: await comments.commentsOf(deps, request.viewer, request.params.postId),
+      data: await comments.commentsOf(deps, request.viewer, request.params.postId, remote.replies),
     }),
   );
   app.post(
@@ -63,13 +72,20 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Remove a comment and its replies',
+        summary:
+          'Remove a comment and its replies, or a reply from another server (the post’s author or a moderator)',
         params: commentParamsSchema,
         response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await comments.removeComment(deps, request.viewer, request.params.postId, request.params.commentId);
+      await comments.removeComment(
+        deps,
+        request.viewer,
+        request.params.postId,
+        request.params.commentId,
+        remote,
+      );
       return { data: { ok: true as const } };
     },
   );

@@ -1,11 +1,12 @@
 import { extractMentions } from '@muster/contract/mentions';
+import { hasRole } from '@muster/contract/moderation';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, forbidden, isGoneUnderUs, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { inTransaction } from '../../platform/transaction.js';
-import { presentComment } from './comments.present.js';
+import { presentComment, presentRemoteComment, type RemoteReplyRow } from './comments.present.js';
 import {
   deleteComment,
   findComment,
@@ -20,6 +21,38 @@ import {
  * for comment.created and comment.removed and empties them (decision 058).
  */
 
+/**
+ * Replies to a post from other servers (decision 091): the federation feature's, handed over in
+ * app.ts. `list` leaves out the removed and those of a blocked server; the caller has checked that
+ * the viewer may read the post.
+ */
+export type RemoteReplies = {
+  list: (db: Db, postId: string) => Promise<RemoteReplyRow[]>;
+  find: (
+    db: Db,
+    postId: string,
+    id: string,
+  ) => Promise<{ id: string; host: string; objectUri: string } | undefined>;
+  remove: (db: Db, id: string, byId: string) => Promise<boolean>;
+};
+
+/** The moderation feature's audit log (handed over in app.ts): a moderator's removal of a remote reply. */
+export type RecordAudit = (
+  trx: Db,
+  entry: {
+    actorId: string;
+    action: string;
+    targetType: string;
+    targetId: string;
+    subjectId: string;
+    reason: string;
+    details: Record<string, unknown>;
+  },
+) => Promise<string>;
+
+/** At most this many comments in a post's list (listComments' limit), both sources together. */
+const COMMENTS_SHOWN = 500;
+
 async function visiblePost(deps: Deps, viewerId: string, id: string) {
   const post = await findReadablePost(deps.db, viewerId, id);
   // Missing, and hidden by a block, answer the same.
@@ -27,11 +60,29 @@ async function visiblePost(deps: Deps, viewerId: string, id: string) {
   return post;
 }
 
-/** A post's comments, oldest first, with replies: only on a post the viewer may read. */
-export async function commentsOf(deps: Deps, viewer: Viewer | null, postId: string) {
+/**
+ * A post's comments, oldest first, with replies: only on a post the viewer may read. Replies from
+ * other servers sit among them in the same order (when, then id), whoever may read the post may
+ * read them (decision 091).
+ */
+export async function commentsOf(
+  deps: Deps,
+  viewer: Viewer | null,
+  postId: string,
+  remoteReplies: RemoteReplies,
+) {
   const me = requireViewer(viewer);
   await visiblePost(deps, me.id, postId);
-  return (await listComments(deps.db, me.id, postId)).map(presentComment);
+  const [local, remote] = await Promise.all([
+    listComments(deps.db, me.id, postId),
+    remoteReplies.list(deps.db, postId),
+  ]);
+  if (!remote.length) return local.map(presentComment);
+  return [...local.map(presentComment), ...remote.map(presentRemoteComment)]
+    .sort((a, b) =>
+      a.createdAt === b.createdAt ? (a._id < b._id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
+    )
+    .slice(0, COMMENTS_SHOWN);
 }
 
 /** A comment, or a reply to a top-level comment of the same post (one level only). */
@@ -99,12 +150,45 @@ export async function addComment(
   return presentComment(created);
 }
 
-/** The comment's author or the post's author may remove a comment (and its replies). */
-export async function removeComment(deps: Deps, viewer: Viewer | null, postId: string, commentId: string) {
+/**
+ * The comment's author or the post's author may remove a comment (and its replies). A reply from
+ * another server has no author here: the post's author or a moderator removes it (decision 091),
+ * a moderator's removal in the audit log.
+ */
+export async function removeComment(
+  deps: Deps,
+  viewer: Viewer | null,
+  postId: string,
+  commentId: string,
+  remote: { replies: RemoteReplies; audit: RecordAudit },
+) {
   const me = requireViewer(viewer);
   const post = await visiblePost(deps, me.id, postId);
   const comment = await findComment(deps.db, commentId);
-  if (!comment || comment.postId !== postId) throw notFound('That comment no longer exists');
+  if (!comment) {
+    const reply = await remote.replies.find(deps.db, postId, commentId);
+    if (!reply) throw notFound('That comment no longer exists');
+    const moderating = post.authorId !== me.id;
+    if (moderating && !hasRole(me.role, 'moderator'))
+      throw forbidden('Only the post’s author or a moderator can remove a reply from another server');
+    await inTransaction(deps.db, async (trx) => {
+      // Removed by someone else a moment before: nothing more to do.
+      if (!(await remote.replies.remove(trx, commentId, me.id))) return;
+      if (moderating)
+        await remote.audit(trx, {
+          actorId: me.id,
+          action: 'comment.remote_remove',
+          targetType: 'post',
+          targetId: postId,
+          subjectId: post.authorId,
+          reason: `A reply from ${reply.host} removed`,
+          details: { host: reply.host, reply: reply.objectUri },
+        });
+      await deps.events.emit(trx, 'comment.removed', { postId, commentId });
+    });
+    return;
+  }
+  if (comment.postId !== postId) throw notFound('That comment no longer exists');
   if (comment.authorId !== me.id && post.authorId !== me.id)
     throw forbidden('Only its author or the post’s author can remove a comment');
   await inTransaction(deps.db, async (trx) => {

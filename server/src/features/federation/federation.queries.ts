@@ -131,7 +131,11 @@ export function federatedMission(db: Db, missionId: string) {
 
 export type StoredKey = Pick<FederationKeysTable, 'algorithm' | 'publicJwk' | 'privateJwk'>;
 
-export function actorKeys(db: Db, kind: FederationActorKind, actorId: string): Promise<StoredKey[]> {
+export function actorKeys(
+  db: Db,
+  kind: FederationKeysTable['actorKind'],
+  actorId: string,
+): Promise<StoredKey[]> {
   return db
     .selectFrom('federationKeys')
     .select(['algorithm', 'publicJwk', 'privateJwk'])
@@ -144,7 +148,7 @@ export function actorKeys(db: Db, kind: FederationActorKind, actorId: string): P
 /** Stores a fresh pair unless another process stored one first (its pair is then the one read back). */
 export async function insertActorKey(
   db: Db,
-  kind: FederationActorKind,
+  kind: FederationKeysTable['actorKind'],
   actorId: string,
   key: StoredKey,
 ): Promise<void> {
@@ -382,7 +386,7 @@ export async function rejectFollowing(db: Db, followId: string, remoteActor: str
  * The blocked-server test for a host column in SQL: the host itself or a domain above it, as
  * `isBlockedHost` reads one host (a port is part of the stored host; a block by name covers it).
  */
-const hostBlocked = (column: string) => hostExprBlocked(sql.ref(column));
+export const hostBlocked = (column: string) => hostExprBlocked(sql.ref(column));
 
 /** The same test for any SQL expression giving a host (a follower's inbox's host, decision 088). */
 const hostExprBlocked = (host: RawBuilder<string> | ReturnType<typeof sql.ref>) =>
@@ -467,18 +471,27 @@ export function remotePost(db: Db, objectUri: string) {
     .executeTakeFirst();
 }
 
-/** A remote Delete of a listing or reply: only its own actor's removes it. */
-export async function deleteRemoteObject(db: Db, objectUri: string, remoteActor: string): Promise<void> {
+/**
+ * A remote Delete of a listing or reply: only its own actor's removes it. The post a reply
+ * answered, if one went (its counts moved), else undefined.
+ */
+export async function deleteRemoteObject(
+  db: Db,
+  objectUri: string,
+  remoteActor: string,
+): Promise<string | undefined> {
   await db
     .deleteFrom('federationRemotePosts')
     .where('objectUri', '=', objectUri)
     .where('remoteActor', '=', remoteActor)
     .execute();
-  await db
+  const reply = await db
     .deleteFrom('federationRemoteReplies')
     .where('objectUri', '=', objectUri)
     .where('remoteActor', '=', remoteActor)
-    .execute();
+    .returning('postId')
+    .executeTakeFirst();
+  return reply?.postId;
 }
 
 /**
@@ -497,15 +510,20 @@ export function federatedPost(db: Db, postId: string) {
     .executeTakeFirst();
 }
 
-/** A remote reply to one of our posts: kept once; a repeat of it (a retry, an Update) its author's to change. */
+/**
+ * A remote reply to one of our posts: kept once; a repeat of it (a retry, an Update) its author's
+ * to change, and never once the post's author or a moderator removed it (decision 091).
+ */
 export async function upsertRemoteReply(
   db: Db,
   row: {
+    id: string;
     objectUri: string;
     postId: string;
     remoteActor: string;
     host: string;
     text: string;
+    url: string | null;
     published: string;
   },
 ): Promise<void> {
@@ -515,8 +533,9 @@ export async function upsertRemoteReply(
     .onConflict((oc) =>
       oc
         .column('objectUri')
-        .doUpdateSet({ text: row.text })
-        .where('federationRemoteReplies.remoteActor', '=', row.remoteActor),
+        .doUpdateSet({ text: row.text, url: row.url })
+        .where('federationRemoteReplies.remoteActor', '=', row.remoteActor)
+        .where('federationRemoteReplies.removedAt', 'is', null),
     )
     .execute();
 }
@@ -535,16 +554,22 @@ export async function insertReaction(
     .execute();
 }
 
-/** An Undo of a Like or Announce: by the activity's id, only its own actor's. */
-export async function deleteReaction(db: Db, activityId: string, remoteActor: string): Promise<void> {
-  await db
+/** An Undo of a Like or Announce: by the activity's id, only its own actor's. The post it was of, if one went. */
+export async function deleteReaction(
+  db: Db,
+  activityId: string,
+  remoteActor: string,
+): Promise<string | undefined> {
+  const gone = await db
     .deleteFrom('federationReactions')
     .where('activityId', '=', activityId)
     .where('remoteActor', '=', remoteActor)
-    .execute();
+    .returning('postId')
+    .executeTakeFirst();
+  return gone?.postId;
 }
 
-/** A post's remote likes, boosts and replies, none from a server blocked now. */
+/** A post's remote likes, boosts and replies (none removed), none from a server blocked now. */
 export async function remoteCounts(db: Db, postId: string) {
   const { rows } = await sql<{ likes: string; announces: string; replies: string }>`
     select
@@ -552,7 +577,7 @@ export async function remoteCounts(db: Db, postId: string) {
          and not ${hostBlocked('r.host')}) as likes,
       (select count(*) from federation_reactions r where r.post_id = ${postId} and r.kind = 'announce'
          and not ${hostBlocked('r.host')}) as announces,
-      (select count(*) from federation_remote_replies p where p.post_id = ${postId}
+      (select count(*) from federation_remote_replies p where p.post_id = ${postId} and p.removed_at is null
          and not ${hostBlocked('p.host')}) as replies`.execute(db);
   const r = rows[0]!;
   return { likes: Number(r.likes), announces: Number(r.announces), replies: Number(r.replies) };

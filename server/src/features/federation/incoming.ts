@@ -10,7 +10,11 @@ import {
   type Update,
   type Activity,
 } from '@fedify/fedify/vocab';
+import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
+import { newId } from '../../platform/ids.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { remoteOf } from './federation.js';
 import {
   acceptFollowing,
   deleteReaction,
@@ -23,6 +27,7 @@ import {
   rejectFollowing,
   remotePostAuthor,
   serverPolicy,
+  upsertRemoteActor,
   upsertRemotePost,
   upsertRemoteReply,
 } from './federation.queries.js';
@@ -64,6 +69,32 @@ async function senderOf(ctx: Ctx, activity: Activity): Promise<URL | undefined> 
   if (!actor || !/^https?:$/.test(actor.protocol)) return undefined;
   if (await isBlockedHost(ctx.data.db, actor.host)) return undefined;
   return actor;
+}
+
+/**
+ * Stores what changes one of our posts' counts (a reply, a reaction, or their removal) with the
+ * event that drops the post texts kept with the old counts (decision 091).
+ */
+async function countedChange<T>(
+  ctx: Ctx,
+  write: (trx: Db) => Promise<T>,
+  postOf: (done: T) => string | undefined,
+): Promise<void> {
+  await inTransaction(ctx.data.db, async (trx) => {
+    const postId = postOf(await write(trx));
+    if (postId) await ctx.data.events.emit(trx, 'post.remote_counts_changed', { postId });
+  });
+}
+
+/**
+ * The reply's author as the comments list names them (name, handle), fetched once with the reply:
+ * the signature check has usually just fetched the same document. Without it the reply shows its
+ * actor's address.
+ */
+async function rememberAuthor(ctx: Ctx, activity: Create | Update, sender: URL): Promise<void> {
+  const actor = await activity.getActor(ctx).catch(() => null);
+  const remote = actor ? remoteOf(actor) : null;
+  if (remote && remote.uri === sender.href) await upsertRemoteActor(ctx.data.db, remote);
 }
 
 const drop = (ctx: Ctx, activity: Activity, why: string) =>
@@ -135,14 +166,22 @@ export async function onNote(ctx: Ctx, activity: Create | Update): Promise<void>
     if (reply.authorUri !== sender.href) return drop(ctx, activity, 'reply not by its sender');
     if (!postId || !(await federatedPost(db, postId))) return drop(ctx, activity, 'not a reply to our post');
     if (await isLimitedStranger(ctx, sender)) return drop(ctx, activity, 'limited server, not followed here');
-    await upsertRemoteReply(db, {
-      objectUri: reply.objectId,
-      postId,
-      remoteActor: sender.href,
-      host: sender.host.toLowerCase(),
-      text: reply.text,
-      published: reply.published,
-    });
+    await rememberAuthor(ctx, activity, sender);
+    await countedChange(
+      ctx,
+      (trx) =>
+        upsertRemoteReply(trx, {
+          id: newId(),
+          objectUri: reply.objectId,
+          postId,
+          remoteActor: sender.href,
+          host: sender.host.toLowerCase(),
+          text: reply.text,
+          url: reply.url,
+          published: reply.published,
+        }),
+      () => postId,
+    );
     return;
   }
 
@@ -177,7 +216,11 @@ export async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
   const sender = await senderOf(ctx, del);
   const object = del.objectId;
   if (!sender || !object) return drop(ctx, del, 'no sender or object');
-  await deleteRemoteObject(ctx.data.db, object.href, sender.href);
+  await countedChange(
+    ctx,
+    (trx) => deleteRemoteObject(trx, object.href, sender.href),
+    (postId) => postId,
+  );
 }
 
 /** A Like or an Announce (a boost) of one of our posts: counted once per remote actor. */
@@ -187,20 +230,31 @@ export async function onReaction(ctx: Ctx, activity: Like | Announce): Promise<v
   if (!sender || !activity.id || !postId) return drop(ctx, activity, 'not about our post');
   if (!(await federatedPost(ctx.data.db, postId))) return drop(ctx, activity, 'not a federated post');
   if (await isLimitedStranger(ctx, sender)) return drop(ctx, activity, 'limited server, not followed here');
-  await insertReaction(ctx.data.db, {
-    postId,
-    kind: activity instanceof Like ? 'like' : 'announce',
-    remoteActor: sender.href,
-    host: sender.host.toLowerCase(),
-    activityId: activity.id.href,
-  });
+  const activityId = activity.id.href;
+  await countedChange(
+    ctx,
+    (trx) =>
+      insertReaction(trx, {
+        postId,
+        kind: activity instanceof Like ? 'like' : 'announce',
+        remoteActor: sender.href,
+        host: sender.host.toLowerCase(),
+        activityId,
+      }),
+    () => postId,
+  );
 }
 
 /** An Undo of a Like or an Announce: uncounted (only the actor that reacted can take it back). */
 export async function onUndoReaction(ctx: Ctx, undoActor: URL, reaction: Like | Announce): Promise<void> {
   if (!reaction.id || reaction.actorId?.href !== undoActor.href) return;
   if (await isBlockedHost(ctx.data.db, undoActor.host)) return;
-  await deleteReaction(ctx.data.db, reaction.id.href, undoActor.href);
+  const activityId = reaction.id.href;
+  await countedChange(
+    ctx,
+    (trx) => deleteReaction(trx, activityId, undoActor.href),
+    (postId) => postId,
+  );
 }
 
 /**

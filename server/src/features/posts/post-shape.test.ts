@@ -62,6 +62,7 @@ const renderedSchema = postSchema.omit({
   author: true,
   likeCount: true,
   commentCount: true,
+  boostCount: true,
   offerCount: true,
   helpers: true,
   likedByMe: true,
@@ -225,6 +226,19 @@ describe('the post JSON PostgreSQL writes, against the contract (issue 33)', () 
       });
       const hiddenSeen = await ok(await api('GET', `/posts/${hidden._id}`, author.cookie));
       expect(hiddenSeen.hiddenReason).toBe('Price gouging');
+
+      // A boost from another server (decision 091): counted by 0045's trigger, spliced in when read.
+      await t.db
+        .insertInto('federationReactions')
+        .values({
+          postId: need._id,
+          kind: 'announce',
+          remoteActor: 'https://elsewhere.example/users/zoe',
+          host: 'elsewhere.example',
+          activityId: 'https://elsewhere.example/users/zoe/announces/1',
+        })
+        .execute();
+      await emitEvent(t, 'post.remote_counts_changed', { postId: need._id });
 
       // Every way a post is answered: one post, its author's and others' lists, the home feed (via),
       // saved, by hashtag, the board, a mission's timeline, and the writes' own answers.

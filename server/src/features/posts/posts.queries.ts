@@ -100,14 +100,15 @@ function offeredByFor(viewerId: string) {
 
 /**
  * A post as everybody sees it, as JSON text (decision 010): what its author wrote, rendered when it
- * was written (`posts.rendered`), with the author's card and the counts spliced in. Building this
+ * was written (`posts.rendered`), with the author's card and the counts spliced in (remote Likes,
+ * Announces and replies among them, decision 091). Building this
  * JSON on every read cost PostgreSQL more than finding the posts. The viewer's own marks
  * (likedByMe, savedByMe) are added by the service (`presentPost`).
  */
 const postText = (
   rendered: RawBuilder<string>,
 ) => sql<JsonText>`left(${rendered}, -1) || ',"author":' || a.card || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
-  || ',"offerCount":' || p.offer_count || ',"helpers":[' || ${helperCards} || '],"hiddenReason":' || coalesce(to_json(p.hidden_reason)::text, 'null') || '}'`;
+  || ',"boostCount":' || p.boost_count || ',"offerCount":' || p.offer_count || ',"helpers":[' || ${helperCards} || '],"hiddenReason":' || coalesce(to_json(p.hidden_reason)::text, 'null') || '}'`;
 const sharedPost = postText(sql<string>`p.rendered`);
 
 /**
@@ -191,6 +192,7 @@ function findPage(db: Db, a: PageArgs) {
       'p.rendered',
       'p.likeCount',
       'p.commentCount',
+      'p.boostCount',
       'p.offerCount',
       'p.creditedIds',
       'p.exactLocation',

@@ -975,6 +975,8 @@ export function subscribePosts(deps: Deps) {
   // A comment changes its post's count (the comments feature, decision 058): everyone sees it at once.
   deps.events.afterCommit('comment.created', () => postsChanged(deps));
   deps.events.afterCommit('comment.removed', () => postsChanged(deps));
+  // So does a Like, boost or reply from another server (decision 091), as a local like does.
+  deps.events.afterCommit('post.remote_counts_changed', () => postsChanged(deps));
   // A verification given or taken back changes the author's card in the kept texts (decision 069):
   // rare, so everything kept goes, and the badge is right at once here (elsewhere within 5 s).
   deps.events.afterCommit('organisation.decided', () => postsChanged(deps));

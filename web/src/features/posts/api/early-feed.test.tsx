@@ -34,6 +34,7 @@ const post = (id: string, content: string): Post => ({
   hashtags: [],
   likeCount: 0,
   commentCount: 0,
+  boostCount: 0,
   likedByMe: false,
   savedByMe: false,
   offerCount: 0,

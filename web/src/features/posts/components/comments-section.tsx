@@ -1,4 +1,11 @@
-import { type Comment, COMMENT_MAX, createCommentSchema } from '@muster/contract/posts';
+import {
+  type Comment,
+  COMMENT_MAX,
+  createCommentSchema,
+  type LocalComment,
+  type RemoteComment,
+} from '@muster/contract/posts';
+import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import toast from '../../../lib/toast';
 import { Link } from 'react-router';
@@ -14,6 +21,11 @@ import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { HiddenBanner, hiddenReasonOf } from '../../../components/hidden-banner';
 import { ReportButton } from '../../../components/report-button';
+import { useSessionQuery } from '../../../lib/session';
+
+/** Who wrote it, as a screen reader hears it in a button's label. */
+const writerOf = (c: Comment) =>
+  c.remote ? `${c.remote.name} (${c.remote.handle})` : `${c.author.firstName} ${c.author.lastName}`.trim();
 
 function CommentForm({
   postId,
@@ -77,7 +89,10 @@ function CommentForm({
   );
 }
 
-/** Delete, for the comment's author or the post's author (the server checks the same), after a confirm. */
+/**
+ * Delete, after a confirm: a comment for its author or the post's author, a reply from another
+ * server for the post's author or a moderator (the server checks the same).
+ */
 function DeleteComment({ postId, comment }: { postId: string; comment: Comment }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteCommentMutation(postId);
@@ -87,27 +102,29 @@ function DeleteComment({ postId, comment }: { postId: string; comment: Comment }
         type="button"
         onClick={() => setOpen(true)}
         className="text-xs font-semibold text-slate-600 hover:text-red-600"
-        aria-label={`Delete comment by ${comment.author.firstName} ${comment.author.lastName}`}
+        aria-label={`Delete ${comment.remote ? 'reply' : 'comment'} by ${writerOf(comment)}`}
       >
         Delete
       </button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete comment?"
+        title={comment.remote ? 'Delete reply?' : 'Delete comment?'}
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}
         description={
-          comment.parentId
-            ? 'This reply will be removed for everyone.'
-            : 'This comment and its replies will be removed for everyone.'
+          comment.remote
+            ? `This reply from ${comment.remote.server} will be removed here for everyone. It stays on its own server.`
+            : comment.parentId
+              ? 'This reply will be removed for everyone.'
+              : 'This comment and its replies will be removed for everyone.'
         }
         onConfirm={() =>
           remove.mutate(comment._id, {
             onSuccess: () => {
               setOpen(false);
-              toast.success('Comment deleted');
+              toast.success(comment.remote ? 'Reply deleted' : 'Comment deleted');
             },
             onError: (err) => toast.error(errorMessage(err, 'Failed to delete the comment')),
           })
@@ -117,12 +134,62 @@ function DeleteComment({ postId, comment }: { postId: string; comment: Comment }
   );
 }
 
+/**
+ * A reply from another server (decision 091): its author's name, handle and a "via" badge naming
+ * their server, its text as plain text (never HTML), and a link to the original where it was written.
+ */
+function RemoteCommentItem({ comment, action }: { comment: RemoteComment; action?: React.ReactNode }) {
+  const { remote } = comment;
+  return (
+    <li className="flex gap-2.5">
+      <span
+        className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-600"
+        aria-hidden="true"
+      >
+        <Globe className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="rounded-2xl bg-slate-100 px-3 py-2">
+          <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+            <a
+              href={remote.profileUrl}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="text-sm font-semibold text-slate-900 hover:underline"
+            >
+              {remote.name}
+            </a>
+            <span className="min-w-0 break-all text-xs text-slate-500">{remote.handle}</span>
+            <span className="rounded-full bg-sky-50 px-2 py-0.5 text-[11px] font-medium text-sky-800 ring-1 ring-sky-200">
+              via {remote.server}
+            </span>
+          </p>
+          <p className="whitespace-pre-line break-words text-sm text-slate-800">{comment.content}</p>
+        </div>
+        <p className="ml-3 mt-0.5 flex flex-wrap items-center gap-3 text-xs text-slate-500">
+          <span>{timeAgo(comment.createdAt)} ago</span>
+          <a
+            href={remote.url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="font-semibold text-slate-600 hover:text-slate-900 hover:underline"
+            aria-label={`See the original reply on ${remote.server} (opens in a new tab)`}
+          >
+            Original
+          </a>
+          {action}
+        </p>
+      </div>
+    </li>
+  );
+}
+
 function CommentItem({
   comment,
   action,
   children,
 }: {
-  comment: Comment;
+  comment: LocalComment;
   action?: React.ReactNode;
   children?: React.ReactNode;
 }) {
@@ -155,8 +222,9 @@ function CommentItem({
 }
 
 /**
- * Comments with one level of replies. With the viewer and the post's author known, a comment
- * offers Delete to whoever may remove it: its author or the post's author.
+ * Comments with one level of replies, and replies from other servers among them (top level, in
+ * time order). With the viewer and the post's author known, a comment offers Delete to whoever may
+ * remove it: its author or the post's author; a remote reply, the post's author or a moderator.
  */
 export function CommentsSection({
   postId,
@@ -168,17 +236,20 @@ export function CommentsSection({
   viewerId?: string;
 }) {
   const comments = useCommentsQuery(postId);
-  const canDelete = (c: Comment) => !!viewerId && (c.author._id === viewerId || postAuthorId === viewerId);
-  // Delete for whoever may remove it; Report on someone else's comment (issue 35).
+  const role = useSessionQuery().data?.role;
+  const staff = role === 'moderator' || role === 'admin';
+  const canDelete = (c: Comment) =>
+    !!viewerId && (postAuthorId === viewerId || (c.remote ? staff : c.author._id === viewerId));
+  // Delete for whoever may remove it; Report on someone else's comment here (issue 35).
   const deleteOf = (c: Comment) => (
     <>
       {canDelete(c) && <DeleteComment postId={postId} comment={c} />}
-      {!!viewerId && c.author._id !== viewerId && (
+      {!!viewerId && !c.remote && c.author._id !== viewerId && (
         <ReportButton
           targetType="comment"
           targetId={c._id}
           subject="this comment"
-          label={`Report comment by ${c.author.firstName} ${c.author.lastName}`.trim()}
+          label={`Report comment by ${writerOf(c)}`}
           text="always"
           className="inline-flex items-center gap-1 text-xs font-semibold text-slate-600 hover:text-red-700"
         />
@@ -198,35 +269,39 @@ export function CommentsSection({
         </p>
       )}
       <ul className="space-y-3">
-        {top.map((c) => (
-          <CommentItem key={c._id} comment={c} action={deleteOf(c)}>
-            <ul className="mt-2 space-y-2">
-              {list
-                .filter((r) => r.parentId === c._id)
-                .map((r) => (
-                  <CommentItem key={r._id} comment={r} action={deleteOf(r)} />
-                ))}
-            </ul>
-            {replyingTo === c._id ? (
-              <div className="mt-2">
-                <CommentForm
-                  postId={postId}
-                  parentId={c._id}
-                  placeholder="Write a reply…"
-                  onDone={() => setReplyingTo(null)}
-                />
-              </div>
-            ) : (
-              <button
-                type="button"
-                onClick={() => setReplyingTo(c._id)}
-                className="ml-3 mt-1 text-xs font-semibold text-slate-600 hover:text-slate-900"
-              >
-                Reply
-              </button>
-            )}
-          </CommentItem>
-        ))}
+        {top.map((c) =>
+          c.remote ? (
+            <RemoteCommentItem key={c._id} comment={c} action={deleteOf(c)} />
+          ) : (
+            <CommentItem key={c._id} comment={c} action={deleteOf(c)}>
+              <ul className="mt-2 space-y-2">
+                {list
+                  .filter((r): r is LocalComment => r.parentId === c._id && !r.remote)
+                  .map((r) => (
+                    <CommentItem key={r._id} comment={r} action={deleteOf(r)} />
+                  ))}
+              </ul>
+              {replyingTo === c._id ? (
+                <div className="mt-2">
+                  <CommentForm
+                    postId={postId}
+                    parentId={c._id}
+                    placeholder="Write a reply…"
+                    onDone={() => setReplyingTo(null)}
+                  />
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => setReplyingTo(c._id)}
+                  className="ml-3 mt-1 text-xs font-semibold text-slate-600 hover:text-slate-900"
+                >
+                  Reply
+                </button>
+              )}
+            </CommentItem>
+          ),
+        )}
       </ul>
     </section>
   );

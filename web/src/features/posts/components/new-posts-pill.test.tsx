@@ -43,6 +43,7 @@ const post = (id: string, content: string, author = kofi): Post => ({
   hashtags: [],
   likeCount: 0,
   commentCount: 0,
+  boostCount: 0,
   likedByMe: false,
   savedByMe: false,
   offerCount: 0,

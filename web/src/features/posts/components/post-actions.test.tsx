@@ -1,4 +1,4 @@
-import type { Comment, Post } from '@muster/contract/posts';
+import type { Comment, LocalComment, Post } from '@muster/contract/posts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const post = (over: Partial<Post> = {}): Post =>
 
 const comment = (
   id: string,
-  author: Comment['author'],
+  author: LocalComment['author'],
   content: string,
   parentId: string | null = null,
 ): Comment => ({
@@ -45,6 +45,7 @@ const comment = (
   content,
   createdAt: '2026-11-21T00:00:00.000Z',
   author,
+  remote: null,
   hiddenReason: null,
 });
 

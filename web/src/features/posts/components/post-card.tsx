@@ -325,8 +325,17 @@ export function PostCard({
       )}
 
       <div className="flex items-center justify-between px-4 pt-2 text-xs text-slate-500 sm:px-5">
-        <span>
-          {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
+        <span className="flex gap-3">
+          <span>
+            {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
+          </span>
+          {/* Boosts come from other servers (decision 091): shown only when there are some. */}
+          {post.boostCount > 0 && (
+            <span title="Shared on by people on other servers (the fediverse)">
+              {post.boostCount} {post.boostCount === 1 ? 'boost' : 'boosts'}
+              <span className="sr-only"> from people on other servers</span>
+            </span>
+          )}
         </span>
         <span className="flex gap-3">
           {post.offerCount > 0 && (
