@@ -51,7 +51,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FLAG_COMMENT_MAX = 500;
 
 /** The post id an object URI of ours names (`<origin>/ap/posts/<id>`), or undefined. */
-function ourPostId(deps: Deps, uri: URL | null): string | undefined {
+export function ourPostId(deps: Deps, uri: URL | null): string | undefined {
   if (!uri) return undefined;
   const base = `${deps.config.publicUrl.replace(/\/$/, '')}/ap/posts/`;
   const id = uri.href.startsWith(base) ? uri.href.slice(base.length) : '';
@@ -59,14 +59,14 @@ function ourPostId(deps: Deps, uri: URL | null): string | undefined {
 }
 
 /** The activity's actor, when its server is not blocked (a task queued before an admin blocked it). */
-async function senderOf(ctx: Ctx, activity: Activity): Promise<URL | undefined> {
+export async function senderOf(ctx: Ctx, activity: Activity): Promise<URL | undefined> {
   const actor = activity.actorId;
   if (!actor || !/^https?:$/.test(actor.protocol)) return undefined;
   if (await isBlockedHost(ctx.data.db, actor.host)) return undefined;
   return actor;
 }
 
-const drop = (ctx: Ctx, activity: Activity, why: string) =>
+export const drop = (ctx: Ctx, activity: Activity, why: string) =>
   ctx.data.log.debug({ activity: activity.id?.href, why }, 'federation: incoming activity dropped');
 
 /**
@@ -75,7 +75,7 @@ const drop = (ctx: Ctx, activity: Activity, why: string) =>
  * addressed to us) is not kept. Their follows of our public actors are still accepted, and their
  * server's reports still reach the queue.
  */
-async function isLimitedStranger(ctx: Ctx, sender: URL): Promise<boolean> {
+export async function isLimitedStranger(ctx: Ctx, sender: URL): Promise<boolean> {
   if ((await serverPolicy(ctx.data.db, sender.host)) !== 'limited') return false;
   return !(await isFollowedHere(ctx.data.db, sender.href));
 }
