@@ -4,7 +4,9 @@ import { signedInUser } from '../../../test/factories.js';
 import { type Bed, startTwoInstances, type Instance, type Person } from '../../../test/federation-instances.js';
 import { startRemoteServer } from '../../../test/federation-remote.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { MUSTER_NS } from '@muster/contract/federation';
 import { OFFER_BUDGET } from '../../platform/limits.js';
+import { offerActivity } from './offers-remote.js';
 
 type Sent = { id: string; state: string; title: string; server: string; objectId: string; decidedAt: string | null };
 type Received = {
@@ -92,7 +94,7 @@ describe('federation: offers of help on another server’s listing (decision 090
     ((await on.api('GET', '/notifications', { cookie: who.cookie })).body as { data: Notice[] }).data;
 
   it('Bo on two offers help on Ana’s need on one; Ana sees it with his handle, accepts; Bo hears of it', async () => {
-    const { objectId } = await needArrived('Rice for ten families');
+    const { postId, objectId } = await needArrived('Rice for ten families');
     const res = await offer(bo, {
       objectId,
       message: 'I can bring a sack of rice.',
@@ -125,6 +127,14 @@ describe('federation: offers of help on another server’s listing (decision 090
     const told = (await notices(bed.one, ana)).find((n) => n.type === 'newOffer')!;
     expect(told.message).toBe(`Bo Two (@${handle}) offered to help with your need`);
     expect(told.commentContent).toBe('I can bring a sack of rice.');
+
+    // Her need counts it; its "who offered" shows people here only.
+    const post = await bed.one.api('GET', `/posts/${postId}`, { cookie: ana.cookie });
+    expect(post.status).toBe(200);
+    expect((post.body as { data: { offerCount: number; offeredBy: unknown[] } }).data).toMatchObject({
+      offerCount: 1,
+      offeredBy: [],
+    });
 
     // A second live offer on the same listing: 409, one row.
     const again = await offer(bo, { objectId, message: 'Me again' });
@@ -207,6 +217,41 @@ describe('federation: offers of help on another server’s listing (decision 090
       await bed.two.db.deleteFrom('federationServers').execute();
     }
     expect(await sent(di)).toEqual([]);
+
+    // Whose posts do not federate has no actor to sign an Offer with.
+    await bed.two.db.updateTable('users').set({ federate: false }).where('id', '=', di.id).execute();
+    const quiet = await offer(di, { objectId, message: 'Hi' });
+    expect(quiet.status).toBe(403);
+    expect((quiet.body as { code: string }).code).toBe('NOT_FEDERATING');
+    expect(await sent(di)).toEqual([]);
+  });
+
+  it('an Offer names the listing, says the words and what and when, and is addressed to its author only', async () => {
+    const actor = new URL(`${bed.two.origin}/ap/users/bo_two`);
+    const author = `${bed.one.origin}/ap/users/ana_one`;
+    const activity = offerActivity(actor, {
+      activityId: `${actor.href}#offers/1`,
+      objectUri: `${bed.one.origin}/ap/posts/1`,
+      remoteActor: author,
+      message: 'I can help <today>.',
+      give: 'A van',
+      available: 'Sunday',
+    });
+    const json = (await activity.toJsonLd({ format: 'compact' })) as Record<string, unknown>;
+    expect(json).toMatchObject({
+      type: 'Offer',
+      actor: actor.href,
+      object: `${bed.one.origin}/ap/posts/1`,
+      to: author,
+      content: '<p>I can help &lt;today&gt;.</p>',
+      [`${MUSTER_NS}give`]: 'A van',
+      [`${MUSTER_NS}when`]: 'Sunday',
+    });
+    expect(JSON.stringify(json)).not.toContain('as:Public');
+    expect(json.cc).toBeUndefined();
+    // A copy (Fedify signs one) keeps them.
+    const copy = (await activity.clone({}).toJsonLd({ format: 'compact' })) as Record<string, unknown>;
+    expect(copy[`${MUSTER_NS}give`]).toBe('A van');
   });
 
   it('one refuses an Offer from a blocked server, and keeps nothing', async () => {

@@ -121,7 +121,7 @@ class MusterOffer extends Offer {
 }
 
 /** Our Offer of help on a listing, from the person's actor to its author only (never public). */
-function offerActivity(
+export function offerActivity(
   actor: URL,
   row: { activityId: string; objectUri: string; remoteActor: string; message: string; give: string; available: string },
 ): Offer {
