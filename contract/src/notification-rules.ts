@@ -21,7 +21,7 @@ export const STANDING_PATH = '/settings/standing';
 
 /**
  * Offers across servers (decision 090). A 'newOffer' from a helper on another server has no sender
- * here: its message names them ("Zoe Remote (@zoe@social.example) offered to help with your need").
+ * here: its message names them ("Zoe Remote (@zoe@social.example)").
  * A helper here hears of their offer's answer on another server as a system notice; its click
  * opens their offers.
  */
@@ -94,7 +94,7 @@ export function describe(n: Notification): string {
       const said = n.commentContent ?? n.message;
       // From another server (decision 090): no sender here, the message names the helper.
       if (n.subType === REMOTE_OFFER_NOTICE)
-        return `${n.message}${n.commentContent ? `: ${preview(n.commentContent)}` : ''}`;
+        return `${n.message} offered help${n.commentContent ? `: ${preview(n.commentContent)}` : ''}`;
       return `${who} offered help${said ? `: ${preview(said)}` : ''}`;
     }
     // Mission and task notices say what someone did ('posted an update to a mission you follow',

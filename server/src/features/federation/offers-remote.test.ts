@@ -125,7 +125,7 @@ describe('federation: offers of help on another server’s listing (decision 090
     // Ana is told as of any offer, Bo named in it.
     await until(bed, async () => (await notices(bed.one, ana)).some((n) => n.type === 'newOffer'), 'her notice');
     const told = (await notices(bed.one, ana)).find((n) => n.type === 'newOffer')!;
-    expect(told.message).toBe(`Bo Two (@${handle}) offered to help with your need`);
+    expect(told.message).toBe(`Bo Two (@${handle})`);
     expect(told.commentContent).toBe('I can bring a sack of rice.');
 
     // Her need counts it; its "who offered" shows people here only.

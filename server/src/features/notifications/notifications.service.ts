@@ -298,7 +298,8 @@ export function subscribeNotifications(deps: Deps) {
         type: 'newOffer',
         subType: REMOTE_OFFER_NOTICE,
         kind: 'offers',
-        message: `${remoteHelper.name} (${remoteHelper.handle}) offered to help with your ${postKind ?? 'need'}`,
+        // Who, as the list and mails say it in the sender's place.
+        message: `${remoteHelper.name} (${remoteHelper.handle})`,
       });
     else if (postId)
       await notify(db, {

@@ -51,12 +51,12 @@ group('notification rules (spec §4, §5)', () => {
     const offered = n({
       type: 'newOffer',
       subType: 'remoteOffer',
-      message: 'Zoe Remote (@zoe@social.example) offered to help with your need',
+      message: 'Zoe Remote (@zoe@social.example)',
       commentContent: 'I can bring rice',
       relatedPost: { _id: 'p1', image: null, content: null },
     });
     expect(describe(offered)).toBe(
-      'Zoe Remote (@zoe@social.example) offered to help with your need: I can bring rice',
+      'Zoe Remote (@zoe@social.example) offered help: I can bring rice',
     );
     expect(notificationTarget(offered)).toBe('/post/p1');
     const answered = n({
