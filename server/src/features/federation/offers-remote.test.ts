@@ -1,4 +1,4 @@
-import { Offer } from '@fedify/fedify/vocab';
+import { Offer, Undo } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { type Bed, startTwoInstances, type Instance, type Person } from '../../../test/federation-instances.js';
@@ -252,6 +252,46 @@ describe('federation: offers of help on another server’s listing (decision 090
     // A copy (Fedify signs one) keeps them.
     const copy = (await activity.clone({}).toJsonLd({ format: 'compact' })) as Record<string, unknown>;
     expect(copy[`${MUSTER_NS}give`]).toBe('A van');
+  });
+
+  it('an Offer from any fediverse server is kept once, however often it comes, and its Undo withdraws it', async () => {
+    const remote = await startRemoteServer(['zoe']);
+    try {
+      const { objectId } = await needArrived('Chairs for the hall');
+      const inbox = {
+        id: new URL(`${bed.one.origin}/ap/users/ana_one`),
+        inboxId: new URL(`${bed.one.origin}/ap/users/ana_one/inbox`),
+      };
+      const zoeOffer = new Offer({
+        id: new URL(`${remote.origin}/offers/chairs`),
+        actor: remote.actor('zoe'),
+        object: new URL(objectId),
+        content: '<p>Six chairs <script>x</script>in my van.</p>',
+        to: inbox.id,
+      });
+      await remote.send('zoe', inbox, zoeOffer);
+      await remote.send('zoe', inbox, zoeOffer);
+      const zoes = async () => (await received()).filter((o) => o.person.server === remote.host);
+      await until(bed, async () => (await zoes()).length === 1, "Zoe's offer");
+      await bed.one.app.deps.jobs.drain();
+      expect(await zoes()).toHaveLength(1);
+      expect((await zoes())[0]).toMatchObject({
+        status: 'pending',
+        message: 'Six chairs in my van.',
+        give: '',
+        person: { _id: remote.actor('zoe').href, username: `zoe@${remote.host}`, firstName: 'Zoe Remote' },
+      });
+
+      // Only Zoe can take it back.
+      await remote.send(
+        'zoe',
+        inbox,
+        new Undo({ id: new URL(`${remote.origin}/offers/chairs/undo`), actor: remote.actor('zoe'), object: zoeOffer }),
+      );
+      await until(bed, async () => (await zoes())[0]?.status === 'withdrawn', 'her Undo');
+    } finally {
+      await remote.close();
+    }
   });
 
   it('one refuses an Offer from a blocked server, and keeps nothing', async () => {

@@ -375,10 +375,7 @@ export async function onOfferAnswer(ctx: Ctx, answer: Accept | Reject): Promise<
   const sender = await senderOf(ctx, answer);
   const offerId = answer.objectId;
   if (!sender || !offerId) return false;
-  const { db } = ctx.data;
-  const stored = await storedRemoteActor(db, sender.href);
-  const ownerName = stored?.name?.trim() || stored?.handle || sender.host;
-  return inTransaction(db, async (trx) => {
+  return inTransaction(ctx.data.db, async (trx) => {
     const decision = answer instanceof Accept ? 'accepted' : 'declined';
     const row = await answerSentOffer(trx, {
       activityId: offerId.href,
@@ -386,11 +383,12 @@ export async function onOfferAnswer(ctx: Ctx, answer: Accept | Reject): Promise<
       state: decision,
     });
     if (!row) return false;
+    const author = await storedRemoteActor(trx, sender.href);
     await ctx.data.events.emit(trx, 'offer.remote_answered', {
       offerId: row.id,
       helperId: row.userId,
       decision,
-      ownerName,
+      ownerName: author?.name?.trim() || author?.handle || sender.host,
       title: row.title,
     });
     return true;
