@@ -386,8 +386,14 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
     })
     // What comes in beyond follows (decision 087): incoming.ts reads each.
     // An answer to one of our Offers of help (offers-remote.ts), else to one of our Follows.
-    .on(Accept, async (ctx, accept) => void ((await onOfferAnswer(ctx, accept)) || (await onAccept(ctx, accept))))
-    .on(Reject, async (ctx, reject) => void ((await onOfferAnswer(ctx, reject)) || (await onReject(ctx, reject))))
+    .on(
+      Accept,
+      async (ctx, accept) => void ((await onOfferAnswer(ctx, accept)) || (await onAccept(ctx, accept))),
+    )
+    .on(
+      Reject,
+      async (ctx, reject) => void ((await onOfferAnswer(ctx, reject)) || (await onReject(ctx, reject))),
+    )
     .on(Offer, (ctx, offer) => onOffer(ctx, offer, options.remoteOffers))
     .on(Create, onNote)
     .on(Update, onNote)

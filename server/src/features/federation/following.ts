@@ -26,7 +26,7 @@ import {
 export const federationOff = () => new HttpError(404, 'NOT_FOUND', 'Federation is off on this server');
 export const serverBlocked = () =>
   new HttpError(403, 'SERVER_BLOCKED', 'This server does not federate with that one');
-export const notFederating = () =>
+const notFederating = () =>
   new HttpError(
     403,
     'NOT_FEDERATING',

@@ -78,7 +78,15 @@ export function sentOfferToDeliver(db: Db, id: string) {
   return db
     .selectFrom('federationOffersOut as o')
     .innerJoin('users as u', 'u.id', 'o.userId')
-    .select(['o.activityId', 'o.objectUri', 'o.remoteActor', 'o.message', 'o.give', 'o.available', 'o.createdAt'])
+    .select([
+      'o.activityId',
+      'o.objectUri',
+      'o.remoteActor',
+      'o.message',
+      'o.give',
+      'o.available',
+      'o.createdAt',
+    ])
     .select('u.username')
     .where('o.id', '=', id)
     .executeTakeFirst();

@@ -1,14 +1,26 @@
 import { Offer, Undo } from '@fedify/fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
-import { type Bed, startTwoInstances, type Instance, type Person } from '../../../test/federation-instances.js';
+import {
+  type Bed,
+  startTwoInstances,
+  type Instance,
+  type Person,
+} from '../../../test/federation-instances.js';
 import { startRemoteServer } from '../../../test/federation-remote.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { MUSTER_NS } from '@muster/contract/federation';
 import { OFFER_BUDGET } from '../../platform/limits.js';
 import { offerActivity } from './offers-remote.js';
 
-type Sent = { id: string; state: string; title: string; server: string; objectId: string; decidedAt: string | null };
+type Sent = {
+  id: string;
+  state: string;
+  title: string;
+  server: string;
+  objectId: string;
+  decidedAt: string | null;
+};
 type Received = {
   _id: string;
   status: string;
@@ -123,7 +135,11 @@ describe('federation: offers of help on another server’s listing (decision 090
       },
     });
     // Ana is told as of any offer, Bo named in it.
-    await until(bed, async () => (await notices(bed.one, ana)).some((n) => n.type === 'newOffer'), 'her notice');
+    await until(
+      bed,
+      async () => (await notices(bed.one, ana)).some((n) => n.type === 'newOffer'),
+      'her notice',
+    );
     const told = (await notices(bed.one, ana)).find((n) => n.type === 'newOffer')!;
     expect(told.message).toBe(`Bo Two (@${handle})`);
     expect(told.commentContent).toBe('I can bring a sack of rice.');
@@ -158,7 +174,9 @@ describe('federation: offers of help on another server’s listing (decision 090
     const answer = (await notices(bed.two, bo)).find((n) => n.subType === 'remoteOfferAnswer')!;
     expect(answer.message).toBe('Ana One accepted your offer of help with “Rice for ten families”');
     // An accepted offer is no longer Bo's to withdraw.
-    expect((await bed.two.api('DELETE', `/federation/offers/${mine.id}`, { cookie: bo.cookie })).status).toBe(409);
+    expect((await bed.two.api('DELETE', `/federation/offers/${mine.id}`, { cookie: bo.cookie })).status).toBe(
+      409,
+    );
   });
 
   it('a declined offer: Bo’s becomes declined and he is thanked; a withdrawn one is withdrawn on one', async () => {
@@ -167,7 +185,11 @@ describe('federation: offers of help on another server’s listing (decision 090
     expect((await offer(bo, { objectId, message: 'Ten blankets here.' })).status).toBe(200);
     const cyOffer = ((await offer(cy, { objectId, message: 'I knit.' })).body as { data: Sent }).data;
     const onOne = async (text: string) => (await received()).find((o) => o.message === text);
-    await until(bed, async () => !!(await onOne('Ten blankets here.')) && !!(await onOne('I knit.')), 'both offers');
+    await until(
+      bed,
+      async () => !!(await onOne('Ten blankets here.')) && !!(await onOne('I knit.')),
+      'both offers',
+    );
 
     const declined = await bed.one.api('PUT', `/offers/${(await onOne('Ten blankets here.'))!._id}/decline`, {
       cookie: ana.cookie,
@@ -178,7 +200,9 @@ describe('federation: offers of help on another server’s listing (decision 090
     await until(
       bed,
       async () =>
-        (await notices(bed.two, bo)).some((n) => n.message.startsWith('Thank you for offering to help with “Blankets')),
+        (await notices(bed.two, bo)).some((n) =>
+          n.message.startsWith('Thank you for offering to help with “Blankets'),
+        ),
       "Bo's thanks",
     );
 
@@ -188,9 +212,9 @@ describe('federation: offers of help on another server’s listing (decision 090
     expect((withdrawn.body as { data: Sent }).data.state).toBe('withdrawn');
     await until(bed, async () => (await onOne('I knit.'))?.status === 'withdrawn', 'the Undo to reach one');
     // Someone else's: 404.
-    expect((await bed.two.api('DELETE', `/federation/offers/${cyOffer.id}`, { cookie: bo.cookie })).status).toBe(
-      404,
-    );
+    expect(
+      (await bed.two.api('DELETE', `/federation/offers/${cyOffer.id}`, { cookie: bo.cookie })).status,
+    ).toBe(404);
   });
 
   it('answers 400 with field details, 401 signed out, 404 for a listing not kept, 403 for a blocked server', async () => {
@@ -204,11 +228,17 @@ describe('federation: offers of help on another server’s listing (decision 090
     });
     expect(anonymous.status).toBe(401);
     expect((await bed.two.api('GET', '/federation/offers')).status).toBe(401);
-    const unknown = await offer(di, { objectId: `${bed.one.origin}/ap/posts/00000000-0000-4000-8000-000000000000`, message: 'Hi' });
+    const unknown = await offer(di, {
+      objectId: `${bed.one.origin}/ap/posts/00000000-0000-4000-8000-000000000000`,
+      message: 'Hi',
+    });
     expect(unknown.status).toBe(404);
 
     const { objectId } = await needArrived('Water for the school');
-    await bed.two.db.insertInto('federationServers').values({ host: bed.one.hostName, policy: 'blocked' }).execute();
+    await bed.two.db
+      .insertInto('federationServers')
+      .values({ host: bed.one.hostName, policy: 'blocked' })
+      .execute();
     try {
       const blocked = await offer(di, { objectId, message: 'Hi' });
       expect(blocked.status).toBe(403);
@@ -286,7 +316,11 @@ describe('federation: offers of help on another server’s listing (decision 090
       await remote.send(
         'zoe',
         inbox,
-        new Undo({ id: new URL(`${remote.origin}/offers/chairs/undo`), actor: remote.actor('zoe'), object: zoeOffer }),
+        new Undo({
+          id: new URL(`${remote.origin}/offers/chairs/undo`),
+          actor: remote.actor('zoe'),
+          object: zoeOffer,
+        }),
       );
       await until(bed, async () => (await zoes())[0]?.status === 'withdrawn', 'her Undo');
     } finally {
@@ -298,10 +332,16 @@ describe('federation: offers of help on another server’s listing (decision 090
     const remote = await startRemoteServer(['zoe']);
     try {
       const { postId, objectId } = await needArrived('Tools for the garden');
-      await bed.one.db.insertInto('federationServers').values({ host: remote.host, policy: 'blocked' }).execute();
+      await bed.one.db
+        .insertInto('federationServers')
+        .values({ host: remote.host, policy: 'blocked' })
+        .execute();
       const send = remote.send(
         'zoe',
-        { id: new URL(`${bed.one.origin}/ap/users/ana_one`), inboxId: new URL(`${bed.one.origin}/ap/users/ana_one/inbox`) },
+        {
+          id: new URL(`${bed.one.origin}/ap/users/ana_one`),
+          inboxId: new URL(`${bed.one.origin}/ap/users/ana_one/inbox`),
+        },
         new Offer({
           id: new URL(`${remote.origin}/offers/1`),
           actor: remote.actor('zoe'),

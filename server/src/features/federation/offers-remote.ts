@@ -1,10 +1,6 @@
 import type { InboxContext } from '@fedify/fedify';
 import { Accept, Offer, Reject, Undo, isActor, type Recipient } from '@fedify/fedify/vocab';
-import {
-  MUSTER_NS,
-  type RemoteOfferInput,
-  type SentRemoteOffer,
-} from '@muster/contract/federation';
+import { MUSTER_NS, type RemoteOfferInput, type SentRemoteOffer } from '@muster/contract/federation';
 import { OFFER_GIVE_MAX, OFFER_MESSAGE_MAX, OFFER_WHEN_MAX } from '@muster/contract/offers';
 import type { Db } from '../../db/database.js';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
@@ -20,7 +16,7 @@ import {
   setRemoteActorAvatar,
   upsertRemoteActor,
 } from './federation.queries.js';
-import { avatarOf, federationOff, notFederating, ownActor, serverBlocked } from './following.js';
+import { avatarOf, federationOff, ownActor, serverBlocked } from './following.js';
 import { drop, isLimitedStranger, ourPostId, senderOf } from './incoming.js';
 import { plainField, readExtension, sanitiseHtml } from './notes-in.js';
 import { federationUrls } from './notes.js';
@@ -106,7 +102,10 @@ class MusterOffer extends Offer {
       const added = entries.map(([k, v]) => [`${MUSTER_NS}${k}`, [{ '@value': v }]]);
       return [{ ...node, ...Object.fromEntries(added) }, ...rest];
     }
-    return { ...(json as JsonObject), ...Object.fromEntries(entries.map(([k, v]) => [`${MUSTER_NS}${k}`, v])) };
+    return {
+      ...(json as JsonObject),
+      ...Object.fromEntries(entries.map(([k, v]) => [`${MUSTER_NS}${k}`, v])),
+    };
   }
 
   override clone(...args: Parameters<Offer['clone']>): Offer {
@@ -123,7 +122,14 @@ class MusterOffer extends Offer {
 /** Our Offer of help on a listing, from the person's actor to its author only (never public). */
 export function offerActivity(
   actor: URL,
-  row: { activityId: string; objectUri: string; remoteActor: string; message: string; give: string; available: string },
+  row: {
+    activityId: string;
+    objectUri: string;
+    remoteActor: string;
+    message: string;
+    give: string;
+    available: string;
+  },
 ): Offer {
   const offer = new Offer({
     id: new URL(row.activityId),
@@ -291,7 +297,12 @@ async function deliver(deps: Deps, federation: MusterFederation, job: OfferJob) 
     await ctx.sendActivity(
       { identifier: from },
       recipient,
-      new Answer({ id: new URL(`${actor.href}#offer-answers/${job.offerId}`), actor, object: offer, to: new URL(to) }),
+      new Answer({
+        id: new URL(`${actor.href}#offer-answers/${job.offerId}`),
+        actor,
+        object: offer,
+        to: new URL(to),
+      }),
     );
     return;
   }
@@ -337,7 +348,8 @@ export async function onOffer(ctx: Ctx, offer: Offer, handOff: RemoteOfferHandOf
   if (!sender || !offer.id || !postId) return drop(ctx, offer, 'not an offer on our post');
   const { db } = ctx.data;
   // Only a post a stranger may read now takes offers from elsewhere (not hidden, its author federating).
-  if (!(await publicNoteOf(db, ctx.data.config.publicUrl, postId))) return drop(ctx, offer, 'not a federated post');
+  if (!(await publicNoteOf(db, ctx.data.config.publicUrl, postId)))
+    return drop(ctx, offer, 'not a federated post');
   if (await isLimitedStranger(ctx, sender)) return drop(ctx, offer, 'limited server, not followed here');
   const message = sanitiseHtml(offer.content?.toString() ?? '', OFFER_MESSAGE_MAX).text;
   if (!message) return drop(ctx, offer, 'an offer says nothing');
@@ -347,7 +359,11 @@ export async function onOffer(ctx: Ctx, offer: Offer, handOff: RemoteOfferHandOf
   // The answer goes to their inbox: never to one on a private address (as for a follower).
   if (!(await publicInboxes(ctx.data, remote))) return drop(ctx, offer, 'inbox on a private address');
   await upsertRemoteActor(db, remote);
-  await setRemoteActorAvatar(db, remote.uri, await avatarOf(actor, ctx.data, ctx.federation as MusterFederation));
+  await setRemoteActorAvatar(
+    db,
+    remote.uri,
+    await avatarOf(actor, ctx.data, ctx.federation as MusterFederation),
+  );
   const made = await handOff.receive(ctx.data, {
     activityId: offer.id.href,
     postId,

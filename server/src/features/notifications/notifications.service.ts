@@ -289,34 +289,34 @@ export function subscribeNotifications(deps: Deps) {
   notices.on(
     'offer.made',
     async (db, { postId, missionId, postKind, title, ownerId, helperId, message, remoteHelper }) => {
-    const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
-    // From another server (decision 090): nobody here sends it, so its message names the helper.
-    if (remoteHelper && postId)
-      await notify(db, {
-        ...about,
-        relatedPostId: postId,
-        type: 'newOffer',
-        subType: REMOTE_OFFER_NOTICE,
-        kind: 'offers',
-        // Who, as the list and mails say it in the sender's place.
-        message: `${remoteHelper.name} (${remoteHelper.handle})`,
-      });
-    else if (postId)
-      await notify(db, {
-        ...about,
-        relatedPostId: postId,
-        type: 'newOffer',
-        kind: 'offers',
-        message: `offered to help with your ${postKind ?? 'need'}`,
-      });
-    else if (missionId)
-      await notify(db, {
-        ...about,
-        relatedMissionId: missionId,
-        type: 'missionHelp',
-        kind: 'offers',
-        message: `offered to help with ${title}`,
-      });
+      const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
+      // From another server (decision 090): nobody here sends it, so its message names the helper.
+      if (remoteHelper && postId)
+        await notify(db, {
+          ...about,
+          relatedPostId: postId,
+          type: 'newOffer',
+          subType: REMOTE_OFFER_NOTICE,
+          kind: 'offers',
+          // Who, as the list and mails say it in the sender's place.
+          message: `${remoteHelper.name} (${remoteHelper.handle})`,
+        });
+      else if (postId)
+        await notify(db, {
+          ...about,
+          relatedPostId: postId,
+          type: 'newOffer',
+          kind: 'offers',
+          message: `offered to help with your ${postKind ?? 'need'}`,
+        });
+      else if (missionId)
+        await notify(db, {
+          ...about,
+          relatedMissionId: missionId,
+          type: 'missionHelp',
+          kind: 'offers',
+          message: `offered to help with ${title}`,
+        });
     },
   );
   // The accepted notice carries the chat it opened, where its click goes.

@@ -55,9 +55,7 @@ group('notification rules (spec §4, §5)', () => {
       commentContent: 'I can bring rice',
       relatedPost: { _id: 'p1', image: null, content: null },
     });
-    expect(describe(offered)).toBe(
-      'Zoe Remote (@zoe@social.example) offered help: I can bring rice',
-    );
+    expect(describe(offered)).toBe('Zoe Remote (@zoe@social.example) offered help: I can bring rice');
     expect(notificationTarget(offered)).toBe('/post/p1');
     const answered = n({
       type: 'systemNotification',

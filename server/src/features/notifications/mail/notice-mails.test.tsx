@@ -98,7 +98,9 @@ describe('the mail of each kind of notice', () => {
       'offers',
       { post: need },
     );
-    expect(remote.subject).toBe('Zoe Remote (@zoe@social.example) offered to help with “A van to the clinic”');
+    expect(remote.subject).toBe(
+      'Zoe Remote (@zoe@social.example) offered to help with “A van to the clinic”',
+    );
     expect(remote.text).toContain('I can drive');
 
     const mission = await mailOf(
