@@ -7,6 +7,7 @@ import {
   needStatuses,
 } from './posts-constants.js';
 import { createOfferSchema } from './offers.js';
+import { createReportSchema } from './safety.js';
 
 /*
  * Federation (issue 38). Each part of the work keeps its own headed section below; add yours under
@@ -230,3 +231,20 @@ export type SentRemoteOffer = z.infer<typeof sentRemoteOfferSchema>;
 
 export const sentRemoteOfferResponseSchema = z.object({ data: sentRemoteOfferSchema });
 export const sentRemoteOffersResponseSchema = z.object({ data: z.array(sentRemoteOfferSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Reports of what came from another server (decision 094)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Report a listing or reply that came from another server (`POST /api/v1/federation/reports`): the
+ * reasons and note of a local report, and the object's id as this server stored it. It goes to the
+ * object's home server as a Flag signed by this server, not by the reporter (as Mastodon forwards
+ * reports); the answer is the local report's (`reportResponseSchema`).
+ */
+export const remoteReportSchema = z.strictObject({
+  objectId: httpUrlSchema,
+  reason: createReportSchema.shape.reason,
+  note: createReportSchema.shape.note,
+});
+export type RemoteReportInput = z.input<typeof remoteReportSchema>;

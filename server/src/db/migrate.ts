@@ -43,6 +43,7 @@ import * as m0040 from './migrations/0040-alerts.js';
 import * as m0041 from './migrations/0041-federation.js';
 import * as m0042 from './migrations/0042-federation-in.js';
 import * as m0044 from './migrations/0044-remote-offers.js';
+import * as m0047 from './migrations/0047-federation-reports.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 /** Every migration of this code, by name (exported for the tests that count them). */
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0041-federation': m0041,
   '0042-federation-in': m0042,
   '0044-remote-offers': m0044,
+  '0047-federation-reports': m0047,
 };
 
 /**

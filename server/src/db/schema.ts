@@ -601,7 +601,8 @@ export type FederationActorKind = 'person' | 'mission';
 
 /** A local actor's key pair as JWK (0041): RSA for HTTP Signatures, Ed25519 for proofs. */
 export interface FederationKeysTable {
-  actorKind: FederationActorKind;
+  /** 'instance' (0047): the server's own actor, under the nil UUID. */
+  actorKind: FederationActorKind | 'instance';
   actorId: string;
   algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
   publicJwk: unknown;
@@ -702,6 +703,19 @@ export interface FederationOffersOutTable {
   decidedAt: Date | null;
 }
 
+/** A person's report of a remote listing or reply, sent to its server as a Flag (0047, decision 094). */
+export interface FederationReportsOutTable {
+  id: string;
+  reporterId: string;
+  objectUri: string;
+  remoteActor: string;
+  host: string;
+  reason: string;
+  note: Generated<string>;
+  flagId: string;
+  createdAt: CreatedAt;
+}
+
 /** A remote Like or Announce of one of our posts (0042): once per actor, kind and post. */
 export interface FederationReactionsTable {
   postId: string;
@@ -766,6 +780,7 @@ export interface Database {
   federationFollowers: FederationFollowersTable;
   federationServers: FederationServersTable;
   federationFollowing: FederationFollowingTable;
+  federationReportsOut: FederationReportsOutTable;
   federationRemotePosts: FederationRemotePostsTable;
   federationRemoteReplies: FederationRemoteRepliesTable;
   federationReactions: FederationReactionsTable;

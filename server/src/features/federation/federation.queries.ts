@@ -131,7 +131,11 @@ export function federatedMission(db: Db, missionId: string) {
 
 export type StoredKey = Pick<FederationKeysTable, 'algorithm' | 'publicJwk' | 'privateJwk'>;
 
-export function actorKeys(db: Db, kind: FederationActorKind, actorId: string): Promise<StoredKey[]> {
+export function actorKeys(
+  db: Db,
+  kind: FederationKeysTable['actorKind'],
+  actorId: string,
+): Promise<StoredKey[]> {
   return db
     .selectFrom('federationKeys')
     .select(['algorithm', 'publicJwk', 'privateJwk'])
@@ -144,7 +148,7 @@ export function actorKeys(db: Db, kind: FederationActorKind, actorId: string): P
 /** Stores a fresh pair unless another process stored one first (its pair is then the one read back). */
 export async function insertActorKey(
   db: Db,
-  kind: FederationActorKind,
+  kind: FederationKeysTable['actorKind'],
   actorId: string,
   key: StoredKey,
 ): Promise<void> {

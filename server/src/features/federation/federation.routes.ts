@@ -7,10 +7,12 @@ import {
   followRemoteSchema,
   remoteFollowResponseSchema,
   remoteFollowsResponseSchema,
+  remoteReportSchema,
 } from '@muster/contract/federation';
+import { reportResponseSchema } from '@muster/contract/safety';
 import type { Deps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { REMOTE_FOLLOW_BUDGET } from '../../platform/limits.js';
+import { REMOTE_FOLLOW_BUDGET, REPORT_BUDGET } from '../../platform/limits.js';
 import { limitBy, limitPerAccount } from '../../platform/rate-limit.js';
 import {
   createMusterFederation,
@@ -22,6 +24,7 @@ import {
 import { isBlockedHost } from './federation.queries.js';
 import { followRemote, myRemoteFollows, unfollowRemote } from './following.js';
 import { remoteOfferRoutes } from './offers-remote.routes.js';
+import { reportRemote } from './reports-out.js';
 
 /**
  * The app's one Federation, made by whichever plugin asks first (the ActivityPub routes or the
@@ -136,7 +139,9 @@ export const federationRoutes: FastifyPluginAsync<FederationOptions> = async (ap
           if (!identifier) return new Response(null, { status: 406 });
           const location = identifier.startsWith('m-')
             ? missionPage(deps.config.publicUrl, identifier.slice(2))
-            : profilePage(deps.config.publicUrl, identifier);
+            : identifier.includes('.') // the server's own actor (decision 094): its front page
+              ? `${deps.config.publicUrl}/`
+              : profilePage(deps.config.publicUrl, identifier);
           return new Response(null, { status: 302, headers: { location } });
         },
       },
@@ -172,8 +177,9 @@ const errors = {
 const tags = ['federation'];
 
 /**
- * People here following accounts elsewhere on the fediverse (decision 087), under the API's
- * prefix at /federation/follows. With FEDERATION off they answer 404 (the routes stay listed).
+ * People here following accounts elsewhere on the fediverse (decision 087) and reporting what came
+ * from there (094), under the API's prefix at /federation/…. With FEDERATION off they answer 404
+ * (the routes stay listed).
  */
 export const federationApiRoutes: FastifyPluginAsyncZod<FederationOptions> = async (app, options) => {
   const { deps } = app;
@@ -223,5 +229,20 @@ export const federationApiRoutes: FastifyPluginAsyncZod<FederationOptions> = asy
       await unfollowRemote(deps, federation, request.viewer, request.params.id);
       return { data: { ok: true as const } };
     },
+  );
+
+  app.post(
+    '/federation/reports',
+    {
+      // The same budget as every other report (one bucket, `write:reports`).
+      preHandler: limitPerAccount(app, REPORT_BUDGET),
+      schema: {
+        tags,
+        summary: "Report a listing or reply from another server: sent to its server's moderators",
+        body: remoteReportSchema,
+        response: { 200: reportResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await reportRemote(deps, federation, request.viewer, request.body) }),
   );
 };

@@ -9,6 +9,7 @@ import {
 import {
   Accept,
   Announce,
+  Application,
   Create,
   Delete,
   Endpoints,
@@ -29,7 +30,7 @@ import {
 } from '@fedify/fedify/vocab';
 import { validatePublicUrl } from '@fedify/fedify/runtime';
 import { DEFAULT_AVATAR } from '@muster/contract/users';
-import type { FederationActorKind } from '../../db/schema.js';
+import type { FederationActorKind, FederationKeysTable } from '../../db/schema.js';
 import type { Deps } from '../../platform/deps.js';
 import { newId } from '../../platform/ids.js';
 import {
@@ -93,6 +94,16 @@ const FOLLOWERS_PAGE = 50;
 
 export type LocalActor = { kind: FederationActorKind; id: string; identifier: string };
 
+/**
+ * The server's own actor (decision 094; an Application, as Mastodon's `/actor`) signs what the
+ * server says as itself: a report forwarded to another server, so the reporter stays anonymous.
+ * Its identifier is the host name, which no username can be (usernames have no dots) and no
+ * mission's `m-<id>` either. Nobody follows it; it has no outbox.
+ */
+export const instanceIdentifier = (deps: Deps) => new URL(deps.config.publicUrl).hostname;
+/** Whose key pair the instance actor's is in `federation_keys` (0047): the nil UUID. */
+const INSTANCE_KEYS = { kind: 'instance', id: '00000000-0000-0000-0000-000000000000' } as const;
+
 /** Which local actor an identifier names, if it is a well-formed one (existence is checked apart). */
 function actorOf(identifier: string): { kind: FederationActorKind; key: string } | null {
   if (identifier.startsWith(MISSION_PREFIX)) {
@@ -138,7 +149,10 @@ export const missionPage = (publicUrl: string, missionId: string) => `${publicUr
  * and Ed25519 for Object Integrity Proofs. Two processes racing store one pair each way; the
  * first stored is the one both read back and use.
  */
-async function keyPairsOf(deps: Deps, actor: LocalActor): Promise<CryptoKeyPair[]> {
+async function keyPairsOf(
+  deps: Deps,
+  actor: { kind: FederationKeysTable['actorKind']; id: string },
+): Promise<CryptoKeyPair[]> {
   let stored = await actorKeys(deps.db, actor.kind, actor.id);
   const missing = (['RSASSA-PKCS1-v1_5', 'Ed25519'] as const).filter(
     (algorithm) => !stored.some((k) => k.algorithm === algorithm),
@@ -220,11 +234,9 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
 
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
-      const parsed = actorOf(identifier);
-      if (!parsed) return null;
       const { publicUrl } = ctx.data.config;
-      const keys = async (actor: LocalActor) => {
-        const pairs = await ctx.getActorKeyPairs(actor.identifier);
+      const keys = async (identifier: string) => {
+        const pairs = await ctx.getActorKeyPairs(identifier);
         return {
           publicKey: pairs[0]?.cryptographicKey ?? null,
           assertionMethods: pairs.map((p) => p.multikey),
@@ -239,12 +251,26 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
         manuallyApprovesFollowers: false,
         discoverable: true,
       });
+      if (identifier === instanceIdentifier(ctx.data))
+        return new Application({
+          id: ctx.getActorUri(identifier),
+          inbox: ctx.getInboxUri(identifier),
+          endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+          ...(await keys(identifier)),
+          preferredUsername: identifier,
+          name: 'Muster',
+          url: new URL(publicUrl),
+          manuallyApprovesFollowers: true,
+          discoverable: false,
+        });
+      const parsed = actorOf(identifier);
+      if (!parsed) return null;
       if (parsed.kind === 'mission') {
         const mission = await federatedMission(ctx.data.db, parsed.key);
         if (!mission) return null;
         return new Group({
           ...common(identifier),
-          ...(await keys({ kind: 'mission', id: mission.id, identifier })),
+          ...(await keys(identifier)),
           preferredUsername: identifier,
           name: mission.title,
           summary: textToHtml(mission.description),
@@ -257,7 +283,7 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       if (!person) return null;
       return new Person({
         ...common(identifier),
-        ...(await keys({ kind: 'person', id: person.id, identifier })),
+        ...(await keys(identifier)),
         preferredUsername: person.username,
         name: `${person.firstName} ${person.lastName}`.trim(),
         summary: textToHtml(person.bio),
@@ -267,6 +293,7 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       });
     })
     .setKeyPairsDispatcher(async (ctx, identifier) => {
+      if (identifier === instanceIdentifier(ctx.data)) return keyPairsOf(ctx.data, INSTANCE_KEYS);
       const actor = await findLocalActor(ctx.data, identifier);
       return actor ? keyPairsOf(ctx.data, actor) : [];
     });

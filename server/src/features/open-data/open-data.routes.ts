@@ -101,7 +101,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Open data as a paged JSON list for dashboards (keyset cursor, ETag, cacheable)',
-        description: `${about} Newest first; \`meta.nextCursor\` gives the next page. Each answer carries a strong ETag: send it back as If-None-Match for a 304 when nothing changed. Cache-Control: public, max-age=60.`,
+        description: `${about} Newest first; \`meta.nextCursor\` gives the next page. Each answer carries a weak ETag (one for every encoding): send it back as If-None-Match for a 304 when nothing changed. Cache-Control: public, max-age=60.`,
         querystring: openDataPageQuerySchema,
         response: { 200: openDataPageResponseSchema, 304: emptyResponseSchema, ...errors },
       },

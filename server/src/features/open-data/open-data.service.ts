@@ -81,8 +81,11 @@ export async function geoJsonExport(
 }
 
 /**
- * One page for dashboards, as the JSON text it is sent as and its strong ETag (a digest of those
- * bytes): the same items give the same tag, so a poll that finds nothing new costs a 304.
+ * One page for dashboards, as the JSON text it is sent as and its ETag (a digest of those bytes):
+ * the same items give the same tag, so a poll that finds nothing new costs a 304. The tag is weak
+ * (`W/`) because the compression plugin sends the same page as br, gzip or plain bytes under one
+ * tag; RFC 9110 §8.8.1 lets only a weak tag stand for several encodings of one content. Nothing
+ * here needs a strong one (no ranges, no If-Match).
  */
 export async function itemsPage(
   deps: Deps,
@@ -96,18 +99,19 @@ export async function itemsPage(
     data: page.map((r) => presentItem(deps, r)),
     meta: { nextCursor, license },
   });
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   return { body, etag };
 }
 
 /**
- * The request's If-None-Match names this tag (or is `*`): by the weak comparison RFC 9110 §13.1.2
- * asks for, so a cache that weakened the tag (W/) still revalidates.
+ * The request's If-None-Match names this tag (or is `*`), by the weak comparison RFC 9110 §13.1.2
+ * asks for: with or without `W/`, so a client that dropped the prefix still revalidates.
  */
 export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
+  const opaque = (t: string) => t.trim().replace(/^W\//, '');
   return ifNoneMatch
     .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === '*' || t === etag);
+    .map(opaque)
+    .some((t) => t === '*' || t === opaque(etag));
 }
