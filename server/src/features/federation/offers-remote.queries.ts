@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { FederationOffersOutTable } from '../../db/schema.js';
 
 /*
  * Offers people here sent to listings on other servers (0044 `federation_offers_out`, decision
@@ -7,42 +8,15 @@ import type { Db } from '../../db/database.js';
  * feature's (`offers`), handed over in app.ts.
  */
 
-export type SentOfferRow = {
-  id: string;
-  userId: string;
-  objectUri: string;
-  remoteActor: string;
-  host: string;
-  title: string;
-  url: string;
-  message: string;
-  give: string;
-  available: string;
-  state: 'sent' | 'accepted' | 'declined' | 'withdrawn';
-  activityId: string;
-  createdAt: Date;
-  decidedAt: Date | null;
-};
+export type SentOfferRow = Selectable<FederationOffersOutTable>;
 
 /**
- * A new sent offer. A second live (sent or accepted) one by the person on the listing breaks
- * `federation_offers_out_live` (23505): false, with nothing written.
+ * A new sent offer. A second live (sent or accepted) one by the person on the listing meets
+ * `federation_offers_out_live` and writes nothing (`on conflict do nothing`): false.
  */
 export async function insertSentOffer(
   db: Db,
-  row: {
-    id: string;
-    userId: string;
-    objectUri: string;
-    remoteActor: string;
-    host: string;
-    title: string;
-    url: string;
-    message: string;
-    give: string;
-    available: string;
-    activityId: string;
-  },
+  row: Omit<Insertable<FederationOffersOutTable>, 'state' | 'createdAt' | 'decidedAt'>,
 ): Promise<boolean> {
   const written = await db
     .insertInto('federationOffersOut')
