@@ -20,6 +20,17 @@ const standingNotices: readonly string[] = [STRIKE_NOTICE, APPEAL_NOTICE, SUSPEN
 export const STANDING_PATH = '/settings/standing';
 
 /**
+ * Offers across servers (decision 090). A 'newOffer' from a helper on another server has no sender
+ * here: its message names them ("Zoe Remote (@zoe@social.example)").
+ * A helper here hears of their offer's answer on another server as a system notice; its click
+ * opens their offers.
+ */
+export const REMOTE_OFFER_NOTICE = 'remoteOffer';
+export const REMOTE_OFFER_ANSWER_NOTICE = 'remoteOfferAnswer';
+/** The web's offers page, where a person's offers, sent anywhere, are listed. */
+export const OFFERS_PATH = '/offers';
+
+/**
  * Where a notice leads and what it says, one rule for the app's list, its mail and its push
  * (issue 34): the button in a mail opens the page a click in the list opens.
  */
@@ -35,6 +46,8 @@ export function notificationTarget(n: Notification): string | undefined {
   if (n.subType === VERIFICATION_NOTICE) return '/settings/organisation';
   // A strike or an appeal's answer (decision 070): the page that lists them and takes the appeal.
   if (n.subType && standingNotices.includes(n.subType)) return STANDING_PATH;
+  // The answer to an offer sent to another server (decision 090): nothing of it is here but the offer.
+  if (n.subType === REMOTE_OFFER_ANSWER_NOTICE) return OFFERS_PATH;
   // A saved alert's notice (decision 080): the map, centred on the post with its card and Offer help.
   if (n.type === 'alertMatch' && n.relatedPost) return `/map?post=${n.relatedPost._id}`;
   if (n.relatedPost) return `/post/${n.relatedPost._id}`;
@@ -79,6 +92,9 @@ export function describe(n: Notification): string {
     case 'newOffer': {
       // The helper's own words are the comment; the message says what it was about.
       const said = n.commentContent ?? n.message;
+      // From another server (decision 090): no sender here, the message names the helper.
+      if (n.subType === REMOTE_OFFER_NOTICE)
+        return `${n.message} offered help${n.commentContent ? `: ${preview(n.commentContent)}` : ''}`;
       return `${who} offered help${said ? `: ${preview(said)}` : ''}`;
     }
     // Mission and task notices say what someone did ('posted an update to a mission you follow',
@@ -102,7 +118,10 @@ export function describe(n: Notification): string {
       // A strike says what was done and the rule whole; the moderator's reason is the comment.
       if (n.subType && standingNotices.includes(n.subType))
         return n.commentContent ? `${n.message} ${preview(n.commentContent)}` : n.message;
-      return n.subType === 'credited' || n.subType === 'reportReviewed' || n.subType === 'reportActioned'
+      return n.subType === 'credited' ||
+        n.subType === 'reportReviewed' ||
+        n.subType === 'reportActioned' ||
+        n.subType === REMOTE_OFFER_ANSWER_NOTICE
         ? n.message
         : preview(n.message);
     default:

@@ -46,8 +46,12 @@ export const offerSchema = z.object({
   decidedAt: z.string().nullable(),
   /** Which side of the offer the viewer is on. */
   box: z.enum(offerBoxes),
-  /** The other person: the helper in Received, the post's author or mission's owner in Made. */
-  person: publicUserSchema,
+  /**
+   * The other person: the helper in Received, the post's author or mission's owner in Made. A
+   * helper on another server (decision 090) has `server` (its host), their actor URL as `_id` and
+   * `user@host` as `username`: no profile or chat here.
+   */
+  person: publicUserSchema.extend({ server: z.string().optional() }),
   post: z
     .object({
       _id: z.string(),
@@ -67,7 +71,10 @@ export const offerPageResponseSchema = z.object({
   data: z.array(offerSchema),
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
-/** Accepting opens (or reuses) the direct chat with the helper, where the offer is the first message. */
+/**
+ * Accepting opens (or reuses) the direct chat with the helper, where the offer is the first message.
+ * A helper on another server has no chat here: `chatId` is null and they hear of it there (090).
+ */
 export const acceptOfferResponseSchema = z.object({
-  data: z.object({ offer: offerSchema, chatId: z.string() }),
+  data: z.object({ offer: offerSchema, chatId: z.string().nullable() }),
 });

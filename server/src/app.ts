@@ -34,6 +34,8 @@ import { networkRoutes } from './features/network/network.routes.js';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { offersRoutes } from './features/offers/offers.routes.js';
+import { receiveRemoteOffer, withdrawnRemotely } from './features/offers/offers.service.js';
+import { enqueueOfferAnswer } from './features/federation/offers-remote.js';
 import { openDataRoutes } from './features/open-data/open-data.routes.js';
 import { postsRoutes } from './features/posts/posts.routes.js';
 import { postsSeenBy } from './features/posts/posts.service.js';
@@ -68,6 +70,9 @@ import { checkResponses, stringifyResponses } from './platform/serializer.js';
 import { registerWebApp } from './platform/web-app.js';
 
 export const APP_VERSION = '0.1.0';
+
+/** An Offer of help from another server becomes one of the author's offers here (decision 090). */
+const remoteOffers = { receive: receiveRemoteOffer, withdraw: withdrawnRemotely };
 
 export type AppOptions = {
   config: Config;
@@ -246,7 +251,8 @@ export async function buildApp({
       // The board finds which posts; the posts feature shows them (decision 058).
       await api.register(emergencyBoardRoutes, { showPosts: postsSeenBy });
       await api.register(missionsRoutes);
-      await api.register(offersRoutes);
+      // An answer to an offer from another server goes back through federation (decision 090).
+      await api.register(offersRoutes, { answerRemote: enqueueOfferAnswer });
       await api.register(safetyRoutes);
       // Roles and the audit log (issue 35, decision 067).
       await api.register(adminRoutes);
@@ -274,7 +280,7 @@ export async function buildApp({
       // Open data for responders (decision 078): not there at all when the instance turns it off.
       if (config.openData) await api.register(openDataRoutes, config.openData);
       // Following accounts on other servers (decision 087); a remote Flag is filed by moderation.
-      await api.register(federationApiRoutes, { version: APP_VERSION, fileRemoteReport });
+      await api.register(federationApiRoutes, { version: APP_VERSION, fileRemoteReport, remoteOffers });
       // Blocked and limited servers (decision 088), audited in the moderation feature's log.
       await api.register(federationServersRoutes, { recordAudit: recordModeration });
     },
@@ -283,7 +289,7 @@ export async function buildApp({
 
   // ActivityPub outside the API's prefix, where the fediverse looks (WebFinger, NodeInfo, /ap/):
   // Fedify's, with the raw bytes its signature checks need (issue 38, decision 082).
-  await app.register(federationRoutes, { version: APP_VERSION, fileRemoteReport });
+  await app.register(federationRoutes, { version: APP_VERSION, fileRemoteReport, remoteOffers });
   registerOpenApiRoute(app);
   await registerMediaRoutes(app, app.deps.media, {
     mode: config.mediaDelivery,

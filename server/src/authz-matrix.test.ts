@@ -66,6 +66,8 @@ type Things = {
   alertId: string;
   /** A's follow of an account on another server (decision 087): only A lists or ends it. */
   remoteFollowId: string;
+  /** A's offer of help on another server's listing (decision 090): only A lists or withdraws it. */
+  remoteOfferId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -473,6 +475,21 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ handle: '@someone@remote.example' }),
   },
   'DELETE /api/v1/federation/follows/{id}': { other: 'denied', path: (x) => ({ id: x.remoteFollowId }) },
+  // Decision 090: a person's own offers sent to other servers; another's is 404.
+  'GET /api/v1/federation/offers': mine,
+  'POST /api/v1/federation/offers': {
+    other: 'own-data',
+    body: () => ({ objectId: 'https://remote.example/ap/posts/matrix', message: 'I can help' }),
+  },
+  'DELETE /api/v1/federation/offers/{offerId}': {
+    other: 'denied',
+    path: (x) => ({ offerId: x.remoteOfferId }),
+  },
+  // Decision 094: anyone signed in may report what came from elsewhere; it names no one's data here.
+  'POST /api/v1/federation/reports': {
+    other: 'own-data',
+    body: () => ({ objectId: 'https://remote.example/ap/posts/matrix', reason: 'spam' }),
+  },
   'POST /api/v1/users/me/push-subscriptions': { other: 'own-data', body: () => newPushSubscription() },
   /** A's browser's endpoint: only A ends it. */
   'DELETE /api/v1/users/me/push-subscriptions': {
@@ -922,6 +939,22 @@ beforeAll(async () => {
       state: 'accepted',
     })
     .execute();
+  // A offered help on a listing elsewhere (decision 090), not yet answered.
+  const remoteOfferId = randomUUID();
+  await t.db
+    .insertInto('federationOffersOut')
+    .values({
+      id: remoteOfferId,
+      userId: ua.user.id,
+      objectUri: 'https://remote.example/ap/posts/matrix',
+      remoteActor: 'https://remote.example/users/matrix',
+      host: 'remote.example',
+      title: 'A remote need',
+      url: 'https://remote.example/#/post/matrix',
+      message: 'I can help',
+      activityId: `https://muster.example/ap/users/${ua.user.username}#offers/${remoteOfferId}`,
+    })
+    .execute();
   x = {
     username: ua.user.username,
     postId,
@@ -947,6 +980,7 @@ beforeAll(async () => {
     strikeId,
     alertId,
     remoteFollowId,
+    remoteOfferId,
   };
   fingerprintsOfA = [
     x.aId,
@@ -968,6 +1002,7 @@ beforeAll(async () => {
     x.strikeId,
     x.alertId,
     x.remoteFollowId,
+    x.remoteOfferId,
     'https://remote.example/users/matrix',
   ];
   secrets = [

@@ -43,6 +43,7 @@ import * as m0040 from './migrations/0040-alerts.js';
 import * as m0041 from './migrations/0041-federation.js';
 import * as m0042 from './migrations/0042-federation-in.js';
 import * as m0043 from './migrations/0043-remote-listings-search.js';
+import * as m0044 from './migrations/0044-remote-offers.js';
 import * as m0045 from './migrations/0045-remote-replies-and-reactions.js';
 import * as m0047 from './migrations/0047-federation-reports.js';
 
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '0041-federation': m0041,
   '0042-federation-in': m0042,
   '0043-remote-listings-search': m0043,
+  '0044-remote-offers': m0044,
   '0045-remote-replies-and-reactions': m0045,
   '0047-federation-reports': m0047,
 };

@@ -382,9 +382,14 @@ export interface OffersTable {
   id: string;
   postId: string | null;
   missionId: string | null;
-  helperId: string;
+  /** The helper here; null for a helper on another server (`remoteHelper`, 0044). */
+  helperId: string | null;
   /** Who receives it: the post's author or the mission's owner. */
   ownerId: string;
+  /** A helper on another server: their actor URI (a federation_remote_actors row), 0044. */
+  remoteHelper: string | null;
+  /** The id of the Offer activity a remote helper sent (0044). */
+  remoteActivity: string | null;
   message: string;
   give: Generated<string>;
   available: Generated<string>;
@@ -693,6 +698,24 @@ export interface FederationRemoteRepliesTable {
   removedBy: Generated<string | null>;
 }
 
+/** An offer a person here sent to a listing on another server (0044). */
+export interface FederationOffersOutTable {
+  id: string;
+  userId: string;
+  objectUri: string;
+  remoteActor: string;
+  host: string;
+  title: string;
+  url: string;
+  message: string;
+  give: Generated<string>;
+  available: Generated<string>;
+  state: Generated<'sent' | 'accepted' | 'declined' | 'withdrawn'>;
+  activityId: string;
+  createdAt: CreatedAt;
+  decidedAt: Date | null;
+}
+
 /** A person's report of a remote listing or reply, sent to its server as a Flag (0047, decision 094). */
 export interface FederationReportsOutTable {
   id: string;
@@ -774,4 +797,5 @@ export interface Database {
   federationRemotePosts: FederationRemotePostsTable;
   federationRemoteReplies: FederationRemoteRepliesTable;
   federationReactions: FederationReactionsTable;
+  federationOffersOut: FederationOffersOutTable;
 }

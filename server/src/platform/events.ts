@@ -216,7 +216,13 @@ export type DomainEvents = {
    * Someone offered help on a need or want (postId) or to a mission (missionId): the owner is told
    * ('newOffer' on a post, 'missionHelp' on a mission; counted in offer-counts).
    */
-  'offer.made': OfferEvent & { message: string };
+  'offer.made': Omit<OfferEvent, 'helperId'> & {
+    message: string;
+    /** The helper here; null for a helper on another server (decision 090), named by `remoteHelper`. */
+    helperId: string | null;
+    /** A helper on another server: their name and handle (`@user@host`), for the owner's notice. */
+    remoteHelper: { name: string; handle: string } | null;
+  };
   /**
    * The owner accepted: the chats feature opens (or reuses) their direct chat and posts the offer in
    * it as the helper's message (message id = offer id, so it is there once); the helper is told.
@@ -230,6 +236,18 @@ export type DomainEvents = {
   };
   /** The owner declined: the helper is told kindly, with no details. */
   'offer.declined': OfferEvent;
+  /**
+   * The author of a listing on another server accepted or declined an offer a person here sent
+   * (decision 090): the helper is told ('systemNotification', sub-type 'remoteOfferAnswer').
+   */
+  'offer.remote_answered': {
+    offerId: string;
+    helperId: string;
+    decision: 'accepted' | 'declined';
+    /** Who answered, as their server names them. */
+    ownerName: string;
+    title: string;
+  };
   /** A member posted an update: members and followers (but the author) are told ('missionUpdate'). */
   'mission.updated': { missionId: string; postId: string; authorId: string };
   /** A task was added to a mission: its assignee and the mission's owner are told, pointing at the mission chat. */

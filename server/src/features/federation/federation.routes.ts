@@ -23,6 +23,7 @@ import {
 } from './federation.js';
 import { isBlockedHost } from './federation.queries.js';
 import { followRemote, myRemoteFollows, unfollowRemote } from './following.js';
+import { remoteOfferRoutes } from './offers-remote.routes.js';
 import { reportRemote } from './reports-out.js';
 
 /**
@@ -183,6 +184,8 @@ const tags = ['federation'];
 export const federationApiRoutes: FastifyPluginAsyncZod<FederationOptions> = async (app, options) => {
   const { deps } = app;
   const federation = federationOf(deps, options);
+  // Offers of help on other servers' listings (decision 090).
+  await app.register(remoteOfferRoutes, { federation });
 
   app.post(
     '/federation/follows',

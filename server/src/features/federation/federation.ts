@@ -20,6 +20,7 @@ import {
   isActor,
   Note,
   Like,
+  Offer,
   Person,
   Reject,
   Undo,
@@ -57,6 +58,13 @@ import {
   onUndoReaction,
   type FileRemoteReport,
 } from './incoming.js';
+import {
+  onOffer,
+  onOfferAnswer,
+  onUndoOffer,
+  subscribeRemoteOffers,
+  type RemoteOfferHandOff,
+} from './offers-remote.js';
 
 /**
  * Node's Temporal, Fedify's type for instants. TypeScript 5.9 has no lib for it yet, so Fedify's
@@ -205,6 +213,8 @@ export type FederationOptions = {
   version: string;
   /** Files a remote Flag in the moderation queue (the moderation feature's, handed over in app.ts). */
   fileRemoteReport: FileRemoteReport;
+  /** Keeps an Offer of help from elsewhere among our offers (the offers feature's, decision 090). */
+  remoteOffers: RemoteOfferHandOff;
 };
 
 export function createMusterFederation(deps: Deps, options: FederationOptions): MusterFederation {
@@ -338,6 +348,8 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
   });
   // Its changes go to the author's followers through the job queue (outgoing.ts).
   subscribeOutgoing(deps, federation);
+  // Offers of help across servers and their answers go through the job queue (decision 090).
+  subscribeRemoteOffers(deps, federation);
 
   federation
     .setInboxListeners(INBOX_PATH, SHARED_INBOX_PATH)
@@ -383,6 +395,8 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       // A Like or a boost taken back (incoming.ts): uncounted.
       if (object instanceof Like || object instanceof Announce)
         return onUndoReaction(ctx, undo.actorId, object);
+      // An offer of help taken back (offers-remote.ts): withdrawn.
+      if (object instanceof Offer) return onUndoOffer(ctx, undo.actorId, object, options.remoteOffers);
       if (!(object instanceof Follow) || !object.objectId) return;
       // Only the follower may take its own Follow back.
       if (object.actorId?.href !== undo.actorId.href) return;
@@ -398,8 +412,16 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       await deleteFollower(ctx.data.db, parsed.kind, actor.id, undo.actorId.href);
     })
     // What comes in beyond follows (decision 087): incoming.ts reads each.
-    .on(Accept, onAccept)
-    .on(Reject, onReject)
+    // An answer to one of our Offers of help (offers-remote.ts), else to one of our Follows.
+    .on(
+      Accept,
+      async (ctx, accept) => void ((await onOfferAnswer(ctx, accept)) || (await onAccept(ctx, accept))),
+    )
+    .on(
+      Reject,
+      async (ctx, reject) => void ((await onOfferAnswer(ctx, reject)) || (await onReject(ctx, reject))),
+    )
+    .on(Offer, (ctx, offer) => onOffer(ctx, offer, options.remoteOffers))
     .on(Create, onNote)
     .on(Update, onNote)
     .on(Delete, onDelete)

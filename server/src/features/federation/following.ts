@@ -23,8 +23,8 @@ import {
  * (incoming.ts), makes it accepted, a Reject removes it.
  */
 
-const federationOff = () => new HttpError(404, 'NOT_FOUND', 'Federation is off on this server');
-const serverBlocked = () =>
+export const federationOff = () => new HttpError(404, 'NOT_FOUND', 'Federation is off on this server');
+export const serverBlocked = () =>
   new HttpError(403, 'SERVER_BLOCKED', 'This server does not federate with that one');
 const notFederating = () =>
   new HttpError(
@@ -38,13 +38,13 @@ const contextOf = (deps: Deps, federation: MusterFederation) =>
   federation.createContext(new URL(deps.config.publicUrl), deps);
 
 /** The person's own actor (their signature), or a 403 when their posts do not federate. */
-async function ownActor(deps: Deps, me: Viewer) {
+export async function ownActor(deps: Deps, me: Viewer) {
   const actor = await findLocalActor(deps, me.username);
   if (!actor || actor.kind !== 'person') throw notFederating();
   return actor;
 }
 
-const avatarOf = async (actor: Actor, deps: Deps, federation: MusterFederation) => {
+export const avatarOf = async (actor: Actor, deps: Deps, federation: MusterFederation) => {
   try {
     const icon = await actor.getIcon(contextOf(deps, federation));
     const url = icon?.url instanceof URL ? icon.url : icon?.url?.href;

@@ -56,7 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FLAG_COMMENT_MAX = 500;
 
 /** The post id an object URI of ours names (`<origin>/ap/posts/<id>`), or undefined. */
-function ourPostId(deps: Deps, uri: URL | null): string | undefined {
+export function ourPostId(deps: Deps, uri: URL | null): string | undefined {
   if (!uri) return undefined;
   const base = `${deps.config.publicUrl.replace(/\/$/, '')}/ap/posts/`;
   const id = uri.href.startsWith(base) ? uri.href.slice(base.length) : '';
@@ -64,7 +64,7 @@ function ourPostId(deps: Deps, uri: URL | null): string | undefined {
 }
 
 /** The activity's actor, when its server is not blocked (a task queued before an admin blocked it). */
-async function senderOf(ctx: Ctx, activity: Activity): Promise<URL | undefined> {
+export async function senderOf(ctx: Ctx, activity: Activity): Promise<URL | undefined> {
   const actor = activity.actorId;
   if (!actor || !/^https?:$/.test(actor.protocol)) return undefined;
   if (await isBlockedHost(ctx.data.db, actor.host)) return undefined;
@@ -97,7 +97,7 @@ async function rememberAuthor(ctx: Ctx, activity: Create | Update, sender: URL):
   if (remote && remote.uri === sender.href) await upsertRemoteActor(ctx.data.db, remote);
 }
 
-const drop = (ctx: Ctx, activity: Activity, why: string) =>
+export const drop = (ctx: Ctx, activity: Activity, why: string) =>
   ctx.data.log.debug({ activity: activity.id?.href, why }, 'federation: incoming activity dropped');
 
 /**
@@ -106,7 +106,7 @@ const drop = (ctx: Ctx, activity: Activity, why: string) =>
  * addressed to us) is not kept. Their follows of our public actors are still accepted, and their
  * server's reports still reach the queue.
  */
-async function isLimitedStranger(ctx: Ctx, sender: URL): Promise<boolean> {
+export async function isLimitedStranger(ctx: Ctx, sender: URL): Promise<boolean> {
   if ((await serverPolicy(ctx.data.db, sender.host)) !== 'limited') return false;
   return !(await isFollowedHere(ctx.data.db, sender.href));
 }

@@ -173,7 +173,7 @@ const CONTROL = /[\u0000-\u001f\u007f]+/g;
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
 
 /** A remote plain text field: control characters out, spaces folded, cut at `max`. */
-function plainField(value: string, max: number): string {
+export function plainField(value: string, max: number): string {
   const folded = value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   return [...folded].slice(0, max).join('').trim();
 }

@@ -242,6 +242,9 @@ export const notificationsSeed: DemoSeed = {
         'c.id as chatId',
       ])
       .where('o.status', '!=', 'withdrawn')
+      // Seeded people only: a helper on another server (decision 090) is told on theirs.
+      .where('o.helperId', 'is not', null)
+      .$narrowType<{ helperId: string }>()
       .execute();
     for (const o of offers) {
       const title =

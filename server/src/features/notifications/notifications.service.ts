@@ -5,6 +5,8 @@ import { MENTIONS_PER_TEXT } from '@muster/contract/limits';
 import { REPORT_ACTIONED_MESSAGE, REPORT_REVIEWED_MESSAGE } from '@muster/contract/moderation-queue';
 import {
   APPEAL_NOTICE,
+  REMOTE_OFFER_ANSWER_NOTICE,
+  REMOTE_OFFER_NOTICE,
   STRIKE_NOTICE,
   SUSPENSION_NOTICE,
   VERIFICATION_NOTICE,
@@ -284,25 +286,39 @@ export function subscribeNotifications(deps: Deps) {
   });
   // Offers of help (issue 13). A new one is counted in offer-counts (newOffer on a need or want,
   // missionHelp on a mission); the helper hears of the answer as a system notice, which is not.
-  notices.on('offer.made', async (db, { postId, missionId, postKind, title, ownerId, helperId, message }) => {
-    const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
-    if (postId)
-      await notify(db, {
-        ...about,
-        relatedPostId: postId,
-        type: 'newOffer',
-        kind: 'offers',
-        message: `offered to help with your ${postKind ?? 'need'}`,
-      });
-    else if (missionId)
-      await notify(db, {
-        ...about,
-        relatedMissionId: missionId,
-        type: 'missionHelp',
-        kind: 'offers',
-        message: `offered to help with ${title}`,
-      });
-  });
+  notices.on(
+    'offer.made',
+    async (db, { postId, missionId, postKind, title, ownerId, helperId, message, remoteHelper }) => {
+      const about = { userId: ownerId, senderId: helperId, relatedUserId: helperId, commentContent: message };
+      // From another server (decision 090): nobody here sends it, so its message names the helper.
+      if (remoteHelper && postId)
+        await notify(db, {
+          ...about,
+          relatedPostId: postId,
+          type: 'newOffer',
+          subType: REMOTE_OFFER_NOTICE,
+          kind: 'offers',
+          // Who, as the list and mails say it in the sender's place.
+          message: `${remoteHelper.name} (${remoteHelper.handle})`,
+        });
+      else if (postId)
+        await notify(db, {
+          ...about,
+          relatedPostId: postId,
+          type: 'newOffer',
+          kind: 'offers',
+          message: `offered to help with your ${postKind ?? 'need'}`,
+        });
+      else if (missionId)
+        await notify(db, {
+          ...about,
+          relatedMissionId: missionId,
+          type: 'missionHelp',
+          kind: 'offers',
+          message: `offered to help with ${title}`,
+        });
+    },
+  );
   // The accepted notice carries the chat it opened, where its click goes.
   notices.on(
     'offer.accepted',
@@ -329,6 +345,19 @@ export function subscribeNotifications(deps: Deps) {
       type: 'systemNotification',
       kind: 'offers',
       message: `Thank you for offering to help with “${title}”. It is covered for now.`,
+    });
+  });
+  // The answer to an offer sent to another server (decision 090): from nobody here, said whole.
+  notices.on('offer.remote_answered', async (db, { helperId, decision, ownerName, title }) => {
+    await notify(db, {
+      userId: helperId,
+      type: 'systemNotification',
+      subType: REMOTE_OFFER_ANSWER_NOTICE,
+      kind: 'offers',
+      message:
+        decision === 'accepted'
+          ? `${ownerName} accepted your offer of help with “${title}”`
+          : `Thank you for offering to help with “${title}”. It is covered for now.`,
     });
   });
   // Credit on a fulfilled need (issue 32 item 6): the helper hears of it like every other step of

@@ -268,6 +268,7 @@ describe('live notifications (issue 15)', () => {
       title: 'Ladder',
       postKind: 'need',
       message: 'I have one',
+      remoteHelper: null,
     });
     await emitEvent(t, 'task.created', {
       taskId: newId(),

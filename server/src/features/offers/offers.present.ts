@@ -2,6 +2,7 @@ import { DEFAULT_MISSION_PHOTO, UNTITLED_MISSION } from '@muster/contract/missio
 import type { Offer } from '@muster/contract/offers';
 import type { PostKind } from '@muster/contract/posts';
 import type { PublicUser } from '@muster/contract/users';
+import { presentCard } from '../../social/social.present.js';
 import type { OfferRow } from './offers.queries.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -17,6 +18,27 @@ export function postTitleOf(post: { title: string; content: string }) {
   return post.title.trim() || excerptOf(post.content, 80);
 }
 
+/**
+ * A helper on another server (decision 090) as a person card: their actor URL as the id, `user@host`
+ * as the username, their name and icon as their server gave them, and that server.
+ */
+function remoteCard(o: OfferRow): Offer['person'] {
+  const handle = o.remoteHandle?.replace(/^@/, '') ?? null;
+  const host = o.remoteHost ?? new URL(o.remoteHelper!).host;
+  return {
+    ...presentCard({
+      id: o.remoteHelper!,
+      username: handle ?? o.remoteHelper!,
+      firstName: o.remoteName?.trim() || (handle ?? host),
+      lastName: '',
+      headline: '',
+      profilePicture: o.remoteAvatar,
+      verifiedOrg: null,
+    }),
+    server: host,
+  };
+}
+
 /** An offer as either side sees it (contract/offers offerSchema): the other person's card, and what it is about. */
 export function presentOffer(o: OfferRow): Offer {
   return {
@@ -28,7 +50,7 @@ export function presentOffer(o: OfferRow): Offer {
     createdAt: iso(o.createdAt),
     decidedAt: o.decidedAt ? iso(o.decidedAt) : null,
     box: o.box,
-    person: JSON.parse(o.personCard) as PublicUser,
+    person: o.remoteHelper ? remoteCard(o) : (JSON.parse(o.personCard!) as PublicUser),
     post:
       o.postId !== null
         ? {

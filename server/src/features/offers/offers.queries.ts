@@ -28,12 +28,20 @@ export type OfferRow = {
   available: string;
   createdAt: Date;
   decidedAt: Date | null;
-  helperId: string;
+  /** Null for a helper on another server (decision 090): `remoteHelper` names them. */
+  helperId: string | null;
   ownerId: string;
   /** Which side the viewer is on. */
   box: 'received' | 'made';
-  /** The other person's card JSON (users.card): the helper in Received, the owner in Made. */
-  personCard: string;
+  /** The other person's card JSON (users.card): the helper in Received, the owner in Made; null for a remote helper. */
+  personCard: string | null;
+  /** A helper on another server: their actor URI, the Offer they sent, and their card's parts as last fetched. */
+  remoteHelper: string | null;
+  remoteActivity: string | null;
+  remoteName: string | null;
+  remoteHandle: string | null;
+  remoteAvatar: string | null;
+  remoteHost: string | null;
   postId: string | null;
   postKind: string | null;
   postTitle: string | null;
@@ -57,19 +65,32 @@ function offerColumns(viewerId: ViewerId) {
   return sql`o.id, o.status, o.message, o.give, o.available, o.created_at as "createdAt", o.decided_at as "decidedAt",
     o.helper_id as "helperId", o.owner_id as "ownerId", ${boxOf(viewerId)} as box, ${cardOf('u')} as "personCard",
     p.id as "postId", p.kind as "postKind", p.title as "postTitle", p.content as "postContent", p.category as "postCategory",
-    p.status as "postStatus", m.id as "missionId", m.title as "missionTitle", m.photo as "missionPhoto"`;
+    p.status as "postStatus", m.id as "missionId", m.title as "missionTitle", m.photo as "missionPhoto",
+    o.remote_helper as "remoteHelper", o.remote_activity as "remoteActivity", ra.name as "remoteName",
+    ra.handle as "remoteHandle", ra.avatar as "remoteAvatar", ra.host as "remoteHost"`;
 }
+
+/**
+ * The other person, here (`u`) or, for a helper on another server, the federation feature's copy
+ * of their actor (`ra`, decision 090); a block or suspension hides only someone here.
+ */
+const otherJoins = (other: RawBuilder<unknown>) =>
+  sql`left join users u on u.id = ${other}
+    left join federation_remote_actors ra on ra.uri = o.remote_helper`;
+const otherShown = (viewerId: ViewerId) =>
+  sql`(u.id is not null or ra.uri is not null)
+    and (u.id is null or not ${hiddenEitherWay(viewerId, sql.ref('u.id'))})`;
 
 /** An offer the viewer made or received, with the other person not blocked either way; else undefined. */
 export async function findOffer(db: Db, viewerId: string, id: string): Promise<OfferRow | undefined> {
   const { rows } = await sql<OfferRow>`
     select ${offerColumns(viewerId)}
     from offers o
-    join users u on u.id = ${otherOf(viewerId)}
+    ${otherJoins(otherOf(viewerId))}
     left join posts p on p.id = o.post_id
     left join missions m on m.id = o.mission_id
     where o.id = ${id} and (o.owner_id = ${me(viewerId)} or o.helper_id = ${me(viewerId)})
-      and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}`.execute(db);
+      and ${otherShown(viewerId)}`.execute(db);
   return rows[0];
 }
 
@@ -93,13 +114,13 @@ export async function listOffers(
   const { rows } = await sql<OfferRow>`
     select ${offerColumns(viewerId)}
     from offers o
-    join users u on u.id = ${other}
+    ${otherJoins(other)}
     left join posts p on p.id = o.post_id
     left join missions m on m.id = o.mission_id
     where ${mine} = ${me(viewerId)}
       ${options.status ? sql`and o.status = ${options.status}` : sql``}
       ${options.cursor ? sql`and (o.created_at, o.id) < (${options.cursor.createdAt}, ${options.cursor.id}::uuid)` : sql``}
-      and not ${hiddenEitherWay(viewerId, sql.ref('u.id'))}
+      and ${otherShown(viewerId)}
     order by o.created_at desc, o.id desc
     limit ${sql.lit(options.limit + 1)}`.execute(db);
   return rows;
@@ -190,7 +211,8 @@ const offersOnPosts = prepared(
       ${offerColumns(sql.ref('i.helper_id'))}
     from i join live l on l.ord = i.ord
     left join target t on t.ord = i.ord
-    left join (made o join users u on u.id = o.owner_id join target p on p.id = o.post_id left join missions m on m.id = o.mission_id)
+    left join (made o join users u on u.id = o.owner_id join target p on p.id = o.post_id left join missions m on m.id = o.mission_id
+      left join federation_remote_actors ra on ra.uri = o.remote_helper)
       on o.id = i.id and p.ord = i.ord
     order by i.ord`,
 );
@@ -266,6 +288,50 @@ export async function offerNeedExpired(db: Db, offerId: string): Promise<boolean
     select ${statusAsOfNow(sql.ref('p'))} = 'expired' as expired
     from offers o join posts p on p.id = o.post_id where o.id = ${offerId}`.execute(db);
   return rows[0]?.expired ?? false;
+}
+
+/**
+ * An offer from a helper on another server (decision 090) on our open need or want, in one
+ * statement that writes only while the post is one (statusAsOfNow). A repeated delivery of the same
+ * Offer, or a second live one by the same helper on the post, writes nothing: undefined then.
+ */
+export async function insertRemoteOffer(
+  db: Db,
+  row: {
+    id: string;
+    postId: string;
+    remoteHelper: string;
+    remoteActivity: string;
+    message: string;
+    give: string;
+    available: string;
+  },
+): Promise<{ ownerId: string } | undefined> {
+  const { rows } = await sql<{ ownerId: string }>`
+    insert into offers (id, post_id, owner_id, remote_helper, remote_activity, message, give, available)
+    select ${row.id}, p.id, p.author_id, ${row.remoteHelper}, ${row.remoteActivity}, ${row.message}, ${row.give}, ${row.available}
+    from posts p
+    where p.id = ${row.postId} and p.kind in ('need', 'want')
+      and coalesce(${statusAsOfNow(sql.ref('p'))}, '') not in ('fulfilled', 'expired')
+    on conflict do nothing
+    returning owner_id as "ownerId"`.execute(db);
+  return rows[0];
+}
+
+/** A remote helper's Undo of their Offer: only theirs, and only while it waits. */
+export async function withdrawRemoteOffer(
+  db: Db,
+  input: { remoteActivity: string; remoteHelper: string },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('offers')
+    .set({ status: 'withdrawn', decidedAt: sql<Date>`now()` })
+    .where('remoteActivity', '=', input.remoteActivity)
+    .where('remoteHelper', '=', input.remoteHelper)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The helper takes back their pending offer; the row stays (withdrawn), and the post's count drops by trigger. */

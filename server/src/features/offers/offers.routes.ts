@@ -14,6 +14,11 @@ import { OFFER_BUDGET, OFFER_DECISION_BUDGET } from '../../platform/limits.js';
 import { limitPerAccount } from '../../platform/rate-limit.js';
 import * as offers from './offers.service.js';
 
+export type OffersRoutesOptions = {
+  /** Sends the answer to a remote helper's offer back to their server (decision 090; app.ts). */
+  answerRemote?: offers.AnswerRemoteOffer;
+};
+
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -26,7 +31,7 @@ const tags = ['offers'];
 const one = { 200: offerResponseSchema, ...errors };
 
 /** Offers of help (issue 13): on a need or want, or to a mission; the Received and Made boxes; accept, decline, withdraw. */
-export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, options) => {
   const { deps } = app;
 
   // Each offer tells its receiver: one budget per account for both kinds.
@@ -85,12 +90,15 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitPerAccount(app, OFFER_DECISION_BUDGET),
       schema: {
         tags,
-        summary: 'Accept an offer I received (opens or reuses our direct chat, the offer its first message)',
+        summary:
+          'Accept an offer I received (opens or reuses our direct chat, the offer its first message; none for a helper on another server)',
         params: offerParamsSchema,
         response: { 200: acceptOfferResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await offers.acceptOffer(deps, request.viewer, request.params.offerId) }),
+    async (request) => ({
+      data: await offers.acceptOffer(deps, request.viewer, request.params.offerId, options.answerRemote),
+    }),
   );
 
   app.put(
@@ -104,7 +112,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) => ({ data: await offers.declineOffer(deps, request.viewer, request.params.offerId) }),
+    async (request) => ({
+      data: await offers.declineOffer(deps, request.viewer, request.params.offerId, options.answerRemote),
+    }),
   );
 
   app.delete(

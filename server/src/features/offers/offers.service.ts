@@ -13,11 +13,13 @@ import {
   findMissionToOffer,
   findOffer,
   insertOffer,
+  insertRemoteOffer,
   listOffers,
   offerNeedExpired,
   offerOnPostIfAllowed,
   type OfferRow,
   withdrawOffer,
+  withdrawRemoteOffer,
 } from './offers.queries.js';
 import { postTitleOf, presentOffer } from './offers.present.js';
 
@@ -42,12 +44,16 @@ function titleOf(o: OfferRow) {
   return postTitleOf({ title: o.postTitle ?? '', content: o.postContent ?? '' });
 }
 
-function eventOf(o: OfferRow) {
+/** An offer by a helper here (not on another server): the only kind that opens a chat or is told of here. */
+type LocalOffer = OfferRow & { helperId: string };
+const isLocal = (o: OfferRow): o is LocalOffer => o.helperId !== null;
+
+function eventOf<T extends OfferRow>(o: T) {
   const postKind: 'need' | 'want' | null = o.postKind === 'need' || o.postKind === 'want' ? o.postKind : null;
   return {
     offerId: o.id,
     ownerId: o.ownerId,
-    helperId: o.helperId,
+    helperId: o.helperId as T['helperId'],
     postId: o.postId,
     missionId: o.missionId,
     title: titleOf(o),
@@ -88,8 +94,18 @@ async function makeOffer(
 
 /** A new offer: its receiver is told (notifications), in the transaction that writes it. */
 async function announceOffer(deps: Deps, trx: Db, offer: OfferRow) {
-  await deps.events.emit(trx, 'offer.made', { ...eventOf(offer), message: offer.message });
+  const remoteHelper = isLocal(offer)
+    ? null
+    : { name: offer.remoteName?.trim() || offer.remoteHost || 'Someone', handle: handleOf(offer) };
+  await deps.events.emit(trx, 'offer.made', {
+    ...eventOf(offer),
+    message: offer.message,
+    remoteHelper,
+  });
 }
+
+/** A remote helper's handle, `@user@host`, or their actor URL when their server gave no username. */
+const handleOf = (o: OfferRow) => o.remoteHandle ?? o.remoteHelper ?? '';
 
 /**
  * An offer on someone's open need or want. The post must be the viewer's to see (missing and
@@ -165,6 +181,90 @@ export async function myOffers(
   return { data: page.map(presentOffer), meta: { nextCursor } };
 }
 
+/**
+ * The answer to an offer from a helper on another server goes back to them (decision 090): the
+ * federation feature's, handed over in app.ts, which enqueues an Accept or a Reject of their Offer
+ * in the decision's transaction. Undefined where nothing is sent (no federation wired).
+ */
+export type AnswerRemoteOffer = (
+  deps: Deps,
+  trx: Db,
+  answer: {
+    offerId: string;
+    /** The Offer they sent, and their actor. */
+    activityId: string;
+    remoteHelper: string;
+    /** The owner's username: their actor signs the answer. */
+    ownerUsername: string;
+    postId: string | null;
+    decision: 'accepted' | 'declined';
+  },
+) => Promise<void>;
+
+/**
+ * An Offer from a helper on another server (decision 090), received by the federation feature
+ * (handed over in app.ts): an offer on our open need or want, its owner told as of any offer.
+ * False when nothing was written (a repeat, a second live offer, a need no longer open).
+ */
+export async function receiveRemoteOffer(
+  deps: Deps,
+  input: {
+    activityId: string;
+    postId: string;
+    remoteHelper: string;
+    message: string;
+    give: string;
+    available: string;
+  },
+): Promise<boolean> {
+  return inTransaction(deps.db, async (trx) => {
+    const id = newId();
+    const made = await insertRemoteOffer(trx, {
+      id,
+      postId: input.postId,
+      remoteHelper: input.remoteHelper,
+      remoteActivity: input.activityId,
+      message: input.message,
+      give: input.give,
+      available: input.available,
+    });
+    if (!made) return false;
+    const offer = await findOffer(trx, made.ownerId, id);
+    if (offer) await announceOffer(deps, trx, offer);
+    return true;
+  });
+}
+
+/** A remote helper's Undo of their Offer: withdrawn while it waits (only theirs). */
+export function withdrawnRemotely(deps: Deps, input: { activityId: string; remoteHelper: string }) {
+  return withdrawRemoteOffer(deps.db, { remoteActivity: input.activityId, remoteHelper: input.remoteHelper });
+}
+
+/** Accepts or declines a remote helper's offer: no chat (nobody here to talk to); the answer goes to their server. */
+async function answerRemotely(
+  deps: Deps,
+  me: { id: string; username: string },
+  offer: OfferRow,
+  decision: 'accepted' | 'declined',
+  answerRemote: AnswerRemoteOffer | undefined,
+) {
+  await inTransaction(deps.db, async (trx) => {
+    if (!(await decideOffer(trx, { id: offer.id, ownerId: me.id, status: decision }))) {
+      if (decision === 'accepted' && (await offerNeedExpired(trx, offer.id)))
+        throw conflict('This need has expired');
+      throw conflict('This offer has already been answered');
+    }
+    await answerRemote?.(deps, trx, {
+      offerId: offer.id,
+      activityId: offer.remoteActivity!,
+      remoteHelper: offer.remoteHelper!,
+      ownerUsername: me.username,
+      postId: offer.postId,
+      decision,
+    });
+  });
+}
+
 /** Only the receiver answers an offer, and only while it waits. */
 async function pendingReceived(deps: Deps, viewerId: string, id: string, verb: string) {
   const offer = await visibleOffer(deps.db, viewerId, id);
@@ -178,9 +278,18 @@ async function pendingReceived(deps: Deps, viewerId: string, id: string, verb: s
  * opens or reuses the two people's direct chat with the offer as the helper's first message, and
  * the helper is told. Answers the offer and that chat.
  */
-export async function acceptOffer(deps: Deps, viewer: Viewer | null, id: string) {
+export async function acceptOffer(
+  deps: Deps,
+  viewer: Viewer | null,
+  id: string,
+  answerRemote?: AnswerRemoteOffer,
+): Promise<{ offer: ReturnType<typeof presentOffer>; chatId: string | null }> {
   const me = requireViewer(viewer);
   const offer = await pendingReceived(deps, me.id, id, 'accept');
+  if (!isLocal(offer)) {
+    await answerRemotely(deps, me, offer, 'accepted', answerRemote);
+    return { offer: await reread(deps, me.id, id), chatId: null };
+  }
   // The acceptance, the chat it opens (the chats feature, `within`) and the helper's notice
   // commit together: an accepted offer never lacks its chat, and a failure leaves it pending.
   const chatId = await inTransaction(deps.db, async (trx) => {
@@ -207,9 +316,18 @@ export async function acceptOffer(deps: Deps, viewer: Viewer | null, id: string)
 }
 
 /** Declines an offer: the helper is thanked, with no details. */
-export async function declineOffer(deps: Deps, viewer: Viewer | null, id: string) {
+export async function declineOffer(
+  deps: Deps,
+  viewer: Viewer | null,
+  id: string,
+  answerRemote?: AnswerRemoteOffer,
+) {
   const me = requireViewer(viewer);
   const offer = await pendingReceived(deps, me.id, id, 'decline');
+  if (!isLocal(offer)) {
+    await answerRemotely(deps, me, offer, 'declined', answerRemote);
+    return reread(deps, me.id, id);
+  }
   await inTransaction(deps.db, async (trx) => {
     if (!(await decideOffer(trx, { id, ownerId: me.id, status: 'declined' })))
       throw conflict('This offer has already been answered');

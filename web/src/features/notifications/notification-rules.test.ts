@@ -47,6 +47,25 @@ group('notification rules (spec §4, §5)', () => {
     expect(visibleNotifications(undefined)).toEqual([]);
   });
 
+  it('names a helper on another server from the message, and opens my offers on an answer from there (decision 090)', () => {
+    const offered = n({
+      type: 'newOffer',
+      subType: 'remoteOffer',
+      message: 'Zoe Remote (@zoe@social.example)',
+      commentContent: 'I can bring rice',
+      relatedPost: { _id: 'p1', image: null, content: null },
+    });
+    expect(describe(offered)).toBe('Zoe Remote (@zoe@social.example) offered help: I can bring rice');
+    expect(notificationTarget(offered)).toBe('/post/p1');
+    const answered = n({
+      type: 'systemNotification',
+      subType: 'remoteOfferAnswer',
+      message: 'Ana One accepted your offer of help with “Rice for ten families, this week please”',
+    });
+    expect(describe(answered)).toBe(answered.message);
+    expect(notificationTarget(answered)).toBe('/offers');
+  });
+
   it('routes a click by the priority 1 to 5', () => {
     const post = { _id: 'p1', image: null, content: null };
     expect(

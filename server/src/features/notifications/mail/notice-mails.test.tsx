@@ -85,6 +85,24 @@ describe('the mail of each kind of notice', () => {
     expect(offer.text).toContain(`See the offer: ${home}/#/post/p1`);
     expect(offer.preview).toBe('I have a van');
 
+    // From a helper on another server (decision 090): no sender here, the message names them.
+    const remote = await mailOf(
+      notice({
+        type: 'newOffer',
+        subType: 'remoteOffer',
+        sender: null,
+        message: 'Zoe Remote (@zoe@social.example)',
+        commentContent: 'I can drive',
+        relatedPost: post('p1'),
+      }),
+      'offers',
+      { post: need },
+    );
+    expect(remote.subject).toBe(
+      'Zoe Remote (@zoe@social.example) offered to help with “A van to the clinic”',
+    );
+    expect(remote.text).toContain('I can drive');
+
     const mission = await mailOf(
       notice({
         type: 'missionHelp',

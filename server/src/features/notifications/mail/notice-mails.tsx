@@ -1,4 +1,10 @@
-import { andOthers, APPEAL_NOTICE, describe, SUSPENSION_NOTICE } from '@muster/contract/notification-rules';
+import {
+  andOthers,
+  APPEAL_NOTICE,
+  describe,
+  REMOTE_OFFER_NOTICE,
+  SUSPENSION_NOTICE,
+} from '@muster/contract/notification-rules';
 import {
   noticeChannelLabels,
   noticeKindLabels,
@@ -119,7 +125,8 @@ function wholeWords(n: Notification): string {
 }
 
 function contentOf({ notice: n, kind, places, links }: NoticeMailInput): Content {
-  const who = nameOf(n) ?? 'Someone';
+  // A helper on another server has no sender here: their notice's message names them (decision 090).
+  const who = nameOf(n) ?? (n.subType === REMOTE_OFFER_NOTICE ? n.message : 'Someone');
   const said = wholeWords(n);
   const post = places.post;
   const postTitle = post ? cut(post.title.trim() || post.content, 70) : undefined;

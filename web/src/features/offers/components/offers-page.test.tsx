@@ -167,6 +167,49 @@ describe('/offers', () => {
     expect(await screen.findByRole('heading', { name: 'Kofi Boateng' })).toBeInTheDocument();
   });
 
+  it('shows a helper on another server with their server, no chat, and accepts staying here', async () => {
+    // Decision 090: their actor URL is the id, user@host the username, and no chat opens.
+    const zoe = {
+      _id: 'https://social.example/users/zoe',
+      username: 'zoe@social.example',
+      firstName: 'Zoe Remote',
+      lastName: '',
+      headline: '',
+      profilePicture: '/avatar.png',
+      verifiedOrg: null,
+      server: 'social.example',
+    };
+    const remote = offer({ person: zoe, message: 'I can drive it over' });
+    const calls = stubApi((url, init) => {
+      const p = path(url);
+      if (init?.method === 'PUT' && p === `/offers/${remote._id}/accept`)
+        return { status: 200, body: { data: { offer: { ...remote, status: 'accepted' }, chatId: null } } };
+      if (p.startsWith('/offers?')) return page([remote]);
+      return signedIn()(url);
+    });
+    const router = renderApp('/offers');
+    const panel = await screen.findByRole('tabpanel', {}, { timeout: 20_000 });
+    expect(await within(panel).findByText('I can drive it over')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Zoe Remote' })).toHaveAttribute(
+      'href',
+      'https://social.example/users/zoe',
+    );
+    expect(within(panel).getByText('social.example')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept this offer?' });
+    expect(dialog).toHaveTextContent("Zoe Remote is on social.example: they'll hear of it there.");
+    // Crediting names people here only: no "covers my need" for her.
+    expect(within(dialog).queryByLabelText(/This covers my need/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(
+      await screen.findByText('Offer accepted. Zoe Remote will hear of it on social.example.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/offers');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
   it('declines after confirming', async () => {
     const calls = stubApi((url, init) => {
       const p = path(url);

@@ -259,43 +259,69 @@ function OfferSubject({ offer }: { offer: Offer }) {
   return <span className="text-slate-500">something no longer shared</span>;
 }
 
+/**
+ * The other person's name: a link to their profile, or for a helper on another server (decision
+ * 090) to their page there, with their server beside it.
+ */
+function PersonName({ person }: { person: Offer['person'] }) {
+  const name = personName(person);
+  if (!person.server)
+    return (
+      <Link to={paths.profile(person.username)} className="font-semibold text-slate-900 hover:underline">
+        {name}
+      </Link>
+    );
+  return (
+    <>
+      <a
+        href={person._id}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="font-semibold text-slate-900 hover:underline"
+        title={`@${person.username}`}
+      >
+        {name}
+      </a>{' '}
+      <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-medium text-slate-600 ring-1 ring-slate-200">
+        <span className="sr-only">on the server </span>
+        {person.server}
+      </span>
+    </>
+  );
+}
+
 function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction }) {
   const [confirm, setConfirm] = useState<'accept' | 'decline' | 'withdraw' | null>(null);
   const decline = useDeclineOfferMutation();
   const withdraw = useWithdrawOfferMutation();
   const person = offer.person;
   const name = personName(person);
+  // A helper on another server has no profile or chat here (decision 090).
+  const remote = !!person.server;
   const pending = offer.status === 'pending';
   const kind = offer.post ? (kindLabels[offer.post.kind] ?? 'Post') : offer.mission ? 'Mission' : null;
 
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start gap-3">
-        <Link to={paths.profile(person.username)} className="shrink-0" tabIndex={-1} aria-hidden="true">
-          <Avatar person={person} className="size-10" />
-        </Link>
+        {remote ? (
+          <span className="shrink-0" aria-hidden="true">
+            <Avatar person={person} className="size-10" />
+          </span>
+        ) : (
+          <Link to={paths.profile(person.username)} className="shrink-0" tabIndex={-1} aria-hidden="true">
+            <Avatar person={person} className="size-10" />
+          </Link>
+        )}
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-700">
             {offer.box === 'received' ? (
               <>
-                <Link
-                  to={paths.profile(person.username)}
-                  className="font-semibold text-slate-900 hover:underline"
-                >
-                  {name}
-                </Link>{' '}
-                offered to help with{' '}
+                <PersonName person={person} /> offered to help with{' '}
               </>
             ) : (
               <>
-                You offered{' '}
-                <Link
-                  to={paths.profile(person.username)}
-                  className="font-semibold text-slate-900 hover:underline"
-                >
-                  {name}
-                </Link>{' '}
-                help with{' '}
+                You offered <PersonName person={person} /> help with{' '}
               </>
             )}
             <OfferSubject offer={offer} />
@@ -348,7 +374,7 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
               <Undo2 className="size-4" aria-hidden="true" /> Withdraw
             </button>
           )}
-          {message?.(person)}
+          {!remote && message?.(person)}
         </div>
       )}
       {offer.box === 'received' && pending && (
@@ -362,7 +388,11 @@ function OfferRow({ offer, message }: { offer: Offer; message?: MessageAction })
         open={confirm === 'decline'}
         onOpenChange={(o) => setConfirm(o ? 'decline' : null)}
         title="Decline this offer?"
-        description={`${name} will see that you declined. You can still message them.`}
+        description={
+          remote
+            ? `${name} will hear on ${person.server} that you declined.`
+            : `${name} will see that you declined. You can still message them.`
+        }
         confirmLabel="Decline"
         pendingLabel="Declining..."
         pending={decline.isPending}
@@ -416,7 +446,9 @@ function AcceptOfferDialog({
   const [covers, setCovers] = useState(false);
   const id = useId();
   const name = personName(offer.person);
-  const canFulfil = !!offer.post && offer.post.status === 'open';
+  // A helper on another server: no chat opens here, and crediting names people here only (090).
+  const server = offer.person.server;
+  const canFulfil = !!offer.post && offer.post.status === 'open' && !server;
   const busy = accept.isPending || fulfil.isPending;
 
   const submit = (e: React.FormEvent) => {
@@ -434,9 +466,11 @@ function AcceptOfferDialog({
             );
           }
         }
-        toast.success(`Offer accepted. Say hello to ${name}!`);
         onOpenChange(false);
-        navigate(paths.chat(chatId));
+        if (chatId) {
+          toast.success(`Offer accepted. Say hello to ${name}!`);
+          navigate(paths.chat(chatId));
+        } else toast.success(`Offer accepted. ${name} will hear of it on ${server ?? 'their server'}.`);
       },
       onError: (err) => toast.error(errorMessage(err, 'Failed to accept the offer. Please try again.')),
     });
@@ -448,7 +482,11 @@ function AcceptOfferDialog({
       onOpenChange={onOpenChange}
       size="sm"
       title="Accept this offer?"
-      description={`We'll open a chat with ${name}, starting with their offer.`}
+      description={
+        server
+          ? `${name} is on ${server}: they'll hear of it there.`
+          : `We'll open a chat with ${name}, starting with their offer.`
+      }
       showDescription
     >
       <form onSubmit={submit} className="space-y-4">
