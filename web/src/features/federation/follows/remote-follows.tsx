@@ -227,7 +227,7 @@ function FollowRow({ follow, onUnfollow }: { follow: RemoteFollow; onUnfollow: (
         />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900 hover:underline">{name}</span>
-          <span className="block truncate text-sm text-slate-600">{handle}</span>
+          <span className="block break-all text-sm text-slate-600">{handle}</span>
           <span className="block truncate text-xs text-slate-500">On {follow.host}</span>
         </span>
         <span className="sr-only">(opens their profile on {follow.host})</span>
