@@ -45,8 +45,9 @@ export function RemoteFollows() {
   );
 }
 
-/** `@user@host` → its host, as the person typed it (for the messages). */
-const hostOf = (handle: string) => handle.replace(/^@/, '').split('@')[1] ?? handle;
+/** `@user@host` (or an actor's URL) → its host, for the messages. */
+const hostOf = (handle: string) =>
+  URL.canParse(handle) ? new URL(handle).host : (handle.replace(/^@/, '').split('@')[1] ?? handle);
 const asHandle = (handle: string) => (handle.startsWith('@') || URL.canParse(handle) ? handle : `@${handle}`);
 
 /** A refusal said in words a person can act on: on the field, or (not federating) with the way out. */
