@@ -7,11 +7,15 @@ import { desktop, snapBoth } from '../support/people';
 
 // Issue 38 (decision 093): on two production Musters that federate over TLS with the run's test CA
 // (one.muster.test and two.muster.test), someone on one follows someone on two from My Network:
-// Requested until two's Accept arrives, then Following; and unfollows. Chromium reaches the bed's
+// while their own posts stay here they are sent to the privacy switch; then Requested until two's
+// Accept arrives, then Following; and unfollows. Chromium reaches the bed's
 // names through a resolver rule and accepts the test CA's certificates; the servers check them.
 
 const launch = config.use?.launchOptions ?? {};
 test.use({ launchOptions: { ...launch, args: [...(launch.args ?? []), BED_RESOLVER_RULES] } });
+
+/** The privacy switch, in the words the page and the refusal both use. */
+const FEDERATE_SWITCH = 'Share my public posts with other servers (the fediverse)';
 
 let bed: Awaited<ReturnType<typeof startFederatedPair>> | undefined;
 
@@ -45,7 +49,7 @@ async function followersOf(page: Page, username: string): Promise<number> {
   }, username);
 }
 
-test('follows someone on another Muster: Requested, then Following once it accepts, then unfollowed', async ({
+test('follows someone on another Muster: sent to the privacy switch first, then Requested, Following once it accepts, and unfollowed', async ({
   browser,
 }) => {
   test.slow();
@@ -55,9 +59,33 @@ test('follows someone on another Muster: Requested, then Following once it accep
   const handle = `@${b.person.username}@${new URL(two.origin).host}`;
 
   const page = a.page;
+  const sharing = page.getByRole('switch', { name: FEDERATE_SWITCH });
+  const save = page.getByRole('button', { name: 'Save privacy settings' });
+  // A has kept their posts to this server: following elsewhere first sends them to that switch.
+  await page.goto('/#/privacy-settings');
+  await sharing.click();
+  await expect(sharing).toHaveAttribute('aria-checked', 'false');
+  await save.click();
+  const saved = page.getByText('Privacy settings saved');
+  await expect(saved).toBeVisible();
+  // Gone before the next save, whose own toast says it was saved.
+  await expect(saved).toBeHidden();
+
   await page.goto('/#/network');
   const section = page.getByRole('region', { name: 'Following on other servers' });
   await expect(section.getByText('You don’t follow anyone on other servers yet')).toBeVisible();
+  await section.getByLabel('Follow someone on another server').fill(handle);
+  await section.getByRole('button', { name: 'Follow', exact: true }).click();
+  const notSharing = section.getByRole('alert').filter({ hasText: `Turn on “${FEDERATE_SWITCH}”` });
+  await expect(notSharing).toBeVisible();
+  await notSharing.getByRole('link', { name: 'your privacy settings' }).click();
+  await expect(page).toHaveURL(/#\/privacy-settings$/);
+  await sharing.click();
+  await expect(sharing).toHaveAttribute('aria-checked', 'true');
+  await save.click();
+  await expect(saved).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/network$/);
 
   // Two's Accept is held at one's door until Requested has been seen.
   const release = one.hold((req) => req.method === 'POST' && /^\/ap\/.*inbox$/.test(req.url ?? ''));
