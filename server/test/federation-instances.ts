@@ -1,9 +1,7 @@
-import type { IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
-import { createProxyServer } from 'http-proxy-3';
+import type { AddressInfo } from 'node:net';
 import type { Mailer, OutgoingMail } from '../src/platform/mail.js';
 import { createTestCa, type TestCa } from './federation-ca.js';
+import { startTlsFront } from './federation-front.js';
 import { installTestNetwork, TEST_DOMAIN, type TestNetwork } from './federation-network.js';
 import { buildUser, TEST_PASSWORD } from './factories.js';
 import { buildTestApp, type TestApp } from './helpers.js';
@@ -239,54 +237,3 @@ async function startInstance(
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * An HTTPS server holding one leaf certificate that hands every request and WebSocket upgrade to
- * `target` (set once the app behind it listens; 503 until then) with the X-Forwarded-* headers of
- * an edge proxy.
- */
-async function startTlsFront(leaf: { key: string; cert: string }) {
-  const proxy = createProxyServer({ ws: true });
-  const state = { target: undefined as string | undefined };
-  const forwarded = (req: IncomingMessage) => {
-    for (const name of Object.keys(req.headers))
-      if (name.startsWith('x-forwarded-')) delete req.headers[name];
-    req.headers['x-forwarded-proto'] = 'https';
-    req.headers['x-forwarded-host'] = req.headers.host ?? '';
-    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-  };
-  const server = https.createServer({ key: leaf.key, cert: leaf.cert }, (req, res) => {
-    if (!state.target) {
-      res.writeHead(503).end();
-      return;
-    }
-    forwarded(req);
-    proxy.web(req, res, { target: state.target }, () => {
-      if (!res.headersSent) res.writeHead(502).end();
-      else res.destroy();
-    });
-  });
-  // Upgraded sockets are no longer the server's: closing ends them here.
-  const upgraded = new Set<Socket>();
-  server.on('upgrade', (req, socket: Socket, head: Buffer) => {
-    socket.on('error', () => {});
-    if (!state.target) return socket.destroy();
-    upgraded.add(socket);
-    socket.on('close', () => upgraded.delete(socket));
-    forwarded(req);
-    proxy.ws(req, socket, head, { target: state.target }, () => socket.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    set target(url: string) {
-      state.target = url;
-    },
-    close: async () => {
-      for (const s of upgraded) s.destroy();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      proxy.close();
-    },
-  };
-}

@@ -310,12 +310,14 @@ const shellPages: RouteObject[] = [
         Promise.all([
           import('../features/network/components/network-page'),
           import('../features/chats/components/message-button'),
+          import('../features/federation/follows/remote-follows'),
         ]),
-      ([network, chats]) =>
+      ([network, chats, federation]) =>
         function Network() {
           return (
             <network.NetworkPage
               message={(user) => <chats.MessageButton recipient={user} variant="outline" />}
+              elsewhere={<federation.RemoteFollows />}
             />
           );
         },

@@ -30,9 +30,16 @@ const failed = (fallback: string) => (err: unknown) => toast.error(errorMessage(
 
 /**
  * /network (issue 11): requests waiting for my answer, the ones I sent, my connections, and
- * people I may know. `message` comes from the chats feature (the router composes it).
+ * people I may know. `message` comes from the chats feature and `elsewhere` (the accounts I follow
+ * on other servers, decision 093) from the federation feature: the router composes them.
  */
-export function NetworkPage({ message }: { message?: (user: PublicUser) => React.ReactNode }) {
+export function NetworkPage({
+  message,
+  elsewhere,
+}: {
+  message?: (user: PublicUser) => React.ReactNode;
+  elsewhere?: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">My Network</h1>
@@ -45,8 +52,9 @@ export function NetworkPage({ message }: { message?: (user: PublicUser) => React
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <PeopleYouMayKnow />
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0 space-y-6">
           <Connections message={message} />
+          {elsewhere}
         </div>
       </div>
     </div>
