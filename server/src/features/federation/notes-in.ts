@@ -310,7 +310,14 @@ export async function noteFromJsonLd(input: unknown, options: { sender?: URL } =
 
   const extension = readExtension(json);
   if (extension !== undefined) {
-    const parsed = musterExtensionSchema.safeParse(extension);
+    // A null term is left out when the Note is expanded (a Create embeds it so: notes.ts
+    // expandedTerms), so a mission update's category, status and expiry arrive absent: null.
+    const parsed = musterExtensionSchema.safeParse({
+      category: null,
+      status: null,
+      expiresAt: null,
+      ...(extension as JsonObject),
+    });
     if (!parsed.success) return refuse('bad-extension');
     return listingOf(object, parsed.data, { id, author, url, published });
   }
