@@ -42,6 +42,7 @@ import * as m0039 from './migrations/0039-map-walk.js';
 import * as m0040 from './migrations/0040-alerts.js';
 import * as m0041 from './migrations/0041-federation.js';
 import * as m0042 from './migrations/0042-federation-in.js';
+import * as m0046 from './migrations/0046-federation-person-blocks.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
 /** Every migration of this code, by name (exported for the tests that count them). */
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0040-alerts': m0040,
   '0041-federation': m0041,
   '0042-federation-in': m0042,
+  '0046-federation-person-blocks': m0046,
 };
 
 /**

@@ -689,6 +689,14 @@ export interface FederationReactionsTable {
   createdAt: Generated<Date>;
 }
 
+/** A person here blocking a person on another server (0046, decision 092): one row per pair. */
+export interface FederationPersonBlocksTable {
+  id: string;
+  userId: string;
+  remoteActor: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   scheduledJobs: ScheduledJobsTable;
@@ -746,4 +754,5 @@ export interface Database {
   federationRemotePosts: FederationRemotePostsTable;
   federationRemoteReplies: FederationRemoteRepliesTable;
   federationReactions: FederationReactionsTable;
+  federationPersonBlocks: FederationPersonBlocksTable;
 }
