@@ -237,6 +237,7 @@ export const sentRemoteOffersResponseSchema = z.object({ data: z.array(sentRemot
 
 /** Block someone elsewhere by `@user@host` or their https actor URL (as following takes them). */
 export const blockRemoteSchema = z.object({ handle: remoteHandleSchema });
+export type BlockRemoteInput = z.infer<typeof blockRemoteSchema>;
 export const remoteBlockIdParamsSchema = z.object({ id: z.uuid('Not a block id') });
 
 /** One person on another server I blocked, as my blocked list shows them. */
