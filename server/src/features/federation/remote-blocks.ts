@@ -1,14 +1,14 @@
 import type { RequestContext } from '@fedify/fedify';
-import { Follow, isActor, Undo } from '@fedify/fedify/vocab';
+import { isActor } from '@fedify/fedify/vocab';
 import type { RemoteBlock, blockRemoteSchema } from '@muster/contract/federation';
 import type { z } from 'zod';
 import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, HttpError, notFound } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
 import { inTransaction } from '../../platform/transaction.js';
-import { findLocalActor, remoteOf, type MusterFederation } from './federation.js';
+import { remoteOf, type MusterFederation } from './federation.js';
 import { isBlockedHost, upsertRemoteActor } from './federation.queries.js';
+import { sendUndoFollow } from './following.js';
 import {
   deleteRemoteBlock,
   hasRemoteBlocks,
@@ -81,41 +81,9 @@ export async function blockRemote(
     const id = await insertRemoteBlock(trx, me.id, remoteActor);
     return { id, ...(await purgeBetween(trx, me.id, remoteActor)) };
   });
-  if (followId && federation) await undoFollow(deps, federation, me.username, remoteActor, followId);
+  // The one thing that goes: the Undo of my follow of them, as an unfollow sends.
+  if (followId && federation) await sendUndoFollow(deps, federation, me.username, remoteActor, followId);
   return present((await remoteBlockList(deps.db, me.id)).find((row) => row.id === id)!);
-}
-
-/**
- * Tells them I no longer follow them (the one thing that goes): signed as me, through the queue.
- * Someone who no longer federates has nothing to sign with, and their follow goes here all the same.
- */
-async function undoFollow(
-  deps: Deps,
-  federation: MusterFederation,
-  username: string,
-  remoteActor: string,
-  followId: string,
-) {
-  const local = await findLocalActor(deps, username);
-  if (!local) return;
-  const ctx = federation.createContext(new URL(deps.config.publicUrl), deps);
-  let remote: unknown;
-  try {
-    remote = await ctx.lookupObject(remoteActor);
-  } catch {
-    remote = null;
-  }
-  if (!isActor(remote)) return;
-  const actor = ctx.getActorUri(local.identifier);
-  await ctx.sendActivity(
-    { identifier: local.identifier },
-    remote,
-    new Undo({
-      id: new URL(`${actor.href}#undo/${newId()}`),
-      actor,
-      object: new Follow({ id: new URL(followId), actor, object: new URL(remoteActor) }),
-    }),
-  );
 }
 
 /** Unblocks: nothing the block ended comes back (follows must be made again). */
