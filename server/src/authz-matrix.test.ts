@@ -66,6 +66,8 @@ type Things = {
   alertId: string;
   /** A's follow of an account on another server (decision 087): only A lists or ends it. */
   remoteFollowId: string;
+  /** A's block of a person elsewhere (decision 092). */
+  remoteBlockId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -473,6 +475,13 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ handle: '@someone@remote.example' }),
   },
   'DELETE /api/v1/federation/follows/{id}': { other: 'denied', path: (x) => ({ id: x.remoteFollowId }) },
+  // Decision 092: a person's own blocks of people elsewhere; another's is 404.
+  'GET /api/v1/federation/blocks': mine,
+  'POST /api/v1/federation/blocks': {
+    other: 'own-data',
+    body: () => ({ handle: '@someone@remote.example' }),
+  },
+  'DELETE /api/v1/federation/blocks/{id}': { other: 'denied', path: (x) => ({ id: x.remoteBlockId }) },
   'POST /api/v1/users/me/push-subscriptions': { other: 'own-data', body: () => newPushSubscription() },
   /** A's browser's endpoint: only A ends it. */
   'DELETE /api/v1/users/me/push-subscriptions': {
@@ -922,6 +931,12 @@ beforeAll(async () => {
       state: 'accepted',
     })
     .execute();
+  // A blocked a person elsewhere (decision 092).
+  const remoteBlockId = randomUUID();
+  await t.db
+    .insertInto('federationPersonBlocks')
+    .values({ id: remoteBlockId, userId: ua.user.id, remoteActor: 'https://remote.example/users/blocked' })
+    .execute();
   x = {
     username: ua.user.username,
     postId,
@@ -947,6 +962,7 @@ beforeAll(async () => {
     strikeId,
     alertId,
     remoteFollowId,
+    remoteBlockId,
   };
   fingerprintsOfA = [
     x.aId,
@@ -969,6 +985,8 @@ beforeAll(async () => {
     x.alertId,
     x.remoteFollowId,
     'https://remote.example/users/matrix',
+    x.remoteBlockId,
+    'https://remote.example/users/blocked',
   ];
   secrets = [
     ua.user.email,
