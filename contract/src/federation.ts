@@ -248,3 +248,27 @@ export const remoteReportSchema = z.strictObject({
   note: createReportSchema.shape.note,
 });
 export type RemoteReportInput = z.input<typeof remoteReportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Blocking a person on another server (decision 092)
+// ---------------------------------------------------------------------------------------------
+
+/** Block someone elsewhere by `@user@host` or their https actor URL (as following takes them). */
+export const blockRemoteSchema = z.object({ handle: remoteHandleSchema });
+export type BlockRemoteInput = z.infer<typeof blockRemoteSchema>;
+export const remoteBlockIdParamsSchema = z.object({ id: z.uuid('Not a block id') });
+
+/** One person on another server I blocked, as my blocked list shows them. */
+export const remoteBlockSchema = z.object({
+  id: z.string(),
+  actor: z.string(),
+  handle: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  host: z.string(),
+  since: z.string(),
+});
+export type RemoteBlock = z.infer<typeof remoteBlockSchema>;
+
+export const remoteBlockResponseSchema = z.object({ data: remoteBlockSchema });
+export const remoteBlocksResponseSchema = z.object({ data: z.array(remoteBlockSchema) });

@@ -68,6 +68,8 @@ type Things = {
   remoteFollowId: string;
   /** A's offer of help on another server's listing (decision 090): only A lists or withdraws it. */
   remoteOfferId: string;
+  /** A's block of a person elsewhere (decision 092). */
+  remoteBlockId: string;
 };
 
 /** What another signed-in user may do with the route, against A's things. */
@@ -490,6 +492,13 @@ const MATRIX: Record<string, Entry> = {
     other: 'own-data',
     body: () => ({ objectId: 'https://remote.example/ap/posts/matrix', reason: 'spam' }),
   },
+  // Decision 092: a person's own blocks of people elsewhere; another's is 404.
+  'GET /api/v1/federation/blocks': mine,
+  'POST /api/v1/federation/blocks': {
+    other: 'own-data',
+    body: () => ({ handle: '@someone@remote.example' }),
+  },
+  'DELETE /api/v1/federation/blocks/{id}': { other: 'denied', path: (x) => ({ id: x.remoteBlockId }) },
   'POST /api/v1/users/me/push-subscriptions': { other: 'own-data', body: () => newPushSubscription() },
   /** A's browser's endpoint: only A ends it. */
   'DELETE /api/v1/users/me/push-subscriptions': {
@@ -955,6 +964,12 @@ beforeAll(async () => {
       activityId: `https://muster.example/ap/users/${ua.user.username}#offers/${remoteOfferId}`,
     })
     .execute();
+  // A blocked a person elsewhere (decision 092).
+  const remoteBlockId = randomUUID();
+  await t.db
+    .insertInto('federationPersonBlocks')
+    .values({ id: remoteBlockId, userId: ua.user.id, remoteActor: 'https://remote.example/users/blocked' })
+    .execute();
   x = {
     username: ua.user.username,
     postId,
@@ -981,6 +996,7 @@ beforeAll(async () => {
     alertId,
     remoteFollowId,
     remoteOfferId,
+    remoteBlockId,
   };
   fingerprintsOfA = [
     x.aId,
@@ -1004,6 +1020,8 @@ beforeAll(async () => {
     x.remoteFollowId,
     x.remoteOfferId,
     'https://remote.example/users/matrix',
+    x.remoteBlockId,
+    'https://remote.example/users/blocked',
   ];
   secrets = [
     ua.user.email,

@@ -45,6 +45,7 @@ import * as m0042 from './migrations/0042-federation-in.js';
 import * as m0043 from './migrations/0043-remote-listings-search.js';
 import * as m0044 from './migrations/0044-remote-offers.js';
 import * as m0045 from './migrations/0045-remote-replies-and-reactions.js';
+import * as m0046 from './migrations/0046-federation-person-blocks.js';
 import * as m0047 from './migrations/0047-federation-reports.js';
 
 // Listed by hand, in order: no directory scanning, so a bundler or a test runner sees them all.
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '0043-remote-listings-search': m0043,
   '0044-remote-offers': m0044,
   '0045-remote-replies-and-reactions': m0045,
+  '0046-federation-person-blocks': m0046,
   '0047-federation-reports': m0047,
 };
 

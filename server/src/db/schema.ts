@@ -739,6 +739,14 @@ export interface FederationReactionsTable {
   createdAt: Generated<Date>;
 }
 
+/** A person here blocking a person on another server (0046, decision 092): one row per pair. */
+export interface FederationPersonBlocksTable {
+  id: string;
+  userId: string;
+  remoteActor: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   scheduledJobs: ScheduledJobsTable;
@@ -798,4 +806,5 @@ export interface Database {
   federationRemoteReplies: FederationRemoteRepliesTable;
   federationReactions: FederationReactionsTable;
   federationOffersOut: FederationOffersOutTable;
+  federationPersonBlocks: FederationPersonBlocksTable;
 }

@@ -180,6 +180,12 @@ export type DomainEvents = {
    * dropped from every process's cache and its sockets close (the hub), as a sign-out everywhere.
    */
   'user.suspended': { userId: string };
+  /**
+   * An account was limited (its posts shown to its connections only), or its limit lifted: in the
+   * moderator's transaction, so federation retracts with a Delete each post of theirs that went out
+   * (decision 092).
+   */
+  'user.limited': { userId: string };
   /** Someone followed a hashtag, or no longer does: the posts feature drops their home feed's kept network. */
   'hashtag.followed': { userId: string; tag: string };
   'hashtag.unfollowed': { userId: string; tag: string };
@@ -197,6 +203,11 @@ export type DomainEvents = {
   'connection.request_dropped': { senderId: string; recipientId: string };
   /** A new mission; its owner is already a member (role 'owner'). The chats feature makes its group chat. */
   'mission.created': { missionId: string; ownerId: string; title: string };
+  /**
+   * The owner changed who sees a mission (public or members only), in the edit's transaction: made
+   * members-only, federation retracts with a Delete each of its updates that went out (decision 092).
+   */
+  'mission.visibility_changed': { missionId: string; visibility: 'public' | 'members' };
   /** Someone became a member (an approved join request). The chats feature adds them to the mission chat. */
   'mission.member_joined': { missionId: string; userId: string };
   /** A member left or was removed. The chats feature takes them out of the mission chat. */

@@ -5,6 +5,7 @@ import type {
   FederationKeysTable,
   FederationRemotePostsTable,
 } from '../../db/schema.js';
+import { remoteActorBlockedBy } from './remote-blocks.queries.js';
 
 /** A JSON value as a jsonb parameter: the text cast, the same on PostgreSQL and PGlite. */
 const jsonb = (value: unknown) => sql<unknown>`${JSON.stringify(value)}::jsonb`;
@@ -264,7 +265,13 @@ export function followersPage(
     .where((eb) =>
       eb.or([eb('sharedInbox', 'is', null), eb(hostExprBlocked(urlHost('sharedInbox')), '=', false)]),
     )
-    .where(hostExprBlocked(urlHost('remoteActor')), '=', false);
+    .where(hostExprBlocked(urlHost('remoteActor')), '=', false)
+    // Nor to someone the person blocked (decision 092): the row goes with the block, this covers a
+    // Follow stored while the block was being made.
+    .where(
+      sql<boolean>`not (actor_kind = 'person'
+        and ${remoteActorBlockedBy(sql.ref('actor_id'), sql.ref('remote_actor'))})`,
+    );
   if (after)
     query = query.where((eb) =>
       eb.or([
@@ -569,16 +576,24 @@ export async function deleteReaction(
   return gone?.postId;
 }
 
-/** A post's remote likes, boosts and replies (none removed), none from a server blocked now. */
+/**
+ * A post's remote likes, boosts and replies (none removed), none from a server blocked now nor from
+ * someone its author blocked (decision 092: those rows go with the block; this covers one stored
+ * meanwhile).
+ */
 export async function remoteCounts(db: Db, postId: string) {
+  const author = sql`(select author_id from posts where id = ${postId})`;
   const { rows } = await sql<{ likes: string; announces: string; replies: string }>`
     select
       (select count(*) from federation_reactions r where r.post_id = ${postId} and r.kind = 'like'
-         and not ${hostBlocked('r.host')}) as likes,
+         and not ${hostBlocked('r.host')}
+         and not ${remoteActorBlockedBy(author, sql.ref('r.remote_actor'))}) as likes,
       (select count(*) from federation_reactions r where r.post_id = ${postId} and r.kind = 'announce'
-         and not ${hostBlocked('r.host')}) as announces,
+         and not ${hostBlocked('r.host')}
+         and not ${remoteActorBlockedBy(author, sql.ref('r.remote_actor'))}) as announces,
       (select count(*) from federation_remote_replies p where p.post_id = ${postId} and p.removed_at is null
-         and not ${hostBlocked('p.host')}) as replies`.execute(db);
+         and not ${hostBlocked('p.host')}
+         and not ${remoteActorBlockedBy(author, sql.ref('p.remote_actor'))}) as replies`.execute(db);
   const r = rows[0]!;
   return { likes: Number(r.likes), announces: Number(r.announces), replies: Number(r.replies) };
 }

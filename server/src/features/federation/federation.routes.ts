@@ -3,16 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@muster/contract/errors';
 import { okResponseSchema } from '@muster/contract/responses';
 import {
+  blockRemoteSchema,
   followIdParamsSchema,
   followRemoteSchema,
   remoteFollowResponseSchema,
   remoteFollowsResponseSchema,
   remoteReportSchema,
+  remoteBlockIdParamsSchema,
+  remoteBlockResponseSchema,
+  remoteBlocksResponseSchema,
 } from '@muster/contract/federation';
 import { reportResponseSchema } from '@muster/contract/safety';
 import type { Deps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { REMOTE_FOLLOW_BUDGET, REPORT_BUDGET } from '../../platform/limits.js';
+import { HIDE_BUDGET, REMOTE_FOLLOW_BUDGET, REPORT_BUDGET } from '../../platform/limits.js';
 import { limitBy, limitPerAccount } from '../../platform/rate-limit.js';
 import {
   createMusterFederation,
@@ -25,6 +29,7 @@ import { isBlockedHost } from './federation.queries.js';
 import { followRemote, myRemoteFollows, unfollowRemote } from './following.js';
 import { remoteOfferRoutes } from './offers-remote.routes.js';
 import { reportRemote } from './reports-out.js';
+import { blockRemote, myRemoteBlocks, unblockRemote } from './remote-blocks.js';
 
 /**
  * The app's one Federation, made by whichever plugin asks first (the ActivityPub routes or the
@@ -133,6 +138,8 @@ export const federationRoutes: FastifyPluginAsync<FederationOptions> = async (ap
       {
         contextData: deps,
         onNotFound: () => new Response(null, { status: 404 }),
+        // A fetch signed by someone the actor blocked (decision 092) is answered as if nothing were there.
+        onUnauthorized: () => new Response(null, { status: 404 }),
         // A browser opening an actor's URL (a Mastodon user clicking a name) sees the web app's page.
         onNotAcceptable: (req) => {
           const identifier = ACTOR.exec(new URL(req.url).pathname)?.[1];
@@ -244,5 +251,50 @@ export const federationApiRoutes: FastifyPluginAsyncZod<FederationOptions> = asy
       },
     },
     async (request) => ({ data: await reportRemote(deps, federation, request.viewer, request.body) }),
+  );
+
+  // Blocking people on other servers (decision 092): the budget of blocking and muting here.
+  const hides = limitPerAccount(app, HIDE_BUDGET);
+  app.post(
+    '/federation/blocks',
+    {
+      preHandler: hides,
+      schema: {
+        tags,
+        summary: 'Block a person on another server (@user@host or their actor URL)',
+        body: blockRemoteSchema,
+        response: { 200: remoteBlockResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await blockRemote(deps, federation, request.viewer, request.body) }),
+  );
+
+  app.get(
+    '/federation/blocks',
+    {
+      schema: {
+        tags,
+        summary: 'The people on other servers I blocked, newest first',
+        response: { 200: remoteBlocksResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await myRemoteBlocks(deps, request.viewer) }),
+  );
+
+  app.delete(
+    '/federation/blocks/:id',
+    {
+      preHandler: hides,
+      schema: {
+        tags,
+        summary: 'Unblock a person on another server',
+        params: remoteBlockIdParamsSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await unblockRemote(deps, request.viewer, request.params.id);
+      return { data: { ok: true as const } };
+    },
   );
 };

@@ -38,6 +38,7 @@ import {
   countFollowers,
   deleteFollower,
   federatedMission,
+  federatedPost,
   federatedPerson,
   followersPage,
   insertActorKey,
@@ -47,6 +48,8 @@ import {
   usageCounts,
 } from './federation.queries.js';
 import { databaseKvStore, jobMessageQueue } from './federation.store.js';
+import { fetchAllowed } from './remote-blocks.js';
+import { isRemoteBlocked } from './remote-blocks.queries.js';
 import { outboxCount, outboxPage, publicNoteOf, subscribeOutgoing } from './outgoing.js';
 import {
   onAccept,
@@ -111,6 +114,12 @@ function actorOf(identifier: string): { kind: FederationActorKind; key: string }
     return UUID.test(id) ? { kind: 'mission', key: id } : null;
   }
   return /^[a-z0-9_]{1,64}$/.test(identifier) ? { kind: 'person', key: identifier } : null;
+}
+
+/** The person an actor identifier names, whose blocks a fetch of it answers to (a mission has none). */
+async function blockerOf(deps: Deps, identifier: string): Promise<string | null> {
+  const actor = await findLocalActor(deps, identifier);
+  return actor?.kind === 'person' ? actor.id : null;
 }
 
 /** The local actor an identifier names when it may federate now (else null: 404 everywhere). */
@@ -296,7 +305,9 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       if (identifier === instanceIdentifier(ctx.data)) return keyPairsOf(ctx.data, INSTANCE_KEYS);
       const actor = await findLocalActor(ctx.data, identifier);
       return actor ? keyPairsOf(ctx.data, actor) : [];
-    });
+    })
+    // Someone a person blocked gets 404 for what they sign a fetch of (decision 092).
+    .authorize(async (ctx, identifier) => fetchAllowed(ctx, await blockerOf(ctx.data, identifier)));
 
   federation
     .setFollowersDispatcher(FOLLOWERS_PATH, async (ctx, identifier, cursor) => {
@@ -322,7 +333,8 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       return actor ? countFollowers(ctx.data.db, actor.kind, actor.id) : null;
     })
     // No first page for an actor that is not there: Fedify then answers 404, not an empty collection.
-    .setFirstCursor(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? '' : null));
+    .setFirstCursor(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? '' : null))
+    .authorize(async (ctx, identifier) => fetchAllowed(ctx, await blockerOf(ctx.data, identifier)));
 
   // What an actor published (decision 086): a person's public federated posts, a public mission's
   // public updates, as Creates, newest first, in pages, with the total.
@@ -339,13 +351,18 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       return actor ? outboxCount(ctx.data, actor) : null;
     })
     // No first page for no actor: Fedify then asks the dispatcher for the whole, which answers 404.
-    .setFirstCursor(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? '' : null));
+    .setFirstCursor(async (ctx, identifier) => ((await findLocalActor(ctx.data, identifier)) ? '' : null))
+    .authorize(async (ctx, identifier) => fetchAllowed(ctx, await blockerOf(ctx.data, identifier)));
 
   // A post's Note at its id (notes.ts federationUrls), only while a stranger may read it: else 404.
-  federation.setObjectDispatcher(Note, POST_PATH, async (ctx, { id }) => {
-    if (!UUID.test(id)) return null;
-    return (await publicNoteOf(ctx.data.db, ctx.data.config.publicUrl, id))?.note ?? null;
-  });
+  federation
+    .setObjectDispatcher(Note, POST_PATH, async (ctx, { id }) => {
+      if (!UUID.test(id)) return null;
+      return (await publicNoteOf(ctx.data.db, ctx.data.config.publicUrl, id))?.note ?? null;
+    })
+    .authorize(async (ctx, { id }) =>
+      fetchAllowed(ctx, UUID.test(id) ? ((await federatedPost(ctx.data.db, id))?.authorId ?? null) : null),
+    );
   // Its changes go to the author's followers through the job queue (outgoing.ts).
   subscribeOutgoing(deps, federation);
   // Offers of help across servers and their answers go through the job queue (decision 090).
@@ -366,6 +383,8 @@ export function createMusterFederation(deps: Deps, options: FederationOptions): 
       if (!remote || remote.uri !== follow.actorId.href) return;
       // Queued before an admin blocked its server: refused now all the same.
       if (await isBlockedHost(ctx.data.db, remote.host)) return;
+      // Someone the person blocked (decision 092): no follow, no Accept; they are not told.
+      if (actor.kind === 'person' && (await isRemoteBlocked(ctx.data.db, actor.id, remote.uri))) return;
       // We will POST to its inboxes: an actor naming an inbox on a private address (a cloud's
       // metadata service, the LAN) would turn our deliveries into requests inside our network.
       if (!(await publicInboxes(ctx.data, remote))) return;

@@ -121,15 +121,28 @@ export async function unfollowRemote(
   const row = await followingOf(deps.db, me.id, id);
   if (!row) throw notFound('You do not follow that account');
   await deleteFollowing(deps.db, row.id);
-  // Federation turned off since (the server's or the person's): nothing signed can go, so the
-  // remote server is not told; the follow goes here all the same.
-  const local = federation ? await findLocalActor(deps, row.username) : null;
-  if (!federation || !local) return;
+  if (federation) await sendUndoFollow(deps, federation, row.username, row.remoteActor, row.followId);
+}
+
+/**
+ * Tells a remote actor a person here no longer follows them: an Undo(Follow), signed as the person,
+ * through the queue. Federation turned off since (the person's): nothing signed can go, so the
+ * remote server is not told; the follow has gone here all the same.
+ */
+export async function sendUndoFollow(
+  deps: Deps,
+  federation: MusterFederation,
+  username: string,
+  remoteActor: string,
+  followId: string,
+): Promise<void> {
+  const local = await findLocalActor(deps, username);
+  if (!local) return;
   const ctx = contextOf(deps, federation);
   const actor = ctx.getActorUri(local.identifier);
   let remote: unknown;
   try {
-    remote = await ctx.lookupObject(row.remoteActor);
+    remote = await ctx.lookupObject(remoteActor);
   } catch {
     remote = null;
   }
@@ -140,7 +153,7 @@ export async function unfollowRemote(
     new Undo({
       id: new URL(`${actor.href}#undo/${newId()}`),
       actor,
-      object: new Follow({ id: new URL(row.followId), actor, object: new URL(row.remoteActor) }),
+      object: new Follow({ id: new URL(followId), actor, object: new URL(remoteActor) }),
     }),
   );
 }

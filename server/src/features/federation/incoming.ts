@@ -32,6 +32,7 @@ import {
   upsertRemoteReply,
 } from './federation.queries.js';
 import { noteFromJsonLd, sanitiseHtml } from './notes-in.js';
+import { postAuthorBlocked } from './remote-blocks.queries.js';
 
 /*
  * What remote servers send to our inboxes beyond Follow and Undo(Follow) (issue 38 "What comes
@@ -166,6 +167,8 @@ export async function onNote(ctx: Ctx, activity: Create | Update): Promise<void>
     if (reply.authorUri !== sender.href) return drop(ctx, activity, 'reply not by its sender');
     if (!postId || !(await federatedPost(db, postId))) return drop(ctx, activity, 'not a reply to our post');
     if (await isLimitedStranger(ctx, sender)) return drop(ctx, activity, 'limited server, not followed here');
+    if (await postAuthorBlocked(db, postId, sender.href))
+      return drop(ctx, activity, 'the author blocked them');
     await rememberAuthor(ctx, activity, sender);
     await countedChange(
       ctx,
@@ -230,6 +233,8 @@ export async function onReaction(ctx: Ctx, activity: Like | Announce): Promise<v
   if (!sender || !activity.id || !postId) return drop(ctx, activity, 'not about our post');
   if (!(await federatedPost(ctx.data.db, postId))) return drop(ctx, activity, 'not a federated post');
   if (await isLimitedStranger(ctx, sender)) return drop(ctx, activity, 'limited server, not followed here');
+  if (await postAuthorBlocked(ctx.data.db, postId, sender.href))
+    return drop(ctx, activity, 'the author blocked them');
   const activityId = activity.id.href;
   await countedChange(
     ctx,

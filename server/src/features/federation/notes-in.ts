@@ -310,8 +310,9 @@ export async function noteFromJsonLd(input: unknown, options: { sender?: URL } =
 
   const extension = readExtension(json);
   if (extension !== undefined) {
-    // A term whose value is null is left out of the JSON-LD (notes.ts writes no null), so a
-    // provision (no status) or a listing without a category or an end arrives without it.
+    // A null term is left out of the JSON-LD (notes.ts writes no null, and a Create embeds its Note
+    // expanded), so a provision (no status), a mission update, or a listing without a category or
+    // an end arrives without it: null.
     const parsed = musterExtensionSchema.safeParse({
       category: null,
       status: null,

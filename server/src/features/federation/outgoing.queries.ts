@@ -111,3 +111,28 @@ export async function hasFollowers(db: Db, actorId: string): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * The posts a Create went out for and no Delete yet (decision 092): a person's own, or a mission's
+ * updates. One probe of federation_kv's key per post of theirs; what is found is what a change to
+ * their standing (a suspension, a limit, a privacy change) or the mission's (members only) may retract.
+ */
+export async function sentPostsOf(db: Db, by: { authorId: string } | { missionId: string }) {
+  const rows = await db
+    .selectFrom('posts as p')
+    .select('p.id')
+    .$if('authorId' in by, (q) => q.where('p.authorId', '=', (by as { authorId: string }).authorId))
+    .$if('missionId' in by, (q) => q.where('p.missionId', '=', (by as { missionId: string }).missionId))
+    .where(
+      sql<boolean>`exists (select 1 from federation_kv k
+      where k.key = '["muster","sent","' || p.id::text || '"]')`,
+    )
+    .orderBy('p.createdAt')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A person by the username a Create went out as, whatever their standing now (their keys are theirs). */
+export function personByUsername(db: Db, username: string) {
+  return db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+}

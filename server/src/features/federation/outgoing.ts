@@ -2,7 +2,7 @@ import type { Create, Note } from '@fedify/fedify/vocab';
 import type { Db } from '../../db/database.js';
 import type { Deps } from '../../platform/deps.js';
 import type { LocalActor, MusterFederation } from './federation.js';
-import { createActivity, deleteActivity, postToNote, updateActivity, type NoteSource } from './notes.js';
+import { createActivity, postToNote, updateActivity, type NoteSource } from './notes.js';
 import {
   countPublicPosts,
   forgetSent,
@@ -12,6 +12,7 @@ import {
   recordSent,
   sentRecord,
 } from './outgoing.queries.js';
+import { sendDelete, subscribeRetractions } from './retract.js';
 
 /*
  * What goes out (issue 38, decision 086): a public post's Create, Update and Delete reach its
@@ -99,12 +100,23 @@ export const outboxCount = (deps: Deps, actor: LocalActor) => countPublicPosts(d
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Decides what a change to a post sends, and enqueues it, in the job's transaction. */
-async function decide(deps: Deps, trx: Db, postId: string, enqueue: (d: Delivery) => Promise<void>) {
+/**
+ * Decides what a change to a post sends, and enqueues it, in the job's transaction. `retractOnly`:
+ * a change of its author's or mission's standing (decision 092), which may take it back but is no
+ * edit: a post still public sends no Update for it.
+ */
+async function decide(
+  deps: Deps,
+  trx: Db,
+  postId: string,
+  enqueue: (d: Delivery) => Promise<void>,
+  { retractOnly = false } = {},
+) {
   const sent = await sentRecord(trx, postId);
   const now = await publicNoteOf(trx, deps.config.publicUrl, postId);
   const at = new Date().toISOString();
   if (now) {
+    if (retractOnly) return;
     if (sent) return enqueue({ activity: 'update', postId, identifier: sent.identifier, at });
     const row = await postForFederation(trx, postId);
     // Nobody to tell: nothing goes, and nothing is recorded (a follower who comes later sees it in the outbox).
@@ -120,21 +132,15 @@ async function decide(deps: Deps, trx: Db, postId: string, enqueue: (d: Delivery
 
 /** Hands one activity to Fedify: to the actor's followers, one delivery per (shared) inbox. */
 async function deliver(deps: Deps, federation: MusterFederation, d: Delivery) {
+  // A Delete goes whatever the author's standing now: it is how a suspended author's posts, or a
+  // limited one's, are taken back (retract.ts, decision 092).
+  if (d.activity === 'delete') return sendDelete(deps, federation, d);
   const ctx = federation.createContext(new URL(deps.config.publicUrl), deps);
   const sender = { identifier: d.identifier };
   // The actor must still be there to sign (federatedPerson): an author who stopped federating or
   // was suspended has no keys to sign with, and their followers are no longer listed.
   if ((await ctx.getActorKeyPairs(d.identifier)).length === 0) {
     deps.log.info({ postId: d.postId, activity: d.activity }, 'federation: the author no longer federates');
-    return;
-  }
-  if (d.activity === 'delete') {
-    const activity = deleteActivity(
-      { _id: d.postId, author: { username: d.identifier } },
-      deps.config.publicUrl,
-      d.at,
-    );
-    await ctx.sendActivity(sender, 'followers', activity, { preferSharedInbox: true });
     return;
   }
   // The Note as the post is now: a change made since the decision (a later edit) goes as it is.
@@ -166,4 +172,8 @@ export function subscribeOutgoing(deps: Deps, federation: MusterFederation) {
   // A moderator hid it (Delete to whoever got it) or lifted that (it goes out again).
   out.on('moderation.content_hidden', (trx, { targetId }) => changed(trx, targetId), { when: post });
   out.on('moderation.content_restored', (trx, { targetId }) => changed(trx, targetId), { when: post });
+  // The author or the mission stopped being public: what went out is taken back (decision 092).
+  subscribeRetractions(out, (trx, postId) =>
+    decide(deps, trx, postId, (d) => deps.jobs.send(trx, DELIVER_QUEUE, d), { retractOnly: true }),
+  );
 }

@@ -82,11 +82,7 @@ export async function reportRemote(
 }
 
 /** The author's inboxes: as kept when we followed them or they followed us, else fetched now. */
-async function recipientOf(
-  deps: Deps,
-  ctx: Context<Deps>,
-  uri: string,
-): Promise<Recipient | null> {
+async function recipientOf(deps: Deps, ctx: Context<Deps>, uri: string): Promise<Recipient | null> {
   const stored = await storedRemoteActor(deps.db, uri);
   if (stored)
     return {

@@ -114,7 +114,16 @@ export async function editMission(deps: Deps, viewer: Viewer | null, id: string,
     if (input.photo === null) changes.photo = null;
     else if (input.photo !== undefined)
       changes.photo = await media.saveImage(input.photo, { maxDimension: PHOTO_MAX_PX });
-    await updateMission(deps.db, id, changes);
+    // Who sees it and its event commit together: made members-only, what went out to the
+    // fediverse is retracted (federation's subscriber, decision 092).
+    await inTransaction(deps.db, async (trx) => {
+      await updateMission(trx, id, changes);
+      if (changes.visibility !== undefined && changes.visibility !== mission.visibility)
+        await deps.events.emit(trx, 'mission.visibility_changed', {
+          missionId: id,
+          visibility: changes.visibility,
+        });
+    });
   });
   // The replaced picture goes only once the row no longer points at it.
   if (changes.photo !== undefined && mission.photo)

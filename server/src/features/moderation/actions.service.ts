@@ -142,6 +142,7 @@ export async function actOnCase(
     }
     if (input.account === 'suspend')
       await deps.events.emit(trx, 'user.suspended', { userId: found.authorId });
+    if (input.account === 'limit') await deps.events.emit(trx, 'user.limited', { userId: found.authorId });
     await recordModeration(trx, {
       actorId: me.id,
       action: 'case.action',
@@ -274,6 +275,8 @@ export async function decideAppeal(
       // Shown again wherever their suspension hid them: what keeps them out of sight drops it.
       if (strike.accountAction === 'suspend')
         await deps.events.emit(trx, 'user.suspended', { userId: strike.userId });
+      if (strike.accountAction === 'limit')
+        await deps.events.emit(trx, 'user.limited', { userId: strike.userId });
       if (strike.contentAction === 'hide' && isContent(strike.targetType) && strike.targetId)
         await deps.events.emit(trx, 'moderation.content_restored', {
           targetType: strike.targetType,

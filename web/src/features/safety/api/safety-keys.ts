@@ -7,6 +7,8 @@ export const safetyKeys = {
   all: root,
   blocked: [...root, 'blocked'] as const,
   muted: [...root, 'muted'] as const,
+  /** People on other servers I blocked (decision 092). */
+  remoteBlocked: [...root, 'remote-blocked'] as const,
   /** My strikes and their appeals (issue 35): /settings/standing. */
   strikes: [...root, 'strikes'] as const,
   /** The strike an appeal link names (decision 070), for someone signed out. */

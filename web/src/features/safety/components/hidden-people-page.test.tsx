@@ -49,4 +49,71 @@ describe('/settings/blocked and /settings/muted', () => {
     ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Unmute Kofi Boateng' })).toBeInTheDocument();
   });
+
+  it('lists people on other servers I blocked, unblocks them, and blocks someone by handle', async () => {
+    const zoe = {
+      id: '01a20000-0000-7000-8000-0000000000d1',
+      actor: 'https://mastodon.example/users/zoe',
+      handle: '@zoe@mastodon.example',
+      name: 'Zoe Remote',
+      avatar: null,
+      host: 'mastodon.example',
+      since: '2026-03-02T10:00:00.000Z',
+    };
+    let remote = [zoe];
+    const calls = stubApi((url, init) => {
+      if (url.endsWith('/federation/blocks') && init?.method === 'POST') {
+        const { handle } = JSON.parse(String(init.body)) as { handle: string };
+        if (handle === '@nobody@mastodon.example')
+          return { status: 404, body: { code: 'NOT_FOUND', message: 'No account answers to that handle' } };
+        const block = { ...zoe, id: '01a20000-0000-7000-8000-0000000000d2', handle, name: 'Yan' };
+        remote = [block, ...remote];
+        return { status: 200, body: { data: block } };
+      }
+      if (url.endsWith('/federation/blocks')) return { status: 200, body: { data: remote } };
+      if (init?.method === 'DELETE' && url.endsWith(`/federation/blocks/${zoe.id}`)) {
+        remote = remote.filter((b) => b.id !== zoe.id);
+        return { status: 200, body: { data: { ok: true } } };
+      }
+      return signedIn()(url);
+    });
+    renderApp('/settings/blocked');
+    const section = await screen.findByRole(
+      'region',
+      { name: 'People on other servers' },
+      { timeout: 20_000 },
+    );
+    expect(
+      await within(section).findByText('@zoe@mastodon.example · Blocked Mar 2, 2026'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Unblock Zoe Remote' }));
+    expect(await screen.findByText('You unblocked Zoe Remote')).toBeInTheDocument();
+    expect(
+      await within(section).findByText("You haven't blocked anyone on other servers"),
+    ).toBeInTheDocument();
+
+    // A handle the contract refuses is said on the field, and nothing is sent.
+    const field = within(section).getByLabelText('Block someone on another server');
+    await userEvent.type(field, 'not a handle');
+    await userEvent.click(within(section).getByRole('button', { name: 'Block' }));
+    expect(
+      await within(section).findByText('Not a handle (@user@host) or an https actor URL'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Nobody there: the server's word, in a toast.
+    await userEvent.clear(field);
+    await userEvent.type(field, '@nobody@mastodon.example');
+    await userEvent.click(within(section).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('No account answers to that handle')).toBeInTheDocument();
+    // Blocked: a toast, and the list shows them.
+    await userEvent.clear(field);
+    await userEvent.type(field, '@yan@mastodon.example');
+    await userEvent.click(within(section).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You blocked Yan')).toBeInTheDocument();
+    expect(await within(section).findByRole('button', { name: 'Unblock Yan' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/v1/federation/blocks',
+      '/api/v1/federation/blocks',
+    ]);
+  });
 });

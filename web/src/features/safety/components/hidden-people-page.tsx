@@ -11,6 +11,7 @@ import { useBlockedQuery } from '../api/get-blocked';
 import { useMutedQuery } from '../api/get-muted';
 import { useUnblockUserMutation } from '../api/unblock-user';
 import { useUnmuteUserMutation } from '../api/unmute-user';
+import { RemoteBlocks } from './remote-blocks';
 
 type Query = ReturnType<typeof useBlockedQuery>;
 type Undo = ReturnType<typeof useUnblockUserMutation>;
@@ -25,6 +26,7 @@ function HiddenPeople({
   since,
   done,
   empty,
+  more,
 }: {
   title: string;
   intro: string;
@@ -34,6 +36,8 @@ function HiddenPeople({
   since: string;
   done: (name: string) => string;
   empty: React.ReactNode;
+  /** What follows the list (the blocked page's people on other servers). */
+  more?: React.ReactNode;
 }) {
   const name = (p: HiddenPerson) => `${p.user.firstName} ${p.user.lastName}`.trim() || `@${p.user.username}`;
   return (
@@ -85,11 +89,12 @@ function HiddenPeople({
           </ul>
         )}
       </section>
+      {more}
     </div>
   );
 }
 
-/** /settings/blocked: the people I blocked, each with Unblock. */
+/** /settings/blocked: the people I blocked, each with Unblock; then those on other servers (decision 092). */
 export function BlockedPage() {
   return (
     <HiddenPeople
@@ -105,6 +110,7 @@ export function BlockedPage() {
           To block someone, open their profile and choose Block from the ⋯ menu.
         </EmptyState>
       }
+      more={<RemoteBlocks />}
     />
   );
 }
