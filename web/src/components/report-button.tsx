@@ -1,6 +1,6 @@
-import type { CreateReportInput } from '@muster/contract/safety';
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import type { ReportTarget } from './report-dialog';
 
 /**
  * The report dialog, loaded with its first opening: every card of a feed, every comment and every
@@ -17,15 +17,12 @@ export const LazyReportDialog = lazy(() =>
  * said to screen readers in full ("Report post"), as a row of messages holds many such buttons.
  */
 export function ReportButton({
-  targetType,
-  targetId,
   subject,
   label,
   className,
   text = 'wide',
+  ...target
 }: {
-  targetType: CreateReportInput['targetType'];
-  targetId: string;
   /** What is reported, in words, for the dialog's title: "this post". */
   subject: string;
   /** The button's accessible name: "Report post". */
@@ -36,7 +33,7 @@ export function ReportButton({
    * actions stays one line on a phone), or never (a message bubble). The label is always said.
    */
   text?: 'always' | 'wide' | 'never';
-}) {
+} & ReportTarget) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -57,13 +54,7 @@ export function ReportButton({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <LazyReportDialog
-            open
-            onOpenChange={setOpen}
-            targetType={targetType}
-            targetId={targetId}
-            subject={subject}
-          />
+          <LazyReportDialog open onOpenChange={setOpen} subject={subject} {...target} />
         </Suspense>
       )}
     </>

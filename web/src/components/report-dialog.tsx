@@ -6,6 +6,7 @@ import {
   type CreateReportInput,
   type ReportReason,
 } from '@muster/contract/safety';
+import { remoteReportSchema } from '@muster/contract/federation';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from '../lib/toast';
@@ -19,27 +20,38 @@ import { useContractForm } from '../lib/use-contract-form';
  * contract's schema before sending; the server's field errors land on the same fields. Shared
  * (issue 35): profiles, posts, comments, messages, chat requests and collaboration requests each
  * offer it, and a web feature never imports another, so it lives here with its one API call
- * (`POST /reports`), loaded with the first opening through report-button.tsx.
+ * (`POST /reports`), loaded with the first opening through report-button.tsx. What came from
+ * another server goes to that server's moderators instead (`POST /federation/reports`, decision 094).
  */
+/**
+ * What is reported: a thing here, by kind and id, or something that came from another server (a
+ * listing, a reply), by its ActivityPub id and the server it came from.
+ */
+export type ReportTarget =
+  | { targetType: CreateReportInput['targetType']; targetId: string }
+  | { remote: { objectId: string; server: string } };
+
 export function ReportDialog({
   open,
   onOpenChange,
-  targetType,
-  targetId,
   subject,
+  ...target
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  targetType: CreateReportInput['targetType'];
-  targetId: string;
   /** What is reported, in words: "Ada Okafor", "this post". */
   subject: string;
-}) {
+} & ReportTarget) {
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
   const form = useContractForm({ id: 'report', fields: ['reason', 'note'] });
   // One report per thing; the server says so, in words, on a second.
-  const report = useMutation({ mutationFn: (input: CreateReportInput) => api.post('/reports', input) });
+  const report = useMutation({
+    mutationFn: (input: { reason: ReportReason; note?: string }) =>
+      'remote' in target
+        ? api.post('/federation/reports', { objectId: target.remote.objectId, ...input })
+        : api.post('/reports', { targetType: target.targetType, targetId: target.targetId, ...input }),
+  });
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -52,18 +64,33 @@ export function ReportDialog({
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const body = form.check(createReportSchema, { targetType, targetId, reason: reason || undefined, note });
+    const fields = { reason: reason || undefined, note };
+    const body =
+      'remote' in target
+        ? form.check(remoteReportSchema, { objectId: target.remote.objectId, ...fields })
+        : form.check(createReportSchema, {
+            targetType: target.targetType,
+            targetId: target.targetId,
+            ...fields,
+          });
     if (!body) return;
-    report.mutate(body, {
-      onSuccess: () => {
-        toast.success('Thanks for your report. Our moderators will review it.');
-        close(false);
+    report.mutate(
+      { reason: body.reason, note: body.note },
+      {
+        onSuccess: () => {
+          toast.success(
+            'remote' in target
+              ? `Thanks for your report. It was sent to the moderators of ${target.remote.server}.`
+              : 'Thanks for your report. Our moderators will review it.',
+          );
+          close(false);
+        },
+        onError: (err) => {
+          if (!form.refused(err)) form.clear();
+          toast.error(errorMessage(err, 'Could not send your report'));
+        },
       },
-      onError: (err) => {
-        if (!form.refused(err)) form.clear();
-        toast.error(errorMessage(err, 'Could not send your report'));
-      },
-    });
+    );
   }
 
   return (
@@ -71,7 +98,11 @@ export function ReportDialog({
       open={open}
       onOpenChange={close}
       title={`Report ${subject}`}
-      description="Tell us what is wrong. The person is not told who reported them."
+      description={
+        'remote' in target
+          ? `It came from ${target.remote.server}, so it goes to that server's moderators, sent by this server: nobody there learns who reported it.`
+          : 'Tell us what is wrong. The person is not told who reported them.'
+      }
       showDescription
     >
       <form onSubmit={submit} noValidate>

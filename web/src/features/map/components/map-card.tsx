@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { FromServerBadge, OpenOnServerButton } from '../../../components/remote-listing-bits';
+import { ReportButton } from '../../../components/report-button';
 import { timeAgo } from '../../../lib/time';
 import { kindLook } from '../lib/kinds';
 import { KindMark } from './kind-mark';
@@ -83,7 +84,17 @@ export function MapCard({
             ? renderRemoteOfferHelp?.({ objectId: remote.objectId, server: remote.server, title: item.title })
             : renderOfferHelp?.(item._id))}
         {remote ? (
-          <OpenOnServerButton url={remote.url} server={remote.server} />
+          <>
+            <OpenOnServerButton url={remote.url} server={remote.server} />
+            {/* Reported to its own server's moderators (decision 094). */}
+            <ReportButton
+              remote={{ objectId: remote.objectId, server: remote.server }}
+              subject="this listing"
+              label={`Report listing from ${remote.server}`}
+              text="always"
+              className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-50 hover:text-red-700"
+            />
+          </>
         ) : (
           <Link
             to={isMission ? paths.mission(item._id) : paths.post(item._id)}

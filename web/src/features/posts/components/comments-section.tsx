@@ -240,7 +240,7 @@ export function CommentsSection({
   const staff = role === 'moderator' || role === 'admin';
   const canDelete = (c: Comment) =>
     !!viewerId && (postAuthorId === viewerId || (c.remote ? staff : c.author._id === viewerId));
-  // Delete for whoever may remove it; Report on someone else's comment here (issue 35).
+  // Delete for whoever may remove it; Report on someone else's comment (issue 35) or a remote reply.
   const deleteOf = (c: Comment) => (
     <>
       {canDelete(c) && <DeleteComment postId={postId} comment={c} />}
@@ -250,6 +250,16 @@ export function CommentsSection({
           targetId={c._id}
           subject="this comment"
           label={`Report comment by ${writerOf(c)}`}
+          text="always"
+          className="inline-flex items-center gap-1 text-xs font-semibold text-slate-600 hover:text-red-700"
+        />
+      )}
+      {/* A reply from elsewhere is reported to its own server's moderators (decision 094). */}
+      {!!viewerId && c.remote && (
+        <ReportButton
+          remote={{ objectId: c.remote.objectId, server: c.remote.server }}
+          subject="this reply"
+          label={`Report reply by ${writerOf(c)}`}
           text="always"
           className="inline-flex items-center gap-1 text-xs font-semibold text-slate-600 hover:text-red-700"
         />

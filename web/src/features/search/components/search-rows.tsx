@@ -10,6 +10,7 @@ import { personName } from '../../../lib/person-name';
 import { Avatar } from '../../../components/avatar';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { FromServerBadge, HomeServerLink } from '../../../components/remote-listing-bits';
+import { ReportButton } from '../../../components/report-button';
 
 /** Marks a row the arrow keys move through (see SearchPanel's key handling). */
 export const ITEM = { 'data-search-item': '' } as const;
@@ -195,11 +196,17 @@ export function RemoteResult({
           {match.status === 'fulfilled' ? ' · Fulfilled' : match.status === 'expired' ? ' · Expired' : ''}
         </p>
       </div>
-      {helpable && renderOfferHelp && (
-        <div className="shrink-0">
-          {renderOfferHelp({ objectId: match.remote.objectId, server: match.remote.server, title })}
-        </div>
-      )}
+      <div className="flex shrink-0 items-center gap-2">
+        {helpable &&
+          renderOfferHelp?.({ objectId: match.remote.objectId, server: match.remote.server, title })}
+        {/* Reported to its own server's moderators (decision 094). */}
+        <ReportButton
+          remote={{ objectId: match.remote.objectId, server: match.remote.server }}
+          subject="this listing"
+          label={`Report listing from ${match.remote.server}`}
+          className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-slate-600 hover:bg-slate-50 hover:text-red-700"
+        />
+      </div>
     </div>
   );
 }
