@@ -83,6 +83,12 @@ describe('issue 38, done when: two Muster instances federate over TLS', () => {
       what,
     );
 
+  const followersOfAna = () =>
+    bed.one.db
+      .selectFrom('federationFollowers')
+      .select('remoteActor')
+      .where('actorId', '=', ana.id)
+      .execute();
   const apGet = (url: string) => fetch(url, { headers: { accept: 'application/activity+json' } });
 
   const data = <T>(res: { status: number; body: unknown }, what: string): T => {
@@ -108,12 +114,7 @@ describe('issue 38, done when: two Muster instances federate over TLS', () => {
         );
       await until(async () => (await follows())[0]?.state === 'accepted', "one's Accept of Bo's follow");
       expect((await follows())[0]!.handle).toBe(`@ana_one@${serverOf(bed.one)}`);
-      const followers = await bed.one.db
-        .selectFrom('federationFollowers')
-        .select('remoteActor')
-        .where('actorId', '=', ana.id)
-        .execute();
-      expect(followers).toEqual([{ remoteActor: `${bed.two.origin}/ap/users/bo_two` }]);
+      expect(await followersOfAna()).toEqual([{ remoteActor: `${bed.two.origin}/ap/users/bo_two` }]);
     },
     STEP_MS,
   );
@@ -384,13 +385,7 @@ describe('issue 38, done when: two Muster instances federate over TLS', () => {
         ),
       ).rejects.toThrow(/403/);
       await settleFederation(bed.one.t);
-      expect(
-        await bed.one.db
-          .selectFrom('federationFollowers')
-          .select('remoteActor')
-          .where('actorId', '=', ana.id)
-          .execute(),
-      ).toEqual([{ remoteActor: `${bed.two.origin}/ap/users/bo_two` }]);
+      expect(await followersOfAna()).toEqual([{ remoteActor: `${bed.two.origin}/ap/users/bo_two` }]);
       // Nothing from it is kept anywhere: not even its actor.
       expect(
         await bed.one.db
