@@ -59,6 +59,11 @@ function api(thePost: Post, comments: Comment[], viewer = userFixture) {
     if (key === `GET /posts/${postId}/comments`) return { status: 200, body: { data: comments } };
     if (key === `DELETE /posts/${postId}/comments/${remoteId}`)
       return { status: 200, body: { data: { ok: true } } };
+    if (key === 'POST /federation/reports')
+      return {
+        status: 200,
+        body: { data: { message: 'Thanks for letting us know. We will review your report.' } },
+      };
     return signedIn(viewer)(url);
   });
 }
@@ -80,9 +85,11 @@ describe('a reply from another server among the comments', () => {
     });
     expect(original).toHaveAttribute('href', 'https://social.example/@bo/112');
     expect(original).toHaveAttribute('rel', expect.stringContaining('noopener'));
-    // No reply or report here: it has no author here to answer or report.
+    // No reply here (it has no author here to answer); a report goes to its server (decision 094).
     expect(within(row).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Report reply by Bo Two (@bo@social.example)' }),
+    ).toBeInTheDocument();
     // In time order after the local comment.
     const items = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
     expect(items.findIndex((t) => t.includes('I have two'))).toBeLessThan(
@@ -121,6 +128,32 @@ describe('a reply from another server among the comments', () => {
         { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it("sends a report of it to its own server's moderators, naming the reply by its id there", async () => {
+    const calls = api(post({ author: kofi }), [fromElsewhere]);
+    renderApp(`/post/${postId}`);
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Report reply by Bo Two (@bo@social.example)' },
+        { timeout: 20_000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Report this reply' }, { timeout: 20_000 });
+    expect(dialog).toHaveTextContent("It came from social.example, so it goes to that server's moderators");
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Spam or scam' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(
+      await screen.findByText('Thanks for your report. It was sent to the moderators of social.example.'),
+    ).toBeInTheDocument();
+    const sent = calls.filter((c) => c.method === 'POST');
+    expect(sent.map((c) => c.url.replace('/api/v1', ''))).toEqual(['/federation/reports']);
+    expect(sent[0]!.body).toEqual({
+      objectId: 'https://social.example/users/bo/statuses/112',
+      reason: 'spam',
+      note: '',
+    });
   });
 
   it('offers no Delete to a member on someone else’s post', async () => {
