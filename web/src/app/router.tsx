@@ -330,12 +330,14 @@ const shellPages: RouteObject[] = [
         Promise.all([
           import('../features/offers/components/offers-page'),
           import('../features/chats/components/message-button'),
+          import('../features/federation/sent-remote-offers'),
         ]),
-      ([offers, chats]) =>
+      ([offers, chats, federation]) =>
         function Offers() {
           return (
             <offers.OffersPage
               message={(person) => <chats.MessageButton recipient={person} variant="outline" />}
+              elsewhere={<federation.SentRemoteOffers />}
             />
           );
         },

@@ -1,6 +1,7 @@
 import type { RemoteOfferInput, SentRemoteOffer } from '@muster/contract/federation';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { remoteOfferKeys } from './remote-offers-keys';
 
 /**
  * Offer help on another server's listing (decision 090's `POST /federation/offers`): the words of
@@ -11,5 +12,28 @@ export async function sendRemoteOffer(input: RemoteOfferInput): Promise<SentRemo
 }
 
 export function useSendRemoteOfferMutation() {
-  return useMutation({ mutationFn: sendRemoteOffer });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendRemoteOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: remoteOfferKeys.all }),
+  });
+}
+
+/** The offers I sent to other servers, newest first; each stays "sent" until its author answers there. */
+export function useSentRemoteOffersQuery({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    enabled,
+    queryKey: remoteOfferKeys.sent,
+    queryFn: async () => (await api.get<{ data: SentRemoteOffer[] }>('/federation/offers')).data,
+  });
+}
+
+/** Withdraws an unanswered offer: its server is told (Undo), and it shows as withdrawn. */
+export function useWithdrawRemoteOfferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.delete<{ data: SentRemoteOffer }>(`/federation/offers/${id}`)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: remoteOfferKeys.all }),
+  });
 }

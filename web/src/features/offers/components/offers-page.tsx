@@ -50,7 +50,14 @@ const buttons = {
 };
 
 /** /offers: offers of help I received and made, with what each calls for (issue 13). */
-export function OffersPage({ message }: { message?: MessageAction }) {
+export function OffersPage({
+  message,
+  elsewhere,
+}: {
+  message?: MessageAction;
+  /** Under Made: the offers sent to other servers (the federation feature's, composed in by the router). */
+  elsewhere?: React.ReactNode;
+}) {
   const [box, setBox] = useState<OfferBox>('received');
   const [filter, setFilter] = useState<Filter>('all');
   const tabList = useRef<HTMLDivElement>(null);
@@ -134,6 +141,7 @@ export function OffersPage({ message }: { message?: MessageAction }) {
           message={message}
           onShowAll={() => setFilter('all')}
         />
+        {box === 'made' && elsewhere}
       </div>
     </div>
   );
