@@ -256,7 +256,11 @@ describe('federation: replies as comments, Likes and boosts counted (decision 09
     const need = await federatedNeed(ana);
     const answer = reply(bo, need.uri, '<p>I can help</p>');
     expect(await sendFromTwo(bo, answer.activity)).toBe(202);
-    await untilFederated(bed.one.t, async () => (await kept(answer.id)) !== undefined, 'one to keep the reply');
+    await untilFederated(
+      bed.one.t,
+      async () => (await kept(answer.id)) !== undefined,
+      'one to keep the reply',
+    );
     const replyId = (await kept(answer.id))!.id;
     expect((await comments(lu, need.id)).map((c) => c._id)).toEqual([replyId]);
 

@@ -11,10 +11,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
  * The map of where help is needed (issue 37, decision 077). `remoteListings`: another Muster's,
  * handed in by app.ts from the federation feature (decision 089).
  */
-export const mapRoutes: FastifyPluginAsyncZod<{ remoteListings?: RemoteListings }> = async (
-  app,
-  options,
-) => {
+export const mapRoutes: FastifyPluginAsyncZod<{ remoteListings?: RemoteListings }> = async (app, options) => {
   const { deps } = app;
   map.subscribeMap(deps);
 

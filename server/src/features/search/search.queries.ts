@@ -539,7 +539,11 @@ export async function searchSections(
     needs: section('n'),
     provisions: section('p'),
     missions: section('m'),
-    remote: { items: row.ritems as JsonText, limited: row.rlimited === true, actors: row.ractors as string[] },
+    remote: {
+      items: row.ritems as JsonText,
+      limited: row.rlimited === true,
+      actors: row.ractors as string[],
+    },
   };
 }
 
