@@ -14,7 +14,7 @@ import { commentsRoutes } from './features/comments/comments.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { federationApiRoutes, federationRoutes } from './features/federation/federation.routes.js';
 import { federationServersRoutes } from './features/federation/servers.routes.js';
-import { remoteListingsShownTo } from './features/federation/remote-listings.queries.js';
+import { remoteListings as federatedListings } from './features/federation/remote-listings.queries.js';
 import { remoteReplies } from './features/federation/replies.js';
 import { emergencyBoardRoutes } from './features/emergency-board/emergency-board.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
@@ -265,7 +265,7 @@ export async function buildApp({
       await api.register(geoRoutes);
       // Another Muster's listings in search and on the map (decision 089): the federation feature
       // says which a viewer may see, search and the map read them in their own statements.
-      const remoteListings = config.federation.enabled ? remoteListingsShownTo : undefined;
+      const remoteListings = config.federation.enabled ? federatedListings : undefined;
       await api.register(searchRoutes, { remoteListings });
       // The map of where help is needed (issue 37, decision 077).
       await api.register(mapRoutes, { remoteListings });

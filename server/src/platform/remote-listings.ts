@@ -1,10 +1,12 @@
 import type { RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
 
 /**
  * Another Muster's listings (issue 38, decision 089) as search and the map read them: the
  * federation feature keeps them and says who may see which; search and the map rank, filter and
  * page them inside their own statements. Neither imports the other, so app.ts hands the
- * federation feature's `remoteListingsShownTo` to both as a value of this type (decision 089).
+ * federation feature's `remoteListings` to both as a value of the type `RemoteListings`
+ * (decisions 089 and 092).
  */
 
 /** The columns of the sub-select a `RemoteListingsOf` gives (SQL names). */
@@ -42,6 +44,16 @@ export type RemoteListingColumns = {
 
 /**
  * The remote listings the viewer may be shown (undefined: nobody in particular, see `limited`),
- * as a parenthesised sub-select. Never a blocked server's.
+ * as a parenthesised sub-select. Never a blocked server's, nor, for a viewer, one by someone
+ * they blocked there (decision 092).
  */
 export type RemoteListingsOf = (viewerId: string | undefined) => RawBuilder<RemoteListingColumns>;
+
+export type RemoteListings = {
+  shownTo: RemoteListingsOf;
+  /**
+   * Whether the viewer blocked any of these authors (actor URIs): an answer shared by everybody
+   * that names one of them is not theirs as it is (decision 092). Asked only when it names any.
+   */
+  blockedAmong: (db: Db, viewerId: string, actors: readonly string[]) => Promise<boolean>;
+};

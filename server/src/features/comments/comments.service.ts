@@ -23,11 +23,11 @@ import {
 
 /**
  * Replies to a post from other servers (decision 091): the federation feature's, handed over in
- * app.ts. `list` leaves out the removed and those of a blocked server; the caller has checked that
- * the viewer may read the post.
+ * app.ts. `list` leaves out the removed, those of a blocked server and those by someone the viewer
+ * blocked there; the caller has checked that the viewer may read the post.
  */
 export type RemoteReplies = {
-  list: (db: Db, postId: string) => Promise<RemoteReplyRow[]>;
+  list: (db: Db, postId: string, viewerId: string) => Promise<RemoteReplyRow[]>;
   find: (
     db: Db,
     postId: string,
@@ -75,7 +75,7 @@ export async function commentsOf(
   await visiblePost(deps, me.id, postId);
   const [local, remote] = await Promise.all([
     listComments(deps.db, me.id, postId),
-    remoteReplies.list(deps.db, postId),
+    remoteReplies.list(deps.db, postId, me.id),
   ]);
   if (!remote.length) return local.map(presentComment);
   return [...local.map(presentComment), ...remote.map(presentRemoteComment)]

@@ -269,8 +269,9 @@ export function followersPage(
     // Nor to someone the person blocked (decision 092): the row goes with the block, this covers a
     // Follow stored while the block was being made.
     .where(
-      sql<boolean>`not (actor_kind = 'person'
-        and ${remoteActorBlockedBy(sql.ref('actor_id'), sql.ref('remote_actor'))})`,
+      // Qualified: inside the probe a bare remote_actor is the block's own column (always equal).
+      sql<boolean>`not (federation_followers.actor_kind = 'person'
+        and ${remoteActorBlockedBy(sql.ref('federation_followers.actor_id'), sql.ref('federation_followers.remote_actor'))})`,
     );
   if (after)
     query = query.where((eb) =>

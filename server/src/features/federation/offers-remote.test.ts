@@ -328,6 +328,43 @@ describe('federation: offers of help on another server’s listing (decision 090
     }
   });
 
+  it('drops an Offer from someone the listing’s author blocked (decision 092)', async () => {
+    const remote = await startRemoteServer(['zoe']);
+    try {
+      const inbox = {
+        id: new URL(`${bed.one.origin}/ap/users/ana_one`),
+        inboxId: new URL(`${bed.one.origin}/ap/users/ana_one/inbox`),
+      };
+      const offerOn = (objectId: string, n: number) =>
+        new Offer({
+          id: new URL(`${remote.origin}/offers/blocked-${n}`),
+          actor: remote.actor('zoe'),
+          object: new URL(objectId),
+          content: '<p>I can help.</p>',
+          to: inbox.id,
+        });
+      const offersOn = (postId: string) =>
+        bed.one.db.selectFrom('offers').select('id').where('postId', '=', postId).execute();
+      // Her first Offer is kept (and makes her known here, so Ana can name her).
+      const first = await needArrived('Blankets for the shelter');
+      await remote.send('zoe', inbox, offerOn(first.objectId, 1));
+      await until(bed, async () => (await offersOn(first.postId)).length === 1, "Zoe's first offer");
+
+      const blocked = await bed.one.api('POST', '/federation/blocks', {
+        cookie: ana.cookie,
+        body: { handle: `@zoe@${remote.host}` },
+      });
+      expect(blocked.status).toBe(200);
+      // Her next need still reaches Bo, who follows her: a block leaves her other followers be.
+      const second = await needArrived('Pillows for the shelter');
+      await remote.send('zoe', inbox, offerOn(second.objectId, 2));
+      await bed.one.app.deps.jobs.drain();
+      expect(await offersOn(second.postId)).toEqual([]);
+    } finally {
+      await remote.close();
+    }
+  });
+
   it('one refuses an Offer from a blocked server, and keeps nothing', async () => {
     const remote = await startRemoteServer(['zoe']);
     try {

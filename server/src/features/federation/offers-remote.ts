@@ -31,6 +31,7 @@ import {
   type SentOfferRow,
 } from './offers-remote.queries.js';
 import { publicNoteOf } from './outgoing.js';
+import { postAuthorBlocked } from './remote-blocks.queries.js';
 
 /*
  * Offer help on another server's listing (issue 38 "What comes in", decision 090). Both ways:
@@ -337,7 +338,8 @@ function termText(value: unknown, max: number): string {
 
 /**
  * An Offer of help on one of our open needs or wants that federates, from someone on a server not
- * blocked (and, on a limited server, whom someone here follows): one of the author's offers.
+ * blocked (and, on a limited server, whom someone here follows) whom its author has not blocked
+ * (decision 092): one of the author's offers.
  */
 export async function onOffer(ctx: Ctx, offer: Offer, handOff: RemoteOfferHandOff): Promise<void> {
   // Read first: Fedify gives the document back as it arrived (with Muster's terms) only until it
@@ -351,6 +353,7 @@ export async function onOffer(ctx: Ctx, offer: Offer, handOff: RemoteOfferHandOf
   if (!(await publicNoteOf(db, ctx.data.config.publicUrl, postId)))
     return drop(ctx, offer, 'not a federated post');
   if (await isLimitedStranger(ctx, sender)) return drop(ctx, offer, 'limited server, not followed here');
+  if (await postAuthorBlocked(db, postId, sender.href)) return drop(ctx, offer, 'the author blocked them');
   const message = sanitiseHtml(offer.content?.toString() ?? '', OFFER_MESSAGE_MAX).text;
   if (!message) return drop(ctx, offer, 'an offer says nothing');
   const actor = await offer.getActor(ctx).catch(() => null);

@@ -113,6 +113,19 @@ export async function postAuthorBlocked(db: Db, postId: string, remoteActor: str
   return row !== undefined;
 }
 
+/** Whether the person blocked any of these remote actors. */
+export async function blockedAmong(db: Db, userId: string, actors: readonly string[]): Promise<boolean> {
+  if (actors.length === 0) return false;
+  const row = await db
+    .selectFrom('federationPersonBlocks')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('remoteActor', 'in', actors)
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether the person blocked anyone elsewhere (so a signed fetch is worth verifying at all). */
 export async function hasRemoteBlocks(db: Db, userId: string): Promise<boolean> {
   const row = await db

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { RemoteListingsOf } from '../../platform/remote-listings.js';
+import type { RemoteListings, RemoteListingsOf } from '../../platform/remote-listings.js';
 import { hostUnderPolicy } from './federation.queries.js';
+import { blockedAmong, remoteActorBlockedBy } from './remote-blocks.queries.js';
 
 /**
  * The words of a remote listing, as 0043's GIN index holds them: the same expression word for
@@ -17,6 +18,8 @@ const remoteListingVector = (alias: string) =>
  * - a limited server's (088, Mastodon's "silence") only to a viewer who follows its author (an
  *   accepted follow); for nobody in particular they are given marked `limited`, so a shared
  *   answer can tell it left them out;
+ * - for a viewer, never one by someone they blocked (decision 092); a shared answer names its
+ *   authors, and `blockedAmong` tells whether it is the viewer's as it is;
  * - a need or want whose end has passed is `expired`, as ours are once their job runs, though its
  *   server has not said so yet;
  * - a mission's update is left out: search's posts and the map show no local ones either.
@@ -38,5 +41,13 @@ export const remoteListingsShownTo: RemoteListingsOf = (viewerId) => {
     from federation_remote_posts r
     where r.kind in ('need', 'want', 'provision')
       and not ${hostUnderPolicy(sql.ref('r.host'), 'blocked')}
-      ${viewerId === undefined ? sql`` : sql`and (not ${limited} or ${followed})`})`;
+      ${
+        viewerId === undefined
+          ? sql``
+          : sql`and (not ${limited} or ${followed})
+            and not ${remoteActorBlockedBy(sql`${viewerId}`, sql.ref('r.remote_actor'))}`
+      })`;
 };
+
+/** What search and the map are handed (app.ts). */
+export const remoteListings: RemoteListings = { shownTo: remoteListingsShownTo, blockedAmong };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { hostBlocked } from './federation.queries.js';
+import { remoteActorBlockedBy } from './remote-blocks.queries.js';
 
 /*
  * Remote replies as a post's comments show them (decision 091). The federation feature owns
@@ -12,11 +13,13 @@ import { hostBlocked } from './federation.queries.js';
 const SHOWN = 500;
 
 /**
- * A post's remote replies in comment order (when, then id), none removed and none from a server
- * blocked now, with what we last fetched of each author. "When" is the reply's own date, but never
- * later than its arrival: a server cannot pin a reply under all the others by dating it ahead.
+ * A post's remote replies in comment order (when, then id), none removed, none from a server
+ * blocked now and none by someone the viewer blocked (decision 092: on the viewer's own posts
+ * those were deleted at block time, but not under anyone else's), with what we last fetched of
+ * each author. "When" is the reply's own date, but never later than its arrival: a server cannot
+ * pin a reply under all the others by dating it ahead.
  */
-export function remoteRepliesOf(db: Db, postId: string) {
+export function remoteRepliesOf(db: Db, postId: string, viewerId: string) {
   return db
     .selectFrom('federationRemoteReplies as r')
     .leftJoin('federationRemoteActors as a', 'a.uri', 'r.remoteActor')
@@ -35,6 +38,7 @@ export function remoteRepliesOf(db: Db, postId: string) {
     .where('r.postId', '=', postId)
     .where('r.removedAt', 'is', null)
     .where(hostBlocked('r.host'), '=', false)
+    .where(sql<boolean>`not ${remoteActorBlockedBy(sql`${viewerId}`, sql.ref('r.remote_actor'))}`)
     .orderBy(sql`least(r.published, r.created_at)`)
     .orderBy('r.id')
     .limit(sql.lit(SHOWN))

@@ -249,6 +249,32 @@ describe('federation: replies as comments, Likes and boosts counted (decision 09
     ]);
   });
 
+  it('leaves a reply out of the list of whoever blocked its author, and only theirs (decision 092)', async () => {
+    const ana = await bed.one.person({ username: 'ana_pb' });
+    const lu = await bed.one.person({ username: 'lu_pb' });
+    const bo = await bed.two.person({ username: 'bo_pb' });
+    const need = await federatedNeed(ana);
+    const answer = reply(bo, need.uri, '<p>I can help</p>');
+    expect(await sendFromTwo(bo, answer.activity)).toBe(202);
+    await untilFederated(
+      bed.one.t,
+      async () => (await kept(answer.id)) !== undefined,
+      'one to keep the reply',
+    );
+    const replyId = (await kept(answer.id))!.id;
+    expect((await comments(lu, need.id)).map((c) => c._id)).toEqual([replyId]);
+
+    const blocked = await bed.one.api('POST', '/federation/blocks', {
+      cookie: lu.cookie,
+      body: { handle: `@bo_pb@${bed.two.hostName}:${bed.two.port}` },
+    });
+    expect(blocked.status).toBe(200);
+    // Under someone else's post nothing is deleted at block time: the list leaves it out for Lu.
+    expect(await comments(lu, need.id)).toEqual([]);
+    expect((await comments(ana, need.id)).map((c) => c._id)).toEqual([replyId]);
+    expect(await kept(answer.id)).toBeDefined();
+  });
+
   it('once two is blocked, what it sent neither shows nor counts, and what it sends next is refused', async () => {
     const ana = await bed.one.person({ username: 'ana_blk' });
     const admin = await bed.one.person({ username: 'ad_blk', role: 'admin' });

@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@muster/contract/errors';
 import { mapQuerySchema, mapResponseSchema, mapTilesResponseSchema } from '@muster/contract/map';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText } from '../../platform/json-text.js';
-import type { RemoteListingsOf } from '../../platform/remote-listings.js';
+import type { RemoteListings } from '../../platform/remote-listings.js';
 import * as map from './map.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
@@ -11,10 +11,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
  * The map of where help is needed (issue 37, decision 077). `remoteListings`: another Muster's,
  * handed in by app.ts from the federation feature (decision 089).
  */
-export const mapRoutes: FastifyPluginAsyncZod<{ remoteListings?: RemoteListingsOf }> = async (
-  app,
-  options,
-) => {
+export const mapRoutes: FastifyPluginAsyncZod<{ remoteListings?: RemoteListings }> = async (app, options) => {
   const { deps } = app;
   map.subscribeMap(deps);
 

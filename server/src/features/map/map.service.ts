@@ -10,7 +10,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { type MicroCache, microCachePerApp } from '../../platform/micro-cache.js';
-import type { RemoteListingsOf } from '../../platform/remote-listings.js';
+import type { RemoteListings, RemoteListingsOf } from '../../platform/remote-listings.js';
 import { mapAnswerText, mapItemText, remoteMapItemText } from './map.present.js';
 import { standingOf } from '../../social/standing.js';
 import { cellsOf, type MapKey, mapKeys, mapPins, type MapSelection, remoteMapRows } from './map.queries.js';
@@ -67,10 +67,11 @@ const SHARED_PINS = MAP_ITEMS_MAX + 50;
 /**
  * Another Muster's listings in the box (decision 089), written, newest first: at most
  * MAP_REMOTE_ITEMS, after the local ones. `limited`: a limited server's listing fits, which the
- * shared answer leaves out (decision 088), so each viewer's are read for them.
+ * shared answer leaves out (decision 088), so each viewer's are read for them. `actors`: the
+ * authors of those written, so that a viewer who blocked one of them has theirs read too (092).
  */
-type RemotePins = { texts: JsonText[]; limited: boolean };
-const NO_REMOTE: RemotePins = { texts: [], limited: false };
+type RemotePins = { texts: JsonText[]; limited: boolean; actors: string[] };
+const NO_REMOTE: RemotePins = { texts: [], limited: false, actors: [] };
 
 /** Read for the viewer (or nobody in particular: a shared answer's). */
 async function remotePinsFor(
@@ -81,9 +82,11 @@ async function remotePinsFor(
 ): Promise<RemotePins> {
   if (!remote) return NO_REMOTE;
   const rows = await remoteMapRows(deps.db, remote, viewerId, selection, MAP_REMOTE_ITEMS);
+  const shown = rows.filter((r) => viewerId !== undefined || !r.limited);
   return {
-    texts: rows.filter((r) => viewerId !== undefined || !r.limited).map(remoteMapItemText),
+    texts: shown.map(remoteMapItemText),
     limited: viewerId === undefined && rows.some((r) => r.anyLimited),
+    actors: [...new Set(shown.map((r) => r.authorUri))],
   };
 }
 
@@ -192,15 +195,16 @@ export type MapAnswer = { text: JsonText; shared?: Whole };
 
 /**
  * GET /map: the newest `limit` things in the viewport the viewer may see, and how many fit; then
- * another Muster's listings there (`remote`, handed in by app.ts, decision 089).
+ * another Muster's listings there (`listings`, handed in by app.ts, decision 089).
  */
 export async function mapOf(
   deps: Deps,
   viewer: Viewer | null,
   q: MapQuery,
-  remote?: RemoteListingsOf,
+  listings?: RemoteListings,
 ): Promise<MapAnswer> {
   const me = requireViewer(viewer);
+  const remote = listings?.shownTo;
   const selection = selectionOf(q);
   const [shared, standing] = await Promise.all([
     sharedAnswer(deps, selection, remote),
@@ -208,8 +212,14 @@ export async function mapOf(
   ]);
   // The shared answer leaves out members-only missions' things and every limited person's (077).
   const needsOwnAnswer = standing.membersOnly || standing.nearLimited;
-  // A limited server's listing is here: whether this viewer follows its author is theirs alone.
-  const ownRemote = !needsOwnAnswer && shared.remote.limited;
+  // A limited server's listing is here: whether this viewer follows its author is theirs alone;
+  // or one by someone elsewhere this viewer blocked (asked only when the answer names anyone).
+  const ownRemote =
+    !needsOwnAnswer &&
+    (shared.remote.limited ||
+      (listings !== undefined &&
+        shared.remote.actors.length > 0 &&
+        (await listings.blockedAmong(deps.db, me.id, shared.remote.actors))));
   if (!needsOwnAnswer && !ownRemote && standing.blocked.size === 0) {
     // The common case: the shared answer as it is, written once per limit.
     shared.whole ??= new Map();

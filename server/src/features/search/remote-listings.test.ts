@@ -249,4 +249,41 @@ describe('remote listings in search and on the map (decision 089)', () => {
     // Elsewhere: not there.
     expect((await m({ bbox: '100,10,101,11' })).items).toEqual([]);
   });
+
+  it('leaves out, for whoever blocked their author there, what others still see (decision 092)', async () => {
+    const cara = await signedInUser(t, { username: 'cara_remote' });
+    const zoes = [`Spare ${WORD} to lend`, `${WORD} for an insulin fridge`].sort();
+    // Provisions only: Lia's limited need is not among them, so Bob's answer is the one shared by
+    // everybody, and it names Zoe; Cara's first look gets it as it is.
+    const provisions = { section: 'provisions' };
+    const provisionPins = { kinds: 'provision', sinceDays: '7' };
+    expect(titles(await search(bob.cookie, provisions))).toEqual([`Spare ${WORD} to lend`]);
+    expect(titles((await map(bob.cookie, provisionPins)).items)).toEqual([`Spare ${WORD} to lend`]);
+    expect(titles(await search(cara.cookie, provisions))).toEqual([`Spare ${WORD} to lend`]);
+
+    // Known here, as whom someone follows is (the follows above were written without it).
+    await t.db
+      .insertInto('federationRemoteActors')
+      .values({
+        uri: followed.actor('zoe').href,
+        handle: `@zoe@${followed.host}`,
+        host: followed.host,
+        inbox: `${followed.origin}/inbox`,
+      })
+      .execute();
+    const blocked = await api('POST', '/federation/blocks', cara.cookie, { handle: `@zoe@${followed.host}` });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+
+    // The shared answers (still fresh) are not hers as they are.
+    expect(await search(cara.cookie, provisions)).toEqual([]);
+    expect((await map(cara.cookie, provisionPins)).items).toEqual([]);
+    // Her own: every section (Lia's limited need matches, so each viewer's listings are read for them).
+    expect(titles(await search(cara.cookie)).filter((x) => zoes.includes(x))).toEqual([]);
+    expect(titles((await map(cara.cookie)).items).filter((x) => zoes.includes(x))).toEqual([]);
+    // Nobody else's.
+    expect(titles(await search(bob.cookie, provisions))).toEqual([`Spare ${WORD} to lend`]);
+    expect(titles((await map(bob.cookie, provisionPins)).items)).toEqual([`Spare ${WORD} to lend`]);
+    expect(titles(await search(bob.cookie))).toEqual(expect.arrayContaining(zoes));
+    expect(titles((await map(bob.cookie)).items)).toEqual(expect.arrayContaining(zoes));
+  });
 });

@@ -412,9 +412,10 @@ function missionsSection(
 
 /**
  * Another Muster's needs, wants and provisions matching the words (decision 089), as one row:
- * `items`, the JSON array text of `remoteMatches`, and `limited`, whether a limited server's
+ * `items`, the JSON array text of `remoteMatches`, `limited`, whether a limited server's
  * listing matched that the rows for nobody in particular left out (a shared answer then fits no
- * one: each viewer's own says whether they follow its author). The same filters as the local
+ * one: each viewer's own says whether they follow its author), and `actors`, the authors of those
+ * given (a viewer who blocked one of them gets their own, decision 092). The same filters as the local
  * sections (kinds by section, category, the circle), ranked as a category group's posts are
  * (exact title, open before closed, text rank, newest), paged by the same window. Remote listings
  * are few (those someone here follows), matched through 0043's GIN index.
@@ -424,7 +425,7 @@ function remoteSection(
   viewerId: string | undefined,
   t: SearchTerms,
   { kinds, category, near, window: w }: RemoteAsked,
-): RawBuilder<{ items: string; limited: boolean }> {
+): RawBuilder<{ items: string; limited: boolean; actors: string[] }> {
   const q = searchQuery(t.words);
   const onlyCategory =
     category === undefined
@@ -450,9 +451,14 @@ function remoteSection(
         'createdAt', to_char(s.published at time zone 'UTC', ${sql.lit(ISO)}),
         'remote', json_build_object('server', s.host, 'url', s.url, 'objectId', s.object_uri, 'authorUri', s.remote_actor)
       ) order by s.n) from shown s), '[]'::json)::text as items,
-      ${viewerId === undefined ? sql`exists (select 1 from r where r.limited)` : sql`false`} as limited)`;
+      ${viewerId === undefined ? sql`exists (select 1 from r where r.limited)` : sql`false`} as limited,
+      coalesce((select array_agg(distinct s.remote_actor) from shown s), '{}'::text[]) as actors)`;
 }
-const NO_REMOTE = sql<{ items: string; limited: boolean }>`(select '[]'::text as items, false as limited)`;
+const NO_REMOTE = sql<{
+  items: string;
+  limited: boolean;
+  actors: string[];
+}>`(select '[]'::text as items, false as limited, '{}'::text[] as actors)`;
 
 /** What another Muster's listings are narrowed by (the search's section as kinds, its category, circle and page). */
 export type RemoteAsked = {
@@ -510,12 +516,12 @@ export async function searchSections(
   needs: Section;
   provisions: Section;
   missions: Section;
-  remote: { items: JsonText; limited: boolean };
+  remote: { items: JsonText; limited: boolean; actors: string[] };
 }> {
   const { rows } = await sql<Record<string, unknown>>`
     select u.items as uitems, u.people as upeople, n.items as nitems, n.people as npeople,
       p.items as pitems, p.people as ppeople, m.items as mitems, m.people as mpeople,
-      r.items as ritems, r.limited as rlimited
+      r.items as ritems, r.limited as rlimited, r.actors as ractors
     from ${ask.users ? usersSection(viewerId, t, w, ask.verifiedFirst) : NO_SECTION} u
       cross join ${ask.needs ? categoryGroupsSection(viewerId, 'needs', t, w, ask.category, ask.common.needs, ask.verifiedFirst, ask.near) : NO_SECTION} n
       cross join ${ask.provisions ? categoryGroupsSection(viewerId, 'provisions', t, w, ask.category, ask.common.provisions, ask.verifiedFirst, ask.near) : NO_SECTION} p
@@ -533,7 +539,11 @@ export async function searchSections(
     needs: section('n'),
     provisions: section('p'),
     missions: section('m'),
-    remote: { items: row.ritems as JsonText, limited: row.rlimited === true },
+    remote: {
+      items: row.ritems as JsonText,
+      limited: row.rlimited === true,
+      actors: row.ractors as string[],
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { requireViewer, type Viewer } from '../../platform/auth/session.js';
 import type { Deps } from '../../platform/deps.js';
 import type { JsonText } from '../../platform/json-text.js';
 import { microCachePerApp } from '../../platform/micro-cache.js';
-import type { RemoteListingsOf } from '../../platform/remote-listings.js';
+import type { RemoteListings, RemoteListingsOf } from '../../platform/remote-listings.js';
 import { sharedSearchAnswerFits } from '../../social/social.queries.js';
 import { standingOf } from '../../social/standing.js';
 import {
@@ -133,12 +133,15 @@ export function subscribeSearch(deps: Deps) {
  * `remoteLimited`: a limited server's listing matched, which an answer for nobody in particular
  * leaves out (decision 089): a viewer it otherwise fits gets it with their own `remoteMatches`
  * (one small statement, `aroundRemote` holding the text on either side of them) rather than a
- * whole answer of their own, so a popular query stays shared.
+ * whole answer of their own, so a popular query stays shared. `remoteActors`: the authors of the
+ * remote listings it gives; a viewer who blocked one of them gets their own `remoteMatches` the
+ * same way (decision 092).
  */
 type Answer = {
   text: JsonText;
   people: string[];
   remoteLimited: boolean;
+  remoteActors: string[];
   aroundRemote: [before: string, after: string];
 };
 
@@ -148,16 +151,17 @@ type Answer = {
  * counts. `section` narrows the work to one section (the /search/* pages), `category` the needs
  * or provisions to one group, a circle (`lat`, `lon`, `radiusKm`: "near me", issue 37) the needs,
  * provisions and missions to those whose public place is in it. Visibility is the kernel's: see
- * social.queries.ts "Search". Another Muster's listings (`remote`, handed in by app.ts, decision
+ * social.queries.ts "Search". Another Muster's listings (`listings`, handed in by app.ts, decision
  * 089) come in `remoteMatches`, by the same words, kinds, category and circle.
  */
 export async function advancedSearch(
   deps: Deps,
   viewer: Viewer | null,
   input: AdvancedSearchQuery,
-  remote?: RemoteListingsOf,
+  listings?: RemoteListings,
 ): Promise<JsonText> {
   const me = requireViewer(viewer);
+  const remote = listings?.shownTo;
   const near = nearOfSearch(input);
   const key = [
     input.section,
@@ -173,10 +177,15 @@ export async function advancedSearch(
     !shared.people.includes(me.id) &&
     sharedSearchAnswerFits(await standingOf(deps, me.id), shared.people)
   ) {
-    if (!shared.remoteLimited || !remote) return shared.text;
+    if (!listings) return shared.text;
+    // Only an answer naming someone elsewhere costs the look-up of the viewer's blocks of them.
+    const ownRemote =
+      shared.remoteLimited ||
+      (shared.remoteActors.length > 0 && (await listings.blockedAmong(deps.db, me.id, shared.remoteActors)));
+    if (!ownRemote) return shared.text;
     const own = await remoteMatches(
       deps.db,
-      remote,
+      listings.shownTo,
       me.id,
       await termsFor(deps, input),
       remoteAsked(input, near),
@@ -337,6 +346,7 @@ async function answerFor(
     text: `${before}${fromElsewhere.items}${after}` as JsonText,
     people: [...new Set([...users.people, ...needs.people, ...provisions.people, ...missions.people])],
     remoteLimited: fromElsewhere.limited,
+    remoteActors: fromElsewhere.actors,
     aroundRemote: [before, after],
   };
 }
