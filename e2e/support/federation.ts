@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import type { Browser } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../../scripts/production-server.mjs';
 import { createTestCa } from '../../server/test/federation-ca';
 import { startTlsFront } from '../../server/test/federation-front';
+import { signedUpAndIn } from './accounts';
+import { desktop } from './people';
 
 /*
  * Two production Muster servers that federate, for a journey in Chromium (decision 093), on the
@@ -90,4 +93,16 @@ export async function startFederatedPair(): Promise<{
     await close();
     throw err;
   }
+}
+
+/** Someone new on one of the bed's servers, signed up and in, in a tab of their own. */
+export async function personOn(browser: Browser, server: BedServer, prefix: string) {
+  const context = await browser.newContext({
+    baseURL: server.origin,
+    viewport: desktop,
+    ignoreHTTPSErrors: true,
+  });
+  const page = await context.newPage();
+  const person = await signedUpAndIn(page, prefix);
+  return { page, person, context };
 }

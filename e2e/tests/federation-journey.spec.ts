@@ -1,9 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import config from '../playwright.config';
-import { signedUpAndIn } from '../support/accounts';
-import { BED_RESOLVER_RULES, type BedServer, startFederatedPair } from '../support/federation';
+import { BED_RESOLVER_RULES, personOn, startFederatedPair } from '../support/federation';
 import { expect, expectAccessible, test } from '../support/fixtures';
-import { desktop, snapBoth } from '../support/people';
+import { snapBoth } from '../support/people';
 
 // Issue 38's journey in Chromium, on two production Musters federating over TLS with the run's
 // test CA: Ana on one posts a need; Bo on two, who follows her, finds it in his search marked as
@@ -24,17 +23,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await bed?.close();
 });
-
-async function personOn(browser: Browser, server: BedServer, prefix: string) {
-  const context = await browser.newContext({
-    baseURL: server.origin,
-    viewport: desktop,
-    ignoreHTTPSErrors: true,
-  });
-  const page = await context.newPage();
-  const person = await signedUpAndIn(page, prefix);
-  return { page, person, context };
-}
 
 /**
  * A call to the API from the person's own tab (their cookie, their origin), for the steps this

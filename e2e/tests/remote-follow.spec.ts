@@ -1,9 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import config from '../playwright.config';
-import { signedUpAndIn } from '../support/accounts';
-import { BED_RESOLVER_RULES, type BedServer, startFederatedPair } from '../support/federation';
+import { BED_RESOLVER_RULES, personOn, startFederatedPair } from '../support/federation';
 import { expect, expectAccessible, test } from '../support/fixtures';
-import { desktop, snapBoth } from '../support/people';
+import { snapBoth } from '../support/people';
 
 // Issue 38 (decision 093): on two production Musters that federate over TLS with the run's test CA
 // (one.muster.test and two.muster.test), someone on one follows someone on two from My Network:
@@ -27,17 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await bed?.close();
 });
-
-async function personOn(browser: Browser, server: BedServer, prefix: string) {
-  const context = await browser.newContext({
-    baseURL: server.origin,
-    viewport: desktop,
-    ignoreHTTPSErrors: true,
-  });
-  const page = await context.newPage();
-  const person = await signedUpAndIn(page, prefix);
-  return { page, person, context };
-}
 
 /** B's followers as their server publishes them (its ActivityPub collection), read in B's browser. */
 async function followersOf(page: Page, username: string): Promise<number> {
