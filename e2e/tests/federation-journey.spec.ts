@@ -7,8 +7,8 @@ import { snapBoth } from '../support/people';
 // Issue 38's journey in Chromium, on two production Musters federating over TLS with the run's
 // test CA: Ana on one posts a need; Bo on two, who follows her, finds it in his search marked as
 // one's, offers help from there; Ana sees the offer among her own and accepts it; Bo is told.
-// Bo also reports the need, which goes to one's moderators. (The server suite's journey.test.ts
-// proves the rest of the issue's list through the API.)
+// Bo also reports the need, which goes to one's moderators; Ana blocks Bo, which ends his follow.
+// (The server suite's journey.test.ts proves the rest of the issue's list through the API.)
 
 const launch = config.use?.launchOptions ?? {};
 test.use({ launchOptions: { ...launch, args: [...(launch.args ?? []), BED_RESOLVER_RULES] } });
@@ -144,6 +144,24 @@ test('a need on one is found on two, offered help from there, accepted on one, a
   await report.getByRole('radio', { name: 'Spam or scam' }).click();
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(bo.page.getByText(`It was sent to the moderators of ${oneHost}.`)).toBeVisible();
+
+  // Ana blocks Bo from her blocked list: his follow of her ends, on his server too (decision 092).
+  const boHandle = `@${bo.person.username}@${new URL(two.origin).host}`;
+  await ana.page.goto('/#/settings/blocked');
+  const elsewhere = ana.page.getByRole('region', { name: 'People on other servers' });
+  await expect(elsewhere.getByText("You haven't blocked anyone on other servers")).toBeVisible();
+  await elsewhere.getByLabel('Block someone on another server').fill(boHandle);
+  await elsewhere.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(elsewhere.getByRole('list', { name: 'People on other servers you blocked' })).toContainText(
+    boHandle,
+  );
+  await expectAccessible(ana.page);
+  await snapBoth(ana.page, 'federation-remote-block');
+  await expect
+    .poll(async () => (await apiIn<unknown[]>(bo.page, 'GET', '/federation/follows')).length, {
+      timeout: 60_000,
+    })
+    .toBe(0);
 
   await ana.context.close();
   await bo.context.close();
