@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { apiCaller, buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { startPushService, verifiedVapidClaims, type PushService } from '../../../test/push-service.js';
-import { createPushService } from '../../platform/push.js';
+import { JOB_SCHEMA } from '../../platform/jobs.js';
+import { createPushService, PUSH_QUEUE } from '../../platform/push.js';
 import { PUSH_SUBSCRIPTIONS_PER_PERSON } from './push.queries.js';
 
 /**
@@ -85,15 +86,25 @@ async function deadPushesOf(person: Person) {
 
 /** Runs the queue until `done` holds: retries wait their delay, and nothing here assumes speed. */
 async function drainUntil(done: () => boolean | Promise<boolean>) {
-  await expect
-    .poll(
-      async () => {
-        await t.app.deps.jobs.drain();
-        return done();
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          await t.app.deps.jobs.drain();
+          return done();
+        },
+        // Inside the test's own 60 s, so a miss says why (below) rather than only "timed out".
+        { timeout: 45_000, interval: 500 },
+      )
+      .toBe(true);
+  } catch (err) {
+    // Once, on PostgreSQL + Redis in CI, no push arrived in a whole file's tests (a rerun passed):
+    // what the push queue held then is the clue to keep.
+    const { rows } = await sql<{ state: string; retryCount: number; output: unknown }>`
+      select state, retry_count, output from ${sql.table(`${JOB_SCHEMA}.job`)}
+      where name = ${PUSH_QUEUE} order by created_on desc limit 5`.execute(t.db);
+    throw new Error(`${(err as Error).message}\npush jobs, newest first: ${JSON.stringify(rows)}`);
+  }
 }
 
 describe('the VAPID key', () => {
